@@ -1,0 +1,22 @@
+// Loopback stand-in of the Read the Docs service for integration/e2e tests, demo and bench.
+export { startStandin } from './rtd-standin/standin.ts';
+export type { Standin } from './rtd-standin/standin.ts';
+export type { Fault, RecordedRequest } from './rtd-standin/http.ts';
+export type {
+  BuildPlan,
+  BuildRecord,
+  BuildSeed,
+  BuildStateCode,
+  FailingCommand,
+  NotificationSeed,
+  Outcome,
+  PhaseFractions,
+  Privacy,
+  ProjectSeed,
+  RateLimit,
+  SearchHitSeed,
+  StandinOptions,
+  VersioningScheme,
+  VersionSeed,
+  VersionType,
+} from './rtd-standin/model.ts';

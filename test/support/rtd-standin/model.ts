@@ -1,0 +1,313 @@
+// Types and the clock-driven build lifecycle of the Read the Docs stand-in.
+import { createHash } from 'node:crypto';
+
+export type VersionType = 'branch' | 'tag' | 'external' | 'unknown';
+export type Privacy = 'public' | 'private';
+export type VersioningScheme =
+  | 'multiple_versions_with_translations'
+  | 'multiple_versions_without_translations'
+  | 'single_version_without_translations';
+export type Outcome = 'success' | 'failure' | 'cancelled';
+export type BuildStateCode =
+  | 'triggered'
+  | 'cloning'
+  | 'installing'
+  | 'building'
+  | 'uploading'
+  | 'finished'
+  | 'cancelled';
+
+export interface PhaseFractions {
+  cloning?: number;
+  installing?: number;
+  building?: number;
+  uploading?: number;
+}
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface StandinOptions {
+  /** Valid API tokens; default ['test-token']. */
+  tokens?: string[];
+  /** Per token, DRF-like sliding window; default 60/minute; null turns all throttling off. */
+  rateLimit?: RateLimit | null;
+  /** Limit for anonymous callers (per IP); default 5/minute; ignored when rateLimit is null. */
+  anonymousRateLimit?: RateLimit | null;
+  /** Added to every response. */
+  latencyMs?: number;
+  /** How a build's running time is split between its phases (normalised). */
+  phaseFractions?: PhaseFractions;
+  /** Search indexing lag after a build finishes; default 1500. */
+  indexDelayMs?: number;
+  /** Clock used for build states, throttling and timestamps; default Date.now. */
+  now?: () => number;
+}
+
+export interface VersionSeed {
+  slug: string;
+  type?: VersionType;
+  active?: boolean;
+  hidden?: boolean;
+  built?: boolean;
+  privacy?: Privacy;
+  identifier?: string;
+  verboseName?: string;
+  /** The version only becomes visible this many ms after the next sync-versions call. */
+  appearsAfterSyncMs?: number;
+}
+
+export interface ProjectSeed {
+  slug: string;
+  name?: string;
+  language?: string;
+  versioningScheme?: VersioningScheme;
+  translationOf?: string;
+  subprojectOf?: { parent: string; alias: string };
+  defaultVersion?: string;
+  defaultBranch?: string;
+  active?: boolean;
+  privacy?: Privacy;
+  repositoryUrl?: string;
+  /** Seed a 'latest' branch version (active); default true. */
+  latest?: boolean;
+  versions?: VersionSeed[];
+}
+
+export interface FailingCommand {
+  command: string;
+  output: string;
+  exit_code: number;
+}
+
+export interface NotificationSeed {
+  id: string;
+  header: string;
+  body: string;
+  type: 'error' | 'warning' | 'info' | 'note' | 'tip';
+}
+
+export interface BuildPlan {
+  durationMs: number;
+  outcome: Outcome;
+  commit?: string;
+  /** Time spent in 'triggered' before cloning starts. */
+  queueMs?: number;
+  failingCommand?: FailingCommand;
+  notifications?: NotificationSeed[];
+}
+
+export interface BuildSeed extends BuildPlan {
+  /** The build was created this long before now. */
+  startedAgoMs?: number;
+  /** Carry the commit from creation (webhook-started PR builds). */
+  commitFromStart?: boolean;
+}
+
+export type BuildSource = 'seed' | 'api' | 'activation';
+
+export interface BuildData {
+  id: number;
+  project: string;
+  version: string;
+  createdAt: number;
+  queueMs: number;
+  durationMs: number;
+  outcome: Outcome;
+  commit: string;
+  commitFromStart: boolean;
+  failingCommand: FailingCommand | undefined;
+  notifications: NotificationSeed[] | undefined;
+  /** Set when a newer trigger cancelled it while it was not final. */
+  cancelledAt: number | null;
+  source: BuildSource;
+}
+
+export interface BuildRecord extends BuildData {
+  /** State at the moment builds() was called. */
+  state: BuildStateCode;
+  success: boolean | null;
+}
+
+export interface ProjectData {
+  id: number;
+  slug: string;
+  name: string;
+  language: string;
+  versioningScheme: VersioningScheme;
+  translationOf: string | null;
+  subprojectOf: { parent: string; alias: string } | null;
+  defaultVersion: string;
+  defaultBranch: string;
+  active: boolean;
+  privacy: Privacy;
+  repositoryUrl: string;
+  createdAt: number;
+}
+
+export interface VersionData {
+  id: number;
+  project: string;
+  slug: string;
+  type: VersionType;
+  active: boolean;
+  hidden: boolean;
+  built: boolean;
+  privacy: Privacy;
+  identifier: string;
+  verboseName: string;
+  /** Delay applied at the next sync, or null once scheduled/visible. */
+  pendingSyncDelayMs: number | null;
+  /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */
+  visibleAt: number;
+}
+
+export interface EnvVarData {
+  pk: number;
+  project: string;
+  name: string;
+  value: string;
+  public: boolean;
+  createdAt: number;
+}
+
+export interface SearchHitSeed {
+  title: string;
+  path: string;
+  content?: string;
+}
+
+export interface Snapshot {
+  state: BuildStateCode;
+  success: boolean | null;
+  /** Seconds, null until final. */
+  duration: number | null;
+  finished: number | null;
+  commit: string | null;
+  /** End of the build (success or failure) when it finished, else null. */
+  endedAt: number | null;
+  /** Point in time the build stopped progressing (now, end, or cancellation). */
+  effectiveAt: number;
+}
+
+const PHASES = ['cloning', 'installing', 'building', 'uploading'] as const;
+const DEFAULT_FRACTIONS = { cloning: 0.15, installing: 0.25, building: 0.45, uploading: 0.15 };
+
+export function normaliseFractions(f: PhaseFractions | undefined): number[] {
+  const merged = { ...DEFAULT_FRACTIONS, ...(f ?? {}) };
+  const raw = PHASES.map((p) => Math.max(0, merged[p] ?? 0));
+  const total = raw.reduce((a, b) => a + b, 0) || 1;
+  return raw.map((x) => x / total);
+}
+
+/** Start offset (ms after the queue) of each phase plus the end, e.g. [0, 45, 120, 255, 300]. */
+export function phaseBoundaries(durationMs: number, fractions: number[]): number[] {
+  const out = [0];
+  let acc = 0;
+  for (const f of fractions) {
+    acc += f * durationMs;
+    out.push(acc);
+  }
+  out[out.length - 1] = durationMs;
+  return out;
+}
+
+export function snapshot(b: BuildData, now: number, fractions: number[]): Snapshot {
+  const start = b.createdAt + b.queueMs;
+  const end = start + b.durationMs;
+  const bounds = phaseBoundaries(b.durationMs, fractions);
+  const cloneDone = start + (bounds[1] ?? 0);
+  const commitAt = (t: number): string | null => (b.commitFromStart || t >= cloneDone ? b.commit : null);
+
+  if (b.cancelledAt !== null && b.cancelledAt <= now) {
+    const at = b.cancelledAt;
+    const started = at > start;
+    const duration = started ? Math.round((at - start) / 1000) : 0;
+    return {
+      state: 'cancelled',
+      success: false,
+      duration,
+      finished: started ? b.createdAt + duration * 1000 : null,
+      commit: commitAt(at),
+      endedAt: null,
+      effectiveAt: at,
+    };
+  }
+  if (now < start) {
+    return { state: 'triggered', success: null, duration: null, finished: null, commit: commitAt(now), endedAt: null, effectiveAt: now };
+  }
+  if (now >= end) {
+    const duration = Math.round(b.durationMs / 1000);
+    return {
+      state: b.outcome === 'cancelled' ? 'cancelled' : 'finished',
+      success: b.outcome === 'success',
+      duration,
+      finished: b.createdAt + duration * 1000,
+      commit: b.commit,
+      endedAt: end,
+      effectiveAt: end,
+    };
+  }
+  const elapsed = now - start;
+  let phase: BuildStateCode = 'uploading';
+  for (let i = 0; i < PHASES.length; i++) {
+    if (elapsed < (bounds[i + 1] ?? Infinity)) {
+      phase = PHASES[i] as BuildStateCode;
+      break;
+    }
+  }
+  return { state: phase, success: null, duration: null, finished: null, commit: commitAt(now), endedAt: null, effectiveAt: now };
+}
+
+export function isFinal(state: BuildStateCode): boolean {
+  return state === 'finished' || state === 'cancelled';
+}
+
+export function titleCase(code: string): string {
+  return code.charAt(0).toUpperCase() + code.slice(1);
+}
+
+export function fakeSha(seed: string): string {
+  return createHash('sha1').update(seed).digest('hex');
+}
+
+export function iso(ms: number): string {
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  it: 'Italian',
+  ja: 'Japanese',
+  ko: 'Korean',
+  ru: 'Russian',
+  nl: 'Dutch',
+  pl: 'Polish',
+  'pt-br': 'Brazilian Portuguese',
+  'zh-cn': 'Simplified Chinese',
+  'zh-tw': 'Traditional Chinese',
+};
+
+export function languageName(code: string): string {
+  return LANGUAGE_NAMES[code.toLowerCase()] ?? code;
+}
+
+/** Recursively sorts object keys, as the service's JSON renderer does. */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
