@@ -1,0 +1,250 @@
+import { z } from 'zod/mini';
+import { parseDuration } from './duration.js';
+import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
+
+export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** Every input of action.yml with the default the action applies when the runner gives none. */
+export const INPUT_DEFAULTS = {
+  token: '',
+  project: '',
+  version: '',
+  operation: 'build',
+  'base-url': 'https://app.readthedocs.org',
+  wait: 'true',
+  timeout: '30m',
+  commit: '',
+  'github-token': '',
+  'rate-limit': '60/1m',
+  'poll-interval': 'auto',
+  activate: 'true',
+  hidden: '',
+  verify: 'warn',
+  'verify-query': '',
+  variables: '',
+  'public-variables': '',
+  prune: 'false',
+  'dry-run': 'false',
+  translations: 'false',
+  trigger: 'false',
+  'preview-url-template': '',
+  'docs-path': '',
+  comment: 'comment',
+  'comment-header': '',
+} as const;
+
+export type InputName = keyof typeof INPUT_DEFAULTS;
+export type RawInputs = Record<InputName, string>;
+
+export interface Inputs {
+  token: string | undefined;
+  projects: string[];
+  /** The version slug, already slugified; undefined means the project's default version. */
+  version: string | undefined;
+  /** The version as the user wrote it, when slugifying changed it. */
+  versionGiven: string | undefined;
+  operation: Operation;
+  /** Origin of the service, without a trailing slash. */
+  baseUrl: string;
+  wait: boolean;
+  timeoutMs: number;
+  commit: string | undefined;
+  githubToken: string | undefined;
+  rateLimit: RateLimit;
+  /** `auto` for predictive polling, or a fixed interval in ms. */
+  pollInterval: 'auto' | number;
+  activate: boolean;
+  hidden: boolean | undefined;
+  verify: 'warn' | 'strict' | 'none';
+  verifyQuery: string | undefined;
+  variables: string;
+  publicVariables: string;
+  prune: boolean;
+  dryRun: boolean;
+  translations: boolean;
+  trigger: boolean;
+  previewUrlTemplate: string | undefined;
+  docsPath: string | undefined;
+  comment: 'comment' | 'description' | 'none';
+  commentHeader: string;
+}
+
+/** One or more inputs were refused; each line names the input and what it accepts. */
+export class InputError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'InputError';
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A parser that refuses with a message saying what the input accepts. */
+function parser<T>(parse: (text: string, refuse: (message: string) => never) => T) {
+  return z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      try {
+        return parse(text, (message) => {
+          throw new Refusal(message);
+        });
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        ctx.issues.push({ code: 'custom', message: error.message, input: text });
+        return z.NEVER;
+      }
+    }),
+  );
+}
+
+class Refusal extends Error {}
+
+function oneOf<const T extends readonly string[]>(values: T) {
+  return parser((text, refuse): T[number] => {
+    const value = text.trim().toLowerCase();
+    if (!values.includes(value)) return refuse(`accepts ${values.map((v) => `\`${v}\``).join(', ')}; got \`${text}\``);
+    return value;
+  });
+}
+
+const booleanInput = parser((text, refuse) => {
+  const value = text.trim().toLowerCase();
+  if (value !== 'true' && value !== 'false') return refuse(`accepts \`true\` or \`false\`; got \`${text}\``);
+  return value === 'true';
+});
+
+const optionalBoolean = parser((text, refuse) => {
+  const value = text.trim().toLowerCase();
+  if (value === '') return undefined;
+  if (value !== 'true' && value !== 'false') return refuse(`accepts \`true\`, \`false\`, or nothing; got \`${text}\``);
+  return value === 'true';
+});
+
+const optionalText = parser((text) => (text.trim() === '' ? undefined : text.trim()));
+
+const durationInput = parser((text, refuse) => {
+  const ms = parseDuration(text);
+  if (ms === undefined || ms <= 0) return refuse(`\`${text}\` is not a duration: use seconds (\`600\`) or \`90s\`, \`15m\`, \`1h\``);
+  return ms;
+});
+
+const fieldSchemas = {
+  token: optionalText,
+  project: parser((text, refuse) => {
+    const projects = splitList(text);
+    if (projects.length === 0) return refuse('is required: a project slug, or several (one per line or comma-separated)');
+    for (const slug of projects) {
+      if (!PROJECT_SLUG.test(slug)) {
+        return refuse(`\`${slug}\` is not a project slug: use lowercase letters, digits, \`-\` and \`_\` (the slug in the project's URL)`);
+      }
+    }
+    return [...new Set(projects)];
+  }),
+  version: parser((text, refuse) => {
+    if (text.trim() === '') return undefined;
+    const slug = versionSlug(text);
+    if (slug === '') return refuse(`\`${text}\` cannot be a version slug: use letters, digits, \`.\`, \`_\`, \`-\``);
+    return slug;
+  }),
+  operation: oneOf(OPERATIONS),
+  'base-url': parser((text, refuse) => {
+    let url: URL;
+    try {
+      url = new URL(text.trim());
+    } catch {
+      return refuse(`\`${text}\` is not a URL: use \`https://app.readthedocs.org\` or \`https://app.readthedocs.com\``);
+    }
+    const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+      return refuse(`\`${text}\` must use https:// (plain http:// is accepted only for loopback addresses)`);
+    }
+    if (url.username || url.password) return refuse('must not carry credentials: give the token in `token`');
+    return url.origin;
+  }),
+  wait: booleanInput,
+  timeout: durationInput,
+  commit: parser((text, refuse) => {
+    const sha = text.trim().toLowerCase();
+    if (sha === '') return undefined;
+    if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) {
+      return refuse(`\`${text}\` is not a full commit SHA: give all 40 hexadecimal characters (the service filters on the exact SHA)`);
+    }
+    return sha;
+  }),
+  'github-token': optionalText,
+  'rate-limit': parser((text, refuse) => {
+    const limit = parseRateLimit(text);
+    if (!limit) return refuse(`\`${text}\` is not a rate: use requests per minute (\`60\`) or requests per period (\`60/1m\`, \`30/10s\`)`);
+    return limit;
+  }),
+  'poll-interval': parser((text, refuse): 'auto' | number => {
+    if (text.trim() === '' || text.trim().toLowerCase() === 'auto') return 'auto';
+    const ms = parseDuration(text);
+    if (ms === undefined || ms < 100) return refuse(`\`${text}\` is not accepted: use \`auto\` (predictive) or a fixed interval such as \`5s\``);
+    return ms;
+  }),
+  activate: booleanInput,
+  hidden: optionalBoolean,
+  verify: oneOf(['warn', 'strict', 'none'] as const),
+  'verify-query': optionalText,
+  variables: z.string(),
+  'public-variables': z.string(),
+  prune: booleanInput,
+  'dry-run': booleanInput,
+  translations: booleanInput,
+  trigger: booleanInput,
+  'preview-url-template': optionalText,
+  'docs-path': optionalText,
+  comment: oneOf(['comment', 'description', 'none'] as const),
+  'comment-header': parser((text) => text.trim()),
+} satisfies Record<InputName, z.ZodMiniType>;
+
+/**
+ * Validates every input at once and returns them typed. Empty inputs take the action's default,
+ * so a local run without the runner's defaults behaves like a workflow run.
+ */
+export function parseInputs(raw: Partial<RawInputs>): Inputs {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
+    const given = raw[name] ?? '';
+    const text = given.trim() === '' && name !== 'token' ? INPUT_DEFAULTS[name] : given;
+    const parsed = fieldSchemas[name].safeParse(text);
+    if (parsed.success) values[name] = parsed.data;
+    else problems.push(`Input \`${name}\`: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  if (problems.length > 0) throw new InputError(problems);
+
+  const version = values.version as string | undefined;
+  const versionText = (raw.version ?? '').trim();
+  return {
+    token: values.token as string | undefined,
+    projects: values.project as string[],
+    version,
+    versionGiven: version !== undefined && version !== versionText ? versionText : undefined,
+    operation: values.operation as Operation,
+    baseUrl: values['base-url'] as string,
+    wait: values.wait as boolean,
+    timeoutMs: values.timeout as number,
+    commit: values.commit as string | undefined,
+    githubToken: values['github-token'] as string | undefined,
+    rateLimit: values['rate-limit'] as RateLimit,
+    pollInterval: values['poll-interval'] as 'auto' | number,
+    activate: values.activate as boolean,
+    hidden: values.hidden as boolean | undefined,
+    verify: values.verify as Inputs['verify'],
+    verifyQuery: values['verify-query'] as string | undefined,
+    variables: values.variables as string,
+    publicVariables: values['public-variables'] as string,
+    prune: values.prune as boolean,
+    dryRun: values['dry-run'] as boolean,
+    translations: values.translations as boolean,
+    trigger: values.trigger as boolean,
+    previewUrlTemplate: values['preview-url-template'] as string | undefined,
+    docsPath: values['docs-path'] as string | undefined,
+    comment: values.comment as Inputs['comment'],
+    commentHeader: values['comment-header'] as string,
+  };
+}

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatDuration, parseDuration } from '../src/inputs/duration.js';
+import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
+import { parseRateLimit } from '../src/inputs/rate-limit.js';
+import { splitList, versionSlug } from '../src/inputs/slugs.js';
+import { readActionMetadata } from './support/action-metadata.ts';
+
+const parse = (raw: Partial<RawInputs>) => parseInputs({ project: 'demo', ...raw });
+const refusal = (raw: Partial<RawInputs>): string => {
+  try {
+    parse(raw);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('durations', () => {
+  it.each([
+    ['600', 600_000],
+    ['90s', 90_000],
+    ['15m', 900_000],
+    ['1h', 3_600_000],
+    ['1h30m', 5_400_000],
+    ['250ms', 250],
+    [' 2M ', 120_000],
+    ['1.5', 1500],
+  ])('%s', (text, ms) => expect(parseDuration(text)).toBe(ms));
+
+  it.each(['', 'soon', '10 minutes', '-5', 'm', '5d'])('refuses %j', (text) => expect(parseDuration(text)).toBeUndefined());
+
+  it('formats for people', () => {
+    expect(formatDuration(95_000)).toBe('1m35s');
+    expect(formatDuration(3_600_000)).toBe('1h');
+    expect(formatDuration(0)).toBe('0ms');
+    expect(formatDuration(4000)).toBe('4s');
+  });
+});
+
+describe('rate limits', () => {
+  it('reads per minute and per period', () => {
+    expect(parseRateLimit('60')).toEqual({ limit: 60, windowMs: 60_000 });
+    expect(parseRateLimit('30/10s')).toEqual({ limit: 30, windowMs: 10_000 });
+    expect(parseRateLimit('60/1m')).toEqual({ limit: 60, windowMs: 60_000 });
+    expect(parseRateLimit('100/m')).toEqual({ limit: 100, windowMs: 60_000 });
+  });
+  it.each(['0', 'lots', '10/0s', '5/500ms', '-1'])('refuses %j', (text) => expect(parseRateLimit(text)).toBeUndefined());
+});
+
+describe('slugs and lists', () => {
+  it('slugifies ref names the way the service does', () => {
+    expect(versionSlug('v2.0')).toBe('v2.0');
+    expect(versionSlug('Release/1.X')).toBe('release-1.x');
+    expect(versionSlug('feature__x')).toBe('feature__x');
+    expect(versionSlug('--a b--')).toBe('a-b');
+  });
+  it('splits lines and commas', () => {
+    expect(splitList('a, b\n c\n\n,d')).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('parseInputs', () => {
+  it('applies the defaults of action.yml to empty inputs', () => {
+    const inputs = parse({});
+    expect(inputs).toMatchObject({
+      projects: ['demo'],
+      operation: 'build',
+      baseUrl: 'https://app.readthedocs.org',
+      wait: true,
+      timeoutMs: 30 * 60_000,
+      rateLimit: { limit: 60, windowMs: 60_000 },
+      pollInterval: 'auto',
+      verify: 'warn',
+      comment: 'comment',
+    });
+  });
+
+  it('keeps INPUT_DEFAULTS equal to the defaults in action.yml', () => {
+    const meta = readActionMetadata();
+    expect(Object.keys(meta.inputs).sort()).toEqual(Object.keys(INPUT_DEFAULTS).sort());
+    for (const [name, input] of Object.entries(meta.inputs)) {
+      if (name === 'github-token') continue; // an expression the runner fills in
+      expect(INPUT_DEFAULTS[name as keyof typeof INPUT_DEFAULTS], name).toBe(input.default ?? '');
+    }
+  });
+
+  it('reads several projects and removes repeats', () => {
+    expect(parse({ project: 'a, b\nc\na' }).projects).toEqual(['a', 'b', 'c']);
+  });
+
+  it('slugifies the version and remembers what was given', () => {
+    const inputs = parse({ version: 'Release/2.0' });
+    expect(inputs.version).toBe('release-2.0');
+    expect(inputs.versionGiven).toBe('Release/2.0');
+  });
+
+  it('accepts https and loopback http only', () => {
+    expect(parse({ 'base-url': 'https://app.readthedocs.com/' }).baseUrl).toBe('https://app.readthedocs.com');
+    expect(parse({ 'base-url': 'http://127.0.0.1:8080' }).baseUrl).toBe('http://127.0.0.1:8080');
+    expect(parse({ 'base-url': 'http://localhost:1' }).baseUrl).toBe('http://localhost:1');
+    expect(refusal({ 'base-url': 'http://example.com' })).toMatch(/Input `base-url`: .*https:\/\//);
+    expect(refusal({ 'base-url': 'https://user:pw@example.com' })).toMatch(/must not carry credentials/);
+    expect(refusal({ 'base-url': 'not a url' })).toMatch(/is not a URL/);
+  });
+
+  it('lists every refused input at once', () => {
+    const message = refusal({ operation: 'nope', timeout: 'later', wait: 'maybe' });
+    expect(message).toContain('Input `operation`');
+    expect(message).toContain('Input `timeout`');
+    expect(message).toContain('Input `wait`: accepts `true` or `false`');
+  });
+
+  it('takes only full commit SHAs', () => {
+    expect(parse({ commit: 'A'.repeat(40) }).commit).toBe('a'.repeat(40));
+    expect(refusal({ commit: 'abc1234' })).toMatch(/Input `commit`/);
+  });
+
+  it('never throws anything but InputError, for any text in any input', () => {
+    const names = Object.keys(INPUT_DEFAULTS) as (keyof RawInputs)[];
+    fc.assert(
+      fc.property(fc.constantFrom(...names), fc.string({ unit: 'binary', maxLength: 60 }), (name, text) => {
+        try {
+          parse({ [name]: text });
+        } catch (error) {
+          expect(error).toBeInstanceOf(InputError);
+          expect((error as Error).message).toContain(`Input \`${name}\``);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
