@@ -1,0 +1,51 @@
+/** Base of every failure that comes from talking to the service. `title` heads the annotation. */
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly title: string,
+    /** The endpoint as a template, e.g. `GET projects/{project}/builds/{id}/`. */
+    readonly endpoint: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+}
+
+/** 401: the token is wrong or expired. Never retried. */
+export class AuthError extends ServiceError {
+  override name = 'AuthError';
+}
+
+/** 403 with the service's JSON: the token's user lacks the permission. Never retried. */
+export class PermissionError extends ServiceError {
+  override name = 'PermissionError';
+}
+
+/** 403 (or other status) answered by something in front of the service, not by the service. */
+export class BlockedError extends ServiceError {
+  override name = 'BlockedError';
+}
+
+/** 404 from the service. */
+export class NotFoundError extends ServiceError {
+  override name = 'NotFoundError';
+}
+
+/** A response that does not have the shape the service documents. */
+export class SchemaError extends ServiceError {
+  override name = 'SchemaError';
+}
+
+/**
+ * A write whose request may have reached the service although no answer came back
+ * (reset, timeout, gateway error). The caller must find out what happened before repeating it.
+ */
+export class UncertainWriteError extends ServiceError {
+  override name = 'UncertainWriteError';
+}
+
+/** The service could not be reached, or kept failing, after every retry. */
+export class UnavailableError extends ServiceError {
+  override name = 'UnavailableError';
+}

@@ -1,0 +1,340 @@
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod/mini';
+import { sleep } from '../util/abort.js';
+import {
+  AuthError,
+  BlockedError,
+  NotFoundError,
+  PermissionError,
+  SchemaError,
+  ServiceError,
+  UnavailableError,
+  UncertainWriteError,
+} from './errors.js';
+import type { RateBudget } from './rate-budget.js';
+import { describeErrorBody } from './schemas.js';
+
+/**
+ * How a request may be repeated after a fault:
+ * - `read`: any transient fault (GET);
+ * - `idempotent-write`: the same, since repeating it changes nothing more (PATCH, DELETE, sync);
+ * - `write`: only when the request certainly never reached the service (connection refused,
+ *   throttled); otherwise the caller gets an UncertainWriteError and must look before repeating.
+ */
+export type RetryKind = 'read' | 'idempotent-write' | 'write';
+
+export interface RequestSpec<T> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** A path on the service (`/api/v3/...`) or an absolute URL the service gave (`next` links). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  schema?: z.ZodMiniType<T>;
+  /** The endpoint as a template, for messages: `GET projects/{project}/builds/{id}/`. */
+  endpoint: string;
+  kind: RetryKind;
+  /** Statuses besides 2xx whose bodies are answers, not errors (e.g. 400 `triggered: false`). */
+  accept?: number[];
+}
+
+export interface ServiceResponse<T> {
+  status: number;
+  data: T;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  token: string | undefined;
+  userAgent: string;
+  budget: RateBudget;
+  /** Aborts every request and retry wait: the step's deadline and the workflow's cancellation. */
+  signal: AbortSignal;
+  redact: (text: string) => string;
+  debug?: (message: string) => void;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  dispatcher?: Dispatcher;
+}
+
+/** Connection errors that prove the request never left this machine. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
+const MAX_REDIRECTS = 3;
+
+class RetryableFault extends Error {
+  constructor(
+    message: string,
+    /** True when the service may have acted on the request. */
+    readonly maybeProcessed: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The one HTTP client for the service: the token goes only to `baseUrl`'s origin, every request
+ * draws from the shared rate budget, transient faults are retried with backoff and jitter, and
+ * every body is checked against its schema.
+ */
+export class ServiceHttpClient {
+  readonly origin: string;
+  readonly stats = { requests: 0, retries: 0, throttled: 0 };
+  private readonly dispatcher: Dispatcher;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher'>> &
+    Pick<HttpClientOptions, 'token' | 'debug'>;
+
+  constructor(options: HttpClientOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+    this.options = {
+      headersTimeoutMs: 30_000,
+      bodyTimeoutMs: 30_000,
+      maxAttempts: 6,
+      backoffBaseMs: 1000,
+      backoffMaxMs: 20_000,
+      ...options,
+    };
+    // Self-hosted runners behind a proxy set HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
+    this.dispatcher =
+      options.dispatcher ??
+      new EnvHttpProxyAgent({
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+        connect: { timeout: 10_000 },
+      });
+  }
+
+  async send<T>(spec: RequestSpec<T>): Promise<ServiceResponse<T>> {
+    let url = this.resolve(spec.path, spec.query);
+    let lastFault: RetryableFault | undefined;
+    let redirects = 0;
+    for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
+      if (attempt > 1) {
+        this.stats.retries += 1;
+        const delay = lastFault?.retryAfterMs ?? this.backoff(attempt - 1);
+        this.options.debug?.(`${spec.endpoint}: retry ${attempt - 1} in ${delay} ms after: ${lastFault?.message}`);
+        await sleep(delay, this.options.signal);
+      }
+      try {
+        return await this.attempt(spec, url);
+      } catch (error) {
+        if (error instanceof RedirectSignal) {
+          if (++redirects > MAX_REDIRECTS) throw this.failure(spec, 'too many redirects', ServiceError);
+          url = error.location;
+          attempt -= 1;
+          continue;
+        }
+        if (!(error instanceof RetryableFault)) throw error;
+        lastFault = error;
+        if (error.maybeProcessed && spec.kind === 'write') {
+          throw new UncertainWriteError(
+            `${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`,
+            'Answer lost',
+            spec.endpoint,
+          );
+        }
+      }
+    }
+    throw new UnavailableError(
+      `${spec.endpoint}: the service kept failing after ${this.options.maxAttempts} attempts; last: ${lastFault?.message}`,
+      'Read the Docs unavailable',
+      spec.endpoint,
+    );
+  }
+
+  private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
+    const { signal } = this.options;
+    await this.options.budget.acquire(signal);
+    this.stats.requests += 1;
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
+    // The token is for the configured service only, never for a host a link or redirect points to.
+    if (this.options.token && url.origin === this.origin) headers.authorization = `Token ${this.options.token}`;
+    let payload: string | undefined;
+    if (spec.body !== undefined) {
+      payload = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+    const started = Date.now();
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: spec.method,
+        headers,
+        body: payload,
+        signal,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+      });
+    } catch (error) {
+      throw this.transportFault(error, false);
+    }
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      throw this.transportFault(error, true);
+    }
+    const status = response.statusCode;
+    this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
+    const contentType = String(response.headers['content-type'] ?? '');
+    const isJson = contentType.includes('json');
+
+    if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
+      return { status, data: this.parseBody(spec, text, status) };
+    }
+    if (status >= 300 && status < 400) {
+      const location = response.headers.location;
+      const target = typeof location === 'string' ? new URL(location, url) : undefined;
+      if (target && target.origin === this.origin && spec.method === 'GET') throw new RedirectSignal(target);
+      throw this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
+    }
+    const detail = this.detailOf(text, isJson);
+    if (status === 429) {
+      const retryAfterMs = retryAfter(response.headers['retry-after'], detail);
+      this.stats.throttled += 1;
+      this.options.budget.throttled(retryAfterMs);
+      // Throttling happens before the service looks at the request, so even writes are safe to repeat.
+      throw new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
+    }
+    if (status === 401) {
+      throw this.failure(
+        spec,
+        `the service rejected the token (401: ${detail ?? 'unauthorized'}). Check the \`token\` input: an API token from ${this.origin}/accounts/tokens/, stored as a secret`,
+        AuthError,
+        status,
+        'Token rejected',
+      );
+    }
+    if (status === 403) {
+      if (!isJson) {
+        throw this.failure(
+          spec,
+          `403 from something in front of the service, not from the API itself (${contentType || 'no content type'}): a network block or firewall between this runner and ${this.origin}`,
+          BlockedError,
+          status,
+          'Blocked before Read the Docs',
+        );
+      }
+      throw this.failure(
+        spec,
+        `permission denied (403: ${detail ?? 'forbidden'}): the token's user must be a maintainer of the project`,
+        PermissionError,
+        status,
+        'Permission denied',
+      );
+    }
+    if (RETRYABLE_STATUSES.has(status) || (!isJson && status >= 500)) {
+      throw new RetryableFault(`${status} ${isJson ? (detail ?? '') : `(${contentType || 'no content type'} body)`}`.trim(), true);
+    }
+    if (status === 404) {
+      throw this.failure(
+        spec,
+        isJson ? `not found (404: ${detail ?? 'no detail'})` : 'not found (404, not an API route: check `base-url`)',
+        NotFoundError,
+        status,
+        'Not found',
+      );
+    }
+    throw this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ServiceError, status);
+  }
+
+  private parseBody<T>(spec: RequestSpec<T>, text: string, status: number): T {
+    if (!spec.schema) return undefined as T;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // A cut-off or non-JSON body on a success: the request was processed, the answer is lost.
+      throw new RetryableFault(`${status} with a body that is not JSON (${text.length} bytes)`, true);
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? issue.path.join('.') : '(body)';
+      throw new SchemaError(
+        `${spec.endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`,
+        'Unexpected response from Read the Docs',
+        spec.endpoint,
+        status,
+      );
+    }
+    return parsed.data;
+  }
+
+  private transportFault(error: unknown, afterHeaders: boolean): Error {
+    if (this.options.signal.aborted) {
+      const reason: unknown = this.options.signal.reason;
+      return reason instanceof Error ? reason : new Error('aborted');
+    }
+    const code = (error as { code?: string }).code ?? '';
+    const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
+    const message = this.options.redact((error as Error).message ?? String(error));
+    return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent);
+  }
+
+  private detailOf(text: string, isJson: boolean): string | undefined {
+    if (!isJson) return undefined;
+    try {
+      const detail = describeErrorBody(JSON.parse(text));
+      return detail === undefined ? undefined : this.options.redact(detail).slice(0, 500);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private failure(
+    spec: RequestSpec<unknown>,
+    reason: string,
+    Kind: typeof ServiceError,
+    status?: number,
+    title = 'Read the Docs request failed',
+  ): ServiceError {
+    return new Kind(`${spec.endpoint}: ${reason}`, title, spec.endpoint, status);
+  }
+
+  private resolve(path: string, query?: RequestSpec<unknown>['query']): URL {
+    const url = new URL(path, this.origin);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  private backoff(retry: number): number {
+    const ceiling = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (retry - 1));
+    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+class RedirectSignal extends Error {
+  constructor(readonly location: URL) {
+    super('redirect');
+  }
+}
+
+/** `Retry-After` in seconds or as an HTTP date; else the seconds DRF names in its message. */
+export function retryAfter(header: string | string[] | undefined, detail: string | undefined): number {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value !== undefined) {
+    if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.ceil(Number(value) * 1000);
+    const date = Date.parse(value);
+    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+  }
+  const fromDetail = /available in (\d+) seconds?/i.exec(detail ?? '');
+  return fromDetail ? Number(fromDetail[1]) * 1000 : 5000;
+}

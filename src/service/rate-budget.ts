@@ -1,0 +1,77 @@
+import { sleep } from '../util/abort.js';
+
+/**
+ * One request budget for everything the step sends to the service, shaped like the service's own
+ * throttle (a sliding window: at most `limit` requests in any `windowMs`). Requests wait their turn
+ * in order, so concurrent waits share the budget fairly instead of running into 429s.
+ */
+export class RateBudget {
+  private readonly sentAt: number[] = [];
+  private pausedUntil = 0;
+  private queue: Promise<void> = Promise.resolve();
+  private waiting = 0;
+  /** How many requests went out, waited for a slot, and were throttled anyway. */
+  readonly stats = { sent: 0, delayed: 0, throttled: 0, waitedMs: 0 };
+
+  constructor(
+    private limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Waits until a request may go out, then counts it. Rejects when the signal aborts. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    this.waiting += 1;
+    const turn = this.queue.then(() => this.takeSlot(signal));
+    // A cancelled waiter must not block the ones behind it.
+    this.queue = turn.catch(() => undefined);
+    return turn.finally(() => {
+      this.waiting -= 1;
+    });
+  }
+
+  /**
+   * The service throttled us anyway (another user of the token, or a tighter limit than
+   * configured): nobody sends before `retryAfterMs` passes, and the budget shrinks a little
+   * so that later requests of the step are spaced wider too.
+   */
+  throttled(retryAfterMs: number): void {
+    this.stats.throttled += 1;
+    this.pausedUntil = Math.max(this.pausedUntil, this.now() + retryAfterMs);
+    this.limit = Math.max(1, Math.floor(this.limit * 0.8));
+  }
+
+  /** The steady pace that keeps `consumers` pollers within the budget, in ms between their requests. */
+  fairIntervalMs(consumers: number): number {
+    return Math.ceil((this.windowMs / this.limit) * Math.max(1, consumers));
+  }
+
+  /** Requests now queued for a slot (a hint for pollers to back off). */
+  get queued(): number {
+    return this.waiting;
+  }
+
+  private async takeSlot(signal?: AbortSignal): Promise<void> {
+    const started = this.now();
+    for (;;) {
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      const now = this.now();
+      while (this.sentAt.length > 0 && this.sentAt[0]! <= now - this.windowMs) this.sentAt.shift();
+      const freeAt = Math.max(
+        this.pausedUntil,
+        this.sentAt.length >= this.limit ? this.sentAt[this.sentAt.length - this.limit]! + this.windowMs : now,
+      );
+      if (freeAt <= now) {
+        this.sentAt.push(now);
+        this.stats.sent += 1;
+        const waited = now - started;
+        if (waited > 0) {
+          this.stats.delayed += 1;
+          this.stats.waitedMs += waited;
+        }
+        return;
+      }
+      await sleep(freeAt - now + 1, signal);
+    }
+  }
+}

@@ -1,0 +1,231 @@
+import type { z } from 'zod/mini';
+import type { ServiceHttpClient } from './http-client.js';
+import {
+  BuildCommandsSchema,
+  BuildSchema,
+  EnvironmentVariableSchema,
+  NotificationSchema,
+  ProjectSchema,
+  SearchResponseSchema,
+  SyncVersionsSchema,
+  TriggerSchema,
+  VersionSchema,
+  paginated,
+  type Build,
+  type BuildCommands,
+  type EnvironmentVariable,
+  type Notification,
+  type Project,
+  type SearchResponse,
+  type Version,
+} from './schemas.js';
+import { SchemaError } from './errors.js';
+
+const seg = encodeURIComponent;
+const MAX_PAGES = 50;
+
+export type TriggerResult = { triggered: true; build: Build } | { triggered: false };
+
+/** The Read the Docs endpoints the action uses, one method each, every answer schema-checked. */
+export class ReadTheDocsApi {
+  constructor(readonly http: ServiceHttpClient) {}
+
+  async project(project: string): Promise<Project> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v3/projects/${seg(project)}/`,
+      schema: ProjectSchema,
+      endpoint: 'GET projects/{project}/',
+      kind: 'read',
+    });
+    return data;
+  }
+
+  async translations(project: string): Promise<Project[]> {
+    return this.list(`/api/v3/projects/${seg(project)}/translations/`, ProjectSchema, 'GET projects/{project}/translations/');
+  }
+
+  async version(project: string, version: string): Promise<Version> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v3/projects/${seg(project)}/versions/${seg(version)}/`,
+      schema: VersionSchema,
+      endpoint: 'GET projects/{project}/versions/{version}/',
+      kind: 'read',
+    });
+    return data;
+  }
+
+  async updateVersion(project: string, version: string, changes: { active?: boolean; hidden?: boolean }): Promise<void> {
+    await this.http.send({
+      method: 'PATCH',
+      path: `/api/v3/projects/${seg(project)}/versions/${seg(version)}/`,
+      body: changes,
+      endpoint: 'PATCH projects/{project}/versions/{version}/',
+      kind: 'idempotent-write',
+    });
+  }
+
+  async build(project: string, id: number): Promise<Build> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v3/projects/${seg(project)}/builds/${id}/`,
+      schema: BuildSchema,
+      endpoint: 'GET projects/{project}/builds/{id}/',
+      kind: 'read',
+    });
+    return data;
+  }
+
+  /** One page of builds, newest first. `version` lists a version's builds (PR versions included). */
+  async recentBuilds(
+    project: string,
+    filters: { version?: string; commit?: string; running?: boolean; limit?: number },
+  ): Promise<Build[]> {
+    const path =
+      filters.version === undefined
+        ? `/api/v3/projects/${seg(project)}/builds/`
+        : `/api/v3/projects/${seg(project)}/versions/${seg(filters.version)}/builds/`;
+    const { data } = await this.http.send({
+      method: 'GET',
+      path,
+      query: { commit: filters.commit, running: filters.running, limit: filters.limit ?? 10 },
+      schema: paginated(BuildSchema),
+      endpoint: filters.version === undefined ? 'GET projects/{project}/builds/' : 'GET projects/{project}/versions/{version}/builds/',
+      kind: 'read',
+    });
+    return data.results;
+  }
+
+  /**
+   * POST .../builds/. Never retried once it may have reached the service: the service does not
+   * deduplicate, and a second trigger cancels the first build.
+   */
+  async triggerBuild(project: string, version: string): Promise<TriggerResult> {
+    const { data } = await this.http.send({
+      method: 'POST',
+      path: `/api/v3/projects/${seg(project)}/versions/${seg(version)}/builds/`,
+      schema: TriggerSchema,
+      endpoint: 'POST projects/{project}/versions/{version}/builds/',
+      kind: 'write',
+      accept: [400],
+    });
+    if (!data.triggered) return { triggered: false };
+    const build = BuildSchema.safeParse(data.build);
+    if (!build.success) {
+      throw new SchemaError(
+        `POST projects/{project}/versions/{version}/builds/: unexpected response: field \`build.${build.error.issues[0]?.path.join('.')}\` ${build.error.issues[0]?.message}`,
+        'Unexpected response from Read the Docs',
+        'POST projects/{project}/versions/{version}/builds/',
+      );
+    }
+    return { triggered: true, build: build.data };
+  }
+
+  async buildNotifications(project: string, id: number): Promise<Notification[]> {
+    return this.list(
+      `/api/v3/projects/${seg(project)}/builds/${id}/notifications/`,
+      NotificationSchema,
+      'GET projects/{project}/builds/{id}/notifications/',
+    );
+  }
+
+  /** API v2 is the only place that publishes the build's commands and their output. */
+  async buildCommands(id: number): Promise<BuildCommands> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v2/build/${id}/`,
+      schema: BuildCommandsSchema,
+      endpoint: 'GET api/v2/build/{id}/',
+      kind: 'read',
+    });
+    return data;
+  }
+
+  async syncVersions(project: string): Promise<boolean> {
+    const { data } = await this.http.send({
+      method: 'POST',
+      path: `/api/v3/projects/${seg(project)}/sync-versions/`,
+      schema: SyncVersionsSchema,
+      endpoint: 'POST projects/{project}/sync-versions/',
+      // Repeating a sync only schedules the same sync again.
+      kind: 'idempotent-write',
+      accept: [400],
+    });
+    return data.triggered;
+  }
+
+  async environmentVariables(project: string): Promise<EnvironmentVariable[]> {
+    return this.list(
+      `/api/v3/projects/${seg(project)}/environmentvariables/`,
+      EnvironmentVariableSchema,
+      'GET projects/{project}/environmentvariables/',
+    );
+  }
+
+  async createEnvironmentVariable(
+    project: string,
+    variable: { name: string; value: string; public: boolean },
+  ): Promise<EnvironmentVariable> {
+    const { data } = await this.http.send({
+      method: 'POST',
+      path: `/api/v3/projects/${seg(project)}/environmentvariables/`,
+      body: variable,
+      schema: EnvironmentVariableSchema,
+      endpoint: 'POST projects/{project}/environmentvariables/',
+      kind: 'write',
+    });
+    return data;
+  }
+
+  async deleteEnvironmentVariable(project: string, pk: number): Promise<void> {
+    await this.http.send({
+      method: 'DELETE',
+      path: `/api/v3/projects/${seg(project)}/environmentvariables/${pk}/`,
+      endpoint: 'DELETE projects/{project}/environmentvariables/{pk}/',
+      kind: 'idempotent-write',
+      // Gone already (a retried delete whose first answer was lost) is what we wanted.
+      accept: [404],
+    });
+  }
+
+  async search(query: string, pageSize = 10): Promise<SearchResponse> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: '/api/v3/search/',
+      query: { q: query, page_size: pageSize },
+      schema: SearchResponseSchema,
+      endpoint: 'GET search/',
+      kind: 'read',
+    });
+    return data;
+  }
+
+  /** Follows `next` links (absolute, as the service gives them) up to a bound. */
+  private async list<T extends z.ZodMiniType>(path: string, item: T, endpoint: string): Promise<z.infer<T>[]> {
+    const items: z.infer<T>[] = [];
+    let next: string | null = path;
+    for (let page = 0; next && page < MAX_PAGES; page += 1) {
+      const { data }: { data: { next: string | null; results: z.infer<T>[] } } = await this.http.send({
+        method: 'GET',
+        path: this.sameOrigin(next),
+        query: page === 0 ? { limit: 100 } : undefined,
+        schema: paginated(item),
+        endpoint,
+        kind: 'read',
+      });
+      items.push(...data.results);
+      next = data.next;
+    }
+    return items;
+  }
+
+  /**
+   * `next` links name the host the service thinks it has; the token must never follow them to
+   * another origin, so keep the path and query on the configured one.
+   */
+  private sameOrigin(link: string): string {
+    const url = new URL(link, this.http.origin);
+    return url.origin === this.http.origin ? url.href : `${url.pathname}${url.search}`;
+  }
+}

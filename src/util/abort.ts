@@ -1,0 +1,68 @@
+/** Raised when the workflow run is cancelled (SIGINT/SIGTERM) while the action waits. */
+export class CancelledError extends Error {
+  constructor(message = 'cancelled by the workflow') {
+    super(message);
+    this.name = 'CancelledError';
+  }
+}
+
+/** Raised when the step's `timeout` deadline passes. */
+export class DeadlineError extends Error {
+  constructor(message = 'the step timed out') {
+    super(message);
+    this.name = 'DeadlineError';
+  }
+}
+
+/**
+ * Sleeps `ms`, ending early with the signal's reason when it aborts.
+ * The timer is unref'd so a pending sleep never keeps the process alive on its own.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new CancelledError();
+}
+
+/** The step's time limit and the workflow's cancellation, as one signal plus a clock. */
+export class Deadline {
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    readonly endsAt: number,
+    cancellation: AbortSignal,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.signal = this.controller.signal;
+    this.timer = setTimeout(() => this.controller.abort(new DeadlineError()), Math.max(0, endsAt - now()));
+    this.timer.unref();
+    const onCancel = () => this.controller.abort(abortReason(cancellation));
+    if (cancellation.aborted) onCancel();
+    else cancellation.addEventListener('abort', onCancel, { once: true });
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.endsAt - this.now());
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,90 @@
+// The response schemas against the service's own test responses, read from ../shared when present.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  BuildSchema,
+  EnvironmentVariableSchema,
+  NotificationSchema,
+  ProjectSchema,
+  SearchResponseSchema,
+  SyncVersionsSchema,
+  TriggerSchema,
+  VersionSchema,
+  describeErrorBody,
+  paginated,
+} from '../src/service/schemas.js';
+import { ROOT } from './support/action-metadata.ts';
+
+const FIXTURES = join(ROOT, '../shared/rtd-api/fixtures');
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
+
+const CASES: [string, { safeParse(data: unknown): { success: boolean; error?: unknown } }][] = [
+  ['projects-builds-detail.json', BuildSchema],
+  ['derived/projects-builds-detail-in-progress.json', BuildSchema],
+  ['derived/projects-builds-detail-failed.json', BuildSchema],
+  ['derived/projects-builds-detail-cancelled-before-start.json', BuildSchema],
+  ['projects-builds-list.json', paginated(BuildSchema)],
+  ['projects-versions-detail.json', VersionSchema],
+  ['projects-detail.json', ProjectSchema],
+  ['projects-list.json', paginated(ProjectSchema)],
+  ['projects-list_POST.json', ProjectSchema],
+  ['projects-superproject.json', ProjectSchema],
+  ['projects-builds-notifications-list.json', paginated(NotificationSchema)],
+  ['projects-builds-notifications-detail.json', NotificationSchema],
+  ['projects-notifications-list.json', paginated(NotificationSchema)],
+  ['projects-environmentvariables-list.json', paginated(EnvironmentVariableSchema)],
+  ['projects-environmentvariables-detail.json', EnvironmentVariableSchema],
+  ['projects-environmentvariables-list_POST.json', EnvironmentVariableSchema],
+  ['projects-sync-versions.json', SyncVersionsSchema],
+  ['derived/projects-sync-versions-400.json', SyncVersionsSchema],
+  ['projects-versions-builds-list_POST.json', TriggerSchema],
+  ['derived/projects-versions-builds-list_POST-400-not-triggered.json', TriggerSchema],
+  ['projects-list-empty.json', paginated(BuildSchema)],
+  ['search-v3/readthedocs-search.json', SearchResponseSchema],
+  ['derived/search-200-no-projects.json', SearchResponseSchema],
+];
+
+describe.skipIf(!existsSync(FIXTURES))('schemas accept the service’s own responses', () => {
+  for (const [name, schema] of CASES) {
+    it(name, () => {
+      const parsed = schema.safeParse(fixture(name));
+      expect(parsed.error).toBeUndefined();
+      expect(parsed.success).toBe(true);
+    });
+  }
+
+  it('the build inside a 202 trigger answer is a build', () => {
+    const body = fixture('projects-versions-builds-list_POST.json') as { build: unknown };
+    expect(BuildSchema.safeParse(body.build).success).toBe(true);
+  });
+
+  it('the placeholder build of a refused trigger is not taken for a build', () => {
+    const body = fixture('derived/projects-versions-builds-list_POST-400-not-triggered.json') as { build: unknown };
+    expect(BuildSchema.safeParse(body.build).success).toBe(false);
+  });
+
+  it('a build missing its state is refused, naming the field', () => {
+    const body = fixture('projects-builds-detail.json') as Record<string, unknown>;
+    const parsed = BuildSchema.safeParse({ ...body, state: undefined });
+    expect(parsed.success).toBe(false);
+  });
+
+  it('every derived error body has a readable description', () => {
+    for (const name of [
+      'derived/error-401-invalid-token.json',
+      'derived/error-403-permission-denied.json',
+      'derived/error-404-project.json',
+      'derived/error-429-throttled.json',
+      'derived/projects-environmentvariables-list_POST-400-total-size.json',
+      'derived/projects-environmentvariables-list_POST-400-value-too-long.json',
+      'derived/projects-redirects-list_POST-400-validation.json',
+      'derived/search-400-missing-q.json',
+      'derived/embed-400-missing-url.json',
+    ]) {
+      const text = describeErrorBody(fixture(name));
+      expect(text, name).toBeTruthy();
+      expect(text, name).not.toContain('[object Object]');
+    }
+  });
+});
