@@ -1,0 +1,89 @@
+/**
+ * Helpers that turn untrusted text (project names, file paths, build error messages, API fields)
+ * into GitHub-flavoured Markdown that cannot break a table row, open a link, inject HTML or ping
+ * people.
+ */
+
+// Characters with a meaning in Markdown; a backslash before any ASCII punctuation makes it literal.
+// `:` is included because escaping it stops GitHub from turning `https://…` text into a link.
+const MARKDOWN_PUNCTUATION = new Set(['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '~', ':']);
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+// C0 controls (except tab and newlines) and DEL never belong in a comment.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const LINE_BREAK = /\r\n|\r|\n|\u2028|\u2029/g;
+// An `@name` that GitHub would turn into a mention (and a notification).
+const MENTION = /(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
+const ZERO_WIDTH_SPACE = '\u200B';
+
+/**
+ * Escapes text for Markdown, table cells included: punctuation gets a backslash, `& < > " '`
+ * become HTML entities, line breaks become `<br>` (the only line break a table cell can hold),
+ * control characters are dropped and `@mentions` are broken with a zero-width space so that quoted
+ * text cannot notify anyone.
+ */
+export function escapeMarkdown(text: string): string {
+  let escaped = '';
+  for (const char of text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, '\n')) {
+    if (char === '\n') escaped += '<br>';
+    else if (char in HTML_ENTITIES) escaped += HTML_ENTITIES[char];
+    else if (MARKDOWN_PUNCTUATION.has(char)) escaped += `\\${char}`;
+    else escaped += char;
+  }
+  return escaped.replace(MENTION, `$1@${ZERO_WIDTH_SPACE}`);
+}
+
+/** Escapes text for an HTML context inside Markdown (e.g. `<summary>`), where Markdown escapes would show. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(CONTROL_CHARACTERS, '')
+    .replace(LINE_BREAK, ' ')
+    .replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char)
+    .replace(MENTION, `$1@${ZERO_WIDTH_SPACE}`);
+}
+
+/**
+ * Returns the URL in a form that is safe as a Markdown link destination, or `undefined` when it is
+ * not an absolute http(s) URL. Characters that would end the destination or split a table cell
+ * are percent-encoded.
+ */
+export function safeHttpUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.hostname === '') return undefined;
+  return parsed.href.replace(/[()|<>\s"'`\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+/**
+ * A Markdown link to an http(s) URL with escaped text. Any other URL (javascript:, relative,
+ * malformed) gives the escaped text alone: a broken or dangerous link is worse than none.
+ */
+export function markdownLink(text: string, url: string | undefined): string {
+  const label = escapeMarkdown(text === '' && url !== undefined ? url : text);
+  const destination = safeHttpUrl(url);
+  return destination === undefined ? label : `[${label}](${destination})`;
+}
+
+/**
+ * An inline code span holding `text` verbatim. The fence is longer than any backtick run inside,
+ * line breaks become spaces (a code span cannot hold one), and `|` is written `\|` so the span is
+ * safe in a table cell, where GitHub shows it as `|`. Pass `{ inTable: false }` outside tables.
+ */
+export function codeSpan(text: string, options: { inTable?: boolean } = {}): string {
+  let content = text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' ');
+  if (options.inTable ?? true) content = content.replace(/\|/g, '\\|');
+  if (content === '') return '` `';
+  const longestRun = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  // A space on each side keeps a leading/trailing backtick from merging with the fence, and keeps
+  // spaces at both ends; Markdown strips one space from each side again.
+  const needsPadding = /^`|`$/.test(content) || (/^ [^]* $/.test(content) && content.trim() !== '');
+  const padded = needsPadding ? ` ${content} ` : content;
+  return `${fence}${padded}${fence}`;
+}

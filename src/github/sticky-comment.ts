@@ -1,0 +1,277 @@
+/**
+ * The pull-request comment (or PR description block) that reports previews: found again by a
+ * hidden marker, edited in place, one row per project. Several jobs share one comment, so the rows
+ * travel inside the comment itself as base64 JSON in a second hidden HTML comment.
+ */
+import { z } from 'zod';
+import { codeSpan, escapeHtml, escapeMarkdown, markdownLink, safeHttpUrl } from './markdown.js';
+
+export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error';
+
+export interface PreviewRow {
+  project: string;
+  status: PreviewStatus;
+  previewUrl?: string;
+  buildUrl?: string;
+  buildId?: number;
+  /** Full SHA of the commit the build is for. */
+  commit: string;
+  updatedAt: Date;
+  reason?: string;
+  pages?: { file: string; url: string }[];
+}
+
+const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
+  building: { emoji: '⏳', label: 'Building' },
+  ready: { emoji: '✅', label: 'Ready' },
+  failed: { emoji: '❌', label: 'Failed' },
+  cancelled: { emoji: '🚫', label: 'Cancelled' },
+  'timed-out': { emoji: '⌛', label: 'Timed out' },
+  'not-found': { emoji: '❔', label: 'Not found' },
+  error: { emoji: '⚠️', label: 'Error' },
+};
+
+// The heading takes the first status present in this order: what needs attention first,
+// then what is still moving, and "ready" only when everything is.
+const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed-out', 'cancelled', 'not-found', 'ready'];
+
+const MARKER_PREFIX = 'readthedocs-action:preview';
+const GITHUB_BODY_LIMIT = 65_536;
+const REASON_LIMIT = 1_000;
+const SHORT_REASON_LIMIT = 200;
+
+/**
+ * The header made safe inside an HTML comment: everything but letters, digits and `._~-` is
+ * percent-encoded, so no `>` (hence no `-->`) can appear and different headers stay different.
+ */
+function sanitiseHeader(header: string): string {
+  return encodeURIComponent(header).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The hidden marker that identifies the comment of `header`: `<!-- readthedocs-action:preview:{header} -->`. */
+export function commentMarker(header: string): string {
+  return `<!-- ${MARKER_PREFIX}:${sanitiseHeader(header)} -->`;
+}
+
+/** Whether `body` is (or contains) the comment rendered for `header`. */
+export function hasCommentMarker(body: string | undefined, header: string): boolean {
+  return body?.includes(commentMarker(header)) ?? false;
+}
+
+function dataComment(header: string, rows: PreviewRow[]): string {
+  const payload = { version: 1, rows: rows.map(serialiseRow) };
+  // base64 has no `-`, `>` or spaces, so the data can never close the HTML comment early.
+  return `<!-- ${MARKER_PREFIX}-data:${sanitiseHeader(header)} ${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64')} -->`;
+}
+
+function dataCommentPattern(header: string): RegExp {
+  const escapedHeader = sanitiseHeader(header).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`<!-- ${MARKER_PREFIX}-data:${escapedHeader} ([A-Za-z0-9+/=]*) -->`);
+}
+
+function serialiseRow(row: PreviewRow) {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+const storedRowSchema = z.object({
+  project: z.string(),
+  status: z.enum(['building', 'ready', 'failed', 'cancelled', 'timed-out', 'not-found', 'error']),
+  previewUrl: z.string().optional(),
+  buildUrl: z.string().optional(),
+  buildId: z.number().int().optional(),
+  commit: z.string(),
+  updatedAt: z.iso.datetime().transform((value) => new Date(value)),
+  reason: z.string().optional(),
+  pages: z.array(z.object({ file: z.string(), url: z.string() })).optional(),
+});
+
+/**
+ * The rows stored in a comment or PR body by {@link renderComment} for `header`. Rows that do not
+ * read back cleanly are dropped: the body may have been edited by hand.
+ */
+export function readRows(body: string | undefined, header: string): PreviewRow[] {
+  const encoded = body === undefined ? undefined : dataCommentPattern(header).exec(body)?.[1];
+  if (encoded === undefined) return [];
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+  } catch {
+    return [];
+  }
+  const storedRows = z.object({ rows: z.array(z.unknown()) }).safeParse(payload);
+  if (!storedRows.success) return [];
+  const rows: PreviewRow[] = [];
+  for (const candidate of storedRows.data.rows) {
+    const parsed = storedRowSchema.safeParse(candidate);
+    if (parsed.success) rows.push(withoutUndefined(parsed.data));
+  }
+  return rows;
+}
+
+function withoutUndefined(row: PreviewRow): PreviewRow {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as unknown as PreviewRow;
+}
+
+/**
+ * The rows to show after this job's update: rows of other projects already in the comment stay
+ * (in their place), rows of the same project are replaced, new projects are added at the end.
+ */
+export function mergeRows(existingBody: string | undefined, header: string, rows: PreviewRow[]): PreviewRow[] {
+  const merged = new Map<string, PreviewRow>();
+  for (const row of readRows(existingBody, header)) merged.set(row.project, row);
+  for (const row of rows) merged.set(row.project, row);
+  return [...merged.values()];
+}
+
+/**
+ * The Markdown body of the preview comment for `header`. `repoUrl` (e.g.
+ * `https://github.com/owner/repo`) links commits; `headSha`, when given, flags rows built from
+ * another commit as outdated.
+ */
+export function renderComment(args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string }): string {
+  const full = render(args, { pages: true, reasonLimit: REASON_LIMIT });
+  if (full.length <= GITHUB_BODY_LIMIT) return full;
+  // Too long for GitHub: drop the page lists first, then shorten the reasons.
+  const withoutPages = render({ ...args, rows: args.rows.map(({ pages: _pages, ...row }) => row) }, { pages: false, reasonLimit: REASON_LIMIT });
+  if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
+  return render(
+    { ...args, rows: args.rows.map(({ pages: _pages, reason, ...row }) => ({ ...row, ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }) })) },
+    { pages: false, reasonLimit: SHORT_REASON_LIMIT },
+  );
+}
+
+function render(
+  args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string },
+  options: { pages: boolean; reasonLimit: number },
+): string {
+  const { header, rows, headSha } = args;
+  const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
+  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows)}`, ''];
+  if (rows.length === 0) return lines.join('\n');
+
+  lines.push('| Project | Status | Preview | Build | Commit | Updated (UTC) |', '| --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    const outdated = headSha !== undefined && row.commit !== headSha;
+    lines.push(
+      `| ${[
+        escapeMarkdown(row.project),
+        statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+        row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
+        buildCell(row),
+        commitCell(row.commit, repoUrl),
+        formatUpdated(row.updatedAt),
+      ].join(' | ')} |`,
+    );
+  }
+
+  lines.push('', ...commitLines(rows, repoUrl));
+
+  const reasons = rows.filter((row) => row.reason !== undefined && row.reason.trim() !== '');
+  if (reasons.length > 0) {
+    lines.push('');
+    for (const row of reasons) {
+      const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
+      lines.push(`- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(truncate(row.reason!.trim(), options.reasonLimit))}${log}`);
+    }
+  }
+
+  if (options.pages) {
+    for (const row of rows) {
+      const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
+      // Links to pages of a preview that is not ready (or is outdated) would mislead.
+      if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
+      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${pages.length})</summary>`, '');
+      for (const page of pages) lines.push(`- [${codeSpan(page.file, { inTable: false })}](${safeHttpUrl(page.url)})`);
+      lines.push('', '</details>');
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function heading(rows: PreviewRow[]): string {
+  if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
+  const counts = new Map<PreviewStatus, number>();
+  for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
+  const { emoji } = STATUS_LABELS[leading];
+  if (rows.length === 1) return `${emoji} Read the Docs preview: ${STATUS_LABELS[leading].label.toLowerCase()}`;
+  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${STATUS_LABELS[leading].label.toLowerCase()}`;
+  const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
+    .map((status) => `${counts.get(status)} ${STATUS_LABELS[status].label.toLowerCase()}`)
+    .join(', ');
+  return `${emoji} Read the Docs previews: ${summary}`;
+}
+
+function statusCell(status: PreviewStatus): string {
+  const { emoji, label } = STATUS_LABELS[status];
+  return `${emoji} ${label}`;
+}
+
+function buildCell(row: PreviewRow): string {
+  const label = row.buildId === undefined ? 'build log' : `#${row.buildId}`;
+  if (safeHttpUrl(row.buildUrl) !== undefined) return markdownLink(label, row.buildUrl);
+  return row.buildId === undefined ? '—' : escapeMarkdown(label);
+}
+
+function isSha(commit: string): boolean {
+  return /^[0-9a-f]{7,64}$/i.test(commit);
+}
+
+function commitCell(commit: string, repoUrl: string | undefined): string {
+  if (!isSha(commit)) return commit === '' ? '—' : codeSpan(commit);
+  const short = codeSpan(commit.slice(0, 7));
+  return repoUrl === undefined ? short : `[${short}](${repoUrl}/commit/${commit})`;
+}
+
+/** The full SHAs, written out once below the table (the table shows short ones). */
+function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] {
+  const fullCommit = (commit: string) => {
+    const code = codeSpan(commit, { inTable: false });
+    return repoUrl !== undefined && isSha(commit) ? `[${code}](${repoUrl}/commit/${commit})` : code;
+  };
+  const commits = [...new Set(rows.map((row) => row.commit).filter((commit) => commit !== ''))];
+  if (commits.length === 0) return [];
+  if (commits.length === 1) return [`Commit: ${fullCommit(commits[0]!)}`];
+  return ['Commits:', ...rows.filter((row) => row.commit !== '').map((row) => `- ${escapeMarkdown(row.project)}: ${fullCommit(row.commit)}`)];
+}
+
+function formatUpdated(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '—';
+  const iso = date.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+function truncate(text: string, limit: number): string {
+  const characters = [...text];
+  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
+}
+
+function blockMarkers(header: string): { start: string; end: string } {
+  const name = sanitiseHeader(header);
+  return { start: `<!-- ${MARKER_PREFIX}:${name}:start -->`, end: `<!-- ${MARKER_PREFIX}:${name}:end -->` };
+}
+
+/**
+ * Puts `block` between start and end markers in a PR description (`comment: description`): the
+ * first marked block of `header` is replaced, any further copies removed, and without one the
+ * block is appended. Text outside the markers is left as it was, so applying it again changes nothing.
+ */
+export function replaceMarkedBlock(description: string, header: string, block: string): string {
+  const { start, end } = blockMarkers(header);
+  const marked = `${start}\n${block.replace(/\s+$/, '')}\n${end}`;
+  let result = '';
+  let rest = description;
+  let placed = false;
+  for (let endIndex = rest.indexOf(end); endIndex !== -1; endIndex = rest.indexOf(end)) {
+    // Pair each end with the nearest start before it, so a start marker orphaned by a hand edit
+    // never swallows the user's text; an end without a start is left where it is.
+    const startIndex = rest.lastIndexOf(start, endIndex);
+    result += startIndex === -1 ? rest.slice(0, endIndex + end.length) : rest.slice(0, startIndex) + (placed ? '' : marked);
+    placed ||= startIndex !== -1;
+    rest = rest.slice(endIndex + end.length);
+  }
+  result += rest;
+  if (placed) return result;
+  const trimmed = description.replace(/\s+$/, '');
+  return trimmed === '' ? marked : `${trimmed}\n\n${marked}`;
+}

@@ -1,0 +1,250 @@
+/**
+ * Parsing and validation of the `variables` and `public-variables` inputs.
+ *
+ * Format, one variable per line:
+ * - `NAME=value`: the value is everything after the first `=`, kept verbatim (spaces and further `=`
+ *   included); it may be empty as far as the syntax goes (validation then refuses it, see below).
+ * - `NAME<<DELIMITER`, then the value's lines, then a line that is exactly `DELIMITER` (the runner's
+ *   heredoc form); the value is those lines joined with `\n`.
+ * - Only a trailing `\r` is removed from each line, so CRLF text reads like LF text. Lines that are
+ *   empty or whitespace-only are skipped outside a heredoc and kept inside one.
+ * - There are no comments: a line starting with `#` is refused rather than skipped. A value may begin
+ *   with `#`, and silently dropping `# FOO=bar` would leave the user believing FOO is managed.
+ *
+ * Validation applies the dashboard's rules, which the API does not enforce, plus what the service
+ * itself does with a value (read from readthedocs.org): the serializer strips surrounding whitespace
+ * and refuses a blank value, and the model stores the value quoted for the shell (Python's
+ * `shlex.quote`), in a column of 48,000 characters; the project-wide 256,000 limit sums those stored
+ * forms. Sizes here are therefore measured the way the service stores them.
+ *
+ * Error messages go to the job log: they carry input names, line numbers and (when harmless) names,
+ * never a value. As a last guard every message is masked against the text it came from, the way the
+ * runner masks secrets.
+ */
+
+export type VariablesInput = 'variables' | 'public-variables';
+
+export interface DesiredVariable {
+  name: string;
+  value: string;
+  public: boolean;
+  input: VariablesInput;
+  line: number;
+}
+
+export class VariablesInputError extends Error {
+  override name = 'VariablesInputError';
+
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+export const NAME_MAX_LENGTH = 128;
+export const VALUE_MAX_LENGTH = 48_000;
+export const TOTAL_MAX_LENGTH = 256_000;
+
+const VALID_NAME = /^[A-Za-z0-9_]+$/;
+// Invalid names are echoed only when they look like a typo of a name (`bad name`, `my-var`): a name
+// made of other characters may be a stray line of a secret pasted without the heredoc form.
+const ECHOABLE_NAME = /^[A-Za-z0-9_ .-]+$/;
+const ECHOABLE_DELIMITER = /^[A-Za-z0-9_.-]{1,128}$/;
+// Characters Python's str.strip() removes (str.isspace), which is what the service applies.
+const PYTHON_WHITESPACE = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+// Characters shlex.quote leaves unquoted (`\w` is ASCII-only there).
+const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+// Shorter fragments would mask ordinary words and digits of every message.
+const SHORTEST_MASKED_FRAGMENT = 4;
+
+/**
+ * Parses one input. The result is also validated on its own (names, sizes, duplicates within this
+ * input); call {@link validateVariables} on both inputs together for the rules that span them.
+ */
+export function parseVariables(text: string, input: VariablesInput): DesiredVariable[] {
+  const fragments = sensitiveFragments(text);
+  const lines = text.split('\n').map(withoutCarriageReturn);
+  const variables: DesiredVariable[] = [];
+  const isPublic = input === 'public-variables';
+  const problemAt = (line: number, detail: string) => new VariablesInputError(mask(at(input, line), detail, fragments));
+
+  for (let index = 0; index < lines.length; index++) {
+    const content = lines[index] ?? '';
+    const line = index + 1;
+    if (content.trim() === '') continue;
+    if (content.startsWith('#')) {
+      throw problemAt(line, 'the line starts with `#`, but comments are not supported here: remove the line');
+    }
+    const equals = content.indexOf('=');
+    const heredoc = content.indexOf('<<');
+    if (heredoc >= 0 && (equals < 0 || heredoc < equals)) {
+      const name = content.slice(0, heredoc);
+      const delimiter = content.slice(heredoc + 2);
+      if (name === '') throw problemAt(line, 'there is no name before `<<`');
+      if (delimiter === '') throw problemAt(line, 'there is no delimiter after `<<`: write NAME<<DELIMITER');
+      const closing = lines.indexOf(delimiter, index + 1);
+      if (closing < 0) {
+        const subject = VALID_NAME.test(name) ? `the value of \`${name}\`` : 'the value';
+        const shown = ECHOABLE_DELIMITER.test(delimiter) ? ` \`${delimiter}\`` : '';
+        throw problemAt(line, `${subject} started here is never closed: add a line that is exactly its delimiter${shown}`);
+      }
+      variables.push({ name, value: lines.slice(index + 1, closing).join('\n'), public: isPublic, input, line });
+      index = closing;
+    } else if (equals >= 0) {
+      if (equals === 0) throw problemAt(line, 'there is no name before `=`');
+      variables.push({ name: content.slice(0, equals), value: content.slice(equals + 1), public: isPublic, input, line });
+    } else {
+      throw problemAt(line, 'the line has no `=`: write NAME=value, or NAME<<DELIMITER for a value of several lines');
+    }
+  }
+
+  checkRules(variables, fragments);
+  return variables;
+}
+
+/**
+ * Checks every rule over all variables of both inputs, in order: names, values, each name once,
+ * and the total size. Throws a {@link VariablesInputError} for the first problem found.
+ */
+export function validateVariables(all: DesiredVariable[]): void {
+  checkRules(
+    all,
+    all.flatMap((variable) => sensitiveFragments(variable.value)),
+  );
+}
+
+/** How many characters the service stores for this value: stripped, then shell-quoted. */
+export function storedLength(value: string): number {
+  const stripped = stripLikePython(value);
+  if (stripped === '') return 2;
+  if (SHELL_SAFE.test(stripped)) return countCharacters(stripped);
+  let length = 2;
+  // shlex.quote turns each `'` into `'"'"'`.
+  for (const character of stripped) length += character === "'" ? 5 : 1;
+  return length;
+}
+
+function checkRules(variables: DesiredVariable[], fragments: string[]): void {
+  const firstByName = new Map<string, DesiredVariable>();
+  let total = 0;
+  for (const variable of variables) {
+    const problem =
+      nameProblem(variable.name) ??
+      valueProblem(variable) ??
+      duplicateProblem(variable, firstByName.get(variable.name));
+    if (problem === undefined) {
+      total += storedLength(variable.value);
+      if (total > TOTAL_MAX_LENGTH) {
+        throw new VariablesInputError(
+          mask(
+            at(variable.input, variable.line),
+            `with the value of \`${variable.name}\` the values together take ${groupDigits(total)} characters as ` +
+              `Read the Docs stores them; the limit for a project is ${groupDigits(TOTAL_MAX_LENGTH)}`,
+            fragments,
+          ),
+        );
+      }
+      firstByName.set(variable.name, variable);
+      continue;
+    }
+    throw new VariablesInputError(mask(at(variable.input, variable.line), problem, fragments));
+  }
+}
+
+function nameProblem(name: string): string | undefined {
+  const length = countCharacters(name);
+  if (length === 0) return 'the name is empty';
+  if (length > NAME_MAX_LENGTH) {
+    return `the name is ${groupDigits(length)} characters long; the limit is ${NAME_MAX_LENGTH}`;
+  }
+  if (!VALID_NAME.test(name)) {
+    const advice = 'use letters, digits and underscores only';
+    if (!ECHOABLE_NAME.test(name)) return `the name is not valid: ${advice}`;
+    const spaced = name.trim() !== name ? ' (remove the spaces around it)' : '';
+    return `\`${name}\` is not a valid name: ${advice}${spaced}`;
+  }
+  if (name.startsWith('__')) return `\`${name}\` is not allowed: a name must not start with \`__\``;
+  if (name.toUpperCase().startsWith('READTHEDOCS')) {
+    return `\`${name}\` is reserved: a name must not start with \`READTHEDOCS\` (in any case)`;
+  }
+  return undefined;
+}
+
+function valueProblem(variable: DesiredVariable): string | undefined {
+  if (stripLikePython(variable.value) === '') {
+    return (
+      `the value of \`${variable.name}\` is empty or only whitespace, which Read the Docs refuses: ` +
+      'leave the variable out (and use pruning to delete it)'
+    );
+  }
+  const stored = storedLength(variable.value);
+  if (stored > VALUE_MAX_LENGTH) {
+    return (
+      `the value of \`${variable.name}\` takes ${groupDigits(stored)} characters as Read the Docs stores it ` +
+      `(quoted for the shell); the limit is ${groupDigits(VALUE_MAX_LENGTH)}`
+    );
+  }
+  return undefined;
+}
+
+function duplicateProblem(variable: DesiredVariable, first: DesiredVariable | undefined): string | undefined {
+  if (first === undefined) return undefined;
+  return `\`${variable.name}\` is already set at input \`${first.input}\`, line ${first.line}: set each name once`;
+}
+
+function at(input: VariablesInput, line: number): string {
+  return `Input \`${input}\`, line ${line}: `;
+}
+
+/** Pieces of the text that could be (part of) a value: each line, what follows its `=`, stripped forms. */
+function sensitiveFragments(text: string): string[] {
+  const fragments = [text];
+  for (const line of text.split('\n').map(withoutCarriageReturn)) {
+    fragments.push(line);
+    const equals = line.indexOf('=');
+    if (equals >= 0) fragments.push(line.slice(equals + 1));
+  }
+  return fragments.flatMap((fragment) => [fragment, stripLikePython(fragment)]);
+}
+
+/** Replaces every fragment found anywhere in the message, location included, with `***`. */
+function mask(prefix: string, detail: string, fragments: string[]): string {
+  const maskable = [...new Set(fragments)]
+    .filter((fragment) => fragment.length >= SHORTEST_MASKED_FRAGMENT && fragment.trim() !== '')
+    .sort((a, b) => b.length - a.length);
+  let message = prefix + detail;
+  // Each replacement shortens the message (at least 4 characters become 3), so this ends.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const fragment of maskable) {
+      if (message.includes(fragment)) {
+        message = message.split(fragment).join('***');
+        changed = true;
+      }
+    }
+  }
+  return message;
+}
+
+// A loop rather than an anchored regex, which backtracks quadratically on long runs of spaces.
+function stripLikePython(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && PYTHON_WHITESPACE.test(text[start] ?? '')) start++;
+  while (end > start && PYTHON_WHITESPACE.test(text[end - 1] ?? '')) end--;
+  return text.slice(start, end);
+}
+
+function withoutCarriageReturn(line: string): string {
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
+}
+
+/** Counts code points, as Python's len() and the database do. */
+function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+function groupDigits(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

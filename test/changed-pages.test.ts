@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  builderFromReadthedocsYaml,
+  changedPages,
+  docsDirFromReadthedocsYaml,
+  MAX_CHANGED_PAGES,
+} from '../src/operations/preview/changed-pages.js';
+
+describe('docsDirFromReadthedocsYaml', () => {
+  it('reads the Sphinx configuration folder', () => {
+    const yaml = ['version: 2', 'build:', '  os: ubuntu-24.04', '  tools:', '    python: "3.13"', 'sphinx:', '  configuration: docs/conf.py', '  fail_on_warning: true'].join('\n');
+    expect(docsDirFromReadthedocsYaml(yaml)).toBe('docs');
+  });
+
+  it('tolerates comments, quotes, CRLF, a BOM, a document marker and deeper indentation', () => {
+    const yaml = '\uFEFF---\r\n# Read the Docs\r\nversion: 2 # v2\r\n"sphinx": # the builder\r\n\r\n    # where conf.py lives\r\n    configuration: \'site/source/conf.py\'  # comment\r\n';
+    expect(docsDirFromReadthedocsYaml(yaml)).toBe('site/source');
+    expect(docsDirFromReadthedocsYaml('sphinx:\n  configuration: "doc s/#not a comment/conf.py"\n')).toBe('doc s/#not a comment');
+  });
+
+  it('reads a flow mapping', () => {
+    expect(docsDirFromReadthedocsYaml('version: 2\nsphinx: {configuration: "docs/source/conf.py", fail_on_warning: true}\n')).toBe('docs/source');
+  });
+
+  it('gives "." for a conf.py at the top and normalises ./ prefixes', () => {
+    expect(docsDirFromReadthedocsYaml('sphinx:\n  configuration: conf.py\n')).toBe('.');
+    expect(docsDirFromReadthedocsYaml('sphinx:\n  configuration: ./docs/conf.py\n')).toBe('docs');
+  });
+
+  it('does not take a nested configuration key of another section', () => {
+    const yaml = ['version: 2', 'mkdocs:', '  configuration: mkdocs.yml', 'other:', '  sphinx:', '    configuration: wrong/conf.py'].join('\n');
+    expect(docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
+  });
+
+  it('does not take a key from a grandchild mapping', () => {
+    const yaml = ['sphinx:', '  builder: html', '  extra:', '    configuration: wrong/conf.py'].join('\n');
+    expect(docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
+  });
+
+  it.each([
+    ['MkDocs', 'version: 2\nmkdocs:\n  configuration: mkdocs.yml\n'],
+    ['no builder', 'version: 2\nbuild:\n  os: ubuntu-24.04\n'],
+    ['sphinx without configuration', 'version: 2\nsphinx:\n  builder: html\n'],
+    ['null configuration', 'sphinx:\n  configuration: null\n'],
+    ['a path climbing out', 'sphinx:\n  configuration: ../conf.py\n'],
+    ['a commented-out section', '# sphinx:\n#   configuration: docs/conf.py\n'],
+    ['empty text', ''],
+  ])('gives undefined for %s', (_name, yaml) => {
+    expect(docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
+  });
+});
+
+describe('builderFromReadthedocsYaml', () => {
+  it('names the builder section', () => {
+    expect(builderFromReadthedocsYaml('version: 2\nsphinx:\n  configuration: docs/conf.py\n')).toBe('sphinx');
+    expect(builderFromReadthedocsYaml('version: 2\nmkdocs:\n  configuration: mkdocs.yml\n')).toBe('mkdocs');
+    expect(builderFromReadthedocsYaml('version: 2\nbuild:\n  commands: []\n')).toBeUndefined();
+  });
+});
+
+describe('changedPages', () => {
+  const base = 'https://docs--42.org.readthedocs.build/en/42/';
+
+  it('maps Sphinx sources under the docs folder to .html pages and ignores everything else', () => {
+    const pages = changedPages({
+      changedFiles: ['README.md', 'src/app.ts', 'docs/conf.py', 'docs/index.rst', 'docs/guide/index.rst', 'docs/usage.md', 'docs/tour.ipynb', 'docs/_static/x.css', 'docsextra/page.rst'],
+      docsDir: 'docs',
+      previewUrl: base,
+    });
+    expect(pages).toEqual([
+      { file: 'docs/guide/index.rst', url: `${base}guide/index.html` },
+      { file: 'docs/index.rst', url: `${base}index.html` },
+      { file: 'docs/tour.ipynb', url: `${base}tour.html` },
+      { file: 'docs/usage.md', url: `${base}usage.html` },
+    ]);
+  });
+
+  it('joins with or without a trailing slash on the preview URL and docs folder', () => {
+    const expected = [{ file: 'docs/a.rst', url: 'https://x--1.org.readthedocs.build/1/a.html' }];
+    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs/', previewUrl: 'https://x--1.org.readthedocs.build/1' })).toEqual(expected);
+    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: './docs', previewUrl: 'https://x--1.org.readthedocs.build/1/' })).toEqual(expected);
+  });
+
+  it('treats "." as the whole repository but skips hidden folders and _build', () => {
+    const pages = changedPages({ changedFiles: ['index.rst', '.github/PULL_REQUEST_TEMPLATE.md', '_build/html/x.md', 'sub/.ipynb_checkpoints/n.ipynb'], docsDir: '.', previewUrl: base });
+    expect(pages.map((page) => page.file)).toEqual(['index.rst']);
+  });
+
+  it('percent-encodes each path segment', () => {
+    const [page] = changedPages({ changedFiles: ['docs/Guide Book/(draft) #1?.md'], docsDir: 'docs', previewUrl: base });
+    expect(page?.url).toBe(`${base}Guide%20Book/%28draft%29%20%231%3F.html`);
+  });
+
+  it('keeps extension case out of the way', () => {
+    expect(changedPages({ changedFiles: ['docs/README.MD'], docsDir: 'docs', previewUrl: base })).toEqual([
+      { file: 'docs/README.MD', url: `${base}README.html` },
+    ]);
+  });
+
+  it('uses directory URLs for MkDocs', () => {
+    const pages = changedPages({ changedFiles: ['docs/index.md', 'docs/guide/setup.md', 'docs/guide/README.md', 'docs/api.rst'], docsDir: 'docs', previewUrl: base, builder: 'mkdocs' });
+    expect(pages).toEqual([
+      { file: 'docs/guide/README.md', url: `${base}guide/` },
+      { file: 'docs/guide/setup.md', url: `${base}guide/setup/` },
+      { file: 'docs/index.md', url: base },
+    ]);
+  });
+
+  it('drops the hash of the preview URL', () => {
+    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs', previewUrl: `${base}#top` })[0]?.url).toBe(`${base}a.html`);
+  });
+
+  it('returns at most 20 pages in a stable order, without duplicates', () => {
+    const files = Array.from({ length: 30 }, (_, index) => `docs/page-${String(index).padStart(2, '0')}.rst`);
+    const shuffled = [...files].reverse();
+    const pages = changedPages({ changedFiles: [...shuffled, files[0]!], docsDir: 'docs', previewUrl: base });
+    expect(pages).toHaveLength(MAX_CHANGED_PAGES);
+    expect(pages.map((page) => page.file)).toEqual(files.slice(0, 20));
+    expect(changedPages({ changedFiles: files, docsDir: 'docs', previewUrl: base })).toEqual(pages);
+  });
+
+  it('property: every URL stays under the preview URL and parses', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 3 }), fc.constantFrom('.rst', '.md', '.ipynb', '.py'))), (entries) => {
+        const files = entries.map(([folders, extension]) => ['docs', ...folders, `p${extension}`].join('/'));
+        for (const page of changedPages({ changedFiles: files, docsDir: 'docs', previewUrl: base })) {
+          expect(page.url.startsWith(base)).toBe(true);
+          expect(new URL(page.url).href).toBe(page.url);
+          expect(page.url.endsWith('.html')).toBe(true);
+        }
+      }),
+    );
+  });
+});

@@ -1,0 +1,434 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  NAME_MAX_LENGTH,
+  TOTAL_MAX_LENGTH,
+  VALUE_MAX_LENGTH,
+  VariablesInputError,
+  parseVariables,
+  storedLength,
+  validateVariables,
+  type DesiredVariable,
+  type VariablesInput,
+} from '../src/operations/env/variables.js';
+
+/** Runs `action`, expects a VariablesInputError and returns its message. */
+function errorOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(VariablesInputError);
+    return (error as VariablesInputError).message;
+  }
+  throw new Error('expected a VariablesInputError, but nothing was thrown');
+}
+
+function expectParseError(text: string, input: VariablesInput, line: number, secrets: string[] = []): string {
+  const message = errorOf(() => parseVariables(text, input));
+  expect(message).toMatch(new RegExp(`^Input \`${input}\`, line ${line}: `));
+  for (const secret of secrets) expect(message).not.toContain(secret);
+  return message;
+}
+
+function variable(name: string, value: string, line: number, input: VariablesInput = 'variables'): DesiredVariable {
+  return { name, value, public: input === 'public-variables', input, line };
+}
+
+describe('parseVariables: the NAME=value form', () => {
+  it('reads one variable per line, with line numbers and the public flag of its input', () => {
+    expect(parseVariables('FOO=bar\nBAZ=qux', 'variables')).toEqual([
+      variable('FOO', 'bar', 1),
+      variable('BAZ', 'qux', 2),
+    ]);
+    expect(parseVariables('FOO=bar', 'public-variables')).toEqual([variable('FOO', 'bar', 1, 'public-variables')]);
+  });
+
+  it('keeps everything after the first `=` verbatim, further `=` and surrounding spaces included', () => {
+    const [only] = parseVariables('TOKEN= a=b==c ', 'variables');
+    expect(only?.value).toBe(' a=b==c ');
+  });
+
+  it('keeps a value that starts with `#` or contains `<<` after the `=`', () => {
+    expect(parseVariables('COLOR=#fff\nSHIFT=1<<3', 'variables').map((v) => v.value)).toEqual(['#fff', '1<<3']);
+  });
+
+  it('skips empty and whitespace-only lines but counts them', () => {
+    const parsed = parseVariables('\n   \nA=1\n\t\n\nB=2\n', 'variables');
+    expect(parsed.map((v) => [v.name, v.line])).toEqual([
+      ['A', 3],
+      ['B', 6],
+    ]);
+  });
+
+  it('removes only the trailing `\\r` of CRLF lines', () => {
+    expect(parseVariables('A=1\r\nB= 2 \r\n', 'variables').map((v) => v.value)).toEqual(['1', ' 2 ']);
+    expect(parseVariables('A=x\ry\r\n', 'variables')[0]?.value).toBe('x\ry');
+  });
+
+  it('returns nothing for an empty input', () => {
+    expect(parseVariables('', 'variables')).toEqual([]);
+    expect(parseVariables('\n\r\n  ', 'public-variables')).toEqual([]);
+  });
+});
+
+describe('parseVariables: the heredoc form', () => {
+  it('joins the lines up to the delimiter with \\n', () => {
+    const text = 'KEY<<EOF\n-----BEGIN-----\nabc=def\n\n  indented\n-----END-----\nEOF\nNEXT=1';
+    expect(parseVariables(text, 'variables')).toEqual([
+      variable('KEY', '-----BEGIN-----\nabc=def\n\n  indented\n-----END-----', 1),
+      variable('NEXT', '1', 8),
+    ]);
+  });
+
+  it('reads CRLF text like LF text', () => {
+    const text = 'KEY<<EOF\r\nline one\r\nline=two\r\nEOF\r\nNEXT=1\r\n';
+    expect(parseVariables(text, 'variables').map((v) => v.value)).toEqual(['line one\nline=two', '1']);
+  });
+
+  it('closes only on a line that is exactly the delimiter', () => {
+    const text = 'KEY<<END\n END\nEND \nENDING\nEND';
+    expect(parseVariables(text, 'variables')[0]?.value).toBe(' END\nEND \nENDING');
+  });
+
+  it('takes `<<` before the first `=` as a heredoc, with `=` allowed in the delimiter', () => {
+    expect(parseVariables('KEY<<a=b\nx\na=b', 'variables')[0]).toEqual(variable('KEY', 'x', 1));
+  });
+
+  it('refuses an empty heredoc, as the service refuses empty values', () => {
+    expectParseError('A=1\nKEY<<EOF\nEOF', 'variables', 2);
+  });
+
+  it('fails on a heredoc that is never closed, naming the line where it began and not its content', () => {
+    const message = expectParseError('A=1\nKEY<<EOF\nsecret-line-one\nsecret=line-two', 'public-variables', 2, [
+      'secret-line-one',
+      'line-two',
+    ]);
+    expect(message).toContain('`KEY`');
+    expect(message).toContain('`EOF`');
+  });
+
+  it('fails on a heredoc without a delimiter or without a name', () => {
+    expectParseError('KEY<<\nvalue', 'variables', 1, ['value']);
+    expectParseError('\n<<EOF\nvalue\nEOF', 'variables', 2, ['value']);
+  });
+});
+
+describe('parseVariables: lines that are not variables', () => {
+  it('fails on a line without `=`, without echoing it', () => {
+    const message = expectParseError('A=1\nthis-is-a-secret', 'variables', 2, ['this-is-a-secret']);
+    expect(message).toContain('has no `=`');
+  });
+
+  it('refuses lines starting with `#`: there are no comments', () => {
+    expectParseError('# FOO=hunter22', 'variables', 1, ['hunter22']);
+    expectParseError('A=1\n#hunter22', 'public-variables', 2, ['hunter22']);
+  });
+
+  it('fails on a line with nothing before `=`', () => {
+    expectParseError('=orphan-value', 'variables', 1, ['orphan-value']);
+  });
+});
+
+describe('name rules', () => {
+  it('accepts letters, digits and underscores, up to 128 characters', () => {
+    const longest = 'A'.repeat(NAME_MAX_LENGTH);
+    expect(parseVariables(`a_1=x\n_B=y\n9=z\n${longest}=w`, 'variables').map((v) => v.name)).toEqual([
+      'a_1',
+      '_B',
+      '9',
+      longest,
+    ]);
+  });
+
+  it('names an invalid name that looks like a typo', () => {
+    const message = expectParseError('A=1\nB=2\nbad name=hunter22', 'variables', 3, ['hunter22']);
+    expect(message).toBe(
+      'Input `variables`, line 3: `bad name` is not a valid name: use letters, digits and underscores only',
+    );
+    expect(expectParseError('my-var=hunter22', 'variables', 1, ['hunter22'])).toContain('`my-var`');
+  });
+
+  it('points at spaces around `=`', () => {
+    expect(expectParseError('FOO = hunter22', 'variables', 1, ['hunter22'])).toContain('remove the spaces');
+  });
+
+  it('does not echo a name that could be a stray line of a secret', () => {
+    const stray = 'MIIBOgIBAAJBAKj34GkxFhD9/0+aB';
+    const message = expectParseError(`${stray}==`, 'variables', 1, [stray]);
+    expect(message).toContain('not valid');
+  });
+
+  it('refuses a name longer than 128 characters without echoing it', () => {
+    const name = 'N'.repeat(NAME_MAX_LENGTH + 1);
+    const message = expectParseError(`${name}=x`, 'variables', 1, [name]);
+    expect(message).toContain('129 characters');
+  });
+
+  it('refuses names starting with `__`', () => {
+    expect(expectParseError('A=1\n__PRIVATE=hunter22', 'variables', 2, ['hunter22'])).toContain('`__PRIVATE`');
+    expect(parseVariables('_ONE=1', 'variables')).toHaveLength(1);
+  });
+
+  it('refuses names starting with READTHEDOCS in any case', () => {
+    for (const name of ['READTHEDOCS', 'READTHEDOCS_LANGUAGE', 'readthedocs_x', 'ReadTheDocsFoo']) {
+      expect(expectParseError(`${name}=hunter22`, 'public-variables', 1, ['hunter22'])).toContain(`\`${name}\``);
+    }
+    expect(parseVariables('READTHEDOC=1\nMY_READTHEDOCS=2', 'variables')).toHaveLength(2);
+  });
+
+  it('applies the same rules to heredoc names', () => {
+    expectParseError('bad name<<EOF\nhunter22\nEOF', 'variables', 1, ['hunter22']);
+    expectParseError('READTHEDOCS_X<<EOF\nhunter22\nEOF', 'variables', 1, ['hunter22']);
+  });
+});
+
+describe('value rules', () => {
+  it('refuses empty and whitespace-only values (the API answers "may not be blank")', () => {
+    expect(expectParseError('A=1\nEMPTY=', 'variables', 2)).toContain('`EMPTY`');
+    expectParseError('BLANK=   ', 'variables', 1);
+    expectParseError('BLANK=\u3000\x1c', 'variables', 1);
+  });
+
+  it('measures values as the service stores them: stripped, then shell-quoted, in code points', () => {
+    expect(storedLength('abc')).toBe(3);
+    expect(storedLength('https://x.org/a-b_c,d:e@f%g+h=i')).toBe(31); // all shell-safe: unquoted
+    expect(storedLength('https://x.org/a?b=c')).toBe(21); // `?` is not: quoted
+    expect(storedLength('a b')).toBe(5);
+    expect(storedLength("a'b")).toBe(9); // 'a'"'"'b'
+    expect(storedLength('  abc \t')).toBe(3);
+    expect(storedLength('\u{1F600}')).toBe(3); // one code point, quoted
+    expect(storedLength('')).toBe(2);
+  });
+
+  it('accepts a value of exactly 48,000 stored characters and refuses one more', () => {
+    const limit = 'a'.repeat(VALUE_MAX_LENGTH);
+    expect(parseVariables(`BIG=${limit}`, 'variables')).toHaveLength(1);
+    const message = expectParseError(`A=1\nBIG=${limit}b`, 'variables', 2, ['aaaa']);
+    expect(message).toContain('48,001');
+    expect(message).toContain('`BIG`');
+  });
+
+  it('counts the quotes the service adds', () => {
+    // 47,998 characters with a space: stored as 48,000 with its quotes.
+    const fits = `${'a'.repeat(VALUE_MAX_LENGTH - 4)} b`;
+    expect(storedLength(fits)).toBe(VALUE_MAX_LENGTH);
+    expect(parseVariables(`Q=${fits}`, 'variables')).toHaveLength(1);
+    expectParseError(`Q=${fits}c`, 'variables', 1, ['aaaa']);
+  });
+
+  it('measures a value with a long run of spaces quickly', () => {
+    const started = performance.now();
+    expect(parseVariables(`A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`, 'variables')).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses values that together take more than 256,000 characters, naming where the limit is crossed', () => {
+    const chunk = 'v'.repeat(VALUE_MAX_LENGTH);
+    const lines = Array.from({ length: 6 }, (_, index) => `V${index}=${chunk}`).join('\n');
+    const fitting = Array.from({ length: 5 }, (_, index) => `V${index}=${chunk}`).join('\n');
+    expect(parseVariables(fitting, 'variables')).toHaveLength(5);
+    const message = expectParseError(lines, 'variables', 6, ['vvvv']);
+    expect(message).toContain('288,000');
+    expect(message).toContain('256,000');
+  });
+
+  it('checks the total across both inputs', () => {
+    const chunk = 'v'.repeat(VALUE_MAX_LENGTH);
+    const first = parseVariables(['A', 'B', 'C'].map((name) => `${name}=${chunk}`).join('\n'), 'variables');
+    const second = parseVariables(['D', 'E', 'F'].map((name) => `${name}=${chunk}`).join('\n'), 'public-variables');
+    expect(3 * VALUE_MAX_LENGTH).toBeLessThanOrEqual(TOTAL_MAX_LENGTH);
+    const message = errorOf(() => validateVariables([...first, ...second]));
+    expect(message).toMatch(/^Input `public-variables`, line 3: /);
+    expect(message).not.toContain('vvvv');
+  });
+});
+
+describe('each name once', () => {
+  it('refuses a name set twice in one input, naming both lines', () => {
+    const message = expectParseError('FOO=first-value\nBAR=1\nFOO=second-value', 'variables', 3, [
+      'first-value',
+      'second-value',
+    ]);
+    expect(message).toBe(
+      'Input `variables`, line 3: `FOO` is already set at input `variables`, line 1: set each name once',
+    );
+  });
+
+  it('refuses a name set in both inputs, naming both places', () => {
+    const all = [
+      ...parseVariables('A=1\nSHARED=private-value', 'variables'),
+      ...parseVariables('SHARED=public-value', 'public-variables'),
+    ];
+    const message = errorOf(() => validateVariables(all));
+    expect(message).toBe(
+      'Input `public-variables`, line 1: `SHARED` is already set at input `variables`, line 2: set each name once',
+    );
+    expect(message).not.toContain('value');
+  });
+
+  it('treats names as case-sensitive, as the service does', () => {
+    expect(() => validateVariables([variable('foo', 'x', 1), variable('FOO', 'y', 2)])).not.toThrow();
+  });
+});
+
+describe('validateVariables', () => {
+  it('applies the per-variable rules to variables built elsewhere', () => {
+    expect(errorOf(() => validateVariables([variable('OK', '1', 1), variable('no good', 'hunter22', 7)]))).toMatch(
+      /^Input `variables`, line 7: `no good` is not a valid name/,
+    );
+    expect(() => validateVariables([])).not.toThrow();
+  });
+
+  it('accepts what parseVariables returned for both inputs', () => {
+    const all = [...parseVariables('A=1\nB<<EOF\nx\nEOF', 'variables'), ...parseVariables('C=3', 'public-variables')];
+    expect(() => validateVariables(all)).not.toThrow();
+  });
+});
+
+describe('masking', () => {
+  it('masks a value that happens to appear in a message, like the runner masks secrets', () => {
+    // The value is also the input's name and part of the invalid name on line 2.
+    const message = errorOf(() => parseVariables('A=variables\nvariables x=1', 'variables'));
+    expect(message).not.toContain('variables');
+    expect(message).toContain('line 2');
+    expect(message).toContain('***');
+  });
+
+  it('masks a heredoc line reused as a name', () => {
+    const message = errorOf(() => parseVariables('KEY<<EOF\nhunter two\nEOF\nhunter two=x', 'variables'));
+    expect(message).not.toContain('hunter two');
+  });
+});
+
+// Pieces that names, values and stray lines are made of, chosen so that they collide with each other
+// and with the wording of messages.
+const token = fc.constantFrom(
+  'abcd',
+  'ab cd',
+  'FOO',
+  'FOO_BAR',
+  'Input',
+  'line',
+  'variables',
+  'public-variables',
+  'READTHEDOCS_X',
+  '__x',
+  '#x',
+  'x-y.z',
+  'EOF',
+  'a=b',
+  '<<',
+  'bad name',
+  ' ',
+  '',
+  'name',
+  'value',
+  'characters',
+  '48,000',
+  '1',
+  '\r',
+  "it's",
+  '`',
+);
+const piece = fc.oneof(token, fc.string({ maxLength: 8 }));
+const fragment = fc.array(piece, { maxLength: 3 }).map((parts) => parts.join(''));
+const rawLine = fc.oneof(
+  fc.tuple(fragment, fc.constantFrom('=', '<<', '=='), fragment).map(([name, sign, value]) => name + sign + value),
+  fragment,
+  fc.constant('EOF'),
+  fc.constant(''),
+);
+const inputText = fc
+  .tuple(fc.array(rawLine, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'))
+  .map(([lines, end]) => lines.join(end));
+const inputName = fc.constantFrom<VariablesInput>('variables', 'public-variables');
+
+/** Every text that appeared after a `=` on some line: what must never be shown. */
+function valuesAfterEquals(...texts: string[]): string[] {
+  return texts
+    .flatMap((text) => text.split('\n'))
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line.includes('='))
+    .map((line) => line.slice(line.indexOf('=') + 1))
+    .filter((value) => value.length > 3);
+}
+
+describe('properties', () => {
+  it('returns or throws a VariablesInputError for any text', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), inputText), inputName, (text, input) => {
+        try {
+          parseVariables(text, input);
+        } catch (error) {
+          if (!(error instanceof VariablesInputError)) throw error;
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never shows a value longer than 3 characters that appeared after `=`', () => {
+    const messageOf = (action: () => unknown): string | undefined => {
+      try {
+        action();
+        return undefined;
+      } catch (error) {
+        if (!(error instanceof VariablesInputError)) throw error;
+        return error.message;
+      }
+    };
+    const expectNoValueShown = (message: string | undefined, ...texts: string[]) => {
+      if (message === undefined) return;
+      for (const value of valuesAfterEquals(...texts)) expect(message).not.toContain(value);
+    };
+    fc.assert(
+      fc.property(inputText, inputText, (first, second) => {
+        expectNoValueShown(messageOf(() => parseVariables(first, 'variables')), first);
+        expectNoValueShown(messageOf(() => parseVariables(second, 'public-variables')), second);
+        // Across inputs: line-by-line valid texts, so that the shared rules get their turn.
+        const all = [first, second].flatMap((text, index) => {
+          const input: VariablesInput = index === 0 ? 'variables' : 'public-variables';
+          return text.split('\n').flatMap((line, lineIndex) => {
+            try {
+              return parseVariables(line, input).map((parsed) => ({ ...parsed, line: lineIndex + 1 }));
+            } catch {
+              return [];
+            }
+          });
+        });
+        expectNoValueShown(messageOf(() => validateVariables(all)), first, second);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('reads back what was written, both forms', () => {
+    const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,20}$/).filter((n) => !/^readthedocs/i.test(n));
+    const singleLine = fc
+      .string({ minLength: 1, maxLength: 40 })
+      .filter((value) => !/[\n]/.test(value) && !value.endsWith('\r') && value.trim() !== '');
+    const multiLine = fc
+      .array(fc.string({ maxLength: 20 }).filter((line) => !/[\r\n]/.test(line) && line !== 'END'), {
+        minLength: 1,
+        maxLength: 5,
+      })
+      .map((lines) => lines.join('\n'))
+      .filter((value) => value.trim() !== '');
+    const entries = fc.uniqueArray(fc.tuple(name, fc.oneof(singleLine, multiLine)), {
+      selector: ([n]) => n,
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(entries, inputName, (pairs, input) => {
+        const text = pairs
+          .map(([n, value]) => (value.includes('\n') || value.includes('<<') ? `${n}<<END\n${value}\nEND` : `${n}=${value}`))
+          .join('\n');
+        const parsed = parseVariables(text, input);
+        expect(parsed.map((v) => [v.name, v.value, v.public])).toEqual(
+          pairs.map(([n, value]) => [n, value, input === 'public-variables']),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
