@@ -1,0 +1,51 @@
+import * as core from '@actions/core';
+
+/** A project's story in the log. */
+export interface ProjectLog {
+  info(message: string): void;
+  /** A state change: with several projects it is also echoed live, prefixed with the project. */
+  progress(message: string): void;
+  warning(message: string, title?: string): void;
+  debug(message: string): void;
+  /** Prints what was held back (several projects): one log group per project. */
+  flush(): void;
+}
+
+/**
+ * With one project, lines go out at once inside a group. With several running concurrently,
+ * groups cannot interleave: each project's lines are held and printed as its own group when it
+ * ends, and only progress (state changes) is echoed live, prefixed with the project.
+ */
+export function createProjectLog(project: string, concurrent: boolean): ProjectLog {
+  if (!concurrent) {
+    return {
+      info: (message) => core.info(message),
+      progress: (message) => core.info(message),
+      warning: (message, title) => core.warning(message, { title: title ?? project }),
+      debug: (message) => core.debug(message),
+      flush: () => undefined,
+    };
+  }
+  const held: string[] = [];
+  return {
+    info(message) {
+      held.push(message);
+    },
+    progress(message) {
+      held.push(message);
+      core.info(`[${project}] ${message}`);
+    },
+    warning(message, title) {
+      core.warning(message, { title: title ?? project });
+      held.push(`warning: ${message}`);
+    },
+    debug(message) {
+      core.debug(`[${project}] ${message}`);
+    },
+    flush() {
+      core.startGroup(project);
+      for (const line of held) core.info(line);
+      core.endGroup();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import * as core from '@actions/core';
+import { formatDuration } from '../inputs/duration.js';
+import { GREEN_OUTCOMES, type ProjectResult } from '../operations/types.js';
+import { escapeMarkdown, markdownLink } from './markdown.js';
+
+/** Every output the action declares; all are set on every path, empty when unknown. */
+export const OUTPUT_NAMES = [
+  'build-id',
+  'build-url',
+  'state',
+  'success',
+  'commit',
+  'version',
+  'duration',
+  'docs-url',
+  'preview-url',
+  'variables',
+  'results',
+] as const;
+export type OutputName = (typeof OUTPUT_NAMES)[number];
+
+const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
+  success: '✅ success',
+  triggered: '🚀 triggered',
+  failed: '❌ failed',
+  cancelled: '🚫 cancelled',
+  'timed-out': '⌛ timed out',
+  aborted: '⏹️ stopped',
+  error: '⚠️ error',
+};
+
+/** The `results` output: one plain object per project, secrets removed. */
+export function resultsJson(results: ProjectResult[], redact: (text: string) => string): string {
+  return redact(
+    JSON.stringify(
+      results.map((result) => ({
+        project: result.project,
+        outcome: result.outcome,
+        version: result.version ?? null,
+        buildId: result.buildId ?? null,
+        buildUrl: result.buildUrl ?? null,
+        state: result.state ?? null,
+        success: result.success ?? result.outcome === 'success',
+        commit: result.commit ?? null,
+        duration: result.duration ?? null,
+        docsUrl: result.docsUrl ?? null,
+        previewUrl: result.previewUrl ?? null,
+        reason: result.reason ?? null,
+        ...result.details,
+      })),
+    ),
+  );
+}
+
+/** Sets every output; the single-value ones describe the first project. */
+export function setOutputs(results: ProjectResult[], redact: (text: string) => string, extra: Partial<Record<OutputName, string>> = {}): void {
+  const first = results[0];
+  const values: Record<OutputName, string> = {
+    'build-id': first?.buildId?.toString() ?? '',
+    'build-url': first?.buildUrl ?? '',
+    state: first?.state ?? '',
+    success: String(first?.outcome === 'success'),
+    commit: first?.commit ?? '',
+    version: first?.version ?? '',
+    duration: first?.duration?.toString() ?? '',
+    'docs-url': first?.docsUrl ?? '',
+    'preview-url': first?.previewUrl ?? '',
+    variables: '[]',
+    results: resultsJson(results, redact),
+    ...extra,
+  };
+  for (const name of OUTPUT_NAMES) core.setOutput(name, redact(values[name]));
+}
+
+/** One `::error` annotation per project that is not green, titled, with the reason. */
+export function annotateFailures(results: ProjectResult[], redact: (text: string) => string): void {
+  for (const result of results) {
+    if (GREEN_OUTCOMES.has(result.outcome)) continue;
+    core.error(redact(result.reason ?? `${result.project}: ${result.outcome}`), {
+      title: redact(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`),
+    });
+  }
+}
+
+/** The job summary: a table of the projects, then the reasons of those that are not green. */
+export function summaryMarkdown(heading: string, results: ProjectResult[], extraSections: string[] = []): string {
+  const lines = [
+    `## ${escapeMarkdown(heading)}`,
+    '',
+    '| Project | Version | State | Duration | Build | Docs |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const result of results) {
+    const state = `${OUTCOME_LABEL[result.outcome]}${result.state ? ` (${escapeMarkdown(result.state)})` : ''}`;
+    const build = result.buildId !== undefined ? markdownLink(`#${result.buildId}`, result.buildUrl) : '';
+    const docsUrl = result.previewUrl ?? result.docsUrl;
+    lines.push(
+      `| ${escapeMarkdown(result.project)} | ${escapeMarkdown(result.version ?? '')} | ${state} | ${
+        result.duration !== undefined ? formatDuration(result.duration * 1000) : ''
+      } | ${build} | ${docsUrl ? markdownLink(docsUrl, docsUrl) : ''} |`,
+    );
+  }
+  for (const result of results) {
+    if (GREEN_OUTCOMES.has(result.outcome) || !result.reason) continue;
+    lines.push('', `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`, '', fencedBlock(result.reason));
+  }
+  lines.push(...extraSections.flatMap((section) => ['', section]));
+  return `${lines.join('\n')}\n`;
+}
+
+export async function writeSummary(markdown: string, redact: (text: string) => string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
+    return;
+  }
+  try {
+    await core.summary.addRaw(redact(markdown)).write();
+  } catch (error) {
+    core.warning(`The job summary could not be written: ${(error as Error).message}`);
+  }
+}
+
+/** A code block that untrusted text cannot close early. */
+export function fencedBlock(text: string): string {
+  const longestRun = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  return `${fence}text\n${text}\n${fence}`;
+}
+

@@ -1,0 +1,98 @@
+import * as core from '@actions/core';
+import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { readRunContext } from './inputs/github-context.js';
+import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
+import { STEP_OPERATIONS } from './operations/index.js';
+import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
+import { ServiceHttpClient } from './service/http-client.js';
+import { RateBudget } from './service/rate-budget.js';
+import { ReadTheDocsApi } from './service/read-the-docs.js';
+import { CancelledError, Deadline } from './util/abort.js';
+import { Redactor } from './util/redact.js';
+import { USER_AGENT } from './version.js';
+
+/** After the workflow cancels the run, the process ends within this time whatever is pending. */
+const CANCEL_GRACE_MS = 1500;
+
+/** Operations that change the project, and so need a token. */
+const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env']);
+
+/** The action: read inputs, run the operation for every project, report on every path. */
+export async function run(): Promise<void> {
+  const startedAt = Date.now();
+  const redactor = new Redactor();
+  // Masked before anything else is read or logged.
+  for (const name of ['token', 'github-token'] as const) {
+    const secret = core.getInput(name);
+    if (secret) {
+      core.setSecret(secret);
+      redactor.add(secret);
+    }
+  }
+  const redact = (text: string) => redactor.redact(text);
+
+  const cancellation = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (cancellation.signal.aborted) return;
+    core.info(`${signal} received: the workflow was cancelled; stopping`);
+    cancellation.abort(new CancelledError());
+    setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let results: ProjectResult[] = [];
+  let heading = 'Read the Docs';
+  let http: ServiceHttpClient | undefined;
+  let deadline: Deadline | undefined;
+  try {
+    const inputs = readInputs();
+    heading = `Read the Docs: ${inputs.operation}`;
+    deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
+    const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
+    http = new ServiceHttpClient({
+      baseUrl: inputs.baseUrl,
+      token: inputs.token,
+      userAgent: USER_AGENT,
+      budget,
+      signal: deadline.signal,
+      redact,
+      debug: (message) => core.debug(redact(message)),
+    });
+    const ctx: OperationContext = {
+      inputs,
+      api: new ReadTheDocsApi(http),
+      budget,
+      run: readRunContext(),
+      deadline,
+      startedAt,
+      now: Date.now,
+    };
+    results = await STEP_OPERATIONS[inputs.operation](ctx);
+    core.debug(`requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}`);
+  } catch (error) {
+    const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
+    core.error(redact(error instanceof Error ? error.message : String(error)), { title });
+    process.exitCode = core.ExitCode.Failure;
+  } finally {
+    setOutputs(results, redact);
+    annotateFailures(results, redact);
+    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results), redact);
+    if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
+    deadline?.dispose();
+    await http?.close().catch(() => undefined);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+/** Reads every input once and validates it before any request is sent. */
+function readInputs(): Inputs {
+  const raw = {} as Record<InputName, string>;
+  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) raw[name] = core.getInput(name);
+  const inputs = parseInputs(raw);
+  if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
+    throw new InputError([`Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`]);
+  }
+  return inputs;
+}

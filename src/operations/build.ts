@@ -1,0 +1,108 @@
+import { ServiceError, UncertainWriteError, NotFoundError } from '../service/errors.js';
+import type { Build } from '../service/schemas.js';
+import { sleep } from '../util/abort.js';
+import type { ProjectLog } from '../github/project-log.js';
+import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from './watch-build.js';
+import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';
+
+/** How often and how long to look for a build whose trigger answer was lost. */
+const LOST_TRIGGER_CHECKS = 3;
+const LOST_TRIGGER_CHECK_INTERVAL_MS = 1000;
+
+/** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */
+export const buildOperation: ProjectOperation = async (ctx, result, log) => {
+  const { api, inputs } = ctx;
+  const version = await resolveVersion(ctx, result.project);
+  result.version = version;
+  // One list request serves twice: the expected duration, and the newest build before ours,
+  // which tells whether a trigger whose answer got lost created a build.
+  const history = await api.recentBuilds(result.project, { version, limit: 10 });
+  const newestBefore = Math.max(0, ...history.map((build) => build.id));
+  log.info(`Triggering a build of ${result.project}, version ${version}`);
+  const build = await triggerOnce(ctx, result.project, version, newestBefore, log);
+  recordBuild(result, build);
+  log.info(`Build #${build.id} created: ${build.urls.build}`);
+  if (!inputs.wait) {
+    result.outcome = 'triggered';
+    return;
+  }
+  const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
+  await concludeBuild(ctx, result, log, final);
+  await addDocsUrl(ctx, result, log);
+};
+
+/** The `version` input, or the project's default version. */
+export async function resolveVersion(ctx: OperationContext, project: string): Promise<string> {
+  if (ctx.inputs.version) return ctx.inputs.version;
+  const details = await ctx.api.project(project);
+  if (!details.default_version) {
+    throw new ServiceError(`${project} has no default version: set the \`version\` input`, 'No version', 'GET projects/{project}/');
+  }
+  return details.default_version;
+}
+
+/** Sets `docs-url` from the version's details (PR versions have none there; that is fine). */
+export async function addDocsUrl(ctx: OperationContext, result: ProjectResult, log: ProjectLog): Promise<void> {
+  if (!result.version || result.outcome !== 'success') return;
+  try {
+    const version = await ctx.api.version(result.project, result.version);
+    if (version.urls?.documentation) result.docsUrl = version.urls.documentation;
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    log.debug(`no version details for ${result.version}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Triggers exactly one build. The service never deduplicates and a second trigger cancels the
+ * first build, so when the answer is lost the newest build of the version is compared with the
+ * one before the trigger, and a new one is adopted; only a trigger that surely made nothing is
+ * repeated.
+ */
+async function triggerOnce(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  newestBefore: number,
+  log: ProjectLog,
+): Promise<Build> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const answer = await ctx.api.triggerBuild(project, version);
+      if (!answer.triggered) {
+        throw new ServiceError(
+          `${project}: the service did not trigger a build (400, triggered: false): the project is not active. Check it in the dashboard`,
+          'Build not triggered',
+          'POST projects/{project}/versions/{version}/builds/',
+          400,
+        );
+      }
+      return answer.build;
+    } catch (error) {
+      if (!(error instanceof UncertainWriteError) || attempt >= 3) throw error;
+      log.warning(`The answer to the build trigger was lost (${error.message}). Looking for the build before triggering again.`, 'Answer lost');
+      const adopted = await findBuildAfter(ctx, project, version, newestBefore);
+      if (adopted) {
+        log.info(`The trigger did create build #${adopted.id}: following it`);
+        return adopted;
+      }
+      log.info('No build was created: triggering again');
+    }
+  }
+}
+
+async function findBuildAfter(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  newestBefore: number,
+): Promise<Build | undefined> {
+  for (let check = 1; check <= LOST_TRIGGER_CHECKS; check += 1) {
+    const builds = await ctx.api.recentBuilds(project, { version, limit: 5 });
+    const created = builds.filter((build) => build.id > newestBefore).sort((a, b) => b.id - a.id)[0];
+    if (created) return created;
+    // A request that timed out may still be in the service's hands: look again shortly.
+    if (check < LOST_TRIGGER_CHECKS) await sleep(LOST_TRIGGER_CHECK_INTERVAL_MS, ctx.deadline.signal);
+  }
+  return undefined;
+}

@@ -1,0 +1,42 @@
+import type { ReadTheDocsApi } from '../service/read-the-docs.js';
+import type { Build } from '../service/schemas.js';
+
+const OUTPUT_TAIL_LINES = 20;
+const OUTPUT_TAIL_CHARS = 3000;
+
+/**
+ * Says why a build did not succeed: the service's notifications (the reason it shows on the build
+ * page) and, for a failed command, the last lines of its output. Looking it up must never hide
+ * the failure itself, so errors here become a note.
+ */
+export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise<string> {
+  const parts: string[] = [];
+  try {
+    const notifications = await api.buildNotifications(build.project, build.id);
+    for (const { message } of notifications) {
+      const text = [message.header, message.body].filter(Boolean).join(': ');
+      parts.push(text ? `${text} (${message.id})` : message.id);
+    }
+  } catch (error) {
+    parts.push(`(the build's notifications could not be read: ${(error as Error).message})`);
+  }
+  if (build.state.code === 'finished') {
+    try {
+      const { commands } = await api.buildCommands(build.id);
+      const failed = [...commands].reverse().find((command) => command.exit_code !== null && command.exit_code !== undefined && command.exit_code !== 0);
+      if (failed) {
+        parts.push(`Command failed (exit code ${failed.exit_code}): ${failed.command ?? '(unknown command)'}`);
+        const tail = tailLines(failed.output ?? '', OUTPUT_TAIL_LINES, OUTPUT_TAIL_CHARS);
+        if (tail) parts.push(`Last lines of its output:\n${tail}`);
+      }
+    } catch (error) {
+      parts.push(`(the build's commands could not be read: ${(error as Error).message})`);
+    }
+  }
+  return parts.join('\n') || 'The service gave no reason.';
+}
+
+export function tailLines(text: string, lines: number, chars: number): string {
+  const tail = text.replace(/\s+$/, '').split('\n').slice(-lines).join('\n');
+  return tail.length > chars ? `…${tail.slice(-chars)}` : tail;
+}

@@ -1,0 +1,229 @@
+// The bundled action (dist/index.js) run as the runner runs it, against the loopback stand-in.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+
+const TOKEN = 'rtd_secret_token_abcdef123456';
+const SHA_OLD = 'a'.repeat(40);
+const SHA_NEW = 'b'.repeat(40);
+
+let standin: Standin;
+
+beforeEach(async () => {
+  standin = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
+  standin.addProject({ slug: 'demo', name: 'Demo Docs' });
+});
+afterEach(async () => {
+  await standin.close();
+});
+
+/** Inputs that keep waits short: fixed quick polling and a budget that allows it. */
+function fast(inputs: Record<string, string>): Record<string, string> {
+  return { token: TOKEN, 'base-url': standin.url, 'poll-interval': '200ms', 'rate-limit': '600/1m', ...inputs };
+}
+
+/** The runner consumes `::add-mask::` lines; everything else it prints must be free of secrets. */
+function expectNoSecret(run: ActionRun): void {
+  const lines = run.stdout.split('\n');
+  const masks = lines.filter((line) => line.startsWith('::add-mask::'));
+  expect(lines.slice(0, masks.length)).toEqual(masks); // masked before anything else is printed
+  const shown = lines.filter((line) => !line.startsWith('::add-mask::')).join('\n');
+  for (const secret of [TOKEN, GITHUB_TOKEN]) {
+    expect(shown).not.toContain(secret);
+    expect(run.stderr).not.toContain(secret);
+    expect(run.summary).not.toContain(secret);
+    expect(JSON.stringify(run.outputs)).not.toContain(secret);
+  }
+}
+
+const triggers = () => standin.count('POST', /\/versions\/[^/]+\/builds\/$/);
+
+describe('operation build', () => {
+  it('triggers one build, waits for success and sets every output', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 1200, outcome: 'success', commit: SHA_NEW });
+    const run = await runAction({ inputs: fast({ project: 'demo' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(triggers()).toBe(1);
+    const [build] = standin.builds('demo');
+    expect(run.outputs['build-id']).toBe(String(build!.id));
+    expect(run.outputs['build-url']).toBe(`${standin.url}/projects/demo/builds/${build!.id}/`);
+    expect(run.outputs.state).toBe('finished');
+    expect(run.outputs.success).toBe('true');
+    expect(run.outputs.commit).toBe(SHA_NEW);
+    expect(run.outputs.version).toBe('latest');
+    expect(Number(run.outputs.duration)).toBeGreaterThanOrEqual(1);
+    expect(run.outputs['docs-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*latest/);
+    const results = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
+    expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
+    expect(run.summary).toMatch(/\| demo \| latest \| ✅ success/);
+    expect(run.stdout).toMatch(/build #\d+: Building/);
+    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    // The token went to the service in the right form, and only there.
+    const trigger = standin.requests.find((r) => r.method === 'POST')!;
+    expect(trigger.headers.authorization).toBe(`Token ${TOKEN}`);
+    expect(trigger.headers['user-agent']).toMatch(/^readthedocs-action\/\d+\.\d+\.\d+/);
+    expectNoSecret(run);
+  });
+
+  it('fails the step with the failing command output when the build fails', async () => {
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 600,
+      outcome: 'failure',
+      failingCommand: {
+        command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',
+        output: 'Running Sphinx v8.1\nreading sources... [100%] index\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"\nbuild finished with problems, 1 warning (with warnings treated as errors).',
+        exit_code: 1,
+      },
+    });
+    const run = await runAction({ inputs: fast({ project: 'demo' }) });
+
+    expect(run.code).toBe(1);
+    expect(triggers()).toBe(1);
+    expect(run.outputs.success).toBe('false');
+    expect(run.outputs.state).toBe('finished');
+    const errors = run.annotations.filter((a) => a.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.title).toBe('Build failed: demo latest');
+    expect(errors[0]!.message).toContain(`build #${run.outputs['build-id']} failed`);
+    expect(errors[0]!.message).toContain(run.outputs['build-url']);
+    expect(errors[0]!.message).toContain('python -m sphinx');
+    expect(errors[0]!.message).toContain('toctree contains reference to nonexisting document');
+    expect(errors[0]!.message).not.toMatch(/\n\s+at /); // no stack trace
+    expect(run.summary).toContain('❌ failed');
+    expect(run.summary).toContain('toctree contains reference');
+    expectNoSecret(run);
+  });
+
+  it('says cancelled when the build is cancelled', async () => {
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 500,
+      outcome: 'cancelled',
+      notifications: [{ id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' }],
+    });
+    const run = await runAction({ inputs: fast({ project: 'demo' }) });
+
+    expect(run.code).toBe(1);
+    expect(run.outputs.state).toBe('cancelled');
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toBe('Build cancelled: demo latest');
+    expect(error.message).toContain('was cancelled');
+    expect(error.message).toContain('Build cancelled manually.');
+  });
+
+  it('returns at once with the build id when wait is false', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 30_000, outcome: 'success' });
+    const run = await runAction({ inputs: fast({ project: 'demo', wait: 'false' }) });
+
+    expect(run.code).toBe(0);
+    expect(run.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+    expect(['triggered', 'cloning']).toContain(run.outputs.state);
+    expect(standin.count('GET', /\/builds\/\d+\/$/)).toBe(0);
+  });
+
+  it('times out within a few seconds of a 6-second timeout, with the last state in the outputs', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 120_000, outcome: 'success' });
+    const run = await runAction({ inputs: fast({ project: 'demo', timeout: '6', 'poll-interval': '1s' }) });
+
+    expect(run.code).toBe(1);
+    expect(run.durationMs).toBeLessThan(9000);
+    expect(run.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+    expect(['cloning', 'installing', 'building', 'uploading']).toContain(run.outputs.state);
+    expect(run.outputs.success).toBe('false');
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toBe('Timed out: demo latest');
+    expect(error.message).toContain('timed out after 6s');
+    expect(error.message).toContain('keeps running');
+  });
+
+  it('builds several projects concurrently and fails when one fails', async () => {
+    standin.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja' });
+    standin.onTrigger('demo', 'latest', { durationMs: 800, outcome: 'success' });
+    standin.onTrigger('demo-ja', 'latest', { durationMs: 800, outcome: 'failure', failingCommand: { command: 'make html', output: 'boom', exit_code: 2 } });
+    const run = await runAction({ inputs: fast({ project: 'demo\ndemo-ja' }) });
+
+    expect(run.code).toBe(1);
+    expect(triggers()).toBe(2);
+    const results = JSON.parse(run.outputs.results!) as { project: string; outcome: string }[];
+    expect(results.map((r) => [r.project, r.outcome])).toEqual([
+      ['demo', 'success'],
+      ['demo-ja', 'failed'],
+    ]);
+    expect(run.stdout).toContain('::group::demo');
+    expect(run.stdout).toContain('::group::demo-ja');
+    expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Build failed: demo-ja latest']);
+  });
+
+  it('gives one clear error for a rejected token, with no retries', async () => {
+    const run = await runAction({ inputs: fast({ project: 'demo', token: 'wrong-token-123' }) });
+
+    expect(run.code).toBe(1);
+    expect(standin.requests).toHaveLength(1);
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toBe('Token rejected: demo');
+    expect(error.message).toContain('401');
+    expect(triggers()).toBe(0);
+  });
+});
+
+describe('operation wait', () => {
+  it('follows the build of the given commit, not a newer build of another commit', async () => {
+    const wanted = standin.addBuild('demo', 'latest', { durationMs: 1500, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+    standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'failure', commit: SHA_OLD, commitFromStart: true });
+    const run = await runAction({ inputs: fast({ project: 'demo', operation: 'wait', commit: SHA_NEW }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs['build-id']).toBe(String(wanted));
+    expect(run.outputs.commit).toBe(SHA_NEW);
+    expect(run.outputs.state).toBe('finished');
+    expect(standin.count('POST', /.*/)).toBe(0);
+  });
+
+  it('keeps looking until the build of the commit appears', async () => {
+    const run = await runAction({
+      inputs: fast({ project: 'demo', operation: 'wait', commit: SHA_NEW }),
+      onLine: (line) => {
+        if (line.includes('no build of')) standin.addBuild('demo', 'latest', { durationMs: 500, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+      },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.commit).toBe(SHA_NEW);
+  });
+
+  it('waits for the pull request head SHA, not GITHUB_SHA, on pull-request events', async () => {
+    const wanted = standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+    standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: 'f'.repeat(40), commitFromStart: true });
+    const run = await runAction({
+      inputs: fast({ project: 'demo', operation: 'wait' }),
+      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA_NEW } } } },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs['build-id']).toBe(String(wanted));
+  });
+});
+
+describe('bad input fails before any request, naming the input', () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['operation', { operation: 'deploy' }, /Input `operation`: accepts `build`, `wait`, `sync-versions`, `env`, `preview`/],
+    ['empty project', { project: '' }, /Input `project`: is required/],
+    ['malformed project', { project: 'My Project!' }, /Input `project`: `My Project!` is not a project slug/],
+    ['timeout', { timeout: 'soon' }, /Input `timeout`: `soon` is not a duration/],
+    ['plain http', { 'base-url': 'http://readthedocs.example.com' }, /Input `base-url`: .*must use https:\/\//],
+    ['short commit', { operation: 'wait', commit: 'abc123' }, /Input `commit`: .*full commit SHA/],
+    ['missing token', { token: '' }, /Input `token` is required for operation `build`/],
+  ];
+  for (const [name, inputs, message] of cases) {
+    it(name, async () => {
+      const run = await runAction({ inputs: fast({ project: 'demo', ...inputs }) });
+      expect(run.code).toBe(1);
+      expect(standin.requests).toHaveLength(0);
+      const error = run.annotations.find((a) => a.level === 'error')!;
+      expect(error.title).toBe('Invalid input');
+      expect(error.message).toMatch(message);
+      expect(run.outputs.success).toBe('false');
+      expect(run.outputs.results).toBe('[]');
+    });
+  }
+});
