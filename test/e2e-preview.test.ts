@@ -323,4 +323,16 @@ describe('operation preview', () => {
     const error = run.annotations.find((a) => a.level === 'error')!;
     expect(error.message).toMatch(/`preview` runs on `pull_request` or `pull_request_target` events; this run's event is `push`/);
   });
+
+  it('refuses a preview-url-template with an unknown placeholder, before any request', async () => {
+    const run = await preview({ 'preview-url-template': 'https://docs.example.com/{branch}/' });
+
+    expect(run.code).toBe(1);
+    expect(rtd.requests).toEqual([]);
+    expect(gh.requests).toEqual([]);
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toBe('Invalid input');
+    expect(error.message).toContain('preview-url-template');
+    expect(error.message).toContain('{branch}');
+  });
 });
