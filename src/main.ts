@@ -45,6 +45,7 @@ export async function run(): Promise<void> {
   let heading = 'Read the Docs';
   let http: ServiceHttpClient | undefined;
   let deadline: Deadline | undefined;
+  const summarySections: string[] = [];
   try {
     const inputs = readInputs();
     heading = `Read the Docs: ${inputs.operation}`;
@@ -67,6 +68,7 @@ export async function run(): Promise<void> {
       deadline,
       startedAt,
       now: Date.now,
+      summarySections,
     };
     results = await STEP_OPERATIONS[inputs.operation](ctx);
     core.debug(`requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}`);
@@ -77,7 +79,7 @@ export async function run(): Promise<void> {
   } finally {
     setOutputs(results, redact);
     annotateFailures(results, redact);
-    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results), redact);
+    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
     deadline?.dispose();
     await http?.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Operation } from '../inputs/inputs.js';
 import { buildOperation } from './build.js';
+import { previewOperation } from './preview/run-preview.js';
 import { forEachProject } from './run-projects.js';
 import type { OperationContext, ProjectResult } from './types.js';
 import { waitOperation } from './wait.js';
@@ -12,7 +13,7 @@ export const STEP_OPERATIONS: Record<Operation, StepOperation> = {
   wait: (ctx) => forEachProject(ctx, ctx.inputs.projects, waitOperation),
   'sync-versions': notYet('sync-versions'),
   env: notYet('env'),
-  preview: notYet('preview'),
+  preview: previewOperation,
 };
 
 function notYet(name: string): StepOperation {
