@@ -77,7 +77,10 @@ export async function run(): Promise<void> {
   } finally {
     setOutputs(results, redact);
     annotateFailures(results, redact);
-    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results), redact);
+    if (results.length > 0) {
+      const sections = results.flatMap((result) => (result.summarySection ? [result.summarySection] : []));
+      await writeSummary(summaryMarkdown(heading, results, sections), redact);
+    }
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
     deadline?.dispose();
     await http?.close().catch(() => undefined);

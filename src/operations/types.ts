@@ -33,6 +33,8 @@ export interface ProjectResult {
   title?: string;
   /** Operation-specific detail for the summary and outputs (env variables, search hits...). */
   details?: Record<string, unknown>;
+  /** Markdown the operation adds to the job summary (untrusted text already escaped). */
+  summarySection?: string;
 }
 
 export interface OperationContext {
