@@ -8,6 +8,7 @@ import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
 import { ReadTheDocsApi } from './service/read-the-docs.js';
 import { CancelledError, Deadline } from './util/abort.js';
+import { httpTimeoutFromEnv, proxyCredentials } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
 import { USER_AGENT } from './version.js';
 
@@ -28,6 +29,11 @@ export async function run(): Promise<void> {
       core.setSecret(secret);
       redactor.add(secret);
     }
+  }
+  // A proxy URL may carry credentials (http://user:password@proxy:3128): never print them either.
+  for (const secret of proxyCredentials(process.env)) {
+    core.setSecret(secret);
+    redactor.add(secret);
   }
   const redact = (text: string) => redactor.redact(text);
 
@@ -50,14 +56,19 @@ export async function run(): Promise<void> {
     heading = `Read the Docs: ${inputs.operation}`;
     deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
     const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
+    const timeoutMs = httpTimeoutFromEnv(process.env);
+    const stepDeadline = deadline;
     http = new ServiceHttpClient({
       baseUrl: inputs.baseUrl,
       token: inputs.token,
       userAgent: USER_AGENT,
       budget,
       signal: deadline.signal,
+      remainingMs: () => stepDeadline.remainingMs(),
       redact,
       debug: (message) => core.debug(redact(message)),
+      headersTimeoutMs: timeoutMs,
+      bodyTimeoutMs: timeoutMs,
     });
     const ctx: OperationContext = {
       inputs,
