@@ -1,4 +1,4 @@
-import { ServiceError, UncertainWriteError, NotFoundError } from '../service/errors.js';
+import { NotFoundError, SchemaError, ServiceError, UncertainWriteError } from '../service/errors.js';
 import type { Build } from '../service/schemas.js';
 import { CancelledError, DeadlineError, sleep } from '../util/abort.js';
 import type { ProjectLog } from '../github/project-log.js';
@@ -86,7 +86,9 @@ async function triggerOnce(
           'Build may have been triggered',
         );
       }
-      if (!(error instanceof UncertainWriteError) || attempt >= 3) throw error;
+      // An answer that came back garbled is as good as lost: the service did act on the request.
+      const lost = error instanceof UncertainWriteError || (error instanceof SchemaError && (error.status ?? 202) < 300);
+      if (!lost || attempt >= 3) throw error;
       log.warning(`The answer to the build trigger was lost (${error.message}). Looking for the build before triggering again.`, 'Answer lost');
       const adopted = await findBuildAfter(ctx, project, version, newestBefore);
       if (adopted) {

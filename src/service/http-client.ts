@@ -211,7 +211,7 @@ export class ServiceHttpClient {
     }
     if (status >= 300 && status < 400) {
       const location = response.headers.location;
-      const target = typeof location === 'string' ? new URL(location, url) : undefined;
+      const target = typeof location === 'string' && URL.canParse(location, url.href) ? new URL(location, url) : undefined;
       if (target && target.origin === this.origin && spec.method === 'GET') throw new RedirectSignal(target);
       throw this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
     }
