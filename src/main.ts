@@ -80,7 +80,10 @@ export async function run(): Promise<void> {
       now: Date.now,
     };
     results = await STEP_OPERATIONS[inputs.operation](ctx);
-    core.debug(`requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}`);
+    core.debug(
+      `requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}; ` +
+        `budget: ${budget.stats.delayed} held back for ${budget.stats.waitedMs} ms in all, limit now ${budget.currentLimit}/${budget.windowMs} ms`,
+    );
   } catch (error) {
     const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });

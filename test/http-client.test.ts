@@ -16,6 +16,7 @@ import { ServiceHttpClient, retryAfter, type HttpClientOptions, type RequestSpec
 import { RateBudget } from '../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
 import { CancelledError } from '../src/util/abort.js';
+import { httpTimeoutFromEnv, proxyCredentials } from '../src/util/network-env.js';
 import { Redactor } from '../src/util/redact.js';
 import { ACTION_VERSION, USER_AGENT } from '../src/version.js';
 import { answers, closedPort, scriptedServer, forwardProxy, type Script, type ScriptedServer } from './support/scripted-server.ts';
@@ -400,5 +401,19 @@ describe('proxies', () => {
     await http.send(read());
     expect(proxy.tunnels).toEqual([]);
     expect(server.hits).toHaveLength(1);
+  });
+});
+
+describe('network settings from the environment', () => {
+  it('RTD_ACTION_HTTP_TIMEOUT_MS: a positive whole number of ms, else the default', () => {
+    expect(httpTimeoutFromEnv({ RTD_ACTION_HTTP_TIMEOUT_MS: '500' })).toBe(500);
+    for (const raw of [undefined, '', ' ', '0', '-5', '1.5', 'soon', '1e400']) {
+      expect(httpTimeoutFromEnv({ RTD_ACTION_HTTP_TIMEOUT_MS: raw })).toBeUndefined();
+    }
+  });
+
+  it('finds the passwords in proxy URLs, as written and decoded, and nothing else', () => {
+    expect(proxyCredentials({ HTTPS_PROXY: 'http://runner:p%40ss-word@proxy.internal:3128' })).toEqual(['p%40ss-word', 'p@ss-word']);
+    expect(proxyCredentials({ http_proxy: 'http://proxy.internal:3128', HTTP_PROXY: 'not a url' })).toEqual([]);
   });
 });
