@@ -236,8 +236,10 @@ describe.concurrent('the bundled action meets garbage', () => {
       standin.fault({ kind: 'rewrite', method: 'POST', path: /\/builds\/$/, transform: () => JSON.stringify({ triggered: true, build: { id: 'x' } }) });
       const result = await runAction({ inputs: inputs(standin, { version: 'latest' }) });
       expect(result.code, result.stdout).toBe(0);
+      expect(standin.count('POST', /\/builds\/$/)).toBe(1);
       expect(standin.builds('demo')).toHaveLength(1);
       expect(result.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+      expect(result.annotations.find((annotation) => annotation.level === 'warning')!.title).toBe('Answer lost');
     });
   });
 });
