@@ -144,9 +144,10 @@ describe.concurrent('a trigger whose answer is lost', () => {
       standin.addBuild('demo', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 60_000 });
       standin.onTrigger('demo', 'latest', { durationMs: 1500, outcome: 'success' });
       standin.fault({ kind: 'reset-after-processing', method: 'POST', path: TRIGGER });
-      const result = await run(standin, { version: 'latest' });
+      const result = await run(standin, { version: 'latest' }, { env: DEBUG_ON });
 
       expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
       expect(standin.count('POST', TRIGGER)).toBe(1);
       const builds = standin.builds('demo');
       expect(builds).toHaveLength(2); // the old one, and the one this run created
@@ -162,9 +163,10 @@ describe.concurrent('a trigger whose answer is lost', () => {
     await withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', { durationMs: 1500, outcome: 'success' });
       standin.fault({ kind: 'delay-after-processing', method: 'POST', path: TRIGGER, ms: 5000 });
-      const result = await run(standin, { version: 'latest' }, { env: { RTD_ACTION_HTTP_TIMEOUT_MS: '500' } });
+      const result = await run(standin, { version: 'latest' }, { env: { ...DEBUG_ON, RTD_ACTION_HTTP_TIMEOUT_MS: '500' } });
 
       expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
       expect(standin.count('POST', TRIGGER)).toBe(1);
       expect(standin.builds('demo')).toHaveLength(1);
       expect(standin.builds('demo')[0]!.state).toBe('finished');
@@ -177,9 +179,10 @@ describe.concurrent('a trigger whose answer is lost', () => {
       standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
       standin.fault({ kind: 'reset', method: 'POST', path: TRIGGER });
       standin.fault({ kind: 'status', method: 'POST', path: TRIGGER, status: 502, body: '<html>Bad Gateway</html>' });
-      const result = await run(standin, { version: 'latest' });
+      const result = await run(standin, { version: 'latest' }, { env: DEBUG_ON });
 
       expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
       expect(standin.count('POST', TRIGGER)).toBe(3);
       expect(standin.builds('demo')).toHaveLength(1);
       expect(standin.builds('demo')[0]!.state).toBe('finished');

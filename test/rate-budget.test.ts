@@ -135,10 +135,13 @@ describe('the bundled action under a budget as tight as the service', () => {
           'poll-interval': '200ms',
           'rate-limit': '5/5s',
         },
+        env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' },
       });
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.success).toBe('true');
       expect(standin.builds('demo')).toHaveLength(1);
+      const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+      for (const text of [shown, run.stderr, run.summary, JSON.stringify(run.outputs)]) expect(text).not.toContain(TOKEN);
       const throttled = standin.requests.filter((request) => request.status === 429).length;
       expect(throttled).toBeLessThanOrEqual(2);
       // It did keep polling throughout the build, at the pace the budget allows.
