@@ -8,6 +8,7 @@ import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
 import { ReadTheDocsApi } from './service/read-the-docs.js';
 import { CancelledError, Deadline } from './util/abort.js';
+import { httpTimeoutFromEnv, proxyCredentials } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
 import { USER_AGENT } from './version.js';
 
@@ -28,6 +29,11 @@ export async function run(): Promise<void> {
       core.setSecret(secret);
       redactor.add(secret);
     }
+  }
+  // A proxy URL may carry credentials (http://user:password@proxy:3128): never print them either.
+  for (const secret of proxyCredentials(process.env)) {
+    core.setSecret(secret);
+    redactor.add(secret);
   }
   const redact = (text: string) => redactor.redact(text);
 
@@ -51,14 +57,19 @@ export async function run(): Promise<void> {
     heading = `Read the Docs: ${inputs.operation}`;
     deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
     const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
+    const timeoutMs = httpTimeoutFromEnv(process.env);
+    const stepDeadline = deadline;
     http = new ServiceHttpClient({
       baseUrl: inputs.baseUrl,
       token: inputs.token,
       userAgent: USER_AGENT,
       budget,
       signal: deadline.signal,
+      remainingMs: () => stepDeadline.remainingMs(),
       redact,
       debug: (message) => core.debug(redact(message)),
+      headersTimeoutMs: timeoutMs,
+      bodyTimeoutMs: timeoutMs,
     });
     const ctx: OperationContext = {
       inputs,
@@ -71,7 +82,10 @@ export async function run(): Promise<void> {
       summarySections,
     };
     results = await STEP_OPERATIONS[inputs.operation](ctx);
-    core.debug(`requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}`);
+    core.debug(
+      `requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}; ` +
+        `budget: ${budget.stats.delayed} held back for ${budget.stats.waitedMs} ms in all, limit now ${budget.currentLimit}/${budget.windowMs} ms`,
+    );
   } catch (error) {
     const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });

@@ -1,6 +1,6 @@
-import { ServiceError, UncertainWriteError, NotFoundError } from '../service/errors.js';
+import { NotFoundError, SchemaError, ServiceError, UncertainWriteError } from '../service/errors.js';
 import type { Build } from '../service/schemas.js';
-import { sleep } from '../util/abort.js';
+import { CancelledError, DeadlineError, sleep } from '../util/abort.js';
 import type { ProjectLog } from '../github/project-log.js';
 import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from './watch-build.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';
@@ -79,7 +79,16 @@ export async function triggerOnce(
       }
       return answer.build;
     } catch (error) {
-      if (!(error instanceof UncertainWriteError) || attempt >= 3) throw error;
+      if (error instanceof CancelledError || error instanceof DeadlineError) {
+        // The POST was on its way: the service may have created a build nobody will report.
+        log.warning(
+          `Stopped while the build trigger was on its way: a build of ${version} may have been created; see ${ctx.inputs.baseUrl}/projects/${project}/builds/`,
+          'Build may have been triggered',
+        );
+      }
+      // An answer that came back garbled is as good as lost: the service did act on the request.
+      const lost = error instanceof UncertainWriteError || (error instanceof SchemaError && (error.status ?? 202) < 300);
+      if (!lost || attempt >= 3) throw error;
       log.warning(`The answer to the build trigger was lost (${error.message}). Looking for the build before triggering again.`, 'Answer lost');
       const adopted = await findBuildAfter(ctx, project, version, newestBefore);
       if (adopted) {

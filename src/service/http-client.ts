@@ -1,6 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
-import { sleep } from '../util/abort.js';
+import { abortReason, sleep } from '../util/abort.js';
 import {
   AuthError,
   BlockedError,
@@ -49,6 +49,8 @@ export interface HttpClientOptions {
   budget: RateBudget;
   /** Aborts every request and retry wait: the step's deadline and the workflow's cancellation. */
   signal: AbortSignal;
+  /** Time left before the step's deadline: a retry that could only start after it is not waited for. */
+  remainingMs?: () => number;
   redact: (text: string) => string;
   debug?: (message: string) => void;
   headersTimeoutMs?: number;
@@ -91,18 +93,18 @@ export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher'>> &
-    Pick<HttpClientOptions, 'token' | 'debug'>;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs'>;
 
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.options = {
-      headersTimeoutMs: 30_000,
-      bodyTimeoutMs: 30_000,
-      maxAttempts: 6,
-      backoffBaseMs: 1000,
-      backoffMaxMs: 20_000,
       ...options,
+      headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+      maxAttempts: options.maxAttempts ?? 6,
+      backoffBaseMs: options.backoffBaseMs ?? 1000,
+      backoffMaxMs: options.backoffMaxMs ?? 20_000,
     };
     // Self-hosted runners behind a proxy set HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
     this.dispatcher =
@@ -119,10 +121,21 @@ export class ServiceHttpClient {
     let lastFault: RetryableFault | undefined;
     let redirects = 0;
     for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
-      if (attempt > 1) {
+      if (lastFault) {
+        const delay = lastFault.retryAfterMs ?? this.backoff(attempt - 1);
+        const remaining = this.options.remainingMs?.();
+        if (remaining !== undefined && delay >= remaining) {
+          // Waiting would only end in the deadline: stop now with what went wrong.
+          throw new UnavailableError(
+            this.options.redact(
+              `${spec.endpoint}: gave up after ${attempt - 1} attempt${attempt > 2 ? 's' : ''}: the next retry (in ${seconds(delay)}) would come after the step's deadline (input \`timeout\`, ${seconds(remaining)} left); last error: ${lastFault.message}`,
+            ),
+            'Read the Docs unavailable',
+            spec.endpoint,
+          );
+        }
         this.stats.retries += 1;
-        const delay = lastFault?.retryAfterMs ?? this.backoff(attempt - 1);
-        this.options.debug?.(`${spec.endpoint}: retry ${attempt - 1} in ${delay} ms after: ${lastFault?.message}`);
+        this.options.debug?.(`${spec.endpoint}: retry ${attempt - 1} in ${delay} ms after: ${lastFault.message}`);
         await sleep(delay, this.options.signal);
       }
       try {
@@ -131,6 +144,7 @@ export class ServiceHttpClient {
         if (error instanceof RedirectSignal) {
           if (++redirects > MAX_REDIRECTS) throw this.failure(spec, 'too many redirects', ServiceError);
           url = error.location;
+          lastFault = undefined;
           attempt -= 1;
           continue;
         }
@@ -138,7 +152,7 @@ export class ServiceHttpClient {
         lastFault = error;
         if (error.maybeProcessed && spec.kind === 'write') {
           throw new UncertainWriteError(
-            `${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`,
+            this.options.redact(`${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`),
             'Answer lost',
             spec.endpoint,
           );
@@ -146,7 +160,9 @@ export class ServiceHttpClient {
       }
     }
     throw new UnavailableError(
-      `${spec.endpoint}: the service kept failing after ${this.options.maxAttempts} attempts; last: ${lastFault?.message}`,
+      this.options.redact(
+        `${spec.endpoint}: the service kept failing after ${this.options.maxAttempts} attempts; last error: ${lastFault?.message}`,
+      ),
       'Read the Docs unavailable',
       spec.endpoint,
     );
@@ -195,7 +211,7 @@ export class ServiceHttpClient {
     }
     if (status >= 300 && status < 400) {
       const location = response.headers.location;
-      const target = typeof location === 'string' ? new URL(location, url) : undefined;
+      const target = typeof location === 'string' && URL.canParse(location, url.href) ? new URL(location, url) : undefined;
       if (target && target.origin === this.origin && spec.method === 'GET') throw new RedirectSignal(target);
       throw this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
     }
@@ -220,7 +236,7 @@ export class ServiceHttpClient {
       if (!isJson) {
         throw this.failure(
           spec,
-          `403 from something in front of the service, not from the API itself (${contentType || 'no content type'}): a network block or firewall between this runner and ${this.origin}`,
+          `network block: a 403 answered by something in front of Read the Docs (a firewall, proxy or CDN rule), not by its API (${contentType || 'no content type'} body, not JSON). Check that this runner may reach ${this.origin}; on a self-hosted runner, check HTTPS_PROXY and NO_PROXY`,
           BlockedError,
           status,
           'Blocked before Read the Docs',
@@ -273,10 +289,7 @@ export class ServiceHttpClient {
   }
 
   private transportFault(error: unknown, afterHeaders: boolean): Error {
-    if (this.options.signal.aborted) {
-      const reason: unknown = this.options.signal.reason;
-      return reason instanceof Error ? reason : new Error('aborted');
-    }
+    if (this.options.signal.aborted) return abortReason(this.options.signal);
     const code = (error as { code?: string }).code ?? '';
     const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
     const message = this.options.redact((error as Error).message ?? String(error));
@@ -300,7 +313,7 @@ export class ServiceHttpClient {
     status?: number,
     title = 'Read the Docs request failed',
   ): ServiceError {
-    return new Kind(`${spec.endpoint}: ${reason}`, title, spec.endpoint, status);
+    return new Kind(this.options.redact(`${spec.endpoint}: ${reason}`), title, spec.endpoint, status);
   }
 
   private resolve(path: string, query?: RequestSpec<unknown>['query']): URL {
@@ -316,8 +329,10 @@ export class ServiceHttpClient {
     return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
   }
 
+  /** Ends every connection; after a cancellation nothing in flight is waited for. */
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    if (this.options.signal.aborted) await this.dispatcher.destroy();
+    else await this.dispatcher.close();
   }
 }
 
@@ -325,6 +340,10 @@ class RedirectSignal extends Error {
   constructor(readonly location: URL) {
     super('redirect');
   }
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
 /** `Retry-After` in seconds or as an HTTP date; else the seconds DRF names in its message. */

@@ -1,4 +1,11 @@
-import { sleep } from '../util/abort.js';
+import { abortReason, sleep } from '../util/abort.js';
+
+/**
+ * Slots open a little after the window strictly allows: the service counts a request when it
+ * arrives, and uneven network delays would otherwise make it see one request too many.
+ */
+const MARGIN_SHARE = 0.02;
+const MARGIN_MAX_MS = 1000;
 
 /**
  * One request budget for everything the step sends to the service, shaped like the service's own
@@ -13,19 +20,33 @@ export class RateBudget {
   /** How many requests went out, waited for a slot, and were throttled anyway. */
   readonly stats = { sent: 0, delayed: 0, throttled: 0, waitedMs: 0 };
 
+  private readonly marginMs: number;
+
   constructor(
     private limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.marginMs = Math.min(MARGIN_MAX_MS, Math.round(windowMs * MARGIN_SHARE));
+  }
 
-  /** Waits until a request may go out, then counts it. Rejects when the signal aborts. */
+  /** Requests allowed per window now (lowered each time the service throttles anyway). */
+  get currentLimit(): number {
+    return this.limit;
+  }
+
+  /**
+   * Waits until a request may go out, then counts it. Rejects as soon as the signal aborts,
+   * even while waiting behind others, and then takes no slot.
+   */
   acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     this.waiting += 1;
     const turn = this.queue.then(() => this.takeSlot(signal));
     // A cancelled waiter must not block the ones behind it.
     this.queue = turn.catch(() => undefined);
-    return turn.finally(() => {
+    const settled = signal ? untilAborted(turn, signal) : turn;
+    return settled.finally(() => {
       this.waiting -= 1;
     });
   }
@@ -54,12 +75,12 @@ export class RateBudget {
   private async takeSlot(signal?: AbortSignal): Promise<void> {
     const started = this.now();
     for (;;) {
-      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+      if (signal?.aborted) throw abortReason(signal);
       const now = this.now();
       while (this.sentAt.length > 0 && this.sentAt[0]! <= now - this.windowMs) this.sentAt.shift();
       const freeAt = Math.max(
         this.pausedUntil,
-        this.sentAt.length >= this.limit ? this.sentAt[this.sentAt.length - this.limit]! + this.windowMs : now,
+        this.sentAt.length >= this.limit ? this.sentAt[this.sentAt.length - this.limit]! + this.windowMs + this.marginMs : now,
       );
       if (freeAt <= now) {
         this.sentAt.push(now);
@@ -74,4 +95,22 @@ export class RateBudget {
       await sleep(freeAt - now + 1, signal);
     }
   }
+}
+
+/** `promise`, or the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

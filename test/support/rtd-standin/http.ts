@@ -32,6 +32,12 @@ export type Fault = FaultMatch &
     | { kind: 'delay-after-processing'; ms: number }
     | { kind: 'status'; status: number; body?: string; contentType?: string; headers?: Record<string, string> }
     | { kind: 'truncate' }
+    /** Processes the request, sends the headers and half the body, then holds the rest for `ms` and resets. */
+    | { kind: 'stall-body'; ms: number }
+    /** Answers a redirect (Location `location`) without processing the request. */
+    | { kind: 'redirect'; location: string; status?: number }
+    /** Processes the request and answers with the body passed through `transform` (e.g. a foreign `next` link). */
+    | { kind: 'rewrite'; transform: (body: string) => string }
   );
 
 export interface QueuedFault {

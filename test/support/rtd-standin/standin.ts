@@ -314,6 +314,10 @@ class StandinServer implements Standin {
       this.send(res, rec, reply);
       return;
     }
+    if (fault?.kind === 'redirect') {
+      this.send(res, rec, { status: fault.status ?? 302, headers: { location: fault.location, 'content-type': 'text/html; charset=utf-8' }, body: '' });
+      return;
+    }
     if (fault?.kind === 'delay') await this.sleep(fault.ms);
 
     const reply = this.process(method, url, headers, body, rec.path, req.socket.remoteAddress ?? 'unknown');
@@ -331,7 +335,17 @@ class StandinServer implements Standin {
       res.write(buf.subarray(0, Math.floor(buf.length / 2)), () => this.destroy(req));
       return;
     }
-    this.send(res, rec, reply);
+    if (fault?.kind === 'stall-body') {
+      const buf = Buffer.from(reply.body, 'utf8');
+      rec.status = reply.status;
+      if (res.destroyed) return;
+      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+      res.write(buf.subarray(0, Math.floor(buf.length / 2)));
+      await this.sleep(fault.ms);
+      this.destroy(req);
+      return;
+    }
+    this.send(res, rec, fault?.kind === 'rewrite' ? { ...reply, body: fault.transform(reply.body) } : reply);
   }
 
   private destroy(req: IncomingMessage): void {

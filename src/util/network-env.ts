@@ -1,0 +1,40 @@
+// What the runner's environment says about the network: proxies and request timeouts.
+
+/**
+ * `RTD_ACTION_HTTP_TIMEOUT_MS`: how long one request may wait for headers, then for the body
+ * (default 30 s). Meant for slow networks and for tests; not an input because few need it.
+ */
+export function httpTimeoutFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.RTD_ACTION_HTTP_TIMEOUT_MS?.trim();
+  if (!raw) return undefined;
+  const ms = Number(raw);
+  return Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
+}
+
+/** Passwords written into the proxy variables (user names are not secret, and masking them blanks ordinary words). */
+export function proxyCredentials(env: NodeJS.ProcessEnv): string[] {
+  const secrets: string[] = [];
+  for (const name of ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy']) {
+    const value = env[name];
+    if (!value) continue;
+    try {
+      const url = new URL(value);
+      if (url.password) {
+        secrets.push(url.password);
+        const decoded = safeDecode(url.password);
+        if (decoded !== url.password) secrets.push(decoded);
+      }
+    } catch {
+      // Not a URL: undici will refuse it with its own message.
+    }
+  }
+  return secrets;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

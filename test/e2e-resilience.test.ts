@@ -1,0 +1,325 @@
+// The bundled action (dist/index.js), run as the runner runs it, against the loopback stand-in
+// with faults injected: every run is checked for its outcome and for how many builds it created.
+import type { ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun, type RunOptions } from './support/run-action.ts';
+import { forwardProxy, scriptedServer, answers } from './support/scripted-server.ts';
+
+const TOKEN = 'rtd_resilience_token_0123456789abcdef';
+const POLL = /\/builds\/\d+\/$/;
+const TRIGGER = /\/versions\/[^/]+\/builds\/$/;
+const DEBUG_ON = { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' };
+
+async function withStandin(test: (standin: Standin) => Promise<void>): Promise<void> {
+  const standin = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
+  standin.addProject({ slug: 'demo', name: 'Demo Docs' });
+  try {
+    await test(standin);
+  } finally {
+    await standin.close();
+  }
+}
+
+function run(standin: Standin, inputs: Record<string, string>, options: Omit<RunOptions, 'inputs'> = {}): Promise<ActionRun> {
+  return runAction({
+    ...options,
+    inputs: { token: TOKEN, project: 'demo', 'base-url': standin.url, 'poll-interval': '200ms', 'rate-limit': '600/1m', ...inputs },
+  });
+}
+
+/** The runner consumes `::add-mask::` lines; nothing else the action leaves behind may hold a secret. */
+function expectNoSecret(result: ActionRun, secrets: string[] = [TOKEN, GITHUB_TOKEN]): void {
+  const lines = result.stdout.split('\n');
+  const masks = lines.filter((line) => line.startsWith('::add-mask::'));
+  expect(lines.slice(0, masks.length)).toEqual(masks); // masked before anything else is printed
+  const shown = lines.filter((line) => !line.startsWith('::add-mask::')).join('\n');
+  for (const secret of secrets) {
+    expect(masks).toContain(`::add-mask::${secret}`);
+    expect(shown).not.toContain(secret);
+    expect(result.stderr).not.toContain(secret);
+    expect(result.summary).not.toContain(secret);
+    expect(JSON.stringify(result.outputs)).not.toContain(secret);
+  }
+}
+
+function errors(result: ActionRun) {
+  return result.annotations.filter((annotation) => annotation.level === 'error');
+}
+
+function expectNoStackTrace(result: ActionRun): void {
+  for (const annotation of result.annotations) expect(annotation.message).not.toMatch(/\n\s+at /);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe.concurrent('faults on the way', () => {
+  it('a new user\'s run through a 503 page, a reset, a 429, a cut-off body and a 502 ends green with one build; the token shows nowhere, debug on', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 6000, outcome: 'success' });
+      standin.fault({ kind: 'status', method: 'GET', path: /\/projects\/demo\/$/, status: 503, body: '<html><body><h1>503 Service Unavailable</h1>Back soon.</body></html>' });
+      standin.fault({ kind: 'reset', method: 'GET', path: /\/versions\/latest\/builds\/$/ });
+      standin.fault({
+        kind: 'status',
+        method: 'GET',
+        path: POLL,
+        status: 429,
+        // An error body that echoes the request's credentials must not bring them into the log.
+        body: JSON.stringify({ detail: `Request was throttled for Token ${TOKEN}. Expected available in 1 second.` }),
+        headers: { 'retry-after': '1' },
+      });
+      standin.fault({ kind: 'truncate', method: 'GET', path: POLL, after: 2 });
+      standin.fault({ kind: 'status', method: 'GET', path: POLL, status: 502, body: 'Bad Gateway', contentType: 'text/plain', after: 4 });
+      const result = await run(standin, {}, { env: DEBUG_ON });
+
+      expect(result.code, result.stdout).toBe(0);
+      expect(standin.builds('demo')).toHaveLength(1);
+      expect(standin.count('POST', TRIGGER)).toBe(1);
+      expect(result.outputs.success).toBe('true');
+      expect(result.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+      // Every fault was met, and answered by a retry.
+      expect(standin.requests.map((request) => request.fault).filter(Boolean)).toEqual(['status', 'reset', 'status', 'truncate', 'status']);
+      const throttledAt = standin.requests.find((request) => request.status === 429)!.at;
+      const next = standin.requests.find((request) => request.at > throttledAt)!;
+      expect(next.at - throttledAt).toBeGreaterThanOrEqual(990);
+      expect(errors(result)).toEqual([]);
+      expect(result.stdout).toContain('::debug::');
+      expect(result.stdout).toContain('Token ***');
+      expectNoSecret(result);
+    });
+  });
+
+  it('rides through request timeouts (no headers, a stalled body) on reads', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 2500, outcome: 'success' });
+      standin.fault({ kind: 'delay', method: 'GET', path: POLL, ms: 3000 });
+      standin.fault({ kind: 'stall-body', method: 'GET', path: POLL, ms: 3000, after: 1 });
+      const result = await run(standin, { version: 'latest' }, { env: { RTD_ACTION_HTTP_TIMEOUT_MS: '500' } });
+
+      expect(result.code, result.stdout).toBe(0);
+      expect(standin.builds('demo')).toHaveLength(1);
+      expect(standin.requests.map((request) => request.fault).filter(Boolean)).toEqual(['delay', 'stall-body']);
+      expect(result.stdout).toMatch(/UND_ERR_HEADERS_TIMEOUT/);
+      expect(result.stdout).toMatch(/UND_ERR_BODY_TIMEOUT/);
+    });
+  });
+
+  it('keeps retrying within the deadline only, and then says why it stopped', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 60_000, outcome: 'success' });
+      standin.fault({ kind: 'status', method: 'GET', path: POLL, status: 503, body: '<html>down for maintenance</html>', times: 100 });
+      const result = await run(standin, { version: 'latest', timeout: '4s' });
+
+      expect(result.code).toBe(1);
+      expect(result.durationMs).toBeLessThan(8000);
+      expect(standin.builds('demo')).toHaveLength(1);
+      const [error] = errors(result);
+      expect(error!.title).toMatch(/^(Read the Docs unavailable|Timed out): demo latest$/);
+      expect(error!.message).toMatch(/deadline|timed out/);
+      expect(error!.message).toContain('503');
+      expect(result.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+      expectNoStackTrace(result);
+    });
+  });
+
+  it('a 403 page in front of the service is a network block: said plainly, not retried, nothing created', async () => {
+    await withStandin(async (standin) => {
+      standin.fault({ kind: 'status', status: 403, body: '<html><body>Request blocked by your organisation\'s firewall</body></html>' });
+      const result = await run(standin, {});
+
+      expect(result.code).toBe(1);
+      expect(standin.requests).toHaveLength(1);
+      expect(standin.builds('demo')).toHaveLength(0);
+      const [error] = errors(result);
+      expect(error!.title).toBe('Blocked before Read the Docs: demo');
+      expect(error!.message).toContain('network block');
+      expect(error!.message).toContain(standin.url);
+      expectNoStackTrace(result);
+    });
+  });
+});
+
+describe.concurrent('a trigger whose answer is lost', () => {
+  it('after the build was created (reset): adopts that build, one build, green', async () => {
+    await withStandin(async (standin) => {
+      standin.addBuild('demo', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 60_000 });
+      standin.onTrigger('demo', 'latest', { durationMs: 1500, outcome: 'success' });
+      standin.fault({ kind: 'reset-after-processing', method: 'POST', path: TRIGGER });
+      const result = await run(standin, { version: 'latest' }, { env: DEBUG_ON });
+
+      expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
+      expect(standin.count('POST', TRIGGER)).toBe(1);
+      const builds = standin.builds('demo');
+      expect(builds).toHaveLength(2); // the old one, and the one this run created
+      const created = builds.at(-1)!;
+      expect(created.state).toBe('finished');
+      expect(result.outputs['build-id']).toBe(String(created.id));
+      expect(result.annotations.find((annotation) => annotation.level === 'warning')!.title).toBe('Answer lost');
+      expect(result.stdout).toContain(`The trigger did create build #${created.id}: following it`);
+    });
+  });
+
+  it('after the build was created (the answer never came before the timeout): adopts it, one build, green', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 1500, outcome: 'success' });
+      standin.fault({ kind: 'delay-after-processing', method: 'POST', path: TRIGGER, ms: 5000 });
+      const result = await run(standin, { version: 'latest' }, { env: { ...DEBUG_ON, RTD_ACTION_HTTP_TIMEOUT_MS: '500' } });
+
+      expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
+      expect(standin.count('POST', TRIGGER)).toBe(1);
+      expect(standin.builds('demo')).toHaveLength(1);
+      expect(standin.builds('demo')[0]!.state).toBe('finished');
+      expect(result.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+    });
+  });
+
+  it('before anything was created (reset, 502): looks, finds nothing, triggers again, one build', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
+      standin.fault({ kind: 'reset', method: 'POST', path: TRIGGER });
+      standin.fault({ kind: 'status', method: 'POST', path: TRIGGER, status: 502, body: '<html>Bad Gateway</html>' });
+      const result = await run(standin, { version: 'latest' }, { env: DEBUG_ON });
+
+      expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
+      expect(standin.count('POST', TRIGGER)).toBe(3);
+      expect(standin.builds('demo')).toHaveLength(1);
+      expect(standin.builds('demo')[0]!.state).toBe('finished');
+      expect(result.stdout).toContain('No build was created: triggering again');
+    });
+  });
+});
+
+describe.concurrent('hosts and proxies', () => {
+  it('does not follow a redirect to another origin, and sends nothing there', async () => {
+    const foreign = await scriptedServer([answers.json(200, {})]);
+    try {
+      await withStandin(async (standin) => {
+        standin.onTrigger('demo', 'latest', { durationMs: 3000, outcome: 'success' });
+        standin.fault({ kind: 'redirect', method: 'GET', path: POLL, location: `${foreign.url}/collect` });
+        const result = await run(standin, { version: 'latest' }, { env: DEBUG_ON });
+
+        expect(result.code).toBe(1);
+        expect(foreign.hits).toHaveLength(0);
+        expect(standin.builds('demo')).toHaveLength(1);
+        expect(errors(result)[0]!.message).toContain(`unexpected redirect (302) to ${foreign.url}; not followed`);
+        expectNoSecret(result);
+        expectNoStackTrace(result);
+      });
+    } finally {
+      await foreign.close();
+    }
+  });
+
+  it('goes through HTTP_PROXY, and masks the proxy password', async () => {
+    const proxy = await forwardProxy();
+    const password = 'proxy-pass-7f3e9a';
+    try {
+      await withStandin(async (standin) => {
+        standin.onTrigger('demo', 'latest', { durationMs: 800, outcome: 'success' });
+        const proxyUrl = new URL(proxy.url);
+        proxyUrl.username = 'runner';
+        proxyUrl.password = password;
+        const result = await run(standin, { version: 'latest' }, { env: { ...DEBUG_ON, HTTP_PROXY: proxyUrl.href, NO_PROXY: '' } });
+
+        expect(result.code, result.stdout).toBe(0);
+        expect(standin.builds('demo')).toHaveLength(1);
+        // Every request to the service went through the proxy.
+        const host = new URL(standin.url).host;
+        expect(proxy.tunnels.length).toBe(standin.requests.length);
+        expect(new Set(proxy.tunnels)).toEqual(new Set([host]));
+        expectNoSecret(result, [TOKEN, password]);
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
+describe('cancellation by the workflow', () => {
+  /** Runs the action and sends SIGINT when `when` says so; returns the run and when the signal went. */
+  async function cancelled(
+    standin: Standin,
+    when: (line: string) => boolean,
+    inputs: Record<string, string> = {},
+  ): Promise<{ result: ActionRun; signalAt: number; exitedAt: number }> {
+    let signalAt = 0;
+    const result = await run(standin, inputs, {
+      env: DEBUG_ON,
+      killAfterMs: 15_000,
+      onLine: (line: string, child: ChildProcess) => {
+        if (signalAt === 0 && when(line)) {
+          signalAt = Date.now();
+          child.kill('SIGINT');
+        }
+      },
+    });
+    return { result, signalAt, exitedAt: Date.now() };
+  }
+
+  function expectCancelledReport(standin: Standin, result: ActionRun): void {
+    const [build] = standin.builds('demo');
+    expect(result.code).toBe(1);
+    expect(result.signal).toBeNull(); // it ended by itself, not by the test's safety net
+    expect(standin.builds('demo')).toHaveLength(1);
+    expect(result.outputs['build-id']).toBe(String(build!.id));
+    expect(result.outputs['build-url']).toBe(`${standin.url}/projects/demo/builds/${build!.id}/`);
+    expect(result.outputs.success).toBe('false');
+    expect(result.outputs.state).not.toBe('');
+    const [error] = errors(result);
+    expect(error!.title).toBe('Cancelled by the workflow: demo latest');
+    expect(error!.message).toContain('cancelled by the workflow');
+    expect(error!.message).toContain(`build #${build!.id} (${result.outputs['build-url']}) keeps running on Read the Docs`);
+    expect(result.summary).toContain('⏹️ stopped');
+    expect(result.summary).toContain(`#${build!.id}`);
+    expectNoStackTrace(result);
+    expectNoSecret(result);
+  }
+
+  it('SIGINT during the wait: stops within 2 s, no request after it, build-id set, summary and annotation written', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 60_000, outcome: 'success' });
+      const { result, signalAt, exitedAt } = await cancelled(standin, (line) => /build #\d+: (Cloning|Installing|Building)/.test(line), {
+        version: 'latest',
+        'poll-interval': '1s',
+      });
+
+      expect(signalAt).toBeGreaterThan(0);
+      expect(exitedAt - signalAt).toBeLessThan(2000);
+      expect(standin.requests.filter((request) => request.at >= signalAt)).toEqual([]);
+      expectCancelledReport(standin, result);
+    });
+  });
+
+  it('SIGINT while a request hangs: the request is dropped and the process still stops within 2 s', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 60_000, outcome: 'success' });
+      standin.fault({ kind: 'delay', method: 'GET', path: POLL, ms: 20_000, after: 1 });
+      let child: ChildProcess | undefined;
+      let signalAt = 0;
+      const watcher = setInterval(() => {
+        if (child && signalAt === 0 && standin.requests.some((request) => request.fault === 'delay')) {
+          signalAt = Date.now();
+          child.kill('SIGINT');
+        }
+      }, 10);
+      try {
+        const result = await run(standin, { version: 'latest' }, {
+          env: DEBUG_ON,
+          killAfterMs: 15_000,
+          onLine: (_line, spawned) => {
+            child = spawned;
+          },
+        });
+        const exitedAt = Date.now();
+        expect(signalAt).toBeGreaterThan(0);
+        expect(exitedAt - signalAt).toBeLessThan(2000);
+        expect(standin.requests.filter((request) => request.at > signalAt)).toEqual([]);
+        expectCancelledReport(standin, result);
+      } finally {
+        clearInterval(watcher);
+      }
+    });
+  });
+});
