@@ -2,7 +2,8 @@ import * as core from '@actions/core';
 import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
-import { STEP_OPERATIONS } from './operations/index.js';
+import { valuesToMask } from './operations/env/desired.js';
+import { STEP_OPERATIONS, STEP_REPORTS } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
@@ -41,12 +42,13 @@ export async function run(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  let inputs: Inputs | undefined;
   let results: ProjectResult[] = [];
   let heading = 'Read the Docs';
   let http: ServiceHttpClient | undefined;
   let deadline: Deadline | undefined;
   try {
-    const inputs = readInputs();
+    inputs = readInputs(redactor);
     heading = `Read the Docs: ${inputs.operation}`;
     deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
     const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
@@ -75,9 +77,10 @@ export async function run(): Promise<void> {
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });
     process.exitCode = core.ExitCode.Failure;
   } finally {
-    setOutputs(results, redact);
+    const extra = inputs === undefined ? undefined : STEP_REPORTS[inputs.operation]?.(results, inputs);
+    setOutputs(results, redact, extra?.outputs);
     annotateFailures(results, redact);
-    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results), redact);
+    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, extra?.sections), redact);
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
     deadline?.dispose();
     await http?.close().catch(() => undefined);
@@ -86,11 +89,23 @@ export async function run(): Promise<void> {
   }
 }
 
-/** Reads every input once and validates it before any request is sent. */
-function readInputs(): Inputs {
+/** Inputs read verbatim: a value's spaces and blank lines belong to it. */
+const UNTRIMMED_INPUTS = new Set<InputName>(['variables', 'public-variables']);
+
+/**
+ * Reads every input once and validates it before any request is sent. The values of `env` are
+ * masked as soon as they are known, before anything is logged.
+ */
+function readInputs(redactor: Redactor): Inputs {
   const raw = {} as Record<InputName, string>;
-  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) raw[name] = core.getInput(name);
+  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
+    raw[name] = core.getInput(name, { trimWhitespace: !UNTRIMMED_INPUTS.has(name) });
+  }
   const inputs = parseInputs(raw);
+  for (const secret of valuesToMask(inputs.desiredVariables)) {
+    core.setSecret(secret);
+    redactor.add(secret);
+  }
   if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
     throw new InputError([`Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`]);
   }
