@@ -3,7 +3,7 @@ import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } 
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
 import { valuesToMask } from './operations/env/desired.js';
-import { STEP_OPERATIONS, STEP_REPORTS } from './operations/index.js';
+import { STEP_OPERATIONS, STEP_OUTPUTS } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
@@ -47,6 +47,7 @@ export async function run(): Promise<void> {
   let heading = 'Read the Docs';
   let http: ServiceHttpClient | undefined;
   let deadline: Deadline | undefined;
+  const summarySections: string[] = [];
   try {
     inputs = readInputs(redactor);
     heading = `Read the Docs: ${inputs.operation}`;
@@ -69,6 +70,7 @@ export async function run(): Promise<void> {
       deadline,
       startedAt,
       now: Date.now,
+      summarySections,
     };
     results = await STEP_OPERATIONS[inputs.operation](ctx);
     core.debug(`requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}`);
@@ -77,10 +79,9 @@ export async function run(): Promise<void> {
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });
     process.exitCode = core.ExitCode.Failure;
   } finally {
-    const extra = inputs === undefined ? undefined : STEP_REPORTS[inputs.operation]?.(results, inputs);
-    setOutputs(results, redact, extra?.outputs);
+    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results));
     annotateFailures(results, redact);
-    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, extra?.sections), redact);
+    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
     deadline?.dispose();
     await http?.close().catch(() => undefined);

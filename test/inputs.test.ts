@@ -50,11 +50,48 @@ describe('rate limits', () => {
 });
 
 describe('slugs and lists', () => {
-  it('slugifies ref names the way the service does', () => {
-    expect(versionSlug('v2.0')).toBe('v2.0');
-    expect(versionSlug('Release/1.X')).toBe('release-1.x');
-    expect(versionSlug('feature__x')).toBe('feature__x');
-    expect(versionSlug('--a b--')).toBe('a-b');
+  // Expected slugs: readthedocs.org's generate_version_slug (unicode-slugify 0.1.5 + Unidecode),
+  // including the cases of its own tests (1%0, releases/1.0, camión, ŭñíč°də-branch).
+  it.each([
+    ['v2.0', 'v2.0'],
+    ['Release/1.X', 'release-1.x'],
+    ['releases/1.0', 'releases-1.0'],
+    ['SomeString-charclass', 'somestring-charclass'],
+    ['1%0', '1-0'],
+    ['1!0', '1-0'],
+    ['1?0', '1-0'],
+    ['feature__x', 'feature__x'],
+    ['a..b', 'a..b'],
+    ['a_-_b', 'a_-_b'],
+    // Other punctuation is dropped, not turned into `-`.
+    ['v2.0+build.5', 'v2.0build.5'],
+    ['feature@x', 'featurex'],
+    ['tag:1', 'tag1'],
+    ['R&D', 'rd'],
+    ['1.0~rc1', '1.0rc1'],
+    // Spaces and dashes collapse; only the start is trimmed of `- . _`.
+    ['--a b--', 'a-b-'],
+    ['a - b', 'a-b'],
+    ['  v 1 . 0  ', 'v-1-.-0'],
+    ['.hidden', 'hidden'],
+    ['with.', 'with.'],
+    ['a\u00a0b', 'a-b'],
+    ['a\tb', 'ab'],
+    // Accents go; a few Latin letters are spelled out as Unidecode does.
+    ['camión', 'camion'],
+    ['ŭñíč°də-branch', 'unicd-branch'],
+    ['ß-straße', 'ss-strasse'],
+    ['Ærø', 'aero'],
+    ['Łódź', 'lodz'],
+    ['ﬁle²', 'file2'],
+    ['１２３', '123'],
+  ])('slugifies %j as the service does: %j', (name, slug) => {
+    expect(versionSlug(name)).toBe(slug);
+  });
+  it('gives nothing for a name without letters or digits, and refuses to guess other scripts', () => {
+    expect(versionSlug('-./.-')).toBe('');
+    expect(versionSlug('версия')).toBeUndefined();
+    expect(versionSlug('日本語')).toBeUndefined();
   });
   it('splits lines and commas', () => {
     expect(splitList('a, b\n c\n\n,d')).toEqual(['a', 'b', 'c', 'd']);
@@ -94,6 +131,12 @@ describe('parseInputs', () => {
     const inputs = parse({ version: 'Release/2.0' });
     expect(inputs.version).toBe('release-2.0');
     expect(inputs.versionGiven).toBe('Release/2.0');
+    expect(parse({ version: 'v2.0' }).versionGiven).toBeUndefined();
+  });
+
+  it('refuses a version that has no slug, or whose slug cannot be told', () => {
+    expect(refusal({ version: '-./.-' })).toMatch(/Input `version`: .*cannot be a version slug/);
+    expect(refusal({ version: 'версия' })).toMatch(/Input `version`: .*give the version's slug/);
   });
 
   it('accepts https and loopback http only', () => {

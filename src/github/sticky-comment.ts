@@ -3,7 +3,7 @@
  * hidden marker, edited in place, one row per project. Several jobs share one comment, so the rows
  * travel inside the comment itself as base64 JSON in a second hidden HTML comment.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { codeSpan, escapeHtml, escapeMarkdown, markdownLink, safeHttpUrl } from './markdown.js';
 
 export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error';
@@ -76,13 +76,16 @@ function serialiseRow(row: PreviewRow) {
 const storedRowSchema = z.object({
   project: z.string(),
   status: z.enum(['building', 'ready', 'failed', 'cancelled', 'timed-out', 'not-found', 'error']),
-  previewUrl: z.string().optional(),
-  buildUrl: z.string().optional(),
-  buildId: z.number().int().optional(),
+  previewUrl: z.optional(z.string()),
+  buildUrl: z.optional(z.string()),
+  buildId: z.optional(z.int()),
   commit: z.string(),
-  updatedAt: z.iso.datetime().transform((value) => new Date(value)),
-  reason: z.string().optional(),
-  pages: z.array(z.object({ file: z.string(), url: z.string() })).optional(),
+  updatedAt: z.pipe(
+    z.iso.datetime(),
+    z.transform((value: string) => new Date(value)),
+  ),
+  reason: z.optional(z.string()),
+  pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
 });
 
 /**

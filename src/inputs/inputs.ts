@@ -149,6 +149,9 @@ const fieldSchemas = {
   version: parser((text, refuse) => {
     if (text.trim() === '') return undefined;
     const slug = versionSlug(text);
+    if (slug === undefined) {
+      return refuse(`\`${text}\` has letters whose slug cannot be told here: give the version's slug as its Read the Docs URL shows it`);
+    }
     if (slug === '') return refuse(`\`${text}\` cannot be a version slug: use letters, digits, \`.\`, \`_\`, \`-\``);
     return slug;
   }),

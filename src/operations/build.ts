@@ -59,7 +59,7 @@ export async function addDocsUrl(ctx: OperationContext, result: ProjectResult, l
  * one before the trigger, and a new one is adopted; only a trigger that surely made nothing is
  * repeated.
  */
-async function triggerOnce(
+export async function triggerOnce(
   ctx: OperationContext,
   project: string,
   version: string,

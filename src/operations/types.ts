@@ -44,6 +44,8 @@ export interface OperationContext {
   /** When the step started (ms epoch), for elapsed times in the log. */
   startedAt: number;
   now: () => number;
+  /** Markdown sections an operation adds to the job summary, below the table. */
+  summarySections: string[];
 }
 
 /** An operation handles one project; the runner runs projects concurrently. */

@@ -7,6 +7,7 @@ import {
   NotificationSchema,
   ProjectSchema,
   SearchResponseSchema,
+  SubprojectSchema,
   SyncVersionsSchema,
   TriggerSchema,
   VersionSchema,
@@ -17,6 +18,7 @@ import {
   type Notification,
   type Project,
   type SearchResponse,
+  type Subproject,
   type Version,
 } from './schemas.js';
 import { SchemaError } from './errors.js';
@@ -43,6 +45,11 @@ export class ReadTheDocsApi {
 
   async translations(project: string): Promise<Project[]> {
     return this.list(`/api/v3/projects/${seg(project)}/translations/`, ProjectSchema, 'GET projects/{project}/translations/');
+  }
+
+  /** The projects `project` serves as subprojects, each with its alias (the `/projects/{alias}/` path). */
+  async subprojects(project: string): Promise<Subproject[]> {
+    return this.list(`/api/v3/projects/${seg(project)}/subprojects/`, SubprojectSchema, 'GET projects/{project}/subprojects/');
   }
 
   async version(project: string, version: string): Promise<Version> {

@@ -58,6 +58,13 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
+/** GET projects/{parent}/subprojects/: the alias under which the parent serves each child. */
+export const SubprojectSchema = z.object({
+  alias: z.string(),
+  child: z.object({ slug: z.string() }),
+});
+export type Subproject = z.infer<typeof SubprojectSchema>;
+
 export function paginated<T extends z.core.SomeType>(item: T) {
   return z.object({
     count: z.int(),

@@ -1,9 +1,8 @@
 import type { ProjectLog } from '../../github/project-log.js';
-import type { Inputs } from '../../inputs/inputs.js';
 import { ServiceError, UncertainWriteError } from '../../service/errors.js';
 import { CancelledError, DeadlineError, sleep } from '../../util/abort.js';
-import type { StepReport } from '../index.js';
-import { recordFailure } from '../run-projects.js';
+import type { StepOperation } from '../index.js';
+import { forEachProject, recordFailure } from '../run-projects.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from '../types.js';
 import {
   appliedEntries,
@@ -11,7 +10,6 @@ import {
   describeProgress,
   environmentSection,
   plannedEntries,
-  variablesOutput,
   type ChangeProgress,
   type EnvironmentDetails,
 } from './outcome.js';
@@ -70,10 +68,12 @@ export const applyEnvironment: ProjectOperation = async (ctx, result, log) => {
   log.info(result.reason);
 };
 
-/** The `variables` output and the summary tables. */
-export function environmentReport(results: ProjectResult[], _inputs: Inputs): StepReport {
-  return { outputs: { variables: variablesOutput(results) }, sections: [environmentSection(results)] };
-}
+/** `env` for every project, then one summary table per project. */
+export const environmentStep: StepOperation = async (ctx) => {
+  const results = await forEachProject(ctx, ctx.inputs.projects, applyEnvironment);
+  ctx.summarySections.push(environmentSection(results));
+  return results;
+};
 
 interface Failure {
   /** What was being done, for the message: "creating `API_KEY`". */

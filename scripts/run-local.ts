@@ -1,0 +1,92 @@
+// Runs the bundled action on this machine the way the runner does, with inputs from a .env file:
+//
+//   cp .env.example .env          # then fill in INPUT_TOKEN, INPUT_PROJECT, ...
+//   npm run build                 # dist/ is what runs
+//   node scripts/run-local.ts     # or: node scripts/run-local.ts path/to/other.env
+//
+// INPUT_<NAME> variables (hyphens kept: INPUT_BASE-URL) are the inputs; every other variable
+// (GITHUB_*, ACTIONS_STEP_DEBUG, HTTPS_PROXY...) goes into the action's environment. Inputs not set
+// take action.yml's defaults. Outputs and the job summary go to temporary files and are shown at the end.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ROOT, readActionMetadata } from '../test/support/action-metadata.ts';
+import { runAndShow, say, showResults, style } from './demo/show.ts';
+
+/** The dotenv lines this needs: `KEY=value`, `#` comments, values in '...' (literal) or "..." (`\n` escapes). */
+export function parseDotenv(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
+    if (!match) throw new Error(`line ${index + 1}: expected NAME=value`);
+    const [, name, rest] = match as unknown as [string, string, string];
+    let value = rest;
+    if (/^'.*'$/.test(value)) value = value.slice(1, -1);
+    else if (/^".*"$/.test(value)) value = value.slice(1, -1).replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
+    else value = value.replace(/\s+#.*$/, '');
+    values[name] = value;
+  }
+  return values;
+}
+
+async function main(): Promise<number> {
+  const file = resolve(process.argv[2] ?? '.env');
+  if (!existsSync(file)) {
+    say(`${file} does not exist: copy .env.example to .env and fill in at least INPUT_TOKEN and INPUT_PROJECT.`);
+    return 2;
+  }
+  if (!existsSync(join(ROOT, 'dist/index.js'))) {
+    say('dist/index.js is missing: run `npm run build` first.');
+    return 2;
+  }
+  const declared = readActionMetadata().inputs;
+  const inputs: Record<string, string> = {};
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parseDotenv(readFileSync(file, 'utf8')))) {
+    if (!name.toUpperCase().startsWith('INPUT_')) {
+      env[name] = value;
+      continue;
+    }
+    const input = name.slice('INPUT_'.length).toLowerCase();
+    if (!(input in declared)) {
+      say(`${name}: action.yml declares no input \`${input}\` (inputs keep their hyphens: INPUT_BASE-URL).`);
+      return 2;
+    }
+    inputs[input] = value;
+  }
+  // Without one, GitHub calls (preview) get GITHUB_TOKEN from this shell, or nothing: never a placeholder.
+  inputs['github-token'] ??= process.env.GITHUB_TOKEN ?? '';
+  // `wait` looks for the build of GITHUB_SHA: default to this checkout's HEAD rather than a placeholder.
+  if (!env.GITHUB_SHA) {
+    try {
+      env.GITHUB_SHA = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // Not a git checkout: the runner's placeholder stays; set GITHUB_SHA or INPUT_COMMIT for `wait`.
+    }
+  }
+  // Proxies of this machine apply, as they do on a self-hosted runner.
+  for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']) {
+    if (process.env[name] && !(name in env)) env[name] = process.env[name]!;
+  }
+  say(style.bold(`Running the action with ${file}`));
+  say(style.dim(`inputs: ${Object.keys(inputs).join(', ')}`));
+  const debug = env.ACTIONS_STEP_DEBUG === 'true' || env.RUNNER_DEBUG === '1';
+  const run = await runAndShow({ inputs, env, debug, killAfterMs: 3 * 3_600_000 });
+  showResults(run);
+  say(`\nThe action exited ${run.code ?? run.signal}.`);
+  return run.code ?? 1;
+}
+
+if (import.meta.filename === resolve(process.argv[1] ?? '')) {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`run-local: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

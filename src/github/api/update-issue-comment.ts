@@ -1,0 +1,19 @@
+import { call, type GitHubRepo } from './client.js';
+import { CommentSchema, type IssueComment } from './list-issue-comments.js';
+
+/** PATCH repos/{owner}/{repo}/issues/comments/{id}: replaces the body (repeating it changes nothing). */
+export async function updateIssueComment(gh: GitHubRepo, commentId: number, body: string): Promise<IssueComment> {
+  return call(
+    'PATCH issues/comments/{id}',
+    CommentSchema,
+    (signal) =>
+      gh.octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        owner: gh.owner,
+        repo: gh.repo,
+        comment_id: commentId,
+        body,
+        request: { signal },
+      }),
+    { idempotent: true },
+  );
+}

@@ -1,0 +1,19 @@
+import { call, type GitHubRepo } from './client.js';
+import { PullRequestSchema, type PullRequest } from './get-pull-request.js';
+
+/** PATCH repos/{owner}/{repo}/pulls/{n} with a new description. */
+export async function updatePullRequestBody(gh: GitHubRepo, pr: number, body: string): Promise<PullRequest> {
+  return call(
+    'PATCH pulls/{n}',
+    PullRequestSchema,
+    (signal) =>
+      gh.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+        owner: gh.owner,
+        repo: gh.repo,
+        pull_number: pr,
+        body,
+        request: { signal },
+      }),
+    { idempotent: true },
+  );
+}

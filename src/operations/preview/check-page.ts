@@ -1,0 +1,68 @@
+import { request, type Dispatcher } from 'undici';
+import { sleep } from '../../util/abort.js';
+
+export interface PageCheck {
+  ok: boolean;
+  /** The last status seen, when there was an answer. */
+  status?: number;
+  /** What went wrong the last time, for the reason shown to the user. */
+  problem?: string;
+  attempts: number;
+}
+
+export interface PageCheckOptions {
+  dispatcher: Dispatcher;
+  userAgent: string;
+  /** The step's deadline and cancellation. */
+  signal: AbortSignal;
+  attempts: number;
+  /** Between attempts: a fresh build's pages can lag behind the build's end (CDN, storage). */
+  retryDelayMs: number;
+  timeoutMs?: number;
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * Whether `url` answers 200 to a plain GET. It is another host than the service's API, so no
+ * token is sent. Redirects are followed (a preview root may redirect to its language).
+ */
+export async function checkPage(url: string, options: PageCheckOptions): Promise<PageCheck> {
+  let last: PageCheck = { ok: false, attempts: 0 };
+  for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
+    if (attempt > 1) await sleep(options.retryDelayMs, options.signal);
+    last = { ...(await fetchOnce(url, options)), attempts: attempt };
+    if (last.ok) return last;
+  }
+  return last;
+}
+
+async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<PageCheck, 'attempts'>> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let target = new URL(url);
+  for (let redirects = 0; ; redirects += 1) {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(target, {
+        method: 'GET',
+        headers: { 'user-agent': options.userAgent, accept: 'text/html' },
+        dispatcher: options.dispatcher,
+        signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      });
+    } catch (error) {
+      if (options.signal.aborted) throw options.signal.reason;
+      const code = (error as { code?: string }).code;
+      return { ok: false, problem: `${code ?? 'no answer'}: ${(error as Error).message}` };
+    }
+    await response.body.dump().catch(() => undefined);
+    const status = response.statusCode;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && typeof location === 'string' && redirects < MAX_REDIRECTS) {
+      target = new URL(location, target);
+      continue;
+    }
+    return status === 200 ? { ok: true, status } : { ok: false, status, problem: `answered ${status}` };
+  }
+}

@@ -1,0 +1,66 @@
+import type { ReadTheDocsApi } from '../../service/read-the-docs.js';
+import type { Project } from '../../service/schemas.js';
+import { editionFromBaseUrl, previewUrl, type ProjectForPreview } from './preview-url.js';
+
+/** Project details, each fetched once per step (translations come with theirs). */
+export class ProjectDetails {
+  private readonly cache = new Map<string, Promise<Project>>();
+
+  constructor(private readonly api: ReadTheDocsApi) {}
+
+  get(slug: string): Promise<Project> {
+    let details = this.cache.get(slug);
+    if (!details) {
+      details = this.api.project(slug);
+      this.cache.set(slug, details);
+    }
+    return details;
+  }
+
+  remember(project: Project): void {
+    if (!this.cache.has(project.slug)) this.cache.set(project.slug, Promise.resolve(project));
+  }
+}
+
+/**
+ * The preview URL of `slug` for pull request `pr`: from the template when one is given, else from
+ * the project's details, with its parent's (the main-language project of a translation, the
+ * superproject of a subproject, with the alias it serves it under) when it has one.
+ */
+export async function resolvePreviewUrl(args: {
+  api: ReadTheDocsApi;
+  details: ProjectDetails;
+  slug: string;
+  pr: number;
+  baseUrl: string;
+  template: string | undefined;
+}): Promise<string> {
+  const { api, details, slug, pr, template } = args;
+  const project = forPreview(await details.get(slug));
+  const edition = editionFromBaseUrl(args.baseUrl);
+  if (template) return previewUrl({ project, pr, edition, template });
+  const parentSlug = project.translationOf || project.subprojectOf;
+  if (!parentSlug) return previewUrl({ project, pr, edition });
+  const parent = forPreview(await details.get(parentSlug));
+  if (project.translationOf) return previewUrl({ project, parent, pr, edition });
+  const alias = (await api.subprojects(parentSlug)).find((subproject) => subproject.child.slug === slug)?.alias;
+  return previewUrl({ project, parent: { ...parent, ...(alias === undefined ? {} : { subprojectAlias: alias }) }, pr, edition });
+}
+
+/** The fields the URL rules need. Older answers lack `versioning_scheme`: `single_version` tells. */
+export function forPreview(project: Project): ProjectForPreview {
+  return {
+    slug: project.slug,
+    language: project.language.code,
+    versioningScheme:
+      project.versioning_scheme ?? (project.single_version ? 'single_version_without_translations' : 'multiple_versions_with_translations'),
+    translationOf: slugOf(project.translation_of),
+    subprojectOf: slugOf(project.subproject_of),
+  };
+}
+
+/** `translation_of` / `subproject_of` come as a slug or as the expanded project. */
+function slugOf(ref: Project['translation_of']): string | null {
+  if (ref === null || ref === undefined) return null;
+  return typeof ref === 'string' ? ref : ref.slug;
+}

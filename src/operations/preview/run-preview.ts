@@ -1,0 +1,360 @@
+import * as core from '@actions/core';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
+import { getFileContent } from '../../github/api/get-file-content.js';
+import { listPullRequestFiles } from '../../github/api/list-pull-request-files.js';
+import { codeSpan, escapeMarkdown, markdownLink } from '../../github/markdown.js';
+import { PreviewPublisher } from '../../github/preview-publisher.js';
+import type { ProjectLog } from '../../github/project-log.js';
+import type { CommitState } from '../../github/api/create-commit-status.js';
+import type { PreviewRow, PreviewStatus } from '../../github/sticky-comment.js';
+import { InputError } from '../../inputs/inputs.js';
+import type { RunContext } from '../../inputs/github-context.js';
+import { USER_AGENT } from '../../version.js';
+import type { StepOperation } from '../index.js';
+import { forEachProject } from '../run-projects.js';
+import type { OperationContext, ProjectResult } from '../types.js';
+import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from '../watch-build.js';
+import { builderFromReadthedocsYaml, changedPages, docsDirFromReadthedocsYaml, type ChangedPage, type DocsBuilder } from './changed-pages.js';
+import { checkPage } from './check-page.js';
+import { findPullRequestBuild } from './find-pr-build.js';
+import { validatePreviewTemplate } from './preview-url.js';
+import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
+
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml'];
+/** A fresh preview can lag behind its build's end: look this many times before giving up. */
+const PREVIEW_ATTEMPTS = 6;
+const AUTO_PREVIEW_RETRY_MS = 5000;
+const PAGE_ATTEMPTS = 2;
+const PAGE_CHECK_CONCURRENCY = 4;
+
+interface PullRequestRun {
+  pr: number;
+  headSha: string;
+  owner: string | undefined;
+  repo: string | undefined;
+  repoUrl: string;
+}
+
+/** What the step learns about one project's preview besides its result. */
+interface PreviewInfo {
+  pages: ChangedPage[];
+}
+
+/**
+ * `preview`: for each project (and its translations), the build of the pull request's head
+ * commit, waited for; its preview URL, checked to answer; the changed pages that answer; all of it
+ * in one sticky PR comment (or the description), a commit status per project, the summary and
+ * the outputs.
+ */
+export const previewOperation: StepOperation = async (ctx) => {
+  const run = pullRequestRun(ctx.run);
+  if (ctx.inputs.previewUrlTemplate) {
+    try {
+      validatePreviewTemplate(ctx.inputs.previewUrlTemplate);
+    } catch (error) {
+      throw new InputError([(error as Error).message]);
+    }
+  }
+  const { pr, headSha } = run;
+  core.info(`Pull request #${pr}, head commit ${headSha}`);
+
+  const github = lazyGitHub(ctx, run);
+  const publisher = new PreviewPublisher({
+    github,
+    pr,
+    headSha,
+    mode: ctx.inputs.comment,
+    header: ctx.inputs.commentHeader,
+    repoUrl: run.repoUrl,
+    warning: (message, title) => core.warning(message, { title }),
+    info: (message) => core.info(message),
+    debug: (message) => core.debug(message),
+  });
+  const details = new ProjectDetails(ctx.api);
+  const projects = await projectsToPreview(ctx, details);
+  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
+
+  await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
+
+  const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
+  const pendingStatuses: Promise<void>[] = [];
+  const changedFiles = once(() => changedSourceFiles(ctx, github, run));
+  let results: ProjectResult[];
+  try {
+    results = await forEachProject(ctx, projects, async (ctx, result, log) => {
+      result.version = String(pr);
+      result.commit = headSha;
+      log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
+      const build = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+      recordBuild(result, build);
+      log.info(`Found build #${build.id}: ${build.urls.build}`);
+      void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
+      pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, build.urls.build));
+      const history = await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }).catch(() => []);
+      const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
+      await concludeBuild(ctx, result, log, final);
+      if (result.outcome !== 'success') return;
+      await verifyPreview(ctx, result, log, { pr, details, dispatcher: pageDispatcher, info: infos.get(result.project)!, changedFiles });
+    });
+  } finally {
+    await pageDispatcher.close().catch(() => undefined);
+  }
+
+  await Promise.all(pendingStatuses);
+  const rows = results.map((result) => rowOf(ctx, result, headSha, infos.get(result.project)?.pages ?? []));
+  await Promise.all([
+    publisher.publish(rows),
+    ...results.map((result, index) => {
+      const { state, description, targetUrl } = commitStatusOf(result, rows[index]!.status);
+      return publisher.status(result.project, state, description, targetUrl);
+    }),
+  ]);
+
+  results.forEach((result, index) => {
+    result.details = { pullRequest: pr, headSha, previewStatus: rows[index]!.status, pages: infos.get(result.project)?.pages ?? [] };
+  });
+  ctx.summarySections.push(summarySection(run, results, infos, publisher));
+  return results;
+};
+
+/** The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit). */
+function pullRequestRun(run: RunContext): PullRequestRun {
+  if (!PULL_REQUEST_EVENTS.has(run.eventName)) {
+    throw new InputError([
+      `Input \`operation\`: \`preview\` runs on \`pull_request\` or \`pull_request_target\` events; this run's event is \`${run.eventName || 'unknown'}\`. ` +
+        'Use `operation: wait` to wait for the build of a commit on other events',
+    ]);
+  }
+  if (!run.pullRequest) {
+    throw new InputError([
+      `Input \`operation\`: \`preview\` needs the pull request's number and head commit from the \`${run.eventName}\` event payload, which has none`,
+    ]);
+  }
+  const fullName = run.pullRequest.baseRepo ?? run.repository;
+  const [owner, repo] = fullName?.split('/') ?? [];
+  return {
+    pr: run.pullRequest.number,
+    headSha: run.pullRequest.headSha.toLowerCase(),
+    owner,
+    repo,
+    repoUrl: `${run.serverUrl.replace(/\/+$/, '')}/${fullName ?? ''}`,
+  };
+}
+
+/** The GitHub client, made on first use; `undefined` (said once) when there is no token or repository. */
+function lazyGitHub(ctx: OperationContext, run: PullRequestRun): () => Promise<GitHubRepo | undefined> {
+  return once(async () => {
+    const token = ctx.inputs.githubToken;
+    if (!token || !run.owner || !run.repo) {
+      core.warning(
+        !token
+          ? 'Input `github-token` is empty: no PR comment and no commit status. The summary and outputs still carry the preview'
+          : 'The repository is unknown (no GITHUB_REPOSITORY): no PR comment and no commit status',
+        { title: 'Not reporting on GitHub' },
+      );
+      return undefined;
+    }
+    core.debug(`GitHub API: ${ctx.run.apiUrl}`);
+    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo };
+  });
+}
+
+/** The `project` input, and with `translations: true` each project's translations after it. */
+async function projectsToPreview(ctx: OperationContext, details: ProjectDetails): Promise<string[]> {
+  const projects = [...ctx.inputs.projects];
+  if (!ctx.inputs.translations) return projects;
+  for (const project of ctx.inputs.projects) {
+    const translations = await ctx.api.translations(project);
+    for (const translation of translations) {
+      details.remember(translation);
+      if (!projects.includes(translation.slug)) projects.push(translation.slug);
+    }
+    core.info(
+      translations.length === 0
+        ? `${project} has no translations`
+        : `${project} has ${translations.length} translation(s): ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,
+    );
+  }
+  return projects;
+}
+
+/**
+ * Sets `previewUrl` only when the preview answers 200; otherwise the project is not green and its
+ * row says why. Then links the changed pages that answer.
+ */
+async function verifyPreview(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  shared: { pr: number; details: ProjectDetails; dispatcher: Dispatcher; info: PreviewInfo; changedFiles: () => Promise<ChangedSources | undefined> },
+): Promise<void> {
+  const url = await resolvePreviewUrl({
+    api: ctx.api,
+    details: shared.details,
+    slug: result.project,
+    pr: shared.pr,
+    baseUrl: ctx.inputs.baseUrl,
+    template: ctx.inputs.previewUrlTemplate,
+  });
+  const retryDelayMs = ctx.inputs.pollInterval === 'auto' ? AUTO_PREVIEW_RETRY_MS : ctx.inputs.pollInterval;
+  const check = await checkPage(url, {
+    dispatcher: shared.dispatcher,
+    userAgent: USER_AGENT,
+    signal: ctx.deadline.signal,
+    attempts: PREVIEW_ATTEMPTS,
+    retryDelayMs,
+  });
+  if (!check.ok) {
+    result.outcome = 'error';
+    result.title = 'Preview not answering';
+    result.reason =
+      `${result.project}: build #${result.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
+      `(${check.attempts} tries), so it is not reported as ready. Check the project's preview settings, or set \`preview-url-template\` for custom hosting`;
+    log.info(result.reason);
+    return;
+  }
+  result.previewUrl = url;
+  log.info(`Preview ready: ${url}`);
+
+  const sources = await shared.changedFiles();
+  if (!sources) return;
+  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
+  const answering = await mapLimited(candidates, PAGE_CHECK_CONCURRENCY, async (page) => {
+    const pageCheck = await checkPage(page.url, { dispatcher: shared.dispatcher, userAgent: USER_AGENT, signal: ctx.deadline.signal, attempts: PAGE_ATTEMPTS, retryDelayMs });
+    if (!pageCheck.ok) log.debug(`changed page ${page.url} ${pageCheck.problem ?? 'did not answer'}: not linked`);
+    return pageCheck.ok ? page : undefined;
+  });
+  shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
+  if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
+}
+
+interface ChangedSources {
+  files: string[];
+  docsDir: string;
+  builder: DocsBuilder | undefined;
+}
+
+/**
+ * The PR's added or changed files and the docs source folder: from `.readthedocs.yaml` at the head
+ * commit when it tells, else the `docs-path` input. Read through the API: no checkout of PR code.
+ * Anything missing means no page links, never a failure.
+ */
+async function changedSourceFiles(
+  ctx: OperationContext,
+  github: () => Promise<GitHubRepo | undefined>,
+  run: PullRequestRun,
+): Promise<ChangedSources | undefined> {
+  try {
+    const gh = await github();
+    if (!gh) return undefined;
+    let yaml: string | undefined;
+    for (const path of READTHEDOCS_YAML_PATHS) {
+      yaml = await getFileContent(gh, path, run.headSha);
+      if (yaml !== undefined) break;
+    }
+    const docsDir = (yaml === undefined ? undefined : docsDirFromReadthedocsYaml(yaml)) ?? ctx.inputs.docsPath;
+    const builder = yaml === undefined ? undefined : builderFromReadthedocsYaml(yaml);
+    if (docsDir === undefined) {
+      core.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
+      return undefined;
+    }
+    const files = await listPullRequestFiles(gh, run.pr);
+    core.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
+    return { files, docsDir, builder };
+  } catch (error) {
+    core.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
+    return undefined;
+  }
+}
+
+function previewStatusOf(result: ProjectResult): PreviewStatus {
+  switch (result.outcome) {
+    case 'success':
+      return result.previewUrl ? 'ready' : 'error';
+    case 'triggered':
+      return 'building';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'timed-out':
+      return result.buildId === undefined ? 'not-found' : 'timed-out';
+    case 'aborted':
+    case 'error':
+      return 'error';
+  }
+}
+
+/** The comment row of a project whose part has ended. */
+function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pages: ChangedPage[]): PreviewRow {
+  const status = previewStatusOf(result);
+  return {
+    project: result.project,
+    status,
+    commit: headSha,
+    updatedAt: new Date(ctx.now()),
+    ...(result.buildId === undefined ? {} : { buildId: result.buildId }),
+    ...(result.buildUrl === undefined ? {} : { buildUrl: result.buildUrl }),
+    ...(status === 'ready' && result.previewUrl ? { previewUrl: result.previewUrl } : {}),
+    ...(status !== 'ready' && result.reason ? { reason: result.reason } : {}),
+    ...(status === 'ready' && pages.length > 0 ? { pages } : {}),
+  };
+}
+
+function commitStatusOf(result: ProjectResult, status: PreviewStatus): { state: CommitState; description: string; targetUrl: string | undefined } {
+  const build = result.buildId === undefined ? 'the build' : `build #${result.buildId}`;
+  switch (status) {
+    case 'ready':
+      return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
+    case 'building':
+      return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
+    case 'failed':
+      return { state: 'failure', description: `Build #${result.buildId} failed`, targetUrl: result.buildUrl };
+    case 'cancelled':
+      return { state: 'failure', description: `Build #${result.buildId} was cancelled`, targetUrl: result.buildUrl };
+    case 'timed-out':
+      return { state: 'error', description: `Timed out waiting for ${build}`, targetUrl: result.buildUrl };
+    case 'not-found':
+      return { state: 'error', description: 'No build of this commit appeared', targetUrl: undefined };
+    case 'error':
+      return { state: 'error', description: result.title ?? 'Error', targetUrl: result.buildUrl };
+  }
+}
+
+function summarySection(run: PullRequestRun, results: ProjectResult[], infos: Map<string, PreviewInfo>, publisher: PreviewPublisher): string {
+  const where = publisher.location ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}` : '';
+  const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
+  for (const result of results) {
+    const pages = infos.get(result.project)?.pages ?? [];
+    if (!result.previewUrl || pages.length === 0) continue;
+    lines.push('', `**Changed pages in ${escapeMarkdown(result.project)}**`, '');
+    for (const page of pages) lines.push(`- ${markdownLink(page.file, page.url)}`);
+  }
+  for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
+  return lines.join('\n');
+}
+
+function locationLabel(publisher: PreviewPublisher): string {
+  return publisher.location?.includes('#issuecomment-') ? 'the preview comment' : 'the pull request description';
+}
+
+/** Calls `make` once, on first use; later callers share its promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= make());
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      out[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}

@@ -1,0 +1,258 @@
+import { formatDuration } from '../inputs/duration.js';
+import type { ProjectLog } from '../github/project-log.js';
+import { NotFoundError } from '../service/errors.js';
+import type { Build, Version } from '../service/schemas.js';
+import { DeadlineError, sleep } from '../util/abort.js';
+import { triggerOnce } from './build.js';
+import { buildCreatedAfter, newestBuildId, queuedBuild } from './sync/queued-build.js';
+import {
+  TOP_HITS,
+  VERIFY_PAGE_SIZE,
+  hitsFromVersion,
+  plainLine,
+  searchHitsMarkdown,
+  verifySearchQuery,
+  type SearchHit,
+} from './sync/search-hits.js';
+import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from './watch-build.js';
+import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';
+
+/** With `poll-interval: auto`: how often to look for the version, and for its build. */
+const AUTO_LOOK_INTERVAL_MS = 3000;
+/** With `poll-interval: auto`: how often to search while the new pages are being indexed. */
+const AUTO_SEARCH_INTERVAL_MS = 5000;
+/** With `poll-interval: auto`: how long search may take to find the pages after the build. */
+const AUTO_VERIFY_WINDOW_MS = 3 * 60_000;
+/** With a fixed `poll-interval`, the search window is this many intervals (at least the minimum). */
+const VERIFY_WINDOW_POLLS = 15;
+const MIN_VERIFY_WINDOW_MS = 2000;
+/**
+ * An active version gets its build from the service (a push of the tag, an automation rule);
+ * it is given this many looks for one to show up before the step triggers one itself.
+ */
+const ADOPT_GRACE_POLLS = 5;
+
+/**
+ * `sync-versions`: asks the service to sync the project's versions with its repository. With
+ * `version`, it goes on until that version's docs are live: waits for the version to appear,
+ * activates it (which queues its build) or adopts the build queued for it, waits for the build
+ * as `build` does, and checks through search that the pages are found.
+ */
+export const syncVersionsOperation: ProjectOperation = async (ctx, result, log) => {
+  const stage = { waitingFor: '' };
+  try {
+    await syncProject(ctx, result, log, stage);
+  } catch (error) {
+    // Before any build is known, say what never came; once there is one, the build's state says it.
+    if (!(error instanceof DeadlineError) || result.buildId !== undefined || !stage.waitingFor) throw error;
+    result.outcome = 'timed-out';
+    result.title = 'Timed out';
+    result.reason = `${result.project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
+    log.info(result.reason);
+  }
+};
+
+async function syncProject(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  stage: { waitingFor: string },
+): Promise<void> {
+  const { api, inputs } = ctx;
+  const project = result.project;
+  const version = inputs.version;
+  result.version = version;
+
+  // Build ids only grow: the newest one before the sync tells later builds from earlier ones.
+  // The same request gives the project's recent build times for the poll schedule.
+  const history = version ? await api.recentBuilds(project, { limit: 10 }) : [];
+  const newestBefore = newestBuildId(history);
+
+  log.info(`Syncing the versions of ${project} with its repository`);
+  if (!(await api.syncVersions(project))) {
+    result.outcome = 'failed';
+    result.title = 'Sync not triggered';
+    result.reason =
+      `${project}: Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
+      'inactive, has no `latest` version to sync from, or has version sync turned off. Check the project in the dashboard.';
+    log.info(result.reason);
+    return;
+  }
+  if (!version) {
+    result.outcome = 'triggered';
+    log.info('Sync scheduled: new branches and tags appear as versions within a minute or so');
+    return;
+  }
+
+  const given = inputs.versionGiven ? ` (from \`${inputs.versionGiven}\`)` : '';
+  stage.waitingFor =
+    `version ${version}${given} to appear after the sync. Check that the tag or branch is pushed to the repository ` +
+    `the project builds from, and that its slug is \`${version}\`: the dashboard's Versions page shows the slugs ` +
+    '(a name that slugifies like another one gets `_a`); set `version` to that slug';
+  log.info(`Sync scheduled; waiting for version ${version}${given} to appear`);
+  const details = await waitForVersion(ctx, project, version, log);
+  log.info(`${elapsed(ctx)} ${version} is there (${details.type}, ${details.active ? 'active' : 'inactive'})`);
+
+  const build = await buildOfVersion(ctx, result, log, details, newestBefore, stage);
+  if (!build) return;
+  const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
+  await concludeBuild(ctx, result, log, final);
+  if (result.outcome !== 'success') return;
+
+  const documentation = details.urls?.documentation;
+  if (documentation) result.docsUrl = documentation;
+  await verifyThroughSearch(ctx, result, log, version);
+}
+
+/** Polls the version's details until they exist (404 until the sync has created it). */
+async function waitForVersion(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<Version> {
+  let told = false;
+  for (;;) {
+    try {
+      return await ctx.api.version(project, version);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+    if (!told) {
+      log.info(`${elapsed(ctx)} ${version} is not there yet: the sync runs in the background`);
+      told = true;
+    }
+    await sleep(lookInterval(ctx), ctx.deadline.signal);
+  }
+}
+
+/**
+ * The one build to wait for. An inactive version is activated, which queues its build: the step
+ * never triggers another, as a trigger would cancel it. An active version's build is adopted
+ * when the service queues one, and triggered only when none comes within a short grace period.
+ */
+async function buildOfVersion(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  details: Version,
+  newestBefore: number,
+  stage: { waitingFor: string },
+): Promise<Build | undefined> {
+  const { api, inputs } = ctx;
+  const { project } = result;
+  const version = details.slug;
+  const hidden = inputs.hidden !== undefined && details.hidden !== inputs.hidden ? { hidden: inputs.hidden } : {};
+
+  if (!details.active) {
+    if (!inputs.activate) {
+      result.outcome = 'failed';
+      result.title = 'Version inactive';
+      result.reason =
+        `${project}: version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
+        'Activate it in the dashboard (or with an automation rule), or set `activate: true`.';
+      log.info(result.reason);
+      return undefined;
+    }
+    log.info(`Activating ${version}${'hidden' in hidden ? ` (hidden: ${inputs.hidden})` : ''}: the service queues its build`);
+    await api.updateVersion(project, version, { active: true, ...hidden });
+    stage.waitingFor = `the build that activating ${version} queued (it may show up late on the service's builds list)`;
+    const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
+    log.info(`Build #${build!.id} was queued by the activation: ${build!.urls.build}`);
+    return build;
+  }
+
+  if ('hidden' in hidden) {
+    log.info(`Setting ${version} hidden: ${inputs.hidden}`);
+    await api.updateVersion(project, version, hidden);
+  }
+  const graceMs = ADOPT_GRACE_POLLS * lookInterval(ctx);
+  stage.waitingFor = `a build of ${version}`;
+  const queued = await lookForBuild(ctx, project, version, (builds) => queuedBuild(builds, newestBefore), graceMs);
+  if (queued) {
+    log.info(`${version} is active; following build #${queued.id} the service queued for it: ${queued.urls.build}`);
+    return queued;
+  }
+  log.info(`${version} is active and no build of it came within ${formatDuration(graceMs)}: triggering one`);
+  return triggerOnce(ctx, project, version, newestBefore, log);
+}
+
+/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
+async function lookForBuild(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  pick: (builds: Build[]) => Build | undefined,
+  withinMs: number,
+): Promise<Build | undefined> {
+  const until = ctx.now() + withinMs;
+  for (;;) {
+    const found = pick(await ctx.api.recentBuilds(project, { version, limit: 5 }));
+    if (found) return found;
+    if (ctx.now() >= until) return undefined;
+    await sleep(lookInterval(ctx), ctx.deadline.signal);
+  }
+}
+
+/**
+ * Searches for the version's pages until results come from it. Indexing runs after the build
+ * ends, so the search is repeated within a bounded window (never past the step's deadline).
+ * Not found in time: a warning, or a failure with `verify: strict`.
+ */
+async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult, log: ProjectLog, version: string): Promise<void> {
+  const { api, inputs } = ctx;
+  const { project } = result;
+  if (inputs.verify === 'none') {
+    result.details = { ...result.details, verified: null };
+    log.info('Search check skipped (`verify: none`)');
+    return;
+  }
+  let text = inputs.verifyQuery ?? project;
+  const interval = inputs.pollInterval === 'auto' ? AUTO_SEARCH_INTERVAL_MS : inputs.pollInterval;
+  const windowMs = inputs.pollInterval === 'auto' ? AUTO_VERIFY_WINDOW_MS : Math.max(MIN_VERIFY_WINDOW_MS, VERIFY_WINDOW_POLLS * interval);
+  const startedAt = ctx.now();
+  const until = Math.min(startedAt + windowMs, ctx.deadline.endsAt);
+
+  let hits: SearchHit[] = [];
+  let told = false;
+  try {
+    if (inputs.verifyQuery === undefined) text = (await api.project(project)).name;
+    const query = verifySearchQuery(project, version, text);
+    log.info(`Checking through search that the pages of ${version} are found: ${plainLine(query)}`);
+    for (;;) {
+      hits = hitsFromVersion(await api.search(query, VERIFY_PAGE_SIZE), project, version);
+      if (hits.length > 0 || ctx.now() + interval >= until) break;
+      if (!told) {
+        log.info(`${elapsed(ctx)} no result from ${version} yet: the service indexes the pages after the build`);
+        told = true;
+      }
+      await sleep(interval, ctx.deadline.signal);
+    }
+  } catch (error) {
+    // The step's deadline ends the search like the window does; the build itself succeeded.
+    if (!(error instanceof DeadlineError)) throw error;
+  }
+
+  if (hits.length > 0) {
+    const top = hits.slice(0, TOP_HITS);
+    result.details = { ...result.details, verified: true, searchHits: top };
+    ctx.summarySections.push(searchHitsMarkdown(project, version, text, top));
+    log.info(`${elapsed(ctx)} Search finds ${hits.length} page${hits.length === 1 ? '' : 's'} of ${version}:`);
+    for (const hit of top) log.info(`  - ${plainLine(hit.title)} ${hit.url ?? ''}`.trimEnd());
+    return;
+  }
+  result.details = { ...result.details, verified: false };
+  const message =
+    `${project}: build #${result.buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
+    `within ${formatDuration(until - startedAt)}. Indexing runs after the build and can lag; ` +
+    'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
+  if (inputs.verify === 'strict') {
+    result.outcome = 'failed';
+    result.title = 'Not found through search';
+    result.reason = message;
+    log.info(message);
+  } else {
+    log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
+  }
+}
+
+/** How often to look for a version or a build that is expected soon. */
+function lookInterval(ctx: OperationContext): number {
+  const wanted = ctx.inputs.pollInterval === 'auto' ? AUTO_LOOK_INTERVAL_MS : ctx.inputs.pollInterval;
+  return Math.max(wanted, ctx.budget.fairIntervalMs(ctx.inputs.projects.length));
+}

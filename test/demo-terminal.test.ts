@@ -1,0 +1,104 @@
+// The terminal rendering of the demo and local runs (pure functions), and run-local's .env reader.
+import { describe, expect, it } from 'vitest';
+import { fencedBlock, summaryMarkdown } from '../src/github/report.js';
+import { COLOURS, displayWidth, PLAIN, renderInline, renderLogLine, renderMarkdown, renderTable } from '../scripts/demo/terminal.ts';
+import { parseDotenv } from '../scripts/run-local.ts';
+
+describe('renderMarkdown', () => {
+  it('aligns a table whose cells hold emoji, escapes and links, with links as footnotes', () => {
+    const lines = renderTable(
+      [
+        '| Project | State | Build |',
+        '| --- | --- | --- |',
+        '| demo\\_docs | ✅ success | [#12](https://example.org/b/12/) |',
+        '| ja | ❌ failed (finished) | [https://x.org/](https://x.org/) |',
+      ],
+      PLAIN,
+    );
+    expect(lines).toEqual([
+      'Project    State                 Build',
+      '─────────  ────────────────────  ──────────────',
+      'demo_docs  ✅ success            #12 [1]',
+      'ja         ❌ failed (finished)  https://x.org/',
+      '  [1] https://example.org/b/12/',
+    ]);
+    // Every row starts its columns at the same terminal column.
+    const starts = lines.slice(2, 4).map((line) => displayWidth(line.slice(0, line.search(/#12|https/))));
+    expect(new Set(starts).size).toBe(1);
+  });
+
+  it('renders the summary the action writes: heading, table, a failure reason as an indented block', () => {
+    const markdown = summaryMarkdown('Read the Docs: build', [
+      { project: 'demo', outcome: 'failed', version: 'latest', state: 'finished', buildId: 3, buildUrl: 'http://127.0.0.1:1/b/3/', duration: 4, title: 'Build failed', reason: 'exit 1\n| not a table' },
+    ]);
+    const text = renderMarkdown(markdown, PLAIN);
+    expect(text).toMatch(/^READ THE DOCS: BUILD$/m);
+    expect(text).toMatch(/^demo\s+latest\s+❌ failed \(finished\)\s+4s\s+#3 \[1\]$/m);
+    expect(text).toMatch(/^Build failed: demo$/m);
+    expect(text).toContain('  │ | not a table');
+    expect(text).not.toMatch(/\\[_:.-]/); // no Markdown escapes left
+  });
+
+  it('makes headings bold with colours, and leaves plain text plain without', () => {
+    expect(renderMarkdown('### Changed pages', COLOURS)).toBe('\u001b[1mChanged pages\u001b[22m');
+    expect(renderMarkdown('### Changed pages', PLAIN)).toBe('Changed pages');
+    expect(displayWidth(COLOURS.bold('abc'))).toBe(3);
+  });
+
+  it('turns inline Markdown into text', () => {
+    expect(renderInline('**acme** built `4f2c9e1` \\(see [log](https://e.org/l)\\)<br>next', PLAIN)).toBe('acme built 4f2c9e1 (see log <https://e.org/l>) / next');
+    expect(renderInline('&lt;b&gt; @\u200Bsomeone', PLAIN)).toBe('<b> @someone');
+  });
+
+  it('drops hidden markers and shows details as a titled list', () => {
+    const text = renderMarkdown('<!-- marker -->\n<details><summary>Changed pages in demo (1)</summary>\n\n- [`docs/a.md`](https://e.org/a/)\n\n</details>', PLAIN);
+    expect(text).toBe('▸ Changed pages in demo (1)\n\n  • docs/a.md <https://e.org/a/>');
+  });
+
+  it('keeps a fenced block whole, backticks included', () => {
+    expect(renderMarkdown(fencedBlock('a ``` b'), PLAIN)).toBe('  │ a ``` b');
+  });
+});
+
+describe('renderLogLine', () => {
+  it('shows groups, annotations with their title, and hides what the runner hides', () => {
+    expect(renderLogLine('::group::demo', PLAIN)).toBe('▼ demo');
+    expect(renderLogLine('::endgroup::', PLAIN)).toBeUndefined();
+    expect(renderLogLine('::debug::GET /api/v3/', PLAIN)).toBeUndefined();
+    expect(renderLogLine('::debug::GET /api/v3/', PLAIN, { debug: true })).toBe('[debug] GET /api/v3/');
+    expect(renderLogLine('::error title=Build failed%3A demo latest::line one%0Aline two', PLAIN)).toBe(
+      'Error: Build failed: demo latest\n    line one\n    line two',
+    );
+    expect(renderLogLine('::warning::careful', PLAIN)).toBe('Warning\n    careful');
+    expect(renderLogLine('plain text', PLAIN)).toBe('plain text');
+  });
+});
+
+describe('parseDotenv', () => {
+  it('reads NAME=value lines, comments, quotes and hyphenated input names', () => {
+    expect(
+      parseDotenv(
+        [
+          '# comment',
+          '',
+          'INPUT_TOKEN=abc=def',
+          'INPUT_BASE-URL=https://app.readthedocs.com # Business',
+          "INPUT_VERSION='v1 # not a comment'",
+          'INPUT_VARIABLES="A=1\\nB=2"',
+          'export ACTIONS_STEP_DEBUG=true',
+          '# INPUT_WAIT=true',
+        ].join('\n'),
+      ),
+    ).toEqual({
+      INPUT_TOKEN: 'abc=def',
+      'INPUT_BASE-URL': 'https://app.readthedocs.com',
+      INPUT_VERSION: 'v1 # not a comment',
+      INPUT_VARIABLES: 'A=1\nB=2',
+      ACTIONS_STEP_DEBUG: 'true',
+    });
+  });
+
+  it('names the line it cannot read', () => {
+    expect(() => parseDotenv('INPUT_TOKEN=x\nnot a variable')).toThrow('line 2');
+  });
+});

@@ -1,0 +1,305 @@
+// A loopback stand-in of the parts of GitHub's REST API that `preview` uses: issue comments
+// (list with pagination, create, update, delete), a pull request (get, update body, files),
+// repository contents and commit statuses. It records every request and can refuse with 403.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface GitHubRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+export interface StoredComment {
+  id: number;
+  body: string;
+  user: { login: string; type: 'Bot' | 'User' };
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredStatus {
+  id: number;
+  sha: string;
+  state: string;
+  context: string;
+  description: string | null;
+  target_url: string | null;
+}
+
+export interface PullRequestSeed {
+  number: number;
+  headSha: string;
+  body?: string;
+  /** Changed files; status defaults to `modified`. */
+  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed' }[];
+}
+
+export interface GitHubStandinOptions {
+  /** The token the action must send (`Authorization: token …`). */
+  token: string;
+  owner?: string;
+  repo?: string;
+  /** Page size cap, like GitHub's 100; smaller values make pagination easy to test. */
+  maxPerPage?: number;
+}
+
+export interface GitHubStandin {
+  /** `http://127.0.0.1:PORT`, for GITHUB_API_URL. */
+  url: string;
+  requests: GitHubRequest[];
+  count(method: string, path: RegExp | string): number;
+  addPullRequest(seed: PullRequestSeed): void;
+  addComment(pr: number, body: string, user?: StoredComment['user']): number;
+  comments(pr: number): StoredComment[];
+  pullRequestBody(pr: number): string;
+  /** Repository file at a commit (`ref`), read through the contents API. */
+  setFile(ref: string, path: string, content: string): void;
+  statuses(sha: string): StoredStatus[];
+  /** Answers 403 (as GitHub does to a read-only token) to requests matching method and path. */
+  refuse(method: string, path: RegExp): void;
+  close(): Promise<void>;
+}
+
+const BOT = { login: 'github-actions[bot]', type: 'Bot' as const };
+
+class GitHubStandinServer implements GitHubStandin {
+  url = '';
+  requests: GitHubRequest[] = [];
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly owner: string;
+  private readonly repo: string;
+  private readonly maxPerPage: number;
+  private readonly pulls = new Map<number, { headSha: string; body: string; files: { filename: string; status: string }[] }>();
+  private readonly commentsByPr = new Map<number, StoredComment[]>();
+  private readonly files = new Map<string, string>();
+  private readonly statusList: StoredStatus[] = [];
+  private readonly refusals: { method: string; path: RegExp }[] = [];
+  private nextId = 1000;
+  private readonly options: GitHubStandinOptions;
+
+  constructor(options: GitHubStandinOptions) {
+    this.options = options;
+    this.owner = options.owner ?? 'octo';
+    this.repo = options.repo ?? 'docs-repo';
+    this.maxPerPage = options.maxPerPage ?? 100;
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ message: `stand-in error: ${String(error)}` }));
+        }
+      });
+    });
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  count(method: string, path: RegExp | string): number {
+    return this.requests.filter(
+      (request) => (method === '*' || request.method === method.toUpperCase()) && (typeof path === 'string' ? request.path.includes(path) : path.test(request.path)),
+    ).length;
+  }
+
+  addPullRequest(seed: PullRequestSeed): void {
+    this.pulls.set(seed.number, {
+      headSha: seed.headSha,
+      body: seed.body ?? '',
+      files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
+    });
+  }
+
+  addComment(pr: number, body: string, user: StoredComment['user'] = BOT): number {
+    const now = new Date().toISOString();
+    const comment = { id: this.nextId++, body, user, created_at: now, updated_at: now };
+    this.commentList(pr).push(comment);
+    return comment.id;
+  }
+
+  comments(pr: number): StoredComment[] {
+    return this.commentList(pr).map((comment) => ({ ...comment }));
+  }
+
+  pullRequestBody(pr: number): string {
+    return this.pulls.get(pr)?.body ?? '';
+  }
+
+  setFile(ref: string, path: string, content: string): void {
+    this.files.set(`${ref}:${path}`, content);
+  }
+
+  statuses(sha: string): StoredStatus[] {
+    return this.statusList.filter((status) => status.sha === sha);
+  }
+
+  refuse(method: string, path: RegExp): void {
+    this.refusals.push({ method: method.toUpperCase(), path });
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+      for (const socket of this.sockets) socket.destroy();
+    });
+  }
+
+  private commentList(pr: number): StoredComment[] {
+    let list = this.commentsByPr.get(pr);
+    if (!list) {
+      list = [];
+      this.commentsByPr.set(pr, list);
+    }
+    return list;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    const record: GitHubRequest = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      body,
+      status: 0,
+    };
+    this.requests.push(record);
+    const reply = this.route(record, url);
+    record.status = reply.status;
+    const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...(reply.headers ?? {}) });
+    res.end(text);
+  }
+
+  private route(request: GitHubRequest, url: URL): { status: number; body?: unknown; headers?: Record<string, string> } {
+    if (request.headers.authorization !== `token ${this.options.token}`) {
+      return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
+    }
+    if (this.refusals.some((refusal) => refusal.method === request.method && refusal.path.test(request.path))) {
+      return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
+    }
+    const repoPrefix = `/repos/${this.owner}/${this.repo}`;
+    if (!request.path.startsWith(`${repoPrefix}/`)) return notFound();
+    const path = request.path.slice(repoPrefix.length);
+    const input = request.body ? (JSON.parse(request.body) as Record<string, unknown>) : {};
+    let match: RegExpExecArray | null;
+
+    if ((match = /^\/issues\/(\d+)\/comments$/.exec(path))) {
+      const pr = Number(match[1]);
+      if (!this.pulls.has(pr)) return notFound();
+      if (request.method === 'GET') return this.page(url, this.commentList(pr));
+      if (request.method === 'POST') {
+        if (typeof input.body !== 'string') return invalid('body');
+        const id = this.addComment(pr, input.body);
+        return { status: 201, body: this.commentList(pr).find((comment) => comment.id === id) };
+      }
+    }
+    if ((match = /^\/issues\/comments\/(\d+)$/.exec(path))) {
+      const id = Number(match[1]);
+      for (const [, list] of this.commentsByPr) {
+        const index = list.findIndex((comment) => comment.id === id);
+        if (index === -1) continue;
+        if (request.method === 'PATCH') {
+          if (typeof input.body !== 'string') return invalid('body');
+          list[index] = { ...list[index]!, body: input.body, updated_at: new Date().toISOString() };
+          return { status: 200, body: list[index] };
+        }
+        if (request.method === 'DELETE') {
+          list.splice(index, 1);
+          return { status: 204 };
+        }
+      }
+      return notFound();
+    }
+    if ((match = /^\/pulls\/(\d+)$/.exec(path))) {
+      const pr = this.pulls.get(Number(match[1]));
+      if (!pr) return notFound();
+      if (request.method === 'PATCH') {
+        if (typeof input.body !== 'string') return invalid('body');
+        pr.body = input.body;
+      }
+      if (request.method === 'GET' || request.method === 'PATCH') {
+        return { status: 200, body: { number: Number(match[1]), body: pr.body === '' ? null : pr.body, head: { sha: pr.headSha, ref: 'feature' }, state: 'open' } };
+      }
+    }
+    if ((match = /^\/pulls\/(\d+)\/files$/.exec(path)) && request.method === 'GET') {
+      const pr = this.pulls.get(Number(match[1]));
+      if (!pr) return notFound();
+      return this.page(url, pr.files.map((file, index) => ({ sha: String(index), filename: file.filename, status: file.status, additions: 1, deletions: 0, changes: 1 })));
+    }
+    if ((match = /^\/contents\/(.+)$/.exec(path)) && request.method === 'GET') {
+      const filePath = decodeURIComponent(match[1]!);
+      const ref = url.searchParams.get('ref') ?? 'HEAD';
+      const content = this.files.get(`${ref}:${filePath}`);
+      if (content === undefined) return notFound();
+      return {
+        status: 200,
+        body: { type: 'file', encoding: 'base64', path: filePath, name: filePath.split('/').at(-1), size: content.length, content: Buffer.from(content).toString('base64').replace(/(.{60})/g, '$1\n') },
+      };
+    }
+    if ((match = /^\/statuses\/([0-9a-f]{40})$/.exec(path)) && request.method === 'POST') {
+      const state = input.state;
+      if (state !== 'pending' && state !== 'success' && state !== 'failure' && state !== 'error') return invalid('state');
+      if (typeof input.description === 'string' && input.description.length > 140) return invalid('description');
+      const status: StoredStatus = {
+        id: this.nextId++,
+        sha: match[1]!,
+        state,
+        context: typeof input.context === 'string' ? input.context : 'default',
+        description: typeof input.description === 'string' ? input.description : null,
+        target_url: typeof input.target_url === 'string' ? input.target_url : null,
+      };
+      this.statusList.push(status);
+      return { status: 201, body: status };
+    }
+    return notFound();
+  }
+
+  /** `per_page` (capped) and `page`, with a `Link` header as GitHub sends it. */
+  private page(url: URL, items: unknown[]): { status: number; body: unknown; headers: Record<string, string> } {
+    const perPage = Math.min(this.maxPerPage, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    const last = Math.max(1, Math.ceil(items.length / perPage));
+    const link = (n: number, rel: string) => {
+      const target = new URL(url);
+      target.searchParams.set('page', String(n));
+      return `<${target.href}>; rel="${rel}"`;
+    };
+    const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
+    return { status: 200, body: items.slice((page - 1) * perPage, page * perPage), headers: links.length ? { link: links.join(', ') } : {} };
+  }
+}
+
+function notFound() {
+  return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } };
+}
+
+function invalid(field: string) {
+  return { status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Issue', field, code: 'invalid' }], status: '422' } };
+}
+
+export async function startGitHubStandin(options: GitHubStandinOptions): Promise<GitHubStandin> {
+  const server = new GitHubStandinServer(options);
+  await server.listen();
+  return server;
+}

@@ -1,0 +1,67 @@
+// The README's inputs and outputs tables, made from action.yml. test/readme-sync.test.ts checks that
+// the README holds exactly these; `node scripts/readme-tables.ts` rewrites them after action.yml changes.
+import type { ActionMetadata } from './action-metadata.ts';
+
+export const TABLES = ['inputs', 'outputs'] as const;
+export type TableName = (typeof TABLES)[number];
+
+export const beginMarker = (table: TableName) => `<!-- ${table}: generated from action.yml by scripts/readme-tables.ts; checked by test/readme-sync.test.ts -->`;
+export const endMarker = (table: TableName) => `<!-- end of ${table} -->`;
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** How the README shows an input's default: the value as code, or that there is none. */
+export function defaultCell(input: Record<string, string>): string {
+  if (input.required === 'true' && input.default === undefined) return '**required**';
+  if (input.default === undefined || input.default === '') return '*(empty)*';
+  return `\`${cell(input.default)}\``;
+}
+
+export function tableMarkdown(meta: ActionMetadata, table: TableName): string {
+  if (table === 'inputs') {
+    return [
+      '| Input | Description | Default |',
+      '| --- | --- | --- |',
+      ...Object.entries(meta.inputs).map(([name, input]) => `| \`${name}\` | ${cell(input.description ?? '')} | ${defaultCell(input)} |`),
+    ].join('\n');
+  }
+  return [
+    '| Output | Description |',
+    '| --- | --- |',
+    ...Object.entries(meta.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description ?? '')} |`),
+  ].join('\n');
+}
+
+/** The text between a table's markers in the README, or undefined when the markers are missing. */
+export function readmeTable(readme: string, table: TableName): string | undefined {
+  const begin = readme.indexOf(beginMarker(table));
+  const end = readme.indexOf(endMarker(table));
+  if (begin < 0 || end < begin) return undefined;
+  return readme.slice(begin + beginMarker(table).length, end).trim();
+}
+
+/** The README with both tables replaced by what action.yml says. */
+export function withTables(readme: string, meta: ActionMetadata): string {
+  let out = readme;
+  for (const table of TABLES) {
+    const begin = out.indexOf(beginMarker(table));
+    const end = out.indexOf(endMarker(table));
+    if (begin < 0 || end < begin) throw new Error(`README.md has no ${table} markers: ${beginMarker(table)} … ${endMarker(table)}`);
+    out = `${out.slice(0, begin + beginMarker(table).length)}\n\n${tableMarkdown(meta, table)}\n\n${out.slice(end)}`;
+  }
+  return out;
+}
+
+/** The rows of a Markdown table as cells (escaped pipes kept inside their cell). */
+export function tableRows(markdown: string): string[][] {
+  return markdown
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2)
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((text) => text.trim()),
+    );
+}
