@@ -1,8 +1,9 @@
 // `npm run demo` as a new user runs it: `node scripts/demo.ts` as a child process, offline.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DEMO_HEAD_SHA } from '../scripts/demo/scenario.ts';
 import { ROOT } from './support/action-metadata.ts';
+import { GITHUB_TOKEN } from './support/run-action.ts';
 
 interface DemoRun {
   code: number | null;
@@ -30,8 +31,8 @@ function demo(...args: string[]): Promise<DemoRun> {
 const output = (run: DemoRun, name: string) => new RegExp(`^${name}\\s+(.*)$`, 'm').exec(run.output)?.[1];
 
 describe('npm run demo', () => {
-  // Both variants at once: each starts its own stand-in on its own port.
-  const runs = Promise.all([demo(), demo('failure')]);
+  // All variants at once: each starts its own stand-ins on their own ports.
+  const runs = Promise.all([demo(), demo('failure'), demo('preview')]);
 
   it('shows a finished, successful build with its log, outputs and summary, and exits 0', async () => {
     const [run] = await runs;
@@ -74,15 +75,36 @@ describe('npm run demo', () => {
     expect(run.output).toContain('npm run demo -- failure');
   });
 
-  it('runs the preview variant once the GitHub stand-in exists, and says what it needs until then', async () => {
-    const run = await demo('preview');
-    if (existsSync(`${ROOT}test/support/github-standin.ts`)) {
-      expect(run.code, run.output).toBe(0);
-      expect(run.output).toMatch(/PR #42 comment/);
-      expect(run.output).toMatch(/Ready/);
-    } else {
-      expect(run.code).toBe(2);
-      expect(run.output).toContain('test/support/github-standin.ts');
-    }
+  it('shows a pull-request preview: finished build, verified link, the sticky comment and the commit status, and exits 0', async () => {
+    const [, , run] = await runs;
+    expect(run.code, run.output).toBe(0);
+    // The head commit's build, found and followed to the end.
+    expect(run.output).toContain(`Looking for the build of pull request #42 at ${DEMO_HEAD_SHA}`);
+    expect(run.output).toMatch(/Build #\d+ succeeded in \d+s/);
+    const buildId = output(run, 'build-id');
+    expect(buildId).toMatch(/^\d+$/);
+    expect(output(run, 'commit')).toBe(DEMO_HEAD_SHA);
+    // The verified preview link: the output, and the demo's own fetch of it.
+    const previewUrl = output(run, 'preview-url');
+    expect(previewUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs\/acme-docs--42\/en\/42\/$/);
+    expect(run.output).toContain(`${previewUrl}  answers 200`);
+    // The sticky comment, rendered: heading, the row with the link, build and short SHA as footnotes, the full SHA, the changed pages.
+    expect(run.output).toMatch(/^✅ Read the Docs preview: ready$/m);
+    expect(run.output).toMatch(new RegExp(`^acme-docs\\s+✅ Ready\\s+Preview \\[1\\]\\s+#${buildId} \\[2\\]\\s+${DEMO_HEAD_SHA.slice(0, 7)} \\[3\\]\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`, 'm'));
+    expect(run.output).toContain(`  [1] ${previewUrl}\n`);
+    expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
+    expect(run.output).toContain(`• docs/configuration.rst <${previewUrl}configuration.html>`);
+    expect(run.output).not.toContain('legacy-options');
+    expect(run.output).not.toContain('<!--');
+    expect(run.output).toMatch(/Posted once \("building" while the build ran\), then edited in place/);
+    // The commit status on the head commit: success, pointing at the preview.
+    expect(run.output).toContain(`Commit status on ${DEMO_HEAD_SHA.slice(0, 7)}`);
+    expect(run.output).toContain(`✔ success  readthedocs-preview/acme-docs — Preview ready (build #${buildId})`);
+    expect(run.output).toContain(`Details → ${previewUrl}\n`);
+    expect(run.output).toContain('states set: pending → success');
+    expect(run.output).toContain('The action exited 0');
+    // Neither fake token is shown.
+    expect(run.output).not.toContain('demo-token-not-a-secret');
+    expect(run.output).not.toContain(GITHUB_TOKEN);
   });
 });

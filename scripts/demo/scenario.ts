@@ -99,3 +99,24 @@ export function pullRequestEvent(): { name: string; payload: unknown } {
     },
   };
 }
+
+/** The files the demo pull request changes: two docs pages, one removed page and some code. */
+export const DEMO_PR_FILES = [
+  { filename: 'docs/configuration.rst', status: 'added' as const },
+  { filename: 'docs/index.rst', status: 'modified' as const },
+  { filename: 'docs/legacy-options.rst', status: 'removed' as const },
+  { filename: 'src/acme/config.py', status: 'modified' as const },
+];
+
+/** The project's `.readthedocs.yaml` at the head commit: it tells where the Sphinx sources are. */
+export const DEMO_READTHEDOCS_YAML = [
+  'version: 2',
+  'build:',
+  '  os: ubuntu-24.04',
+  '  tools:',
+  '    python: "3.13"',
+  'sphinx:',
+  '  configuration: docs/conf.py',
+  '  fail_on_warning: true',
+  '',
+].join('\n');
