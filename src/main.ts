@@ -2,7 +2,8 @@ import * as core from '@actions/core';
 import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
-import { STEP_OPERATIONS } from './operations/index.js';
+import { valuesToMask } from './operations/env/desired.js';
+import { STEP_OPERATIONS, STEP_OUTPUTS } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
@@ -47,13 +48,14 @@ export async function run(): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  let inputs: Inputs | undefined;
   let results: ProjectResult[] = [];
   let heading = 'Read the Docs';
   let http: ServiceHttpClient | undefined;
   let deadline: Deadline | undefined;
   const summarySections: string[] = [];
   try {
-    const inputs = readInputs();
+    inputs = readInputs(redactor);
     heading = `Read the Docs: ${inputs.operation}`;
     deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
     const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
@@ -91,7 +93,7 @@ export async function run(): Promise<void> {
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });
     process.exitCode = core.ExitCode.Failure;
   } finally {
-    setOutputs(results, redact);
+    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results));
     annotateFailures(results, redact);
     if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
@@ -102,11 +104,23 @@ export async function run(): Promise<void> {
   }
 }
 
-/** Reads every input once and validates it before any request is sent. */
-function readInputs(): Inputs {
+/** Inputs read verbatim: a value's spaces and blank lines belong to it. */
+const UNTRIMMED_INPUTS = new Set<InputName>(['variables', 'public-variables']);
+
+/**
+ * Reads every input once and validates it before any request is sent. The values of `env` are
+ * masked as soon as they are known, before anything is logged.
+ */
+function readInputs(redactor: Redactor): Inputs {
   const raw = {} as Record<InputName, string>;
-  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) raw[name] = core.getInput(name);
+  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
+    raw[name] = core.getInput(name, { trimWhitespace: !UNTRIMMED_INPUTS.has(name) });
+  }
   const inputs = parseInputs(raw);
+  for (const secret of valuesToMask(inputs.desiredVariables)) {
+    core.setSecret(secret);
+    redactor.add(secret);
+  }
   if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
     throw new InputError([`Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`]);
   }

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { desiredVariables } from '../operations/env/desired.js';
+import { VariablesInputError, type DesiredVariable } from '../operations/env/variables.js';
 import { parseDuration } from './duration.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
@@ -61,6 +63,8 @@ export interface Inputs {
   verifyQuery: string | undefined;
   variables: string;
   publicVariables: string;
+  /** For `env`: both variable inputs parsed and validated (empty for other operations). */
+  desiredVariables: DesiredVariable[];
   prune: boolean;
   dryRun: boolean;
   translations: boolean;
@@ -218,6 +222,7 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     if (parsed.success) values[name] = parsed.data;
     else problems.push(`Input \`${name}\`: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   }
+  const desired = values.operation === 'env' ? environmentProblems(values, problems) : [];
   if (problems.length > 0) throw new InputError(problems);
 
   const version = values.version as string | undefined;
@@ -241,6 +246,7 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     verifyQuery: values['verify-query'] as string | undefined,
     variables: values.variables as string,
     publicVariables: values['public-variables'] as string,
+    desiredVariables: desired,
     prune: values.prune as boolean,
     dryRun: values['dry-run'] as boolean,
     translations: values.translations as boolean,
@@ -250,4 +256,23 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     comment: values.comment as Inputs['comment'],
     commentHeader: values['comment-header'] as string,
   };
+}
+
+/** Parses the variables of `env` (values kept verbatim), adding what is wrong to `problems`. */
+function environmentProblems(values: Record<string, unknown>, problems: string[]): DesiredVariable[] {
+  let desired: DesiredVariable[] = [];
+  try {
+    desired = desiredVariables(String(values.variables ?? ''), String(values['public-variables'] ?? ''));
+  } catch (error) {
+    if (!(error instanceof VariablesInputError)) throw error;
+    problems.push(error.message);
+    return [];
+  }
+  // An empty secret (a fork's pull request, a renamed secret) must not turn into "delete everything".
+  if (desired.length === 0 && values.prune === true) {
+    problems.push(
+      'Input `prune`: `true` needs at least one variable in `variables` or `public-variables`; with none it would delete every variable of the project. Delete them in the dashboard instead',
+    );
+  }
+  return desired;
 }

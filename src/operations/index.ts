@@ -1,5 +1,8 @@
+import type { OutputName } from '../github/report.js';
 import type { Operation } from '../inputs/inputs.js';
 import { buildOperation } from './build.js';
+import { environmentStep } from './env/apply-environment.js';
+import { variablesOutput } from './env/outcome.js';
 import { previewOperation } from './preview/run-preview.js';
 import { forEachProject } from './run-projects.js';
 import { syncVersionsOperation } from './sync-versions.js';
@@ -13,12 +16,11 @@ export const STEP_OPERATIONS: Record<Operation, StepOperation> = {
   build: (ctx) => forEachProject(ctx, ctx.inputs.projects, buildOperation),
   wait: (ctx) => forEachProject(ctx, ctx.inputs.projects, waitOperation),
   'sync-versions': (ctx) => forEachProject(ctx, ctx.inputs.projects, syncVersionsOperation),
-  env: notYet('env'),
+  env: environmentStep,
   preview: previewOperation,
 };
 
-function notYet(name: string): StepOperation {
-  return async () => {
-    throw new Error(`operation \`${name}\` is not available in this version`);
-  };
-}
+/** Outputs an operation sets besides those every project result carries. */
+export const STEP_OUTPUTS: Partial<Record<Operation, (results: ProjectResult[]) => Partial<Record<OutputName, string>>>> = {
+  env: (results) => ({ variables: variablesOutput(results) }),
+};

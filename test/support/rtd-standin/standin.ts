@@ -60,6 +60,8 @@ export interface Standin {
   fault(f: Fault): void;
   builds(project?: string): BuildRecord[];
   envVars(project: string): { pk: number; name: string; value: string; public: boolean }[];
+  /** Seeds a variable as the dashboard would (no request recorded); returns its pk. */
+  addEnvVar(project: string, v: { name: string; value: string; public?: boolean }): number;
   close(): Promise<void>;
 }
 
@@ -245,6 +247,13 @@ class StandinServer implements Standin {
 
   envVars(project: string): { pk: number; name: string; value: string; public: boolean }[] {
     return this.env.filter((e) => e.project === project).map((e) => ({ pk: e.pk, name: e.name, value: e.value, public: e.public }));
+  }
+
+  addEnvVar(project: string, v: { name: string; value: string; public?: boolean }): number {
+    this.requireProject(project);
+    const e: EnvVarData = { pk: this.nextId.env++, project, name: v.name, value: v.value, public: v.public ?? false, createdAt: this.clock() };
+    this.env.push(e);
+    return e.pk;
   }
 
   async close(): Promise<void> {

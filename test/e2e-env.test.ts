@@ -1,0 +1,261 @@
+// `operation: env` as a user runs it: the bundled action against the loopback stand-in.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+
+const TOKEN = 'rtd_secret_token_abcdef123456';
+const OLD_API_KEY = 'old-api-key-Q7f3kP0x';
+const KEEP_ME = 'keep-me-V9s2mL4c';
+const OLD_THEME = 'dark-theme-old';
+const NEW_API_KEY = 'new-api-key-Z8d1wR6t';
+const NEW_ONE = 'new=one=value with spaces';
+const THEME = 'light';
+const CERTIFICATE = '-----BEGIN TEST KEY-----\nMIIBfirstLineOfTheKeyBody\nsecondLineOfTheKeyBody==\n-----END TEST KEY-----';
+const DEBUG = { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' };
+
+let standin: Standin;
+let pks: { apiKey: number; keepMe: number; theme: number };
+
+beforeEach(async () => {
+  standin = await startStandin({ tokens: [TOKEN] });
+  standin.addProject({ slug: 'demo', name: 'Demo Docs' });
+  pks = {
+    apiKey: standin.addEnvVar('demo', { name: 'API_KEY', value: OLD_API_KEY }),
+    keepMe: standin.addEnvVar('demo', { name: 'KEEP_ME', value: KEEP_ME }),
+    theme: standin.addEnvVar('demo', { name: 'THEME', value: OLD_THEME, public: true }),
+  };
+});
+afterEach(async () => {
+  await standin.close();
+});
+
+function inputs(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    token: TOKEN,
+    'base-url': standin.url,
+    'rate-limit': '600/1m',
+    project: 'demo',
+    operation: 'env',
+    variables: `API_KEY=${NEW_API_KEY}\nNEW_ONE=${NEW_ONE}`,
+    'public-variables': `THEME=${THEME}`,
+    ...extra,
+  };
+}
+
+/** Every value given is masked before anything else is printed, and shown nowhere. */
+function expectNoValue(run: ActionRun, values: string[]): void {
+  const lines = run.stdout.split('\n');
+  const masks = lines.filter((line) => line.startsWith('::add-mask::'));
+  expect(lines.slice(0, masks.length)).toEqual(masks);
+  const shown = lines.filter((line) => !line.startsWith('::add-mask::')).join('\n');
+  for (const secret of [TOKEN, GITHUB_TOKEN, ...values]) {
+    expect(masks.some((mask) => mask.includes(secret.split('\n')[0]!)), `${secret} masked`).toBe(true);
+    for (const piece of secret.split('\n')) {
+      expect(shown, 'stdout').not.toContain(piece);
+      expect(run.stderr, 'stderr').not.toContain(piece);
+      expect(run.summary, 'summary').not.toContain(piece);
+      expect(JSON.stringify(run.outputs), 'outputs').not.toContain(piece);
+    }
+  }
+}
+
+const envWrites = () => standin.requests.filter((r) => r.path.includes('/environmentvariables/') && r.method !== 'GET');
+const byName = () => Object.fromEntries(standin.envVars('demo').map((v) => [v.name, v]));
+const errors = (run: ActionRun) => run.annotations.filter((a) => a.level === 'error');
+
+describe('operation env', () => {
+  it('replaces the named variables, creates the new one, keeps the others, without printing a value (debug on)', async () => {
+    const run = await runAction({ inputs: inputs(), env: DEBUG });
+
+    expect(run.code, run.stdout).toBe(0);
+    const after = standin.envVars('demo');
+    expect(after.map((v) => v.name).sort()).toEqual(['API_KEY', 'KEEP_ME', 'NEW_ONE', 'THEME']);
+    expect(byName().API_KEY).toMatchObject({ value: NEW_API_KEY, public: false });
+    expect(byName().API_KEY!.pk).not.toBe(pks.apiKey);
+    expect(byName().NEW_ONE).toMatchObject({ value: NEW_ONE, public: false });
+    expect(byName().KEEP_ME).toEqual({ pk: pks.keepMe, name: 'KEEP_ME', value: KEEP_ME, public: false });
+    expect(byName().THEME).toMatchObject({ value: THEME, public: true });
+    // Every create before the first delete, and only the replaced variables' old copies deleted.
+    const writes = envWrites();
+    expect(writes.map((w) => w.method)).toEqual(['POST', 'POST', 'POST', 'DELETE', 'DELETE']);
+    expect(writes.filter((w) => w.method === 'DELETE').map((w) => w.path)).toEqual([
+      `/api/v3/projects/demo/environmentvariables/${pks.apiKey}/`,
+      `/api/v3/projects/demo/environmentvariables/${pks.theme}/`,
+    ]);
+
+    expect(JSON.parse(run.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'replaced' },
+      { name: 'NEW_ONE', public: false, action: 'created' },
+      { name: 'THEME', public: true, action: 'replaced' },
+      { name: 'KEEP_ME', public: false, action: 'kept' },
+    ]);
+    const [result] = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
+    expect(result).toMatchObject({ project: 'demo', outcome: 'success', dryRun: false });
+    expect(result!.variables).toEqual(JSON.parse(run.outputs.variables!));
+    expect(run.summary).toContain('| Name | Public | Action |');
+    expect(run.summary).toContain('| API\\_KEY | no | replaced |');
+    expect(run.summary).toContain('| THEME | yes | replaced |');
+    expect(run.summary).toContain('| KEEP\\_ME | no | kept |');
+    expect(run.summary).toContain('re-created on each run');
+    expect(run.stdout).toContain('Plan: 1 created, 2 replaced, 1 kept');
+    expect(run.stdout).toContain('::debug::'); // debug output was on
+    expect(errors(run)).toEqual([]);
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('with prune deletes the variables not named', async () => {
+    const run = await runAction({ inputs: inputs({ prune: 'true' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(Object.keys(byName()).sort()).toEqual(['API_KEY', 'NEW_ONE', 'THEME']);
+    expect(JSON.parse(run.outputs.variables!)).toContainEqual({ name: 'KEEP_ME', public: false, action: 'deleted' });
+    expect(envWrites().at(-1)).toMatchObject({ method: 'DELETE', path: `/api/v3/projects/demo/environmentvariables/${pks.keepMe}/` });
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('reads a value of several lines in the heredoc form, verbatim', async () => {
+    const run = await runAction({
+      inputs: inputs({ variables: `API_KEY=${NEW_API_KEY}\nSIGNING_KEY<<EOF\n${CERTIFICATE}\nEOF\n` }),
+      env: DEBUG,
+    });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(byName().SIGNING_KEY).toMatchObject({ value: CERTIFICATE, public: false });
+    expectNoValue(run, [NEW_API_KEY, CERTIFICATE, THEME]);
+  });
+
+  it.each([
+    ['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: `READTHEDOCS_X` is reserved'],
+    ['a name with a space', { variables: `API_KEY=${NEW_API_KEY}\nbad name=1` }, 'Input `variables`, line 2: `bad name` is not a valid name'],
+    ['a name starting with __', { 'public-variables': '\n__X=1' }, 'Input `public-variables`, line 2: `__X` is not allowed'],
+    ['a name in both inputs', { 'public-variables': `API_KEY=${THEME}` }, 'Input `public-variables`, line 1: `API_KEY` is already set at input `variables`, line 1'],
+    ['a name twice in one input', { variables: `API_KEY=${NEW_API_KEY}\nAPI_KEY=${NEW_ONE}` }, 'Input `variables`, line 2: `API_KEY` is already set'],
+    ['a line without =', { variables: `API_KEY=${NEW_API_KEY}\n${NEW_ONE.replaceAll('=', ' ')}` }, 'Input `variables`, line 2: the line has no `=`'],
+    ['an empty value (a missing secret)', { variables: 'API_KEY=' }, 'Input `variables`, line 1: the value of `API_KEY` is empty'],
+    ['prune with no variable named', { variables: '', 'public-variables': '', prune: 'true' }, 'Input `prune`: `true` needs at least one variable'],
+  ])('refuses %s before any request', async (_case, given, message) => {
+    const run = await runAction({ inputs: inputs(given), env: DEBUG });
+
+    expect(run.code).toBe(1);
+    expect(standin.requests).toEqual([]);
+    expect(errors(run)).toHaveLength(1);
+    expect(errors(run)[0]).toMatchObject({ title: 'Invalid input' });
+    expect(errors(run)[0]!.message).toContain(message);
+    expect(standin.envVars('demo').map((v) => v.value)).toEqual([OLD_API_KEY, KEEP_ME, OLD_THEME]);
+    const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+    for (const value of [NEW_API_KEY, NEW_ONE, NEW_ONE.replaceAll('=', ' ')]) expect(shown).not.toContain(value);
+  });
+
+  it('keeps every old value and says what did not change when every create fails with a 500 (debug on)', async () => {
+    standin.fault({ kind: 'status', status: 500, method: 'POST', path: '/environmentvariables/', times: 100 });
+    const run = await runAction({ inputs: inputs({ prune: 'true' }), env: DEBUG });
+
+    expect(run.code).toBe(1);
+    expect(standin.envVars('demo')).toEqual([
+      { pk: pks.apiKey, name: 'API_KEY', value: OLD_API_KEY, public: false },
+      { pk: pks.keepMe, name: 'KEEP_ME', value: KEEP_ME, public: false },
+      { pk: pks.theme, name: 'THEME', value: OLD_THEME, public: true },
+    ]);
+    expect(standin.count('DELETE', '/environmentvariables/')).toBe(0);
+    // The first create was tried three times, looking for a lost create in between; no other was tried.
+    expect(standin.count('POST', '/environmentvariables/')).toBe(3);
+    const [error] = errors(run);
+    expect(error!.title).toBe('Variables not changed: demo');
+    expect(error!.message).toContain('demo: creating `API_KEY` failed');
+    expect(error!.message).toContain('Nothing was changed.');
+    expect(error!.message).toContain('Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).');
+    expect(JSON.parse(run.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'kept' },
+      { name: 'THEME', public: true, action: 'kept' },
+      { name: 'KEEP_ME', public: false, action: 'kept' },
+    ]);
+    expect(run.summary).toContain('Nothing was changed.');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('when a later create fails, finishes the replacements already created and says which changed', async () => {
+    standin.fault({ kind: 'status', status: 400, method: 'POST', path: '/environmentvariables/', after: 1, body: '["The total size of all environment variables in the project cannot exceed 256 KB."]' });
+    const run = await runAction({ inputs: inputs({ prune: 'true' }) });
+
+    expect(run.code).toBe(1);
+    expect(byName().API_KEY!.value).toBe(NEW_API_KEY);
+    expect(standin.envVars('demo').filter((v) => v.name === 'API_KEY')).toHaveLength(1);
+    expect(byName().NEW_ONE).toBeUndefined();
+    expect(byName().THEME).toEqual({ pk: pks.theme, name: 'THEME', value: OLD_THEME, public: true });
+    expect(byName().KEEP_ME).toEqual({ pk: pks.keepMe, name: 'KEEP_ME', value: KEEP_ME, public: false });
+    const [error] = errors(run);
+    expect(error!.title).toBe('Variables partly changed: demo');
+    expect(error!.message).toContain('creating `NEW_ONE` failed');
+    expect(error!.message).toContain('counts the value being replaced');
+    expect(error!.message).toContain('Changed: `API_KEY` (replaced).');
+    expect(error!.message).toContain('Not changed: `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).');
+    expect(JSON.parse(run.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'replaced' },
+      { name: 'THEME', public: true, action: 'kept' },
+      { name: 'KEEP_ME', public: false, action: 'kept' },
+    ]);
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('adopts a variable whose create answer was lost instead of creating it twice', async () => {
+    standin.fault({ kind: 'reset-after-processing', method: 'POST', path: '/environmentvariables/' });
+    const run = await runAction({ inputs: inputs() });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(standin.count('POST', '/environmentvariables/')).toBe(3);
+    expect(standin.envVars('demo').filter((v) => v.name === 'API_KEY')).toEqual([
+      expect.objectContaining({ value: NEW_API_KEY }),
+    ]);
+    expect(run.annotations.find((a) => a.level === 'warning')?.title).toBe('Answer lost');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('with dry-run prints the plan and changes nothing', async () => {
+    const run = await runAction({ inputs: inputs({ 'dry-run': 'true', prune: 'true' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(envWrites()).toEqual([]);
+    expect(standin.envVars('demo').map((v) => v.value)).toEqual([OLD_API_KEY, KEEP_ME, OLD_THEME]);
+    expect(run.stdout).toContain('Plan: 1 created, 2 replaced, 1 deleted (dry run: nothing will be changed)');
+    expect(JSON.parse(run.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'replaced' },
+      { name: 'NEW_ONE', public: false, action: 'created' },
+      { name: 'THEME', public: true, action: 'replaced' },
+      { name: 'KEEP_ME', public: false, action: 'deleted' },
+    ]);
+    expect(run.summary).toContain('(dry run)');
+    expect(run.summary).toContain('| KEEP\\_ME | no | deleted (planned) |');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('applies the same variables to several projects, each reported', async () => {
+    standin.addProject({ slug: 'other' });
+    const run = await runAction({ inputs: inputs({ project: 'demo, other' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(standin.envVars('other').map((v) => [v.name, v.value, v.public])).toEqual([
+      ['API_KEY', NEW_API_KEY, false],
+      ['NEW_ONE', NEW_ONE, false],
+      ['THEME', THEME, true],
+    ]);
+    const results = JSON.parse(run.outputs.results!) as { project: string; variables: unknown }[];
+    expect(results.map((r) => r.project)).toEqual(['demo', 'other']);
+    expect(results[0]!.variables).toEqual(JSON.parse(run.outputs.variables!));
+    expect(results[1]!.variables).toEqual([
+      { name: 'API_KEY', public: false, action: 'created' },
+      { name: 'NEW_ONE', public: false, action: 'created' },
+      { name: 'THEME', public: true, action: 'created' },
+    ]);
+    expect(run.summary).toContain('### Environment variables: other');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+
+  it('fails with a clear message for an unknown project, changing nothing', async () => {
+    const run = await runAction({ inputs: inputs({ project: 'no-such-project' }) });
+
+    expect(run.code).toBe(1);
+    expect(envWrites()).toEqual([]);
+    expect(errors(run)[0]!.message).toContain('not found');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
+  });
+});
