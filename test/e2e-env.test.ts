@@ -113,6 +113,16 @@ describe('operation env', () => {
     expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
   });
 
+  it('keeps the outputs valid JSON when a value equals a word they use (true, false)', async () => {
+    const run = await runAction({ inputs: inputs({ variables: 'FLAG=true\nOTHER=false', 'public-variables': '' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.success).toBe('true');
+    expect(JSON.parse(run.outputs.variables!)).toContainEqual({ name: 'FLAG', public: false, action: 'created' });
+    expect(JSON.parse(run.outputs.results!)[0]).toMatchObject({ project: 'demo', success: true });
+    expect(byName().FLAG!.value).toBe('true');
+  });
+
   it('reads a value of several lines in the heredoc form, verbatim', async () => {
     const run = await runAction({
       inputs: inputs({ variables: `API_KEY=${NEW_API_KEY}\nSIGNING_KEY<<EOF\n${CERTIFICATE}\nEOF\n` }),

@@ -29,10 +29,28 @@ const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   error: '⚠️ error',
 };
 
+/** Outputs made by the action from numbers and fixed words, never from text a secret could be in. */
+const VERBATIM_OUTPUTS: ReadonlySet<OutputName> = new Set(['build-id', 'state', 'success', 'duration', 'commit']);
+/** Outputs that hold JSON: secrets are removed from their strings, so the JSON stays valid. */
+const JSON_OUTPUTS: ReadonlySet<OutputName> = new Set(['results', 'variables']);
+
+/**
+ * Removes secrets from every string inside a JSON value. Redacting the serialised text instead
+ * could turn `true` or a quote into `***` when a short value equals it, breaking the JSON.
+ */
+export function redactStrings(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactStrings(item, redact)]));
+  }
+  return value;
+}
+
 /** The `results` output: one plain object per project, secrets removed. */
 export function resultsJson(results: ProjectResult[], redact: (text: string) => string): string {
-  return redact(
-    JSON.stringify(
+  return JSON.stringify(
+    redactStrings(
       results.map((result) => ({
         project: result.project,
         outcome: result.outcome,
@@ -48,6 +66,7 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
         reason: result.reason ?? null,
         ...result.details,
       })),
+      redact,
     ),
   );
 }
@@ -69,7 +88,12 @@ export function setOutputs(results: ProjectResult[], redact: (text: string) => s
     results: resultsJson(results, redact),
     ...extra,
   };
-  for (const name of OUTPUT_NAMES) core.setOutput(name, redact(values[name]));
+  for (const name of OUTPUT_NAMES) {
+    const value = values[name];
+    if (VERBATIM_OUTPUTS.has(name)) core.setOutput(name, value);
+    else if (JSON_OUTPUTS.has(name)) core.setOutput(name, JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact)));
+    else core.setOutput(name, redact(value));
+  }
 }
 
 /** One `::error` annotation per project that is not green, titled, with the reason. */
