@@ -171,9 +171,17 @@ describe('nextPollDelay', () => {
       previous = wait;
       now += wait;
     }
-    // Exponential, not linear: reaching 15 s takes only a handful of polls.
+    // Exponential but gradual: each wait at most doubles, and 15 s comes after a handful of polls.
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeLessThanOrEqual(2 * waits[i - 1]!);
+    expect(waits.length).toBeGreaterThanOrEqual(4);
     expect(waits.length).toBeLessThanOrEqual(10);
     expect(nextPollDelay(running(10 * 60 * SECOND, 40 * SECOND), opts)).toBe(MAX);
+  });
+
+  it('without nearEndWindowMs, stays dense for four densest intervals after the expected end', () => {
+    const noWindow: PollPolicyOptions = { minIntervalMs: 1_000, maxIntervalMs: 15_000 };
+    expect(nextPollDelay(running(43_900, 40 * SECOND), noWindow)).toBe(1_000);
+    expect(nextPollDelay(running(50 * SECOND, 40 * SECOND), noWindow)).toBe(4_000);
   });
 
   it('queued: follows the queue time (short pickups seen quickly), max once queued long or when unknown', () => {
@@ -191,6 +199,8 @@ describe('nextPollDelay', () => {
 
   it('without history: a few densest intervals that stretch with the running time', () => {
     expect(nextPollDelay(running(0), opts)).toBe(3 * MIN);
+    // A start time ahead of the runner's clock (clock skew) counts as just started.
+    expect(nextPollDelay(running(-30 * SECOND), opts)).toBe(3 * MIN);
     expect(nextPollDelay(running(100 * SECOND), opts)).toBe(6 * SECOND);
     expect(nextPollDelay(running(20 * 60 * SECOND), opts)).toBe(MAX);
   });

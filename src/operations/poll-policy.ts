@@ -107,7 +107,7 @@ function normalizeOptions(opts: PollPolicyOptions): Bounds {
 /** Whole milliseconds (timers want them), never outside [min, max]. */
 function clampDelay(delay: number, { min, max }: Bounds): number {
   const whole = Number.isFinite(delay) ? Math.round(delay) : max;
-  return whole;
+  return Math.min(max, Math.max(min, whole));
 }
 
 function rawDelay(obs: PollObservation, b: Bounds): number {
@@ -154,8 +154,7 @@ function approachDelay(untilExpectedEnd: number, b: Bounds): number {
  * then waits that grow with the overrun, i.e. exponentially, up to the maximum.
  */
 function overrunDelay(overrun: number, b: Bounds): number {
-  if (overrun < b.window) return b.min;
-  return b.min + (overrun - b.window) * OVERRUN_BACKOFF_RATIO;
+  return b.min + Math.max(0, overrun - b.window) * OVERRUN_BACKOFF_RATIO;
 }
 
 /** No history: a few densest intervals, stretched slowly as the build keeps running. */
@@ -195,11 +194,14 @@ export function simulatePolling(args: SimulatePollingArgs): SimulatePollingResul
     throw new RangeError('simulatePolling needs finite durations');
   }
   const createdAt = 0;
+  // More polls than densest intervals fit in the wait means a broken schedule, not a slow build.
+  const maxRequests = Math.ceil(endsAt / normalizeOptions(args.opts).min) + 2;
   let seenQueued = false;
   let runningSince: number | undefined;
   let requests = 0;
   for (;;) {
     requests += 1;
+    if (requests > maxRequests) throw new Error(`polling did not reach the end in ${maxRequests} requests`);
     if (now >= endsAt) return { requests, detectionLagMs: now - endsAt };
     const queued = now < queueMs;
     if (queued) seenQueued = true;
