@@ -243,11 +243,12 @@ describe('nextPollDelay', () => {
     expect(polls).toEqual([13_000, 26_000, 39_000, 40_000, 41_000, 42_000]);
   });
 
-  it('crosses a wide window in about four polls rather than at the densest interval', () => {
+  it('crosses a wide window in about six polls rather than at the densest interval', () => {
     const erratic = (elapsedMs: number): PollObservation => ({ ...running(elapsedMs, 40 * SECOND), durationSpreadMs: 10 * SECOND });
-    // Likely ends between 29.5 s and 50.5 s: steps of 5.25 s.
-    expect(nextPollDelay(erratic(34_750), opts)).toBe(5_250);
-    expect(nextPollDelay(erratic(0), opts)).toBe(Math.round(34_750 / 3));
+    // Likely ends between 29.5 s and 50.5 s: steps of 3.5 s, the first at 33 s.
+    expect(nextPollDelay(erratic(0), opts)).toBe(11_000);
+    expect(nextPollDelay(erratic(33_000), opts)).toBe(3_500);
+    expect(nextPollDelay(erratic(47_000), opts)).toBe(3_500);
   });
 
   it('after the expected end: dense for the window, then backs off exponentially up to max', () => {

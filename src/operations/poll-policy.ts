@@ -59,8 +59,8 @@ const SPREAD_MADS = 1.5;
 /** With fewer durations than this the history says little about its spread: assume a share of it. */
 const SPREAD_MIN_SAMPLES = 3;
 const SPREAD_FALLBACK_RATIO = 0.05;
-/** A wide window (erratic history, long unsure start) is crossed in about this many polls. */
-const POLLS_PER_WINDOW = 4;
+/** A wide window (erratic history, a start long unseen) is crossed in about this many polls. */
+const POLLS_PER_WINDOW = 6;
 /** Past the dense window, each wait is this share of the overrun beyond it (1.5× growth per poll). */
 const OVERRUN_BACKOFF_RATIO = 0.5;
 /** In `triggered`, wait as long as the build has already queued: a short pickup is seen quickly,
