@@ -4,9 +4,11 @@
  * A fixed interval is either chatty (2 s) or slow to notice the end (10–15 s). This policy uses what
  * the service already tells us: the version's recent build durations (one list request), the
  * build's state, and when it started. From those it knows a window in which the build will most
- * likely end. It reaches that window in as few equal hops as the longest interval allows, landing
- * where one poll sees any end in the window's first densest interval, crosses the window at the
- * densest interval, stays dense for a short while after it, then backs off.
+ * likely end (the history's median, widened by its spread, the whole-second rounding of durations
+ * and how unsure the start is). It reaches that window in as few equal hops as the longest interval
+ * allows, crosses it at the densest interval (or a sixth of a wide window), stays dense for a short
+ * while after the expected end, then backs off. Without history it polls steadily and slowly
+ * stretches; while queued it waits as long as the build has queued.
  *
  * Everything here is pure: the clock comes in through `PollObservation.now`.
  */
