@@ -3,8 +3,10 @@ import fc from 'fast-check';
 import {
   defaultPollPolicy,
   expectedDuration,
+  durationSpread,
   nextPollDelay,
   simulatePolling,
+  StartTracker,
   type PollObservation,
   type PollPolicyOptions,
 } from '../src/operations/poll-policy.js';
@@ -50,25 +52,89 @@ describe('expectedDuration', () => {
   });
 });
 
+describe('durationSpread', () => {
+  it('is 1.5 median absolute deviations: zero for steady builds, wide for erratic ones', () => {
+    expect(durationSpread([40, 40, 40, 40])).toBe(0);
+    expect(durationSpread([38, 39, 40, 41, 42])).toBe(1_500);
+    expect(durationSpread([30, 40, 50, 45, 38])).toBe(7_500);
+  });
+
+  it('assumes 5 % with fewer than three durations, and never more than half the estimate', () => {
+    expect(durationSpread([40])).toBe(2_000);
+    expect(durationSpread([40, null, 0])).toBe(2_000);
+    expect(durationSpread([10, 10, 10, 100, 100, 100])).toBe(27_500);
+    expect(durationSpread([])).toBeUndefined();
+  });
+});
+
+describe('StartTracker', () => {
+  it('counts a build never seen queued from its creation', () => {
+    const start = new StartTracker(1_000);
+    expect(start.observe(1_200, 'cloning')).toEqual({ buildStartedAt: 1_000, startUncertaintyMs: 0 });
+    expect(start.observe(9_000, 'building')).toEqual({ buildStartedAt: 1_000, startUncertaintyMs: 0 });
+  });
+
+  it('places a start seen after a queue between the last queued answer and the first running one', () => {
+    const start = new StartTracker(1_000);
+    expect(start.observe(1_100, 'triggered')).toEqual({ buildStartedAt: 1_000, startUncertaintyMs: 0 });
+    start.observe(2_100, 'triggered');
+    expect(start.observe(3_400, 'cloning')).toEqual({ buildStartedAt: 3_400, startUncertaintyMs: 1_300 });
+    expect(start.observe(20_000, 'uploading')).toEqual({ buildStartedAt: 3_400, startUncertaintyMs: 1_300 });
+  });
+
+  it('does not trust a creation time ahead of the runner clock, nor a missing one', () => {
+    expect(new StartTracker(50_000).observe(10_000, 'building').buildStartedAt).toBe(10_000);
+    expect(new StartTracker(undefined).observe(10_000, 'building').buildStartedAt).toBe(10_000);
+    expect(new StartTracker(undefined).observe(10_000, 'triggered').buildStartedAt).toBeUndefined();
+  });
+});
+
 describe('simulatePolling with the default policy (min 1 s, max 15 s, window 4 s)', () => {
   it('notices a 40 s build with 40 s history within 2 s, in at most 8 GETs', () => {
     const expected = expectedDuration([40, 39, 41, 40, 40]);
     expect(expected).toBe(40_000);
-    const result = simulatePolling({ buildDurationMs: 40 * SECOND, expectedDurationMs: expected, opts });
-    // Measured: 7 GETs (0, 15, 27.5, 33.75, 36.9, 38.4, 40 s), lag 0.
-    expect(result.requests).toBeLessThanOrEqual(8);
+    const durationSpreadMs = durationSpread([40, 39, 41, 40, 40]);
+    expect(durationSpreadMs).toBe(0);
+    const result = simulatePolling({ buildDurationMs: 40 * SECOND, expectedDurationMs: expected, durationSpreadMs, opts });
+    // Measured: 4 GETs (0, then three equal hops landing at 40.5 s), lag 0.5 s.
+    expect(result.requests).toBeLessThanOrEqual(5);
     expect(result.detectionLagMs).toBeLessThanOrEqual(2 * SECOND);
     // Fixed 2 s needs 21 GETs for the same build.
     expect(result.requests).toBeLessThan(fixedInterval(40 * SECOND, 2 * SECOND).requests);
   });
 
-  it('stays on target when the first GET comes late or the build is a little off its history', () => {
+  it('stays on target when the first GET comes late or the build is as far off as its history varies', () => {
+    const history = [38, 39, 40, 41, 42];
+    const durationSpreadMs = durationSpread(history);
+    expect(durationSpreadMs).toBe(1_500);
     for (let real = 38 * SECOND; real <= 42 * SECOND; real += 250) {
-      const result = simulatePolling({ buildDurationMs: real, expectedDurationMs: 40 * SECOND, opts, startDelayMs: 700 });
-      // ±5 % around the estimate: measured at most 9 GETs and 1.5 s lag.
-      expect(result.requests, `real ${real} ms`).toBeLessThanOrEqual(9);
-      expect(result.detectionLagMs, `real ${real} ms`).toBeLessThanOrEqual(2 * SECOND);
+      const result = simulatePolling({
+        buildDurationMs: real,
+        expectedDurationMs: expectedDuration(history),
+        durationSpreadMs,
+        opts,
+        startDelayMs: 700,
+      });
+      // ±5 % around the estimate: measured at most 8 GETs and 1 s lag.
+      expect(result.requests, `real ${real} ms`).toBeLessThanOrEqual(8);
+      expect(result.detectionLagMs, `real ${real} ms`).toBeLessThanOrEqual(SECOND);
     }
+  });
+
+  it('with history steadier than the build: an early end costs lag (at most a hop), never extra GETs', () => {
+    const early = simulatePolling({ buildDurationMs: 38 * SECOND, expectedDurationMs: 40 * SECOND, opts });
+    expect(early.requests).toBeLessThanOrEqual(4);
+    expect(early.detectionLagMs).toBeLessThanOrEqual(2.5 * SECOND);
+    const late = simulatePolling({ buildDurationMs: 42 * SECOND, expectedDurationMs: 40 * SECOND, opts });
+    expect(late.requests).toBeLessThanOrEqual(6);
+    expect(late.detectionLagMs).toBeLessThanOrEqual(MIN);
+  });
+
+  it('a short pickup queue (1.5 s) costs two GETs and keeps the lag within 2 s', () => {
+    const result = simulatePolling({ buildDurationMs: 40 * SECOND, queueMs: 1_500, expectedDurationMs: 40 * SECOND, durationSpreadMs: 0, opts });
+    // Measured: GETs at 0 (queued), 1 (queued), 2 (running), three hops to 40.5 s after creation... 6 in all.
+    expect(result.requests).toBeLessThanOrEqual(6);
+    expect(result.detectionLagMs).toBeLessThanOrEqual(2 * SECOND);
   });
 
   it('without history, a 40 s build: at most 15 GETs and 4.5 s lag, beating fixed 2 s on GETs and fixed 10 s on lag', () => {
@@ -146,13 +212,43 @@ describe('nextPollDelay', () => {
     expectedDurationMs,
   });
 
-  it('closes in on the expected end: sparse early, dense just before it', () => {
-    const delays = [0, 10, 20, 30, 35, 38, 39].map((s) => nextPollDelay(running(s * SECOND, 40 * SECOND), opts));
-    expect(delays[0]).toBe(MAX);
-    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeLessThanOrEqual(delays[i - 1]!);
-    expect(delays.at(-1)).toBe(MIN);
-    // Two densest intervals from the end, it goes straight to the expected end.
-    expect(nextPollDelay(running(38_500, 40 * SECOND), opts)).toBe(1_500);
+  it('reaches the expected end in the fewest equal hops of at most max, landing just past it', () => {
+    const polls: number[] = [];
+    for (let at = 0; polls.length < 4; ) {
+      at += nextPollDelay(running(at, 40 * SECOND), opts);
+      polls.push(at);
+    }
+    // 40.5 s: durations are whole seconds, so a build "of 40 s" may end half a second late.
+    expect(polls.slice(0, 3)).toEqual([13_500, 27_000, 40_500]);
+    // Past the window: densest polling.
+    expect(polls[3]).toBe(41_500);
+    // Two densest intervals from the end, it goes straight to the end.
+    expect(nextPollDelay(running(38_500, 40 * SECOND), opts)).toBe(2_000);
+    // A longer build: hops never longer than max, and all the same length.
+    expect(nextPollDelay(running(0, 300 * SECOND), opts)).toBe(Math.round(300_500 / 21));
+  });
+
+  it('crosses the window of likely ends at the densest interval, starting one interval into it', () => {
+    // Spread 1 s, start unsure by 0.5 s: likely ends between 38 s and 41.5 s after the latest start.
+    const unsure = (elapsedMs: number): PollObservation => ({
+      ...running(elapsedMs, 40 * SECOND),
+      durationSpreadMs: SECOND,
+      startUncertaintyMs: 500,
+    });
+    const polls: number[] = [];
+    for (let at = 0; at < 41_500; ) {
+      at += nextPollDelay(unsure(at), opts);
+      polls.push(at);
+    }
+    expect(polls).toEqual([13_000, 26_000, 39_000, 40_000, 41_000, 42_000]);
+  });
+
+  it('crosses a wide window in about six polls rather than at the densest interval', () => {
+    const erratic = (elapsedMs: number): PollObservation => ({ ...running(elapsedMs, 40 * SECOND), durationSpreadMs: 10 * SECOND });
+    // Likely ends between 29.5 s and 50.5 s: steps of 3.5 s, the first at 33 s.
+    expect(nextPollDelay(erratic(0), opts)).toBe(11_000);
+    expect(nextPollDelay(erratic(33_000), opts)).toBe(3_500);
+    expect(nextPollDelay(erratic(47_000), opts)).toBe(3_500);
   });
 
   it('after the expected end: dense for the window, then backs off exponentially up to max', () => {

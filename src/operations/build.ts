@@ -19,7 +19,7 @@ export const buildOperation: ProjectOperation = async (ctx, result, log) => {
   const history = await api.recentBuilds(result.project, { version, limit: 10 });
   const newestBefore = Math.max(0, ...history.map((build) => build.id));
   log.info(`Triggering a build of ${result.project}, version ${version}`);
-  const build = await triggerOnce(ctx, result.project, version, newestBefore, log);
+  const { build, docsUrl } = await triggerOnce(ctx, result.project, version, newestBefore, log);
   recordBuild(result, build);
   log.info(`Build #${build.id} created: ${build.urls.build}`);
   if (!inputs.wait) {
@@ -28,7 +28,9 @@ export const buildOperation: ProjectOperation = async (ctx, result, log) => {
   }
   const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
   await concludeBuild(ctx, result, log, final);
-  await addDocsUrl(ctx, result, log);
+  // The trigger's answer described the version: no request needed for its documentation URL.
+  if (docsUrl && result.outcome === 'success') result.docsUrl = docsUrl;
+  else await addDocsUrl(ctx, result, log);
 };
 
 /** The `version` input, or the project's default version. */
@@ -65,7 +67,7 @@ export async function triggerOnce(
   version: string,
   newestBefore: number,
   log: ProjectLog,
-): Promise<Build> {
+): Promise<{ build: Build; docsUrl?: string }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const answer = await ctx.api.triggerBuild(project, version);
@@ -77,7 +79,7 @@ export async function triggerOnce(
           400,
         );
       }
-      return answer.build;
+      return { build: answer.build, docsUrl: answer.docsUrl };
     } catch (error) {
       if (error instanceof CancelledError || error instanceof DeadlineError) {
         // The POST was on its way: the service may have created a build nobody will report.
@@ -93,7 +95,7 @@ export async function triggerOnce(
       const adopted = await findBuildAfter(ctx, project, version, newestBefore);
       if (adopted) {
         log.info(`The trigger did create build #${adopted.id}: following it`);
-        return adopted;
+        return { build: adopted };
       }
       log.info('No build was created: triggering again');
     }

@@ -3,8 +3,12 @@
  *
  * A fixed interval is either chatty (2 s) or slow to notice the end (10–15 s). This policy uses what
  * the service already tells us: the version's recent build durations (one list request), the
- * build's state, and when it started. It polls sparsely while the end is far, closes in on the
- * expected end geometrically, stays dense for a short window after it, then backs off.
+ * build's state, and when it started. From those it knows a window in which the build will most
+ * likely end (the history's median, widened by its spread, the whole-second rounding of durations
+ * and how unsure the start is). It reaches that window in as few equal hops as the longest interval
+ * allows, crosses it at the densest interval (or a sixth of a wide window), stays dense for a short
+ * while after the expected end, then backs off. Without history it polls steadily and slowly
+ * stretches; while queued it waits as long as the build has queued.
  *
  * Everything here is pure: the clock comes in through `PollObservation.now`.
  */
@@ -28,8 +32,16 @@ export interface PollObservation {
    * time when it was never seen queued. While `triggered`: its `created` time (how long it queued).
    */
   buildStartedAt?: number;
+  /**
+   * How much earlier than `buildStartedAt` the build may really have started: the time between the
+   * last poll that saw it queued and the first that saw it running. 0 (default) when it was never
+   * seen queued.
+   */
+  startUncertaintyMs?: number;
   /** Expected running time from history (`expectedDuration`); undefined when there is none. */
   expectedDurationMs?: number;
+  /** How far this version's durations stray from the expected one (`durationSpread`); default 0. */
+  durationSpreadMs?: number;
 }
 
 export const defaultPollPolicy: PollPolicyOptions = {
@@ -38,8 +50,19 @@ export const defaultPollPolicy: PollPolicyOptions = {
   nearEndWindowMs: 4_000,
 };
 
-/** Each poll before the expected end covers this share of the time still to go. */
-const APPROACH_RATIO = 0.5;
+/**
+ * The service reports durations in whole seconds, so a build "like the last ones" may end up to
+ * half a second either side of the estimate (never more than half the densest interval, so that
+ * one poll covers that uncertainty).
+ */
+const DURATION_ROUNDING_MS = 500;
+/** Spread = this many median absolute deviations of the history (about one standard deviation). */
+const SPREAD_MADS = 1.5;
+/** With fewer durations than this the history says little about its spread: assume a share of it. */
+const SPREAD_MIN_SAMPLES = 3;
+const SPREAD_FALLBACK_RATIO = 0.05;
+/** A wide window (erratic history, a start long unseen) is crossed in about this many polls. */
+const POLLS_PER_WINDOW = 6;
 /** Past the dense window, each wait is this share of the overrun beyond it (1.5× growth per poll). */
 const OVERRUN_BACKOFF_RATIO = 0.5;
 /** In `triggered`, wait as long as the build has already queued: a short pickup is seen quickly,
@@ -63,14 +86,34 @@ const FINAL_STATES: ReadonlySet<string> = new Set(['finished', 'cancelled']);
 export function expectedDuration(
   recentDurationsSeconds: ReadonlyArray<number | null | undefined>,
 ): number | undefined {
-  const usable = recentDurationsSeconds
-    .filter((d): d is number => typeof d === 'number' && Number.isFinite(d) && d > 0)
-    .sort((a, b) => a - b);
+  const usable = usableDurations(recentDurationsSeconds);
+  return usable.length === 0 ? undefined : Math.round(median(usable) * 1000);
+}
+
+/**
+ * How far (ms) the next build may stray from `expectedDuration` of the same durations: 1.5 median
+ * absolute deviations, so builds that always take the same time get a narrow window and erratic
+ * ones a wide one. With fewer than 3 usable durations, 5 % of the estimate. Undefined without history.
+ */
+export function durationSpread(
+  recentDurationsSeconds: ReadonlyArray<number | null | undefined>,
+): number | undefined {
+  const usable = usableDurations(recentDurationsSeconds);
   if (usable.length === 0) return undefined;
-  const mid = Math.floor(usable.length / 2);
-  const medianSeconds =
-    usable.length % 2 === 1 ? usable[mid]! : (usable[mid - 1]! + usable[mid]!) / 2;
-  return Math.round(medianSeconds * 1000);
+  const expected = median(usable) * 1000;
+  if (usable.length < SPREAD_MIN_SAMPLES) return Math.round(expected * SPREAD_FALLBACK_RATIO);
+  const mad = median(usable.map((d) => Math.abs(d * 1000 - expected)));
+  return Math.round(Math.min(expected / 2, mad * SPREAD_MADS));
+}
+
+function usableDurations(durations: ReadonlyArray<number | null | undefined>): number[] {
+  return durations.filter((d): d is number => typeof d === 'number' && Number.isFinite(d) && d > 0);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Milliseconds to wait before the next GET of the build. Always within [min, max]. */
@@ -128,25 +171,45 @@ function rawDelay(obs: PollObservation, b: Bounds): number {
   if (expected === undefined || !Number.isFinite(expected) || expected <= 0) {
     return noHistoryDelay(since, b);
   }
-  const untilExpectedEnd = expected - since;
-  return untilExpectedEnd > 0
-    ? approachDelay(untilExpectedEnd, b)
-    : overrunDelay(-untilExpectedEnd, b);
+  return predictedDelay(since, expected, obs, b);
+}
+
+/**
+ * With history. On the build's timeline (`since` its latest plausible start) it most likely ends
+ * between `earliest` and `latest`: the estimate, widened by the history's spread, the whole-second
+ * rounding of durations, and (on the early side) how unsure the start is. Polls cross that window
+ * at one step (the densest interval, or a share of a wide window), the first landing one step
+ * into it so that it sees any early end within a step; past the window the back-off after the
+ * expected end takes over.
+ */
+function predictedDelay(since: number, expected: number, obs: PollObservation, b: Bounds): number {
+  const spread = nonNegative(obs.durationSpreadMs);
+  const rounding = Math.min(DURATION_ROUNDING_MS, b.min / 2);
+  const earliest = expected - spread - rounding - nonNegative(obs.startUncertaintyMs);
+  const latest = expected + spread + rounding;
+  const step = Math.max(b.min, (latest - earliest) / POLLS_PER_WINDOW);
+  const firstInWindow = Math.min(earliest + step, latest);
+  if (since < firstInWindow) return hopDelay(firstInWindow - since, b);
+  if (since < latest) return step;
+  return overrunDelay(since - (expected + spread), b);
+}
+
+/**
+ * Far from the window: the fewest hops of at most `max` that land exactly on it, all of the same
+ * length (no short hop wasted at the end).
+ */
+function hopDelay(untilTarget: number, b: Bounds): number {
+  const hops = Math.ceil(untilTarget / b.max);
+  return untilTarget / hops;
+}
+
+function nonNegative(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 /** Queued: grow with the time already spent in the queue; unknown queue time polls slowly. */
 function queuedDelay(queuedFor: number | undefined, b: Bounds): number {
   return queuedFor === undefined ? b.max : queuedFor * QUEUE_BACKOFF_RATIO;
-}
-
-/**
- * Before the expected end: cover a fixed share of the remaining time, so polls thicken as the end
- * nears. Once that share would drop below the densest interval, go straight to the expected end
- * instead of creeping towards it.
- */
-function approachDelay(untilExpectedEnd: number, b: Bounds): number {
-  const step = untilExpectedEnd * APPROACH_RATIO;
-  return step < b.min ? untilExpectedEnd : step;
 }
 
 /**
@@ -162,12 +225,49 @@ function noHistoryDelay(running: number, b: Bounds): number {
   return NO_HISTORY_BASE_FACTOR * b.min + running * NO_HISTORY_GROWTH_RATIO;
 }
 
+/**
+ * What a poller knows about when the build started, from the states it saw and the build's
+ * `created` time. The action and `simulatePolling` both feed the policy through it.
+ */
+export class StartTracker {
+  private readonly createdAt: number | undefined;
+  private lastQueuedAt: number | undefined;
+  private runningSince: number | undefined;
+  private uncertainty = 0;
+
+  /** `createdAt`: the build's creation (ms epoch); undefined when the service gave none. */
+  constructor(createdAt: number | undefined) {
+    this.createdAt = createdAt;
+  }
+
+  /** Records one answer (its state, seen at `now`) and says where the build stands on the timeline. */
+  observe(now: number, state: string): Pick<PollObservation, 'buildStartedAt' | 'startUncertaintyMs'> {
+    if (state === 'triggered') {
+      this.lastQueuedAt = now;
+      // While queued, the policy wants how long it has queued.
+      return { buildStartedAt: this.createdAt, startUncertaintyMs: 0 };
+    }
+    if (this.runningSince === undefined) {
+      if (this.lastQueuedAt !== undefined) {
+        // It started somewhere between the last queued answer and this one.
+        this.runningSince = now;
+        this.uncertainty = now - this.lastQueuedAt;
+      } else {
+        // Never seen queued: count from its creation (an early guess only makes polls earlier).
+        this.runningSince = this.createdAt !== undefined && this.createdAt <= now ? this.createdAt : now;
+      }
+    }
+    return { buildStartedAt: this.runningSince, startUncertaintyMs: this.uncertainty };
+  }
+}
+
 export interface SimulatePollingArgs {
   /** Running time, after the queue. */
   buildDurationMs: number;
   /** Time spent in `triggered` after creation at t = 0. */
   queueMs?: number;
   expectedDurationMs?: number;
+  durationSpreadMs?: number;
   opts: PollPolicyOptions;
   /** When the first GET happens (default 0). */
   startDelayMs?: number;
@@ -182,9 +282,7 @@ export interface SimulatePollingResult {
 
 /**
  * Plays the policy against a build created at t = 0 that queues for `queueMs`, then runs for
- * `buildDurationMs`. It feeds `buildStartedAt` the way the action does: the creation time while
- * queued, then the first poll that saw it running (or the creation time if it was never seen
- * queued).
+ * `buildDurationMs`, feeding it through `StartTracker` as the action does.
  */
 export function simulatePolling(args: SimulatePollingArgs): SimulatePollingResult {
   const queueMs = Math.max(0, args.queueMs ?? 0);
@@ -193,25 +291,22 @@ export function simulatePolling(args: SimulatePollingArgs): SimulatePollingResul
   if (!Number.isFinite(endsAt) || !Number.isFinite(now)) {
     throw new RangeError('simulatePolling needs finite durations');
   }
-  const createdAt = 0;
   // More polls than densest intervals fit in the wait means a broken schedule, not a slow build.
   const maxRequests = Math.ceil(endsAt / normalizeOptions(args.opts).min) + 2;
-  let seenQueued = false;
-  let runningSince: number | undefined;
+  const start = new StartTracker(0);
   let requests = 0;
   for (;;) {
     requests += 1;
     if (requests > maxRequests) throw new Error(`polling did not reach the end in ${maxRequests} requests`);
     if (now >= endsAt) return { requests, detectionLagMs: now - endsAt };
-    const queued = now < queueMs;
-    if (queued) seenQueued = true;
-    else runningSince ??= seenQueued ? now : createdAt;
+    const state = now < queueMs ? 'triggered' : 'building';
     const delay = nextPollDelay(
       {
         now,
-        state: queued ? 'triggered' : 'building',
-        buildStartedAt: queued ? createdAt : runningSince,
+        state,
+        ...start.observe(now, state),
         expectedDurationMs: args.expectedDurationMs,
+        durationSpreadMs: args.durationSpreadMs,
       },
       args.opts,
     );

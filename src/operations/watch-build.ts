@@ -3,7 +3,7 @@ import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
 import { explainFailure } from './failure-reason.js';
-import { defaultPollPolicy, expectedDuration, nextPollDelay } from './poll-policy.js';
+import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from './types.js';
 
 export const FINAL_STATES = new Set(['finished', 'cancelled']);
@@ -19,31 +19,49 @@ export function recordBuild(result: ProjectResult, build: Build): void {
   if (build.duration !== null) result.duration = build.duration;
 }
 
+/** How long the next build will likely run (ms), and how far it may stray from that. */
+export interface DurationEstimate {
+  expectedMs: number;
+  spreadMs: number;
+}
+
 /** The expected build time from the version's recent builds (one list request made by the caller). */
-export function expectedFromHistory(history: Build[]): number | undefined {
+export function expectedFromHistory(history: Build[]): DurationEstimate | undefined {
   const durations = history
     .filter((build) => build.state.code === 'finished' && build.success === true && build.duration !== null)
     .map((build) => build.duration as number);
-  return expectedDuration(durations);
+  const expectedMs = expectedDuration(durations);
+  return expectedMs === undefined ? undefined : { expectedMs, spreadMs: durationSpread(durations) ?? 0 };
 }
+
+/**
+ * The service counts a request when it arrives, this budget when it is sent: a poll that would
+ * need the slot a window edge frees waits this much longer, more than the network's jitter, so
+ * that it never lands inside the service's window (a 429 costs far more than the wait).
+ */
+const WINDOW_EDGE_MARGIN_MS = 500;
 
 let activeWatchers = 0;
 
 /**
  * Polls a build until it is `finished` or `cancelled`. The schedule is predictive (sparse early,
- * dense near the expected end) unless `poll-interval` fixes it, and never faster than the shared
- * rate budget allows for every build being watched at once.
+ * dense near the expected end) unless `poll-interval` fixes it. Every build watched at once draws
+ * from the one rate budget: each poller keeps to its fair share of it, and looks before it asks so
+ * that a window already used up (by triggers, other projects) delays the poll instead of queueing
+ * it at the window's edge.
  */
 export async function watchBuild(
   ctx: OperationContext,
   result: ProjectResult,
   log: ProjectLog,
   initial: Build,
-  expectedDurationMs: number | undefined,
+  estimate: DurationEstimate | undefined,
 ): Promise<Build> {
   let build = initial;
   let lastState = '';
-  let startedAt: number | undefined;
+  const created = build.created === null ? Number.NaN : Date.parse(build.created);
+  const start = new StartTracker(Number.isFinite(created) ? created : undefined);
+  let lastPollAt = ctx.now();
   activeWatchers += 1;
   try {
     for (;;) {
@@ -54,19 +72,49 @@ export async function watchBuild(
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
       }
       if (FINAL_STATES.has(build.state.code)) return build;
-      if (startedAt === undefined && build.state.code !== 'triggered') startedAt = now;
+      const timeline = start.observe(now, build.state.code);
       const delay =
         ctx.inputs.pollInterval === 'auto'
           ? nextPollDelay(
-              { now, state: build.state.code, buildStartedAt: startedAt, expectedDurationMs },
+              {
+                now,
+                state: build.state.code,
+                ...timeline,
+                expectedDurationMs: estimate?.expectedMs,
+                durationSpreadMs: estimate?.spreadMs,
+              },
               defaultPollPolicy,
             )
           : ctx.inputs.pollInterval;
-      await sleep(Math.max(delay, ctx.budget.fairIntervalMs(activeWatchers)), ctx.deadline.signal);
+      await sleep(delay, ctx.deadline.signal);
+      await awaitFairTurn(ctx, lastPollAt);
+      await awaitFreeSlot(ctx);
+      lastPollAt = ctx.now();
       build = await ctx.api.build(build.project, build.id);
     }
   } finally {
     activeWatchers -= 1;
+  }
+}
+
+/**
+ * Keeps this poller to its share of the budget: one poll per `window / limit × watchers`. Counted
+ * when it is about to poll, not when it went to sleep: builds that ended meanwhile leave more room.
+ */
+async function awaitFairTurn(ctx: OperationContext, lastPollAt: number): Promise<void> {
+  for (;;) {
+    const wait = lastPollAt + ctx.budget.fairIntervalMs(activeWatchers) - ctx.now();
+    if (wait <= 0) return;
+    await sleep(wait, ctx.deadline.signal);
+  }
+}
+
+/** Waits until the budget has a slot for a poll now, plus the margin past a window edge. */
+async function awaitFreeSlot(ctx: OperationContext): Promise<void> {
+  for (;;) {
+    const wait = ctx.budget.nextSlotAt() - ctx.now();
+    if (wait <= 0) return;
+    await sleep(wait + WINDOW_EDGE_MARGIN_MS, ctx.deadline.signal);
   }
 }
 

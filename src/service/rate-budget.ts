@@ -67,6 +67,23 @@ export class RateBudget {
     return Math.ceil((this.windowMs / this.limit) * Math.max(1, consumers));
   }
 
+  /**
+   * When a request asked for now would get its slot (ms epoch, this budget's clock), counting the
+   * requests already waiting for one. Pollers look before they ask, to keep clear of a full window.
+   */
+  nextSlotAt(): number {
+    const now = this.now();
+    const live = this.sentAt.filter((at) => at > now - this.windowMs);
+    const ahead = live.length + this.waiting;
+    let at = now;
+    if (ahead >= this.limit) {
+      const freedBy = ahead - this.limit;
+      // Beyond the window's own requests the turn depends on later ones: a window from now at most.
+      at = freedBy < live.length ? live[freedBy]! + this.windowMs : now + this.windowMs;
+    }
+    return Math.max(at, this.pausedUntil);
+  }
+
   /** Requests now queued for a slot (a hint for pollers to back off). */
   get queued(): number {
     return this.waiting;

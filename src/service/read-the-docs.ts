@@ -26,7 +26,8 @@ import { SchemaError } from './errors.js';
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
 
-export type TriggerResult = { triggered: true; build: Build } | { triggered: false };
+/** `docsUrl`: the version's documentation, when the answer carried a readable version. */
+export type TriggerResult = { triggered: true; build: Build; docsUrl?: string } | { triggered: false };
 
 /** The Read the Docs endpoints the action uses, one method each, every answer schema-checked. */
 export class ReadTheDocsApi {
@@ -126,7 +127,10 @@ export class ReadTheDocsApi {
         'POST projects/{project}/versions/{version}/builds/',
       );
     }
-    return { triggered: true, build: build.data };
+    // Only a convenience: an answer without a usable version still triggered the build.
+    const described = VersionSchema.safeParse(data.version);
+    const docsUrl = described.success ? (described.data.urls?.documentation ?? undefined) : undefined;
+    return { triggered: true, build: build.data, docsUrl };
   }
 
   async buildNotifications(project: string, id: number): Promise<Notification[]> {

@@ -78,6 +78,8 @@ export function paginated<T extends z.core.SomeType>(item: T) {
 export const TriggerSchema = z.object({
   triggered: z.boolean(),
   build: z.unknown(),
+  /** The version as the service describes it; its documentation URL saves a request later. */
+  version: z.optional(z.unknown()),
 });
 
 export const NotificationSchema = z.object({

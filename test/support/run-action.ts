@@ -23,6 +23,8 @@ export interface ActionRun {
   summary: string;
   annotations: Annotation[];
   durationMs: number;
+  /** When the child was spawned (ms epoch). */
+  startedAt: number;
 }
 
 export interface RunOptions {
@@ -33,6 +35,8 @@ export interface RunOptions {
   onLine?: (line: string, child: ChildProcess) => void;
   /** Kills the child after this long (a safety net for a test, never the thing measured). */
   killAfterMs?: number;
+  /** Called once the child is spawned (e.g. to sample its memory). */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export function parseOutputFile(text: string): Record<string, string> {
@@ -112,6 +116,7 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'dist/index.js')], { env, cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    options.onSpawn?.(child);
     let stdout = '';
     let stderr = '';
     let pending = '';
@@ -138,6 +143,7 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
         summary: readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8'),
         annotations: parseAnnotations(stdout),
         durationMs: Date.now() - started,
+        startedAt: started,
       });
     });
   });

@@ -1,0 +1,72 @@
+// What the step asks the service while it waits: dist/index.js against the loopback stand-in.
+// Assertions are on requests (counts, order, statuses), never on how long things took.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { runAction } from './support/run-action.ts';
+
+const TOKEN = 'rtd_polling_token_abcdef';
+const HOUR = 3_600_000;
+
+let standin: Standin | undefined;
+afterEach(async () => {
+  await standin?.close();
+  standin = undefined;
+});
+
+const buildPolls = (s: Standin) => s.count('GET', /\/builds\/\d+\/$/);
+
+describe('predictive polling (poll-interval: auto)', () => {
+  it('with a history of 2-second builds, sees a 2-second build end with one or two polls', async () => {
+    standin = await startStandin({ tokens: [TOKEN] });
+    standin.addProject({ slug: 'demo' });
+    for (let i = 5; i >= 1; i -= 1) standin.addBuild('demo', 'latest', { durationMs: 2_000, outcome: 'success', startedAgoMs: i * HOUR });
+    standin.onTrigger('demo', 'latest', { durationMs: 2_000, outcome: 'success' });
+
+    const run = await runAction({ inputs: { token: TOKEN, 'base-url': standin.url, project: 'demo' } });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.success).toBe('true');
+    // Landing on the expected end (2.5 s) sees it; one more at the densest interval if it ran late.
+    expect(buildPolls(standin)).toBeGreaterThanOrEqual(1);
+    expect(buildPolls(standin)).toBeLessThanOrEqual(2);
+    // project, history, trigger, polls: nothing else (the docs URL came with the trigger's answer).
+    expect(standin.requests).toHaveLength(3 + buildPolls(standin));
+    expect(run.outputs['docs-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*latest/);
+  });
+
+  it('without history, falls back to steady polling and still sees the end', async () => {
+    standin = await startStandin({ tokens: [TOKEN] });
+    standin.addProject({ slug: 'demo' });
+    standin.onTrigger('demo', 'latest', { durationMs: 2_000, outcome: 'success' });
+
+    const run = await runAction({ inputs: { token: TOKEN, 'base-url': standin.url, project: 'demo' } });
+
+    expect(run.code, run.stdout).toBe(0);
+    // Every 3 s (three densest intervals) at first: one or two polls for a 2-second build.
+    expect(buildPolls(standin)).toBeGreaterThanOrEqual(1);
+    expect(buildPolls(standin)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('several builds under one tight budget', () => {
+  it('spaces the polls of 4 projects so that a 12-per-6-s budget is never exceeded', async () => {
+    standin = await startStandin({ tokens: [TOKEN], rateLimit: { limit: 12, windowMs: 6_000 }, latencyMs: 20 });
+    const slugs = ['demo', 'demo-es', 'demo-fr', 'demo-ja'];
+    for (const slug of slugs) {
+      standin.addProject({ slug, language: slug === 'demo' ? 'en' : slug.slice(5), translationOf: slug === 'demo' ? undefined : 'demo' });
+      // No history: the fallback polls every 3 s, more than the budget allows for four once setup is counted.
+      standin.onTrigger(slug, 'latest', { durationMs: 4_000, queueMs: 500, outcome: 'success' });
+    }
+
+    const run = await runAction({
+      inputs: { token: TOKEN, 'base-url': standin.url, project: slugs.join('\n'), version: 'latest', 'rate-limit': '12/6s' },
+    });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(standin.requests.filter((r) => r.status === 429)).toEqual([]);
+    const results = JSON.parse(run.outputs.results!) as { outcome: string }[];
+    expect(results.map((r) => r.outcome)).toEqual(['success', 'success', 'success', 'success']);
+    // The budget was really tight: the polls needed more than one window.
+    expect(standin.requests.length).toBeGreaterThan(12);
+  });
+});
