@@ -169,7 +169,7 @@ async function buildOfVersion(
     return queued;
   }
   log.info(`${version} is active and no build of it came within ${formatDuration(graceMs)}: triggering one`);
-  return triggerOnce(ctx, project, version, newestBefore, log);
+  return (await triggerOnce(ctx, project, version, newestBefore, log)).build;
 }
 
 /** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
