@@ -189,6 +189,25 @@ describe.concurrent('a trigger whose answer is lost', () => {
       expect(result.stdout).toContain('No build was created: triggering again');
     });
   });
+
+  it('on the last attempt too: looks for the build before giving up, adopts it, one build', async () => {
+    await withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
+      standin.fault({ kind: 'reset', method: 'POST', path: TRIGGER });
+      standin.fault({ kind: 'status', method: 'POST', path: TRIGGER, status: 502, body: '<html>Bad Gateway</html>' });
+      standin.fault({ kind: 'reset-after-processing', method: 'POST', path: TRIGGER });
+      const result = await run(standin, { version: 'latest' }, { env: DEBUG_ON });
+
+      expect(result.code, result.stdout).toBe(0);
+      expectNoSecret(result);
+      expect(standin.count('POST', TRIGGER)).toBe(3);
+      expect(standin.builds('demo')).toHaveLength(1);
+      const created = standin.builds('demo')[0]!;
+      expect(created.state).toBe('finished');
+      expect(result.outputs['build-id']).toBe(String(created.id));
+      expect(result.stdout).toContain(`The trigger did create build #${created.id}: following it`);
+    });
+  });
 });
 
 describe.concurrent('hosts and proxies', () => {

@@ -8,6 +8,8 @@ import type { OperationContext, ProjectOperation, ProjectResult } from './types.
 /** How often and how long to look for a build whose trigger answer was lost. */
 const LOST_TRIGGER_CHECKS = 3;
 const LOST_TRIGGER_CHECK_INTERVAL_MS = 1000;
+/** Triggers sent at most when every answer is lost and no build shows up. */
+const MAX_TRIGGER_ATTEMPTS = 3;
 
 /** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */
 export const buildOperation: ProjectOperation = async (ctx, result, log) => {
@@ -90,13 +92,15 @@ export async function triggerOnce(
       }
       // An answer that came back garbled is as good as lost: the service did act on the request.
       const lost = error instanceof UncertainWriteError || (error instanceof SchemaError && (error.status ?? 202) < 300);
-      if (!lost || attempt >= 3) throw error;
-      log.warning(`The answer to the build trigger was lost (${error.message}). Looking for the build before triggering again.`, 'Answer lost');
+      if (!lost) throw error;
+      log.warning(`The answer to the build trigger was lost (${error.message}). Looking for the build it may have created.`, 'Answer lost');
+      // Looked for after the last attempt too: that one may have created the build.
       const adopted = await findBuildAfter(ctx, project, version, newestBefore);
       if (adopted) {
         log.info(`The trigger did create build #${adopted.id}: following it`);
         return { build: adopted };
       }
+      if (attempt >= MAX_TRIGGER_ATTEMPTS) throw error;
       log.info('No build was created: triggering again');
     }
   }
