@@ -138,6 +138,17 @@ describe('operation build', () => {
     expect(error.message).toContain('keeps running');
   });
 
+  it('on an inactive project, says once which project the service did not build for', async () => {
+    standin.addProject({ slug: 'asleep', name: 'Asleep', active: false });
+    const run = await runAction({ inputs: fast({ project: 'asleep', version: 'latest' }) });
+
+    expect(run.code).toBe(1);
+    expect(standin.builds('asleep')).toHaveLength(0);
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toBe('Build not triggered: asleep latest');
+    expect(error.message).toMatch(/^asleep: the service did not trigger a build \(400, triggered: false\)/);
+  });
+
   it('builds several projects concurrently and fails when one fails', async () => {
     standin.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja' });
     standin.onTrigger('demo', 'latest', { durationMs: 800, outcome: 'success' });

@@ -40,7 +40,7 @@ export async function resolveVersion(ctx: OperationContext, project: string): Pr
   if (ctx.inputs.version) return ctx.inputs.version;
   const details = await ctx.api.project(project);
   if (!details.default_version) {
-    throw new ServiceError(`${project} has no default version: set the \`version\` input`, 'No version', 'GET projects/{project}/');
+    throw new ServiceError('the project has no default version: set the `version` input', 'No version', 'GET projects/{project}/');
   }
   return details.default_version;
 }
@@ -75,7 +75,7 @@ export async function triggerOnce(
       const answer = await ctx.api.triggerBuild(project, version);
       if (!answer.triggered) {
         throw new ServiceError(
-          `${project}: the service did not trigger a build (400, triggered: false): the project is not active. Check it in the dashboard`,
+          'the service did not trigger a build (400, triggered: false): the project is not active. Check it in the dashboard',
           'Build not triggered',
           'POST projects/{project}/versions/{version}/builds/',
           400,
