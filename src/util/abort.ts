@@ -15,6 +15,12 @@ export class DeadlineError extends Error {
 }
 
 /**
+ * The longest delay a Node timer holds (about 24.8 days); a longer one fires after 1 ms. Waits are
+ * capped to it: a job ends long before, so a cap only keeps a huge `timeout` or `poll-interval` sane.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
  * Sleeps `ms`, ending early with the signal's reason when it aborts.
  * The timer is unref'd so a pending sleep never keeps the process alive on its own.
  */
@@ -29,7 +35,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -51,7 +57,7 @@ export class Deadline {
     private readonly now: () => number = Date.now,
   ) {
     this.signal = this.controller.signal;
-    this.timer = setTimeout(() => this.controller.abort(new DeadlineError()), Math.max(0, endsAt - now()));
+    this.timer = setTimeout(() => this.controller.abort(new DeadlineError()), Math.min(MAX_TIMER_MS, Math.max(0, endsAt - now())));
     this.timer.unref();
     const onCancel = () => this.controller.abort(abortReason(cancellation));
     if (cancellation.aborted) onCancel();
