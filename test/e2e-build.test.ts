@@ -190,6 +190,8 @@ describe('operation wait', () => {
     expect(run.outputs.commit).toBe(SHA_NEW);
     expect(run.outputs.state).toBe('finished');
     expect(standin.count('POST', /.*/)).toBe(0);
+    // A fixed poll-interval has no use for the version's build history.
+    expect(standin.count('GET', /\/versions\/[^/]+\/builds\/$/)).toBe(0);
   });
 
   it('keeps looking until the build of the commit appears', async () => {

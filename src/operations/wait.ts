@@ -27,8 +27,12 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
     log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
   );
   log.info(`Found build #${build.id} (${build.version}): ${build.urls.build}`);
-  const history = await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 });
-  const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
+  // Only predictive polling uses the version's history: a fixed interval spares the request.
+  const estimate =
+    ctx.inputs.pollInterval === 'auto'
+      ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }))
+      : undefined;
+  const final = await watchBuild(ctx, result, log, build, estimate);
   await concludeBuild(ctx, result, log, final);
   await addDocsUrl(ctx, result, log);
 };
