@@ -194,6 +194,18 @@ describe('operation wait', () => {
     expect(standin.count('GET', /\/versions\/[^/]+\/builds\/$/)).toBe(0);
   });
 
+  it('stays green when the build succeeded but its docs URL cannot be read', async () => {
+    const wanted = standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+    standin.fault({ kind: 'rewrite', method: 'GET', path: /\/versions\/latest\/$/, transform: () => '{"unexpected": true}' });
+    const run = await runAction({ inputs: fast({ project: 'demo', operation: 'wait', commit: SHA_NEW }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs['build-id']).toBe(String(wanted));
+    expect(run.outputs.success).toBe('true');
+    expect(run.outputs['docs-url']).toBe('');
+    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+  });
+
   it('keeps looking until the build of the commit appears', async () => {
     const run = await runAction({
       inputs: fast({ project: 'demo', operation: 'wait', commit: SHA_NEW }),
