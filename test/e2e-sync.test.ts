@@ -152,6 +152,21 @@ describe('sync-versions with a version', () => {
     expect(results(skipped)[0]).toMatchObject({ outcome: 'success', verified: null });
   });
 
+  it('by default only warns when the search itself fails, naming why', async () => {
+    const s = await start({ indexDelayMs: 200 });
+    s.addVersion('demo', { slug: 'v2.0', type: 'tag', active: false });
+    s.onTrigger('demo', 'v2.0', { durationMs: 400, outcome: 'success' });
+    s.fault({ kind: 'status', method: 'GET', path: '/api/v3/search/', status: 400, body: '["Page number is too high."]', contentType: 'application/json' });
+    const run = await runAction({ inputs: fast(s, { version: 'v2.0' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(errors(run)).toEqual([]);
+    const [warning] = warnings(run);
+    expect(warning!.title).toBe('Not found through search: demo v2.0');
+    expect(warning!.message).toContain('Page number is too high.');
+    expect(results(run)[0]).toMatchObject({ outcome: 'success', verified: false });
+  });
+
   it('adopts the build the service queued for an already active version, triggering none', async () => {
     const s = await start({ indexDelayMs: 200 });
     s.addVersion('demo', { slug: 'v2.0', type: 'tag', active: true });

@@ -1,6 +1,6 @@
 import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../github/project-log.js';
-import { NotFoundError } from '../service/errors.js';
+import { NotFoundError, ServiceError } from '../service/errors.js';
 import type { Build, Version } from '../service/schemas.js';
 import { DeadlineError, sleep } from '../util/abort.js';
 import { triggerOnce } from './build.js';
@@ -209,6 +209,7 @@ async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult,
   const until = Math.min(startedAt + windowMs, ctx.deadline.endsAt);
 
   let hits: SearchHit[] = [];
+  let searchFailure: string | undefined;
   let told = false;
   try {
     if (inputs.verifyQuery === undefined) text = (await api.project(project)).name;
@@ -224,8 +225,10 @@ async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult,
       await sleep(interval, ctx.deadline.signal);
     }
   } catch (error) {
-    // The step's deadline ends the search like the window does; the build itself succeeded.
-    if (!(error instanceof DeadlineError)) throw error;
+    // The step's deadline ends the search like the window does; a search the service refuses
+    // (retries spent) is a check that could not be made, as `verify` says. The build succeeded.
+    if (error instanceof ServiceError) searchFailure = error.message;
+    else if (!(error instanceof DeadlineError)) throw error;
   }
 
   if (hits.length > 0) {
@@ -238,9 +241,11 @@ async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult,
   }
   result.details = { ...result.details, verified: false };
   const message =
-    `${project}: build #${result.buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
-    `within ${formatDuration(until - startedAt)}. Indexing runs after the build and can lag; ` +
-    'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
+    searchFailure !== undefined
+      ? `${project}: build #${result.buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
+      : `${project}: build #${result.buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
+        `within ${formatDuration(until - startedAt)}. Indexing runs after the build and can lag; ` +
+        'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
   if (inputs.verify === 'strict') {
     result.outcome = 'failed';
     result.title = 'Not found through search';
