@@ -12,7 +12,7 @@ export interface ProjectLog {
 }
 
 /**
- * With one project, lines go out at once inside a group. With several running concurrently,
+ * With one project, lines go out at once, ungrouped. With several running concurrently,
  * groups cannot interleave: each project's lines are held and printed as its own group when it
  * ends, and only progress (state changes) is echoed live, prefixed with the project.
  */

@@ -21,8 +21,8 @@ export class DeadlineError extends Error {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Sleeps `ms`, ending early with the signal's reason when it aborts.
- * The timer is unref'd so a pending sleep never keeps the process alive on its own.
+ * Sleeps `ms`, ending early with the signal's reason when it aborts. The timer keeps the process
+ * alive on purpose: a poll loop's sleep may be all that is pending, and the step must not end there.
  */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) return Promise.reject(abortReason(signal));
