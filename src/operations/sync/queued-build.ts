@@ -1,6 +1,5 @@
 import type { Build } from '../../service/schemas.js';
-
-const FINAL = new Set(['finished', 'cancelled']);
+import { FINAL_STATES } from '../watch-build.js';
 
 /** The newest id among builds (0 when none): build ids only grow, service-wide. */
 export function newestBuildId(builds: Build[]): number {
@@ -21,7 +20,7 @@ export function buildCreatedAfter(builds: Build[], newestBefore: number): Build 
  * A finished build from before the sync is the previous release's, not this one.
  */
 export function queuedBuild(builds: Build[], newestBefore: number): Build | undefined {
-  return newest(builds.filter((build) => build.id > newestBefore || !FINAL.has(build.state.code)));
+  return newest(builds.filter((build) => build.id > newestBefore || !FINAL_STATES.has(build.state.code)));
 }
 
 function newest(builds: Build[]): Build | undefined {
