@@ -31,7 +31,9 @@ export type StatusContext = `readthedocs-preview/${string}`;
  * Reports previews on the pull request: one sticky comment (or a block in the description) that
  * every write re-reads and merges into, and a commit status per project. GitHub is where the
  * result is shown, not the work itself: a refusal (fork PRs get a read-only token) or a fault
- * becomes one warning per kind and a note for the summary, never a failed step.
+ * becomes one warning per kind and a note for the summary, never a failed step. Only a refusal
+ * stops further writes of its kind: after a fault the next write tries again, so the comment and
+ * the status still reach their final state (a comment whose answer was lost is found by its marker).
  */
 export class PreviewPublisher {
   /** Said in the job summary: what could not be posted, and why. */
@@ -43,6 +45,7 @@ export class PreviewPublisher {
   private dirty = false;
   private commentsOff = false;
   private statusesOff = false;
+  private readonly warned = new Set<'comment' | 'status'>();
 
   constructor(private readonly options: PublisherOptions) {}
 
@@ -60,9 +63,9 @@ export class PreviewPublisher {
         if (this.options.mode === 'description') await this.writeDescription(gh, [...this.rows.values()]);
         else await this.writeComment(gh, [...this.rows.values()]);
       } catch (error) {
-        this.commentsOff = true;
+        if (isRefusal(error)) this.commentsOff = true;
         const where = this.options.mode === 'description' ? 'PR description' : 'PR comment';
-        this.refusal(error, `The ${where} could not be written`, 'pull-requests: write');
+        this.warnOnce('comment', error, `The ${where} could not be written`, 'pull-requests: write');
       }
     });
     return this.queue;
@@ -83,8 +86,8 @@ export class PreviewPublisher {
       this.options.debug(`status ${statusContext(project)}: ${state} (${description})`);
     } catch (error) {
       if (this.statusesOff) return;
-      this.statusesOff = true;
-      this.refusal(error, 'The commit status could not be set', 'statuses: write');
+      if (isRefusal(error)) this.statusesOff = true;
+      this.warnOnce('status', error, 'The commit status could not be set', 'statuses: write');
     }
   }
 
@@ -149,9 +152,11 @@ export class PreviewPublisher {
     return `${this.options.repoUrl}/pull/${this.options.pr}#issuecomment-${id}`;
   }
 
-  private refusal(error: unknown, what: string, permission: string): void {
+  private warnOnce(kind: 'comment' | 'status', error: unknown, what: string, permission: string): void {
+    if (this.warned.has(kind)) return;
+    this.warned.add(kind);
     const message = error instanceof Error ? error.message : String(error);
-    const refused = error instanceof GitHubError && error.refused;
+    const refused = isRefusal(error);
     const text = refused
       ? `${what}: GitHub refused it (403). Pull requests from forks get a read-only token; otherwise give the job \`permissions: ${permission}\`. ` +
         `The summary and outputs still carry the preview. (${message})`
@@ -159,6 +164,10 @@ export class PreviewPublisher {
     this.options.warning(text, refused ? 'GitHub refused the report' : 'GitHub report failed');
     this.notes.push(text);
   }
+}
+
+function isRefusal(error: unknown): boolean {
+  return error instanceof GitHubError && error.refused;
 }
 
 export function statusContext(project: string): StatusContext {

@@ -53,11 +53,6 @@ export function commentMarker(header: string): string {
   return `<!-- ${MARKER_PREFIX}:${sanitiseHeader(header)} -->`;
 }
 
-/** Whether `body` is (or contains) the comment rendered for `header`. */
-export function hasCommentMarker(body: string | undefined, header: string): boolean {
-  return body?.includes(commentMarker(header)) ?? false;
-}
-
 function dataComment(header: string, rows: PreviewRow[]): string {
   const payload = { version: 1, rows: rows.map(serialiseRow) };
   // base64 has no `-`, `>` or spaces, so the data can never close the HTML comment early.

@@ -1,0 +1,102 @@
+// PreviewPublisher against a fake Octokit: how a GitHub fault or refusal shapes what gets written.
+import { describe, expect, it } from 'vitest';
+import type { GitHubRepo, Octokit } from '../src/github/api/client.js';
+import { PreviewPublisher } from '../src/github/preview-publisher.js';
+import type { PreviewRow } from '../src/github/sticky-comment.js';
+
+const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
+
+interface Comment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+}
+
+/** An Octokit whose `request` keeps comments and statuses in memory; `fail` answers a route with an HTTP error. */
+function fakeGitHub(fail: (route: string, call: number) => number | undefined) {
+  const comments: Comment[] = [];
+  const statuses: { state: string; context: string }[] = [];
+  const calls = new Map<string, number>();
+  let nextId = 1;
+  const request = async (route: string, params: Record<string, unknown>) => {
+    const call = (calls.get(route) ?? 0) + 1;
+    calls.set(route, call);
+    const status = fail(route, call);
+    if (status !== undefined) throw Object.assign(new Error(`HTTP ${status}`), { status, response: { status } });
+    if (route.startsWith('GET /repos/{owner}/{repo}/issues/{issue_number}/comments')) return { data: [...comments], headers: {} };
+    if (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')) {
+      const comment = { id: nextId++, body: String(params.body), user: { login: 'github-actions[bot]', type: 'Bot' } };
+      comments.push(comment);
+      return { data: comment, headers: {} };
+    }
+    if (route.startsWith('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}')) {
+      const comment = comments.find((c) => c.id === params.comment_id)!;
+      comment.body = String(params.body);
+      return { data: comment, headers: {} };
+    }
+    if (route.startsWith('POST /repos/{owner}/{repo}/statuses/{sha}')) {
+      statuses.push({ state: String(params.state), context: String(params.context) });
+      return { data: { id: statuses.length, state: params.state }, headers: {} };
+    }
+    throw new Error(`unexpected ${route}`);
+  };
+  const repo: GitHubRepo = { octokit: { request } as unknown as Octokit, owner: 'octo', repo: 'docs' };
+  return { repo, comments, statuses };
+}
+
+function publisherFor(repo: GitHubRepo) {
+  const warnings: string[] = [];
+  const publisher = new PreviewPublisher({
+    github: async () => repo,
+    pr: 7,
+    headSha: HEAD,
+    mode: 'comment',
+    header: '',
+    repoUrl: 'https://github.com/octo/docs',
+    warning: (message) => warnings.push(message),
+    info: () => undefined,
+    debug: () => undefined,
+  });
+  return { publisher, warnings };
+}
+
+const row = (status: PreviewRow['status']): PreviewRow => ({ project: 'demo', status, commit: HEAD, updatedAt: new Date('2026-11-02T10:00:00Z') });
+
+describe('PreviewPublisher', () => {
+  it('a fault on the first comment (not a refusal) does not stop the final one: one comment, final state, one warning', async () => {
+    const gh = fakeGitHub((route, call) => (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments') && call === 1 ? 502 : undefined));
+    const { publisher, warnings } = publisherFor(gh.repo);
+
+    await publisher.publish([row('building')]);
+    await publisher.publish([row('ready')]);
+
+    expect(gh.comments).toHaveLength(1);
+    expect(gh.comments[0]!.body).toContain('Read the Docs preview: ready');
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('a refusal (403) stops further comment writes: one warning, no retry storm', async () => {
+    let posts = 0;
+    const gh = fakeGitHub((route) => (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments') ? (posts++, 403) : undefined));
+    const { publisher, warnings } = publisherFor(gh.repo);
+
+    await publisher.publish([row('building')]);
+    await publisher.publish([row('ready')]);
+
+    expect(posts).toBe(1);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('403');
+  });
+
+  it('a fault on the pending status does not stop the final one', async () => {
+    // Statuses are retried inside the client (3 tries): fail all three of the first status.
+    const gh = fakeGitHub((route, call) => (route.startsWith('POST /repos/{owner}/{repo}/statuses/{sha}') && call <= 3 ? 502 : undefined));
+    const { publisher, warnings } = publisherFor(gh.repo);
+
+    await publisher.status('demo', 'pending', 'Build #1: building', undefined);
+    await publisher.status('demo', 'success', 'Preview ready (build #1)', undefined);
+
+    expect(gh.statuses).toEqual([{ state: 'success', context: 'readthedocs-preview/demo' }]);
+    expect(warnings).toHaveLength(1);
+  });
+});
