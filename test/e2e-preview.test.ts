@@ -1,7 +1,7 @@
 // `operation: preview` as a new user meets it: the bundled action run as the runner runs it, on a
 // pull_request event, against loopback stand-ins of Read the Docs and of GitHub's REST API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentMarker, renderComment } from '../src/github/sticky-comment.js';
+import { commentMarker, renderComment, replaceMarkedBlock } from '../src/github/sticky-comment.js';
 import { startGitHubStandin, type GitHubStandin, type StoredComment } from './support/github-standin.ts';
 import { startStandin, type Standin } from './support/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
@@ -312,6 +312,38 @@ describe('operation preview', () => {
     expect(gh.comments(PR).map((comment) => comment.id)).toEqual([kept, quoted]);
     const rows = tableRows(gh.comments(PR)[0]!.body);
     expect(rows.map((row) => row.split(' | ')[0])).toEqual(['| other\\-docs', '| demo']);
+  });
+
+  it('never takes over a comment, or rows, planted by someone without write access', async () => {
+    const stamp = new Date('2026-11-02T10:00:00Z');
+    const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };
+    const body = renderComment({ header: '', rows: [planted] });
+    const forkComment = gh.addComment(PR, body, { login: 'fork-author', type: 'User' }, 'CONTRIBUTOR');
+    seedBuilds();
+    const run = await preview();
+
+    expect(run.code, run.stdout).toBe(0);
+    const comments = gh.comments(PR);
+    expect(comments).toHaveLength(2);
+    expect(comments[0]).toMatchObject({ id: forkComment, body }); // left as it was
+    expect(comments[1]!.user.type).toBe('Bot');
+    expect(comments[1]!.body).toContain('demo');
+    expect(comments[1]!.body).not.toContain('evil');
+  });
+
+  it('comment: description ignores rows in a description written by someone without write access', async () => {
+    const stamp = new Date('2026-11-02T10:00:00Z');
+    const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };
+    gh.addPullRequest({ number: PR, headSha: HEAD, body: replaceMarkedBlock('Hi', '', renderComment({ header: '', rows: [planted] })), authorAssociation: 'FIRST_TIME_CONTRIBUTOR' });
+    seedBuilds();
+    const run = await preview({ comment: 'description' });
+
+    expect(run.code, run.stdout).toBe(0);
+    const description = gh.pullRequestBody(PR);
+    expect(description.startsWith('Hi')).toBe(true);
+    expect(description.split(':start -->').length - 1).toBe(1); // the planted block was replaced
+    expect(description).toContain(`[Preview](${previewOf()})`);
+    expect(description).not.toContain('evil');
   });
 
   it('refuses to run on other events, before any request', async () => {

@@ -9,6 +9,9 @@ import { updateIssueComment } from './api/update-issue-comment.js';
 import { updatePullRequestBody } from './api/update-pull-request-body.js';
 import { commentMarker, mergeRows, readRows, renderComment, replaceMarkedBlock, type PreviewRow } from './sticky-comment.js';
 
+/** GitHub's `author_association` values of people with write access to the repository. */
+const TRUSTED_ASSOCIATIONS: ReadonlySet<string> = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+
 export type CommentMode = 'comment' | 'description' | 'none';
 
 export interface PublisherOptions {
@@ -121,8 +124,12 @@ export class PreviewPublisher {
 
   private async writeDescription(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
     const { pr, header } = this.options;
-    const current = (await getPullRequest(gh, pr)).body ?? '';
-    const block = this.render(mergeRows(current, header, rows));
+    const pull = await getPullRequest(gh, pr);
+    const current = pull.body ?? '';
+    // Rows kept from the description must have been written by someone trusted: a fork's author
+    // owns the description and could plant a row with a link of their choosing.
+    const trusted = TRUSTED_ASSOCIATIONS.has(pull.author_association ?? '');
+    const block = this.render(mergeRows(trusted ? current : undefined, header, rows));
     const updated = replaceMarkedBlock(current, header, block);
     this.location = `${this.options.repoUrl}/pull/${pr}`;
     if (updated === current) return;
@@ -130,12 +137,17 @@ export class PreviewPublisher {
     this.options.info(`Updated the preview block in the description of pull request #${pr}`);
   }
 
-  /** Comments that start with this header's marker, oldest first (bots' ahead of people's). */
+  /**
+   * Comments that start with this header's marker, oldest first (bots' ahead of people's). Only a
+   * bot's or a repository member's comment can be ours: anyone may post a comment that starts with
+   * the marker, and its hidden rows would otherwise be merged into the table.
+   */
   private async markedComments(gh: GitHubRepo): Promise<IssueComment[]> {
     const marker = commentMarker(this.options.header);
     const comments = await listIssueComments(gh, this.options.pr);
     return comments
       .filter((comment) => (comment.body ?? '').startsWith(marker))
+      .filter((comment) => comment.user?.type === 'Bot' || TRUSTED_ASSOCIATIONS.has(comment.author_association ?? ''))
       .sort((a, b) => Number(b.user?.type === 'Bot') - Number(a.user?.type === 'Bot') || a.id - b.id);
   }
 

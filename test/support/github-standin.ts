@@ -18,6 +18,8 @@ export interface StoredComment {
   id: number;
   body: string;
   user: { login: string; type: 'Bot' | 'User' };
+  /** GitHub's word for the author's relation to the repository (OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE…). */
+  author_association: string;
   created_at: string;
   updated_at: string;
 }
@@ -37,6 +39,8 @@ export interface PullRequestSeed {
   body?: string;
   /** Changed files; status defaults to `modified`. */
   files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed' }[];
+  /** The PR author's relation to the repository; default COLLABORATOR (a branch of the repository). */
+  authorAssociation?: string;
 }
 
 export interface GitHubStandinOptions {
@@ -54,7 +58,7 @@ export interface GitHubStandin {
   requests: GitHubRequest[];
   count(method: string, path: RegExp | string): number;
   addPullRequest(seed: PullRequestSeed): void;
-  addComment(pr: number, body: string, user?: StoredComment['user']): number;
+  addComment(pr: number, body: string, user?: StoredComment['user'], association?: string): number;
   comments(pr: number): StoredComment[];
   pullRequestBody(pr: number): string;
   /** Repository file at a commit (`ref`), read through the contents API. */
@@ -75,7 +79,7 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly owner: string;
   private readonly repo: string;
   private readonly maxPerPage: number;
-  private readonly pulls = new Map<number, { headSha: string; body: string; files: { filename: string; status: string }[] }>();
+  private readonly pulls = new Map<number, { headSha: string; body: string; authorAssociation: string; files: { filename: string; status: string }[] }>();
   private readonly commentsByPr = new Map<number, StoredComment[]>();
   private readonly files = new Map<string, string>();
   private readonly statusList: StoredStatus[] = [];
@@ -120,13 +124,14 @@ class GitHubStandinServer implements GitHubStandin {
     this.pulls.set(seed.number, {
       headSha: seed.headSha,
       body: seed.body ?? '',
+      authorAssociation: seed.authorAssociation ?? 'COLLABORATOR',
       files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
     });
   }
 
-  addComment(pr: number, body: string, user: StoredComment['user'] = BOT): number {
+  addComment(pr: number, body: string, user: StoredComment['user'] = BOT, association = user.type === 'Bot' ? 'NONE' : 'COLLABORATOR'): number {
     const now = new Date().toISOString();
-    const comment = { id: this.nextId++, body, user, created_at: now, updated_at: now };
+    const comment = { id: this.nextId++, body, user, author_association: association, created_at: now, updated_at: now };
     this.commentList(pr).push(comment);
     return comment.id;
   }
@@ -239,7 +244,7 @@ class GitHubStandinServer implements GitHubStandin {
         pr.body = input.body;
       }
       if (request.method === 'GET' || request.method === 'PATCH') {
-        return { status: 200, body: { number: Number(match[1]), body: pr.body === '' ? null : pr.body, head: { sha: pr.headSha, ref: 'feature' }, state: 'open' } };
+        return { status: 200, body: { number: Number(match[1]), body: pr.body === '' ? null : pr.body, head: { sha: pr.headSha, ref: 'feature' }, state: 'open', author_association: pr.authorAssociation } };
       }
     }
     if ((match = /^\/pulls\/(\d+)\/files$/.exec(path)) && request.method === 'GET') {

@@ -5,6 +5,7 @@ export const PullRequestSchema = z.object({
   number: z.number(),
   body: z.optional(z.nullable(z.string())),
   head: z.object({ sha: z.string() }),
+  author_association: z.optional(z.string()),
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
 

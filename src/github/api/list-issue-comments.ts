@@ -5,6 +5,7 @@ export const CommentSchema = z.object({
   id: z.number(),
   body: z.optional(z.nullable(z.string())),
   user: z.optional(z.nullable(z.object({ login: z.string(), type: z.optional(z.string()) }))),
+  author_association: z.optional(z.string()),
 });
 export type IssueComment = z.infer<typeof CommentSchema>;
 
