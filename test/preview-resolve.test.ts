@@ -109,3 +109,16 @@ describe('checkPage', () => {
     expect(result.problem).toMatch(/ECONNREFUSED/);
   });
 });
+
+describe('isPullRequestVersion', () => {
+  it('takes the PR number and the slug the service gives it on a clash with a branch', async () => {
+    const { isPullRequestVersion } = await import('../src/operations/preview/find-pr-build.js');
+    expect(isPullRequestVersion('7', 7)).toBe(true);
+    expect(isPullRequestVersion('7_a', 7)).toBe(true);
+    expect(isPullRequestVersion('7_b', 7)).toBe(true);
+    expect(isPullRequestVersion('77', 7)).toBe(false);
+    expect(isPullRequestVersion('17', 7)).toBe(false);
+    expect(isPullRequestVersion('7_ab', 7)).toBe(false);
+    expect(isPullRequestVersion('latest', 7)).toBe(false);
+  });
+});

@@ -38,7 +38,7 @@ export async function findPullRequestBuild(
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
     const match = builds
-      .filter((build) => build.commit === headSha && build.version === version)
+      .filter((build) => build.commit === headSha && isPullRequestVersion(build.version, pr))
       .sort((a, b) => b.id - a.id)[0];
     if (match) return match;
     if (!graceOver && ctx.now() - started >= graceMs) {
@@ -63,7 +63,7 @@ async function triggerPullRequestVersion(ctx: OperationContext, project: string,
   try {
     const answer = await ctx.api.triggerBuild(project, version);
     if (!answer.triggered) {
-      throw new ServiceError(`${project}: the service did not trigger a build (400, triggered: false): the project is not active`, 'Build not triggered', 'POST projects/{project}/versions/{version}/builds/', 400);
+      throw new ServiceError('the service did not trigger a build (400, triggered: false): the project is not active', 'Build not triggered', 'POST projects/{project}/versions/{version}/builds/', 400);
     }
     log.info(`Triggered build #${answer.build.id}: it counts once it is known to build ${headSha} (the service rebuilds the last commit it saw)`);
   } catch (error) {
@@ -74,7 +74,7 @@ async function triggerPullRequestVersion(ctx: OperationContext, project: string,
     }
     if (error instanceof NotFoundError) {
       throw new ServiceError(
-        `${project} has no version for pull request #${version}: the service has not seen this pull request. ` +
+        `no version for pull request #${version}: the service has not seen this pull request. ` +
           'Enable "Build pull requests for this repository" in the project\'s settings and check its webhook',
         'No pull request version',
         'POST projects/{project}/versions/{version}/builds/',
@@ -83,4 +83,9 @@ async function triggerPullRequestVersion(ctx: OperationContext, project: string,
     }
     throw error;
   }
+}
+
+/** The PR version's slug is its number, or the number with a suffix such as `_a` when a branch already has that slug. */
+export function isPullRequestVersion(slug: string, pr: number): boolean {
+  return slug === String(pr) || new RegExp(`^${pr}_[a-z]$`).test(slug);
 }
