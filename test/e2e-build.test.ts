@@ -229,6 +229,62 @@ describe('operation wait', () => {
   });
 });
 
+/** Triggers the version as someone else would (a "Rebuild" press), cancelling its running build. */
+function triggerFromOutside(project: string, version: string): Promise<Response> {
+  return fetch(`${standin.url}/api/v3/projects/${project}/versions/${version}/builds/`, { method: 'POST', headers: { Authorization: `Token ${TOKEN}` } });
+}
+
+describe('operation wait, when a newer trigger of the version cancels the build', () => {
+  /** Runs `wait` for SHA_NEW and triggers the version from outside once the action watches `followed`. */
+  async function waitAndRetrigger(followed: number): Promise<{ run: ActionRun; newer: number }> {
+    let trigger: Promise<Response> | undefined;
+    const run = await runAction({
+      inputs: fast({ project: 'demo', operation: 'wait', commit: SHA_NEW, timeout: '30s' }),
+      onLine: (line) => {
+        if (!trigger && line.includes(`build #${followed}: `)) trigger = triggerFromOutside('demo', 'latest');
+      },
+    });
+    expect(trigger, run.stdout).toBeDefined();
+    const answer = (await (await trigger!).json()) as { build: { id: number } };
+    return { run, newer: answer.build.id };
+  }
+
+  it('follows the rebuild of the same commit and ends green with the newer build', async () => {
+    const original = standin.addBuild('demo', 'latest', { durationMs: 4000, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+    // The rebuild is API-triggered: its commit is null until it has cloned.
+    standin.onTrigger('demo', 'latest', { durationMs: 1500, outcome: 'success', commit: SHA_NEW });
+    const { run, newer } = await waitAndRetrigger(original);
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(standin.builds('demo').find((b) => b.id === original)!.state).toBe('cancelled');
+    expect(run.outputs['build-id']).toBe(String(newer));
+    expect(run.outputs.commit).toBe(SHA_NEW);
+    expect(run.outputs.state).toBe('finished');
+    expect(run.outputs.success).toBe('true');
+    expect(run.stdout).toContain(`Build #${original} was cancelled: superseded by build #${newer}`);
+    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    // One look at the version's builds, made when the build was cancelled.
+    expect(standin.count('GET', /\/versions\/latest\/builds\/$/)).toBe(1);
+  });
+
+  it('reports the cancellation when the newer build turns out to be of another commit, without waiting for its end', async () => {
+    const original = standin.addBuild('demo', 'latest', { durationMs: 4000, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+    standin.onTrigger('demo', 'latest', { durationMs: 10_000, outcome: 'success', commit: SHA_OLD });
+    const { run, newer } = await waitAndRetrigger(original);
+
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.outputs['build-id']).toBe(String(original));
+    expect(run.outputs.state).toBe('cancelled');
+    expect(run.outputs.commit).toBe(SHA_NEW);
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toBe('Build cancelled: demo latest');
+    expect(error.message).toContain(`build #${original} was cancelled`);
+    // It looked at the newer build, saw its commit once cloned, and stopped there.
+    expect(run.stdout).toContain(`Build #${newer} builds ${SHA_OLD}, not ${SHA_NEW}`);
+    expect(standin.builds('demo').find((b) => b.id === newer)!.state).not.toMatch(/^(finished|cancelled)$/);
+  });
+});
+
 describe('bad input fails before any request, naming the input', () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ['operation', { operation: 'deploy' }, /Input `operation`: accepts `build`, `wait`, `sync-versions`, `env`, `preview`/],

@@ -286,6 +286,35 @@ describe('operation preview', () => {
     expect(rtd.count('GET', `/docs/demo--${PR}/en/${PR}/`)).toBeGreaterThan(1);
   });
 
+  it('follows a rebuild of the head commit that cancelled its build: green with the newer build', async () => {
+    const original = seedBuilds({ outcome: 'success', durationMs: 4000 });
+    // Someone presses "Rebuild": an API-triggered build of the same commit, its commit null until cloned.
+    rtd.onTrigger('demo', String(PR), { durationMs: 1200, outcome: 'success', commit: HEAD });
+    let rebuild: Promise<Response> | undefined;
+    const run = await runAction({
+      inputs: inputs(),
+      event: pullRequestEvent(),
+      env: { GITHUB_API_URL: gh.url },
+      onLine: (line) => {
+        if (rebuild || !line.includes(`build #${original}: `)) return;
+        rebuild = fetch(`${rtd.url}/api/v3/projects/demo/versions/${PR}/builds/`, { method: 'POST', headers: { Authorization: `Token ${TOKEN}` } });
+      },
+    });
+    expect(rebuild, run.stdout).toBeDefined();
+    const newer = ((await (await rebuild!).json()) as { build: { id: number } }).build.id;
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(rtd.builds('demo').find((b) => b.id === original)!.state).toBe('cancelled');
+    expect(run.stdout).toContain(`Build #${original} was cancelled: superseded by build #${newer}`);
+    expect(run.outputs['build-id']).toBe(String(newer));
+    expect(run.outputs.commit).toBe(HEAD);
+    expect(run.outputs['preview-url']).toBe(previewOf());
+    const [row] = tableRows(onlyComment().body);
+    expect(row).toContain('✅ Ready');
+    expect(row).toContain(`/builds/${newer}/`);
+    expect(latestStatuses(HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'success' });
+  });
+
   it('with trigger: true, triggers the PR version when no build of the head commit appears', async () => {
     rtd.addBuild('demo', String(PR), { durationMs: 500, outcome: 'success', commit: OLDER, commitFromStart: true, startedAgoMs: 600_000 });
     rtd.onTrigger('demo', String(PR), { durationMs: 800, outcome: 'success', commit: HEAD });

@@ -3,7 +3,8 @@ import { ServiceError } from '../service/errors.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
 import { addDocsUrl } from './build.js';
-import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from './watch-build.js';
+import { watchBuildOfCommit } from './follow-commit.js';
+import { concludeBuild, elapsed, expectedFromHistory } from './watch-build.js';
 import type { OperationContext, ProjectOperation } from './types.js';
 
 /** How often to look for a build that has not appeared yet (the service's webhook can lag). */
@@ -32,7 +33,7 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
     ctx.inputs.pollInterval === 'auto'
       ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }))
       : undefined;
-  const final = await watchBuild(ctx, result, log, build, estimate);
+  const final = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
   await concludeBuild(ctx, result, log, final);
   await addDocsUrl(ctx, result, log);
 };

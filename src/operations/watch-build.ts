@@ -48,7 +48,7 @@ let activeWatchers = 0;
  * dense near the expected end) unless `poll-interval` fixes it. Every build watched at once draws
  * from the one rate budget: each poller keeps to its fair share of it, and looks before it asks so
  * that a window already used up (by triggers, other projects) delays the poll instead of queueing
- * it at the window's edge.
+ * it at the window's edge. `stopWhen` ends the watch early on a build it matches.
  */
 export async function watchBuild(
   ctx: OperationContext,
@@ -56,6 +56,7 @@ export async function watchBuild(
   log: ProjectLog,
   initial: Build,
   estimate: DurationEstimate | undefined,
+  stopWhen?: (build: Build) => boolean,
 ): Promise<Build> {
   let build = initial;
   let lastState = '';
@@ -71,7 +72,7 @@ export async function watchBuild(
         lastState = build.state.code;
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
       }
-      if (FINAL_STATES.has(build.state.code)) return build;
+      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return build;
       const timeline = start.observe(now, build.state.code);
       const delay =
         ctx.inputs.pollInterval === 'auto'

@@ -14,7 +14,8 @@ import { USER_AGENT } from '../../version.js';
 import type { StepOperation } from '../index.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult } from '../types.js';
-import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from '../watch-build.js';
+import { watchBuildOfCommit } from '../follow-commit.js';
+import { concludeBuild, expectedFromHistory, recordBuild } from '../watch-build.js';
 import { builderFromReadthedocsYaml, changedPages, docsDirFromReadthedocsYaml, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { findPullRequestBuild } from './find-pr-build.js';
@@ -93,7 +94,9 @@ export const previewOperation: StepOperation = async (ctx) => {
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
       pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, build.urls.build));
       const history = await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }).catch(() => []);
-      const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
+      const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
+        pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${newer.id}: ${newer.state.code}`, newer.urls.build)),
+      );
       await concludeBuild(ctx, result, log, final);
       if (result.outcome !== 'success') return;
       await verifyPreview(ctx, result, log, { pr, details, dispatcher: pageDispatcher, info: infos.get(result.project)!, changedFiles });
