@@ -8,7 +8,8 @@ import {
   searchHitsMarkdown,
   verifySearchQuery,
 } from '../src/operations/sync/search-hits.js';
-import { buildCreatedAfter, newestBuildId, queuedBuild } from '../src/operations/sync/queued-build.js';
+import { buildCreatedAfter, newestBuildId } from '../src/operations/build-ids.js';
+import { queuedBuild } from '../src/operations/sync/queued-build.js';
 import type { Build, SearchResponse } from '../src/service/schemas.js';
 
 function result(project: string, version: string, title: string, path: string, domain = 'https://demo.readthedocs.io') {

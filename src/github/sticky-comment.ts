@@ -4,6 +4,7 @@
  * travel inside the comment itself as base64 JSON in a second hidden HTML comment.
  */
 import { z } from 'zod/mini';
+import { encodeSegment } from '../util/url.js';
 import { codeSpan, escapeHtml, escapeMarkdown, markdownLink, safeHttpUrl } from './markdown.js';
 
 export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error';
@@ -40,27 +41,19 @@ const GITHUB_BODY_LIMIT = 65_536;
 const REASON_LIMIT = 1_000;
 const SHORT_REASON_LIMIT = 200;
 
-/**
- * The header made safe inside an HTML comment: everything but letters, digits and `._~-` is
- * percent-encoded, so no `>` (hence no `-->`) can appear and different headers stay different.
- */
-function sanitiseHeader(header: string): string {
-  return encodeURIComponent(header).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
 /** The hidden marker that identifies the comment of `header`: `<!-- readthedocs-action:preview:{header} -->`. */
 export function commentMarker(header: string): string {
-  return `<!-- ${MARKER_PREFIX}:${sanitiseHeader(header)} -->`;
+  return `<!-- ${MARKER_PREFIX}:${encodeSegment(header)} -->`;
 }
 
 function dataComment(header: string, rows: PreviewRow[]): string {
   const payload = { version: 1, rows: rows.map(serialiseRow) };
   // base64 has no `-`, `>` or spaces, so the data can never close the HTML comment early.
-  return `<!-- ${MARKER_PREFIX}-data:${sanitiseHeader(header)} ${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64')} -->`;
+  return `<!-- ${MARKER_PREFIX}-data:${encodeSegment(header)} ${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64')} -->`;
 }
 
 function dataCommentPattern(header: string): RegExp {
-  const escapedHeader = sanitiseHeader(header).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapedHeader = encodeSegment(header).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`<!-- ${MARKER_PREFIX}-data:${escapedHeader} ([A-Za-z0-9+/=]*) -->`);
 }
 
@@ -245,7 +238,7 @@ function truncate(text: string, limit: number): string {
 }
 
 function blockMarkers(header: string): { start: string; end: string } {
-  const name = sanitiseHeader(header);
+  const name = encodeSegment(header);
   return { start: `<!-- ${MARKER_PREFIX}:${name}:start -->`, end: `<!-- ${MARKER_PREFIX}:${name}:end -->` };
 }
 

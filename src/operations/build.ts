@@ -2,6 +2,7 @@ import { NotFoundError, SchemaError, ServiceError, UncertainWriteError } from '.
 import type { Build } from '../service/schemas.js';
 import { CancelledError, DeadlineError, sleep } from '../util/abort.js';
 import type { ProjectLog } from '../github/project-log.js';
+import { buildCreatedAfter, newestBuildId } from './build-ids.js';
 import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from './watch-build.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';
 
@@ -19,7 +20,7 @@ export const buildOperation: ProjectOperation = async (ctx, result, log) => {
   // One list request serves twice: the expected duration, and the newest build before ours,
   // which tells whether a trigger whose answer got lost created a build.
   const history = await api.recentBuilds(result.project, { version, limit: 10 });
-  const newestBefore = Math.max(0, ...history.map((build) => build.id));
+  const newestBefore = newestBuildId(history);
   log.info(`Triggering a build of ${result.project}, version ${version}`);
   const { build, docsUrl } = await triggerOnce(ctx, result.project, version, newestBefore, log);
   recordBuild(result, build);
@@ -118,7 +119,7 @@ async function findBuildAfter(
 ): Promise<Build | undefined> {
   for (let check = 1; check <= LOST_TRIGGER_CHECKS; check += 1) {
     const builds = await ctx.api.recentBuilds(project, { version, limit: 5 });
-    const created = builds.filter((build) => build.id > newestBefore).sort((a, b) => b.id - a.id)[0];
+    const created = buildCreatedAfter(builds, newestBefore);
     if (created) return created;
     // A request that timed out may still be in the service's hands: look again shortly.
     if (check < LOST_TRIGGER_CHECKS) await sleep(LOST_TRIGGER_CHECK_INTERVAL_MS, ctx.deadline.signal);

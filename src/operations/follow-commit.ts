@@ -2,6 +2,7 @@ import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import type { OperationContext, ProjectResult } from './types.js';
 import { watchBuild, type DurationEstimate } from './watch-build.js';
+import { buildCreatedAfter } from './build-ids.js';
 
 /** Newer builds of the same commit followed at most, so that a rebuild loop cannot keep the step waiting. */
 export const MAX_HANDOVERS = 3;
@@ -57,9 +58,10 @@ export async function watchBuildOfCommit(
  */
 async function supersedingBuild(ctx: OperationContext, project: string, cancelled: Build, commit: string): Promise<Build | undefined> {
   const builds = await ctx.api.recentBuilds(project, { version: cancelled.version, limit: 10 });
-  return builds
-    .filter((build) => build.id > cancelled.id && build.version === cancelled.version && (build.commit === commit || build.commit === null))
-    .sort((a, b) => b.id - a.id)[0];
+  return buildCreatedAfter(
+    builds.filter((build) => build.version === cancelled.version && (build.commit === commit || build.commit === null)),
+    cancelled.id,
+  );
 }
 
 /** Forgets what a build of another commit left in the result before the cancelled one is concluded. */

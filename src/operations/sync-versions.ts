@@ -4,7 +4,8 @@ import { NotFoundError, ServiceError } from '../service/errors.js';
 import type { Build, Version } from '../service/schemas.js';
 import { DeadlineError, sleep } from '../util/abort.js';
 import { triggerOnce } from './build.js';
-import { buildCreatedAfter, newestBuildId, queuedBuild } from './sync/queued-build.js';
+import { buildCreatedAfter, newestBuildId } from './build-ids.js';
+import { queuedBuild } from './sync/queued-build.js';
 import {
   TOP_HITS,
   VERIFY_PAGE_SIZE,

@@ -6,6 +6,7 @@ import { addDocsUrl } from './build.js';
 import { watchBuildOfCommit } from './follow-commit.js';
 import { concludeBuild, elapsed, expectedFromHistory } from './watch-build.js';
 import type { OperationContext, ProjectOperation } from './types.js';
+import { newestBuild } from './build-ids.js';
 
 /** How often to look for a build that has not appeared yet (the service's webhook can lag). */
 const APPEAR_INTERVAL_MS = 5000;
@@ -53,9 +54,7 @@ export async function findBuildOfCommit(
   let told = false;
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
-    const match = builds
-      .filter((build) => build.commit === commit && (version === undefined || build.version === version))
-      .sort((a, b) => b.id - a.id)[0];
+    const match = newestBuild(builds.filter((build) => build.commit === commit && (version === undefined || build.version === version)));
     if (match) return match;
     if (!told) {
       onMissing();

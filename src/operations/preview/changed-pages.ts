@@ -2,6 +2,7 @@
  * Which documentation pages a pull request changes, as links into its preview. Pure: the caller
  * lists the changed files (dropping deleted ones) and reads `.readthedocs.yaml`.
  */
+import { encodeSegment } from '../../util/url.js';
 
 export type DocsBuilder = 'sphinx' | 'mkdocs';
 
@@ -99,13 +100,9 @@ function mkdocsPagePath(segments: string[]): string[] | undefined {
 function joinUrl(base: string, segments: string[]): string {
   const url = new URL(base);
   const basePath = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-  url.pathname = basePath + segments.map(encodePathSegment).join('/');
+  url.pathname = basePath + segments.map(encodeSegment).join('/');
   url.hash = '';
   return url.href;
-}
-
-function encodePathSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** A repository-relative path without `./`, leading or trailing `/`; `undefined` if it climbs out. */

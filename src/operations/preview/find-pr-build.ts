@@ -5,6 +5,7 @@ import { sleep } from '../../util/abort.js';
 import type { OperationContext } from '../types.js';
 import { elapsed } from '../watch-build.js';
 import { formatDuration } from '../../inputs/duration.js';
+import { newestBuild } from '../build-ids.js';
 
 /** How often to look for the build when `poll-interval` is `auto`, and how long before saying so. */
 const APPEAR_INTERVAL_MS = 5000;
@@ -37,9 +38,7 @@ export async function findPullRequestBuild(
   let graceOver = false;
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
-    const match = builds
-      .filter((build) => build.commit === headSha && isPullRequestVersion(build.version, pr))
-      .sort((a, b) => b.id - a.id)[0];
+    const match = newestBuild(builds.filter((build) => build.commit === headSha && isPullRequestVersion(build.version, pr)));
     if (match) return match;
     if (!graceOver && ctx.now() - started >= graceMs) {
       graceOver = true;

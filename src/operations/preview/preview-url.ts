@@ -3,6 +3,7 @@
  * the host belongs to the canonical project (the parent of a translation or subproject), the path
  * follows the project's `versioning_scheme`.
  */
+import { encodeSegment } from '../../util/url.js';
 
 export interface ProjectForPreview {
   slug: string;
@@ -142,10 +143,6 @@ function schemePath(schemeOwner: ProjectForPreview, language: string, pr: number
           `set the input "${PREVIEW_TEMPLATE_INPUT}" to give the preview URL.`,
       );
   }
-}
-
-function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function fillPreviewTemplate(template: string, values: { project: string; version: string; language: string }): string {

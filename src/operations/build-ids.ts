@@ -1,0 +1,18 @@
+import type { Build } from '../service/schemas.js';
+
+// Build ids only grow, service-wide: comparing them tells which build came after which.
+
+/** The newest id among builds (0 when none). */
+export function newestBuildId(builds: Build[]): number {
+  return Math.max(0, ...builds.map((build) => build.id));
+}
+
+/** The build with the highest id, if any. */
+export function newestBuild(builds: Build[]): Build | undefined {
+  return builds.reduce<Build | undefined>((newest, build) => (newest === undefined || build.id > newest.id ? build : newest), undefined);
+}
+
+/** The newest build created after the one whose id was `newestBefore` (older ones belong to earlier runs). */
+export function buildCreatedAfter(builds: Build[], newestBefore: number): Build | undefined {
+  return newestBuild(builds.filter((build) => build.id > newestBefore));
+}
