@@ -4,7 +4,7 @@
 // resolves, no file names a path of a developer's machine, and .env.example lists every input.
 // (test/workflow-examples.test.ts parses every example with GitHub's parser.)
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -202,7 +202,14 @@ describe('the repository', () => {
   it('names no path of a developer’s machine in any file it tracks', () => {
     const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
       .split('\n')
-      .filter((file) => file !== '' && !file.startsWith('dist/') && file !== 'package-lock.json' && existsSync(join(ROOT, file)));
+      .filter(
+        (file) =>
+          file !== '' &&
+          !file.startsWith('dist/') &&
+          file !== 'package-lock.json' &&
+          existsSync(join(ROOT, file)) &&
+          lstatSync(join(ROOT, file)).isFile(),
+      );
     expect(files.length).toBeGreaterThan(50);
     const hits: string[] = [];
     for (const file of files) {
