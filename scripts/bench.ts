@@ -123,10 +123,6 @@ function detectionLags(m: Measured): number[] {
   return lags;
 }
 
-function firstRequestMs(m: Measured): number {
-  return (m.standin.requests[0]?.at ?? Number.NaN) - m.run.startedAt;
-}
-
 // ---------- scenarios ----------
 
 async function standinFor(options: StandinOptions): Promise<Standin> {
@@ -300,7 +296,7 @@ async function main(): Promise<void> {
   const fan = [bAuto, b2s, b10s];
   if (process.env.BENCH_VERBOSE) {
     const names = ['a auto', 'a auto, no history', 'a 2s', 'a 10s', 'b auto', 'b 2s', 'b 10s'];
-    [...single, ...fan].forEach((m, i) => process.stderr.write(timeline(names[i]!, m)));
+    for (const [i, m] of [...single, ...fan].entries()) process.stderr.write(timeline(names[i]!, m));
   }
   for (const [m, label] of [...single, ...fan].map((m, i) => [m, `run ${i}`] as const)) okRun(m, label);
   await Promise.all([...single, ...fan].map((m) => m.standin.close()));

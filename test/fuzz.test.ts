@@ -2,7 +2,7 @@
 // a clear, named error, never an unhandled exception or a stack trace in what the user reads.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
 import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
 import { ServiceError } from '../src/service/errors.js';
 import { ServiceHttpClient, retryAfter } from '../src/service/http-client.js';
@@ -27,7 +27,7 @@ describe('inputs', () => {
   it('any text in all inputs at once: typed values that hold their promises, or an InputError naming each input', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom(...NAMES), inputText, { maxKeys: NAMES.length }), (raw) => {
-        let inputs;
+        let inputs: ReturnType<typeof parseInputs>;
         try {
           inputs = parseInputs(raw);
         } catch (error) {

@@ -77,7 +77,11 @@ describe('PreviewPublisher', () => {
 
   it('a refusal (403) stops further comment writes: one warning, no retry storm', async () => {
     let posts = 0;
-    const gh = fakeGitHub((route) => (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments') ? (posts++, 403) : undefined));
+    const gh = fakeGitHub((route) => {
+      if (!route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')) return undefined;
+      posts += 1;
+      return 403;
+    });
     const { publisher, warnings } = publisherFor(gh.repo);
 
     await publisher.publish([row('building')]);

@@ -1,62 +1,36 @@
-// The documentation cannot drift from the code: the README's tables are action.yml's, its examples
-// use only declared inputs, outputs and operations, every annotation title the action can raise
-// has a troubleshooting entry, and .env.example lists every input.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The documentation cannot drift from the code: the README's tables are action.yml's, the README is
+// a short front door that links every page under docs/, the examples show every operation, every
+// annotation title the action can raise has a row in docs/troubleshooting.md, every relative link
+// resolves, no file names a path of a developer's machine, and .env.example lists every input.
+// (test/workflow-examples.test.ts parses every example with GitHub's parser.)
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { OPERATIONS } from '../src/inputs/inputs.js';
 import { ROOT, readActionMetadata } from './support/action-metadata.ts';
+import {
+  classifyBlock,
+  docFiles,
+  headingAnchors,
+  headingSlug,
+  readDoc,
+  relativeLinks,
+  thisActionSteps,
+  yamlBlocks,
+} from './support/markdown-docs.ts';
 import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows } from './support/readme-tables.ts';
 
 const meta = readActionMetadata();
-const readme = readFileSync(`${ROOT}README.md`, 'utf8');
-const USES = 'readthedocs-action/readthedocs-action@v1';
-
-/** The ```yaml blocks of the README. */
-function yamlBlocks(markdown: string): string[] {
-  return [...markdown.matchAll(/^```ya?ml\n([^]*?)^```/gm)].map((match) => match[1]!);
-}
-
-/** The `with:` keys of every step that uses this action, per block. */
-function stepsOfThisAction(block: string): Record<string, string>[] {
-  const lines = block.split('\n');
-  const steps: Record<string, string>[] = [];
-  for (let i = 0; i < lines.length; i += 1) {
-    if (!lines[i]!.includes(`uses: ${USES}`)) continue;
-    const stepIndent = lines[i]!.indexOf('uses:');
-    const withs: Record<string, string> = {};
-    let withIndent: number | undefined;
-    for (let j = i + 1; j < lines.length; j += 1) {
-      const line = lines[j]!;
-      if (line.trim() === '' || line.trim().startsWith('#')) continue;
-      const indent = line.length - line.trimStart().length;
-      if (indent < stepIndent || (indent === stepIndent && line.trimStart().startsWith('- '))) break;
-      if (indent === stepIndent && line.trim() === 'with:') {
-        withIndent = undefined;
-        for (j += 1; j < lines.length; j += 1) {
-          const inner = lines[j]!;
-          if (inner.trim() === '' || inner.trim().startsWith('#')) continue;
-          const innerIndent = inner.length - inner.trimStart().length;
-          if (innerIndent <= stepIndent) {
-            j -= 1;
-            break;
-          }
-          withIndent ??= innerIndent;
-          const key = /^\s*([A-Za-z0-9_-]+):\s*(.*)$/.exec(inner);
-          if (innerIndent === withIndent && key) withs[key[1]!] = key[2]!.replace(/\s+#.*$/, '');
-        }
-      }
-    }
-    steps.push(withs);
-  }
-  return steps;
-}
+const readme = readDoc('README.md');
 
 /** Annotation titles the action's sources can raise (status labels of the PR comment excluded). */
 function annotationTitles(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('lint-probe-')) continue; // test/lint.test.ts's temporary probes
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (path.endsWith('.ts')) files.push(path);
@@ -75,7 +49,8 @@ function annotationTitles(): string[] {
   for (const file of files) {
     if (file.endsWith('sticky-comment.ts')) continue;
     const text = readFileSync(file, 'utf8');
-    for (const pattern of patterns) for (const match of text.matchAll(pattern)) for (const group of match.slice(1)) if (group && /^[A-Z]/.test(group)) titles.add(group);
+    for (const pattern of patterns)
+      for (const match of text.matchAll(pattern)) for (const group of match.slice(1)) if (group && /^[A-Z]/.test(group)) titles.add(group);
   }
   return [...titles].sort();
 }
@@ -85,7 +60,7 @@ describe('README.md', () => {
     it(`has the ${table} table exactly as action.yml says`, () => {
       const shown = readmeTable(readme, table);
       expect(shown, `README.md has no ${table} markers`).toBeDefined();
-      expect(shown, 'the README table differs from action.yml: run `node scripts/readme-tables.ts`').toBe(tableMarkdown(meta, table));
+      expect(shown, 'the README table differs from action.yml: run `npx node scripts/readme-tables.ts`').toBe(tableMarkdown(meta, table));
     });
   }
 
@@ -102,50 +77,156 @@ describe('README.md', () => {
     expect(defaultCell({ required: 'true' })).toBe('**required**');
   });
 
-  it('uses only declared inputs, operations and outputs in its workflow examples', () => {
-    const blocks = yamlBlocks(readme);
-    const steps = blocks.flatMap(stepsOfThisAction);
-    expect(steps.length).toBeGreaterThanOrEqual(8);
-    for (const withs of steps) {
-      for (const key of Object.keys(withs)) expect(Object.keys(meta.inputs), `README example uses input ${key}`).toContain(key);
-      if (withs.operation) expect(OPERATIONS, `README example uses operation ${withs.operation}`).toContain(withs.operation);
-      if (meta.inputs.project?.required === 'true') expect(withs.project, 'every example sets project').toBeTruthy();
+  it('is a front door: at most 20 KB, linking every page under docs/', () => {
+    expect(Buffer.byteLength(readme), 'README.md is over 20 KB: move the details to a page under docs/').toBeLessThanOrEqual(20 * 1024);
+    const linked = new Set(relativeLinks(readme).map((link) => link.target.replace(/#.*$/, '')));
+    for (const page of docFiles().filter((file) => file.startsWith('docs/')))
+      expect([...linked], `README.md does not link ${page}`).toContain(page);
+    for (const page of [
+      'build',
+      'wait',
+      'preview',
+      'sync-versions',
+      'env',
+      'troubleshooting',
+      'resilience-and-rate-limits',
+      'performance',
+      'development',
+      'migrating',
+    ]) {
+      expect(docFiles()).toContain(`docs/${page}.md`);
     }
-    for (const block of blocks) {
-      for (const match of block.matchAll(/steps\.[A-Za-z0-9_-]+\.outputs\.([A-Za-z0-9_-]+)/g)) expect(Object.keys(meta.outputs)).toContain(match[1]);
-    }
-    // The parser itself: it must see the keys of a step, and stop at the next step.
-    expect(stepsOfThisAction(`- uses: ${USES}\n  with:\n    project: a\n    operation: wait # note\n- uses: other/action@v1\n  with:\n    foo: 1\n`)).toEqual([
-      { project: 'a', operation: 'wait' },
-    ]);
   });
 
-  it('shows a workflow for each operation and each use the issue names', () => {
-    const steps = yamlBlocks(readme).flatMap(stepsOfThisAction);
-    const operations = new Set(steps.map((withs) => withs.operation ?? 'build'));
-    for (const operation of OPERATIONS) expect([...operations], `no example with operation: ${operation}`).toContain(operation);
-    expect(readme).toContain('pull_request_target');
-    expect(readme).toMatch(/pull-requests: write/);
-    expect(readme).toMatch(/statuses: write/);
+  it('shows a minimal workflow per use, with the permissions each needs, and how to pin the action', () => {
+    const blocks = yamlBlocks(readme);
+    const operations = blocks.flatMap((block) => /operation: ([a-z-]+)/.exec(block.text)?.[1] ?? []);
+    for (const operation of ['preview', 'sync-versions', 'env'])
+      expect(operations, `README has no workflow with operation: ${operation}`).toContain(operation);
     expect(readme).toContain('version: ${{ github.ref_name }}');
-    expect(readme).toContain('base-url: https://app.readthedocs.com');
     expect(readme).toMatch(/<<[A-Z_]+\n/); // a multi-line variable in the runner's heredoc form
+    // Permissions: a table per operation, and in every whole workflow (test/workflow-examples.test.ts checks each job).
+    const permissions = readme.slice(readme.indexOf('## Permissions'), readme.indexOf('\n## ', readme.indexOf('## Permissions') + 5));
+    for (const operation of OPERATIONS)
+      expect(permissions, `the Permissions table does not name ${operation}`).toContain(`\`${operation}\``);
+    for (const permission of ['`{}`', '`contents: read`', '`pull-requests: write`', '`statuses: write`'])
+      expect(permissions).toContain(permission);
+    // The pull_request_target form is pinned by SHA, the version in a comment; Dependabot keeps it current.
+    const target = blocks.find((block) => block.text.includes('pull_request_target:'));
+    expect(target?.text).toMatch(/uses: readthedocs-action\/readthedocs-action@<full-commit-sha> # v\d+\.\d+\.\d+/);
+    expect(readme).toContain('package-ecosystem: github-actions');
+    expect(readme).toContain('No release has been tagged yet');
     expect(readme).toContain('npm ci && npm test');
     expect(readme).toContain('npm run demo');
   });
+});
 
-  it('has a troubleshooting entry for every annotation title the action can raise', () => {
+describe('README.md and docs/', () => {
+  const docs = docFiles().map((file) => ({ file, text: readDoc(file) }));
+
+  it('show a workflow for each operation and each use the issues name', () => {
+    const steps = docs.flatMap(({ file, text }) =>
+      yamlBlocks(text, file).flatMap((block) => {
+        const kind = classifyBlock(block.text);
+        return kind.kind === 'other' ? [] : thisActionSteps(parse(kind.workflow));
+      }),
+    );
+    expect(steps.length).toBeGreaterThanOrEqual(12);
+    const operations = new Set(steps.map((step) => String(step.with.operation ?? 'build')));
+    for (const operation of OPERATIONS) expect([...operations], `no example with operation: ${operation}`).toContain(operation);
+    const all = docs.map(({ text }) => text).join('\n');
+    expect(all).toContain('pull_request_target');
+    expect(all).toContain('base-url: https://app.readthedocs.com');
+    expect(all).toContain('translations: true');
+    expect(all).toContain('npm run local');
+    expect(all).toContain('npm run standin');
+  });
+
+  it('resolve every relative link, to a file that exists and a heading it has', () => {
+    const broken: string[] = [];
+    for (const { file, text } of docs) {
+      for (const link of relativeLinks(text)) {
+        const [path, anchor] = link.target.split('#') as [string, string | undefined];
+        const target = path === '' ? file : normalize(join(dirname(file), decodeURIComponent(path)));
+        if (!existsSync(join(ROOT, target))) broken.push(`${file}:${link.line}: ${link.target} (no ${target})`);
+        else if (anchor !== undefined && !headingAnchors(readFileSync(join(ROOT, target), 'utf8')).has(anchor)) {
+          broken.push(`${file}:${link.line}: ${link.target} (${target} has no heading #${anchor})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    // The checks themselves.
+    expect(headingSlug('`operation: build`: a build gate')).toBe('operation-build-a-build-gate');
+    expect(headingSlug('The `pull_request_target` form')).toBe('the-pull_request_target-form');
+    expect(headingAnchors('# A\n```\n# not a heading\n```\n## A\n')).toEqual(new Set(['a', 'a-1']));
+    expect(relativeLinks('[x](docs/a.md#b) [y](https://e.org) `[z](c.md)`\n```\n[w](d.md)\n```\n')).toEqual([
+      { line: 1, target: 'docs/a.md#b' },
+    ]);
+  });
+
+  it('have a troubleshooting entry for every annotation title the action can raise, in docs/troubleshooting.md', () => {
     const titles = annotationTitles();
     // The extraction must keep working as the sources change: these are known titles.
-    for (const known of ['Invalid input', 'Token rejected', 'Permission denied', 'Build failed', 'Timed out', 'Cancelled by the workflow']) {
+    for (const known of [
+      'Invalid input',
+      'Token rejected',
+      'Permission denied',
+      'Build failed',
+      'Timed out',
+      'Cancelled by the workflow',
+    ]) {
       expect(titles).toContain(known);
     }
     // Warning titles given over several lines or by a ternary; a ternary that builds a message is no title.
-    for (const known of ['No preview build yet', 'GitHub refused the report', 'GitHub report failed', 'Changed pages unknown']) expect(titles).toContain(known);
+    for (const known of ['No preview build yet', 'GitHub refused the report', 'GitHub report failed', 'Changed pages unknown'])
+      expect(titles).toContain(known);
     expect(titles).not.toContain('PR comment');
-    const troubleshooting = readme.slice(readme.indexOf('## Troubleshooting'), readme.indexOf('\n## ', readme.indexOf('## Troubleshooting') + 5));
+    const troubleshooting = readDoc('docs/troubleshooting.md');
     const missing = titles.filter((title) => !troubleshooting.includes(`| **${title}**`));
-    expect(missing, 'add a row `| **<title>** | what it means | what to do |` to the README troubleshooting table').toEqual([]);
+    expect(missing, 'add a row `| **<title>** | what it means | what to do |` to the table in docs/troubleshooting.md').toEqual([]);
+    // The table lives in one place only.
+    expect(readme).not.toContain('| Annotation title |');
+  });
+});
+
+describe('the repository', () => {
+  // Assembled, so that this file does not name such a path itself.
+  const MACHINE_PATH = new RegExp(
+    [
+      String.raw`(?<![\w.:/-])/(?:work|home|Users)/[\w.-]+`, // a working tree or home folder
+      String.raw`(?<![\w.:/-])/root/(?:\.|[\w-]+/[\w.-]+/)`, // root's home, not a short URL path such as '/root/en/'
+      String.raw`\b[A-Z]:\\(?:Users|Documents and Settings)\\`,
+    ].join('|'),
+  );
+
+  it('names no path of a developer’s machine in any file it tracks', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(
+        (file) =>
+          file !== '' &&
+          !file.startsWith('dist/') &&
+          file !== 'package-lock.json' &&
+          existsSync(join(ROOT, file)) &&
+          lstatSync(join(ROOT, file)).isFile(),
+      );
+    expect(files.length).toBeGreaterThan(50);
+    const hits: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      if (text.includes('\0')) continue; // binary
+      for (const [index, line] of text.split('\n').entries())
+        if (MACHINE_PATH.test(line)) hits.push(`${file}:${index + 1}: ${line.trim()}`);
+    }
+    expect(hits).toEqual([]);
+    // The pattern itself: a machine path is caught, a URL path or a URL is not.
+    const root = ['', 'work', 'shared', 'FACTS.md'].join('/');
+    expect(MACHINE_PATH.test(`// ${root} describes`)).toBe(true);
+    expect(MACHINE_PATH.test(`cd ${['', 'home', 'alice', 'src'].join('/')}`)).toBe(true);
+    expect(MACHINE_PATH.test(`see ${['', 'root', '.npmrc'].join('/')}`)).toBe(true);
+    expect(MACHINE_PATH.test(`cd ${['', 'root', 'project', 'src', ''].join('/')}`)).toBe(true);
+    expect(MACHINE_PATH.test(`req.url === '/root/en/'`)).toBe(false);
+    expect(MACHINE_PATH.test('https://example.org/work/x and a /docs/page')).toBe(false);
   });
 });
 

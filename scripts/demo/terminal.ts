@@ -60,7 +60,7 @@ export function renderInline(text: string, style: Style, links?: string[]): stri
     .replace(/<br\s*\/?>/g, ' / ')
     .replace(/`+ ?([^`]+?) ?`+/g, (_, code: string) => `\u0000C${Buffer.from(code).toString('base64')}\u0000`)
     .replace(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => {
-      const shown = unescape(label);
+      const shown = unescapeMarkdown(label);
       const target = decodeURI(url);
       if (shown === target) return target;
       if (links) {
@@ -70,14 +70,14 @@ export function renderInline(text: string, style: Style, links?: string[]): stri
       return `${shown} <${target}>`;
     })
     .replace(/\*\*((?:\\.|[^*])+)\*\*/g, (_, inner: string) => `\u0000B${Buffer.from(inner).toString('base64')}\u0000`);
-  out = unescape(out);
+  out = unescapeMarkdown(out);
   return out.replace(/\u0000([CB])([A-Za-z0-9+/=]*)\u0000/g, (_, kind: string, data: string) => {
     const inner = Buffer.from(data, 'base64').toString('utf8');
-    return kind === 'B' ? style.bold(unescape(inner)) : style.cyan(inner.replace(/\\\|/g, '|'));
+    return kind === 'B' ? style.bold(unescapeMarkdown(inner)) : style.cyan(inner.replace(/\\\|/g, '|'));
   });
 }
 
-function unescape(text: string): string {
+function unescapeMarkdown(text: string): string {
   return text
     .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     .replace(/&lt;/g, '<')
@@ -125,7 +125,7 @@ export function renderTable(lines: string[], style: Style): string[] {
 /** The job summary (or a PR comment) for a terminal. */
 export function renderMarkdown(markdown: string, style: Style): string {
   const out: string[] = [];
-  const lines = markdown.replace(/<!--[^]*?-->/g, '').split('\n');
+  const lines = markdown.replace(/<!--[\s\S]*?-->/g, '').split('\n');
   for (let i = 0; i < lines.length; i += 1) {
     const line = lines[i]!;
     const fence = /^(`{3,}|~{3,})/.exec(line);

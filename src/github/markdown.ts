@@ -83,7 +83,7 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
   const fence = '`'.repeat(longestRun + 1);
   // A space on each side keeps a leading/trailing backtick from merging with the fence, and keeps
   // spaces at both ends; Markdown strips one space from each side again.
-  const needsPadding = /^`|`$/.test(content) || (/^ [^]* $/.test(content) && content.trim() !== '');
+  const needsPadding = /^`|`$/.test(content) || (/^ [\s\S]* $/.test(content) && content.trim() !== '');
   const padded = needsPadding ? ` ${content} ` : content;
   return `${fence}${padded}${fence}`;
 }

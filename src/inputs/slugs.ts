@@ -13,6 +13,7 @@ const COMBINING_MARKS = /\p{M}/gu;
  * Letters whose ASCII spelling the service's transliteration (Unidecode) gives, for the Latin
  * letters that Unicode decomposition does not reduce to ASCII. `ə` becomes `@` there, then dropped.
  */
+// biome-ignore format: a table, several pairs a line
 const LATIN_TRANSLITERATION: Record<string, string> = {
   ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', ł: 'l', Ł: 'L',
   œ: 'oe', Œ: 'OE', þ: 'th', Þ: 'TH', ı: 'i', ħ: 'h', Ħ: 'H', ŧ: 't', Ŧ: 'T', ŋ: 'ng', Ŋ: 'NG',

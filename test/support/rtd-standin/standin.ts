@@ -1,5 +1,5 @@
-// A loopback stand-in of the Read the Docs API (v3, v2 build, search v3) that behaves as
-// /work/shared/rtd-api/FACTS.md describes: states move with the clock, triggers cancel older builds,
+// A loopback stand-in of the Read the Docs API (v3, v2 build, search v3) that behaves as the real
+// service was observed to behave: states move with the clock, triggers cancel older builds,
 // throttling, auth rules and injected network faults.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -1172,7 +1172,7 @@ class StandinServer implements Standin {
       const root = new URL(this.docsUrl(p, v.slug, v.type === 'external')).pathname;
       if (ctx.path.startsWith(root) && (!best || root.length > best.root.length)) best = { root, v, p };
     }
-    if (!best || !best.v.active || !this.versionBuilt(best.v, ctx.now)) return html(404, DJANGO_404);
+    if (!best?.v.active || !this.versionBuilt(best.v, ctx.now)) return html(404, DJANGO_404);
     const title = escapeHtml(`${best.p.name} ${best.v.verboseName}`);
     return html(200, `<!doctype html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`);
   }

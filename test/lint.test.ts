@@ -1,0 +1,114 @@
+// `npm run lint` (Biome, biome.json) is strict where it matters: probe files with one defect each,
+// written into temporary folders inside the tree that the linter checks, must fail it, and a clean
+// probe must pass it, so that a failure here is the defect's and not the harness's.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './support/action-metadata.ts';
+
+/** Probe folders start with this; test/readme-sync.test.ts skips them when it walks src/. */
+const PROBE_PREFIX = 'lint-probe-';
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A temporary folder under `parent` (relative to the repository) holding the given files. */
+function probeFolder(parent: string, files: Record<string, string>): Record<string, string> {
+  const folder = mkdtempSync(join(ROOT, parent, PROBE_PREFIX));
+  folders.push(folder);
+  const paths: Record<string, string> = {};
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(folder, name), text);
+    paths[name] = relative(ROOT, join(folder, name));
+  }
+  return paths;
+}
+
+function lint(...paths: string[]): { status: number | null; output: string } {
+  const run = spawnSync('npm', ['run', '--silent', 'lint', '--', '--max-diagnostics=100', ...paths], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    timeout: 60_000,
+  });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+/** The rules (or `format`) Biome reported for one file. */
+function findings(output: string, path: string): string[] {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return [...output.matchAll(new RegExp(`^${escaped}(?::\\d+:\\d+)? (lint/[a-zA-Z/]+|format)`, 'gm'))].map((match) => match[1]!);
+}
+
+describe('npm run lint', () => {
+  const clean =
+    'export async function answer(): Promise<number> {\n  return 42;\n}\n\nexport function use(): void {\n  void answer();\n}\n';
+
+  it('passes a clean, formatted probe and fails one with an unused variable', () => {
+    const files = probeFolder('src/util', {
+      'clean.ts': clean,
+      'unused.ts': 'export function f(): number {\n  const unused = 1;\n  return 2;\n}\n',
+    });
+    const passed = lint(files['clean.ts']!);
+    expect(passed.output).not.toMatch(/lint\/|format/);
+    expect(passed.status, passed.output).toBe(0);
+    const failed = lint(files['unused.ts']!);
+    expect(failed.status, failed.output).not.toBe(0);
+    expect(findings(failed.output, files['unused.ts']!)).toEqual(['lint/correctness/noUnusedVariables']);
+  });
+
+  it('fails on unformatted lines, unused imports and parameters, floating promises and import cycles', () => {
+    const files = probeFolder('src/util', {
+      'unformatted.ts': 'export const quoted = "double quotes";\n',
+      'long.ts': `export const long = [${Array.from({ length: 40 }, (_, i) => `'item-${i}'`).join(', ')}];\n`,
+      'unused-import.ts': "import { readFileSync } from 'node:fs';\n\nexport const n = 1;\n",
+      'unused-parameter.ts': 'export function f(used: number, unused: number): number {\n  return used;\n}\n',
+      'floating.ts': 'async function work(): Promise<number> {\n  return 1;\n}\n\nexport function start(): void {\n  work();\n}\n',
+      'cycle-a.ts': "import { b } from './cycle-b.js';\n\nexport const a = (): number => b() + 1;\n",
+      'cycle-b.ts': "import { a } from './cycle-a.js';\n\nexport const b = (): number => a() - 1;\n",
+    });
+    const run = lint(...Object.values(files));
+    expect(run.status, run.output).not.toBe(0);
+    expect(findings(run.output, files['unformatted.ts']!)).toEqual(['format']);
+    expect(findings(run.output, files['long.ts']!)).toEqual(['format']);
+    expect(findings(run.output, files['unused-import.ts']!)).toEqual(['lint/correctness/noUnusedImports']);
+    expect(findings(run.output, files['unused-parameter.ts']!)).toEqual(['lint/correctness/noUnusedFunctionParameters']);
+    expect(findings(run.output, files['floating.ts']!)).toEqual(['lint/nursery/noFloatingPromises']);
+    expect(findings(run.output, files['cycle-a.ts']!)).toContain('lint/suspicious/noImportCycles');
+  });
+
+  it('keeps the layers pointing down: util, service and inputs may not import from the layers above them', () => {
+    const body = 'export const value = [a];\n';
+    const util = probeFolder('src/util', {
+      'operations.ts': `import { a } from '../../operations/types.js';\n\n${body}`,
+      'service.ts': `import { a } from '../../service/errors.js';\n\n${body}`,
+      'github.ts': `import type { a } from '../../github/report.js';\n\nexport type Value = a;\n`,
+      'inputs.ts': `import { a } from '../../inputs/inputs.js';\n\n${body}`,
+      'package.ts': `import { a } from '@actions/github';\n\n${body}`,
+      'sibling.ts': `import { a } from '../abort.js';\n\n${body}`,
+    });
+    const service = probeFolder('src/service', {
+      'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
+      'github.ts': `import { a } from '../../github/report.js';\n\n${body}`,
+      'util.ts': `import { a } from '../../util/abort.js';\n\n${body}`,
+    });
+    const inputs = probeFolder('src/inputs', {
+      'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
+      // The known exception until the variables parser moves into src/inputs (issue 13).
+      'env-parser.ts': `import { a } from '../../operations/env/variables.js';\n\n${body}`,
+    });
+    const run = lint(...Object.values(util), ...Object.values(service), ...Object.values(inputs));
+    const restricted = ['lint/style/noRestrictedImports'];
+    for (const name of ['operations.ts', 'service.ts', 'github.ts', 'inputs.ts'])
+      expect(findings(run.output, util[name]!), name).toEqual(restricted);
+    for (const name of ['package.ts', 'sibling.ts']) expect(findings(run.output, util[name]!), name).toEqual([]);
+    expect(findings(run.output, service['operations.ts']!)).toEqual(restricted);
+    expect(findings(run.output, service['github.ts']!)).toEqual(restricted);
+    expect(findings(run.output, service['util.ts']!)).toEqual([]);
+    expect(findings(run.output, inputs['operations.ts']!)).toEqual(restricted);
+    expect(findings(run.output, inputs['env-parser.ts']!)).toEqual([]);
+  });
+});
