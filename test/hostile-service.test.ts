@@ -99,3 +99,31 @@ describe('a list cut at the page bound', () => {
     expect(error.message).toContain('the list goes on past 50 pages and was cut there; a cut list cannot decide what `prune` deletes');
   });
 });
+
+describe('GitHub answers', () => {
+  it('are read with a cap too: an endless body fails the call with "response too large"', async () => {
+    const { getOctokit } = await import('@actions/github');
+    const { Agent } = await import('undici');
+    const { boundedFetch } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const server = await serve(answers.endless('[' + '{"id":1},'.repeat(10_000)));
+    const agent = new Agent();
+    cleanup.push(() => agent.close());
+    const octokit = getOctokit('gh-token', { baseUrl: server.url, request: { fetch: boundedFetch(agent, 1024 * 1024) } });
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('response too large (over 1 MB)');
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('pass through the bounded fetch unchanged when small', async () => {
+    const { getOctokit } = await import('@actions/github');
+    const { Agent } = await import('undici');
+    const { boundedFetch } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const server = await serve(answers.json(200, [{ id: 5, body: 'hi', user: { login: 'a', type: 'User' } }]));
+    const agent = new Agent();
+    cleanup.push(() => agent.close());
+    const octokit = getOctokit('gh-token', { baseUrl: server.url, request: { fetch: boundedFetch(agent, 1024 * 1024) } });
+    expect((await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1)).map((c) => c.id)).toEqual([5]);
+  });
+});

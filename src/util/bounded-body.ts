@@ -23,17 +23,22 @@ interface ReadableBody extends AsyncIterable<Uint8Array | string> {
  * and `BodyTooLargeError` is thrown.
  */
 export async function readBoundedText(body: ReadableBody, maxBytes: number): Promise<string> {
+  return (await readBoundedBytes(body, maxBytes)).toString('utf8');
+}
+
+/** `readBoundedText`, as bytes. A web `ReadableStream` is cancelled past the cap. */
+export async function readBoundedBytes(body: ReadableBody | ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     size += buffer.byteLength;
     if (size > maxBytes) {
       const error = new BodyTooLargeError(maxBytes);
-      body.destroy?.(error);
+      if ('destroy' in body && typeof body.destroy === 'function') body.destroy(error);
       throw error;
     }
     chunks.push(buffer);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }
