@@ -13,7 +13,7 @@ interface Comment {
 }
 
 /** An Octokit whose `request` keeps comments and statuses in memory; `fail` answers a route with an HTTP error. */
-function fakeGitHub(fail: (route: string, call: number) => number | undefined) {
+function fakeGitHub(fail: (route: string, call: number) => number | undefined, tokenLogin?: string) {
   const comments: Comment[] = [];
   const statuses: { state: string; context: string }[] = [];
   const calls = new Map<string, number>();
@@ -23,9 +23,12 @@ function fakeGitHub(fail: (route: string, call: number) => number | undefined) {
     calls.set(route, call);
     const status = fail(route, call);
     if (status !== undefined) throw Object.assign(new Error(`HTTP ${status}`), { status, response: { status } });
+    // The workflow's GITHUB_TOKEN may not ask who it is.
+    if (route.startsWith('GET /user') && tokenLogin) return { data: { login: tokenLogin }, headers: {} };
+    if (route.startsWith('GET /user')) throw Object.assign(new Error('HTTP 403'), { status: 403, response: { status: 403 } });
     if (route.startsWith('GET /repos/{owner}/{repo}/issues/{issue_number}/comments')) return { data: [...comments], headers: {} };
     if (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')) {
-      const comment = { id: nextId++, body: String(params.body), user: { login: 'github-actions[bot]', type: 'Bot' } };
+      const comment = { id: nextId++, body: String(params.body), user: tokenLogin ? { login: tokenLogin, type: 'User' } : { login: 'github-actions[bot]', type: 'Bot' } };
       comments.push(comment);
       return { data: comment, headers: {} };
     }
@@ -98,5 +101,19 @@ describe('PreviewPublisher', () => {
 
     expect(gh.statuses).toEqual([{ state: 'success', context: 'readthedocs-preview/demo' }]);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('with a personal token, adopts the comment of the account GET /user names, and no bot’s', async () => {
+    const gh = fakeGitHub(() => undefined, 'release-bot');
+    const { renderComment } = await import('../src/github/sticky-comment.js');
+    gh.comments.push({ id: 100, body: renderComment({ header: '', rows: [] }), user: { login: 'github-actions[bot]', type: 'Bot' } });
+    gh.comments.push({ id: 101, body: renderComment({ header: '', rows: [] }), user: { login: 'Release-Bot', type: 'User' } });
+    const { publisher } = publisherFor(gh.repo);
+
+    await publisher.publish([row('ready')]);
+
+    expect(gh.comments.map((comment) => comment.id)).toEqual([100, 101]);
+    expect(gh.comments[0]!.body).not.toContain('demo');
+    expect(gh.comments[1]!.body).toContain('demo');
   });
 });
