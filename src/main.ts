@@ -84,7 +84,7 @@ export async function run(): Promise<void> {
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });
     process.exitCode = core.ExitCode.Failure;
   } finally {
-    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results));
+    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results), inputs?.baseUrl);
     annotateFailures(results, redact);
     if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;

@@ -44,6 +44,7 @@ describe('response bodies', () => {
     const error = (await api(server.url, 4 * 1024 * 1024).translations('docs').catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.message).toBe('GET projects/{project}/translations/: response too large (over 4 MB); not read further');
+    expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(server.hits).toHaveLength(1);
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
   });

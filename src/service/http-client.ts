@@ -203,7 +203,9 @@ export class ServiceHttpClient {
     try {
       text = await readBoundedText(response.body, this.options.maxBodyBytes);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) throw this.failure(spec, error.message, ServiceError, response.statusCode);
+      if (error instanceof BodyTooLargeError) {
+        throw this.failure(spec, error.message, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
+      }
       throw this.transportFault(error, true);
     }
     const status = response.statusCode;
