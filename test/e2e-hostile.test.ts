@@ -78,6 +78,21 @@ describe('hostile build output', () => {
   }
 });
 
+describe('an output built to make regexes backtrack', () => {
+  it('x, 200,000 spaces, x: the failure is reported at once, not after the step was killed', async () => {
+    const output = `x${' '.repeat(200_000)}x`;
+    standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'failure', failingCommand: { command: 'make html', output, exit_code: 1 } });
+    const run = await runAction({
+      inputs: { token: TOKEN, 'base-url': standin.url, project: 'demo', 'poll-interval': '100ms', 'rate-limit': '600/1m', timeout: '30s' },
+      killAfterMs: 15_000,
+    });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(1);
+    const errors = runnerCommands(run.stdout).filter((command) => command.command === 'error');
+    expect(errors.map((command) => command.properties.title)).toEqual(['Build failed: demo latest']);
+  });
+});
+
 describe('a service that answers without end', () => {
   it('ends the step with "response too large", well within its timeout', async () => {
     const endless = await scriptedServer([answers.endless()]);
