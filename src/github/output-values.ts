@@ -7,7 +7,15 @@ import type { ProjectResult } from '../operations/types.js';
  */
 
 /** Build states the service reports. */
-export const BUILD_STATES: ReadonlySet<string> = new Set(['triggered', 'cloning', 'installing', 'building', 'uploading', 'finished', 'cancelled']);
+export const BUILD_STATES: ReadonlySet<string> = new Set([
+  'triggered',
+  'cloning',
+  'installing',
+  'building',
+  'uploading',
+  'finished',
+  'cancelled',
+]);
 
 // An http(s) URL of characters that mean nothing to a shell but `#`/`?` (inert): no quotes, `$`,
 // backticks, parentheses, `;`, `&`, `|`, `<`, `>`, spaces or line breaks.

@@ -172,10 +172,12 @@ export class ReadTheDocsApi {
    */
   async environmentVariables(project: string, options: { complete?: boolean } = {}): Promise<EnvironmentVariable[]> {
     const endpoint = 'GET projects/{project}/environmentvariables/';
-    const { items, cut } = await this.listPages(`/api/v3/projects/${seg(project)}/environmentvariables/`, EnvironmentVariableSchema, endpoint);
+    const path = `/api/v3/projects/${seg(project)}/environmentvariables/`;
+    const { items, cut } = await this.listPages(path, EnvironmentVariableSchema, endpoint);
     if (cut && options.complete) {
       throw new ServiceError(
-        `${endpoint}: the list goes on past ${MAX_PAGES} pages and was cut there; a cut list cannot decide what \`prune\` deletes, so nothing was changed`,
+        `${endpoint}: the list goes on past ${MAX_PAGES} pages and was cut there; ` +
+          'a cut list cannot decide what `prune` deletes, so nothing was changed',
         'Variables not changed',
         endpoint,
       );
@@ -227,7 +229,11 @@ export class ReadTheDocsApi {
   }
 
   /** The items of every page up to the bound; `cut` when a `next` link was left unfollowed there. */
-  private async listPages<T extends z.ZodMiniType>(path: string, item: T, endpoint: string): Promise<{ items: z.infer<T>[]; cut: boolean }> {
+  private async listPages<T extends z.ZodMiniType>(
+    path: string,
+    item: T,
+    endpoint: string,
+  ): Promise<{ items: z.infer<T>[]; cut: boolean }> {
     const items: z.infer<T>[] = [];
     let next: string | null = path;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {

@@ -8,6 +8,8 @@ const UserSchema = z.object({ login: z.string() });
  * GITHUB_TOKEN and GitHub App tokens are refused (403), so a caller must have a fallback.
  */
 export async function getAuthenticatedUser(gh: GitHubRepo): Promise<string> {
-  const user = await call('GET user', UserSchema, (signal) => gh.octokit.request('GET /user', { request: { signal } }), { idempotent: true });
+  const user = await call('GET user', UserSchema, (signal) => gh.octokit.request('GET /user', { request: { signal } }), {
+    idempotent: true,
+  });
   return user.login;
 }
