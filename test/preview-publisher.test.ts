@@ -13,11 +13,11 @@ interface Comment {
 }
 
 /** An Octokit whose `request` keeps comments and statuses in memory; `fail` answers a route with an HTTP error. */
-function fakeGitHub(fail: (route: string, call: number) => number | undefined, tokenLogin?: string) {
+function fakeGitHub(fail: (route: string, call: number) => number | undefined, tokenLogin?: string, appLogin?: string) {
   const comments: Comment[] = [];
   const statuses: { state: string; context: string }[] = [];
   const calls = new Map<string, number>();
-  let nextId = 1;
+  let nextId = 1000;
   const request = async (route: string, params: Record<string, unknown>) => {
     const call = (calls.get(route) ?? 0) + 1;
     calls.set(route, call);
@@ -28,7 +28,8 @@ function fakeGitHub(fail: (route: string, call: number) => number | undefined, t
     if (route.startsWith('GET /user')) throw Object.assign(new Error('HTTP 403'), { status: 403, response: { status: 403 } });
     if (route.startsWith('GET /repos/{owner}/{repo}/issues/{issue_number}/comments')) return { data: [...comments], headers: {} };
     if (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')) {
-      const comment = { id: nextId++, body: String(params.body), user: tokenLogin ? { login: tokenLogin, type: 'User' } : { login: 'github-actions[bot]', type: 'Bot' } };
+      const user = tokenLogin ? { login: tokenLogin, type: 'User' } : { login: appLogin ?? 'github-actions[bot]', type: 'Bot' };
+      const comment = { id: nextId++, body: String(params.body), user };
       comments.push(comment);
       return { data: comment, headers: {} };
     }
@@ -36,6 +37,13 @@ function fakeGitHub(fail: (route: string, call: number) => number | undefined, t
       const comment = comments.find((c) => c.id === params.comment_id)!;
       comment.body = String(params.body);
       return { data: comment, headers: {} };
+    }
+    if (route.startsWith('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}')) {
+      comments.splice(
+        comments.findIndex((c) => c.id === params.comment_id),
+        1,
+      );
+      return { data: undefined, headers: {} };
     }
     if (route.startsWith('POST /repos/{owner}/{repo}/statuses/{sha}')) {
       statuses.push({ state: String(params.state), context: String(params.context) });
@@ -115,5 +123,20 @@ describe('PreviewPublisher', () => {
     expect(gh.comments.map((comment) => comment.id)).toEqual([100, 101]);
     expect(gh.comments[0]!.body).not.toContain('demo');
     expect(gh.comments[1]!.body).toContain('demo');
+  });
+
+  it('with a GitHub App’s token (GET /user refused), learns the account from the comment it posts and folds it into the App’s older one', async () => {
+    const gh = fakeGitHub(() => undefined, undefined, 'docs-app[bot]');
+    const { renderComment } = await import('../src/github/sticky-comment.js');
+    const other = { project: 'other', status: 'ready' as const, commit: HEAD, updatedAt: new Date('2026-11-02T09:00:00Z') };
+    gh.comments.push({ id: 50, body: renderComment({ header: '', rows: [other] }), user: { login: 'docs-app[bot]', type: 'Bot' } });
+    const { publisher } = publisherFor(gh.repo);
+
+    await publisher.publish([row('building')]);
+    await publisher.publish([row('ready')]);
+
+    expect(gh.comments.map((comment) => comment.id)).toEqual([50]);
+    expect(gh.comments[0]!.body).toContain('| other | ✅ Ready');
+    expect(gh.comments[0]!.body).toContain('| demo | ✅ Ready');
   });
 });
