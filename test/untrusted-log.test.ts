@@ -59,7 +59,7 @@ describe('tailLines', () => {
     const started = process.cpuUsage();
     expect(tailLines(text, 20, 3000)).toMatch(/x$/);
     const used = process.cpuUsage(started);
-    expect((used.user + used.system) / 1000).toBeLessThan(250);
+    expect((used.user + used.system) / 1000).toBeLessThan(500); // the old regex took 42 s
   });
 
   it('looks only at the last 64 KB of a huge output', () => {
