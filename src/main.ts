@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
-import { valuesToMask } from './operations/env/desired.js';
+import { SHORTEST_MASK, valuesToMask } from './operations/env/desired.js';
 import { STEP_OPERATIONS, STEP_OUTPUTS } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
@@ -24,18 +24,9 @@ export async function run(): Promise<void> {
   const startedAt = Date.now();
   const redactor = new Redactor();
   // Masked before anything else is read or logged.
-  for (const name of ['token', 'github-token'] as const) {
-    const secret = core.getInput(name);
-    if (secret) {
-      core.setSecret(secret);
-      redactor.add(secret);
-    }
-  }
+  for (const name of ['token', 'github-token'] as const) maskSecret(core.getInput(name), redactor);
   // A proxy URL may carry credentials (http://user:password@proxy:3128): never print them either.
-  for (const secret of proxyCredentials(process.env)) {
-    core.setSecret(secret);
-    redactor.add(secret);
-  }
+  for (const secret of proxyCredentials(process.env)) maskSecret(secret, redactor);
   const redact = (text: string) => redactor.redact(text);
 
   const cancellation = new AbortController();
@@ -93,7 +84,7 @@ export async function run(): Promise<void> {
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });
     process.exitCode = core.ExitCode.Failure;
   } finally {
-    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results));
+    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results), inputs?.baseUrl);
     annotateFailures(results, redact);
     if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
     if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
@@ -108,6 +99,16 @@ export async function run(): Promise<void> {
 const UNTRIMMED_INPUTS = new Set<InputName>(['variables', 'public-variables']);
 
 /**
+ * Masks `secret` in the log (the runner) and in what the action writes (the redactor). Nothing
+ * shorter than SHORTEST_MASK characters: it would mask that text in every line.
+ */
+function maskSecret(secret: string, redactor: Redactor): void {
+  if (secret.length < SHORTEST_MASK) return;
+  core.setSecret(secret);
+  redactor.add(secret);
+}
+
+/**
  * Reads every input once and validates it before any request is sent. The values of `env` are
  * masked as soon as they are known, before anything is logged.
  */
@@ -117,10 +118,7 @@ function readInputs(redactor: Redactor): Inputs {
     raw[name] = core.getInput(name, { trimWhitespace: !UNTRIMMED_INPUTS.has(name) });
   }
   const inputs = parseInputs(raw);
-  for (const secret of valuesToMask(inputs.desiredVariables)) {
-    core.setSecret(secret);
-    redactor.add(secret);
-  }
+  for (const secret of valuesToMask(inputs.desiredVariables)) maskSecret(secret, redactor);
   if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
     throw new InputError([`Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`]);
   }

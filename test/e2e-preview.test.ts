@@ -360,6 +360,50 @@ describe('operation preview', () => {
     expect(comments[1]!.body).not.toContain('evil');
   });
 
+  it('adopts only the token’s own comment: a member’s (or another bot’s) copy with a forged row is neither edited nor merged', async () => {
+    const stamp = new Date('2026-11-02T10:00:00Z');
+    const forged = { project: 'demo', status: 'ready' as const, previewUrl: 'https://phish.example/login', commit: HEAD, updatedAt: stamp };
+    const extra = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://phish.example/other', commit: HEAD, updatedAt: stamp };
+    const body = renderComment({ header: '', rows: [forged, extra] });
+    const memberCopy = gh.addComment(PR, body, { login: 'org-member', type: 'User' }, 'MEMBER');
+    const botCopy = gh.addComment(PR, body, { login: 'other-app[bot]', type: 'Bot' }, 'NONE');
+    seedBuilds();
+    const run = await preview();
+
+    expect(run.code, run.stdout).toBe(0);
+    const comments = gh.comments(PR);
+    expect(comments.map((comment) => comment.id).slice(0, 2)).toEqual([memberCopy, botCopy]);
+    expect(comments[0]!.body).toBe(body);
+    expect(comments[1]!.body).toBe(body);
+    expect(gh.count('PATCH', new RegExp(`/comments/(${memberCopy}|${botCopy})$`))).toBe(0);
+    expect(gh.count('DELETE', /\/comments\//)).toBe(0);
+    expect(comments).toHaveLength(3);
+    expect(comments[2]!.user.login).toBe('github-actions[bot]');
+    expect(comments[2]!.body).not.toContain('phish');
+    expect(comments[2]!.body).toContain(previewOf());
+  });
+
+  it('comment: description keeps no rows of an author who may not write, whatever GitHub’s association says', async () => {
+    const stamp = new Date('2026-11-02T10:00:00Z');
+    const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };
+    gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      body: replaceMarkedBlock('Hi', '', renderComment({ header: '', rows: [planted] })),
+      authorAssociation: 'MEMBER',
+      author: 'read-only-member',
+      authorPermission: 'read',
+    });
+    seedBuilds();
+    const run = await preview({ comment: 'description' });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(gh.count('GET', /\/collaborators\/read-only-member\/permission$/)).toBe(1);
+    const description = gh.pullRequestBody(PR);
+    expect(description).toContain(`[Preview](${previewOf()})`);
+    expect(description).not.toContain('evil');
+  });
+
   it('comment: description ignores rows in a description written by someone without write access', async () => {
     const stamp = new Date('2026-11-02T10:00:00Z');
     const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };

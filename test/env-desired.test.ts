@@ -36,8 +36,9 @@ describe('desiredVariables', () => {
 describe('valuesToMask', () => {
   const masks = (text: string) => valuesToMask(desiredVariables(text, ''));
 
-  it('masks each value whole, short ones included', () => {
-    expect(masks('A=secret-value\nB=1')).toEqual(['secret-value', '1']);
+  it('masks each value whole, but never anything shorter than 4 characters (a mask of `=` would mask every `=`)', () => {
+    expect(masks('A=secret-value\nB=1\nC=abc')).toEqual(['secret-value']);
+    expect(masks('K<<EOF\nlong-line\n=\nab\nEOF')).toEqual(['long-line\n=\nab', 'long-line']);
   });
 
   it('also masks the stripped form, which is what the service stores', () => {

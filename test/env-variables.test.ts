@@ -155,7 +155,26 @@ describe('name rules', () => {
   it('does not echo a name that could be a stray line of a secret', () => {
     const stray = 'MIIBOgIBAAJBAKj34GkxFhD9/0+aB';
     const message = expectParseError(`${stray}==`, 'variables', 1, [stray]);
-    expect(message).toContain('not valid');
+    expect(message).toContain('looks like the end of a value');
+    expect(message).toContain('NAME<<EOF');
+    expect(expectParseError(`${stray}=x`, 'variables', 1, [stray])).toContain('NAME<<EOF');
+  });
+
+  it('refuses the further lines of a secret of several lines given as NAME=value, pointing to NAME<<EOF', () => {
+    // KEY=${{ secrets.X }} where X has several lines: its second line would become a variable.
+    const secret = 'MIIBOgIBAAJBAKj34GkxFhD9aB1\nQm9vdHN0cmFwQ29uZmlnMTIzNDU2Nzg5\nAbCdEfGh==\n==';
+    for (const [text, line] of [
+      [`KEY=${secret}`, 2],
+      ['KEY=value\n==', 2],
+      ['KEY=value\n=', 2],
+      ['KEY=value\nQm9vdHN0cmFwQ29uZmlnMTIzNDU2Nzg5=rest', 2],
+      ['KEY=value\nAbCdEfGh==', 2],
+    ] as const) {
+      const message = expectParseError(text, 'variables', line, []);
+      expect(message, text).toContain('NAME<<EOF');
+    }
+    // Names people choose stay fine.
+    expect(parseVariables('SPHINX_OPTS=-W\nMyToken2=x\nA==b', 'variables').map((v) => v.name)).toEqual(['SPHINX_OPTS', 'MyToken2', 'A']);
   });
 
   it('refuses a name longer than 128 characters without echoing it', () => {
@@ -410,7 +429,8 @@ describe('properties', () => {
     const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,20}$/).filter((n) => !/^readthedocs/i.test(n));
     const singleLine = fc
       .string({ minLength: 1, maxLength: 40 })
-      .filter((value) => !/[\n]/.test(value) && !value.endsWith('\r') && value.trim() !== '');
+      // A value of only `=` is refused as the base64 padding of a value of several lines.
+      .filter((value) => !/[\n]/.test(value) && !value.endsWith('\r') && value.trim() !== '' && !/^=+$/.test(value.trimEnd()));
     const multiLine = fc
       .array(fc.string({ maxLength: 20 }).filter((line) => !/[\r\n]/.test(line) && line !== 'END'), {
         minLength: 1,

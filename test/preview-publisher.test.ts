@@ -13,19 +13,23 @@ interface Comment {
 }
 
 /** An Octokit whose `request` keeps comments and statuses in memory; `fail` answers a route with an HTTP error. */
-function fakeGitHub(fail: (route: string, call: number) => number | undefined) {
+function fakeGitHub(fail: (route: string, call: number) => number | undefined, tokenLogin?: string, appLogin?: string) {
   const comments: Comment[] = [];
   const statuses: { state: string; context: string }[] = [];
   const calls = new Map<string, number>();
-  let nextId = 1;
+  let nextId = 1000;
   const request = async (route: string, params: Record<string, unknown>) => {
     const call = (calls.get(route) ?? 0) + 1;
     calls.set(route, call);
     const status = fail(route, call);
     if (status !== undefined) throw Object.assign(new Error(`HTTP ${status}`), { status, response: { status } });
+    // The workflow's GITHUB_TOKEN may not ask who it is.
+    if (route.startsWith('GET /user') && tokenLogin) return { data: { login: tokenLogin }, headers: {} };
+    if (route.startsWith('GET /user')) throw Object.assign(new Error('HTTP 403'), { status: 403, response: { status: 403 } });
     if (route.startsWith('GET /repos/{owner}/{repo}/issues/{issue_number}/comments')) return { data: [...comments], headers: {} };
     if (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments')) {
-      const comment = { id: nextId++, body: String(params.body), user: { login: 'github-actions[bot]', type: 'Bot' } };
+      const user = tokenLogin ? { login: tokenLogin, type: 'User' } : { login: appLogin ?? 'github-actions[bot]', type: 'Bot' };
+      const comment = { id: nextId++, body: String(params.body), user };
       comments.push(comment);
       return { data: comment, headers: {} };
     }
@@ -33,6 +37,13 @@ function fakeGitHub(fail: (route: string, call: number) => number | undefined) {
       const comment = comments.find((c) => c.id === params.comment_id)!;
       comment.body = String(params.body);
       return { data: comment, headers: {} };
+    }
+    if (route.startsWith('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}')) {
+      comments.splice(
+        comments.findIndex((c) => c.id === params.comment_id),
+        1,
+      );
+      return { data: undefined, headers: {} };
     }
     if (route.startsWith('POST /repos/{owner}/{repo}/statuses/{sha}')) {
       statuses.push({ state: String(params.state), context: String(params.context) });
@@ -102,5 +113,34 @@ describe('PreviewPublisher', () => {
 
     expect(gh.statuses).toEqual([{ state: 'success', context: 'readthedocs-preview/demo' }]);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('with a personal token, adopts the comment of the account GET /user names, and no bot’s', async () => {
+    const gh = fakeGitHub(() => undefined, 'release-bot');
+    const { renderComment } = await import('../src/github/sticky-comment.js');
+    gh.comments.push({ id: 100, body: renderComment({ header: '', rows: [] }), user: { login: 'github-actions[bot]', type: 'Bot' } });
+    gh.comments.push({ id: 101, body: renderComment({ header: '', rows: [] }), user: { login: 'Release-Bot', type: 'User' } });
+    const { publisher } = publisherFor(gh.repo);
+
+    await publisher.publish([row('ready')]);
+
+    expect(gh.comments.map((comment) => comment.id)).toEqual([100, 101]);
+    expect(gh.comments[0]!.body).not.toContain('demo');
+    expect(gh.comments[1]!.body).toContain('demo');
+  });
+
+  it('with a GitHub App’s token (GET /user refused), learns the account from the comment it posts and folds it into the App’s older one', async () => {
+    const gh = fakeGitHub(() => undefined, undefined, 'docs-app[bot]');
+    const { renderComment } = await import('../src/github/sticky-comment.js');
+    const other = { project: 'other', status: 'ready' as const, commit: HEAD, updatedAt: new Date('2026-11-02T09:00:00Z') };
+    gh.comments.push({ id: 50, body: renderComment({ header: '', rows: [other] }), user: { login: 'docs-app[bot]', type: 'Bot' } });
+    const { publisher } = publisherFor(gh.repo);
+
+    await publisher.publish([row('building')]);
+    await publisher.publish([row('ready')]);
+
+    expect(gh.comments.map((comment) => comment.id)).toEqual([50]);
+    expect(gh.comments[0]!.body).toContain('| other | ✅ Ready');
+    expect(gh.comments[0]!.body).toContain('| demo | ✅ Ready');
   });
 });

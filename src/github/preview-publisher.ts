@@ -3,14 +3,19 @@ import { GitHubError } from './api/client.js';
 import { createCommitStatus, type CommitState } from './api/create-commit-status.js';
 import { createIssueComment } from './api/create-issue-comment.js';
 import { deleteIssueComment } from './api/delete-issue-comment.js';
+import { getAuthenticatedUser } from './api/get-authenticated-user.js';
+import { getCollaboratorPermission } from './api/get-collaborator-permission.js';
 import { getPullRequest } from './api/get-pull-request.js';
 import { listIssueComments, type IssueComment } from './api/list-issue-comments.js';
 import { updateIssueComment } from './api/update-issue-comment.js';
 import { updatePullRequestBody } from './api/update-pull-request-body.js';
 import { commentMarker, mergeRows, readRows, renderComment, replaceMarkedBlock, type PreviewRow } from './sticky-comment.js';
 
-/** GitHub's `author_association` values of people with write access to the repository. */
-const TRUSTED_ASSOCIATIONS: ReadonlySet<string> = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+/** The account behind the workflow's GITHUB_TOKEN, which may not ask GET /user who it is. */
+export const GITHUB_TOKEN_LOGIN = 'github-actions[bot]';
+
+/** Repository permissions (collaborators permission endpoint) that may write the description's rows. */
+const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);
 
 export type CommentMode = 'comment' | 'description' | 'none';
 
@@ -49,6 +54,10 @@ export class PreviewPublisher {
   private commentsOff = false;
   private statusesOff = false;
   private readonly warned = new Set<'comment' | 'status'>();
+  /** The login of the token's own account, once known: only its comments are ours. */
+  private login: string | undefined;
+  /** Whether a login may write to the repository, asked once per login. */
+  private readonly writers = new Map<string, boolean>();
 
   constructor(private readonly options: PublisherOptions) {}
 
@@ -94,20 +103,27 @@ export class PreviewPublisher {
     }
   }
 
+  /**
+   * Only comments written by the token's own account are adopted, merged or edited: anyone, a
+   * repository member included, can post a copy of the comment with rows of their own.
+   */
   private async writeComment(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
     const { pr, header } = this.options;
-    let marked = await this.markedComments(gh);
+    let marked = await this.markedComments(gh, await this.ownLogin(gh));
     if (marked.length === 0) {
       const created = await createIssueComment(gh, pr, this.render(rows));
       this.location = this.commentUrl(created.id);
       this.options.info(`Posted the preview comment: ${this.location}`);
+      // The comment's author is the token's account (a GitHub App's, say, which GET /user would not name).
+      if (created.user?.login) this.login = created.user.login;
       // Another job may have posted at the same moment: look again, keep the oldest.
-      marked = await this.markedComments(gh);
+      marked = await this.markedComments(gh, this.login);
       if (marked.length <= 1) return;
     }
     const [keep, ...duplicates] = marked as [IssueComment, ...IssueComment[]];
     this.location = this.commentUrl(keep.id);
-    // Rows of every copy survive (another job's row may be only in its copy); ours win.
+    // Rows of every copy survive (another job's row may be only in its copy); ours win. Every
+    // copy is the same account's.
     const others = duplicates.flatMap((comment) => readRows(comment.body ?? undefined, header));
     const body = this.render(mergeRows(keep.body ?? undefined, header, [...others, ...rows]));
     if (body !== keep.body) {
@@ -115,20 +131,34 @@ export class PreviewPublisher {
       this.options.info(`Updated the preview comment: ${this.commentUrl(keep.id)}`);
     }
     for (const duplicate of duplicates) {
-      // Only copies written by the same account: a user's comment quoting the marker is not ours to delete.
-      if (duplicate.user?.login !== keep.user?.login) continue;
       await deleteIssueComment(gh, duplicate.id);
       this.options.debug(`deleted duplicate preview comment ${duplicate.id}`);
     }
+  }
+
+  /**
+   * The token's own login: GET /user for a personal token; the workflow's GITHUB_TOKEN (and an
+   * App's) may not ask, and is taken to be `github-actions[bot]` until a comment it posts says.
+   */
+  private async ownLogin(gh: GitHubRepo): Promise<string> {
+    if (this.login === undefined) {
+      try {
+        this.login = await getAuthenticatedUser(gh);
+      } catch (error) {
+        this.options.debug(`GET /user: ${(error as Error).message}; taking the token to be ${GITHUB_TOKEN_LOGIN}`);
+        this.login = GITHUB_TOKEN_LOGIN;
+      }
+    }
+    return this.login;
   }
 
   private async writeDescription(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
     const { pr, header } = this.options;
     const pull = await getPullRequest(gh, pr);
     const current = pull.body ?? '';
-    // Rows kept from the description must have been written by someone trusted: a fork's author
-    // owns the description and could plant a row with a link of their choosing.
-    const trusted = TRUSTED_ASSOCIATIONS.has(pull.author_association ?? '');
+    // The description is its author's: rows kept from it must be of someone who may write to the
+    // repository (a fork's author could plant a row with a link of their choosing).
+    const trusted = await this.mayWrite(gh, pull.user?.login);
     const block = this.render(mergeRows(trusted ? current : undefined, header, rows));
     const updated = replaceMarkedBlock(current, header, block);
     this.location = `${this.options.repoUrl}/pull/${pr}`;
@@ -137,18 +167,31 @@ export class PreviewPublisher {
     this.options.info(`Updated the preview block in the description of pull request #${pr}`);
   }
 
-  /**
-   * Comments that start with this header's marker, oldest first (bots' ahead of people's). Only a
-   * bot's or a repository member's comment can be ours: anyone may post a comment that starts with
-   * the marker, and its hidden rows would otherwise be merged into the table.
-   */
-  private async markedComments(gh: GitHubRepo): Promise<IssueComment[]> {
+  /** Whether `login` has at least `write` permission on the repository (asked, never guessed). */
+  private async mayWrite(gh: GitHubRepo, login: string | undefined): Promise<boolean> {
+    if (!login) return false;
+    let may = this.writers.get(login);
+    if (may === undefined) {
+      try {
+        may = WRITE_PERMISSIONS.has(await getCollaboratorPermission(gh, login));
+      } catch (error) {
+        this.options.debug(`permission of the pull request's author unknown (${(error as Error).message}): its rows are not kept`);
+        may = false;
+      }
+      this.writers.set(login, may);
+    }
+    return may;
+  }
+
+  /** Comments of `login` that start with this header's marker, oldest first. */
+  private async markedComments(gh: GitHubRepo, login: string | undefined): Promise<IssueComment[]> {
     const marker = commentMarker(this.options.header);
+    const own = login?.toLowerCase();
     const comments = await listIssueComments(gh, this.options.pr);
     return comments
       .filter((comment) => (comment.body ?? '').startsWith(marker))
-      .filter((comment) => comment.user?.type === 'Bot' || TRUSTED_ASSOCIATIONS.has(comment.author_association ?? ''))
-      .sort((a, b) => Number(b.user?.type === 'Bot') - Number(a.user?.type === 'Bot') || a.id - b.id);
+      .filter((comment) => own !== undefined && comment.user?.login.toLowerCase() === own)
+      .sort((a, b) => a.id - b.id);
   }
 
   private render(rows: PreviewRow[]): string {

@@ -1,14 +1,31 @@
 import * as core from '@actions/core';
+import { printUntrusted } from '../util/untrusted-text.js';
 
-/** A project's story in the log. */
+/**
+ * A project's story in the log. Every message may carry text from the service, GitHub or the pull
+ * request (build output, URLs, state names), so every method treats the whole message as hostile:
+ * a single line is printed through `safeLine`, several lines as one block with workflow commands
+ * stopped (`printUntrusted`). No caller has to remember to neutralise a field.
+ */
 export interface ProjectLog {
   info(message: string): void;
   /** A state change: with several projects it is also echoed live, prefixed with the project. */
   progress(message: string): void;
+  /** An annotation (its text is escaped by the toolkit) that is also told in the project's story. */
   warning(message: string, title?: string): void;
   debug(message: string): void;
   /** Prints what was held back (several projects): one log group per project. */
   flush(): void;
+}
+
+/** Prints hostile text as log lines the runner acts on none of. */
+export function infoUntrusted(message: string): void {
+  printUntrusted(message, (safe) => core.info(safe));
+}
+
+/** `[project] message`, the prefix on a line of its own before a fenced block. */
+function infoPrefixed(prefix: string, message: string): void {
+  printUntrusted(message, (safe) => core.info(safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`));
 }
 
 /**
@@ -19,8 +36,8 @@ export interface ProjectLog {
 export function createProjectLog(project: string, concurrent: boolean): ProjectLog {
   if (!concurrent) {
     return {
-      info: (message) => core.info(message),
-      progress: (message) => core.info(message),
+      info: infoUntrusted,
+      progress: infoUntrusted,
       warning: (message, title) => core.warning(message, { title: title ?? project }),
       debug: (message) => core.debug(message),
       flush: () => undefined,
@@ -33,7 +50,7 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     progress(message) {
       held.push(message);
-      core.info(`[${project}] ${message}`);
+      infoPrefixed(`[${project}]`, message);
     },
     warning(message, title) {
       core.warning(message, { title: title ?? project });
@@ -44,7 +61,7 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     flush() {
       core.startGroup(project);
-      for (const line of held) core.info(line);
+      for (const line of held) infoUntrusted(line);
       core.endGroup();
     },
   };

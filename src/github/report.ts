@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import { formatDuration } from '../inputs/duration.js';
 import { GREEN_OUTCOMES, type ProjectResult } from '../operations/types.js';
 import { escapeMarkdown, markdownLink } from './markdown.js';
+import { checkedResult } from './output-values.js';
 
 /** Every output the action declares; all are set on every path, empty when unknown. */
 export const OUTPUT_NAMES = [
@@ -71,8 +72,19 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
   );
 }
 
-/** Sets every output; the single-value ones describe the first project. */
-export function setOutputs(results: ProjectResult[], redact: (text: string) => string, extra: Partial<Record<OutputName, string>> = {}): void {
+/**
+ * Sets every output; the single-value ones describe the first project. Values the service gave
+ * (URLs, state, commit) are checked first against `baseUrl`'s service (`checkedResult`).
+ */
+export function setOutputs(
+  unchecked: ProjectResult[],
+  redact: (text: string) => string,
+  extra: Partial<Record<OutputName, string>> = {},
+  baseUrl?: string,
+): void {
+  const results = unchecked.map((result) =>
+    checkedResult(result, baseUrl, (message) => core.warning(redact(message), { title: 'Output withheld' })),
+  );
   const first = results[0];
   const values: Record<OutputName, string> = {
     'build-id': first?.buildId?.toString() ?? '',

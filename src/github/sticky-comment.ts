@@ -249,7 +249,7 @@ function blockMarkers(header: string): { start: string; end: string } {
  */
 export function replaceMarkedBlock(description: string, header: string, block: string): string {
   const { start, end } = blockMarkers(header);
-  const marked = `${start}\n${block.replace(/\s+$/, '')}\n${end}`;
+  const marked = `${start}\n${block.trimEnd()}\n${end}`;
   let result = '';
   let rest = description;
   let placed = false;
@@ -263,6 +263,6 @@ export function replaceMarkedBlock(description: string, header: string, block: s
   }
   result += rest;
   if (placed) return result;
-  const trimmed = description.replace(/\s+$/, '');
+  const trimmed = description.trimEnd();
   return trimmed === '' ? marked : `${trimmed}\n\n${marked}`;
 }

@@ -36,7 +36,12 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
   return parts.join('\n') || 'The service gave no reason.';
 }
 
+/** Only this much of a command's output is looked at: it is the build author's, and may be huge. */
+export const OUTPUT_SCAN_CHARS = 64 * 1024;
+
+/** The last `lines` lines of `text`, at most `chars` characters: linear time on a bounded slice. */
 export function tailLines(text: string, lines: number, chars: number): string {
-  const tail = text.replace(/\s+$/, '').split('\n').slice(-lines).join('\n');
+  const scanned = text.length > OUTPUT_SCAN_CHARS ? text.slice(-OUTPUT_SCAN_CHARS) : text;
+  const tail = scanned.trimEnd().split('\n').slice(-lines).join('\n');
   return tail.length > chars ? `…${tail.slice(-chars)}` : tail;
 }

@@ -1,6 +1,7 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
 import { abortReason, sleep } from '../util/abort.js';
+import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBoundedText } from '../util/bounded-body.js';
 import {
   AuthError,
   BlockedError,
@@ -55,6 +56,8 @@ export interface HttpClientOptions {
   debug?: (message: string) => void;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  /** A body longer than this is not read: the request fails with "response too large". */
+  maxBodyBytes?: number;
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -102,6 +105,7 @@ export class ServiceHttpClient {
       ...options,
       headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
       bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+      maxBodyBytes: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES,
       maxAttempts: options.maxAttempts ?? 6,
       backoffBaseMs: options.backoffBaseMs ?? 1000,
       backoffMaxMs: options.backoffMaxMs ?? 20_000,
@@ -197,8 +201,11 @@ export class ServiceHttpClient {
     }
     let text: string;
     try {
-      text = await response.body.text();
+      text = await readBoundedText(response.body, this.options.maxBodyBytes);
     } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        throw this.failure(spec, error.message, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
+      }
       throw this.transportFault(error, true);
     }
     const status = response.statusCode;

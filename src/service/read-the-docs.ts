@@ -21,7 +21,7 @@ import {
   type Subproject,
   type Version,
 } from './schemas.js';
-import { SchemaError } from './errors.js';
+import { SchemaError, ServiceError } from './errors.js';
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
@@ -166,12 +166,23 @@ export class ReadTheDocsApi {
     return data.triggered;
   }
 
-  async environmentVariables(project: string): Promise<EnvironmentVariable[]> {
-    return this.list(
-      `/api/v3/projects/${seg(project)}/environmentvariables/`,
-      EnvironmentVariableSchema,
-      'GET projects/{project}/environmentvariables/',
-    );
+  /**
+   * The project's variables. With `complete`, a list cut at the page bound is refused: it cannot
+   * decide what `prune` deletes.
+   */
+  async environmentVariables(project: string, options: { complete?: boolean } = {}): Promise<EnvironmentVariable[]> {
+    const endpoint = 'GET projects/{project}/environmentvariables/';
+    const path = `/api/v3/projects/${seg(project)}/environmentvariables/`;
+    const { items, cut } = await this.listPages(path, EnvironmentVariableSchema, endpoint);
+    if (cut && options.complete) {
+      throw new ServiceError(
+        `${endpoint}: the list goes on past ${MAX_PAGES} pages and was cut there; ` +
+          'a cut list cannot decide what `prune` deletes, so nothing was changed',
+        'Variables not changed',
+        endpoint,
+      );
+    }
+    return items;
   }
 
   async createEnvironmentVariable(
@@ -214,12 +225,21 @@ export class ReadTheDocsApi {
 
   /** Follows `next` links (absolute, as the service gives them) up to a bound. */
   private async list<T extends z.ZodMiniType>(path: string, item: T, endpoint: string): Promise<z.infer<T>[]> {
+    return (await this.listPages(path, item, endpoint)).items;
+  }
+
+  /** The items of every page up to the bound; `cut` when a `next` link was left unfollowed there. */
+  private async listPages<T extends z.ZodMiniType>(
+    path: string,
+    item: T,
+    endpoint: string,
+  ): Promise<{ items: z.infer<T>[]; cut: boolean }> {
     const items: z.infer<T>[] = [];
     let next: string | null = path;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
       const { data }: { data: { next: string | null; results: z.infer<T>[] } } = await this.http.send({
         method: 'GET',
-        path: this.sameOrigin(next),
+        path: this.sameOrigin(next, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
         schema: paginated(item),
         endpoint,
@@ -228,15 +248,30 @@ export class ReadTheDocsApi {
       items.push(...data.results);
       next = data.next;
     }
-    return items;
+    return { items, cut: next !== null };
   }
 
   /**
    * `next` links name the host the service thinks it has; the token must never follow them to
-   * another origin, so keep the path and query on the configured one.
+   * another origin, so the path and query are put on the configured one, and the result must be
+   * on it (a path such as `//elsewhere/` would name another host): otherwise it is refused.
    */
-  private sameOrigin(link: string): string {
-    const url = new URL(link, this.http.origin);
-    return url.origin === this.http.origin ? url.href : `${url.pathname}${url.search}`;
+  private sameOrigin(link: string, endpoint: string): string {
+    const origin = this.http.origin;
+    let url: URL | undefined;
+    try {
+      const given = new URL(link, origin);
+      url = given.origin === origin ? given : new URL(`${given.pathname}${given.search}`, origin);
+    } catch {
+      url = undefined;
+    }
+    if (url?.origin !== origin) {
+      throw new ServiceError(
+        `${endpoint}: the \`next\` link of a page does not lead to ${origin}; not followed`,
+        'Unexpected response from Read the Docs',
+        endpoint,
+      );
+    }
+    return url.href;
   }
 }

@@ -41,6 +41,13 @@ export interface PullRequestSeed {
   files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed' }[];
   /** The PR author's relation to the repository; default COLLABORATOR (a branch of the repository). */
   authorAssociation?: string;
+  /** The PR author's login; default `pr-author`. */
+  author?: string;
+  /**
+   * The PR author's permission (collaborators permission endpoint); default `write` for an
+   * OWNER, MEMBER or COLLABORATOR association, else `read`.
+   */
+  authorPermission?: 'admin' | 'write' | 'read' | 'none';
 }
 
 export interface GitHubStandinOptions {
@@ -50,6 +57,11 @@ export interface GitHubStandinOptions {
   repo?: string;
   /** Page size cap, like GitHub's 100; smaller values make pagination easy to test. */
   maxPerPage?: number;
+  /**
+   * The token's own account as GET /user names it. Unset: GET /user is refused (403), as it is for
+   * the workflow's GITHUB_TOKEN, and comments the action posts are `github-actions[bot]`'s.
+   */
+  tokenLogin?: string;
 }
 
 export interface GitHubStandin {
@@ -79,7 +91,11 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly owner: string;
   private readonly repo: string;
   private readonly maxPerPage: number;
-  private readonly pulls = new Map<number, { headSha: string; body: string; authorAssociation: string; files: { filename: string; status: string }[] }>();
+  private readonly pulls = new Map<
+    number,
+    { headSha: string; body: string; authorAssociation: string; author: string; files: { filename: string; status: string }[] }
+  >();
+  private readonly permissions = new Map<string, string>();
   private readonly commentsByPr = new Map<number, StoredComment[]>();
   private readonly files = new Map<string, string>();
   private readonly statusList: StoredStatus[] = [];
@@ -121,10 +137,14 @@ class GitHubStandinServer implements GitHubStandin {
   }
 
   addPullRequest(seed: PullRequestSeed): void {
+    const association = seed.authorAssociation ?? 'COLLABORATOR';
+    const permission = seed.authorPermission ?? (['OWNER', 'MEMBER', 'COLLABORATOR'].includes(association) ? 'write' : 'read');
+    this.permissions.set(seed.author ?? 'pr-author', permission);
     this.pulls.set(seed.number, {
       headSha: seed.headSha,
       body: seed.body ?? '',
       authorAssociation: seed.authorAssociation ?? 'COLLABORATOR',
+      author: seed.author ?? 'pr-author',
       files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
     });
   }
@@ -203,6 +223,12 @@ class GitHubStandinServer implements GitHubStandin {
     if (this.refusals.some((refusal) => refusal.method === request.method && refusal.path.test(request.path))) {
       return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
     }
+    if (request.path === '/user' && request.method === 'GET') {
+      if (!this.options.tokenLogin) {
+        return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
+      }
+      return { status: 200, body: { login: this.options.tokenLogin, id: 1, type: 'User' } };
+    }
     const repoPrefix = `/repos/${this.owner}/${this.repo}`;
     if (!request.path.startsWith(`${repoPrefix}/`)) return notFound();
     const path = request.path.slice(repoPrefix.length);
@@ -215,7 +241,7 @@ class GitHubStandinServer implements GitHubStandin {
       if (request.method === 'GET') return this.page(url, this.commentList(pr));
       if (request.method === 'POST') {
         if (typeof input.body !== 'string') return invalid('body');
-        const id = this.addComment(pr, input.body);
+        const id = this.addComment(pr, input.body, this.options.tokenLogin ? { login: this.options.tokenLogin, type: 'User' } : BOT);
         return { status: 201, body: this.commentList(pr).find((comment) => comment.id === id) };
       }
     }
@@ -244,8 +270,13 @@ class GitHubStandinServer implements GitHubStandin {
         pr.body = input.body;
       }
       if (request.method === 'GET' || request.method === 'PATCH') {
-        return { status: 200, body: { number: Number(match[1]), body: pr.body === '' ? null : pr.body, head: { sha: pr.headSha, ref: 'feature' }, state: 'open', author_association: pr.authorAssociation } };
+        return { status: 200, body: { number: Number(match[1]), body: pr.body === '' ? null : pr.body, head: { sha: pr.headSha, ref: 'feature' }, state: 'open', author_association: pr.authorAssociation, user: { login: pr.author } } };
       }
+    }
+    if ((match = /^\/collaborators\/([^/]+)\/permission$/.exec(path)) && request.method === 'GET') {
+      const login = decodeURIComponent(match[1]!);
+      const permission = this.permissions.get(login) ?? 'none';
+      return { status: 200, body: { permission, role_name: permission, user: { login } } };
     }
     if ((match = /^\/pulls\/(\d+)\/files$/.exec(path)) && request.method === 'GET') {
       const pr = this.pulls.get(Number(match[1]));

@@ -78,6 +78,18 @@ export const answers = {
       res.end(body);
     };
   },
+  /** A 200 JSON answer whose body never ends: a steady stream that no idle timeout trips. */
+  endless(chunk = `{"results": [${'"x",'.repeat(16_000)}`): Script {
+    return (req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      req.socket.on('close', () => res.destroy());
+      pump();
+    };
+  },
   /** The connection is reset without an answer. */
   reset(): Script {
     return (req) => req.socket.resetAndDestroy();

@@ -1,4 +1,6 @@
+import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
+import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
 
 /** The Octokit instance `@actions/github` builds (REST methods and pagination plugins). */
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
@@ -39,7 +41,33 @@ export class GitHubError extends Error {
  */
 export async function createOctokit(token: string, apiUrl: string, userAgent: string): Promise<Octokit> {
   const { getOctokit } = await import('@actions/github');
-  return getOctokit(token, { baseUrl: apiUrl.replace(/\/+$/, ''), userAgent });
+  return getOctokit(token, { baseUrl: trimSlashes(apiUrl), userAgent, request: { fetch: boundedFetch(new EnvHttpProxyAgent()) } });
+}
+
+/** GitHub's answers are kilobytes (a page of 100 comments at most a few MB): a body past this is refused. */
+export const MAX_GITHUB_BODY_BYTES = 32 * 1024 * 1024;
+
+/** `url` without trailing slashes, in linear time. */
+function trimSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
+}
+
+/**
+ * The `fetch` Octokit uses: through the runner's proxy settings (HTTPS_PROXY, NO_PROXY), with the
+ * body read here, at most `maxBytes` of it: past that the request fails with "response too large"
+ * (Octokit would read it whole into memory, and turns an error while reading into an empty body).
+ */
+export function boundedFetch(dispatcher: Dispatcher, maxBytes = MAX_GITHUB_BODY_BYTES): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const response = await undiciFetch(input as string, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1]);
+    if (!response.body) return response;
+    const body = await readBoundedBytes(response.body, maxBytes);
+    const bounded = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    Object.defineProperty(bounded, 'url', { value: response.url });
+    return bounded;
+  }) as unknown as typeof fetch;
 }
 
 /**
@@ -77,7 +105,8 @@ async function callWithHeaders<T, H>(
       response = await send(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
     } catch (error) {
       const failure = toGitHubError(error, endpoint);
-      const transient = failure.status === 0 || failure.status >= 500;
+      const tooLarge = error instanceof BodyTooLargeError || (error as { cause?: unknown }).cause instanceof BodyTooLargeError;
+      const transient = !tooLarge && (failure.status === 0 || failure.status >= 500);
       if (!options.idempotent || !transient || attempt >= MAX_ATTEMPTS) throw failure;
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
       continue;

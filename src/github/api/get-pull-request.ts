@@ -6,6 +6,7 @@ export const PullRequestSchema = z.object({
   body: z.optional(z.nullable(z.string())),
   head: z.object({ sha: z.string() }),
   author_association: z.optional(z.string()),
+  user: z.optional(z.nullable(z.object({ login: z.string() }))),
 });
 export type PullRequest = z.infer<typeof PullRequestSchema>;
 

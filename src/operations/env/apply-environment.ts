@@ -32,7 +32,7 @@ export const applyEnvironment: ProjectOperation = async (ctx, result, log) => {
   const { project } = result;
   // The list answers an empty 200 for an unknown project: ask for the project first, for a clear 404.
   await api.project(project);
-  const existing: ExistingVariable[] = await api.environmentVariables(project);
+  const existing: ExistingVariable[] = await api.environmentVariables(project, { complete: inputs.prune });
   const plan = planEnvironment(inputs.desiredVariables, existing, inputs.prune);
   log.info(
     `${project} has ${plural(existing.length, 'variable')}. Plan: ${describePlan(plan)}` +

@@ -1,7 +1,10 @@
 import { parseVariables, validateVariables, type DesiredVariable } from './variables.js';
 
-/** Shorter pieces of a multi-line value would mask ordinary words all over the log. */
-const SHORTEST_MASKED_LINE = 4;
+/**
+ * Nothing shorter is ever registered as a mask: a value of `=` or `1` would mask that character
+ * in every line of the log (the runner ignores such masks for the same reason).
+ */
+export const SHORTEST_MASK = 4;
 
 /**
  * The variables both inputs ask for, checked against every rule (each input alone, then both
@@ -26,10 +29,7 @@ export function valuesToMask(variables: DesiredVariable[]): string[] {
     secrets.add(value);
     secrets.add(value.trim());
     if (!value.includes('\n')) continue;
-    for (const line of value.split('\n')) {
-      const piece = line.trim();
-      if (piece.length >= SHORTEST_MASKED_LINE) secrets.add(piece);
-    }
+    for (const line of value.split('\n')) secrets.add(line.trim());
   }
-  return [...secrets];
+  return [...secrets].filter((secret) => secret.length >= SHORTEST_MASK);
 }

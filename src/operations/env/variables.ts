@@ -53,6 +53,12 @@ const ECHOABLE_DELIMITER = /^[A-Za-z0-9_.-]{1,128}$/;
 const PYTHON_WHITESPACE = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 // Characters shlex.quote leaves unquoted (`\w` is ASCII-only there).
 const SHELL_SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+// A name this long made of the base64 alphabet, with both cases and a digit and no `_`, is a line of
+// encoded data (a key, a certificate) rather than a name someone chose.
+const ENCODED_LOOKING_NAME = /^(?=[^_]*$)(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])[A-Za-z0-9+/]{24,}$/;
+const SEVERAL_LINES_HINT =
+  'a value of several lines (a key, a certificate) given as NAME=value leaves its further lines here as lines of their own: ' +
+  'write NAME<<EOF, then the value, then a line EOF';
 // Shorter fragments would mask ordinary words and digits of every message.
 const SHORTEST_MASKED_FRAGMENT = 4;
 
@@ -74,6 +80,9 @@ export function parseVariables(text: string, input: VariablesInput): DesiredVari
     if (content.startsWith('#')) {
       throw problemAt(line, 'the line starts with `#`, but comments are not supported here: remove the line');
     }
+    if (/^[=\s]+$/.test(content)) {
+      throw problemAt(line, `the line is only \`=\` (base64 padding): it looks like the end of a value; ${SEVERAL_LINES_HINT}`);
+    }
     const equals = content.indexOf('=');
     const heredoc = content.indexOf('<<');
     if (heredoc >= 0 && (equals < 0 || heredoc < equals)) {
@@ -91,9 +100,12 @@ export function parseVariables(text: string, input: VariablesInput): DesiredVari
       index = closing;
     } else if (equals >= 0) {
       if (equals === 0) throw problemAt(line, 'there is no name before `=`');
+      if (/^=+$/.test(content.slice(equals + 1).trimEnd())) {
+        throw problemAt(line, `the value is only \`=\` (base64 padding): the line looks like the end of a value; ${SEVERAL_LINES_HINT}`);
+      }
       variables.push({ name: content.slice(0, equals), value: content.slice(equals + 1), public: isPublic, input, line });
     } else {
-      throw problemAt(line, 'the line has no `=`: write NAME=value, or NAME<<DELIMITER for a value of several lines');
+      throw problemAt(line, `the line has no \`=\`: write NAME=value; ${SEVERAL_LINES_HINT}`);
     }
   }
 
@@ -156,9 +168,10 @@ function nameProblem(name: string): string | undefined {
   if (length > NAME_MAX_LENGTH) {
     return `the name is ${groupDigits(length)} characters long; the limit is ${NAME_MAX_LENGTH}`;
   }
+  if (ENCODED_LOOKING_NAME.test(name)) return `the name looks like a line of encoded data, not a name: ${SEVERAL_LINES_HINT}`;
   if (!VALID_NAME.test(name)) {
     const advice = 'use letters, digits and underscores only';
-    if (!ECHOABLE_NAME.test(name)) return `the name is not valid: ${advice}`;
+    if (!ECHOABLE_NAME.test(name)) return `the name is not valid: ${advice}; or ${SEVERAL_LINES_HINT}`;
     const spaced = name.trim() !== name ? ' (remove the spaces around it)' : '';
     return `\`${name}\` is not a valid name: ${advice}${spaced}`;
   }

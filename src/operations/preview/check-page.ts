@@ -22,6 +22,8 @@ export interface PageCheckOptions {
 }
 
 const MAX_REDIRECTS = 5;
+/** Only the status matters: at most this much of a page's body is read (then the connection closes). */
+const MAX_PAGE_BODY_BYTES = 64 * 1024;
 
 /**
  * Whether `url` answers 200 to a plain GET. It is another host than the service's API, so no
@@ -56,7 +58,7 @@ async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<P
       const code = (error as { code?: string }).code;
       return { ok: false, problem: `${code ?? 'no answer'}: ${(error as Error).message}` };
     }
-    await response.body.dump().catch(() => undefined);
+    await response.body.dump({ limit: MAX_PAGE_BODY_BYTES }).catch(() => undefined);
     const status = response.statusCode;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && typeof location === 'string' && redirects < MAX_REDIRECTS) {

@@ -5,7 +5,7 @@ import { getFileContent } from '../../github/api/get-file-content.js';
 import { listPullRequestFiles } from '../../github/api/list-pull-request-files.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../github/markdown.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
-import type { ProjectLog } from '../../github/project-log.js';
+import { infoUntrusted, type ProjectLog } from '../../github/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewRow, PreviewStatus } from '../../github/sticky-comment.js';
 import { InputError } from '../../inputs/inputs.js';
@@ -59,7 +59,7 @@ export const previewOperation: StepOperation = async (ctx) => {
     }
   }
   const { pr, headSha } = run;
-  core.info(`Pull request #${pr}, head commit ${headSha}`);
+  infoUntrusted(`Pull request #${pr}, head commit ${headSha}`);
 
   const github = lazyGitHub(ctx, run);
   const publisher = new PreviewPublisher({
@@ -70,7 +70,7 @@ export const previewOperation: StepOperation = async (ctx) => {
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
     warning: (message, title) => core.warning(message, { title }),
-    info: (message) => core.info(message),
+    info: infoUntrusted,
     debug: (message) => core.debug(message),
   });
   const details = new ProjectDetails(ctx.api);
@@ -174,7 +174,7 @@ async function projectsToPreview(ctx: OperationContext, details: ProjectDetails)
       details.remember(translation);
       if (!projects.includes(translation.slug)) projects.push(translation.slug);
     }
-    core.info(
+    infoUntrusted(
       translations.length === 0
         ? `${project} has no translations`
         : `${project} has ${translations.length} translation(s): ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,

@@ -1,3 +1,4 @@
+import { safeLine } from '../../util/untrusted-text.js';
 import { escapeMarkdown, markdownLink, safeHttpUrl } from '../../github/markdown.js';
 import type { SearchResponse } from '../../service/schemas.js';
 
@@ -69,10 +70,9 @@ export function searchHitsMarkdown(project: string, version: string, query: stri
 }
 
 /**
- * Untrusted text made safe for one log line: no line breaks or control characters (a line of
- * its own could be read by the runner as a workflow command), and not too long.
+ * Untrusted text made safe for one log line (`safeLine`: no line breaks, control characters or
+ * `##[`, no leading `::`), trimmed and not too long.
  */
 export function plainLine(text: string, max = 160): string {
-  const flat = text.replace(/[\u0000-\u001F\u007F\u0085\u2028\u2029]+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return safeLine(text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim(), max);
 }

@@ -1,0 +1,21 @@
+import { z } from 'zod/mini';
+import { call, type GitHubRepo } from './client.js';
+
+const PermissionSchema = z.object({ permission: z.string() });
+
+/** GET repos/{owner}/{repo}/collaborators/{user}/permission: `admin`, `write`, `read` or `none`. */
+export async function getCollaboratorPermission(gh: GitHubRepo, username: string): Promise<string> {
+  const answer = await call(
+    'GET collaborators/{user}/permission',
+    PermissionSchema,
+    (signal) =>
+      gh.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
+        owner: gh.owner,
+        repo: gh.repo,
+        username,
+        request: { signal },
+      }),
+    { idempotent: true },
+  );
+  return answer.permission;
+}

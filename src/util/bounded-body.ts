@@ -1,0 +1,44 @@
+/** A response body longer than the cap: it is not read further. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`response too large (over ${formatBytes(maxBytes)}); not read further`);
+    this.name = 'BodyTooLargeError';
+  }
+}
+
+/** JSON answers of the service are kilobytes; a command's output can reach megabytes. */
+export const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+interface ReadableBody extends AsyncIterable<Uint8Array | string> {
+  destroy?(error?: Error): unknown;
+}
+
+/**
+ * Reads a body as UTF-8 text, at most `maxBytes`: a steady endless stream never trips an idle
+ * timeout, so the size is what ends it. Past the cap the body is destroyed (the connection closes)
+ * and `BodyTooLargeError` is thrown.
+ */
+export async function readBoundedText(body: ReadableBody, maxBytes: number): Promise<string> {
+  return (await readBoundedBytes(body, maxBytes)).toString('utf8');
+}
+
+/** `readBoundedText`, as bytes. A web `ReadableStream` is cancelled past the cap. */
+export async function readBoundedBytes(body: ReadableBody | ReadableStream<Uint8Array>, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Uint8Array | string>) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    size += buffer.byteLength;
+    if (size > maxBytes) {
+      const error = new BodyTooLargeError(maxBytes);
+      if ('destroy' in body && typeof body.destroy === 'function') body.destroy(error);
+      throw error;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, size);
+}

@@ -1,0 +1,130 @@
+// Answers of a hostile or broken service: endless bodies, `next` links to other hosts, lists cut
+// at the page bound. Over real loopback connections.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../src/service/errors.js';
+import { ServiceHttpClient } from '../src/service/http-client.js';
+import { RateBudget } from '../src/service/rate-budget.js';
+import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
+import { readBoundedText, BodyTooLargeError } from '../src/util/bounded-body.js';
+import { answers, scriptedServer, type Script, type ScriptedServer } from './support/scripted-server.ts';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanup.length > 0) await cleanup.pop()!();
+});
+
+async function serve(...scripts: Script[]): Promise<ScriptedServer> {
+  const server = await scriptedServer(scripts);
+  cleanup.push(() => server.close());
+  return server;
+}
+
+function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
+  const http = new ServiceHttpClient({
+    baseUrl,
+    token: 'rtd_hostile_test_token_0123456789',
+    userAgent: 'test',
+    budget: new RateBudget(1000, 60_000),
+    signal: new AbortController().signal,
+    redact: (text) => text,
+    backoffBaseMs: 10,
+    backoffMaxMs: 20,
+    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+  });
+  cleanup.push(() => http.close());
+  return new ReadTheDocsApi(http);
+}
+
+const variable = (id: number) => ({ pk: id, name: `V${id}`, public: false, created: '2026-01-01T00:00:00Z', modified: '2026-01-01T00:00:00Z' });
+
+describe('response bodies', () => {
+  it('reads at most the cap of an endless body and fails with "response too large" naming the request, once', async () => {
+    const server = await serve(answers.endless());
+    const before = process.memoryUsage().rss;
+    const error = (await api(server.url, 4 * 1024 * 1024).translations('docs').catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toBe('GET projects/{project}/translations/: response too large (over 4 MB); not read further');
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(server.hits).toHaveLength(1);
+    expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('reads a body up to the cap whole', async () => {
+    async function* chunks() {
+      yield new TextEncoder().encode('ab');
+      yield 'cd';
+    }
+    expect(await readBoundedText(chunks(), 4)).toBe('abcd');
+    await expect(readBoundedText(chunks(), 3)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+});
+
+describe('`next` links', () => {
+  it('never follows one to another host, also not through a `//host` path', async () => {
+    const foreign = await serve(answers.json(200, { count: 1, next: null, previous: null, results: [variable(99)] }));
+    const foreignHost = new URL(foreign.url).host;
+    const home = await serve(
+      answers.json(200, { count: 2, next: `http://elsewhere.example//${foreignHost}/api/v3/x/?page=2`, previous: null, results: [variable(1)] }),
+    );
+    const error = (await api(home.url).environmentVariables('docs').catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.message).toContain('the `next` link of a page does not lead to');
+    expect(foreign.hits).toHaveLength(0);
+    expect(home.hits).toHaveLength(1);
+  });
+
+  it('keeps the path and query of a link that names another host on the configured service', async () => {
+    const home = await serve(
+      answers.json(200, { count: 2, next: 'https://readthedocs.example/api/v3/projects/docs/environmentvariables/?limit=1&offset=1', previous: null, results: [variable(1)] }),
+      answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
+    );
+    const variables = await api(home.url).environmentVariables('docs');
+    expect(variables.map((v) => v.pk)).toEqual([1, 2]);
+    expect(home.hits[1]!.url).toBe('/api/v3/projects/docs/environmentvariables/?limit=1&offset=1');
+  });
+});
+
+describe('a list cut at the page bound', () => {
+  it('is refused when it must be complete (prune), and returned otherwise', async () => {
+    let page = 0;
+    const endlessPages: Script = (_req, res) => {
+      page += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ count: 999, next: `/api/v3/projects/docs/environmentvariables/?page=${page + 1}`, previous: null, results: [variable(page)] }));
+    };
+    const home = await serve(endlessPages);
+    expect(await api(home.url).environmentVariables('docs')).toHaveLength(50);
+    const error = (await api(home.url).environmentVariables('docs', { complete: true }).catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.title).toBe('Variables not changed');
+    expect(error.message).toContain('the list goes on past 50 pages and was cut there; a cut list cannot decide what `prune` deletes');
+  });
+});
+
+describe('GitHub answers', () => {
+  it('are read with a cap too: an endless body fails the call with "response too large"', async () => {
+    const { getOctokit } = await import('@actions/github');
+    const { Agent } = await import('undici');
+    const { boundedFetch } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const server = await serve(answers.endless('[' + '{"id":1},'.repeat(10_000)));
+    const agent = new Agent();
+    cleanup.push(() => agent.close());
+    const octokit = getOctokit('gh-token', { baseUrl: server.url, request: { fetch: boundedFetch(agent, 1024 * 1024) } });
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('response too large (over 1 MB)');
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('pass through the bounded fetch unchanged when small', async () => {
+    const { getOctokit } = await import('@actions/github');
+    const { Agent } = await import('undici');
+    const { boundedFetch } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const server = await serve(answers.json(200, [{ id: 5, body: 'hi', user: { login: 'a', type: 'User' } }]));
+    const agent = new Agent();
+    cleanup.push(() => agent.close());
+    const octokit = getOctokit('gh-token', { baseUrl: server.url, request: { fetch: boundedFetch(agent, 1024 * 1024) } });
+    expect((await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1)).map((c) => c.id)).toEqual([5]);
+  });
+});
