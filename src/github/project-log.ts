@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { printUntrusted } from '../util/untrusted-text.js';
 
 /** A project's story in the log. */
 export interface ProjectLog {
@@ -7,6 +8,8 @@ export interface ProjectLog {
   progress(message: string): void;
   warning(message: string, title?: string): void;
   debug(message: string): void;
+  /** Untrusted text of several lines (build output) under `title`: a collapsed group with one project. */
+  details(title: string, text: string): void;
   /** Prints what was held back (several projects): one log group per project. */
   flush(): void;
 }
@@ -23,6 +26,11 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       progress: (message) => core.info(message),
       warning: (message, title) => core.warning(message, { title: title ?? project }),
       debug: (message) => core.debug(message),
+      details: (title, text) => {
+        core.startGroup(title);
+        printUntrusted(text, (message) => core.info(message));
+        core.endGroup();
+      },
       flush: () => undefined,
     };
   }
@@ -41,6 +49,11 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     debug(message) {
       core.debug(`[${project}] ${message}`);
+    },
+    details(title, text) {
+      // Already inside the project's group, and groups do not nest.
+      held.push(`${title}:`);
+      printUntrusted(text, (message) => held.push(message));
     },
     flush() {
       core.startGroup(project);

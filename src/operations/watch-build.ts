@@ -2,7 +2,8 @@ import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
-import { explainFailure } from './failure-reason.js';
+import { explainFailure, type FailureDetails } from './failure-reason.js';
+import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from './types.js';
 
@@ -136,9 +137,20 @@ export async function concludeBuild(
   const cancelled = build.state.code === 'cancelled';
   result.outcome = cancelled ? 'cancelled' : 'failed';
   result.title = cancelled ? 'Build cancelled' : 'Build failed';
-  const why = await explainFailure(ctx.api, build);
+  const details: FailureDetails = {};
+  const why = await explainFailure(ctx.api, build, details);
   result.reason = `${result.project} ${build.version}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${build.urls.build})\n${why}`;
-  log.info(result.reason);
+  if (details.headline !== undefined) result.headline = details.headline;
+  if (details.outputTail !== undefined) result.outputTail = details.outputTail;
+  // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
+  const tailPart = details.outputTail === undefined ? '' : `\nLast lines of its output:\n${details.outputTail}`;
+  if (tailPart !== '' && result.reason.endsWith(tailPart)) {
+    log.info(result.reason.slice(0, -tailPart.length));
+    log.details('Last lines of its output', details.outputTail!);
+  } else {
+    log.info(result.reason);
+  }
+  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message));
 }
 
 export function elapsed(ctx: OperationContext): string {
