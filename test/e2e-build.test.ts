@@ -58,7 +58,7 @@ describe('operation build', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
     expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
-    expect(run.summary).toMatch(/\| demo \| latest \| ✅ success/);
+    expect(run.summary).toMatch(/\| demo \| latest \| ✅ built \|/);
     expect(run.stdout).toMatch(/build #\d+: Building/);
     expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
     // The token went to the service in the right form, and only there.
