@@ -48,6 +48,8 @@ export interface OperationContext {
   /** When the step started (ms epoch), for elapsed times in the log. */
   startedAt: number;
   now: () => number;
+  /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
+  progressIntervalMs?: number;
   /** Markdown sections an operation adds to the job summary, below the table. */
   summarySections: string[];
 }
