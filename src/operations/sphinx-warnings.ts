@@ -29,10 +29,27 @@ export const ANNOTATION_LIMITS = { warning: 10, error: 5 } as const;
 
 // Colour codes Sphinx writes when it thinks it is on a terminal.
 const ANSI = /\u001b\[[0-9;]{0,20}[A-Za-z]/g;
-// `path:line: LEVEL: message`, `path: LEVEL: message`, `path:docstring of x:line: LEVEL: message`,
-// and docutils' `path:line: (LEVEL/n) message` (with or without parentheses).
-const PROBLEM =
-  /^(.{1,1000}?)(?::docstring of ([^:\s]{1,300}))?(?::(\d{1,9}))?: (?:\(?(WARNING|ERROR|SEVERE|CRITICAL)\/\d\)? ?|(WARNING|ERROR|SEVERE|CRITICAL): ?)(.*)$/;
+// The level after `path:line`, `path` or `path:docstring of x:line`: Sphinx's `: WARNING: ` and
+// docutils' `: (ERROR/3) ` (also without parentheses). Found first, so the path is read backwards
+// from it: Sphinx may write a status (`checking consistency... `) before the path on the same line.
+const LEVEL = /: (?:\((WARNING|ERROR|SEVERE|CRITICAL)\/\d\)|(WARNING|ERROR|SEVERE|CRITICAL)(?:\/\d|:))(?: |$)/;
+const LINE_SUFFIX = /:(\d{1,9})$/;
+const DOCSTRING_SUFFIX = /:docstring of ([^:\s]{1,300})$/;
+
+/** `path[:docstring of x][:line]` read from its end (each step linear in the prefix's length). */
+function location(prefix: string): { path: string; docstring?: string; lineNumber?: string } {
+  let rest = prefix;
+  const lineNumber = LINE_SUFFIX.exec(rest);
+  if (lineNumber) rest = rest.slice(0, lineNumber.index);
+  const docstring = DOCSTRING_SUFFIX.exec(rest);
+  if (docstring) rest = rest.slice(0, docstring.index);
+  // The path is the last word: what precedes it on the line is a status message.
+  return {
+    path: rest.slice(rest.lastIndexOf(' ') + 1),
+    ...(docstring ? { docstring: docstring[1]! } : {}),
+    ...(lineNumber ? { lineNumber: lineNumber[1]! } : {}),
+  };
+}
 // After Sphinx's `-W` notice, the next line is `path:line: message` with no level.
 const TREATED_AS_ERROR = /^Warning, treated as error:\s*$/;
 const BARE_PROBLEM = /^(.{1,1000}?):(\d{1,9}):\s?(.*)$/;
@@ -54,11 +71,18 @@ export function parseSphinxProblems(output: string): SphinxProblem[] {
       continue;
     }
     const line = raw.replace(ANSI, '').replace(/\r$/, '');
-    const match = PROBLEM.exec(line);
-    if (match) {
-      const [, path, docstring, lineNumber, docutilsLevel, sphinxLevel, message] = match;
-      const level = treatedAsError || (docutilsLevel ?? sphinxLevel) !== 'WARNING' ? 'error' : 'warning';
-      problems.push(problem(level, path!, docstring === undefined ? lineNumber : undefined, docstring === undefined ? message! : `docstring of ${docstring}, line ${lineNumber ?? '?'}: ${message}`));
+    const level = LEVEL.exec(line);
+    if (level !== null) {
+      const { path, docstring, lineNumber } = location(line.slice(0, level.index));
+      const message = line.slice(level.index + level[0].length);
+      const severity = treatedAsError || (level[1] ?? level[2]) !== 'WARNING' ? 'error' : 'warning';
+      if (path !== '') {
+        problems.push(
+          docstring === undefined
+            ? problem(severity, path, lineNumber, message)
+            : problem(severity, path, undefined, `docstring of ${docstring}, line ${lineNumber ?? '?'}: ${message}`),
+        );
+      }
     } else if (treatedAsError) {
       const bare = BARE_PROBLEM.exec(line);
       if (bare) problems.push(problem('error', bare[1]!, bare[2], bare[3]!));
