@@ -119,7 +119,13 @@ describe('operation build', () => {
     expect(run.code).toBe(1);
     const warnings = run.annotations.filter((a) => a.level === 'warning');
     expect(warnings).toEqual([
-      { level: 'warning', title: 'Sphinx warning: demo', file: 'docs/tutorial/install.rst', line: 27, message: "undefined label: 'configuration-options' [ref.ref]" },
+      {
+        level: 'warning',
+        title: 'Sphinx warning: demo',
+        file: 'docs/tutorial/install.rst',
+        line: 27,
+        message: "undefined label: 'configuration-options' [ref.ref]",
+      },
       {
         level: 'warning',
         title: 'Sphinx warning: demo',

@@ -194,7 +194,12 @@ describe('renderComment', () => {
   });
 
   it('a failure: one line in the list, the output tail collapsed in a code block with its last line whole', () => {
-    const tail = ['Running Sphinx v8.1.3', ...Array.from({ length: 40 }, (_, i) => `line ${i}`), '``` fence in the output', 'build finished with problems, 2 warnings (with warnings treated as errors).'].join('\n');
+    const tail = [
+      'Running Sphinx v8.1.3',
+      ...Array.from({ length: 40 }, (_, i) => `line ${i}`),
+      '``` fence in the output',
+      'build finished with problems, 2 warnings (with warnings treated as errors).',
+    ].join('\n');
     const body = renderComment({
       header: 'docs',
       rows: [row({ status: 'failed', reason: 'Command failed (exit code 1): python -m sphinx -W docs out', tail })],

@@ -132,7 +132,8 @@ export function annotateSphinxProblems(output: string, project: string, info: (m
     }
     const rest = ofLevel.length - ANNOTATION_LIMITS[level];
     if (rest > 0) {
-      info(`${rest} more Sphinx ${level}${rest === 1 ? '' : 's'} of ${safeLine(project, 200)} are in the build's output (the first ${ANNOTATION_LIMITS[level]} are annotated)`);
+      const what = `${rest} more Sphinx ${level}${rest === 1 ? '' : 's'} of ${safeLine(project, 200)}`;
+      info(`${what} are in the build's output (the first ${ANNOTATION_LIMITS[level]} are annotated)`);
     }
   }
   return made;

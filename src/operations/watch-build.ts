@@ -94,7 +94,8 @@ export async function watchBuild(
       remaining -= step;
       const now = ctx.now();
       if (now >= nextProgressAt) {
-        log.progress(`${elapsed(ctx)} build #${build.id}: ${progressLine(build.state.code, since === undefined ? 0 : now - since, estimate)}`);
+        const runningMs = since === undefined ? 0 : now - since;
+        log.progress(`${elapsed(ctx)} build #${build.id}: ${progressLine(build.state.code, runningMs, estimate)}`);
         nextProgressAt = now + progressEveryMs;
       }
     }
