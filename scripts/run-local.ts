@@ -2,7 +2,7 @@
 //
 //   cp .env.example .env          # then fill in INPUT_TOKEN, INPUT_PROJECT, ...
 //   npm run build                 # dist/ is what runs
-//   node scripts/run-local.ts     # or: node scripts/run-local.ts path/to/other.env
+//   npm run local                 # or: npm run local -- path/to/other.env (node 24 from node_modules)
 //
 // INPUT_<NAME> variables (hyphens kept: INPUT_BASE-URL) are the inputs; every other variable
 // (GITHUB_*, ACTIONS_STEP_DEBUG, HTTPS_PROXY...) goes into the action's environment. Inputs not set

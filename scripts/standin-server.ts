@@ -1,7 +1,7 @@
 // Keeps the loopback stand-in of Read the Docs running with the demo project, for trying the
 // action by hand or from a workflow (`uses: ./` in .github/workflows/self-test.yml).
 //
-//   node scripts/standin-server.ts            # prints `url=http://127.0.0.1:PORT`, runs until stopped
+//   npm run standin            # prints `url=http://127.0.0.1:PORT`, runs until stopped
 //
 // Projects: `acme-docs` (each trigger of `latest` succeeds after a few seconds) and `acme-broken`
 // (each trigger fails in Sphinx). The token it accepts: demo-token-not-a-secret.

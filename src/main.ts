@@ -19,7 +19,13 @@ const CANCEL_GRACE_MS = 1500;
 /** Operations that change the project, and so need a token. */
 const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env']);
 
-/** The action: read inputs, run the operation for every project, report on every path. */
+/**
+ * The action: read inputs, run the operation for every project, report on every path.
+ *
+ * `@github/local-action` imports this module (`src/main.ts`, not `dist/`) so that it can swap
+ * `@actions/core` for its own stub: a bundle carries its own copy of core, which the tool cannot
+ * reach. Its stub has no `core.ExitCode`, hence `process.exitCode = 1` for a failure below.
+ */
 export async function run(): Promise<void> {
   const startedAt = Date.now();
   const redactor = new Redactor();
@@ -82,12 +88,12 @@ export async function run(): Promise<void> {
   } catch (error) {
     const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
     core.error(redact(error instanceof Error ? error.message : String(error)), { title });
-    process.exitCode = core.ExitCode.Failure;
+    process.exitCode = 1;
   } finally {
     setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results), inputs?.baseUrl);
     annotateFailures(results, redact);
     if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
-    if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = core.ExitCode.Failure;
+    if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = 1;
     deadline?.dispose();
     await http?.close().catch(() => undefined);
     process.off('SIGINT', onSignal);

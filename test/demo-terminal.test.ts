@@ -33,7 +33,7 @@ describe('renderMarkdown', () => {
     ]);
     const text = renderMarkdown(markdown, PLAIN);
     expect(text).toMatch(/^READ THE DOCS: BUILD$/m);
-    expect(text).toMatch(/^demo\s+latest\s+❌ failed \(finished\)\s+4s\s+#3 \[1\]$/m);
+    expect(text).toMatch(/^demo\s+latest\s+❌ failed\s+4s\s+#3 \[1\]$/m); // plain words, never "(finished)"
     expect(text).toMatch(/^Build failed: demo$/m);
     expect(text).toContain('  │ | not a table');
     expect(text).not.toMatch(/\\[_:.-]/); // no Markdown escapes left
@@ -100,5 +100,21 @@ describe('parseDotenv', () => {
 
   it('names the line it cannot read', () => {
     expect(() => parseDotenv('INPUT_TOKEN=x\nnot a variable')).toThrow('line 2');
+  });
+});
+
+describe('the summary table', () => {
+  it('says states in plain words and never "finished" for what is still on its way', () => {
+    const markdown = summaryMarkdown('Read the Docs: preview', [
+      { project: 'ok', outcome: 'success', version: 'pr-1', state: 'finished', buildId: 1 },
+      { project: 'slow', outcome: 'timed-out', version: 'pr-1', state: 'building', buildId: 2 },
+      { project: 'late', outcome: 'timed-out', version: 'pr-1', state: 'finished', buildId: 3 },
+    ]);
+    expect(markdown).toContain('| ok | pr\\-1 | ✅ built | \\#1 |');
+    expect(markdown).toContain('| slow | pr\\-1 | ⌛ timed out while building |');
+    expect(markdown).toContain('| late | pr\\-1 | ⌛ timed out |');
+    expect(markdown).not.toContain('finished');
+    // No duration and no docs URL for any project: those columns are left out.
+    expect(markdown).toContain('| Project | Version | State | Build |\n');
   });
 });

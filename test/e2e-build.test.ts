@@ -58,7 +58,7 @@ describe('operation build', () => {
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
     expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
-    expect(run.summary).toMatch(/\| demo \| latest \| ✅ success/);
+    expect(run.summary).toMatch(/\| demo \| latest \| ✅ built \|/);
     expect(run.stdout).toMatch(/build #\d+: Building/);
     expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
     // The token went to the service in the right form, and only there.
@@ -95,6 +95,54 @@ describe('operation build', () => {
     expect(run.summary).toContain('❌ failed');
     expect(run.summary).toContain('toctree contains reference');
     expectNoSecret(run);
+  });
+
+  it('turns the Sphinx warnings of a failed build into annotations on the repository files, and folds the output tail', async () => {
+    const checkout = '/home/docs/checkouts/readthedocs.org/user_builds/demo/checkouts/latest/';
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 600,
+      outcome: 'failure',
+      failingCommand: {
+        command: 'python -m sphinx -T -W --keep-going -b html docs $READTHEDOCS_OUTPUT/html',
+        output: [
+          'Running Sphinx v8.1.3',
+          'reading sources... [100%] tutorial/install',
+          `${checkout}docs/tutorial/install.rst:27: WARNING: undefined label: 'configuration-options' [ref.ref]`,
+          `${checkout}docs/index.rst:12: WARNING: toctree contains reference to nonexisting document 'changelog' ::error::x`,
+          'build finished with problems, 2 warnings (with warnings treated as errors).',
+        ].join('\n'),
+        exit_code: 1,
+      },
+    });
+    const run = await runAction({ inputs: fast({ project: 'demo' }) });
+
+    expect(run.code).toBe(1);
+    const warnings = run.annotations.filter((a) => a.level === 'warning');
+    expect(warnings).toEqual([
+      {
+        level: 'warning',
+        title: 'Sphinx warning: demo',
+        file: 'docs/tutorial/install.rst',
+        line: 27,
+        message: "undefined label: 'configuration-options' [ref.ref]",
+      },
+      {
+        level: 'warning',
+        title: 'Sphinx warning: demo',
+        file: 'docs/index.rst',
+        line: 12,
+        message: "toctree contains reference to nonexisting document 'changelog' ::error::x",
+      },
+    ]);
+    expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Build failed: demo latest']);
+    // One project: the output's tail is folded into a group, once, before the annotation repeats it.
+    const lines = run.stdout.split('\n');
+    const group = lines.indexOf('::group::Last lines of its output');
+    expect(group).toBeGreaterThan(-1);
+    const end = lines.indexOf('::endgroup::', group);
+    expect(lines.slice(group, end).join('\n')).toContain('build finished with problems, 2 warnings');
+    expect(lines.slice(0, group).join('\n')).toContain('Command failed (exit code 1)');
+    expect(lines.slice(0, group).join('\n')).not.toContain('build finished with problems');
   });
 
   it('says cancelled when the build is cancelled', async () => {

@@ -93,6 +93,8 @@ describe('operation env', () => {
     expect(result).toMatchObject({ project: 'demo', outcome: 'success', dryRun: false });
     expect(result!.variables).toEqual(JSON.parse(run.outputs.variables!));
     expect(run.summary).toContain('| Name | Public | Action |');
+    // The first table keeps only columns with a value: an env run has no version, build or docs.
+    expect(run.summary).toContain('| Project | State |\n| --- | --- |\n| demo | ✅ done |\n');
     expect(run.summary).toContain('| API\\_KEY | no | replaced |');
     expect(run.summary).toContain('| THEME | yes | replaced |');
     expect(run.summary).toContain('| KEEP\\_ME | no | kept |');

@@ -86,6 +86,14 @@ function onlyComment(): StoredComment {
   return comments[0]!;
 }
 
+const LAST_LINE = 'build finished with problems, 1 warning (with warnings treated as errors) ``` and a fence in the output.';
+const FAILING_OUTPUT = [
+  'Running Sphinx v8.1.3',
+  ...Array.from({ length: 30 }, (_, i) => `reading sources... [${Math.round(((i + 1) * 100) / 30)}%] page${i}`),
+  '/home/docs/checkouts/readthedocs.org/user_builds/demo/checkouts/7/docs/install.rst:3: WARNING: undefined label: setup-guide',
+  LAST_LINE,
+].join('\n');
+
 function seedBuilds(headPlan: { outcome: 'success' | 'failure' | 'cancelled'; durationMs?: number } = { outcome: 'success' }): number {
   // An older commit's build, finished long ago: it must never be reported for this head.
   rtd.addBuild('demo', String(PR), { durationMs: 1000, outcome: 'success', commit: OLDER, commitFromStart: true, startedAgoMs: 600_000 });
@@ -95,7 +103,7 @@ function seedBuilds(headPlan: { outcome: 'success' | 'failure' | 'cancelled'; du
     commit: HEAD,
     commitFromStart: true,
     ...(headPlan.outcome === 'failure'
-      ? { failingCommand: { command: 'python -m sphinx -W -b html docs $READTHEDOCS_OUTPUT/html', output: 'docs/install.rst:3: WARNING: undefined label: setup-guide', exit_code: 1 } }
+      ? { failingCommand: { command: 'python -m sphinx -W -b html docs $READTHEDOCS_OUTPUT/html', output: FAILING_OUTPUT, exit_code: 1 } }
       : {}),
   });
 }
@@ -137,7 +145,7 @@ describe('operation preview', () => {
     expect(row).toContain('✅ Ready');
     expect(row).toContain(`[Preview](${url})`);
     expect(row).toContain(`/builds/${headBuild}/`);
-    expect(row).toContain(`\`${HEAD.slice(0, 7)}\``);
+    expect(row).not.toContain(HEAD.slice(0, 7)); // the commit is shown once, below the table
     expect(comment.body).toContain(`Commit: [\`${HEAD}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
     expect(comment.body).toContain(`(${url}install.html)`);
     expect(comment.body).not.toContain('removed.rst');
@@ -200,8 +208,26 @@ describe('operation preview', () => {
     expect(row).toContain('❌ Failed');
     expect(row).not.toContain('[Preview]');
     expect(comment.body).toContain('### ❌ Read the Docs preview: failed');
-    expect(comment.body).toContain('undefined label\\: setup\\-guide');
-    expect(comment.body).toContain(`[build log](${rtd.url}/projects/demo/builds/${headBuild}/)`);
+    // One line for the reason, the output's tail in a collapsed code block: trimmed from the top,
+    // its last line whole, in a fence the output's own backticks cannot close.
+    const bullets = comment.body.split('\n').filter((line) => line.startsWith('- ❌'));
+    expect(bullets).toHaveLength(1);
+    expect(bullets[0]).toContain('**demo**: Build failed\\: The command'); // the service's notification
+    expect(bullets[0]).toContain('exited with code 1');
+    expect(bullets[0]).toContain(`[build log](${rtd.url}/projects/demo/builds/${headBuild}/)`);
+    const details = comment.body.slice(comment.body.indexOf('<details><summary>Last lines of the output</summary>\n\n````text\n'));
+    expect(details.length).toBeLessThan(comment.body.length);
+    expect(details).toContain(`undefined label: setup-guide\n${LAST_LINE}\n\`\`\`\`\n\n</details>`);
+    expect(details).not.toContain('Running Sphinx');
+    expect(comment.body).not.toContain('<br>');
+    // The commit once, below the table; no "UTC" in the rows.
+    expect(comment.body.split(HEAD)).toHaveLength(3); // `Commit: [`sha`](…/commit/sha)`
+    expect(row).not.toContain(HEAD.slice(0, 7));
+    expect(row).not.toContain('UTC');
+    // The Sphinx warning lands on the repository's file.
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({ level: 'warning', file: 'docs/install.rst', line: 3, message: 'undefined label: setup-guide' }),
+    );
     expect(latestStatuses(HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
       description: `Build #${headBuild} failed`,

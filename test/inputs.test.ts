@@ -175,3 +175,11 @@ describe('parseInputs', () => {
     );
   });
 });
+
+describe('github-token', () => {
+  it('counts the unexpanded default `${{ github.token }}` (as @github/local-action passes it) as empty', () => {
+    expect(parse({ 'github-token': '${{ github.token }}' }).githubToken).toBeUndefined();
+    expect(parse({ 'github-token': ' ${{github.token}} ' }).githubToken).toBeUndefined();
+    expect(parse({ 'github-token': 'ghp_realtoken123' }).githubToken).toBe('ghp_realtoken123');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codeSpan, escapeHtml, escapeMarkdown, markdownLink } from '../src/github/markdown.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail } from '../src/github/markdown.js';
 import {
   commentMarker,
   mergeRows,
@@ -87,6 +87,28 @@ describe('markdownLink', () => {
   });
 });
 
+describe('outputTail and fencedCode', () => {
+  it('trims from the top in whole lines: the last line stays intact', () => {
+    const text = ['first line', 'second line', 'third line', 'the decisive last line'].join('\n');
+    expect(outputTail(text, { lines: 2, chars: 1000 })).toBe('third line\nthe decisive last line');
+    expect(outputTail(text, { lines: 10, chars: 40 })).toBe('third line\nthe decisive last line');
+    expect(outputTail(`${text}\n\n  \n`, { lines: 1, chars: 1000 })).toBe('the decisive last line');
+  });
+
+  it('cuts a last line longer than the limit at its start, never at its end', () => {
+    expect(outputTail(`a\n${'x'.repeat(50)} END`, { lines: 5, chars: 10 })).toBe('…xxxxx END');
+  });
+
+  it('picks a fence longer than any backtick run in the text', () => {
+    expect(fencedCode('plain')).toBe('```text\nplain\n```');
+    const hostile = 'a ``` b\n`````\n</details> @admin';
+    const block = fencedCode(hostile);
+    expect(block.startsWith('``````text\n')).toBe(true);
+    expect(block.endsWith('\n``````')).toBe(true);
+    expect(block.slice(11, -7)).toBe(hostile);
+  });
+});
+
 describe('codeSpan', () => {
   it('wraps text in a fence longer than any backtick run', () => {
     expect(codeSpan('abc')).toBe('`abc`');
@@ -121,7 +143,7 @@ describe('renderComment', () => {
     const body = renderComment({ header: 'docs', rows: [row(), row({ project: 'api', status: 'building', buildId: 99 })], repoUrl: REPO });
     expect(body.startsWith(commentMarker('docs'))).toBe(true);
     expect(body).toMatch(/^### ⏳ .*1 building, 1 ready$/m);
-    expect(body).toContain('| Project | Status | Preview | Build | Commit | Updated (UTC) |');
+    expect(body).toContain('| Project | Status | Preview | Build | Updated (UTC) |');
     const rows = tableRows(body);
     expect(rows).toHaveLength(2);
     expect(cells(rows[0]!)).toEqual([
@@ -129,16 +151,18 @@ describe('renderComment', () => {
       '✅ Ready',
       '[Preview](https://docs--42.org.readthedocs.build/en/42/)',
       '[\\#1234](https://app.readthedocs.org/projects/docs/builds/1234/)',
-      `[\`${SHA_A.slice(0, 7)}\`](${REPO}/commit/${SHA_A})`,
-      '2026-11-02 10:03 UTC',
+      '2026-11-02 10:03',
     ]);
     expect(cells(rows[1]!)[1]).toBe('⏳ Building');
-    expect(body).toContain(SHA_A);
+    // The commit once, below the table, and no "UTC" in any cell.
+    for (const line of rows) expect(line).not.toContain(SHA_A.slice(0, 7));
+    expect(body).toContain(`Commit: [\`${SHA_A}\`](${REPO}/commit/${SHA_A})`);
+    for (const line of rows) expect(line).not.toContain('UTC');
   });
 
   it('shows the full SHA even without a repository URL', () => {
     const body = renderComment({ header: 'docs', rows: [row()] });
-    expect(cells(tableRows(body)[0]!)[4]).toBe(`\`${SHA_A.slice(0, 7)}\``);
+    expect(tableRows(body)[0]).not.toContain(SHA_A.slice(0, 7));
     expect(body).toContain(`Commit: \`${SHA_A}\``);
   });
 
@@ -169,6 +193,36 @@ describe('renderComment', () => {
     expect(body).toMatch(/^- ❌ \*\*docs\*\*: Sphinx exited with 2 \(\[build log\]\(https:\/\/app\.readthedocs\.org\/projects\/docs\/builds\/1234\/\)\)$/m);
   });
 
+  it('a failure: one line in the list, the output tail collapsed in a code block with its last line whole', () => {
+    const tail = [
+      'Running Sphinx v8.1.3',
+      ...Array.from({ length: 40 }, (_, i) => `line ${i}`),
+      '``` fence in the output',
+      'build finished with problems, 2 warnings (with warnings treated as errors).',
+    ].join('\n');
+    const body = renderComment({
+      header: 'docs',
+      rows: [row({ status: 'failed', reason: 'Command failed (exit code 1): python -m sphinx -W docs out', tail })],
+    });
+    const bullet = body.split('\n').find((line) => line.startsWith('- ❌'));
+    expect(bullet).toContain('**docs**: Command failed');
+    expect(bullet).toContain('[build log](https://app.readthedocs.org/projects/docs/builds/1234/)');
+    expect(bullet).not.toContain('<br>');
+    const details = body.slice(body.indexOf('<details><summary>Last lines of the output</summary>'), body.indexOf('</details>'));
+    expect(details).toContain('\n\n````text\n'); // longer than the output's own ``` run
+    expect(details).toContain('``` fence in the output\nbuild finished with problems, 2 warnings (with warnings treated as errors).\n````\n');
+    expect(details).not.toContain('Running Sphinx'); // trimmed from the top
+    expect(details).not.toContain('<br>');
+    for (const line of tableRows(body)) expect(line).not.toContain('UTC'); // the header says it once
+
+  });
+
+  it('a reason of several lines without a tail: the first line in the list, the rest collapsed', () => {
+    const body = renderComment({ header: 'docs', rows: [row({ status: 'error', reason: 'GitHub said no\nsecond line' })] });
+    expect(body).toMatch(/^- ⚠️ \*\*docs\*\*: GitHub said no/m);
+    expect(body).toContain('<details><summary>More about it</summary>\n\n```text\nsecond line\n```');
+  });
+
   it('marks rows of another commit as outdated when the head SHA is known', () => {
     const body = renderComment({ header: 'docs', headSha: SHA_B, rows: [row(), row({ project: 'api', commit: SHA_B })] });
     const [old, current] = tableRows(body).map(cells);
@@ -186,7 +240,7 @@ describe('renderComment', () => {
       rows: [row({ project: hostile, status: 'failed', reason: hostile, previewUrl: 'javascript:alert(1)', buildUrl: 'javascript:alert(2)' })],
     });
     const [line] = tableRows(body);
-    expect(cells(line!)).toHaveLength(6);
+    expect(cells(line!)).toHaveLength(5);
     expect(body).not.toContain('<script>');
     expect(body).not.toContain('javascript:alert(2)');
     expect(body).not.toMatch(/\]\(javascript/);

@@ -21,7 +21,19 @@ export async function runAndShow(options: Omit<RunOptions, 'onLine'> & { debug?:
   let pendingMasks = 0;
   let printed = 0;
   const mask = (text: string) => secrets.reduce((masked, secret) => masked.split(secret).join('***'), text);
+  let stoppedUntil: string | undefined;
   const show = (line: string) => {
+    // Between `::stop-commands::<token>` and `::<token>::` the runner acts on nothing: plain text.
+    if (stoppedUntil !== undefined) {
+      if (line === `::${stoppedUntil}::`) stoppedUntil = undefined;
+      else say(mask(line));
+      return;
+    }
+    const stop = /^::stop-commands::(.+)$/.exec(line)?.[1];
+    if (stop !== undefined) {
+      stoppedUntil = stop;
+      return;
+    }
     // The runner consumes `::add-mask::` lines and hides those values from then on; so do we.
     const secret = /^::add-mask::(.*)$/.exec(line)?.[1];
     if (secret !== undefined) {

@@ -179,7 +179,10 @@ export function renderLogLine(line: string, style: Style, options: { debug?: boo
   const [, name, properties = '', data = ''] = command;
   const title = /(?:^| |,)title=([^,]*)/.exec(properties)?.[1];
   const text = commandText(data);
-  const headed = (label: string) => `${label}${title ? `: ${commandText(title)}` : ''}`;
+  const file = /(?:^| |,)file=([^,]*)/.exec(properties)?.[1];
+  const lineNumber = /(?:^| |,)line=([^,]*)/.exec(properties)?.[1];
+  const where = file ? ` (${commandText(file)}${lineNumber ? `:${commandText(lineNumber)}` : ''})` : '';
+  const headed = (label: string) => `${label}${title ? `: ${commandText(title)}` : ''}${where}`;
   switch (name) {
     case 'group':
       return style.bold(`▼ ${text}`);

@@ -87,3 +87,35 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
   const padded = needsPadding ? ` ${content} ` : content;
   return `${fence}${padded}${fence}`;
 }
+
+/**
+ * The end of `text` (build output) for a code block: at most `lines` lines and about `chars`
+ * characters, dropped from the top in whole lines so the last line, the decisive one, stays
+ * intact. Only a last line longer than `chars` on its own loses its beginning (marked `…`).
+ * Control characters go; trailing blank lines too. Linear in the length of `text`.
+ */
+export function outputTail(text: string, limits: { lines: number; chars: number }): string {
+  const all = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '').replace(/\s+$/, '').split('\n');
+  const kept: string[] = [];
+  let length = 0;
+  for (let index = all.length - 1; index >= 0 && kept.length < limits.lines; index -= 1) {
+    const line = all[index]!.replace(/\s+$/, '');
+    if (kept.length === 0 && line.length > limits.chars) return `…${line.slice(-(limits.chars - 1))}`;
+    if (length + line.length + 1 > limits.chars) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  return kept.reverse().join('\n');
+}
+
+/**
+ * A fenced code block holding `text` verbatim: the fence is longer than any run of backticks in
+ * the text (at least three), so nothing inside can close it. Control characters are dropped.
+ */
+export function fencedCode(text: string, language = 'text'): string {
+  const content = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '');
+  let longestRun = 0;
+  for (const run of content.matchAll(/`+/g)) longestRun = Math.max(longestRun, run[0].length);
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return `${fence}${language}\n${content}\n${fence}`;
+}

@@ -14,6 +14,8 @@ export interface ProjectLog {
   /** An annotation (its text is escaped by the toolkit) that is also told in the project's story. */
   warning(message: string, title?: string): void;
   debug(message: string): void;
+  /** Untrusted text of several lines (build output) under `title`: a collapsed group with one project. */
+  details(title: string, text: string): void;
   /** Prints what was held back (several projects): one log group per project. */
   flush(): void;
 }
@@ -40,6 +42,11 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       progress: infoUntrusted,
       warning: (message, title) => core.warning(message, { title: title ?? project }),
       debug: (message) => core.debug(message),
+      details: (title, text) => {
+        core.startGroup(title);
+        printUntrusted(text, (message) => core.info(message));
+        core.endGroup();
+      },
       flush: () => undefined,
     };
   }
@@ -58,6 +65,11 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     debug(message) {
       core.debug(`[${project}] ${message}`);
+    },
+    details(title, text) {
+      // Already inside the project's group, and groups do not nest.
+      held.push(`${title}:`);
+      printUntrusted(text, (message) => held.push(message));
     },
     flush() {
       core.startGroup(project);

@@ -21,7 +21,7 @@ export const OUTPUT_NAMES = [
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 
 const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
-  success: '✅ success',
+  success: '✅ done',
   triggered: '🚀 triggered',
   failed: '❌ failed',
   cancelled: '🚫 cancelled',
@@ -29,6 +29,23 @@ const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   aborted: '⏹️ stopped',
   error: '⚠️ error',
 };
+
+/** A build's state in plain words, for a build still on its way; final states need no words. */
+const RUNNING_STATE_WORDS: Record<string, string> = {
+  triggered: 'queued',
+  cloning: 'cloning',
+  installing: 'installing',
+  building: 'building',
+  uploading: 'uploading',
+};
+
+/** The summary's state: plain words ("✅ built", "⌛ timed out while building"), never a raw state like "finished". */
+export function stateLabel(result: ProjectResult): string {
+  if (result.outcome === 'success' && result.buildId !== undefined) return '✅ built';
+  const running = result.state === undefined ? undefined : RUNNING_STATE_WORDS[result.state];
+  const label = OUTCOME_LABEL[result.outcome];
+  return running !== undefined && (result.outcome === 'timed-out' || result.outcome === 'aborted') ? `${label} while ${running}` : label;
+}
 
 /** Outputs made by the action from numbers and fixed words, never from text a secret could be in. */
 const VERBATIM_OUTPUTS: ReadonlySet<OutputName> = new Set(['build-id', 'state', 'success', 'duration', 'commit']);
@@ -120,22 +137,28 @@ export function annotateFailures(results: ProjectResult[], redact: (text: string
 
 /** The job summary: a table of the projects, then the reasons of those that are not green. */
 export function summaryMarkdown(heading: string, results: ProjectResult[], extraSections: string[] = []): string {
+  const columns = ['Project', 'Version', 'State', 'Duration', 'Build', 'Docs'];
+  const table = results.map((result) => {
+    const docsUrl = result.previewUrl ?? result.docsUrl;
+    return [
+      escapeMarkdown(result.project),
+      escapeMarkdown(result.version ?? ''),
+      stateLabel(result),
+      result.duration !== undefined ? formatDuration(result.duration * 1000) : '',
+      result.buildId !== undefined ? markdownLink(`#${result.buildId}`, result.buildUrl) : '',
+      docsUrl ? markdownLink(docsUrl, docsUrl) : '',
+    ];
+  });
+  // Columns no project has a value for (an `env` run has no build, duration or docs) are left out.
+  const shown = columns.map((_, index) => index <= 0 || columns[index] === 'State' || table.some((cells) => cells[index] !== ''));
+  const pick = (cells: string[]) => cells.filter((_, index) => shown[index]);
   const lines = [
     `## ${escapeMarkdown(heading)}`,
     '',
-    '| Project | Version | State | Duration | Build | Docs |',
-    '| --- | --- | --- | --- | --- | --- |',
+    `| ${pick(columns).join(' | ')} |`,
+    `| ${pick(columns).map(() => '---').join(' | ')} |`,
+    ...table.map((cells) => `| ${pick(cells).join(' | ')} |`),
   ];
-  for (const result of results) {
-    const state = `${OUTCOME_LABEL[result.outcome]}${result.state ? ` (${escapeMarkdown(result.state)})` : ''}`;
-    const build = result.buildId !== undefined ? markdownLink(`#${result.buildId}`, result.buildUrl) : '';
-    const docsUrl = result.previewUrl ?? result.docsUrl;
-    lines.push(
-      `| ${escapeMarkdown(result.project)} | ${escapeMarkdown(result.version ?? '')} | ${state} | ${
-        result.duration !== undefined ? formatDuration(result.duration * 1000) : ''
-      } | ${build} | ${docsUrl ? markdownLink(docsUrl, docsUrl) : ''} |`,
-    );
-  }
   for (const result of results) {
     if (GREEN_OUTCOMES.has(result.outcome) || !result.reason) continue;
     lines.push('', `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`, '', fencedBlock(result.reason));

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { encodeSegment } from '../util/url.js';
-import { codeSpan, escapeHtml, escapeMarkdown, markdownLink, safeHttpUrl } from './markdown.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from './markdown.js';
 
 export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error';
 
@@ -18,7 +18,10 @@ export interface PreviewRow {
   /** Full SHA of the commit the build is for. */
   commit: string;
   updatedAt: Date;
+  /** Why it is not ready; the row shows its first line, the rest goes with `tail`. */
   reason?: string;
+  /** The last lines of the failed command's output, shown collapsed in a code block. */
+  tail?: string;
   pages?: { file: string; url: string }[];
 }
 
@@ -38,8 +41,11 @@ const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed
 
 const MARKER_PREFIX = 'readthedocs-action:preview';
 const GITHUB_BODY_LIMIT = 65_536;
-const REASON_LIMIT = 1_000;
+const REASON_LIMIT = 300;
 const SHORT_REASON_LIMIT = 200;
+/** The output tail in the comment: the last lines, trimmed from the top. */
+const TAIL_LIMITS = { lines: 25, chars: 3_000 };
+const SHORT_TAIL_LIMITS = { lines: 10, chars: 800 };
 
 /** The hidden marker that identifies the comment of `header`: `<!-- readthedocs-action:preview:{header} -->`. */
 export function commentMarker(header: string): string {
@@ -73,6 +79,7 @@ const storedRowSchema = z.object({
     z.transform((value: string) => new Date(value)),
   ),
   reason: z.optional(z.string()),
+  tail: z.optional(z.string()),
   pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
 });
 
@@ -120,27 +127,38 @@ export function mergeRows(existingBody: string | undefined, header: string, rows
  * another commit as outdated.
  */
 export function renderComment(args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string }): string {
-  const full = render(args, { pages: true, reasonLimit: REASON_LIMIT });
+  const full = render(args, { pages: true, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS });
   if (full.length <= GITHUB_BODY_LIMIT) return full;
-  // Too long for GitHub: drop the page lists first, then shorten the reasons.
-  const withoutPages = render({ ...args, rows: args.rows.map(({ pages: _pages, ...row }) => row) }, { pages: false, reasonLimit: REASON_LIMIT });
+  // Too long for GitHub: drop the page lists first, then shorten the reasons and output tails.
+  const withoutPages = render(
+    { ...args, rows: args.rows.map(({ pages: _pages, ...row }) => row) },
+    { pages: false, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS },
+  );
   if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
+  const shortened = args.rows.map(({ pages: _pages, reason, tail, ...row }) => ({
+    ...row,
+    ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }),
+    ...(tail === undefined ? {} : { tail: outputTail(tail, SHORT_TAIL_LIMITS) }),
+  }));
+  const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
+  if (short.length <= GITHUB_BODY_LIMIT) return short;
   return render(
-    { ...args, rows: args.rows.map(({ pages: _pages, reason, ...row }) => ({ ...row, ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }) })) },
-    { pages: false, reasonLimit: SHORT_REASON_LIMIT },
+    { ...args, rows: shortened.map(({ tail: _tail, ...row }) => row) },
+    { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
   );
 }
 
 function render(
   args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string },
-  options: { pages: boolean; reasonLimit: number },
+  options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
 ): string {
   const { header, rows, headSha } = args;
   const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
   const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows)}`, ''];
   if (rows.length === 0) return lines.join('\n');
 
-  lines.push('| Project | Status | Preview | Build | Commit | Updated (UTC) |', '| --- | --- | --- | --- | --- | --- |');
+  // The commit is written out once, below the table.
+  lines.push('| Project | Status | Preview | Build | Updated (UTC) |', '| --- | --- | --- | --- | --- |');
   for (const row of rows) {
     const outdated = headSha !== undefined && row.commit !== headSha;
     lines.push(
@@ -149,7 +167,6 @@ function render(
         statusCell(row.status) + (outdated ? ' (older commit)' : ''),
         row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
         buildCell(row),
-        commitCell(row.commit, repoUrl),
         formatUpdated(row.updatedAt),
       ].join(' | ')} |`,
     );
@@ -157,14 +174,7 @@ function render(
 
   lines.push('', ...commitLines(rows, repoUrl));
 
-  const reasons = rows.filter((row) => row.reason !== undefined && row.reason.trim() !== '');
-  if (reasons.length > 0) {
-    lines.push('');
-    for (const row of reasons) {
-      const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
-      lines.push(`- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(truncate(row.reason!.trim(), options.reasonLimit))}${log}`);
-    }
-  }
+  for (const row of rows) lines.push(...reasonLines(row, options));
 
   if (options.pages) {
     for (const row of rows) {
@@ -177,6 +187,25 @@ function render(
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A row's reason: its first line after the project's name, then the output tail (or the reason's
+ * other lines) collapsed in a code block, trimmed from the top so that the last line stays whole.
+ */
+function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined }): string[] {
+  const reasonText = (row.reason ?? '').replace(/\r\n?/g, '\n').trim();
+  if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
+  const [first = '', ...rest] = reasonText.split('\n');
+  const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
+  const line = first.trim() === '' ? 'see the output below' : truncate(first.trim(), options.reasonLimit);
+  const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
+  const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
+  if (options.tail === undefined || more.trim() === '') return lines;
+  // The project is named in the line above: the summary holds no untrusted text.
+  const summary = (row.tail ?? '').trim() !== '' ? 'Last lines of the output' : 'More about it';
+  lines.push('', `<details><summary>${summary}</summary>`, '', fencedCode(outputTail(more, options.tail)), '', '</details>');
+  return lines;
 }
 
 function heading(rows: PreviewRow[]): string {
@@ -208,12 +237,6 @@ function isSha(commit: string): boolean {
   return /^[0-9a-f]{7,64}$/i.test(commit);
 }
 
-function commitCell(commit: string, repoUrl: string | undefined): string {
-  if (!isSha(commit)) return commit === '' ? '—' : codeSpan(commit);
-  const short = codeSpan(commit.slice(0, 7));
-  return repoUrl === undefined ? short : `[${short}](${repoUrl}/commit/${commit})`;
-}
-
 /** The full SHAs, written out once below the table (the table shows short ones). */
 function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] {
   const fullCommit = (commit: string) => {
@@ -229,7 +252,7 @@ function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] 
 function formatUpdated(date: Date): string {
   if (Number.isNaN(date.getTime())) return '—';
   const iso = date.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 function truncate(text: string, limit: number): string {

@@ -126,6 +126,7 @@ const optionalBoolean = parser((text, refuse) => {
   return value === 'true';
 });
 
+const UNEXPANDED_GITHUB_TOKEN = /^\s*\$\{\{\s*github\.token\s*\}\}\s*$/;
 const optionalText = parser((text) => (text.trim() === '' ? undefined : text.trim()));
 
 const durationInput = parser((text, refuse) => {
@@ -180,7 +181,9 @@ const fieldSchemas = {
     }
     return sha;
   }),
-  'github-token': optionalText,
+  // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
+  // verbatim: the unexpanded expression is no token.
+  'github-token': parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
   'rate-limit': parser((text, refuse) => {
     const limit = parseRateLimit(text);
     if (!limit) return refuse(`\`${text}\` is not a rate: use requests per minute (\`60\`) or requests per period (\`60/1m\`, \`30/10s\`)`);

@@ -3,19 +3,32 @@ import type { Build } from '../service/schemas.js';
 
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;
+/** How much of the failed command's output is kept for annotations (Sphinx warnings): its end. */
+const OUTPUT_SCAN_CHARS = 200_000;
+
+/** What {@link explainFailure} found out, for the callers that show it in pieces. */
+export interface FailureDetails {
+  /** One line: the service's first notification, or which command failed. */
+  headline?: string;
+  /** The last lines of the failed command's output (as in the text). */
+  outputTail?: string;
+  /** The end of the failed command's output, at most {@link OUTPUT_SCAN_CHARS} characters. */
+  output?: string;
+}
 
 /**
  * Says why a build did not succeed: the service's notifications (the reason it shows on the build
  * page) and, for a failed command, the last lines of its output. Looking it up must never hide
  * the failure itself, so errors here become a note.
  */
-export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise<string> {
+export async function explainFailure(api: ReadTheDocsApi, build: Build, details: FailureDetails = {}): Promise<string> {
   const parts: string[] = [];
   try {
     const notifications = await api.buildNotifications(build.project, build.id);
     for (const { message } of notifications) {
       const text = [message.header, message.body].filter(Boolean).join(': ');
       parts.push(text ? `${text} (${message.id})` : message.id);
+      details.headline ??= parts.at(-1);
     }
   } catch (error) {
     parts.push(`(the build's notifications could not be read: ${(error as Error).message})`);
@@ -26,8 +39,11 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
       const failed = [...commands].reverse().find((command) => command.exit_code !== null && command.exit_code !== undefined && command.exit_code !== 0);
       if (failed) {
         parts.push(`Command failed (exit code ${failed.exit_code}): ${failed.command ?? '(unknown command)'}`);
+        details.headline ??= parts.at(-1);
         const tail = tailLines(failed.output ?? '', OUTPUT_TAIL_LINES, OUTPUT_TAIL_CHARS);
         if (tail) parts.push(`Last lines of its output:\n${tail}`);
+        if (tail) details.outputTail = tail;
+        details.output = (failed.output ?? '').slice(-OUTPUT_SCAN_CHARS);
       }
     } catch (error) {
       parts.push(`(the build's commands could not be read: ${(error as Error).message})`);

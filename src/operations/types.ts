@@ -29,6 +29,10 @@ export interface ProjectResult {
   previewUrl?: string;
   /** Why it is not green: the service's notification, the failing command's output, the error. */
   reason?: string;
+  /** One line of `reason` for narrow places (the PR comment's row): a notification, the failed command. */
+  headline?: string;
+  /** The last lines of the failed command's output (also in `reason`), shown apart where there is room. */
+  outputTail?: string;
   /** Short title for the annotation. */
   title?: string;
   /** Operation-specific detail for the summary and outputs (env variables, search hits...). */
@@ -44,6 +48,8 @@ export interface OperationContext {
   /** When the step started (ms epoch), for elapsed times in the log. */
   startedAt: number;
   now: () => number;
+  /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
+  progressIntervalMs?: number;
   /** Markdown sections an operation adds to the job summary, below the table. */
   summarySections: string[];
 }

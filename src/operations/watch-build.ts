@@ -2,7 +2,8 @@ import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
-import { explainFailure } from './failure-reason.js';
+import { explainFailure, type FailureDetails } from './failure-reason.js';
+import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from './types.js';
 
@@ -43,6 +44,25 @@ const WINDOW_EDGE_MARGIN_MS = 500;
 
 let activeWatchers = 0;
 
+/** A long build says it is still running about this often, so that a wait is never silent. */
+export const PROGRESS_INTERVAL_MS = 60_000;
+
+/** "45s", "4m": a progress line's figures, to the minute once past one. */
+function roughly(ms: number): string {
+  return formatDuration(ms < 60_000 ? Math.round(ms / 1000) * 1000 : Math.round(ms / 60_000) * 60_000);
+}
+
+/** "still building, 4m of about 6m expected" (from the version's history, when it has one). */
+export function progressLine(state: string, runningMs: number, estimate: DurationEstimate | undefined): string {
+  if (state === 'triggered') return `still queued, for ${roughly(runningMs)} so far`;
+  const doing = state === 'cloning' || state === 'installing' || state === 'uploading' ? state : 'building';
+  if (estimate === undefined) return `still ${doing}, ${roughly(runningMs)} so far`;
+  const expected = roughly(estimate.expectedMs);
+  return runningMs <= estimate.expectedMs
+    ? `still ${doing}, ${roughly(runningMs)} of about ${expected} expected`
+    : `still ${doing}, ${roughly(runningMs)} (about ${expected} expected)`;
+}
+
 /**
  * Polls a build until it is `finished` or `cancelled`. The schedule is predictive (sparse early,
  * dense near the expected end) unless `poll-interval` fixes it. Every build watched at once draws
@@ -63,6 +83,23 @@ export async function watchBuild(
   const created = build.created === null ? Number.NaN : Date.parse(build.created);
   const start = new StartTracker(Number.isFinite(created) ? created : undefined);
   let lastPollAt = ctx.now();
+  const progressEveryMs = Math.max(1, ctx.progressIntervalMs ?? PROGRESS_INTERVAL_MS);
+  let nextProgressAt = ctx.now() + progressEveryMs;
+  /** Sleeps `delay`, saying how the build is doing whenever a progress line is due meanwhile. */
+  const sleepWithProgress = async (delay: number, since: number | undefined) => {
+    // Counted down by the time slept, not by the clock: a clock that stands still cannot stall it.
+    for (let remaining = delay; remaining > 0; ) {
+      const step = Math.min(remaining, Math.max(1, nextProgressAt - ctx.now()));
+      await sleep(step, ctx.deadline.signal);
+      remaining -= step;
+      const now = ctx.now();
+      if (now >= nextProgressAt) {
+        const runningMs = since === undefined ? 0 : now - since;
+        log.progress(`${elapsed(ctx)} build #${build.id}: ${progressLine(build.state.code, runningMs, estimate)}`);
+        nextProgressAt = now + progressEveryMs;
+      }
+    }
+  };
   activeWatchers += 1;
   try {
     for (;;) {
@@ -71,6 +108,7 @@ export async function watchBuild(
       if (build.state.code !== lastState) {
         lastState = build.state.code;
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
+        nextProgressAt = now + progressEveryMs;
       }
       if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return build;
       const timeline = start.observe(now, build.state.code);
@@ -87,7 +125,7 @@ export async function watchBuild(
               defaultPollPolicy,
             )
           : ctx.inputs.pollInterval;
-      await sleep(delay, ctx.deadline.signal);
+      await sleepWithProgress(delay, timeline.buildStartedAt);
       await awaitFairTurn(ctx, lastPollAt);
       await awaitFreeSlot(ctx);
       lastPollAt = ctx.now();
@@ -136,9 +174,20 @@ export async function concludeBuild(
   const cancelled = build.state.code === 'cancelled';
   result.outcome = cancelled ? 'cancelled' : 'failed';
   result.title = cancelled ? 'Build cancelled' : 'Build failed';
-  const why = await explainFailure(ctx.api, build);
+  const details: FailureDetails = {};
+  const why = await explainFailure(ctx.api, build, details);
   result.reason = `${result.project} ${build.version}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${build.urls.build})\n${why}`;
-  log.info(result.reason);
+  if (details.headline !== undefined) result.headline = details.headline;
+  if (details.outputTail !== undefined) result.outputTail = details.outputTail;
+  // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
+  const tailPart = details.outputTail === undefined ? '' : `\nLast lines of its output:\n${details.outputTail}`;
+  if (tailPart !== '' && result.reason.endsWith(tailPart)) {
+    log.info(result.reason.slice(0, -tailPart.length));
+    log.details('Last lines of its output', details.outputTail!);
+  } else {
+    log.info(result.reason);
+  }
+  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message));
 }
 
 export function elapsed(ctx: OperationContext): string {

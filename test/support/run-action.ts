@@ -11,6 +11,9 @@ export const GITHUB_TOKEN = 'ghs_faketoken_for_tests_0123456789';
 export interface Annotation {
   level: 'error' | 'warning' | 'notice';
   title?: string;
+  /** `file=` and `line=` (annotations on a repository file). */
+  file?: string;
+  line?: number;
   message: string;
 }
 
@@ -67,9 +70,13 @@ export function parseAnnotations(stdout: string): Annotation[] {
     const match = /^::(error|warning|notice)( [^:]*)?::(.*)$/.exec(line);
     if (!match) continue;
     const title = /(?:^| |,)title=([^,]*)/.exec(match[2] ?? '')?.[1];
+    const file = /(?:^| |,)file=([^,]*)/.exec(match[2] ?? '')?.[1];
+    const lineNumber = /(?:^| |,)line=([^,]*)/.exec(match[2] ?? '')?.[1];
     annotations.push({
       level: match[1] as Annotation['level'],
       title: title === undefined ? undefined : unescapeCommand(title),
+      ...(file === undefined ? {} : { file: unescapeCommand(file) }),
+      ...(lineNumber === undefined ? {} : { line: Number(lineNumber) }),
       message: unescapeCommand(match[3]!),
     });
   }

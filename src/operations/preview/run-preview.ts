@@ -301,7 +301,9 @@ function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pa
     ...(result.buildId === undefined ? {} : { buildId: result.buildId }),
     ...(result.buildUrl === undefined ? {} : { buildUrl: result.buildUrl }),
     ...(status === 'ready' && result.previewUrl ? { previewUrl: result.previewUrl } : {}),
-    ...(status !== 'ready' && result.reason ? { reason: result.reason } : {}),
+    // One line in the row (the notification or the failed command), the output's tail apart.
+    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
+    ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
     ...(status === 'ready' && pages.length > 0 ? { pages } : {}),
   };
 }
