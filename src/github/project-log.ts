@@ -68,8 +68,8 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     details(title, text) {
       // Already inside the project's group, and groups do not nest.
-      held.push(`${title}:`);
-      printUntrusted(text, (message) => held.push(message));
+      // Held raw: flush fences it once, as it does every held message.
+      held.push(`${title}:\n${text}`);
     },
     flush() {
       core.startGroup(project);

@@ -4,7 +4,7 @@ import type { Build } from '../service/schemas.js';
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;
 /** How much of the failed command's output is kept for annotations (Sphinx warnings): its end. */
-const OUTPUT_SCAN_CHARS = 200_000;
+const ANNOTATION_SCAN_CHARS = 200_000;
 
 /** What {@link explainFailure} found out, for the callers that show it in pieces. */
 export interface FailureDetails {
@@ -12,7 +12,7 @@ export interface FailureDetails {
   headline?: string;
   /** The last lines of the failed command's output (as in the text). */
   outputTail?: string;
-  /** The end of the failed command's output, at most {@link OUTPUT_SCAN_CHARS} characters. */
+  /** The end of the failed command's output, at most {@link ANNOTATION_SCAN_CHARS} characters. */
   output?: string;
 }
 
@@ -43,7 +43,7 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, details:
         const tail = tailLines(failed.output ?? '', OUTPUT_TAIL_LINES, OUTPUT_TAIL_CHARS);
         if (tail) parts.push(`Last lines of its output:\n${tail}`);
         if (tail) details.outputTail = tail;
-        details.output = (failed.output ?? '').slice(-OUTPUT_SCAN_CHARS);
+        details.output = (failed.output ?? '').slice(-ANNOTATION_SCAN_CHARS);
       }
     } catch (error) {
       parts.push(`(the build's commands could not be read: ${(error as Error).message})`);
