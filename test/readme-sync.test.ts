@@ -193,7 +193,7 @@ describe('the repository', () => {
   // Assembled, so that this file does not name such a path itself.
   const MACHINE_PATH = new RegExp(
     [
-      String.raw`(?<![\w.:/-])/(?:work|home|Users)/[\w.-]+`, // a working tree or home folder
+      String.raw`(?<![\w.:/-])/(?:work|home(?!/docs/checkouts/)|Users)/[\w.-]+`, // a working tree or home folder (not the service's builder path)
       String.raw`(?<![\w.:/-])/root/(?:\.|[\w-]+/[\w.-]+/)`, // root's home, not a short URL path such as '/root/en/'
       String.raw`\b[A-Z]:\\(?:Users|Documents and Settings)\\`,
     ].join('|'),
@@ -223,6 +223,8 @@ describe('the repository', () => {
     const root = ['', 'work', 'shared', 'FACTS.md'].join('/');
     expect(MACHINE_PATH.test(`// ${root} describes`)).toBe(true);
     expect(MACHINE_PATH.test(`cd ${['', 'home', 'alice', 'src'].join('/')}`)).toBe(true);
+    // Read the Docs' own build path (in Sphinx output) is the service's, not a developer's.
+    expect(MACHINE_PATH.test('/home/docs/checkouts/readthedocs.org/user_builds/x/checkouts/latest/a.rst')).toBe(false);
     expect(MACHINE_PATH.test(`see ${['', 'root', '.npmrc'].join('/')}`)).toBe(true);
     expect(MACHINE_PATH.test(`cd ${['', 'root', 'project', 'src', ''].join('/')}`)).toBe(true);
     expect(MACHINE_PATH.test(`req.url === '/root/en/'`)).toBe(false);
