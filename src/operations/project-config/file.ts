@@ -80,9 +80,9 @@ export async function parseConfigFile(file: string, text: string, projects: stri
         const message =
           keys.length > 0
             ? `unknown key${keys.length > 1 ? `s ${keys.map((k) => `\`${k}\``).join(', ')}` : ` \`${keys[0]}\``}`
-            : issue.message;
+            : issueMessage(issue);
         return { file, line: lineAt(base, keys[0]), path: keyPath(path), message };
-      }),
+      }).sort((a, b) => a.line - b.line),
     );
   }
   const config = parsed.data;
@@ -109,6 +109,24 @@ export async function parseConfigFile(file: string, text: string, projects: stri
   }
   if (problems.length > 0) throw new ConfigFileError(dedupe(problems));
   return result;
+}
+
+/** zod/mini's messages are terse ("Invalid input"): say what the key accepts. */
+function issueMessage(issue: { code: string; message: string; expected?: unknown; values?: unknown[]; maximum?: unknown; errors?: unknown[] }): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${String(issue.expected)}`;
+    case 'invalid_value':
+      return `accepts ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_big':
+      return `too long: at most ${String(issue.maximum)}`;
+    case 'invalid_union': {
+      const values = (issue.errors ?? []).flatMap((e) => (Array.isArray(e) ? e : [])).flatMap((i: { values?: unknown[] }) => i.values ?? []);
+      return values.length > 0 ? `accepts ${values.map((v) => JSON.stringify(v)).join(', ')}` : issue.message;
+    }
+    default:
+      return issue.message;
+  }
 }
 
 function isMapNode(node: unknown): node is { items: { key: unknown }[] } {
