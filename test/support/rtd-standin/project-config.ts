@@ -59,7 +59,11 @@ export class ProjectConfigResources {
   readonly redirectList: RedirectData[] = [];
   private nextPk = 1;
 
-  constructor(private readonly host: ConfigHost) {}
+  private readonly host: ConfigHost;
+
+  constructor(host: ConfigHost) {
+    this.host = host;
+  }
 
   /** Adds what PATCH can change and the rest of the project JSON does not know. */
   decorate(p: ProjectData, out: Record<string, unknown>): void {
