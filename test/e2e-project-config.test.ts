@@ -4,8 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startGitHubStandin } from './support/github-standin.ts';
 import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { runAction, type ActionRun } from './support/run-action.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_project_config';
 const FILE = '.github/readthedocs-project.yml';
@@ -141,5 +142,38 @@ describe('operations export and apply', () => {
     expect(result.code, result.stdout).toBe(0);
     expect(standin.redirects('acme').filter((r) => r.from_url === '/lost.html')).toHaveLength(1);
     expect(standin.count('POST', '/redirects/')).toBe(1);
+  }, 60_000);
+
+  it('on a pull request, posts one "planned changes" comment and edits it on the next push; ignores a planted copy', async () => {
+    const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+    try {
+      const head = 'a'.repeat(40);
+      github.addPullRequest({ number: 7, headSha: head });
+      // Someone else's comment carrying the marker must not be taken for ours.
+      github.addComment(7, '<!-- readthedocs-action:project-plan -->\nplanted', { login: 'mallory', type: 'User' }, 'CONTRIBUTOR');
+      writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: develop\n');
+      const repo = { full_name: 'octo/docs-repo' };
+      const event = { name: 'pull_request', payload: { number: 7, pull_request: { number: 7, head: { sha: head, repo }, base: { repo } } } };
+      const options = (extra: Record<string, string>) => ({
+        inputs: { token: TOKEN, 'base-url': standin.url, 'rate-limit': '600/1m', project: 'acme', operation: 'apply', 'dry-run': 'true', ...extra },
+        env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url },
+        event,
+      });
+      const first = await runAction(options({}));
+      expect(first.code, first.stdout).toBe(0);
+      const ours = () => github.comments(7).filter((c) => c.user.login === 'github-actions[bot]');
+      expect(ours()).toHaveLength(1);
+      expect(ours()[0]!.body).toContain('Read the Docs: planned changes');
+      expect(ours()[0]!.body).toContain('default\\_branch &quot;main&quot; → &quot;develop&quot;');
+      writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: main\n');
+      const second = await runAction(options({}));
+      expect(second.code, second.stdout).toBe(0);
+      expect(ours()).toHaveLength(1);
+      expect(ours()[0]!.body).toContain('No changes');
+      expect(github.comments(7).find((c) => c.user.login === 'mallory')!.body).toContain('planted');
+      expect(writes()).toEqual([]);
+    } finally {
+      await github.close();
+    }
   }, 60_000);
 });

@@ -45,7 +45,7 @@ async function ownLogin(gh: GitHubRepo): Promise<string> {
     );
     return me.login;
   } catch (error) {
-    if (error instanceof GitHubError && (error.status === 403 || error.status === 401)) return ACTIONS_BOT;
+    if (error instanceof GitHubError && [401, 403, 404].includes(error.status)) return ACTIONS_BOT;
     throw error;
   }
 }
