@@ -176,4 +176,32 @@ describe('operations export and apply', () => {
       await github.close();
     }
   }, 60_000);
+
+  it('export leaves an existing file alone and gives the text in the output and the log', async () => {
+    writeFileSync(join(workspace, FILE), '# mine\n');
+    const result = await run({ operation: 'export' });
+    expect(result.code, result.stdout).toBe(0);
+    expect(fileText()).toBe('# mine\n');
+    expect(result.outputs.config).toContain('redirects:');
+    expect(result.stdout).toContain('exists already and was left as it is');
+    expect(result.stdout).toMatch(/^::stop-commands::[0-9a-f]{32}$/m);
+  });
+
+  it('fail-on-changes turns a non-empty plan red (drift check) and a matching project green', async () => {
+    writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: develop\n');
+    const drift = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+    expect(drift.code).toBe(1);
+    expect(drift.annotations.find((a) => a.level === 'error')?.title).toBe('Project differs from the file: acme');
+    expect(writes()).toEqual([]);
+    writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: main\n');
+    const clean = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+    expect(clean.code, clean.stdout).toBe(0);
+  });
+
+  it('a missing file is an invalid input, before any request', async () => {
+    const result = await run({ operation: 'apply', config: 'nope.yml' });
+    expect(result.code).toBe(1);
+    expect(result.annotations.find((a) => a.level === 'error')).toMatchObject({ title: 'Invalid input' });
+    expect(standin.requests).toEqual([]);
+  });
 });

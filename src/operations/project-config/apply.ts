@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import * as core from '@actions/core';
 import type { ProjectLog } from '../../github/project-log.js';
+import { InputError } from '../../inputs/inputs.js';
 import { NotFoundError, UncertainWriteError } from '../../service/errors.js';
 import type { Redirect } from '../../service/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -32,11 +33,11 @@ export const applyStep: StepOperation = async (ctx) => {
     text = await readFile(configPath(inputs.config), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(
+    throw new InputError([
       code === 'ENOENT'
         ? `Input \`config\`: ${inputs.config} does not exist. Check out the repository first, or run \`export\` to write it`
         : `Input \`config\`: cannot read ${inputs.config}: ${(error as Error).message}`,
-    );
+    ]);
   }
   let desired: Map<string, DesiredProject>;
   try {
