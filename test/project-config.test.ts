@@ -174,6 +174,16 @@ describe('plan', () => {
     expect(summary(desired, current, true).slice(-2)).toEqual(['delete redirect 10', 'delete subproject']);
   });
 
+  it('frees an alias that now serves another child before giving it to the new one (prune)', () => {
+    const current = state({ subprojects: [{ child: 'old-api', alias: 'api' }] });
+    const desired: DesiredProject = { subprojects: [{ child: 'new-api', alias: 'api' }] };
+    expect(planProject('acme', desired, current, true).changes).toEqual([
+      { kind: 'subproject', action: 'delete', child: 'old-api', alias: 'api' },
+      { kind: 'subproject', action: 'create', child: 'new-api', alias: 'api' },
+    ]);
+    expect(summary(desired, current)).toEqual(['create subproject', 'unmanaged subproject']);
+  });
+
   it('lists write-only settings as sent, without counting them as changes', () => {
     const plan = planProject('acme', { settings: { analytics_disabled: true, default_branch: 'main' } }, state(), false);
     expect(plan.changes).toEqual([

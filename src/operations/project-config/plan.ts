@@ -92,8 +92,10 @@ export function planProject(project: string, desired: DesiredProject, current: C
     for (const [alias, s] of wanted) {
       const now = existing.get(alias);
       if (now && now.child === s.child) continue;
-      // The same alias for another child: the old one goes first (deletions come later), so refuse to guess.
-      if (now) deletions.push({ kind: 'subproject', action: prune ? 'delete' : 'unmanaged', child: now.child, alias });
+      // The alias serves another child: with prune that one is removed first (the alias is taken
+      // until then); without, it is kept and the create is left for the service to refuse, by name.
+      if (now && prune) changes.push({ kind: 'subproject', action: 'delete', child: now.child, alias });
+      if (now && !prune) deletions.push({ kind: 'subproject', action: 'unmanaged', child: now.child, alias });
       changes.push({ kind: 'subproject', action: 'create', child: s.child, alias });
     }
     for (const [alias, s] of existing) {
