@@ -204,4 +204,26 @@ describe('operations export and apply', () => {
     expect(result.annotations.find((a) => a.level === 'error')).toMatchObject({ title: 'Invalid input' });
     expect(standin.requests).toEqual([]);
   });
+
+  it('after a lost answer to a subproject create, finds it instead of adding it again', async () => {
+    standin.addProject({ slug: 'acme-cli' });
+    writeFileSync(join(workspace, FILE), 'subprojects:\n  - {child: acme-api, alias: api}\n  - {child: acme-cli, alias: cli}\n');
+    standin.fault({ method: 'POST', path: '/subprojects/', kind: 'reset-after-processing' });
+    const result = await run({ operation: 'apply' });
+    expect(result.code, result.stdout).toBe(0);
+    expect(standin.count('POST', '/subprojects/')).toBe(1);
+    expect(result.annotations.some((a) => a.level === 'warning' && a.title === 'Answer lost')).toBe(true);
+  });
+
+  it('several projects: export writes a `projects` map, and applying it plans nothing', async () => {
+    standin.addRedirect('acme-api', { type: 'html_to_clean_url' });
+    const exported = await run({ operation: 'export', project: 'acme, acme-api' });
+    expect(exported.code, exported.stdout).toBe(0);
+    expect(fileText()).toMatch(/^projects:\n {2}acme:\n/m);
+    expect(fileText()).toMatch(/^ {2}acme-api:\n/m);
+    const applied = await run({ operation: 'apply', project: 'acme, acme-api', prune: 'true' });
+    expect(applied.code, applied.stdout).toBe(0);
+    expect(applied.outputs.changes).toBe('0');
+    expect(writes()).toEqual([]);
+  });
 });
