@@ -16,7 +16,13 @@ let workspace: string;
 
 beforeEach(async () => {
   standin = await startStandin({ tokens: [TOKEN] });
-  standin.addProject({ slug: 'acme', versions: [{ slug: 'v1.0', active: true }, { slug: 'v2.0', active: true }] });
+  standin.addProject({
+    slug: 'acme',
+    versions: [
+      { slug: 'v1.0', active: true },
+      { slug: 'v2.0', active: true },
+    ],
+  });
   standin.addProject({ slug: 'acme-api' });
   standin.addRedirect('acme', { type: 'page', from_url: '/install.html', to_url: '/getting-started/install.html' });
   standin.addRedirect('acme', { type: 'exact', from_url: '/en/v1/$rest', to_url: '/en/latest/', http_status: 301 });
@@ -94,7 +100,10 @@ describe('operations export and apply', () => {
   }, 60_000);
 
   it('refuses a typo with the file, the line and the key path, before any request', async () => {
-    writeFileSync(join(workspace, 'rtd.yml'), 'settings:\n  default_branch: main\nredirects:\n  - type: page\n    form: /a.html\n    to: /b.html\n');
+    writeFileSync(
+      join(workspace, 'rtd.yml'),
+      'settings:\n  default_branch: main\nredirects:\n  - type: page\n    form: /a.html\n    to: /b.html\n',
+    );
     const result = await run({ operation: 'apply', config: 'rtd.yml' });
     expect(result.code).toBe(1);
     expect(standin.requests).toEqual([]);
@@ -153,9 +162,20 @@ describe('operations export and apply', () => {
       github.addComment(7, '<!-- readthedocs-action:project-plan -->\nplanted', { login: 'mallory', type: 'User' }, 'CONTRIBUTOR');
       writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: develop\n');
       const repo = { full_name: 'octo/docs-repo' };
-      const event = { name: 'pull_request', payload: { number: 7, pull_request: { number: 7, head: { sha: head, repo }, base: { repo } } } };
+      const event = {
+        name: 'pull_request',
+        payload: { number: 7, pull_request: { number: 7, head: { sha: head, repo }, base: { repo } } },
+      };
       const options = (extra: Record<string, string>) => ({
-        inputs: { token: TOKEN, 'base-url': standin.url, 'rate-limit': '600/1m', project: 'acme', operation: 'apply', 'dry-run': 'true', ...extra },
+        inputs: {
+          token: TOKEN,
+          'base-url': standin.url,
+          'rate-limit': '600/1m',
+          project: 'acme',
+          operation: 'apply',
+          'dry-run': 'true',
+          ...extra,
+        },
         env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url },
         event,
       });

@@ -55,7 +55,11 @@ describe('project file', () => {
   });
 
   it('accepts from_url/to_url and gives the alias the child slug by default', async () => {
-    const parsed = await parseConfigFile('cfg.yml', 'redirects:\n  - {type: page, from_url: /a, to_url: /b}\nsubprojects:\n  - child: api\n', ['acme']);
+    const parsed = await parseConfigFile(
+      'cfg.yml',
+      'redirects:\n  - {type: page, from_url: /a, to_url: /b}\nsubprojects:\n  - child: api\n',
+      ['acme'],
+    );
     expect(parsed.get('acme')!.redirects![0]).toMatchObject({ from: '/a', to: '/b' });
     expect(parsed.get('acme')!.subprojects).toEqual([{ child: 'api', alias: 'api' }]);
   });
@@ -64,7 +68,9 @@ describe('project file', () => {
     expect(await problems('settings:\n  default_branch: main\n  defualt_version: stable\n')).toEqual([
       '3 settings.defualt_version: unknown key `defualt_version`',
     ]);
-    const found = await problems('redirects:\n  - type: page\n    from: /a\n    to: /b\n    http_status: 307\nversions:\n  v1: {active: "yes"}\n');
+    const found = await problems(
+      'redirects:\n  - type: page\n    from: /a\n    to: /b\n    http_status: 307\nversions:\n  v1: {active: "yes"}\n',
+    );
     expect(found).toHaveLength(2);
     expect(found).toEqual(['5 redirects[0].http_status: accepts 301, 302', '7 versions.v1.active: expected boolean']);
     expect(await problems('versions:\n  "v1.0":\n    active: 1\nredirects:\n  - type: moved\n')).toEqual([
@@ -99,7 +105,10 @@ describe('project file', () => {
   });
 
   it('takes several projects under `projects`, only those named in the input', async () => {
-    const parsed = await parseConfigFile('cfg.yml', 'projects:\n  acme:\n    settings: {homepage: https://a.example}\n  beta: {}\n', ['acme', 'beta']);
+    const parsed = await parseConfigFile('cfg.yml', 'projects:\n  acme:\n    settings: {homepage: https://a.example}\n  beta: {}\n', [
+      'acme',
+      'beta',
+    ]);
     expect([...parsed.keys()]).toEqual(['acme', 'beta']);
     expect(await problems('projects:\n  other: {}\n')).toEqual(['2 projects.other: `other` is not named in the input `project` (acme)']);
     expect(await problems('settings: {}\nprojects:\n  acme: {}\n')).toHaveLength(1);
@@ -129,7 +138,11 @@ const summary = (desired: DesiredProject, current: CurrentState, prune = false) 
 
 describe('plan', () => {
   it('plans nothing when the project matches (tags compared as a set)', () => {
-    const current = state({ redirects: existing([r('/a'), r('/b')]), subprojects: [{ child: 'x', alias: 'x' }], versions: { v1: { active: true, hidden: false } } });
+    const current = state({
+      redirects: existing([r('/a'), r('/b')]),
+      subprojects: [{ child: 'x', alias: 'x' }],
+      versions: { v1: { active: true, hidden: false } },
+    });
     const desired: DesiredProject = {
       settings: { default_branch: 'main', tags: ['b', 'a'] },
       redirects: [r('/a'), r('/b')],
@@ -162,7 +175,11 @@ describe('plan', () => {
 
   it('keeps unlisted redirects and subprojects as unmanaged, deletes them only with prune, and deletes last', () => {
     const current = state({ redirects: existing([r('/old'), r('/a')]), subprojects: [{ child: 'gone', alias: 'gone' }] });
-    const desired: DesiredProject = { redirects: [r('/a'), r('/b')], subprojects: [{ child: 'new', alias: 'new' }], settings: { default_branch: 'dev' } };
+    const desired: DesiredProject = {
+      redirects: [r('/a'), r('/b')],
+      subprojects: [{ child: 'new', alias: 'new' }],
+      settings: { default_branch: 'dev' },
+    };
     expect(summary(desired, current)).toEqual([
       'update settings',
       'update redirect 11',
@@ -187,7 +204,12 @@ describe('plan', () => {
   it('lists write-only settings as sent, without counting them as changes', () => {
     const plan = planProject('acme', { settings: { analytics_disabled: true, default_branch: 'main' } }, state(), false);
     expect(plan.changes).toEqual([
-      { kind: 'settings', action: 'update', fields: [{ field: 'analytics_disabled', old: undefined, new: true, writeOnly: true }], body: { analytics_disabled: true } },
+      {
+        kind: 'settings',
+        action: 'update',
+        fields: [{ field: 'analytics_disabled', old: undefined, new: true, writeOnly: true }],
+        body: { analytics_disabled: true },
+      },
     ]);
     expect(plan.changes.filter(countsAsChange)).toEqual([]);
   });

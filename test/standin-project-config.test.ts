@@ -72,7 +72,13 @@ describe('stand-in: redirects', () => {
     const c = await call(`${P}/redirects/`, 'POST', { type: 'exact', from_url: '/c', to_url: '/d', http_status: 301, position: 0 });
     const order = () => s.redirects('acme').map((r) => `${r.type}:${r.position}`);
     expect(order()).toEqual(['exact:0', 'page:1', 'clean_url_to_html:2']);
-    const put = await call(`${P}/redirects/${c.body.pk}/`, 'PUT', { type: 'exact', from_url: '/c', to_url: '/d', http_status: 302, position: 2 });
+    const put = await call(`${P}/redirects/${c.body.pk}/`, 'PUT', {
+      type: 'exact',
+      from_url: '/c',
+      to_url: '/d',
+      http_status: 302,
+      position: 2,
+    });
     expect(put.status).toBe(200);
     expect(order()).toEqual(['page:0', 'clean_url_to_html:1', 'exact:2']);
     expect((await call(`${P}/redirects/${a.body.pk}/`, 'DELETE')).status).toBe(204);

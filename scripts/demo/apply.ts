@@ -61,7 +61,13 @@ export async function applyDemo(): Promise<number> {
     const again = await runAndShow({ inputs, env });
     const writesAfterAgain = standin.requests.filter((r) => r.method !== 'GET').length;
     const ok =
-      plan.code === 0 && writesAfterPlan === 0 && applied.code === 0 && plan.outputs.changes === '3' && writes.length === 3 && again.outputs.changes === '0' && writesAfterAgain === 3;
+      plan.code === 0 &&
+      writesAfterPlan === 0 &&
+      applied.code === 0 &&
+      plan.outputs.changes === '3' &&
+      writes.length === 3 &&
+      again.outputs.changes === '0' &&
+      writesAfterAgain === 3;
     say(
       ok
         ? `\n${style.green('Done:')} the plan had 3 changes, the dry run wrote nothing, apply wrote exactly those 3, and the second apply wrote nothing.`

@@ -8,7 +8,8 @@ export function projectFileJsonSchema(): string {
     $schema: schema.$schema,
     $id: 'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json',
     title: 'Read the Docs project file (readthedocs-action `apply` and `export`)',
-    description: 'Settings, redirects (in order), subprojects and version settings of a Read the Docs project. Keys left out are not managed.',
+    description:
+      'Settings, redirects (in order), subprojects and version settings of a Read the Docs project. Keys left out are not managed.',
     ...Object.fromEntries(Object.entries(schema).filter(([key]) => key !== '$schema')),
   };
   return `${JSON.stringify(described, null, 2)}\n`;

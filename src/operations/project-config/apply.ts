@@ -59,13 +59,17 @@ export const applyStep: StepOperation = async (ctx) => {
       details: { plan: [], changes: 0, dryRun: inputs.dryRun } satisfies ApplyDetails,
     }));
   }
-  const results = await forEachProject(ctx, [...desired.keys()], (c, result, log) => applyProject(c, result, log, desired.get(result.project)!));
+  const results = await forEachProject(ctx, [...desired.keys()], (c, result, log) =>
+    applyProject(c, result, log, desired.get(result.project)!),
+  );
   const sections = results.map((result) => {
     const details = result.details as ApplyDetails | undefined;
     return planTable(result.project, details?.plan ?? [], !inputs.dryRun);
   });
   const heading = inputs.dryRun ? '### Planned changes (dry run: nothing was written)' : '### Changes';
-  ctx.summarySections.push([heading, '', 'Legend: `+` create, `~` update (old → new), `-` delete, · unmanaged, kept.', '', sections.join('\n\n')].join('\n'));
+  ctx.summarySections.push(
+    [heading, '', 'Legend: `+` create, `~` update (old → new), `-` delete, · unmanaged, kept.', '', sections.join('\n\n')].join('\n'),
+  );
   await publishPlanComment(ctx, results).catch((error: unknown) => {
     core.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
       title: 'Plan comment not written',
@@ -101,7 +105,8 @@ export async function readCurrent(ctx: OperationContext, project: string, desire
       const version = await api.version(project, slug);
       current.versions[slug] = { active: version.active, hidden: version.hidden ?? false };
     } catch (error) {
-      if (error instanceof NotFoundError) throw new Error(`version \`${safeLine(slug, 200)}\` named under \`versions\` does not exist on ${project}`);
+      if (error instanceof NotFoundError)
+        throw new Error(`version \`${safeLine(slug, 200)}\` named under \`versions\` does not exist on ${project}`);
       throw error;
     }
   }
@@ -129,7 +134,9 @@ async function applyProject(ctx: OperationContext, result: ProjectResult, log: P
   const current = await readCurrent(ctx, project, desired);
   const plan = planProject(project, desired, current, inputs.prune);
   const changes = changeCount(plan);
-  log.info(`${project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${inputs.dryRun ? ' (dry run: nothing will be written)' : ''}`);
+  log.info(
+    `${project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${inputs.dryRun ? ' (dry run: nothing will be written)' : ''}`,
+  );
   for (const change of plan.changes) log.info(safeLine(`  ${symbolOf(change)} ${describeChange(change)}`));
   const statuses: WriteStatus[] = plan.changes.map(() => 'planned');
   result.details = { plan: planEntries(plan, inputs.dryRun ? undefined : statuses), changes, dryRun: inputs.dryRun } satisfies ApplyDetails;
@@ -163,7 +170,9 @@ async function applyProject(ctx: OperationContext, result: ProjectResult, log: P
 
 /** Plain text: what was done and what was not, one line each. */
 export function progressTable(plan: ProjectPlan, statuses: WriteStatus[]): string {
-  const rows = plan.changes.map((change, i) => `${(change.action === 'unmanaged' ? 'kept' : statuses[i]!).padEnd(8)} ${symbolOf(change)} ${describeChange(change)}`);
+  const rows = plan.changes.map(
+    (change, i) => `${(change.action === 'unmanaged' ? 'kept' : statuses[i]!).padEnd(8)} ${symbolOf(change)} ${describeChange(change)}`,
+  );
   return ['Result   Change', ...rows].join('\n');
 }
 
@@ -240,7 +249,10 @@ async function createRedirectOnce(ctx: OperationContext, project: string, redire
       return;
     } catch (error) {
       if (!(error instanceof UncertainWriteError)) throw error;
-      log.warning(safeLine(`The answer to creating a redirect was lost (${error.message}). Looking for it before creating it again.`), 'Answer lost');
+      log.warning(
+        safeLine(`The answer to creating a redirect was lost (${error.message}). Looking for it before creating it again.`),
+        'Answer lost',
+      );
       const found = (await ctx.api.redirects(project)).map(currentRedirect).find((r) => redirectKey(r) === key);
       if (found) {
         log.info(`The service did create the redirect (pk ${found.pk}): keeping it`);
@@ -259,7 +271,10 @@ async function createSubprojectOnce(ctx: OperationContext, project: string, chil
       return;
     } catch (error) {
       if (!(error instanceof UncertainWriteError)) throw error;
-      log.warning(safeLine(`The answer to adding subproject ${child} was lost (${error.message}). Looking for it before adding it again.`), 'Answer lost');
+      log.warning(
+        safeLine(`The answer to adding subproject ${child} was lost (${error.message}). Looking for it before adding it again.`),
+        'Answer lost',
+      );
       const found = (await ctx.api.subprojects(project)).find((s) => s.alias === alias && s.child.slug === child);
       if (found) return;
       if (attempt >= CREATE_ATTEMPTS) throw error;

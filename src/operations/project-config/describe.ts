@@ -26,7 +26,9 @@ function value(v: unknown): string {
 }
 
 function fields(list: FieldChange[]): string {
-  return list.map((f) => (f.writeOnly ? `${f.field} = ${value(f.new)} (write-only, sent)` : `${f.field} ${value(f.old)} → ${value(f.new)}`)).join(', ');
+  return list
+    .map((f) => (f.writeOnly ? `${f.field} = ${value(f.new)} (write-only, sent)` : `${f.field} ${value(f.old)} → ${value(f.new)}`))
+    .join(', ');
 }
 
 function redirectText(r: DesiredRedirect): string {

@@ -10,7 +10,8 @@ import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
 import { configPath } from './paths.js';
 
 /** Where the published schema lives, named at the top of every exported file. */
-export const SCHEMA_URL = 'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
+export const SCHEMA_URL =
+  'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
 
 /** The project as the file describes it: its settings, redirects in order, subprojects, and versions that are on or hidden. */
 export async function exportProject(ctx: OperationContext, project: string): Promise<ProjectConfig> {
@@ -39,7 +40,9 @@ export async function exportProject(ctx: OperationContext, project: string): Pro
       if (r.description) entry.description = r.description;
       return entry;
     });
-  const subprojects = (await api.subprojects(project)).map((s) => (s.alias === s.child.slug ? { child: s.child.slug } : { child: s.child.slug, alias: s.alias }));
+  const subprojects = (await api.subprojects(project)).map((s) =>
+    s.alias === s.child.slug ? { child: s.child.slug } : { child: s.child.slug, alias: s.alias },
+  );
   const versions: NonNullable<ProjectConfig['versions']> = {};
   for (const version of await api.versions(project)) {
     if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };

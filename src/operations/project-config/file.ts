@@ -73,23 +73,26 @@ export async function parseConfigFile(file: string, text: string, projects: stri
   const parsed = ConfigFileSchema.safeParse(data);
   if (!parsed.success) {
     throw new ConfigFileError(
-      parsed.error.issues.map((issue) => {
-        const base = issue.path.filter((s): s is Segment => typeof s !== 'symbol');
-        const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-        const path = keys.length > 0 ? [...base, keys[0]!] : base;
-        const message =
-          keys.length > 0
-            ? `unknown key${keys.length > 1 ? `s ${keys.map((k) => `\`${k}\``).join(', ')}` : ` \`${keys[0]}\``}`
-            : issueMessage(issue);
-        return { file, line: lineAt(base, keys[0]), path: keyPath(path), message };
-      }).sort((a, b) => a.line - b.line),
+      parsed.error.issues
+        .map((issue) => {
+          const base = issue.path.filter((s): s is Segment => typeof s !== 'symbol');
+          const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+          const path = keys.length > 0 ? [...base, keys[0]!] : base;
+          const message =
+            keys.length > 0
+              ? `unknown key${keys.length > 1 ? `s ${keys.map((k) => `\`${k}\``).join(', ')}` : ` \`${keys[0]}\``}`
+              : issueMessage(issue);
+          return { file, line: lineAt(base, keys[0]), path: keyPath(path), message };
+        })
+        .sort((a, b) => a.line - b.line),
     );
   }
   const config = parsed.data;
   const problems: FileProblem[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ file, line: lineAt(path), path: keyPath(path), message });
 
-  const single = config.settings !== undefined || config.redirects !== undefined || config.subprojects !== undefined || config.versions !== undefined;
+  const single =
+    config.settings !== undefined || config.redirects !== undefined || config.subprojects !== undefined || config.versions !== undefined;
   const entries: [string, ProjectConfig, Segment[]][] = [];
   if (config.projects !== undefined) {
     if (single) problem(['projects'], 'use either `projects` or `settings`/`redirects`/`subprojects`/`versions` at the top, not both');
@@ -112,7 +115,14 @@ export async function parseConfigFile(file: string, text: string, projects: stri
 }
 
 /** zod/mini's messages are terse ("Invalid input"): say what the key accepts. */
-function issueMessage(issue: { code: string; message: string; expected?: unknown; values?: unknown[]; maximum?: unknown; errors?: unknown[] }): string {
+function issueMessage(issue: {
+  code: string;
+  message: string;
+  expected?: unknown;
+  values?: unknown[];
+  maximum?: unknown;
+  errors?: unknown[];
+}): string {
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${String(issue.expected)}`;
@@ -121,7 +131,9 @@ function issueMessage(issue: { code: string; message: string; expected?: unknown
     case 'too_big':
       return `too long: at most ${String(issue.maximum)}`;
     case 'invalid_union': {
-      const values = (issue.errors ?? []).flatMap((e) => (Array.isArray(e) ? e : [])).flatMap((i: { values?: unknown[] }) => i.values ?? []);
+      const values = (issue.errors ?? [])
+        .flatMap((e) => (Array.isArray(e) ? e : []))
+        .flatMap((i: { values?: unknown[] }) => i.values ?? []);
       return values.length > 0 ? `accepts ${values.map((v) => JSON.stringify(v)).join(', ')}` : issue.message;
     }
     default:

@@ -153,7 +153,8 @@ export class ProjectConfigResources {
       if (!r || typeof r !== 'object' || Array.isArray(r)) errors['repository'] = { non_field_errors: ['Invalid data.'] };
       else {
         repository = r as { url?: string; type?: string };
-        if (typeof repository.url !== 'string' || !/^(https?:\/\/|git@)\S+$/.test(repository.url)) errors['repository'] = { url: ['Enter a valid URL.'] };
+        if (typeof repository.url !== 'string' || !/^(https?:\/\/|git@)\S+$/.test(repository.url))
+          errors['repository'] = { url: ['Enter a valid URL.'] };
       }
     }
     if (Object.keys(errors).length > 0) return json(400, errors);
@@ -211,27 +212,37 @@ export class ProjectConfigResources {
   redirectsList(ctx: ConfigCtx, slug: string): Reply {
     const p = this.host.visibleProject(slug, ctx);
     const items = p ? this.of(p.slug) : [];
-    return json(200, paginate(items, this.host.origin(), ctx.path, ctx.params, (r) => this.redirectJson(r)));
+    return json(
+      200,
+      paginate(items, this.host.origin(), ctx.path, ctx.params, (r) => this.redirectJson(r)),
+    );
   }
 
   /** Validates a create or PUT body; PUT needs every required field again. */
-  private redirectFields(ctx: ConfigCtx): { ok: true; data: Omit<RedirectData, 'pk' | 'project' | 'created' | 'modified' | 'position'> & { position?: number } } | { ok: false; reply: Reply } {
+  private redirectFields(
+    ctx: ConfigCtx,
+  ):
+    | { ok: true; data: Omit<RedirectData, 'pk' | 'project' | 'created' | 'modified' | 'position'> & { position?: number } }
+    | { ok: false; reply: Reply } {
     const parsed = parseBody(ctx.body, ctx.headers['content-type']);
     if (!parsed.ok) return parsed;
     const f = parsed.data;
     const errors: Record<string, string[]> = {};
     const type = f['type'];
-    if (typeof type !== 'string' || !REDIRECT_TYPES.includes(type)) errors['type'] = [type === undefined ? 'This field is required.' : `"${String(type)}" is not a valid choice.`];
+    if (typeof type !== 'string' || !REDIRECT_TYPES.includes(type))
+      errors['type'] = [type === undefined ? 'This field is required.' : `"${String(type)}" is not a valid choice.`];
     const from = typeof f['from_url'] === 'string' ? f['from_url'] : '';
     const to = typeof f['to_url'] === 'string' ? f['to_url'] : '';
     if ((type === 'page' || type === 'exact') && (!from || !to)) {
       return { ok: false, reply: json(400, [`Redirects of type ${type} need a from_url and a to_url.`]) };
     }
-    if (from.includes('*') && !from.endsWith('*')) return { ok: false, reply: json(400, ['The * wildcard must be at the end of the path.']) };
+    if (from.includes('*') && !from.endsWith('*'))
+      return { ok: false, reply: json(400, ['The * wildcard must be at the end of the path.']) };
     const status = f['http_status'] ?? 302;
     if (status !== 301 && status !== 302) errors['http_status'] = [`"${String(status)}" is not a valid choice.`];
     const position = f['position'];
-    if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0)) errors['position'] = ['A valid integer is required.'];
+    if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0))
+      errors['position'] = ['A valid integer is required.'];
     if (Object.keys(errors).length > 0) return { ok: false, reply: json(400, errors) };
     return {
       ok: true,
@@ -262,7 +273,14 @@ export class ProjectConfigResources {
     const fields = this.redirectFields(ctx);
     if (!fields.ok) return fields.reply;
     const { position, ...rest } = fields.data;
-    const r: RedirectData = { ...rest, pk: this.nextPk++, project: p.slug, position: Number.MAX_SAFE_INTEGER, created: ctx.now, modified: ctx.now };
+    const r: RedirectData = {
+      ...rest,
+      pk: this.nextPk++,
+      project: p.slug,
+      position: Number.MAX_SAFE_INTEGER,
+      created: ctx.now,
+      modified: ctx.now,
+    };
     this.redirectList.push(r);
     this.place(r, position);
     return json(201, this.redirectJson(r));
