@@ -1,5 +1,6 @@
 // The project file (parsing, refusals with file:line:key path), the plan (pure), and the published JSON Schema.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigFileError, parseConfigFile } from '../src/operations/project-config/file.ts';
 import type { DesiredProject, DesiredRedirect } from '../src/operations/project-config/model.ts';
@@ -96,6 +97,13 @@ describe('project file', () => {
       '4 redirects[2]: duplicate redirect: the same type, from and to as redirects[1]',
       '7 subprojects[1]: duplicate alias `api`: subprojects[0] has it too',
     ]);
+  });
+
+  it('refuses an alias bomb and an unknown alias instead of expanding them', async () => {
+    const level = (name: string, of: string) => `${name}: &${name} [${Array(9).fill(`*${of}`).join(', ')}]`;
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', level('b', 'a'), level('c', 'b'), level('d', 'c'), level('e', 'd'), ''].join('\n');
+    expect((await problems(bomb))[0]).toMatch(/^1 : cannot be read: /);
+    expect((await problems('settings: *nowhere\n'))[0]).toMatch(/^1 : /);
   });
 
   it('refuses YAML errors and duplicate keys with their line', async () => {
@@ -223,6 +231,23 @@ describe('plan', () => {
     );
     expect(plan.changes.map((c) => c.kind)).toEqual(['version', 'settings']);
     expect(plan.changes[0]).toMatchObject({ body: { active: false } });
+  });
+});
+
+describe('project file, any text', () => {
+  it('either parses or refuses with ConfigFileError problems that each carry a line', async () => {
+    const yamlish = fc.stringMatching(/^[-a-z_:{}\[\], \n"'&*!|>#0-9.\/]{0,200}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), yamlish), async (text) => {
+        try {
+          await parseConfigFile('cfg.yml', text, ['acme']);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigFileError);
+          for (const problem of (error as ConfigFileError).problems) expect(problem.line).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -69,7 +69,14 @@ export async function parseConfigFile(file: string, text: string, projects: stri
     }
     return 1;
   };
-  const data: unknown = doc.toJS({ maxAliasCount: 50 }) ?? {};
+  let data: unknown;
+  try {
+    // Aliases are resolved here: an unknown one, or too many (a "billion laughs" file), is refused.
+    data = doc.toJS({ maxAliasCount: 50 }) ?? {};
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    throw new ConfigFileError([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
+  }
   const parsed = ConfigFileSchema.safeParse(data);
   if (!parsed.success) {
     throw new ConfigFileError(
