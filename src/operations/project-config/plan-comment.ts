@@ -4,6 +4,7 @@ import { call, createOctokit, GitHubError, type GitHubRepo } from '../../github/
 import { createIssueComment } from '../../github/api/create-issue-comment.js';
 import { listIssueComments } from '../../github/api/list-issue-comments.js';
 import { updateIssueComment } from '../../github/api/update-issue-comment.js';
+import { escapeMarkdown } from '../../github/markdown.js';
 import { USER_AGENT } from '../../version.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { ApplyDetails } from './apply.js';
@@ -20,7 +21,9 @@ export function renderPlanComment(results: ProjectResult[], dryRun: boolean): st
     if (!details) return planTable(result.project, [], false);
     return planTable(result.project, details.plan, !dryRun);
   });
-  const errors = results.filter((r) => r.outcome === 'error').map((r) => `- ${r.project}: ${r.title ?? 'error'}`);
+  const errors = results
+    .filter((r) => r.outcome === 'error')
+    .map((r) => `- ${escapeMarkdown(r.project)}: ${escapeMarkdown(r.title ?? 'error')}`);
   return [
     PLAN_COMMENT_MARKER,
     `### ${PLAN_COMMENT_TITLE}`,
