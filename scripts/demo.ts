@@ -1,4 +1,4 @@
-// `npm run demo [-- failure | preview]`: the bundled action end to end, offline. Starts the loopback
+// `npm run demo [-- failure | preview | apply]`: the bundled action end to end, offline. Starts the loopback
 // stand-in of Read the Docs with a realistic project (and for `preview` one of GitHub's REST API),
 // runs dist/index.js exactly as the runner does (INPUT_* variables, GITHUB_OUTPUT,
 // GITHUB_STEP_SUMMARY, an event payload), streams its log, then shows its outputs and its job
@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../test/support/action-metadata.ts';
 import type { Standin } from '../test/support/rtd-standin.ts';
+import { applyDemo } from './demo/apply.ts';
 import { previewDemo } from './demo/preview.ts';
 import { DEMO_PROJECT, DEMO_TOKEN, planBuild, startDemoService, type Variant } from './demo/scenario.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
-const VARIANTS: Record<string, Variant> = { '': 'success', success: 'success', failure: 'failure', preview: 'preview' };
+const VARIANTS: Record<string, Variant | 'apply'> = { '': 'success', success: 'success', failure: 'failure', preview: 'preview', apply: 'apply' };
 
 async function main(): Promise<number> {
   const variant = VARIANTS[process.argv[2] ?? ''];
@@ -24,6 +25,7 @@ async function main(): Promise<number> {
     return 1;
   }
   if (variant === 'preview') return previewDemo();
+  if (variant === 'apply') return applyDemo();
 
   const standin = await startDemoService();
   try {

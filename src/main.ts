@@ -17,7 +17,7 @@ import { USER_AGENT } from './version.js';
 const CANCEL_GRACE_MS = 1500;
 
 /** Operations that change the project, and so need a token. */
-const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env']);
+const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env', 'apply', 'export']);
 
 /**
  * The action: read inputs, run the operation for every project, report on every path.

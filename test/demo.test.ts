@@ -72,6 +72,17 @@ describe('npm run demo', () => {
     expect(run.output).toContain('The action exited 1');
   });
 
+  it('apply: shows the plan of three changes, writes nothing on the dry run, exactly those three on apply, none after', async () => {
+    const run = await demo('apply');
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('+ redirect page /faq.html → /help/faq.html (302) at position 1');
+    expect(run.output).toContain('- subproject acme-api as api');
+    expect(run.output).toMatch(/^ {2}PATCH \/api\/v3\/projects\/acme-docs\/ /m);
+    expect(run.output).toContain('acme-docs: no changes');
+    expect(run.output).toContain('the second apply wrote nothing');
+    expect(run.output).not.toContain('demo-token-not-a-secret');
+  }, 60_000);
+
   it('refuses an unknown variant', async () => {
     const run = await demo('nonsense');
     expect(run.code).toBe(2);

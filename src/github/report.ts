@@ -17,6 +17,9 @@ export const OUTPUT_NAMES = [
   'preview-url',
   'variables',
   'results',
+  'plan',
+  'changes',
+  'config',
 ] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 
@@ -48,9 +51,9 @@ export function stateLabel(result: ProjectResult): string {
 }
 
 /** Outputs made by the action from numbers and fixed words, never from text a secret could be in. */
-const VERBATIM_OUTPUTS: ReadonlySet<OutputName> = new Set(['build-id', 'state', 'success', 'duration', 'commit']);
+const VERBATIM_OUTPUTS: ReadonlySet<OutputName> = new Set(['build-id', 'state', 'success', 'duration', 'commit', 'changes']);
 /** Outputs that hold JSON: secrets are removed from their strings, so the JSON stays valid. */
-const JSON_OUTPUTS: ReadonlySet<OutputName> = new Set(['results', 'variables']);
+const JSON_OUTPUTS: ReadonlySet<OutputName> = new Set(['results', 'variables', 'plan']);
 
 /**
  * Removes secrets from every string inside a JSON value. Redacting the serialised text instead
@@ -115,6 +118,9 @@ export function setOutputs(
     'preview-url': first?.previewUrl ?? '',
     variables: '[]',
     results: resultsJson(results, redact),
+    plan: '[]',
+    changes: '',
+    config: '',
     ...extra,
   };
   for (const name of OUTPUT_NAMES) {

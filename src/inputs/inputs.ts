@@ -5,7 +5,7 @@ import { parseDuration } from './duration.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
 
-export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview'] as const;
+export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'apply', 'export'] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 /** Every input of action.yml with the default the action applies when the runner gives none. */
@@ -35,6 +35,8 @@ export const INPUT_DEFAULTS = {
   'docs-path': '',
   comment: 'comment',
   'comment-header': '',
+  config: '.github/readthedocs-project.yml',
+  'fail-on-changes': 'false',
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -73,6 +75,9 @@ export interface Inputs {
   docsPath: string | undefined;
   comment: 'comment' | 'description' | 'none';
   commentHeader: string;
+  /** For `apply` and `export`: the project file, relative to the repository. */
+  config: string;
+  failOnChanges: boolean;
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -209,6 +214,13 @@ const fieldSchemas = {
   'docs-path': optionalText,
   comment: oneOf(['comment', 'description', 'none'] as const),
   'comment-header': parser((text) => text.trim()),
+  config: parser((text, refuse) => {
+    const path = text.trim();
+    if (path.split(/[\\/]/).includes('..')) return refuse(`\`${text}\` must stay inside the repository: give a path without \`..\``);
+    if (!/\.ya?ml$/i.test(path)) return refuse(`\`${text}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
+    return path;
+  }),
+  'fail-on-changes': booleanInput,
 } satisfies Record<InputName, z.ZodMiniType>;
 
 /**
@@ -258,6 +270,8 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     docsPath: values['docs-path'] as string | undefined,
     comment: values.comment as Inputs['comment'],
     commentHeader: values['comment-header'] as string,
+    config: values.config as string,
+    failOnChanges: values['fail-on-changes'] as boolean,
   };
 }
 

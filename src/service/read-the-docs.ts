@@ -11,12 +11,16 @@ import {
   SyncVersionsSchema,
   TriggerSchema,
   VersionSchema,
+  ProjectSettingsSchema,
+  RedirectSchema,
   paginated,
   type Build,
   type BuildCommands,
   type EnvironmentVariable,
   type Notification,
   type Project,
+  type ProjectSettings,
+  type Redirect,
   type SearchResponse,
   type Subproject,
   type Version,
@@ -207,6 +211,97 @@ export class ReadTheDocsApi {
       endpoint: 'DELETE projects/{project}/environmentvariables/{pk}/',
       kind: 'idempotent-write',
       // Gone already (a retried delete whose first answer was lost) is what we wanted.
+      accept: [404],
+    });
+  }
+
+  // ---------- project as code (`apply`, `export`) ----------
+
+  async projectSettings(project: string): Promise<ProjectSettings> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v3/projects/${seg(project)}/`,
+      schema: ProjectSettingsSchema,
+      endpoint: 'GET projects/{project}/',
+      kind: 'read',
+    });
+    return data;
+  }
+
+  /** PATCH projects/{project}/: 204; repeating it sets the same values again. */
+  async updateProject(project: string, changes: Record<string, unknown>): Promise<void> {
+    await this.http.send({
+      method: 'PATCH',
+      path: `/api/v3/projects/${seg(project)}/`,
+      body: changes,
+      endpoint: 'PATCH projects/{project}/',
+      kind: 'idempotent-write',
+    });
+  }
+
+  async versions(project: string): Promise<Version[]> {
+    return this.list(`/api/v3/projects/${seg(project)}/versions/`, VersionSchema, 'GET projects/{project}/versions/');
+  }
+
+  async redirects(project: string): Promise<Redirect[]> {
+    return this.list(`/api/v3/projects/${seg(project)}/redirects/`, RedirectSchema, 'GET projects/{project}/redirects/');
+  }
+
+  /** POST: never repeated once it may have arrived (the service would make a second redirect). */
+  async createRedirect(project: string, body: Record<string, unknown>): Promise<Redirect> {
+    const { data } = await this.http.send({
+      method: 'POST',
+      path: `/api/v3/projects/${seg(project)}/redirects/`,
+      body,
+      schema: RedirectSchema,
+      endpoint: 'POST projects/{project}/redirects/',
+      kind: 'write',
+    });
+    return data;
+  }
+
+  /** PUT with the whole redirect: repeating it leaves the same redirect at the same position. */
+  async updateRedirect(project: string, pk: number, body: Record<string, unknown>): Promise<Redirect> {
+    const { data } = await this.http.send({
+      method: 'PUT',
+      path: `/api/v3/projects/${seg(project)}/redirects/${pk}/`,
+      body,
+      schema: RedirectSchema,
+      endpoint: 'PUT projects/{project}/redirects/{pk}/',
+      kind: 'idempotent-write',
+    });
+    return data;
+  }
+
+  async deleteRedirect(project: string, pk: number): Promise<void> {
+    await this.http.send({
+      method: 'DELETE',
+      path: `/api/v3/projects/${seg(project)}/redirects/${pk}/`,
+      endpoint: 'DELETE projects/{project}/redirects/{pk}/',
+      kind: 'idempotent-write',
+      accept: [404],
+    });
+  }
+
+  /** POST: a repeat after a lost answer is refused by the service (the alias exists), never doubled. */
+  async createSubproject(project: string, body: { child: string; alias: string }): Promise<Subproject> {
+    const { data } = await this.http.send({
+      method: 'POST',
+      path: `/api/v3/projects/${seg(project)}/subprojects/`,
+      body,
+      schema: SubprojectSchema,
+      endpoint: 'POST projects/{project}/subprojects/',
+      kind: 'write',
+    });
+    return data;
+  }
+
+  async deleteSubproject(project: string, alias: string): Promise<void> {
+    await this.http.send({
+      method: 'DELETE',
+      path: `/api/v3/projects/${seg(project)}/subprojects/${seg(alias)}/`,
+      endpoint: 'DELETE projects/{project}/subprojects/{alias}/',
+      kind: 'idempotent-write',
       accept: [404],
     });
   }

@@ -151,3 +151,33 @@ export function describeErrorBody(body: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The project's update fields as the detail returns them (for `apply` and `export`). */
+export const ProjectSettingsSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  language: z.object({ code: z.string() }),
+  programming_language: maybe(z.object({ code: z.string() })),
+  repository: maybe(z.object({ url: z.string(), type: maybe(z.string()) })),
+  homepage: maybe(z.string()),
+  tags: maybe(z.array(z.string())),
+  default_version: maybe(z.string()),
+  default_branch: maybe(z.string()),
+  versioning_scheme: optional(z.string()),
+  privacy_level: optional(z.string()),
+  external_builds_privacy_level: optional(z.string()),
+});
+export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
+
+export const RedirectSchema = z.object({
+  pk: z.int(),
+  type: z.string(),
+  from_url: maybe(z.string()),
+  to_url: maybe(z.string()),
+  http_status: maybe(z.int()),
+  force: maybe(z.boolean()),
+  enabled: maybe(z.boolean()),
+  description: maybe(z.string()),
+  position: maybe(z.int()),
+});
+export type Redirect = z.infer<typeof RedirectSchema>;

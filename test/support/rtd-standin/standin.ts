@@ -46,6 +46,8 @@ import {
   throttled,
 } from './http.ts';
 import type { Fault, QueuedFault, RecordedRequest, Reply } from './http.ts';
+import { ProjectConfigResources } from './project-config.ts';
+import type { RedirectData } from './project-config.ts';
 
 export interface Standin {
   /** 'http://127.0.0.1:PORT', no trailing slash. */
@@ -62,6 +64,12 @@ export interface Standin {
   envVars(project: string): { pk: number; name: string; value: string; public: boolean }[];
   /** Seeds a variable as the dashboard would (no request recorded); returns its pk. */
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean }): number;
+  /** Seeds a redirect as the dashboard would (no request recorded), last in order; returns its pk. */
+  addRedirect(project: string, r: Partial<Omit<RedirectData, 'pk' | 'project'>> & { type: string }): number;
+  /** The project's redirects in order of position. */
+  redirects(project: string): RedirectData[];
+  /** Makes `child` a subproject of `parent` as the dashboard would. */
+  addSubproject(parent: string, child: string, alias?: string): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +130,12 @@ class StandinServer implements Standin {
   private readonly searchHits = new Map<string, SearchHitSeed[]>();
   private readonly env: EnvVarData[] = [];
   private readonly routes: Route[];
+  private readonly config = new ProjectConfigResources({
+    origin: () => this.url,
+    projects: this.projects,
+    visibleProject: (slug, ctx) => this.visibleProject(slug, ctx as Ctx),
+    projectJson: (p, ctx) => this.projectJson(p, [], ctx.now),
+  });
   private nextId = { project: 1, version: 1, build: 1, env: 1 };
 
   constructor(options: StandinOptions) {
@@ -162,6 +176,20 @@ class StandinServer implements Standin {
   }
 
   // ---------- public API for tests ----------
+
+  addRedirect(project: string, r: Partial<Omit<RedirectData, 'pk' | 'project'>> & { type: string }): number {
+    this.requireProject(project);
+    return this.config.addRedirect(project, r);
+  }
+
+  redirects(project: string): RedirectData[] {
+    return this.config.redirects(project).map((r) => ({ ...r }));
+  }
+
+  addSubproject(parent: string, child: string, alias?: string): void {
+    this.requireProject(parent);
+    this.requireProject(child).subprojectOf = { parent, alias: alias ?? child };
+  }
 
   count(method: string, pathPattern: RegExp | string): number {
     const m = method.toUpperCase();
@@ -602,6 +630,7 @@ class StandinServer implements Standin {
         .map((v) => this.versionJson(p, v, now));
     }
     if (expand.includes('permissions')) out['permissions'] = { admin: true };
+    this.config.decorate(p, out);
     return out;
   }
 
@@ -733,9 +762,36 @@ class StandinServer implements Standin {
     const P = `^/api/v3/projects/${SLUG}`;
     return [
       { pattern: /^\/api\/v3\/projects\/$/, tokenOnly: true, methods: { GET: (c) => this.projectsList(c) } },
-      { pattern: new RegExp(`${P}/$`), methods: { GET: (c, m) => this.projectDetail(c, m[1] ?? '') } },
+      {
+        pattern: new RegExp(`${P}/$`),
+        methods: { GET: (c, m) => this.projectDetail(c, m[1] ?? ''), PATCH: (c, m) => this.config.projectUpdate(c, m[1] ?? '') },
+      },
       { pattern: new RegExp(`${P}/translations/$`), methods: { GET: (c, m) => this.translations(c, m[1] ?? '') } },
-      { pattern: new RegExp(`${P}/subprojects/$`), methods: { GET: (c, m) => this.subprojects(c, m[1] ?? '') } },
+      {
+        pattern: new RegExp(`${P}/subprojects/$`),
+        methods: { GET: (c, m) => this.subprojects(c, m[1] ?? ''), POST: (c, m) => this.config.subprojectCreate(c, m[1] ?? '') },
+      },
+      {
+        pattern: new RegExp(`${P}/subprojects/${SLUG}/$`),
+        methods: {
+          GET: (c, m) => this.config.subprojectDetail(c, m[1] ?? '', m[2] ?? ''),
+          DELETE: (c, m) => this.config.subprojectDelete(c, m[1] ?? '', m[2] ?? ''),
+        },
+      },
+      {
+        pattern: new RegExp(`${P}/redirects/$`),
+        tokenOnly: true,
+        methods: { GET: (c, m) => this.config.redirectsList(c, m[1] ?? ''), POST: (c, m) => this.config.redirectCreate(c, m[1] ?? '') },
+      },
+      {
+        pattern: new RegExp(`${P}/redirects/(\\d+)/$`),
+        tokenOnly: true,
+        methods: {
+          GET: (c, m) => this.config.redirectDetail(c, m[1] ?? '', Number(m[2])),
+          PUT: (c, m) => this.config.redirectUpdate(c, m[1] ?? '', Number(m[2])),
+          DELETE: (c, m) => this.config.redirectDelete(c, m[1] ?? '', Number(m[2])),
+        },
+      },
       { pattern: new RegExp(`${P}/superproject/$`), methods: { GET: (c, m) => this.superproject(c, m[1] ?? '') } },
       { pattern: new RegExp(`${P}/versions/$`), methods: { GET: (c, m) => this.versionsList(c, m[1] ?? '') } },
       {

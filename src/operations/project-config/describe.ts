@@ -1,0 +1,81 @@
+import { escapeMarkdown } from '../../github/markdown.js';
+import type { DesiredRedirect } from './model.js';
+import { countsAsChange, type FieldChange, type PlannedChange, type ProjectPlan } from './plan.js';
+
+/** Where a planned write got to. */
+export type WriteStatus = 'planned' | 'done' | 'failed' | 'not done' | 'kept';
+
+export interface PlanEntry {
+  symbol: '+' | '~' | '-' | '=';
+  kind: PlannedChange['kind'];
+  action: PlannedChange['action'];
+  description: string;
+  status: WriteStatus;
+}
+
+export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
+  if (change.action === 'create') return '+';
+  if (change.action === 'update') return '~';
+  if (change.action === 'delete') return '-';
+  return '=';
+}
+
+function value(v: unknown): string {
+  if (v === undefined || v === null) return '(none)';
+  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
+}
+
+function fields(list: FieldChange[]): string {
+  return list
+    .map((f) => (f.writeOnly ? `${f.field} = ${value(f.new)} (write-only, sent)` : `${f.field} ${value(f.old)} → ${value(f.new)}`))
+    .join(', ');
+}
+
+function redirectText(r: DesiredRedirect): string {
+  const urls = r.from || r.to ? ` ${r.from} → ${r.to}` : '';
+  return `${r.type}${urls} (${r.http_status}${r.enabled ? '' : ', disabled'}${r.force ? ', forced' : ''})`;
+}
+
+/** One line a person reads: what the change does. Service text in it is printed through safeLine by the caller. */
+export function describeChange(change: PlannedChange): string {
+  switch (change.kind) {
+    case 'settings':
+      return `settings: ${fields(change.fields)}`;
+    case 'version':
+      return `version ${change.slug}: ${fields(change.fields)}`;
+    case 'subproject':
+      return `subproject ${change.child} as ${change.alias}${change.action === 'unmanaged' ? ' (unmanaged, kept: `prune: true` deletes it)' : ''}`;
+    case 'redirect':
+      if (change.action === 'create') return `redirect ${redirectText(change.redirect)} at position ${change.position}`;
+      if (change.action === 'update') return `redirect ${redirectText(change.redirect)}: ${fields(change.fields)}`;
+      if (change.action === 'delete') return `redirect ${redirectText(change.redirect)}`;
+      return `redirect ${redirectText(change.redirect)} (unmanaged, kept: \`prune: true\` deletes it)`;
+  }
+}
+
+export function planEntries(plan: ProjectPlan, statuses?: WriteStatus[]): PlanEntry[] {
+  return plan.changes.map((change, index) => ({
+    symbol: symbolOf(change),
+    kind: change.kind,
+    action: change.action,
+    description: describeChange(change),
+    status: change.action === 'unmanaged' ? 'kept' : (statuses?.[index] ?? 'planned'),
+  }));
+}
+
+export function changeCount(plan: ProjectPlan): number {
+  return plan.changes.filter(countsAsChange).length;
+}
+
+/** The Markdown table of one project's plan (job summary and PR comment). */
+export function planTable(project: string, entries: PlanEntry[], showStatus: boolean): string {
+  const lines = [`#### ${escapeMarkdown(project)}`, ''];
+  if (entries.length === 0) return [...lines, 'No changes: the project matches the file.'].join('\n');
+  lines.push(showStatus ? '| | Change | Result |' : '| | Change |', showStatus ? '| --- | --- | --- |' : '| --- | --- |');
+  for (const entry of entries) {
+    const cells = [entry.symbol === '=' ? '·' : `\`${entry.symbol}\``, escapeMarkdown(entry.description)];
+    if (showStatus) cells.push(entry.status);
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,97 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import * as core from '@actions/core';
+import { printUntrusted } from '../../util/untrusted-text.js';
+import type { StepOperation } from '../index.js';
+import { forEachProject } from '../run-projects.js';
+import type { OperationContext, ProjectResult } from '../types.js';
+import { currentRedirect } from './apply.js';
+import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
+import { configPath } from './paths.js';
+
+/** Where the published schema lives, named at the top of every exported file. */
+export const SCHEMA_URL =
+  'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
+
+/** The project as the file describes it: its settings, redirects in order, subprojects, and versions that are on or hidden. */
+export async function exportProject(ctx: OperationContext, project: string): Promise<ProjectConfig> {
+  const { api } = ctx;
+  const info = await api.projectSettings(project);
+  const settings: Settings = {
+    name: info.name,
+    ...(info.repository ? { repository: { url: info.repository.url, type: 'git' as const } } : {}),
+    language: info.language.code,
+    ...(info.programming_language ? { programming_language: info.programming_language.code } : {}),
+    ...(info.homepage ? { homepage: info.homepage } : {}),
+    tags: info.tags ?? [],
+    ...(info.default_version ? { default_version: info.default_version } : {}),
+    ...(info.default_branch ? { default_branch: info.default_branch } : {}),
+  };
+  if (info.versioning_scheme) settings.versioning_scheme = info.versioning_scheme as Settings['versioning_scheme'];
+  const redirects = (await api.redirects(project))
+    .map(currentRedirect)
+    .sort((a, b) => a.position - b.position || a.pk - b.pk)
+    .map((r): RedirectEntry => {
+      const entry: RedirectEntry = { type: r.type };
+      if (r.type === 'page' || r.type === 'exact') Object.assign(entry, { from: r.from, to: r.to });
+      if (r.http_status !== 302) entry.http_status = r.http_status;
+      if (r.force) entry.force = true;
+      if (!r.enabled) entry.enabled = false;
+      if (r.description) entry.description = r.description;
+      return entry;
+    });
+  const subprojects = (await api.subprojects(project)).map((s) =>
+    s.alias === s.child.slug ? { child: s.child.slug } : { child: s.child.slug, alias: s.alias },
+  );
+  const versions: NonNullable<ProjectConfig['versions']> = {};
+  for (const version of await api.versions(project)) {
+    if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
+  }
+  return { settings, redirects, subprojects, versions };
+}
+
+/** The file's text: one project at the top, several under `projects`. */
+export async function renderConfigFile(configs: Map<string, ProjectConfig>): Promise<string> {
+  const { stringify } = await import('yaml');
+  const body = configs.size === 1 ? [...configs.values()][0]! : { projects: Object.fromEntries(configs) };
+  const header = [
+    `# yaml-language-server: $schema=${SCHEMA_URL}`,
+    '# Read the Docs project settings, applied by the readthedocs action (operation `apply`).',
+    '',
+  ].join('\n');
+  return `${header}${stringify(body, { lineWidth: 0, flowCollectionPadding: false })}`;
+}
+
+/** `export`: the file is written when it does not exist yet; otherwise it goes to the output `config` and the log. */
+export const exportStep: StepOperation = async (ctx) => {
+  const configs = new Map<string, ProjectConfig>();
+  const results = await forEachProject(ctx, ctx.inputs.projects, async (c, result) => {
+    configs.set(result.project, await exportProject(c, result.project));
+    result.outcome = 'success';
+  });
+  if (results.some((r) => r.outcome !== 'success')) return results;
+  const ordered = new Map(ctx.inputs.projects.map((p) => [p, configs.get(p)!]));
+  const text = await renderConfigFile(ordered);
+  const path = configPath(ctx.inputs.config);
+  let written = false;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text, { flag: 'wx' });
+    written = true;
+    core.info(`Wrote ${ctx.inputs.config}: commit it, then run \`apply\` to keep the project in step with it`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    core.info(`${ctx.inputs.config} exists already and was left as it is; the export is in the output \`config\` and below:`);
+    printUntrusted(text, core.info);
+  }
+  for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
+  exported.set(results, text);
+  return results;
+};
+
+const exported = new WeakMap<ProjectResult[], string>();
+
+/** The `config` output: the text `export` made for these results. */
+export function exportedConfig(results: ProjectResult[]): string {
+  return exported.get(results) ?? '';
+}

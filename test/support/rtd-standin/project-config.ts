@@ -1,0 +1,366 @@
+// Project settings (PATCH), redirects and subproject writes of the stand-in, as the service
+// behaves: PATCH answers 204; redirects are ordered by position, and a create or a PUT that names
+// a position inserts there and shifts the others; subprojects are created with an alias and
+// deleted by it. Wired into standin.ts; kept apart so that file does not grow.
+import { detail, empty, json, paginate, parseBody } from './http.ts';
+import type { Reply } from './http.ts';
+import { iso } from './model.ts';
+import type { ProjectData } from './model.ts';
+
+export interface ConfigCtx {
+  path: string;
+  params: URLSearchParams;
+  headers: Record<string, string>;
+  body: string;
+  token: string | null;
+  now: number;
+}
+
+export interface ConfigHost {
+  origin(): string;
+  projects: Map<string, ProjectData>;
+  visibleProject(slug: string, ctx: ConfigCtx): ProjectData | null;
+  projectJson(p: ProjectData, ctx: ConfigCtx): Record<string, unknown>;
+}
+
+export interface RedirectData {
+  pk: number;
+  project: string;
+  type: string;
+  from_url: string;
+  to_url: string;
+  http_status: number;
+  force: boolean;
+  enabled: boolean;
+  description: string;
+  position: number;
+  created: number;
+  modified: number;
+}
+
+/** Settings the project JSON does not carry in ProjectData; the write-only ones are kept but never shown. */
+export interface ProjectExtras {
+  homepage?: string;
+  tags?: string[];
+  programming_language?: string;
+  external_builds_privacy_level?: string;
+  repository_type?: string;
+  analytics_code?: string;
+  analytics_disabled?: boolean;
+  external_builds_enabled?: boolean;
+}
+
+const REDIRECT_TYPES = ['page', 'exact', 'clean_url_to_html', 'html_to_clean_url'];
+const SCHEMES = ['multiple_versions_with_translations', 'multiple_versions_without_translations', 'single_version_without_translations'];
+const PROGRAMMING = new Set(['words', 'py', 'js', 'java', 'go', 'rust', 'c', 'cpp', 'other']);
+
+export class ProjectConfigResources {
+  readonly extras = new Map<string, ProjectExtras>();
+  readonly redirectList: RedirectData[] = [];
+  private nextPk = 1;
+
+  private readonly host: ConfigHost;
+
+  constructor(host: ConfigHost) {
+    this.host = host;
+  }
+
+  /** Adds what PATCH can change and the rest of the project JSON does not know. */
+  decorate(p: ProjectData, out: Record<string, unknown>): void {
+    const x = this.extras.get(p.slug);
+    if (!x) return;
+    if (x.homepage !== undefined) out['homepage'] = x.homepage;
+    if (x.tags !== undefined) out['tags'] = [...x.tags];
+    if (x.programming_language !== undefined) out['programming_language'] = { code: x.programming_language, name: x.programming_language };
+    if (x.external_builds_privacy_level !== undefined) out['external_builds_privacy_level'] = x.external_builds_privacy_level;
+    if (x.repository_type !== undefined) out['repository'] = { type: x.repository_type, url: p.repositoryUrl };
+  }
+
+  /** Seeds a redirect as the dashboard would (no request recorded), at the end of the list. */
+  addRedirect(project: string, r: Partial<Omit<RedirectData, 'pk' | 'project'>> & { type: string }): number {
+    const list = this.of(project);
+    const data: RedirectData = {
+      pk: this.nextPk++,
+      project,
+      from_url: '',
+      to_url: '',
+      http_status: 302,
+      force: false,
+      enabled: true,
+      description: '',
+      created: 0,
+      modified: 0,
+      ...r,
+      position: list.length,
+    };
+    this.redirectList.push(data);
+    return data.pk;
+  }
+
+  redirects(project: string): RedirectData[] {
+    return this.of(project);
+  }
+
+  // ---------- project PATCH ----------
+
+  projectUpdate(ctx: ConfigCtx, slug: string): Reply {
+    const p = this.host.visibleProject(slug, ctx);
+    if (!p) return detail(404, 'No Project matches the given query.');
+    const parsed = parseBody(ctx.body, ctx.headers['content-type']);
+    if (!parsed.ok) return parsed.reply;
+    const f = parsed.data;
+    const errors: Record<string, unknown> = {};
+    const str = (name: string, max = 255): string | undefined => {
+      const v = f[name];
+      if (v === undefined) return undefined;
+      if (typeof v !== 'string') errors[name] = ['Not a valid string.'];
+      else if (v.length > max) errors[name] = [`Ensure this field has no more than ${max} characters.`];
+      else return v;
+      return undefined;
+    };
+    const bool = (name: string): boolean | undefined => {
+      const v = f[name];
+      if (v === undefined) return undefined;
+      if (typeof v !== 'boolean') errors[name] = ['Must be a valid boolean.'];
+      return typeof v === 'boolean' ? v : undefined;
+    };
+    const choice = (name: string, values: string[]): string | undefined => {
+      const v = str(name);
+      if (v !== undefined && !values.includes(v)) errors[name] = [`"${v}" is not a valid choice.`];
+      return v !== undefined && values.includes(v) ? v : undefined;
+    };
+    const name = str('name', 63);
+    const homepage = str('homepage', 255);
+    if (homepage !== undefined && homepage !== '' && !/^https?:\/\/\S+$/.test(homepage)) errors['homepage'] = ['Enter a valid URL.'];
+    const language = str('language', 20);
+    const programming = choice('programming_language', [...PROGRAMMING]);
+    const defaultVersion = str('default_version');
+    const defaultBranch = str('default_branch');
+    const scheme = choice('versioning_scheme', SCHEMES);
+    const privacy = choice('privacy_level', ['public', 'private']);
+    const externalPrivacy = choice('external_builds_privacy_level', ['public', 'private']);
+    const analyticsCode = str('analytics_code', 50);
+    const analyticsDisabled = bool('analytics_disabled');
+    const externalBuilds = bool('external_builds_enabled');
+    let tags: string[] | undefined;
+    if (f['tags'] !== undefined) {
+      if (!Array.isArray(f['tags']) || f['tags'].some((t) => typeof t !== 'string')) errors['tags'] = ['Expected a list of items.'];
+      else tags = f['tags'] as string[];
+    }
+    let repository: { url?: string; type?: string } | undefined;
+    if (f['repository'] !== undefined) {
+      const r = f['repository'];
+      if (!r || typeof r !== 'object' || Array.isArray(r)) errors['repository'] = { non_field_errors: ['Invalid data.'] };
+      else {
+        repository = r as { url?: string; type?: string };
+        if (typeof repository.url !== 'string' || !/^(https?:\/\/|git@)\S+$/.test(repository.url))
+          errors['repository'] = { url: ['Enter a valid URL.'] };
+      }
+    }
+    if (Object.keys(errors).length > 0) return json(400, errors);
+    const x = this.extras.get(p.slug) ?? {};
+    this.extras.set(p.slug, x);
+    if (name !== undefined) p.name = name;
+    if (language !== undefined) p.language = language;
+    if (defaultVersion !== undefined) p.defaultVersion = defaultVersion;
+    if (defaultBranch !== undefined) p.defaultBranch = defaultBranch;
+    if (scheme !== undefined) p.versioningScheme = scheme as ProjectData['versioningScheme'];
+    if (privacy !== undefined) p.privacy = privacy as ProjectData['privacy'];
+    if (repository?.url !== undefined) {
+      p.repositoryUrl = repository.url;
+      x.repository_type = repository.type ?? 'git';
+    }
+    if (homepage !== undefined) x.homepage = homepage;
+    if (tags !== undefined) x.tags = tags;
+    if (programming !== undefined) x.programming_language = programming;
+    if (externalPrivacy !== undefined) x.external_builds_privacy_level = externalPrivacy;
+    if (analyticsCode !== undefined) x.analytics_code = analyticsCode;
+    if (analyticsDisabled !== undefined) x.analytics_disabled = analyticsDisabled;
+    if (externalBuilds !== undefined) x.external_builds_enabled = externalBuilds;
+    return empty(204);
+  }
+
+  // ---------- redirects ----------
+
+  private of(project: string): RedirectData[] {
+    return this.redirectList.filter((r) => r.project === project).sort((a, b) => a.position - b.position || b.modified - a.modified);
+  }
+
+  private renumber(project: string): void {
+    for (const [i, r] of this.of(project).entries()) r.position = i;
+  }
+
+  private redirectJson(r: RedirectData): Record<string, unknown> {
+    const self = `${this.host.origin()}/api/v3/projects/${r.project}/redirects/${r.pk}/`;
+    return {
+      _links: { _self: self, project: `${this.host.origin()}/api/v3/projects/${r.project}/` },
+      created: iso(r.created),
+      description: r.description,
+      enabled: r.enabled,
+      force: r.force,
+      from_url: r.from_url,
+      http_status: r.http_status,
+      modified: iso(r.modified),
+      pk: r.pk,
+      position: r.position,
+      project: r.project,
+      to_url: r.to_url,
+      type: r.type,
+    };
+  }
+
+  redirectsList(ctx: ConfigCtx, slug: string): Reply {
+    const p = this.host.visibleProject(slug, ctx);
+    const items = p ? this.of(p.slug) : [];
+    return json(
+      200,
+      paginate(items, this.host.origin(), ctx.path, ctx.params, (r) => this.redirectJson(r)),
+    );
+  }
+
+  /** Validates a create or PUT body; PUT needs every required field again. */
+  private redirectFields(
+    ctx: ConfigCtx,
+  ):
+    | { ok: true; data: Omit<RedirectData, 'pk' | 'project' | 'created' | 'modified' | 'position'> & { position?: number } }
+    | { ok: false; reply: Reply } {
+    const parsed = parseBody(ctx.body, ctx.headers['content-type']);
+    if (!parsed.ok) return parsed;
+    const f = parsed.data;
+    const errors: Record<string, string[]> = {};
+    const type = f['type'];
+    if (typeof type !== 'string' || !REDIRECT_TYPES.includes(type))
+      errors['type'] = [type === undefined ? 'This field is required.' : `"${String(type)}" is not a valid choice.`];
+    const from = typeof f['from_url'] === 'string' ? f['from_url'] : '';
+    const to = typeof f['to_url'] === 'string' ? f['to_url'] : '';
+    if ((type === 'page' || type === 'exact') && (!from || !to)) {
+      return { ok: false, reply: json(400, [`Redirects of type ${type} need a from_url and a to_url.`]) };
+    }
+    if (from.includes('*') && !from.endsWith('*'))
+      return { ok: false, reply: json(400, ['The * wildcard must be at the end of the path.']) };
+    const status = f['http_status'] ?? 302;
+    if (status !== 301 && status !== 302) errors['http_status'] = [`"${String(status)}" is not a valid choice.`];
+    const position = f['position'];
+    if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0))
+      errors['position'] = ['A valid integer is required.'];
+    if (Object.keys(errors).length > 0) return { ok: false, reply: json(400, errors) };
+    return {
+      ok: true,
+      data: {
+        type: type as string,
+        from_url: type === 'page' || type === 'exact' ? from : '',
+        to_url: type === 'page' || type === 'exact' ? to : '',
+        http_status: status as number,
+        force: f['force'] === true,
+        enabled: f['enabled'] !== false,
+        description: typeof f['description'] === 'string' ? f['description'] : '',
+        ...(typeof position === 'number' ? { position } : {}),
+      },
+    };
+  }
+
+  /** Puts `r` at `position` (clamped), shifting the others. */
+  private place(r: RedirectData, position: number | undefined): void {
+    const others = this.of(r.project).filter((x) => x !== r);
+    const at = Math.min(position ?? others.length, others.length);
+    others.splice(at, 0, r);
+    for (const [i, x] of others.entries()) x.position = i;
+  }
+
+  redirectCreate(ctx: ConfigCtx, slug: string): Reply {
+    const p = this.host.visibleProject(slug, ctx);
+    if (!p) return detail(404, 'No Project matches the given query.');
+    const fields = this.redirectFields(ctx);
+    if (!fields.ok) return fields.reply;
+    const { position, ...rest } = fields.data;
+    const r: RedirectData = {
+      ...rest,
+      pk: this.nextPk++,
+      project: p.slug,
+      position: Number.MAX_SAFE_INTEGER,
+      created: ctx.now,
+      modified: ctx.now,
+    };
+    this.redirectList.push(r);
+    this.place(r, position);
+    return json(201, this.redirectJson(r));
+  }
+
+  private findRedirect(ctx: ConfigCtx, slug: string, pk: number): RedirectData | null {
+    const p = this.host.visibleProject(slug, ctx);
+    return (p && this.redirectList.find((r) => r.project === p.slug && r.pk === pk)) || null;
+  }
+
+  redirectDetail(ctx: ConfigCtx, slug: string, pk: number): Reply {
+    const r = this.findRedirect(ctx, slug, pk);
+    return r ? json(200, this.redirectJson(r)) : detail(404, 'No Redirect matches the given query.');
+  }
+
+  redirectUpdate(ctx: ConfigCtx, slug: string, pk: number): Reply {
+    const r = this.findRedirect(ctx, slug, pk);
+    if (!r) return detail(404, 'No Redirect matches the given query.');
+    const fields = this.redirectFields(ctx);
+    if (!fields.ok) return fields.reply;
+    const { position, ...rest } = fields.data;
+    Object.assign(r, rest, { modified: ctx.now });
+    if (position !== undefined && position !== r.position) this.place(r, position);
+    return json(200, this.redirectJson(r));
+  }
+
+  redirectDelete(ctx: ConfigCtx, slug: string, pk: number): Reply {
+    const r = this.findRedirect(ctx, slug, pk);
+    if (!r) return detail(404, 'No Redirect matches the given query.');
+    this.redirectList.splice(this.redirectList.indexOf(r), 1);
+    this.renumber(r.project);
+    return empty(204);
+  }
+
+  // ---------- subprojects ----------
+
+  private subprojectJson(parent: string, child: ProjectData, ctx: ConfigCtx): Record<string, unknown> {
+    const alias = child.subprojectOf?.alias ?? child.slug;
+    return {
+      _links: {
+        _self: `${this.host.origin()}/api/v3/projects/${parent}/subprojects/${alias}/`,
+        parent: `${this.host.origin()}/api/v3/projects/${parent}/`,
+      },
+      alias,
+      child: this.host.projectJson(child, ctx),
+    };
+  }
+
+  subprojectCreate(ctx: ConfigCtx, slug: string): Reply {
+    const p = this.host.visibleProject(slug, ctx);
+    if (!p) return detail(404, 'No Project matches the given query.');
+    const parsed = parseBody(ctx.body, ctx.headers['content-type']);
+    if (!parsed.ok) return parsed.reply;
+    const childSlug = parsed.data['child'];
+    const alias = typeof parsed.data['alias'] === 'string' && parsed.data['alias'] ? parsed.data['alias'] : childSlug;
+    const child = typeof childSlug === 'string' ? this.host.projects.get(childSlug) : undefined;
+    if (!child) return json(400, { child: ['Select a valid choice. That choice is not one of the available choices.'] });
+    if (child.slug === p.slug) return json(400, { child: ['You can not add a project as subproject of itself.'] });
+    if (child.subprojectOf) return json(400, { child: ['Child is already a subproject of another project.'] });
+    const taken = [...this.host.projects.values()].some((x) => x.subprojectOf?.parent === p.slug && x.subprojectOf.alias === alias);
+    if (taken) return json(400, { alias: ['A subproject with this alias already exists.'] });
+    child.subprojectOf = { parent: p.slug, alias: String(alias) };
+    return json(201, this.subprojectJson(p.slug, child, ctx));
+  }
+
+  private findSubproject(ctx: ConfigCtx, slug: string, alias: string): ProjectData | null {
+    const p = this.host.visibleProject(slug, ctx);
+    if (!p) return null;
+    return [...this.host.projects.values()].find((x) => x.subprojectOf?.parent === p.slug && x.subprojectOf.alias === alias) ?? null;
+  }
+
+  subprojectDetail(ctx: ConfigCtx, slug: string, alias: string): Reply {
+    const child = this.findSubproject(ctx, slug, alias);
+    return child ? json(200, this.subprojectJson(slug, child, ctx)) : detail(404, 'No ProjectRelationship matches the given query.');
+  }
+
+  subprojectDelete(ctx: ConfigCtx, slug: string, alias: string): Reply {
+    const child = this.findSubproject(ctx, slug, alias);
+    if (!child) return detail(404, 'No ProjectRelationship matches the given query.');
+    child.subprojectOf = null;
+    return empty(204);
+  }
+}
