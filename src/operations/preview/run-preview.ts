@@ -160,7 +160,7 @@ function lazyGitHub(ctx: OperationContext, run: PullRequestRun): () => Promise<G
       return undefined;
     }
     core.debug(`GitHub API: ${ctx.run.apiUrl}`);
-    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo };
+    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo, limits: ctx.deadline };
   });
 }
 
