@@ -113,13 +113,17 @@ async function callWithHeaders<T, H>(
   send: (signal: AbortSignal) => Promise<{ data: unknown; headers?: H }>,
   options: CallOptions,
 ): Promise<{ data: T; headers: H }> {
-  const response = await retry(async () => {
-    try {
-      return await send(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
-    } catch (error) {
-      throw new Failed(error, toGitHubError(error, endpoint));
-    }
-  }, retryPolicy(options.idempotent), { signal: options.limits?.signal, deadline: options.limits });
+  const response = await retry(
+    async () => {
+      try {
+        return await send(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+      } catch (error) {
+        throw new Failed(error, toGitHubError(error, endpoint));
+      }
+    },
+    retryPolicy(options.idempotent),
+    { signal: options.limits?.signal, deadline: options.limits },
+  );
   const parsed = schema.safeParse(response.data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -150,7 +154,11 @@ function retryPolicy(idempotent: boolean): RetryPolicy {
     },
     pastDeadline: ({ error, delayMs }) => {
       const { failure } = error as Failed;
-      return new GitHubError(`${failure.message} (not retried: the step's deadline comes before ${formatSeconds(delayMs)})`, failure.status, failure.endpoint);
+      return new GitHubError(
+        `${failure.message} (not retried: the step's deadline comes before ${formatSeconds(delayMs)})`,
+        failure.status,
+        failure.endpoint,
+      );
     },
   };
 }
