@@ -1,5 +1,8 @@
 import type { Build } from '../service/schemas.js';
 
+/** Build states after which nothing more happens to the build. */
+export const FINAL_STATES: ReadonlySet<string> = new Set(['finished', 'cancelled']);
+
 // Build ids only grow, service-wide: comparing them tells which build came after which.
 
 /** The newest id among builds (0 when none). */

@@ -1,6 +1,7 @@
 import { NotFoundError, SchemaError, ServiceError, UncertainWriteError } from '../service/errors.js';
 import type { Build } from '../service/schemas.js';
-import { CancelledError, DeadlineError, sleep } from '../util/abort.js';
+import { findAfterLostWrite } from '../resilience/index.js';
+import { CancelledError, DeadlineError } from '../util/abort.js';
 import type { ProjectLog } from '../github/project-log.js';
 import { buildCreatedAfter, newestBuildId } from './build-ids.js';
 import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from './watch-build.js';
@@ -117,12 +118,9 @@ async function findBuildAfter(
   version: string,
   newestBefore: number,
 ): Promise<Build | undefined> {
-  for (let check = 1; check <= LOST_TRIGGER_CHECKS; check += 1) {
-    const builds = await ctx.api.recentBuilds(project, { version, limit: 5 });
-    const created = buildCreatedAfter(builds, newestBefore);
-    if (created) return created;
-    // A request that timed out may still be in the service's hands: look again shortly.
-    if (check < LOST_TRIGGER_CHECKS) await sleep(LOST_TRIGGER_CHECK_INTERVAL_MS, ctx.deadline.signal);
-  }
-  return undefined;
+  return findAfterLostWrite(async () => buildCreatedAfter(await ctx.api.recentBuilds(project, { version, limit: 5 }), newestBefore), {
+    checks: LOST_TRIGGER_CHECKS,
+    intervalMs: LOST_TRIGGER_CHECK_INTERVAL_MS,
+    signal: ctx.deadline.signal,
+  });
 }

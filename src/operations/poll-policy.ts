@@ -1,3 +1,5 @@
+import { FINAL_STATES } from './build-ids.js';
+
 /**
  * When to ask the service again about a build we are waiting for.
  *
@@ -74,8 +76,6 @@ const NO_HISTORY_BASE_FACTOR = 3;
 const NO_HISTORY_GROWTH_RATIO = 0.03;
 /** Without `nearEndWindowMs`, stay dense for this many densest intervals after the expected end. */
 const DEFAULT_WINDOW_FACTOR = 4;
-
-const FINAL_STATES: ReadonlySet<string> = new Set(['finished', 'cancelled']);
 
 /**
  * A robust estimate (ms) of how long the next build will run: the median of the given durations

@@ -2,12 +2,11 @@ import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
+import { FINAL_STATES } from './build-ids.js';
 import { explainFailure, type FailureDetails } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from './types.js';
-
-export const FINAL_STATES = new Set(['finished', 'cancelled']);
 
 /** Copies what a build says into the project's result, so any ending reports the last state seen. */
 export function recordBuild(result: ProjectResult, build: Build): void {

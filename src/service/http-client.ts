@@ -1,6 +1,7 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
-import { abortReason, sleep } from '../util/abort.js';
+import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry } from '../resilience/index.js';
+import { abortReason } from '../util/abort.js';
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBoundedText } from '../util/bounded-body.js';
 import {
   AuthError,
@@ -122,54 +123,69 @@ export class ServiceHttpClient {
 
   async send<T>(spec: RequestSpec<T>): Promise<ServiceResponse<T>> {
     let url = this.resolve(spec.path, spec.query);
-    let lastFault: RetryableFault | undefined;
     let redirects = 0;
-    for (let attempt = 1; attempt <= this.options.maxAttempts; attempt += 1) {
-      if (lastFault) {
-        const delay = lastFault.retryAfterMs ?? this.backoff(attempt - 1);
-        const remaining = this.options.remainingMs?.();
-        if (remaining !== undefined && delay >= remaining) {
-          // Waiting would only end in the deadline: stop now with what went wrong.
-          throw new UnavailableError(
-            this.options.redact(
-              `${spec.endpoint}: gave up after ${attempt - 1} attempt${attempt > 2 ? 's' : ''}: the next retry (in ${seconds(delay)}) would come after the step's deadline (input \`timeout\`, ${seconds(remaining)} left); last error: ${lastFault.message}`,
-            ),
-            'Read the Docs unavailable',
-            spec.endpoint,
-          );
-        }
-        this.stats.retries += 1;
-        this.options.debug?.(`${spec.endpoint}: retry ${attempt - 1} in ${delay} ms after: ${lastFault.message}`);
-        await sleep(delay, this.options.signal);
-      }
-      try {
-        return await this.attempt(spec, url);
-      } catch (error) {
-        if (error instanceof RedirectSignal) {
+    // A redirect is followed at once and is not an attempt; a retry goes to where the last one led.
+    const attempt = async (): Promise<ServiceResponse<T>> => {
+      for (;;) {
+        try {
+          return await this.attempt(spec, url);
+        } catch (error) {
+          if (!(error instanceof RedirectSignal)) throw error;
           if (++redirects > MAX_REDIRECTS) throw this.failure(spec, 'too many redirects', ServiceError);
           url = error.location;
-          lastFault = undefined;
-          attempt -= 1;
-          continue;
-        }
-        if (!(error instanceof RetryableFault)) throw error;
-        lastFault = error;
-        if (error.maybeProcessed && spec.kind === 'write') {
-          throw new UncertainWriteError(
-            this.options.redact(`${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`),
-            'Answer lost',
-            spec.endpoint,
-          );
         }
       }
-    }
-    throw new UnavailableError(
-      this.options.redact(
-        `${spec.endpoint}: the service kept failing after ${this.options.maxAttempts} attempts; last error: ${lastFault?.message}`,
-      ),
-      'Read the Docs unavailable',
-      spec.endpoint,
-    );
+    };
+    const { remainingMs } = this.options;
+    return retry(attempt, this.retryPolicy(spec), {
+      signal: this.options.signal,
+      deadline: remainingMs ? { remainingMs } : undefined,
+      onRetry: ({ attempt: failed, delayMs, error }) => {
+        this.stats.retries += 1;
+        this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${(error as Error).message}`);
+      },
+    });
+  }
+
+  /** Which faults are worth another attempt, and when: see `RetryKind`. */
+  private retryPolicy(spec: RequestSpec<unknown>): RetryPolicy {
+    const { maxAttempts, redact } = this.options;
+    return {
+      decide: (error, attempt) => {
+        if (!(error instanceof RetryableFault)) return { retry: false };
+        if (error.maybeProcessed && spec.kind === 'write') {
+          return {
+            retry: false,
+            error: new UncertainWriteError(
+              redact(`${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`),
+              'Answer lost',
+              spec.endpoint,
+            ),
+          };
+        }
+        if (attempt >= maxAttempts) {
+          return {
+            retry: false,
+            error: new UnavailableError(
+              redact(`${spec.endpoint}: the service kept failing after ${maxAttempts} attempts; last error: ${error.message}`),
+              'Read the Docs unavailable',
+              spec.endpoint,
+            ),
+          };
+        }
+        const backoff = { baseMs: this.options.backoffBaseMs, maxMs: this.options.backoffMaxMs };
+        return { retry: true, delayMs: error.retryAfterMs ?? backoffDelay(attempt, backoff) };
+      },
+      // Waiting would only end in the deadline: stop now with what went wrong.
+      pastDeadline: ({ attempts, delayMs, remainingMs, error }) =>
+        new UnavailableError(
+          redact(
+            `${spec.endpoint}: gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}: the next retry (in ${formatSeconds(delayMs)}) would come after the step's deadline (input \`timeout\`, ${formatSeconds(remainingMs)} left); last error: ${(error as Error).message}`,
+          ),
+          'Read the Docs unavailable',
+          spec.endpoint,
+        ),
+    };
   }
 
   private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
@@ -331,11 +347,6 @@ export class ServiceHttpClient {
     return url;
   }
 
-  private backoff(retry: number): number {
-    const ceiling = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (retry - 1));
-    return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
-  }
-
   /** Ends every connection; after a cancellation nothing in flight is waited for. */
   async close(): Promise<void> {
     if (this.options.signal.aborted) await this.dispatcher.destroy();
@@ -349,18 +360,10 @@ class RedirectSignal extends Error {
   }
 }
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
-
 /** `Retry-After` in seconds or as an HTTP date; else the seconds DRF names in its message. */
 export function retryAfter(header: string | string[] | undefined, detail: string | undefined): number {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value !== undefined) {
-    if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.ceil(Number(value) * 1000);
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-  }
+  const fromHeader = parseRetryAfter(header);
+  if (fromHeader !== undefined) return fromHeader;
   const fromDetail = /available in (\d+) seconds?/i.exec(detail ?? '');
   return fromDetail ? Number(fromDetail[1]) * 1000 : 5000;
 }

@@ -53,7 +53,8 @@ export class Deadline {
 
   constructor(
     readonly endsAt: number,
-    cancellation: AbortSignal,
+    /** The workflow's cancellation alone: what stops the report that follows a timeout. */
+    readonly cancellation: AbortSignal,
     private readonly now: () => number = Date.now,
   ) {
     this.signal = this.controller.signal;

@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
+import { type DeadlineClock, formatSeconds, type RetryPolicy, retry } from '../../resilience/index.js';
 import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
 
 /** The Octokit instance `@actions/github` builds (REST methods and pagination plugins). */
@@ -10,6 +11,12 @@ export interface GitHubRepo {
   octokit: Octokit;
   owner: string;
   repo: string;
+  /** The step's cancellation and deadline: a retry wait ends with them (a `Deadline` fits). */
+  limits?: StepLimits;
+}
+
+export interface StepLimits extends DeadlineClock {
+  signal: AbortSignal;
 }
 
 /** One GitHub request must not hold the step for long: GitHub is reporting, not the work itself. */
@@ -78,9 +85,15 @@ export async function call<T>(
   endpoint: string,
   schema: z.ZodMiniType<T>,
   send: (signal: AbortSignal) => Promise<{ data: unknown }>,
-  options: { idempotent: boolean },
+  options: CallOptions,
 ): Promise<T> {
   return (await callWithHeaders(endpoint, schema, send, options)).data;
+}
+
+export interface CallOptions {
+  idempotent: boolean;
+  /** Retry waits end with the step (cancellation, deadline); without them they run to the end. */
+  limits?: StepLimits;
 }
 
 /** One page of a list, and whether GitHub's `Link` header names a next one. */
@@ -88,8 +101,9 @@ export async function callPage<T>(
   endpoint: string,
   schema: z.ZodMiniType<T[]>,
   send: (signal: AbortSignal) => Promise<{ data: unknown; headers: { link?: string } }>,
+  limits?: StepLimits,
 ): Promise<{ items: T[]; hasNext: boolean }> {
-  const { data, headers } = await callWithHeaders(endpoint, schema, send, { idempotent: true });
+  const { data, headers } = await callWithHeaders(endpoint, schema, send, { idempotent: true, limits });
   return { items: data, hasNext: /rel="next"/.test(headers.link ?? '') };
 }
 
@@ -97,28 +111,56 @@ async function callWithHeaders<T, H>(
   endpoint: string,
   schema: z.ZodMiniType<T>,
   send: (signal: AbortSignal) => Promise<{ data: unknown; headers?: H }>,
-  options: { idempotent: boolean },
+  options: CallOptions,
 ): Promise<{ data: T; headers: H }> {
-  for (let attempt = 1; ; attempt += 1) {
-    let response: { data: unknown; headers?: H };
-    try {
-      response = await send(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
-    } catch (error) {
-      const failure = toGitHubError(error, endpoint);
-      const tooLarge = error instanceof BodyTooLargeError || (error as { cause?: unknown }).cause instanceof BodyTooLargeError;
-      const transient = !tooLarge && (failure.status === 0 || failure.status >= 500);
-      if (!options.idempotent || !transient || attempt >= MAX_ATTEMPTS) throw failure;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
-      continue;
-    }
-    const parsed = schema.safeParse(response.data);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path.length ? issue.path.join('.') : '(body)';
-      throw new GitHubError(`${endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`, 200, endpoint);
-    }
-    return { data: parsed.data, headers: response.headers ?? ({} as H) };
+  const response = await retry(
+    async () => {
+      try {
+        return await send(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+      } catch (error) {
+        throw new Failed(error, toGitHubError(error, endpoint));
+      }
+    },
+    retryPolicy(options.idempotent),
+    { signal: options.limits?.signal, deadline: options.limits },
+  );
+  const parsed = schema.safeParse(response.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.length ? issue.path.join('.') : '(body)';
+    throw new GitHubError(`${endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`, 200, endpoint);
   }
+  return { data: parsed.data, headers: response.headers ?? ({} as H) };
+}
+
+/** A request that failed: what was thrown, and the GitHubError it becomes. */
+class Failed {
+  constructor(
+    readonly thrown: unknown,
+    readonly failure: GitHubError,
+  ) {}
+}
+
+/** Network faults and 5xx are retried, 1 s then 2 s apart, when repeating the request is safe. */
+function retryPolicy(idempotent: boolean): RetryPolicy {
+  return {
+    decide: (error, attempt) => {
+      if (!(error instanceof Failed)) return { retry: false };
+      const { thrown, failure } = error;
+      const tooLarge = thrown instanceof BodyTooLargeError || (thrown as { cause?: unknown }).cause instanceof BodyTooLargeError;
+      const transient = !tooLarge && (failure.status === 0 || failure.status >= 500);
+      if (!idempotent || !transient || attempt >= MAX_ATTEMPTS) return { retry: false, error: failure };
+      return { retry: true, delayMs: RETRY_DELAY_MS * attempt };
+    },
+    pastDeadline: ({ error, delayMs }) => {
+      const { failure } = error as Failed;
+      return new GitHubError(
+        `${failure.message} (not retried: the step's deadline comes before ${formatSeconds(delayMs)})`,
+        failure.status,
+        failure.endpoint,
+      );
+    },
+  };
 }
 
 function toGitHubError(error: unknown, endpoint: string): GitHubError {

@@ -28,6 +28,6 @@ export async function createCommitStatus(
         request: { signal },
       }),
     // The same status twice shows once: repeating it is harmless.
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
 }

@@ -13,6 +13,6 @@ export async function deleteIssueComment(gh: GitHubRepo, commentId: number): Pro
         comment_id: commentId,
         request: { signal },
       }),
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
 }

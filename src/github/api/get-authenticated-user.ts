@@ -10,6 +10,7 @@ const UserSchema = z.object({ login: z.string() });
 export async function getAuthenticatedUser(gh: GitHubRepo): Promise<string> {
   const user = await call('GET user', UserSchema, (signal) => gh.octokit.request('GET /user', { request: { signal } }), {
     idempotent: true,
+    limits: gh.limits,
   });
   return user.login;
 }

@@ -15,7 +15,7 @@ export async function getCollaboratorPermission(gh: GitHubRepo, username: string
         username,
         request: { signal },
       }),
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
   return answer.permission;
 }

@@ -25,7 +25,7 @@ export async function getFileContent(gh: GitHubRepo, path: string, ref: string):
           ref,
           request: { signal },
         }),
-      { idempotent: true },
+      { idempotent: true, limits: gh.limits },
     );
   } catch (error) {
     if (error instanceof GitHubError && error.status === 404) return undefined;

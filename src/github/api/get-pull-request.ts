@@ -22,6 +22,6 @@ export async function getPullRequest(gh: GitHubRepo, pr: number): Promise<PullRe
         pull_number: pr,
         request: { signal },
       }),
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
 }

@@ -29,6 +29,7 @@ export async function listIssueComments(gh: GitHubRepo, issue: number): Promise<
           page,
           request: { signal },
         }),
+      gh.limits,
     );
     comments.push(...items);
     if (!hasNext) break;

@@ -23,6 +23,7 @@ export async function listPullRequestFiles(gh: GitHubRepo, pr: number): Promise<
           page,
           request: { signal },
         }),
+      gh.limits,
     );
     for (const file of items) if (file.status !== 'removed') files.push(file.filename);
     if (!hasNext) break;

@@ -14,6 +14,6 @@ export async function updateIssueComment(gh: GitHubRepo, commentId: number, body
         body,
         request: { signal },
       }),
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
 }

@@ -14,6 +14,6 @@ export async function updatePullRequestBody(gh: GitHubRepo, pr: number, body: st
         body,
         request: { signal },
       }),
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
 }

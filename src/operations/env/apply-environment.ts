@@ -1,6 +1,7 @@
 import type { ProjectLog } from '../../github/project-log.js';
 import { ServiceError, UncertainWriteError } from '../../service/errors.js';
-import { CancelledError, DeadlineError, sleep } from '../../util/abort.js';
+import { findAfterLostWrite } from '../../resilience/index.js';
+import { CancelledError, DeadlineError } from '../../util/abort.js';
 import type { StepOperation } from '../index.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from '../types.js';
@@ -173,16 +174,14 @@ async function findCreated(
   variable: DesiredVariable,
   knownPks: Set<number>,
 ): Promise<number | undefined> {
-  for (let check = 1; check <= LOST_CREATE_CHECKS; check += 1) {
+  const lookup = async () => {
     const listed = await ctx.api.environmentVariables(project);
     const fresh = listed
       .filter((candidate) => candidate.name === variable.name && candidate.public === variable.public && !knownPks.has(candidate.pk))
       .sort((a, b) => b.pk - a.pk)[0];
-    if (fresh) return fresh.pk;
-    // A request that timed out may still be in the service's hands: look again shortly.
-    if (check < LOST_CREATE_CHECKS) await sleep(LOST_CREATE_CHECK_INTERVAL_MS, ctx.deadline.signal);
-  }
-  return undefined;
+    return fresh?.pk;
+  };
+  return findAfterLostWrite(lookup, { checks: LOST_CREATE_CHECKS, intervalMs: LOST_CREATE_CHECK_INTERVAL_MS, signal: ctx.deadline.signal });
 }
 
 /** The service counts old values until they are deleted, which create-before-delete runs into. */

@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { sleep } from '../../util/abort.js';
+import { retry } from '../../resilience/index.js';
 
 export interface PageCheck {
   ok: boolean;
@@ -31,12 +31,25 @@ const MAX_PAGE_BODY_BYTES = 64 * 1024;
  */
 export async function checkPage(url: string, options: PageCheckOptions): Promise<PageCheck> {
   let last: PageCheck = { ok: false, attempts: 0 };
-  for (let attempt = 1; attempt <= options.attempts; attempt += 1) {
-    if (attempt > 1) await sleep(options.retryDelayMs, options.signal);
-    last = { ...(await fetchOnce(url, options)), attempts: attempt };
-    if (last.ok) return last;
+  if (options.attempts < 1) return last;
+  const notYet = new Error('not yet');
+  try {
+    return await retry(
+      async (attempt) => {
+        last = { ...(await fetchOnce(url, options)), attempts: attempt };
+        if (!last.ok) throw notYet;
+        return last;
+      },
+      {
+        decide: (error, attempt) =>
+          error === notYet && attempt < options.attempts ? { retry: true, delayMs: options.retryDelayMs } : { retry: false },
+      },
+      { signal: options.signal },
+    );
+  } catch (error) {
+    if (error !== notYet) throw error;
+    return last;
   }
-  return last;
 }
 
 async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<PageCheck, 'attempts'>> {

@@ -160,7 +160,10 @@ function lazyGitHub(ctx: OperationContext, run: PullRequestRun): () => Promise<G
       return undefined;
     }
     core.debug(`GitHub API: ${ctx.run.apiUrl}`);
-    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo };
+    // GitHub calls report on the step, after its timeout too (the final comment and status): only
+    // the workflow's cancellation stops their retries, never the step's deadline.
+    const limits = { signal: ctx.deadline.cancellation, remainingMs: () => Number.POSITIVE_INFINITY };
+    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo, limits };
   });
 }
 

@@ -1,6 +1,5 @@
 import type { Build } from '../../service/schemas.js';
-import { newestBuild } from '../build-ids.js';
-import { FINAL_STATES } from '../watch-build.js';
+import { FINAL_STATES, newestBuild } from '../build-ids.js';
 
 /**
  * For a version that is already active, the build the service queued for it: the newest one that

@@ -1,0 +1,287 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { call, GitHubError } from '../src/github/api/client.js';
+import {
+  backoffDelay,
+  findAfterLostWrite,
+  parseRetryAfter,
+  pollUntil,
+  RetryDeadlineError,
+  type RetryPolicy,
+  retry,
+} from '../src/resilience/index.js';
+import { CancelledError, DeadlineError } from '../src/util/abort.js';
+
+/** A clock that moves only when something sleeps on it; every wait is recorded. */
+function fakeClock(deadlineInMs?: number) {
+  let now = 0;
+  const waits: number[] = [];
+  const sleep = async (ms: number, signal?: AbortSignal) => {
+    if (signal?.aborted) throw signal.reason;
+    waits.push(ms);
+    now += ms;
+  };
+  const deadline = deadlineInMs === undefined ? undefined : { remainingMs: () => Math.max(0, deadlineInMs - now) };
+  return { now: () => now, sleep, waits, deadline };
+}
+
+/** Attempts that play a script: an Error is thrown, anything else returned. */
+function scripted<T>(...script: (T | Error)[]) {
+  const calls: number[] = [];
+  const attempt = async (n: number): Promise<T> => {
+    calls.push(n);
+    const next = script[Math.min(n, script.length) - 1]!;
+    if (next instanceof Error) throw next;
+    return next;
+  };
+  return { attempt, calls };
+}
+
+class Transient extends Error {
+  constructor(readonly retryAfterMs?: number) {
+    super(retryAfterMs === undefined ? 'transient' : `throttled for ${retryAfterMs} ms`);
+  }
+}
+
+/** Retries `Transient` up to `maxAttempts`, Retry-After first, else 1 s, 2 s, 4 s... (no jitter). */
+function policy(maxAttempts = 4): RetryPolicy {
+  return {
+    decide: (error, attempt) => {
+      if (!(error instanceof Transient)) return { retry: false };
+      if (attempt >= maxAttempts) return { retry: false, error: new Error(`kept failing after ${attempt} attempts`) };
+      return { retry: true, delayMs: error.retryAfterMs ?? backoffDelay(attempt, { baseMs: 1000, maxMs: 8000 }, () => 1) };
+    },
+  };
+}
+
+describe('retry', () => {
+  it('returns the first success, waiting the policy’s delays in between', async () => {
+    const clock = fakeClock();
+    const { attempt, calls } = scripted<string>(new Transient(), new Transient(), 'done');
+    expect(await retry(attempt, policy(), { sleep: clock.sleep })).toBe('done');
+    expect(calls).toEqual([1, 2, 3]);
+    expect(clock.waits).toEqual([1000, 2000]);
+  });
+
+  it('waits what Retry-After says instead of the backoff', async () => {
+    const clock = fakeClock();
+    const { attempt } = scripted<string>(new Transient(7000), 'done');
+    await retry(attempt, policy(), { sleep: clock.sleep });
+    expect(clock.waits).toEqual([7000]);
+  });
+
+  it('stops at once on what the policy will not retry, with that error', async () => {
+    const clock = fakeClock();
+    const fatal = new Error('401');
+    const { attempt, calls } = scripted<string>(fatal);
+    await expect(retry(attempt, policy(), { sleep: clock.sleep })).rejects.toBe(fatal);
+    expect(calls).toEqual([1]);
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('stops after the last attempt with the error the policy names', async () => {
+    const clock = fakeClock();
+    const { attempt, calls } = scripted<string>(new Transient());
+    await expect(retry(attempt, policy(3), { sleep: clock.sleep })).rejects.toThrow('kept failing after 3 attempts');
+    expect(calls).toEqual([1, 2, 3]);
+    expect(clock.waits).toEqual([1000, 2000]);
+  });
+
+  it('never waits past the deadline: gives up before a wait that would reach it, and says so', async () => {
+    const clock = fakeClock(2500);
+    const { attempt, calls } = scripted<string>(new Transient());
+    const error = await retry(attempt, policy(), { sleep: clock.sleep, deadline: clock.deadline }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RetryDeadlineError);
+    expect((error as Error).message).toBe(
+      'gave up after 2 attempts: the next retry (in 2.0 s) would come after the deadline (1.5 s left); last error: transient',
+    );
+    expect(calls).toEqual([1, 2]);
+    expect(clock.waits).toEqual([1000]);
+  });
+
+  it('a policy may word the deadline error itself', async () => {
+    const clock = fakeClock(500);
+    const { attempt } = scripted<string>(new Transient(60_000));
+    const worded: RetryPolicy = {
+      ...policy(),
+      pastDeadline: ({ attempts, delayMs, remainingMs }) => new Error(`${attempts}/${delayMs}/${remainingMs}`),
+    };
+    await expect(retry(attempt, worded, { sleep: clock.sleep, deadline: clock.deadline })).rejects.toThrow('1/60000/500');
+  });
+
+  it('ends a wait with the signal’s reason when the step is cancelled', async () => {
+    const controller = new AbortController();
+    const clock = fakeClock();
+    const { attempt, calls } = scripted<string>(new Transient());
+    const sleep = async (ms: number, signal?: AbortSignal) => {
+      controller.abort(new CancelledError());
+      return clock.sleep(ms, signal);
+    };
+    await expect(retry(attempt, policy(), { sleep, signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
+    expect(calls).toEqual([1]);
+  });
+
+  it('tells onRetry about each wait before it starts', async () => {
+    const clock = fakeClock();
+    const seen: string[] = [];
+    const { attempt } = scripted<string>(new Transient(), new Transient(300), 'done');
+    await retry(attempt, policy(), { sleep: clock.sleep, onRetry: ({ attempt: n, delayMs }) => seen.push(`${n}:${delayMs}`) });
+    expect(seen).toEqual(['1:1000', '2:300']);
+  });
+});
+
+describe('deciding', () => {
+  it('backoff doubles up to its ceiling, with jitter between half and all of it', () => {
+    const options = { baseMs: 1000, maxMs: 5000 };
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, options, () => 1))).toEqual([1000, 2000, 4000, 5000]);
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, options, () => 0))).toEqual([500, 1000, 2000, 2500]);
+  });
+
+  it('Retry-After: seconds, fractions, an HTTP date, or nothing', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter(['0.5', '9'])).toBe(500);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), () => 4000)).toBe(6000);
+    expect(parseRetryAfter(new Date(1000).toUTCString(), () => 4000)).toBe(0);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+  });
+});
+
+describe('pollUntil', () => {
+  it('looks until something is there, waiting the interval between looks', async () => {
+    const clock = fakeClock();
+    const answers = [undefined, undefined, 'built'];
+    const found = await pollUntil(async (round) => answers[round - 1], { intervalMs: 2000, sleep: clock.sleep });
+    expect(found).toBe('built');
+    expect(clock.waits).toEqual([2000, 2000]);
+  });
+
+  it('takes the interval from the round when it is a function', async () => {
+    const clock = fakeClock();
+    await pollUntil(async (round) => (round === 4 ? true : undefined), { intervalMs: (round) => round * 100, sleep: clock.sleep });
+    expect(clock.waits).toEqual([100, 200, 300]);
+  });
+
+  it('cuts the last wait to the deadline, then stops with a DeadlineError', async () => {
+    const clock = fakeClock(5000);
+    let looks = 0;
+    const polling = pollUntil(
+      async () => {
+        looks += 1;
+        return undefined;
+      },
+      { intervalMs: 2000, sleep: clock.sleep, deadline: clock.deadline },
+    );
+    await expect(polling).rejects.toBeInstanceOf(DeadlineError);
+    expect(clock.waits).toEqual([2000, 2000, 1000]);
+    expect(looks).toBe(4);
+  });
+
+  it('ends with the signal’s reason', async () => {
+    const controller = new AbortController();
+    const clock = fakeClock();
+    const polling = pollUntil(
+      async (round) => {
+        if (round === 2) controller.abort(new CancelledError());
+        return undefined;
+      },
+      { intervalMs: 1000, sleep: clock.sleep, signal: controller.signal },
+    );
+    await expect(polling).rejects.toBeInstanceOf(CancelledError);
+    expect(clock.waits).toEqual([1000]);
+  });
+});
+
+describe('findAfterLostWrite', () => {
+  it('looks `checks` times, `intervalMs` apart, and not after the last look', async () => {
+    const clock = fakeClock();
+    let looks = 0;
+    const found = await findAfterLostWrite(
+      async () => {
+        looks += 1;
+        return undefined;
+      },
+      { checks: 3, intervalMs: 1000, sleep: clock.sleep },
+    );
+    expect(found).toBeUndefined();
+    expect(looks).toBe(3);
+    expect(clock.waits).toEqual([1000, 1000]);
+  });
+
+  it('returns what a look found, at once', async () => {
+    const clock = fakeClock();
+    const answers = [undefined, 0, 7];
+    let looks = 0;
+    const found = await findAfterLostWrite(async () => answers[looks++], { checks: 3, intervalMs: 1000, sleep: clock.sleep });
+    expect(found).toBe(0);
+    expect(looks).toBe(2);
+    expect(clock.waits).toEqual([1000]);
+  });
+
+  it('a failing look ends the search with its error', async () => {
+    const clock = fakeClock();
+    await expect(
+      findAfterLostWrite(
+        async () => {
+          throw new Error('503');
+        },
+        { checks: 3, intervalMs: 1000, sleep: clock.sleep },
+      ),
+    ).rejects.toThrow('503');
+    expect(clock.waits).toEqual([]);
+  });
+});
+
+describe('the GitHub client retries under the step’s cancellation and deadline', () => {
+  const networkFault = () => Object.assign(new Error('socket hang up'), { status: 500 });
+  const schema = z.object({ id: z.number() });
+
+  it('a cancelled step ends the retry wait at once', async () => {
+    const controller = new AbortController();
+    let sends = 0;
+    const calling = call(
+      'GET thing',
+      schema,
+      async () => {
+        sends += 1;
+        controller.abort(new CancelledError());
+        throw networkFault();
+      },
+      { idempotent: true, limits: { signal: controller.signal, remainingMs: () => 60_000 } },
+    );
+    await expect(calling).rejects.toBeInstanceOf(CancelledError);
+    expect(sends).toBe(1);
+  });
+
+  it('a retry that could only start after the deadline is not waited for', async () => {
+    let sends = 0;
+    const error = await call(
+      'GET thing',
+      schema,
+      async () => {
+        sends += 1;
+        throw networkFault();
+      },
+      { idempotent: true, limits: { signal: new AbortController().signal, remainingMs: () => 500 } },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GitHubError);
+    expect((error as GitHubError).message).toBe("GET thing: socket hang up (not retried: the step's deadline comes before 1.0 s)");
+    expect((error as GitHubError).status).toBe(0);
+    expect(sends).toBe(1);
+  });
+
+  it('what is not safe to repeat is sent once, as before', async () => {
+    let sends = 0;
+    const calling = call(
+      'POST thing',
+      schema,
+      async () => {
+        sends += 1;
+        throw networkFault();
+      },
+      { idempotent: false, limits: { signal: new AbortController().signal, remainingMs: () => 60_000 } },
+    );
+    await expect(calling).rejects.toThrow('POST thing: socket hang up');
+    expect(sends).toBe(1);
+  });
+});
