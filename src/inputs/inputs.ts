@@ -35,6 +35,8 @@ export const INPUT_DEFAULTS = {
   'docs-path': '',
   comment: 'comment',
   'comment-header': '',
+  deployment: 'true',
+  'deployment-environment': 'readthedocs-preview/{project}',
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -73,6 +75,10 @@ export interface Inputs {
   docsPath: string | undefined;
   comment: 'comment' | 'description' | 'none';
   commentHeader: string;
+  /** For `preview`: a GitHub deployment per project. */
+  deployment: boolean;
+  /** The deployment's environment, `{project}` replaced by the project's slug. */
+  deploymentEnvironment: string;
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -206,6 +212,12 @@ const fieldSchemas = {
   'docs-path': optionalText,
   comment: oneOf(['comment', 'description', 'none'] as const),
   'comment-header': parser((text) => text.trim()),
+  deployment: booleanInput,
+  'deployment-environment': parser((text, refuse) => {
+    const name = text.trim();
+    if (name.length > 255 || /[\u0000-\u001f]/.test(name)) return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
+    return name;
+  }),
 } satisfies Record<InputName, z.ZodMiniType>;
 
 /**
@@ -255,6 +267,8 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     docsPath: values['docs-path'] as string | undefined,
     comment: values.comment as Inputs['comment'],
     commentHeader: values['comment-header'] as string,
+    deployment: values.deployment as boolean,
+    deploymentEnvironment: values['deployment-environment'] as string,
   };
 }
 
