@@ -128,3 +128,41 @@ describe('preview deployments', () => {
     expect(closed.annotations.filter((a) => a.level === 'error')).toEqual([]);
   });
 });
+
+describe('the build log in the job', () => {
+  it('a failed build prints its commands in groups; hostile output sets no mask, no annotation, stops nothing', async () => {
+    const { runnerEffects } = await import('./support/runner-commands.ts');
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 1200,
+      outcome: 'failure',
+      commit: HEAD,
+      commitFromStart: true,
+      failingCommand: {
+        command: 'python -m sphinx -W -b html docs out',
+        output: 'Running Sphinx\n::add-mask::x\n::error::forged\n::stop-commands::t\n  ::warning::indented\ndocs/install.rst:3: WARNING: undefined label',
+        exit_code: 1,
+      },
+    });
+    const failed = await run('synchronize', { deployment: 'false' });
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout).toMatch(/::group::\$ python -m sphinx -W -b html docs out \(\d+s\) exit 1/);
+    expect(failed.stdout).toMatch(/::group::\$ git clone/);
+    expect(failed.stdout).toContain('docs/install.rst:3: WARNING: undefined label');
+    const effects = runnerEffects(failed.stdout);
+    // The action masks its own secrets; nothing from the build's output adds one.
+    expect(effects.masks).toEqual([TOKEN, GITHUB_TOKEN]);
+    expect(effects.openStops).toEqual([]);
+    // Only the action's own annotation (which quotes the output, escaped); none forged by the output.
+    expect(effects.annotations.filter((a) => /^(forged|indented)$/.test(a.message))).toEqual([]);
+    expect(effects.annotations.map((a) => a.level)).toEqual(['error']); // commands after the output still act
+  });
+
+  it('the job summary of a finished build has a gantt block of its commands, the table kept', async () => {
+    seedBuild();
+    const ok = await run('synchronize', { deployment: 'false' });
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.summary).toMatch(/```mermaid\ngantt\n/);
+    expect(ok.summary).toMatch(/ git clone [^\n:]* :c1, 0, \d+s/);
+    expect(ok.summary).toContain('| demo');
+  });
+});

@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { printUntrusted } from '../util/untrusted-text.js';
 
 /** A project's story in the log. */
 export interface ProjectLog {
@@ -7,6 +8,11 @@ export interface ProjectLog {
   progress(message: string): void;
   warning(message: string, title?: string): void;
   debug(message: string): void;
+  /**
+   * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
+   * through `printUntrusted`. With several projects it is held like the rest, inside the project's group.
+   */
+  section(title: string, body: string): void;
   /** Prints what was held back (several projects): one log group per project. */
   flush(): void;
 }
@@ -23,6 +29,11 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       progress: (message) => core.info(message),
       warning: (message, title) => core.warning(message, { title: title ?? project }),
       debug: (message) => core.debug(message),
+      section(title, body) {
+        core.startGroup(title);
+        printUntrusted(body, (text) => core.info(text));
+        core.endGroup();
+      },
       flush: () => undefined,
     };
   }
@@ -41,6 +52,11 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     debug(message) {
       core.debug(`[${project}] ${message}`);
+    },
+    section(title, body) {
+      // Groups do not nest: the section is a headed block inside the project's group.
+      held.push(`▸ ${title}`);
+      printUntrusted(body, (text) => held.push(text));
     },
     flush() {
       core.startGroup(project);

@@ -2,6 +2,8 @@ import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
+import { printUntrusted } from '../util/untrusted-text.js';
+import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
 import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from './types.js';
@@ -63,6 +65,7 @@ export async function watchBuild(
   const created = build.created === null ? Number.NaN : Date.parse(build.created);
   const start = new StartTracker(Number.isFinite(created) ? created : undefined);
   let lastPollAt = ctx.now();
+  const buildLog = new BuildLogFollower(ctx, log);
   activeWatchers += 1;
   try {
     for (;;) {
@@ -72,7 +75,8 @@ export async function watchBuild(
         lastState = build.state.code;
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
       }
-      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return build;
+      await buildLog.observe(build, FINAL_STATES.has(build.state.code));
+      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(ctx, result, build);
       const timeline = start.observe(now, build.state.code);
       const delay =
         ctx.inputs.pollInterval === 'auto'
@@ -138,7 +142,8 @@ export async function concludeBuild(
   result.title = cancelled ? 'Build cancelled' : 'Build failed';
   const why = await explainFailure(ctx.api, build);
   result.reason = `${result.project} ${build.version}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${build.urls.build})\n${why}`;
-  log.info(result.reason);
+  // The reason quotes the build's output: printed as hostile text.
+  printUntrusted(result.reason, (text) => log.info(text));
 }
 
 export function elapsed(ctx: OperationContext): string {
