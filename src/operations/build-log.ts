@@ -42,7 +42,8 @@ export class BuildLogFollower {
   async observe(build: Build, final: boolean): Promise<void> {
     if (build.state.code === this.lastState) return;
     this.lastState = build.state.code;
-    if (!final && !['building', 'uploading'].includes(build.state.code)) return;
+    // Nothing has run before the build leaves the queue.
+    if (!final && NOT_STARTED.has(build.state.code)) return;
     let commands: BuildCommand[];
     try {
       commands = (await this.ctx.api.buildCommands(build.id)).commands;
@@ -62,6 +63,7 @@ export class BuildLogFollower {
 }
 
 const FINISHED = new Set(['finished', 'cancelled']);
+const NOT_STARTED = new Set(['triggered', 'queued']);
 /** Commands shown in the chart at most (the build page lists them all). */
 const GANTT_MAX_TASKS = 50;
 
