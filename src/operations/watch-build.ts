@@ -70,12 +70,13 @@ export async function watchBuild(
   try {
     for (;;) {
       recordBuild(result, build);
+      // The commands that finished before this state, then the state itself.
+      await buildLog.observe(build, FINAL_STATES.has(build.state.code));
       const now = ctx.now();
       if (build.state.code !== lastState) {
         lastState = build.state.code;
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
       }
-      await buildLog.observe(build, FINAL_STATES.has(build.state.code));
       if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(ctx, result, build);
       const timeline = start.observe(now, build.state.code);
       const delay =
