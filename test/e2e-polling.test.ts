@@ -29,8 +29,12 @@ describe('predictive polling (poll-interval: auto)', () => {
     // Landing on the expected end (2.5 s) sees it; one more at the densest interval if it ran late.
     expect(buildPolls(standin)).toBeGreaterThanOrEqual(1);
     expect(buildPolls(standin)).toBeLessThanOrEqual(2);
-    // project, history, trigger, polls: nothing else (the docs URL came with the trigger's answer).
-    expect(standin.requests).toHaveLength(3 + buildPolls(standin));
+    // The build's commands, for the log: read at most once per state seen (the trigger's answer and each poll).
+    const commandReads = standin.count('GET', /^\/api\/v2\/build\/\d+\/$/);
+    expect(commandReads).toBeGreaterThanOrEqual(1);
+    expect(commandReads).toBeLessThanOrEqual(1 + buildPolls(standin));
+    // project, history, trigger, polls, command reads: nothing else (the docs URL came with the trigger's answer).
+    expect(standin.requests).toHaveLength(3 + buildPolls(standin) + commandReads);
     expect(run.outputs['docs-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*latest/);
   });
 

@@ -55,7 +55,7 @@ function collectingLog() {
     progress: (message) => lines.push({ at: Date.now() - T0, message }),
     warning: () => undefined,
     debug: () => undefined,
-    details: () => undefined,
+    section: () => undefined,
     flush: () => undefined,
   };
   return { log, lines };

@@ -14,8 +14,11 @@ export interface ProjectLog {
   /** An annotation (its text is escaped by the toolkit) that is also told in the project's story. */
   warning(message: string, title?: string): void;
   debug(message: string): void;
-  /** Untrusted text of several lines (build output) under `title`: a collapsed group with one project. */
-  details(title: string, text: string): void;
+  /**
+   * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
+   * through `printUntrusted`. With several projects it is held like the rest, inside the project's group.
+   */
+  section(title: string, body: string): void;
   /** Prints what was held back (several projects): one log group per project. */
   flush(): void;
 }
@@ -42,9 +45,9 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       progress: infoUntrusted,
       warning: (message, title) => core.warning(message, { title: title ?? project }),
       debug: (message) => core.debug(message),
-      details: (title, text) => {
+      section(title, body) {
         core.startGroup(title);
-        printUntrusted(text, (message) => core.info(message));
+        printUntrusted(body, (text) => core.info(text));
         core.endGroup();
       },
       flush: () => undefined,
@@ -66,10 +69,10 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     debug(message) {
       core.debug(`[${project}] ${message}`);
     },
-    details(title, text) {
-      // Already inside the project's group, and groups do not nest.
-      // Held raw: flush fences it once, as it does every held message.
-      held.push(`${title}:\n${text}`);
+    section(title, body) {
+      // Groups do not nest: the section is a headed block inside the project's group, held raw
+      // so that flush fences it once, as it does every held message.
+      held.push(`▸ ${title}\n${body}`);
     },
     flush() {
       core.startGroup(project);

@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import { encodeSegment } from '../util/url.js';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from './markdown.js';
 
-export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error';
+export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error' | 'merged' | 'closed';
 
 export interface PreviewRow {
   project: string;
@@ -33,11 +33,13 @@ const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
   'timed-out': { emoji: '⌛', label: 'Timed out' },
   'not-found': { emoji: '❔', label: 'Not found' },
   error: { emoji: '⚠️', label: 'Error' },
+  merged: { emoji: '🟣', label: 'Merged: preview removed' },
+  closed: { emoji: '⚪', label: 'Closed: preview removed' },
 };
 
 // The heading takes the first status present in this order: what needs attention first,
 // then what is still moving, and "ready" only when everything is.
-const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed-out', 'cancelled', 'not-found', 'ready'];
+const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed-out', 'cancelled', 'not-found', 'ready', 'merged', 'closed'];
 
 const MARKER_PREFIX = 'readthedocs-action:preview';
 const GITHUB_BODY_LIMIT = 65_536;
@@ -69,7 +71,7 @@ function serialiseRow(row: PreviewRow) {
 
 const storedRowSchema = z.object({
   project: z.string(),
-  status: z.enum(['building', 'ready', 'failed', 'cancelled', 'timed-out', 'not-found', 'error']),
+  status: z.enum(['building', 'ready', 'failed', 'cancelled', 'timed-out', 'not-found', 'error', 'merged', 'closed']),
   previewUrl: z.optional(z.string()),
   buildUrl: z.optional(z.string()),
   buildId: z.optional(z.int()),

@@ -3,12 +3,14 @@ import { readFileSync } from 'node:fs';
 /** What the action needs to know about the workflow run, read from the runner's environment. */
 export interface RunContext {
   eventName: string;
+  /** The event's `action` (`opened`, `synchronize`, `closed`…), when it has one. */
+  action?: string;
   /** The commit the workflow runs on (on pull requests: the merge commit, not the head). */
   sha: string | undefined;
   repository: string | undefined;
   serverUrl: string;
   apiUrl: string;
-  pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string } | undefined;
+  pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string; merged?: boolean } | undefined;
 }
 
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
@@ -22,12 +24,13 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     }
   }
   const pr = payload.pull_request as
-    | { number?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown } }; base?: { repo?: { full_name?: unknown } } }
+    | { number?: unknown; merged?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown } }; base?: { repo?: { full_name?: unknown } } }
     | undefined;
   const number = typeof pr?.number === 'number' ? pr.number : undefined;
   const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
+    ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,
     repository: env.GITHUB_REPOSITORY || undefined,
     serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
@@ -39,6 +42,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
             headSha,
             baseRepo: typeof pr?.base?.repo?.full_name === 'string' ? pr.base.repo.full_name : undefined,
             headRepo: typeof pr?.head?.repo?.full_name === 'string' ? pr.head.repo.full_name : undefined,
+            merged: pr?.merged === true,
           }
         : undefined,
   };

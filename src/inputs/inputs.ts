@@ -37,6 +37,8 @@ export const INPUT_DEFAULTS = {
   'comment-header': '',
   config: '.github/readthedocs-project.yml',
   'fail-on-changes': 'false',
+  deployment: 'true',
+  'deployment-environment': 'readthedocs-preview/{project}',
 } as const;
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
@@ -78,6 +80,10 @@ export interface Inputs {
   /** For `apply` and `export`: the project file, relative to the repository. */
   config: string;
   failOnChanges: boolean;
+  /** For `preview`: a GitHub deployment per project. */
+  deployment: boolean;
+  /** The deployment's environment, `{project}` replaced by the project's slug. */
+  deploymentEnvironment: string;
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -221,6 +227,12 @@ const fieldSchemas = {
     return path;
   }),
   'fail-on-changes': booleanInput,
+  deployment: booleanInput,
+  'deployment-environment': parser((text, refuse) => {
+    const name = text.trim();
+    if (name.length > 255 || /[\u0000-\u001f]/.test(name)) return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
+    return name;
+  }),
 } satisfies Record<InputName, z.ZodMiniType>;
 
 /**
@@ -272,6 +284,8 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     commentHeader: values['comment-header'] as string,
     config: values.config as string,
     failOnChanges: values['fail-on-changes'] as boolean,
+    deployment: values.deployment as boolean,
+    deploymentEnvironment: values['deployment-environment'] as string,
   };
 }
 

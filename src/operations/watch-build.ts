@@ -3,6 +3,7 @@ import type { ProjectLog } from '../github/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
 import { FINAL_STATES } from './build-ids.js';
+import { BuildLogFollower } from './build-log.js';
 import { explainFailure, type FailureDetails } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
@@ -99,17 +100,20 @@ export async function watchBuild(
       }
     }
   };
+  const buildLog = new BuildLogFollower(ctx, log);
   activeWatchers += 1;
   try {
     for (;;) {
       recordBuild(result, build);
+      // The commands that finished before this state, then the state itself.
+      await buildLog.observe(build, FINAL_STATES.has(build.state.code));
       const now = ctx.now();
       if (build.state.code !== lastState) {
         lastState = build.state.code;
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
         nextProgressAt = now + progressEveryMs;
       }
-      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return build;
+      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(ctx, result, build);
       const timeline = start.observe(now, build.state.code);
       const delay =
         ctx.inputs.pollInterval === 'auto'
@@ -179,10 +183,11 @@ export async function concludeBuild(
   if (details.headline !== undefined) result.headline = details.headline;
   if (details.outputTail !== undefined) result.outputTail = details.outputTail;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
+  // The log neutralises the service's text (the reason quotes the build's output).
   const tailPart = details.outputTail === undefined ? '' : `\nLast lines of its output:\n${details.outputTail}`;
   if (tailPart !== '' && result.reason.endsWith(tailPart)) {
     log.info(result.reason.slice(0, -tailPart.length));
-    log.details('Last lines of its output', details.outputTail!);
+    log.section('Last lines of its output', details.outputTail!);
   } else {
     log.info(result.reason);
   }

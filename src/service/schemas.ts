@@ -102,6 +102,10 @@ export const BuildCommandsSchema = z.object({
         command: maybe(z.string()),
         output: maybe(z.string()),
         exit_code: maybe(z.int()),
+        /** Seconds; with the times below, read for the log and the summary's chart only. */
+        run_time: maybe(z.number()),
+        start_time: maybe(z.string()),
+        end_time: maybe(z.string()),
       }),
     ),
     [],

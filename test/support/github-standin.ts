@@ -1,6 +1,6 @@
 // A loopback stand-in of the parts of GitHub's REST API that `preview` uses: issue comments
 // (list with pagination, create, update, delete), a pull request (get, update body, files),
-// repository contents and commit statuses. It records every request and can refuse with 403.
+// repository contents, commit statuses, deployments and their statuses. It records every request and can refuse with 403.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -31,6 +31,29 @@ export interface StoredStatus {
   context: string;
   description: string | null;
   target_url: string | null;
+}
+
+export interface StoredDeployment {
+  id: number;
+  sha: string;
+  ref: string;
+  environment: string;
+  description: string | null;
+  payload: unknown;
+  transient_environment: boolean;
+  production_environment: boolean;
+  creator: { login: string; type: string };
+  created_at: string;
+  statuses: StoredDeploymentStatus[];
+}
+
+export interface StoredDeploymentStatus {
+  id: number;
+  state: string;
+  description: string;
+  environment_url: string;
+  log_url: string;
+  created_at: string;
 }
 
 export interface PullRequestSeed {
@@ -76,6 +99,8 @@ export interface GitHubStandin {
   /** Repository file at a commit (`ref`), read through the contents API. */
   setFile(ref: string, path: string, content: string): void;
   statuses(sha: string): StoredStatus[];
+  /** Deployments, oldest first, each with its statuses (oldest first). */
+  deployments(): StoredDeployment[];
   /** Answers 403 (as GitHub does to a read-only token) to requests matching method and path. */
   refuse(method: string, path: RegExp): void;
   close(): Promise<void>;
@@ -99,6 +124,7 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly commentsByPr = new Map<number, StoredComment[]>();
   private readonly files = new Map<string, string>();
   private readonly statusList: StoredStatus[] = [];
+  private readonly deploymentList: StoredDeployment[] = [];
   private readonly refusals: { method: string; path: RegExp }[] = [];
   private nextId = 1000;
   private readonly options: GitHubStandinOptions;
@@ -170,6 +196,10 @@ class GitHubStandinServer implements GitHubStandin {
 
   statuses(sha: string): StoredStatus[] {
     return this.statusList.filter((status) => status.sha === sha);
+  }
+
+  deployments(): StoredDeployment[] {
+    return this.deploymentList.map((deployment) => ({ ...deployment, statuses: [...deployment.statuses] }));
   }
 
   refuse(method: string, path: RegExp): void {
@@ -292,6 +322,55 @@ class GitHubStandinServer implements GitHubStandin {
         status: 200,
         body: { type: 'file', encoding: 'base64', path: filePath, name: filePath.split('/').at(-1), size: content.length, content: Buffer.from(content).toString('base64').replace(/(.{60})/g, '$1\n') },
       };
+    }
+    if (path === '/deployments' && request.method === 'GET') {
+      const sha = url.searchParams.get('sha');
+      const environment = url.searchParams.get('environment');
+      // Newest first, as GitHub lists them; the statuses are served through their own endpoint.
+      const found = this.deploymentList
+        .filter((deployment) => (sha === null || deployment.sha === sha) && (environment === null || deployment.environment === environment))
+        .reverse()
+        .map(({ statuses: _statuses, ...deployment }) => deployment);
+      return this.page(url, found);
+    }
+    if (path === '/deployments' && request.method === 'POST') {
+      if (typeof input.ref !== 'string' || !/^[0-9a-f]{40}$/.test(input.ref)) return invalid('ref');
+      const deployment: StoredDeployment = {
+        id: this.nextId++,
+        sha: input.ref,
+        ref: input.ref,
+        environment: typeof input.environment === 'string' ? input.environment : 'production',
+        description: typeof input.description === 'string' ? input.description : null,
+        payload: input.payload ?? {},
+        transient_environment: input.transient_environment === true,
+        production_environment: input.production_environment === true,
+        creator: BOT,
+        created_at: new Date().toISOString(),
+        statuses: [],
+      };
+      this.deploymentList.push(deployment);
+      const { statuses: _statuses, ...body } = deployment;
+      return { status: 201, body };
+    }
+    if ((match = /^\/deployments\/(\d+)\/statuses$/.exec(path))) {
+      const deployment = this.deploymentList.find((candidate) => candidate.id === Number(match![1]));
+      if (!deployment) return notFound();
+      if (request.method === 'GET') return this.page(url, [...deployment.statuses].reverse());
+      if (request.method === 'POST') {
+        const states = ['error', 'failure', 'inactive', 'in_progress', 'queued', 'pending', 'success'];
+        if (typeof input.state !== 'string' || !states.includes(input.state)) return invalid('state');
+        if (typeof input.description === 'string' && input.description.length > 140) return invalid('description');
+        const status: StoredDeploymentStatus = {
+          id: this.nextId++,
+          state: input.state,
+          description: typeof input.description === 'string' ? input.description : '',
+          environment_url: typeof input.environment_url === 'string' ? input.environment_url : '',
+          log_url: typeof input.log_url === 'string' ? input.log_url : '',
+          created_at: new Date().toISOString(),
+        };
+        deployment.statuses.push(status);
+        return { status: 201, body: status };
+      }
     }
     if ((match = /^\/statuses\/([0-9a-f]{40})$/.exec(path)) && request.method === 'POST') {
       const state = input.state;

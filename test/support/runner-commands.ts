@@ -76,3 +76,39 @@ export function runnerCommands(stdout: string): RunnerCommand[] {
   }
   return commands;
 }
+
+/** What the commands of a stdout would do, summed up for assertions. */
+export interface RunnerEffects {
+  masks: string[];
+  annotations: { level: string; message: string }[];
+  /** Tokens of stop-commands blocks never ended: processing stayed off. */
+  openStops: string[];
+  /** Every command the runner acted on, by name. */
+  commands: string[];
+}
+
+export function runnerEffects(stdout: string): RunnerEffects {
+  const effects: RunnerEffects = { masks: [], annotations: [], openStops: [], commands: [] };
+  for (const { command, data } of runnerCommands(stdout)) {
+    effects.commands.push(command);
+    if (command === 'add-mask') effects.masks.push(data);
+    else if (command === 'error' || command === 'warning' || command === 'notice') effects.annotations.push({ level: command, message: data });
+  }
+  const open = openStopToken(stdout);
+  if (open !== undefined) effects.openStops.push(open);
+  return effects;
+}
+
+/** The token of a stop-commands block still open at the end of the stdout, if any. */
+function openStopToken(stdout: string): string | undefined {
+  let stopToken: string | undefined;
+  for (const line of stdout.split(/\r?\n/)) {
+    if (stopToken !== undefined) {
+      if (line.trim().toLowerCase() === `::${stopToken}::`.toLowerCase()) stopToken = undefined;
+      continue;
+    }
+    const command = parseV2(line) ?? parseLegacy(line);
+    if (command?.command === 'stop-commands') stopToken = command.data;
+  }
+  return stopToken;
+}

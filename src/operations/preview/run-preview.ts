@@ -18,6 +18,7 @@ import { watchBuildOfCommit } from '../follow-commit.js';
 import { concludeBuild, expectedFromHistory, recordBuild } from '../watch-build.js';
 import { builderFromReadthedocsYaml, changedPages, docsDirFromReadthedocsYaml, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
+import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
 import { findPullRequestBuild } from './find-pr-build.js';
 import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
@@ -73,6 +74,11 @@ export const previewOperation: StepOperation = async (ctx) => {
     info: infoUntrusted,
     debug: (message) => core.debug(message),
   });
+  const deployments = new PreviewDeployments({
+    github, enabled: ctx.inputs.deployment, environment: ctx.inputs.deploymentEnvironment, pr, headSha,
+    warning: (message, title) => core.warning(message, { title }), debug: (message) => core.debug(message),
+  });
+  if (ctx.run.action === 'closed') return closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
   const details = new ProjectDetails(ctx.api);
   const projects = await projectsToPreview(ctx, details);
   const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
@@ -93,6 +99,7 @@ export const previewOperation: StepOperation = async (ctx) => {
       log.info(`Found build #${build.id}: ${build.urls.build}`);
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
       pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, build.urls.build));
+      pendingStatuses.push(deployments.start(result.project, build.urls.build));
       const history = await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }).catch(() => []);
       const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
         pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${newer.id}: ${newer.state.code}`, newer.urls.build)),
@@ -113,6 +120,7 @@ export const previewOperation: StepOperation = async (ctx) => {
       const { state, description, targetUrl } = commitStatusOf(result, rows[index]!.status);
       return publisher.status(result.project, state, description, targetUrl);
     }),
+    ...results.map((result, index) => deploymentOutcome(deployments, result, commitStatusOf(result, rows[index]!.status))),
   ]);
 
   results.forEach((result, index) => {
@@ -327,6 +335,8 @@ function commitStatusOf(result: ProjectResult, status: PreviewStatus): { state: 
     case 'not-found':
       return { state: 'error', description: 'No build of this commit appeared', targetUrl: undefined };
     case 'error':
+    case 'merged':
+    case 'closed':
       return { state: 'error', description: result.title ?? 'Error', targetUrl: result.buildUrl };
   }
 }

@@ -1,0 +1,129 @@
+import { formatDuration } from '../inputs/duration.js';
+import type { ProjectLog } from '../github/project-log.js';
+import type { Build, BuildCommands } from '../service/schemas.js';
+import { safeLine } from '../util/untrusted-text.js';
+import type { OperationContext } from './types.js';
+
+/** The tail of a command's output kept in the log; the build page has the rest. */
+export const OUTPUT_TAIL_LINES = 200;
+export const OUTPUT_TAIL_CHARS = 20_000;
+/** A command line longer than this is cut in the group's title. */
+const TITLE_MAX = 200;
+
+export type BuildCommand = BuildCommands['commands'][number];
+
+/**
+ * The build's own log in the job: each command that has finished, once, in its own collapsed
+ * group with its duration and the bounded tail of its output. The commands are read at most once
+ * per state change of the build (through the one HTTP client, so within the shared budget).
+ */
+export class BuildLogFollower {
+  private printed = 0;
+  private lastState = '';
+  private commands: BuildCommand[] = [];
+
+  constructor(
+    private readonly ctx: Pick<OperationContext, 'api'>,
+    private readonly log: ProjectLog,
+  ) {}
+
+  /** The commands last read (for the summary's chart). */
+  get seen(): BuildCommand[] {
+    return this.commands;
+  }
+
+  /** The watch ended on `build`: a finished build's commands go to the job summary as a Mermaid gantt chart. */
+  conclude(ctx: Pick<OperationContext, 'summarySections'>, result: { project: string }, build: Build): Build {
+    if (FINISHED.has(build.state.code) && this.commands.length > 0) ctx.summarySections.push(ganttSection(result.project, build.id, this.commands));
+    return build;
+  }
+
+  /** Called with each build polled; reads the commands when its state changed, prints the new finished ones. */
+  async observe(build: Build, final: boolean): Promise<void> {
+    if (build.state.code === this.lastState) return;
+    this.lastState = build.state.code;
+    // Nothing has run before the build leaves the queue.
+    if (!final && NOT_STARTED.has(build.state.code)) return;
+    let commands: BuildCommand[];
+    try {
+      commands = (await this.ctx.api.buildCommands(build.id)).commands;
+    } catch (error) {
+      this.log.debug(`build #${build.id}: commands not read (${(error as Error).message})`);
+      return;
+    }
+    this.commands = commands;
+    // A command still running has no exit code yet; once the build is over every one is shown.
+    while (this.printed < commands.length) {
+      const command = commands[this.printed]!;
+      if (!final && (command.exit_code === null || command.exit_code === undefined)) break;
+      this.log.section(commandTitle(command), outputTail(command.output ?? ''));
+      this.printed += 1;
+    }
+  }
+}
+
+const FINISHED = new Set(['finished', 'cancelled']);
+const NOT_STARTED = new Set(['triggered', 'queued']);
+/** Commands shown in the chart at most (the build page lists them all). */
+const GANTT_MAX_TASKS = 50;
+
+/**
+ * A Mermaid `gantt` block of the build's commands, one after another with their durations.
+ * Names keep only characters that cannot break Mermaid's or Markdown's syntax.
+ */
+export function ganttSection(project: string, buildId: number, commands: BuildCommand[]): string {
+  const lines = ['```mermaid', 'gantt', `  title ${mermaidText(`Build ${buildId} of ${project}`)}`, '  dateFormat X', '  axisFormat %M:%S'];
+  let offset = 0;
+  const first = commands.map((command) => Date.parse(command.start_time ?? '')).find((time) => Number.isFinite(time));
+  commands.slice(0, GANTT_MAX_TASKS).forEach((command, index) => {
+    const started = Date.parse(command.start_time ?? '');
+    const start = first !== undefined && Number.isFinite(started) ? Math.max(0, Math.round((started - first) / 1000)) : offset;
+    const seconds = Math.max(1, Math.round(typeof command.run_time === 'number' ? command.run_time : 0));
+    const failed = typeof command.exit_code === 'number' && command.exit_code !== 0;
+    lines.push(`  ${mermaidText(command.command ?? 'command') || 'command'} :${failed ? 'crit, ' : ''}c${index + 1}, ${start}, ${seconds}s`);
+    offset = start + seconds;
+  });
+  lines.push('```');
+  return [`**Where the time went in build #${buildId} of ${mermaidText(project)}**`, '', ...lines].join('\n');
+}
+
+/** One short line of letters, digits and harmless punctuation: no `:`, `#`, `;`, backtick or line break. */
+export function mermaidText(text: string, max = 60): string {
+  const plain = text.slice(0, max * 4).replace(/[^A-Za-z0-9 ._\/=+,()@-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
+/** `$ command (12s)`, one safe line, with the exit code when it failed. */
+export function commandTitle(command: BuildCommand): string {
+  const took = typeof command.run_time === 'number' ? ` (${formatDuration(Math.max(0, command.run_time) * 1000)})` : '';
+  const failed = typeof command.exit_code === 'number' && command.exit_code !== 0 ? ` exit ${command.exit_code}` : '';
+  return `$ ${safeLine(command.command ?? '(command)', TITLE_MAX)}${took}${failed}`;
+}
+
+/**
+ * The last lines of `output`, bounded in lines and characters, with a note of what was cut.
+ * Linear in the output: one scan from the end.
+ */
+export function outputTail(output: string, maxLines = OUTPUT_TAIL_LINES, maxChars = OUTPUT_TAIL_CHARS): string {
+  const text = output.replace(/\s+$/, '');
+  if (text === '') return '(no output)';
+  let start = text.length;
+  let lines = 0;
+  while (start > 0 && lines < maxLines && text.length - start < maxChars) {
+    const newline = text.lastIndexOf('\n', start - 1);
+    start = newline === -1 ? 0 : newline;
+    lines += 1;
+    if (newline === -1) break;
+  }
+  if (text.length - start > maxChars) start = text.length - maxChars;
+  if (start <= 0) return text;
+  const kept = text.slice(start).replace(/^\n/, '');
+  const cutLines = countLines(text.slice(0, start));
+  return `[… ${cutLines} earlier line(s) cut; the build page has the full output]\n${kept}`;
+}
+
+function countLines(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
+}

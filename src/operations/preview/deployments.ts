@@ -1,0 +1,176 @@
+import * as core from '@actions/core';
+import type { GitHubRepo } from '../../github/api/client.js';
+import type { CommitState } from '../../github/api/create-commit-status.js';
+import type { PreviewPublisher } from '../../github/preview-publisher.js';
+import type { OperationContext, ProjectResult } from '../types.js';
+import { GitHubError } from '../../github/api/client.js';
+import { createDeployment, type Deployment } from '../../github/api/create-deployment.js';
+import { createDeploymentStatus, type DeploymentState } from '../../github/api/create-deployment-status.js';
+import { listDeployments } from '../../github/api/list-deployments.js';
+import { safeLine } from '../../util/untrusted-text.js';
+
+/** The payload key that marks a deployment as this action's, with the PR and project it is for. */
+const PAYLOAD_KEY = 'readthedocs-action';
+
+export interface DeploymentOptions {
+  github: () => Promise<GitHubRepo | undefined>;
+  enabled: boolean;
+  /** The environment name, `{project}` replaced by the slug. */
+  environment: string;
+  pr: number;
+  headSha: string;
+  warning: (message: string, title: string) => void;
+  debug: (message: string) => void;
+}
+
+/**
+ * GitHub deployments of the previews: one per project on the PR's head commit, transient and not
+ * production, reused by a re-run for the same head. GitHub is reporting here, never the work: a
+ * refusal (no `deployments: write`, a fork's read-only token) is said once and ends the reporting.
+ */
+export class PreviewDeployments {
+  private readonly ids = new Map<string, Promise<number | undefined>>();
+  private disabled: boolean;
+
+  constructor(private readonly options: DeploymentOptions) {
+    this.disabled = !options.enabled;
+  }
+
+  environmentOf(project: string): string {
+    return this.options.environment.replaceAll('{project}', project);
+  }
+
+  /** Finds or makes the project's deployment on the head commit and marks it `in_progress`. */
+  start(project: string, logUrl: string | undefined): Promise<void> {
+    return this.update(project, 'in_progress', 'Read the Docs is building the preview', { logUrl });
+  }
+
+  /** The final status: `success` with the verified preview URL, else `failure` or `error`. */
+  finish(project: string, state: 'success' | 'failure' | 'error', description: string, urls: { environmentUrl?: string; logUrl?: string }): Promise<void> {
+    return this.update(project, state, description, urls);
+  }
+
+  /** The PR closed: every deployment of this PR in the projects' environments becomes `inactive`. */
+  async deactivate(projects: string[], description: string): Promise<number> {
+    let count = 0;
+    for (const project of projects) {
+      if (this.disabled) break;
+      await this.guard(async (gh) => {
+        const mine = (await listDeployments(gh, { environment: this.environmentOf(project) })).filter((deployment) => this.isOurs(deployment, project));
+        for (const deployment of mine) {
+          await createDeploymentStatus(gh, deployment.id, { state: 'inactive', description });
+          count += 1;
+        }
+      });
+    }
+    return count;
+  }
+
+  private async update(project: string, state: DeploymentState, description: string, urls: { environmentUrl?: string; logUrl?: string }): Promise<void> {
+    if (this.disabled) return;
+    const id = await this.deploymentId(project);
+    if (id === undefined || this.disabled) return;
+    await this.guard((gh) =>
+      createDeploymentStatus(gh, id, {
+        state,
+        description: safeLine(description, 140),
+        ...(urls.environmentUrl === undefined ? {} : { environmentUrl: urls.environmentUrl }),
+        ...(urls.logUrl === undefined ? {} : { logUrl: urls.logUrl }),
+      }),
+    );
+  }
+
+  private deploymentId(project: string): Promise<number | undefined> {
+    let id = this.ids.get(project);
+    if (!id) {
+      id = this.guard(async (gh) => {
+        const environment = this.environmentOf(project);
+        const existing = (await listDeployments(gh, { sha: this.options.headSha, environment })).find((deployment) => this.isOurs(deployment, project));
+        if (existing) {
+          this.options.debug(`reusing deployment ${existing.id} in ${environment}`);
+          return existing.id;
+        }
+        const created = await createDeployment(gh, {
+          sha: this.options.headSha,
+          environment,
+          description: `Read the Docs preview of ${project} for #${this.options.pr}`,
+          payload: { [PAYLOAD_KEY]: { pr: this.options.pr, project } },
+        });
+        return created.id;
+      });
+      this.ids.set(project, id);
+    }
+    return id;
+  }
+
+  /** Only deployments this action made for this PR and project (the payload says so). */
+  private isOurs(deployment: Deployment, project: string): boolean {
+    const payload = typeof deployment.payload === 'string' ? parseJson(deployment.payload) : deployment.payload;
+    const mark = (payload as Record<string, unknown> | null | undefined)?.[PAYLOAD_KEY] as { pr?: unknown; project?: unknown } | undefined;
+    return mark?.pr === this.options.pr && mark?.project === project;
+  }
+
+  /** Runs a GitHub call; a refusal turns deployments off with one warning, any other fault is a warning too. */
+  private async guard<T>(work: (gh: GitHubRepo) => Promise<T>): Promise<T | undefined> {
+    if (this.disabled) return undefined;
+    const gh = await this.options.github();
+    if (!gh) {
+      this.disabled = true;
+      return undefined;
+    }
+    try {
+      return await work(gh);
+    } catch (error) {
+      if (this.disabled) return undefined;
+      this.disabled = true;
+      const refused = error instanceof GitHubError && (error.refused || error.status === 404);
+      this.options.warning(
+        refused
+          ? 'GitHub refused the deployment: the token lacks the `deployments: write` permission (add it to the workflow\'s `permissions`; ' +
+              "a fork's pull_request token is read-only). The comment, statuses and outputs still report the preview"
+          : `No GitHub deployment: ${safeLine((error as Error).message)}`,
+        'Deployment not reported',
+      );
+      return undefined;
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The final deployment status of a project, from its commit status (the same verdict, told twice). */
+export function deploymentOutcome(
+  deployments: PreviewDeployments,
+  result: ProjectResult,
+  status: { state: CommitState; description: string },
+): Promise<void> {
+  if (status.state === 'pending') return Promise.resolve();
+  return deployments.finish(result.project, status.state, status.description, {
+    ...(status.state === 'success' && result.previewUrl ? { environmentUrl: result.previewUrl } : {}),
+    ...(result.buildUrl === undefined ? {} : { logUrl: result.buildUrl }),
+  });
+}
+
+/**
+ * The pull request closed: no build is looked for or triggered. Every deployment of this PR turns
+ * `inactive`, and the comment's rows say the PR was merged or closed and that the service removes
+ * the preview, instead of a link about to break.
+ */
+export async function closePreview(
+  ctx: OperationContext,
+  shared: { publisher: PreviewPublisher; deployments: PreviewDeployments; merged: boolean; headSha: string },
+): Promise<ProjectResult[]> {
+  const status = shared.merged ? 'merged' : 'closed';
+  const reason = `The pull request was ${status}; Read the Docs removes its preview`;
+  core.info(`${reason}. No build is triggered`);
+  await shared.publisher.publish(ctx.inputs.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })));
+  const count = await shared.deployments.deactivate(ctx.inputs.projects, `Pull request ${status}: preview removed`);
+  core.info(`Deployments marked inactive: ${count}`);
+  return ctx.inputs.projects.map((project) => ({ project, outcome: 'success', commit: shared.headSha, details: { previewStatus: status } }));
+}

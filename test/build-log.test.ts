@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { ProjectLog } from '../src/github/project-log.ts';
+import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/build-log.ts';
+import type { Build, BuildCommands } from '../src/service/schemas.ts';
+import { runnerEffects } from './support/runner-commands.ts';
+
+function build(id: number, state: string): Build {
+  return { id, project: 'demo', version: 'latest', state: { code: state, name: state }, urls: { build: `https://rtd/b/${id}` } } as unknown as Build;
+}
+
+function recordingLog(): ProjectLog & { sections: { title: string; body: string }[] } {
+  const sections: { title: string; body: string }[] = [];
+  return { sections, info() {}, progress() {}, warning() {}, debug() {}, flush() {}, section: (title, body) => sections.push({ title, body }) };
+}
+
+describe('outputTail', () => {
+  it('keeps short output whole and cuts long output to its tail with a note', () => {
+    expect(outputTail('a\nb\n')).toBe('a\nb');
+    expect(outputTail('')).toBe('(no output)');
+    const long = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
+    const tail = outputTail(long, 10);
+    expect(tail.split('\n')).toHaveLength(11);
+    expect(tail).toContain('490 earlier line(s) cut');
+    expect(tail.endsWith('line 499')).toBe(true);
+    const wide = outputTail('x'.repeat(100_000), 10, 1000);
+    expect(wide.length).toBeLessThan(1100);
+    expect(wide).toContain('cut');
+  });
+});
+
+describe('commandTitle and mermaidText', () => {
+  it('makes hostile names inert', () => {
+    const title = commandTitle({ command: '::error::forged\nnext', output: '', exit_code: 2, run_time: 3 });
+    expect(title).not.toMatch(/^\s*::/);
+    expect(title).not.toContain('\n');
+    expect(title).toContain('exit 2');
+    expect(title).toContain('3s');
+    const name = mermaidText('a:b#c;d\n`e`\u2028f');
+    expect(name).toBe('a b c d e f');
+  });
+
+  it('gantt: one task per command, durations, no syntax breakers', () => {
+    const section = ganttSection('demo', 5, [
+      { command: 'git clone x', output: '', exit_code: 0, run_time: 2 },
+      { command: 'sphinx: build; #1', output: '', exit_code: 1, run_time: 7 },
+    ]);
+    expect(section).toContain('```mermaid\ngantt');
+    expect(section).toContain('  git clone x :c1, 0, 2s');
+    expect(section).toContain('  sphinx build 1 :crit, c2, 2, 7s');
+    const tasks = section.split('\n').filter((line) => / :(crit, )?c\d/.test(line));
+    for (const task of tasks) expect(task.split(':')).toHaveLength(2);
+  });
+});
+
+describe('BuildLogFollower', () => {
+  it('reads commands once per state change and prints each finished command once', async () => {
+    const calls: number[] = [];
+    const replies: BuildCommands['commands'][] = [
+      [{ command: 'git clone', output: 'ok', exit_code: 0, run_time: 1 }, { command: 'pip install', output: null, exit_code: null }],
+      [
+        { command: 'git clone', output: 'ok', exit_code: 0, run_time: 1 },
+        { command: 'pip install', output: '::add-mask::x\n::stop-commands::t\n::error::forged', exit_code: 0, run_time: 4 },
+        { command: 'sphinx', output: 'done', exit_code: 0, run_time: 9 },
+      ],
+    ];
+    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }) };
+    const log = recordingLog();
+    const follower = new BuildLogFollower({ api } as never, log);
+    await follower.observe(build(1, 'triggered'), false);
+    await follower.observe(build(1, 'building'), false);
+    await follower.observe(build(1, 'building'), false);
+    expect(calls).toHaveLength(1);
+    expect(log.sections.map((s) => s.title)).toEqual(['$ git clone (1s)']);
+    await follower.observe(build(1, 'finished'), true);
+    expect(calls).toHaveLength(2);
+    expect(log.sections.map((s) => s.title)).toEqual(['$ git clone (1s)', '$ pip install (4s)', '$ sphinx (9s)']);
+    const summary: string[] = [];
+    follower.conclude({ summarySections: summary }, { project: 'demo' }, build(1, 'finished'));
+    expect(summary[0]).toContain('gantt');
+  });
+});
+
+describe('runnerEffects', () => {
+  it('sees commands, honours stop-commands', () => {
+    const effects = runnerEffects('::add-mask::s\n::stop-commands::t\n::error::no\n::t::\n::warning::yes');
+    expect(effects.masks).toEqual(['s']);
+    expect(effects.annotations).toEqual([{ level: 'warning', message: 'yes' }]);
+    expect(runnerEffects('::stop-commands::abc\nx').openStops).toEqual(['abc']);
+  });
+});

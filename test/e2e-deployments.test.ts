@@ -1,0 +1,168 @@
+// Previews as GitHub deployments, and the pull request's `closed` event: the bundled action run as
+// the runner runs it, against loopback stand-ins of Read the Docs and of GitHub's REST API.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startGitHubStandin, type GitHubStandin } from './support/github-standin.ts';
+import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+
+const TOKEN = 'rtd_secret_token_abcdef123456';
+const PR = 7;
+const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
+
+let rtd: Standin;
+let gh: GitHubStandin;
+
+beforeEach(async () => {
+  rtd = await startStandin({ tokens: [TOKEN] });
+  rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+  gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+  gh.addPullRequest({ number: PR, headSha: HEAD });
+});
+afterEach(async () => {
+  await Promise.all([rtd.close(), gh.close()]);
+});
+
+const previewOf = () => `${rtd.url}/docs/demo--${PR}/en/${PR}/`;
+
+function run(action = 'synchronize', extra: Record<string, string> = {}, merged = false): Promise<ActionRun> {
+  return runAction({
+    inputs: {
+      operation: 'preview',
+      project: 'demo',
+      token: TOKEN,
+      'base-url': rtd.url,
+      'poll-interval': '200ms',
+      'rate-limit': '600/1m',
+      timeout: '20s',
+      'preview-url-template': `${rtd.url}/docs/demo--{version}/{language}/{version}/`,
+      ...extra,
+    },
+    event: {
+      name: 'pull_request',
+      payload: {
+        action,
+        number: PR,
+        pull_request: { number: PR, merged, head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } }, base: { repo: { full_name: 'octo/docs-repo' } } },
+      },
+    },
+    env: { GITHUB_API_URL: gh.url },
+  });
+}
+
+function seedBuild(outcome: 'success' | 'failure' = 'success'): number {
+  return rtd.addBuild('demo', String(PR), {
+    durationMs: 1200,
+    outcome,
+    commit: HEAD,
+    commitFromStart: true,
+    ...(outcome === 'failure'
+      ? { failingCommand: { command: 'python -m sphinx -W -b html docs out', output: 'docs/install.rst:3: WARNING: undefined label: setup-guide', exit_code: 1 } }
+      : {}),
+  });
+}
+
+describe('preview deployments', () => {
+  it('one transient deployment on the head, in_progress then success with the verified URL; a re-run reuses it', async () => {
+    const build = seedBuild();
+    const first = await run();
+    expect(first.code, first.stdout).toBe(0);
+    let deployments = gh.deployments();
+    expect(deployments).toHaveLength(1);
+    const [deployment] = deployments;
+    expect(deployment).toMatchObject({ sha: HEAD, environment: 'readthedocs-preview/demo', transient_environment: true, production_environment: false });
+    expect(deployment!.statuses.map((status) => status.state)).toEqual(['in_progress', 'success']);
+    const success = deployment!.statuses.at(-1)!;
+    expect(success.environment_url).toBe(previewOf());
+    expect(success.log_url).toContain(`/builds/${build}/`);
+    expect(first.annotations.filter((a) => a.level !== 'notice')).toEqual([]);
+
+    const second = await run();
+    expect(second.code, second.stdout).toBe(0);
+    deployments = gh.deployments();
+    expect(deployments).toHaveLength(1);
+    expect(deployments[0]!.statuses.map((status) => status.state)).toEqual(['in_progress', 'success', 'in_progress', 'success']);
+    expect(gh.count('POST', /\/deployments$/)).toBe(1);
+  });
+
+  it('deployment-environment names the environment; deployment: false makes none', async () => {
+    seedBuild();
+    const named = await run('synchronize', { 'deployment-environment': 'docs/{project}-pr' });
+    expect(named.code, named.stdout).toBe(0);
+    expect(gh.deployments().map((d) => d.environment)).toEqual(['docs/demo-pr']);
+    const none = await run('synchronize', { deployment: 'false' });
+    expect(none.code, none.stdout).toBe(0);
+    expect(gh.deployments()).toHaveLength(1);
+  });
+
+  it('a failed build ends its deployment with failure and the build page as log', async () => {
+    const build = seedBuild('failure');
+    const failed = await run();
+    expect(failed.code).not.toBe(0);
+    const [deployment] = gh.deployments();
+    expect(deployment!.statuses.at(-1)).toMatchObject({ state: 'failure', environment_url: '' });
+    expect(deployment!.statuses.at(-1)!.log_url).toContain(`/builds/${build}/`);
+  });
+
+  it('a token without deployments: write gives one warning naming the permission, and a green step', async () => {
+    seedBuild();
+    gh.refuse('POST', /\/deployments/);
+    const refused = await run();
+    expect(refused.code, refused.stdout).toBe(0);
+    const warnings = refused.annotations.filter((a) => a.title === 'Deployment not reported');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toContain('deployments: write');
+    expect(gh.comments(PR)[0]!.body).toContain('✅ Ready');
+  });
+
+  it('the closed event marks every deployment of the PR inactive and rewrites the rows, triggering nothing', async () => {
+    seedBuild();
+    expect((await run()).code).toBe(0);
+    const before = rtd.requests.length;
+    const closed = await run('closed', {}, true);
+    expect(closed.code, closed.stdout).toBe(0);
+    expect(gh.deployments()[0]!.statuses.at(-1)!.state).toBe('inactive');
+    const body = gh.comments(PR)[0]!.body;
+    expect(body).toContain('Merged: preview removed');
+    expect(body).not.toContain('✅ Ready');
+    expect(rtd.requests.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
+    expect(closed.annotations.filter((a) => a.level === 'error')).toEqual([]);
+  });
+});
+
+describe('the build log in the job', () => {
+  it('a failed build prints its commands in groups; hostile output sets no mask, no annotation, stops nothing', async () => {
+    const { runnerEffects } = await import('./support/runner-commands.ts');
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 1200,
+      outcome: 'failure',
+      commit: HEAD,
+      commitFromStart: true,
+      failingCommand: {
+        command: 'python -m sphinx -W -b html docs out',
+        output: 'Running Sphinx\n::add-mask::x\n::error::forged\n::stop-commands::t\n  ::warning::indented\ndocs/install.rst:3: WARNING: undefined label',
+        exit_code: 1,
+      },
+    });
+    const failed = await run('synchronize', { deployment: 'false' });
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout).toMatch(/::group::\$ python -m sphinx -W -b html docs out \(\d+s\) exit 1/);
+    expect(failed.stdout).toMatch(/::group::\$ git clone/);
+    expect(failed.stdout).toContain('docs/install.rst:3: WARNING: undefined label');
+    const effects = runnerEffects(failed.stdout);
+    // The action masks its own secrets; nothing from the build's output adds one.
+    expect(effects.masks).toEqual([TOKEN, GITHUB_TOKEN]);
+    expect(effects.openStops).toEqual([]);
+    // Only the action's own annotation (which quotes the output, escaped); none forged by the output.
+    expect(effects.annotations.filter((a) => /^(forged|indented)$/.test(a.message))).toEqual([]);
+    expect(effects.annotations.map((a) => a.level)).toEqual(['error']); // commands after the output still act
+  });
+
+  it('the job summary of a finished build has a gantt block of its commands, the table kept', async () => {
+    seedBuild();
+    const ok = await run('synchronize', { deployment: 'false' });
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.summary).toMatch(/```mermaid\ngantt\n/);
+    expect(ok.summary).toMatch(/ git clone [^\n:]* :c1, 0, \d+s/);
+    expect(ok.summary).toContain('| demo');
+  });
+});
