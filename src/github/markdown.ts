@@ -95,11 +95,11 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
  * Control characters go; trailing blank lines too. Linear in the length of `text`.
  */
 export function outputTail(text: string, limits: { lines: number; chars: number }): string {
-  const all = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '').replace(/\s+$/, '').split('\n');
+  const all = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '').trimEnd().split('\n');
   const kept: string[] = [];
   let length = 0;
   for (let index = all.length - 1; index >= 0 && kept.length < limits.lines; index -= 1) {
-    const line = all[index]!.replace(/\s+$/, '');
+    const line = all[index]!.trimEnd();
     if (kept.length === 0 && line.length > limits.chars) return `…${line.slice(-(limits.chars - 1))}`;
     if (length + line.length + 1 > limits.chars) break;
     kept.push(line);

@@ -105,7 +105,7 @@ export function commandTitle(command: BuildCommand): string {
  * Linear in the output: one scan from the end.
  */
 export function outputTail(output: string, maxLines = OUTPUT_TAIL_LINES, maxChars = OUTPUT_TAIL_CHARS): string {
-  const text = output.replace(/\s+$/, '');
+  const text = output.trimEnd(); // not /\s+$/: that backtracks on a long run of spaces
   if (text === '') return '(no output)';
   let start = text.length;
   let lines = 0;
