@@ -32,7 +32,7 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
   // Only predictive polling uses the version's history: a fixed interval spares the request.
   const estimate =
     ctx.inputs.pollInterval === 'auto'
-      ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }))
+      ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }))
       : undefined;
   const final = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
   await concludeBuild(ctx, result, log, final);

@@ -38,7 +38,7 @@ export async function findPullRequestBuild(
   let graceOver = false;
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
-    const match = newestBuild(builds.filter((build) => build.commit === headSha && isPullRequestVersion(build.version, pr)));
+    const match = newestBuild(builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)));
     if (match) return match;
     if (!graceOver && ctx.now() - started >= graceMs) {
       graceOver = true;

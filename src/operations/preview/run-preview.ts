@@ -93,7 +93,7 @@ export const previewOperation: StepOperation = async (ctx) => {
       log.info(`Found build #${build.id}: ${build.urls.build}`);
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
       pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, build.urls.build));
-      const history = await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }).catch(() => []);
+      const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
       const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
         pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${newer.id}: ${newer.state.code}`, newer.urls.build)),
       );
