@@ -6,6 +6,7 @@ import type { OperationContext } from '../types.js';
 import { elapsed } from '../watch-build.js';
 import { formatDuration } from '../../inputs/duration.js';
 import { newestBuild } from '../build-ids.js';
+import { safeLine } from '../../util/untrusted-text.js';
 
 /** How often to look for the build when `poll-interval` is `auto`, and how long before saying so. */
 const APPEAR_INTERVAL_MS = 5000;
@@ -31,7 +32,6 @@ export async function findPullRequestBuild(
   headSha: string,
   log: ProjectLog,
 ): Promise<Build> {
-  const version = String(pr);
   const intervalMs = ctx.inputs.pollInterval === 'auto' ? APPEAR_INTERVAL_MS : ctx.inputs.pollInterval;
   const graceMs = gracePeriodMs(ctx.inputs.pollInterval);
   const started = ctx.now();
@@ -45,7 +45,7 @@ export async function findPullRequestBuild(
       const missing = `${elapsed(ctx)} no build of pull request #${pr} at ${headSha} appeared for ${project} within ${formatDuration(graceMs)}`;
       if (ctx.inputs.trigger) {
         log.info(`${missing}: triggering the pull request version (input \`trigger\`)`);
-        await triggerPullRequestVersion(ctx, project, version, headSha, log);
+        await triggerPullRequestVersion(ctx, project, pr, headSha, log);
       } else {
         log.warning(
           `${missing}. Is "Build pull requests for this repository" enabled in ${project}'s settings, and the webhook working? ` +
@@ -58,8 +58,35 @@ export async function findPullRequestBuild(
   }
 }
 
-async function triggerPullRequestVersion(ctx: OperationContext, project: string, version: string, headSha: string, log: ProjectLog): Promise<void> {
+/** Suffixes the service appends to make a PR version's slug unique (`7`, then `7_a`, `7_b`). */
+const SLUG_CANDIDATES = ['', '_a', '_b', '_c'];
+
+/**
+ * The slug of the pull request's own (external) version. `7` may be a branch: triggering it would
+ * rebuild the branch and cancel its running builds, so a version whose type is not external is
+ * never the answer. Undefined when no external version of the PR is found.
+ */
+async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr: number, log: ProjectLog): Promise<string | undefined> {
+  for (const suffix of SLUG_CANDIDATES) {
+    const slug = `${pr}${suffix}`;
+    try {
+      const version = await ctx.api.version(project, slug);
+      if (version.type === 'external') return slug;
+      log.info(`Version ${slug} of ${project} is a ${safeLine(version.type)}, not pull request #${pr}: it is not triggered`);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+async function triggerPullRequestVersion(ctx: OperationContext, project: string, pr: number, headSha: string, log: ProjectLog): Promise<void> {
+  let version = String(pr);
   try {
+    const slug = await pullRequestVersionSlug(ctx, project, pr, log);
+    if (slug === undefined) throw new NotFoundError('no external version', 'Not found', 'GET projects/{project}/versions/{version}/');
+    version = slug;
     const answer = await ctx.api.triggerBuild(project, version);
     if (!answer.triggered) {
       throw new ServiceError('the service did not trigger a build (400, triggered: false): the project is not active', 'Build not triggered', 'POST projects/{project}/versions/{version}/builds/', 400);
@@ -73,7 +100,7 @@ async function triggerPullRequestVersion(ctx: OperationContext, project: string,
     }
     if (error instanceof NotFoundError) {
       throw new ServiceError(
-        `no version for pull request #${version}: the service has not seen this pull request. ` +
+        `no version for pull request #${pr}: the service has not seen this pull request. ` +
           'Enable "Build pull requests for this repository" in the project\'s settings and check its webhook',
         'No pull request version',
         'POST projects/{project}/versions/{version}/builds/',

@@ -3,7 +3,8 @@ import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import { getFileContent } from '../../github/api/get-file-content.js';
 import { listPullRequestFiles } from '../../github/api/list-pull-request-files.js';
-import { codeSpan, escapeMarkdown, markdownLink } from '../../github/markdown.js';
+import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../github/markdown.js';
+import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import type { ProjectLog } from '../../github/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
@@ -85,6 +86,7 @@ export const previewOperation: StepOperation = async (ctx) => {
   let results: ProjectResult[];
   try {
     results = await forEachProject(ctx, projects, async (ctx, result, log) => {
+      // Until the build tells the slug (`7_a` beside a branch `7`).
       result.version = String(pr);
       result.commit = headSha;
       log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
@@ -193,11 +195,12 @@ async function verifyPreview(
   log: ProjectLog,
   shared: { pr: number; details: ProjectDetails; dispatcher: Dispatcher; info: PreviewInfo; changedFiles: () => Promise<ChangedSources | undefined> },
 ): Promise<void> {
-  const url = await resolvePreviewUrl({
+  const url = (await serviceDocumentationUrl(ctx, result, log)) ?? await resolvePreviewUrl({
     api: ctx.api,
     details: shared.details,
     slug: result.project,
     pr: shared.pr,
+    version: result.version,
     baseUrl: ctx.inputs.baseUrl,
     template: ctx.inputs.previewUrlTemplate,
   });
@@ -231,6 +234,23 @@ async function verifyPreview(
   });
   shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
   if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
+}
+
+/**
+ * The preview URL as the service gives it (the PR version's `urls.documentation`): right with
+ * custom URL prefixes and subproject prefixes, which the computed URL cannot know. Undefined with
+ * `preview-url-template` (the user's choice wins) or when the service gives none.
+ */
+async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectResult, log: ProjectLog): Promise<string | undefined> {
+  if (ctx.inputs.previewUrlTemplate || !result.version) return undefined;
+  try {
+    const version = await ctx.api.version(result.project, result.version);
+    const url = safeHttpUrl(version.urls?.documentation ?? undefined);
+    return url && version.type === 'external' ? url : undefined;
+  } catch (error) {
+    log.debug(safeLine(`version ${result.version}: ${(error as Error).message}; the preview URL is computed instead`));
+    return undefined;
+  }
 }
 
 interface ChangedSources {
@@ -278,6 +298,8 @@ function previewStatusOf(result: ProjectResult): PreviewStatus {
       return result.previewUrl ? 'ready' : 'error';
     case 'triggered':
       return 'building';
+    case 'skipped':
+      return 'skipped';
     case 'failed':
       return 'failed';
     case 'cancelled':
@@ -311,6 +333,8 @@ function commitStatusOf(result: ProjectResult, status: PreviewStatus): { state: 
   switch (status) {
     case 'ready':
       return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
+    case 'skipped':
+      return { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
     case 'building':
       return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
     case 'failed':
