@@ -122,6 +122,8 @@ export type Notification = z.infer<typeof NotificationSchema>;
 /** GET /api/v2/build/{id}/: the only place the commands and their output are published. */
 export const BuildCommandsSchema = z.object({
   id: z.int(),
+  /** The version's documentation as the service resolves it (custom prefixes included), once built. */
+  docs_url: maybe(url),
   commands: z._default(
     z.array(
       z.object({

@@ -63,8 +63,9 @@ const SLUG_CANDIDATES = ['', '_a', '_b', '_c'];
 
 /**
  * The slug of the pull request's own (external) version. `7` may be a branch: triggering it would
- * rebuild the branch and cancel its running builds, so a version whose type is not external is
- * never the answer. Undefined when no external version of the PR is found.
+ * rebuild the branch and cancel its running builds. API v3 hides PR versions (404) and shows
+ * every other one, so the first candidate it does not show is the PR's; one it shows, whatever
+ * its type, is never triggered. Undefined when every candidate is taken.
  */
 async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr: number, log: ProjectLog): Promise<string | undefined> {
   for (const suffix of SLUG_CANDIDATES) {
@@ -74,7 +75,7 @@ async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr
       if (version.type === 'external') return slug;
       log.info(`Version ${slug} of ${project} is a ${safeLine(version.type)}, not pull request #${pr}: it is not triggered`);
     } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
+      if (error instanceof NotFoundError) return slug;
       throw error;
     }
   }

@@ -237,18 +237,18 @@ async function verifyPreview(
 }
 
 /**
- * The preview URL as the service gives it (the PR version's `urls.documentation`): right with
- * custom URL prefixes and subproject prefixes, which the computed URL cannot know. Undefined with
- * `preview-url-template` (the user's choice wins) or when the service gives none.
+ * The preview URL as the service gives it (the built build's `docs_url` in API v2; PR versions
+ * are hidden from API v3's versions): right with custom URL prefixes and subproject prefixes,
+ * which the computed URL cannot know. Undefined with `preview-url-template` (the user's choice
+ * wins) or when the service gives none (private projects: API v2 ignores the token).
  */
 async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectResult, log: ProjectLog): Promise<string | undefined> {
-  if (ctx.inputs.previewUrlTemplate || !result.version) return undefined;
+  if (ctx.inputs.previewUrlTemplate || result.buildId === undefined) return undefined;
   try {
-    const version = await ctx.api.version(result.project, result.version);
-    const url = safeHttpUrl(version.urls?.documentation ?? undefined);
-    return url && version.type === 'external' ? url : undefined;
+    const build = await ctx.api.buildCommands(result.buildId);
+    return safeHttpUrl(build.docs_url ?? undefined);
   } catch (error) {
-    log.debug(safeLine(`version ${result.version}: ${(error as Error).message}; the preview URL is computed instead`));
+    log.debug(safeLine(`build #${result.buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
     return undefined;
   }
 }
