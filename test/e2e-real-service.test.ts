@@ -124,6 +124,21 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     expect(rtd.count('POST', /\/versions\/7_a\/builds\/$/)).toBe(1);
   });
 
+  it('with trigger: true, a triggered build of another commit fails at once: the service did not build the head', async () => {
+    const github = await startGitHub();
+    rtd.addVersion('demo', { slug: String(PR), type: 'external' });
+    // The last built commit of the PR; the head's push was skipped by an automation rule, so no build.
+    rtd.addBuild('demo', String(PR), { durationMs: 300, outcome: 'success', commit: OTHER, commitFromStart: true, startedAgoMs: 600_000 });
+    const run = await runAction({ inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }), event, env: { GITHUB_API_URL: github.url } });
+    expect(run.code).toBe(1);
+    expect(rtd.count('POST', /\/versions\/7\/builds\/$/)).toBe(1);
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.title).toMatch(/^Commit not built/);
+    expect(error.message).toContain(`did not build ${HEAD}`);
+    expect(error.message).toContain(OTHER);
+    expect(run.durationMs).toBeLessThan(15_000);
+  });
+
   it('a build skipped with exit code 183 leaves the step green, a success status and a comment saying skipped', async () => {
     const github = await startGitHub();
     rtd.addVersion('demo', { slug: String(PR), type: 'external' });

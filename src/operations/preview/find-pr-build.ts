@@ -36,16 +36,21 @@ export async function findPullRequestBuild(
   const graceMs = gracePeriodMs(ctx.inputs.pollInterval);
   const started = ctx.now();
   let graceOver = false;
+  let triggered: number | undefined;
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
     const match = newestBuild(builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)));
     if (match) return match;
+    if (triggered !== undefined) {
+      const build = await ctx.api.build(project, triggered);
+      if (build.commit !== null && build.commit !== headSha) throw otherCommitBuilt(build, pr, headSha);
+    }
     if (!graceOver && ctx.now() - started >= graceMs) {
       graceOver = true;
       const missing = `${elapsed(ctx)} no build of pull request #${pr} at ${headSha} appeared for ${project} within ${formatDuration(graceMs)}`;
       if (ctx.inputs.trigger) {
         log.info(`${missing}: triggering the pull request version (input \`trigger\`)`);
-        await triggerPullRequestVersion(ctx, project, pr, headSha, log);
+        triggered = await triggerPullRequestVersion(ctx, project, pr, headSha, log);
       } else {
         log.warning(
           `${missing}. Is "Build pull requests for this repository" enabled in ${project}'s settings, and the webhook working? ` +
@@ -82,7 +87,23 @@ async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr
   return undefined;
 }
 
-async function triggerPullRequestVersion(ctx: OperationContext, project: string, pr: number, headSha: string, log: ProjectLog): Promise<void> {
+/**
+ * A triggered PR build that cloned another commit: the service rebuilds the last commit it
+ * *built*, and webhook automation rules can skip a push without a build while the version's
+ * identifier moves on, so the head was never built. Waiting on would only reach the timeout.
+ */
+function otherCommitBuilt(build: Build, pr: number, headSha: string): ServiceError {
+  return new ServiceError(
+    `the service did not build ${headSha}: the triggered build #${build.id} of pull request #${pr} checked out ${safeLine(build.commit ?? '')} ` +
+      `(${build.urls.build}). A trigger rebuilds the last commit the service built for the pull request; the push of the head was ` +
+      'likely skipped without a build (a webhook automation rule in the project, or a webhook that did not arrive). Push again, or check the project\'s automation rules',
+    'Commit not built',
+    'POST projects/{project}/versions/{version}/builds/',
+  );
+}
+
+/** Triggers the PR's version once; the id of the new build when the answer came. */
+async function triggerPullRequestVersion(ctx: OperationContext, project: string, pr: number, headSha: string, log: ProjectLog): Promise<number | undefined> {
   let version = String(pr);
   try {
     const slug = await pullRequestVersionSlug(ctx, project, pr, log);
@@ -93,11 +114,12 @@ async function triggerPullRequestVersion(ctx: OperationContext, project: string,
       throw new ServiceError('the service did not trigger a build (400, triggered: false): the project is not active', 'Build not triggered', 'POST projects/{project}/versions/{version}/builds/', 400);
     }
     log.info(`Triggered build #${answer.build.id}: it counts once it is known to build ${headSha} (the service rebuilds the last commit it saw)`);
+    return answer.build.id;
   } catch (error) {
     if (error instanceof UncertainWriteError) {
       // Triggering again would cancel the build it may have made; the search finds it either way.
       log.warning(`The answer to the trigger was lost (${error.message}); still looking for the build of ${headSha}`, 'Answer lost');
-      return;
+      return undefined;
     }
     if (error instanceof NotFoundError) {
       throw new ServiceError(
