@@ -56,6 +56,8 @@ export const ProjectSchema = z.object({
   translation_of: projectRef,
   subproject_of: projectRef,
   privacy_level: optional(z.string()),
+  /** A configuration file path set in the project's settings, instead of `.readthedocs.yaml`. */
+  readthedocs_yaml_path: maybe(z.string()),
   external_builds_privacy_level: optional(z.string()),
   urls: optional(z.object({ documentation: maybe(url), home: optional(url), builds: optional(url) })),
 });

@@ -17,14 +17,15 @@ import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { watchBuildOfCommit } from '../follow-commit.js';
 import { concludeBuild, expectedFromHistory, recordBuild } from '../watch-build.js';
-import { builderFromReadthedocsYaml, changedPages, docsDirFromReadthedocsYaml, type ChangedPage, type DocsBuilder } from './changed-pages.js';
+import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { findPullRequestBuild } from './find-pr-build.js';
 import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml'];
+/** The names the service looks for at the top of the repository, when the project sets no path. */
+const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readthedocs.yaml', 'readthedocs.yml'];
 /** A fresh preview can lag behind its build's end: look this many times before giving up. */
 const PREVIEW_ATTEMPTS = 6;
 const AUTO_PREVIEW_RETRY_MS = 5000;
@@ -82,7 +83,17 @@ export const previewOperation: StepOperation = async (ctx) => {
 
   const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
   const pendingStatuses: Promise<void>[] = [];
-  const changedFiles = once(() => changedSourceFiles(ctx, github, run));
+  // One read per configuration file path: projects of one repository may name different ones.
+  const sourcesByYamlPath = new Map<string, Promise<ChangedSources | undefined>>();
+  const changedFiles = (yamlPath: string | undefined) => {
+    const key = yamlPath ?? '';
+    let sources = sourcesByYamlPath.get(key);
+    if (!sources) {
+      sources = changedSourceFiles(ctx, github, run, yamlPath);
+      sourcesByYamlPath.set(key, sources);
+    }
+    return sources;
+  };
   let results: ProjectResult[];
   try {
     results = await forEachProject(ctx, projects, async (ctx, result, log) => {
@@ -193,7 +204,7 @@ async function verifyPreview(
   ctx: OperationContext,
   result: ProjectResult,
   log: ProjectLog,
-  shared: { pr: number; details: ProjectDetails; dispatcher: Dispatcher; info: PreviewInfo; changedFiles: () => Promise<ChangedSources | undefined> },
+  shared: { pr: number; details: ProjectDetails; dispatcher: Dispatcher; info: PreviewInfo; changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined> },
 ): Promise<void> {
   const url = (await serviceDocumentationUrl(ctx, result, log)) ?? await resolvePreviewUrl({
     api: ctx.api,
@@ -224,7 +235,8 @@ async function verifyPreview(
   result.previewUrl = url;
   log.info(`Preview ready: ${url}`);
 
-  const sources = await shared.changedFiles();
+  const yamlPath = (await shared.details.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
+  const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
   const answering = await mapLimited(candidates, PAGE_CHECK_CONCURRENCY, async (page) => {
@@ -268,17 +280,24 @@ async function changedSourceFiles(
   ctx: OperationContext,
   github: () => Promise<GitHubRepo | undefined>,
   run: PullRequestRun,
+  /** The project's `readthedocs_yaml_path`, when it sets one: then only that file counts. */
+  yamlPath: string | undefined,
 ): Promise<ChangedSources | undefined> {
   try {
     const gh = await github();
     if (!gh) return undefined;
     let yaml: string | undefined;
-    for (const path of READTHEDOCS_YAML_PATHS) {
+    for (const path of yamlPath ? [yamlPath.replace(/^\/+/, '')] : READTHEDOCS_YAML_PATHS) {
       yaml = await getFileContent(gh, path, run.headSha);
       if (yaml !== undefined) break;
     }
-    const docsDir = (yaml === undefined ? undefined : docsDirFromReadthedocsYaml(yaml)) ?? ctx.inputs.docsPath;
-    const builder = yaml === undefined ? undefined : builderFromReadthedocsYaml(yaml);
+    if (yaml !== undefined && Buffer.byteLength(yaml, 'utf8') > MAX_READTHEDOCS_YAML_BYTES) {
+      core.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
+      yaml = undefined;
+    }
+    const config = yaml === undefined ? undefined : await readReadthedocsConfig(yaml);
+    const docsDir = config?.docsDir ?? ctx.inputs.docsPath;
+    const builder = config?.builder;
     if (docsDir === undefined) {
       core.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
       return undefined;
