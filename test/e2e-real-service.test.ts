@@ -139,6 +139,24 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     expect(run.durationMs).toBeLessThan(15_000);
   });
 
+  it.each([
+    ['readthedocs.yml without the dot', undefined, 'readthedocs.yml'],
+    ["the project's readthedocs_yaml_path", 'config/rtd.yaml', 'config/rtd.yaml'],
+  ])('links changed pages from %s, as page/ for the dirhtml builder', async (_name, yamlPath, file) => {
+    await rtd.close();
+    rtd = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
+    rtd.addProject({ slug: 'demo', name: 'Demo Docs', readthedocsYamlPath: yamlPath ?? null });
+    const github = await startGitHub();
+    github.setFile(HEAD, file, 'version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: dirhtml\n');
+    if (yamlPath) github.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: wrong/conf.py\n');
+    rtd.addVersion('demo', { slug: String(PR), type: 'external' });
+    rtd.addBuild('demo', String(PR), { durationMs: 300, outcome: 'success', commit: HEAD, commitFromStart: true });
+    const run = await runAction({ inputs: previewInputs(), event, env: { GITHUB_API_URL: github.url } });
+    expect(run.code, run.stdout).toBe(0);
+    const [result] = JSON.parse(run.outputs.results!) as { pages: { file: string; url: string }[] }[];
+    expect(result!.pages).toEqual([{ file: 'docs/index.rst', url: run.outputs['preview-url'] }]);
+  });
+
   it('a build skipped with exit code 183 leaves the step green, a success status and a comment saying skipped', async () => {
     const github = await startGitHub();
     rtd.addVersion('demo', { slug: String(PR), type: 'external' });

@@ -78,6 +78,8 @@ export interface ProjectSeed {
   repositoryUrl?: string;
   /** Seed a 'latest' branch version (active); default true. */
   latest?: boolean;
+  /** The project's own configuration file path (Business feature); default null. */
+  readthedocsYamlPath?: string | null;
   versions?: VersionSeed[];
 }
 
@@ -151,6 +153,7 @@ export interface ProjectData {
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;
+  readthedocsYamlPath: string | null;
   createdAt: number;
 }
 

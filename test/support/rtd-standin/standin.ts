@@ -190,6 +190,7 @@ class StandinServer implements Standin {
       active: p.active ?? true,
       privacy: p.privacy ?? 'public',
       repositoryUrl: p.repositoryUrl ?? `https://github.com/example/${p.slug}`,
+      readthedocsYamlPath: p.readthedocsYamlPath ?? null,
       createdAt: this.clock(),
     });
     const seeds = p.versions ?? [];
@@ -591,7 +592,7 @@ class StandinServer implements Standin {
       name: p.name,
       privacy_level: p.privacy,
       programming_language: { code: 'words', name: 'Only Words' },
-      readthedocs_yaml_path: null,
+      readthedocs_yaml_path: p.readthedocsYamlPath,
       repository: { type: 'git', url: p.repositoryUrl },
       single_version: p.versioningScheme === 'single_version_without_translations',
       slug: p.slug,
