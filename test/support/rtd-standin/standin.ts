@@ -264,7 +264,7 @@ class StandinServer implements Standin {
 
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number {
     this.requireProject(project);
-    const e: EnvVarData = { pk: this.nextId.env++, project, name: v.name, value: v.value, public: v.public ?? false, createdAt: this.clock() };
+    const e: EnvVarData = { pk: this.nextId.env++, project, name: v.name, value: v.value, public: v.public === undefined ? false : v.public, createdAt: this.clock() };
     this.env.push(e);
     return e.pk;
   }
