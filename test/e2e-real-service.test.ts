@@ -67,6 +67,21 @@ describe('builds whose version was deleted, variables with public: null', () => 
   });
 });
 
+describe('API v2 ignores the token', () => {
+  it('a failed build of a private project says once why its output is unavailable, and the token never goes to v2', async () => {
+    rtd.addProject({ slug: 'secret', privacy: 'private' });
+    rtd.onTrigger('secret', 'latest', { durationMs: 400, outcome: 'failure' });
+    const run = await runAction({ inputs: fast({ project: 'secret' }) });
+    expect(run.code).toBe(1);
+    const error = run.annotations.find((a) => a.level === 'error')!;
+    expect(error.message).toContain('ignores tokens');
+    expect(error.message.match(/ignores tokens/g)).toHaveLength(1);
+    const v2 = rtd.requests.filter((r) => r.path.startsWith('/api/v2/'));
+    expect(v2.length).toBeGreaterThan(0);
+    expect(v2.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+});
+
 describe('a push build failing before checkout', () => {
   it('ends wait red within seconds with the service reason, not at the timeout', async () => {
     rtd.addBuild('demo', 'latest', { durationMs: 300, outcome: 'failure-before-checkout', commit: SHA });
