@@ -33,7 +33,8 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
     } catch (error) {
       parts.push(
         error instanceof NotFoundError
-          ? "(the build's command output is not published for this build: API v2, its only source, ignores tokens, so private builds' output is never available; see the build page)"
+          ? "(the build's command output is not published for this build: API v2, its only source, ignores tokens, " +
+            "so private builds' output is never available; see the build page)"
           : `(the build's commands could not be read: ${(error as Error).message})`,
       );
     }

@@ -136,7 +136,9 @@ export async function concludeBuild(
   const cancelled = build.state.code === 'cancelled';
   if (cancelled && (await endedBySkip(ctx, build))) {
     result.outcome = 'skipped';
-    result.reason = `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: a command exited with code 183, the service's way to skip a build (${build.urls.build})`;
+    result.reason =
+      `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
+      `a command exited with code 183, the service's way to skip a build (${build.urls.build})`;
     log.info(result.reason);
     return;
   }

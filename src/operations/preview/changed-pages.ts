@@ -119,7 +119,11 @@ export function changedPages(args: {
     const segments = relative.split('/');
     if (segments.some(NEVER_PAGE_SEGMENT)) continue;
     const pagePath =
-      builder === 'mkdocs' ? mkdocsPagePath(segments) : builder === 'sphinx-dirhtml' ? sphinxDirPagePath(segments) : sphinxPagePath(segments);
+      builder === 'mkdocs'
+        ? mkdocsPagePath(segments)
+        : builder === 'sphinx-dirhtml'
+          ? sphinxDirPagePath(segments)
+          : sphinxPagePath(segments);
     if (pagePath !== undefined && !pages.has(path)) pages.set(path, joinUrl(args.previewUrl, pagePath));
   }
   return [...pages]

@@ -39,7 +39,9 @@ export async function findPullRequestBuild(
   let triggered: number | undefined;
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
-    const match = newestBuild(builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)));
+    const match = newestBuild(
+      builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)),
+    );
     if (match) return match;
     if (triggered !== undefined) {
       const build = await ctx.api.build(project, triggered);
@@ -94,16 +96,23 @@ async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr
  */
 function otherCommitBuilt(build: Build, pr: number, headSha: string): ServiceError {
   return new ServiceError(
-    `the service did not build ${headSha}: the triggered build #${build.id} of pull request #${pr} checked out ${safeLine(build.commit ?? '')} ` +
-      `(${build.urls.build}). A trigger rebuilds the last commit the service built for the pull request; the push of the head was ` +
-      'likely skipped without a build (a webhook automation rule in the project, or a webhook that did not arrive). Push again, or check the project\'s automation rules',
+    `the service did not build ${headSha}: the triggered build #${build.id} of pull request #${pr} ` +
+      `checked out ${safeLine(build.commit ?? '')} (${build.urls.build}). A trigger rebuilds the last commit the service built for the pull request; the push of the head was ` +
+      'likely skipped without a build (a webhook automation rule in the project, or a webhook that did not arrive). ' +
+      "Push again, or check the project's automation rules",
     'Commit not built',
     'POST projects/{project}/versions/{version}/builds/',
   );
 }
 
 /** Triggers the PR's version once; the id of the new build when the answer came. */
-async function triggerPullRequestVersion(ctx: OperationContext, project: string, pr: number, headSha: string, log: ProjectLog): Promise<number | undefined> {
+async function triggerPullRequestVersion(
+  ctx: OperationContext,
+  project: string,
+  pr: number,
+  headSha: string,
+  log: ProjectLog,
+): Promise<number | undefined> {
   let version = String(pr);
   try {
     const slug = await pullRequestVersionSlug(ctx, project, pr, log);

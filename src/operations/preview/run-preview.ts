@@ -204,7 +204,13 @@ async function verifyPreview(
   ctx: OperationContext,
   result: ProjectResult,
   log: ProjectLog,
-  shared: { pr: number; details: ProjectDetails; dispatcher: Dispatcher; info: PreviewInfo; changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined> },
+  shared: {
+    pr: number;
+    details: ProjectDetails;
+    dispatcher: Dispatcher;
+    info: PreviewInfo;
+    changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
+  },
 ): Promise<void> {
   const url = (await serviceDocumentationUrl(ctx, result, log)) ?? await resolvePreviewUrl({
     api: ctx.api,
