@@ -5,37 +5,39 @@ import {
   changedPages,
   docsDirFromReadthedocsYaml,
   MAX_CHANGED_PAGES,
+  MAX_READTHEDOCS_YAML_BYTES,
+  readReadthedocsConfig,
 } from '../src/operations/preview/changed-pages.js';
 
-describe('docsDirFromReadthedocsYaml', () => {
-  it('reads the Sphinx configuration folder', () => {
+describe('docsDirFromReadthedocsYaml', async () => {
+  it('reads the Sphinx configuration folder', async () => {
     const yaml = ['version: 2', 'build:', '  os: ubuntu-24.04', '  tools:', '    python: "3.13"', 'sphinx:', '  configuration: docs/conf.py', '  fail_on_warning: true'].join('\n');
-    expect(docsDirFromReadthedocsYaml(yaml)).toBe('docs');
+    expect(await docsDirFromReadthedocsYaml(yaml)).toBe('docs');
   });
 
-  it('tolerates comments, quotes, CRLF, a BOM, a document marker and deeper indentation', () => {
+  it('tolerates comments, quotes, CRLF, a BOM, a document marker and deeper indentation', async () => {
     const yaml = '\uFEFF---\r\n# Read the Docs\r\nversion: 2 # v2\r\n"sphinx": # the builder\r\n\r\n    # where conf.py lives\r\n    configuration: \'site/source/conf.py\'  # comment\r\n';
-    expect(docsDirFromReadthedocsYaml(yaml)).toBe('site/source');
-    expect(docsDirFromReadthedocsYaml('sphinx:\n  configuration: "doc s/#not a comment/conf.py"\n')).toBe('doc s/#not a comment');
+    expect(await docsDirFromReadthedocsYaml(yaml)).toBe('site/source');
+    expect(await docsDirFromReadthedocsYaml('sphinx:\n  configuration: "doc s/#not a comment/conf.py"\n')).toBe('doc s/#not a comment');
   });
 
-  it('reads a flow mapping', () => {
-    expect(docsDirFromReadthedocsYaml('version: 2\nsphinx: {configuration: "docs/source/conf.py", fail_on_warning: true}\n')).toBe('docs/source');
+  it('reads a flow mapping', async () => {
+    expect(await docsDirFromReadthedocsYaml('version: 2\nsphinx: {configuration: "docs/source/conf.py", fail_on_warning: true}\n')).toBe('docs/source');
   });
 
-  it('gives "." for a conf.py at the top and normalises ./ prefixes', () => {
-    expect(docsDirFromReadthedocsYaml('sphinx:\n  configuration: conf.py\n')).toBe('.');
-    expect(docsDirFromReadthedocsYaml('sphinx:\n  configuration: ./docs/conf.py\n')).toBe('docs');
+  it('gives "." for a conf.py at the top and normalises ./ prefixes', async () => {
+    expect(await docsDirFromReadthedocsYaml('sphinx:\n  configuration: conf.py\n')).toBe('.');
+    expect(await docsDirFromReadthedocsYaml('sphinx:\n  configuration: ./docs/conf.py\n')).toBe('docs');
   });
 
-  it('does not take a nested configuration key of another section', () => {
+  it('does not take a nested configuration key of another section', async () => {
     const yaml = ['version: 2', 'mkdocs:', '  configuration: mkdocs.yml', 'other:', '  sphinx:', '    configuration: wrong/conf.py'].join('\n');
-    expect(docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
+    expect(await docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
   });
 
-  it('does not take a key from a grandchild mapping', () => {
+  it('does not take a key from a grandchild mapping', async () => {
     const yaml = ['sphinx:', '  builder: html', '  extra:', '    configuration: wrong/conf.py'].join('\n');
-    expect(docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
+    expect(await docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
   });
 
   it.each([
@@ -46,16 +48,16 @@ describe('docsDirFromReadthedocsYaml', () => {
     ['a path climbing out', 'sphinx:\n  configuration: ../conf.py\n'],
     ['a commented-out section', '# sphinx:\n#   configuration: docs/conf.py\n'],
     ['empty text', ''],
-  ])('gives undefined for %s', (_name, yaml) => {
-    expect(docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
+  ])('gives undefined for %s', async (_name, yaml) => {
+    expect(await docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
   });
 });
 
-describe('builderFromReadthedocsYaml', () => {
-  it('names the builder section', () => {
-    expect(builderFromReadthedocsYaml('version: 2\nsphinx:\n  configuration: docs/conf.py\n')).toBe('sphinx');
-    expect(builderFromReadthedocsYaml('version: 2\nmkdocs:\n  configuration: mkdocs.yml\n')).toBe('mkdocs');
-    expect(builderFromReadthedocsYaml('version: 2\nbuild:\n  commands: []\n')).toBeUndefined();
+describe('builderFromReadthedocsYaml', async () => {
+  it('names the builder section', async () => {
+    expect(await builderFromReadthedocsYaml('version: 2\nsphinx:\n  configuration: docs/conf.py\n')).toBe('sphinx');
+    expect(await builderFromReadthedocsYaml('version: 2\nmkdocs:\n  configuration: mkdocs.yml\n')).toBe('mkdocs');
+    expect(await builderFromReadthedocsYaml('version: 2\nbuild:\n  commands: []\n')).toBeUndefined();
   });
 });
 
@@ -131,5 +133,34 @@ describe('changedPages', () => {
         }
       }),
     );
+  });
+});
+
+describe('readReadthedocsConfig (the yaml package)', () => {
+  it('links Sphinx dirhtml pages as page/ and gives no page links for singlehtml', async () => {
+    const config = await readReadthedocsConfig('version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: dirhtml\n');
+    expect(config).toEqual({ docsDir: 'docs', builder: 'sphinx-dirhtml' });
+    const pages = changedPages({
+      changedFiles: ['docs/guide/setup.rst', 'docs/index.rst', 'docs/guide/index.md'],
+      docsDir: 'docs',
+      previewUrl: 'https://demo--7.org.readthedocs.build/en/7/',
+      builder: config.builder,
+    });
+    expect(pages.map((page) => page.url)).toEqual([
+      'https://demo--7.org.readthedocs.build/en/7/guide/',
+      'https://demo--7.org.readthedocs.build/en/7/guide/setup/',
+      'https://demo--7.org.readthedocs.build/en/7/',
+    ]);
+    const single = await readReadthedocsConfig('sphinx:\n  configuration: docs/conf.py\n  builder: singlehtml\n');
+    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs', previewUrl: 'https://x.example/', builder: single.builder })).toEqual([]);
+  });
+
+  it('refuses a file over 64 KB, an alias bomb and text that is not a mapping, without throwing', async () => {
+    const big = `sphinx:\n  configuration: docs/conf.py\n#${'x'.repeat(MAX_READTHEDOCS_YAML_BYTES)}\n`;
+    expect(await readReadthedocsConfig(big)).toEqual({ docsDir: undefined, builder: undefined });
+    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 12 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), 'sphinx: {configuration: docs/conf.py}'].join('\n');
+    expect((await readReadthedocsConfig(bomb)).docsDir).toBeUndefined();
+    expect(await readReadthedocsConfig('- a\n- b\n')).toEqual({ docsDir: undefined, builder: undefined });
+    expect(await readReadthedocsConfig('sphinx: [unclosed\n')).toEqual({ docsDir: undefined, builder: undefined });
   });
 });

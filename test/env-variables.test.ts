@@ -188,11 +188,11 @@ describe('name rules', () => {
     expect(parseVariables('_ONE=1', 'variables')).toHaveLength(1);
   });
 
-  it('refuses names starting with READTHEDOCS in any case', () => {
-    for (const name of ['READTHEDOCS', 'READTHEDOCS_LANGUAGE', 'readthedocs_x', 'ReadTheDocsFoo']) {
+  it('refuses names starting with READTHEDOCS, case-sensitively as the service does', () => {
+    for (const name of ['READTHEDOCS', 'READTHEDOCS_LANGUAGE']) {
       expect(expectParseError(`${name}=hunter22`, 'public-variables', 1, ['hunter22'])).toContain(`\`${name}\``);
     }
-    expect(parseVariables('READTHEDOC=1\nMY_READTHEDOCS=2', 'variables')).toHaveLength(2);
+    expect(parseVariables('READTHEDOC=1\nMY_READTHEDOCS=2\nreadthedocs_x=3\nReadTheDocsFoo=4', 'variables')).toHaveLength(4);
   });
 
   it('applies the same rules to heredoc names', () => {

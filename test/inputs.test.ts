@@ -100,7 +100,7 @@ describe('slugs and lists', () => {
 
 describe('parseInputs', () => {
   it('applies the defaults of action.yml to empty inputs', () => {
-    const inputs = parse({});
+    const inputs = parse({ token: 'tok' });
     expect(inputs).toMatchObject({
       projects: ['demo'],
       operation: 'build',
@@ -112,6 +112,12 @@ describe('parseInputs', () => {
       verify: 'warn',
       comment: 'comment',
     });
+  });
+
+  it('defaults the budget to the service limit: 60/1m with a token, 5/1m without, unless rate-limit is set', () => {
+    expect(parse({ token: 'tok' }).rateLimit).toEqual({ limit: 60, windowMs: 60_000 });
+    expect(parse({ token: '' }).rateLimit).toEqual({ limit: 5, windowMs: 60_000 });
+    expect(parse({ token: '', 'rate-limit': '30/1m' }).rateLimit).toEqual({ limit: 30, windowMs: 60_000 });
   });
 
   it('keeps INPUT_DEFAULTS equal to the defaults in action.yml', () => {

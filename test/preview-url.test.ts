@@ -182,3 +182,13 @@ describe('editionFromBaseUrl', () => {
     expect(editionFromBaseUrl(baseUrl)).toBe(edition);
   });
 });
+
+describe('previewUrl with a clashing PR version slug', () => {
+  it('uses the version slug (7_a beside a branch 7) for host, path and template', async () => {
+    const { previewUrl } = await import('../src/operations/preview/preview-url.js');
+    const project = { slug: 'demo', language: 'en', versioningScheme: 'multiple_versions_with_translations' as const, translationOf: null, subprojectOf: null };
+    expect(previewUrl({ project, pr: 7, version: '7_a', edition: 'org' })).toBe('https://demo--7_a.org.readthedocs.build/en/7_a/');
+    expect(previewUrl({ project, pr: 7, version: '7_a', edition: 'org', template: 'https://x.example/{version}/' })).toBe('https://x.example/7_a/');
+    expect(() => previewUrl({ project, pr: 7, version: '../x', edition: 'org' })).toThrow(/cannot be part/);
+  });
+});

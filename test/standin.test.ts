@@ -446,3 +446,41 @@ describe('faults and the request log', () => {
     expect((await fetch(`${s.url}/docs/proj/en/latest/`)).status).toBe(404);
   });
 });
+
+describe('behaviour read from the service source (issue 11)', () => {
+  it('keeps builds of a deleted version in the project list with version null, and out of version lists', async () => {
+    const s = await standin();
+    s.addProject({ slug: 'demo', versions: [{ slug: '3', type: 'external' }] });
+    const id = s.addBuild('demo', '3', { durationMs: 10, outcome: 'success', commit: 'a'.repeat(40), commitFromStart: true });
+    s.deleteVersion('demo', '3');
+    const list = await call(s, '/api/v3/projects/demo/builds/');
+    const build = list.body.results.find((b: { id: number }) => b.id === id);
+    expect(build.version).toBeNull();
+    expect(build.urls.version).toBeNull();
+    expect(build._links.version).toBeNull();
+  });
+
+  it('ends a 183 skip cancelled with build:user:exit-code-183, and a failure before checkout finished with commit null', async () => {
+    const s = await standin();
+    s.addProject({ slug: 'demo' });
+    const skipped = s.addBuild('demo', 'latest', { durationMs: 10, outcome: 'skipped', commit: 'a'.repeat(40), startedAgoMs: 1000 });
+    const broken = s.addBuild('demo', 'latest', { durationMs: 10, outcome: 'failure-before-checkout', commit: 'b'.repeat(40), startedAgoMs: 1000 });
+    const skip = await call(s, `/api/v3/projects/demo/builds/${skipped}/`);
+    expect(skip.body).toMatchObject({ state: { code: 'cancelled' }, success: false, commit: 'a'.repeat(40) });
+    const notes = await call(s, `/api/v3/projects/demo/builds/${skipped}/notifications/`);
+    expect(notes.body.results.map((n: { message: { id: string } }) => n.message.id)).toEqual(['build:user:exit-code-183']);
+    const fail = await call(s, `/api/v3/projects/demo/builds/${broken}/`);
+    expect(fail.body).toMatchObject({ state: { code: 'finished' }, success: false, commit: null });
+  });
+
+  it('serves a variable with public: null, and API v2 ignores the token (private builds are 404)', async () => {
+    const s = await standin();
+    s.addProject({ slug: 'secret', privacy: 'private' });
+    s.addEnvVar('secret', { name: 'OLD', value: 'x', public: null });
+    const vars = await call(s, '/api/v3/projects/secret/environmentvariables/');
+    expect(vars.body.results[0].public).toBeNull();
+    const id = s.addBuild('secret', 'latest', { durationMs: 10, outcome: 'success', startedAgoMs: 1000 });
+    expect((await call(s, `/api/v3/projects/secret/builds/${id}/`)).status).toBe(200);
+    expect((await call(s, `/api/v2/build/${id}/`)).status).toBe(404);
+  });
+});

@@ -6,6 +6,7 @@ import {
   hitsFromVersion,
   plainLine,
   searchHitsMarkdown,
+  searchTextFromName,
   verifySearchQuery,
 } from '../src/operations/sync/search-hits.js';
 import { buildCreatedAfter, newestBuildId } from '../src/operations/build-ids.js';
@@ -37,6 +38,24 @@ function build(id: number, state: string): Build {
 describe('search hits', () => {
   it('puts the project and version in the query before the text', () => {
     expect(verifySearchQuery('demo', 'v2.0', 'Demo Docs')).toBe('project:demo/v2.0 Demo Docs');
+  });
+
+  it('quotes a project name that the service would read as a filter', () => {
+    expect(searchTextFromName('Demo Docs')).toBe('Demo Docs');
+    expect(searchTextFromName('Ops project:internal')).toBe('"Ops project:internal"');
+    expect(searchTextFromName('The "User:" guide')).toBe('"The  User:  guide"');
+  });
+
+  it('keeps a hit whose path or domain is null, without a link', () => {
+    const hits = hitsFromVersion(
+      response([{ ...result('demo', 'v2.0', 'Nowhere', '/x'), path: null }, { ...result('demo', 'v2.0', 'No host', '/y'), domain: null }]),
+      'demo',
+      'v2.0',
+    );
+    expect(hits).toEqual([
+      { title: 'Nowhere', url: undefined },
+      { title: 'No host', url: undefined },
+    ]);
   });
 
   it('counts only hits from the project and version being verified', () => {

@@ -26,6 +26,7 @@ export type OutputName = (typeof OUTPUT_NAMES)[number];
 const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   success: '✅ done',
   triggered: '🚀 triggered',
+  skipped: '⏭️ skipped',
   failed: '❌ failed',
   cancelled: '🚫 cancelled',
   'timed-out': '⌛ timed out',

@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
 import { encodeSegment } from '../util/url.js';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from './markdown.js';
 
-export type PreviewStatus = 'building' | 'ready' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error' | 'merged' | 'closed';
+export type PreviewStatus = 'building' | 'ready' | 'skipped' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error' | 'merged' | 'closed';
 
 export interface PreviewRow {
   project: string;
@@ -28,6 +28,7 @@ export interface PreviewRow {
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
   building: { emoji: '⏳', label: 'Building' },
   ready: { emoji: '✅', label: 'Ready' },
+  skipped: { emoji: '⏭️', label: 'Skipped' },
   failed: { emoji: '❌', label: 'Failed' },
   cancelled: { emoji: '🚫', label: 'Cancelled' },
   'timed-out': { emoji: '⌛', label: 'Timed out' },
@@ -39,7 +40,7 @@ const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
 
 // The heading takes the first status present in this order: what needs attention first,
 // then what is still moving, and "ready" only when everything is.
-const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed-out', 'cancelled', 'not-found', 'ready', 'merged', 'closed'];
+const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed-out', 'cancelled', 'not-found', 'skipped', 'ready', 'merged', 'closed'];
 
 const MARKER_PREFIX = 'readthedocs-action:preview';
 const GITHUB_BODY_LIMIT = 65_536;
@@ -71,7 +72,7 @@ function serialiseRow(row: PreviewRow) {
 
 const storedRowSchema = z.object({
   project: z.string(),
-  status: z.enum(['building', 'ready', 'failed', 'cancelled', 'timed-out', 'not-found', 'error', 'merged', 'closed']),
+  status: z.enum(['building', 'ready', 'skipped', 'failed', 'cancelled', 'timed-out', 'not-found', 'error', 'merged', 'closed']),
   previewUrl: z.optional(z.string()),
   buildUrl: z.optional(z.string()),
   buildId: z.optional(z.int()),

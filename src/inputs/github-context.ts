@@ -11,6 +11,8 @@ export interface RunContext {
   serverUrl: string;
   apiUrl: string;
   pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string; merged?: boolean } | undefined;
+  /** On push events, when the head commit was made (ms epoch), from the payload. */
+  pushedAt?: number;
 }
 
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
@@ -28,7 +30,10 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     | undefined;
   const number = typeof pr?.number === 'number' ? pr.number : undefined;
   const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
+  const headCommit = payload.head_commit as { timestamp?: unknown } | undefined;
+  const pushedAt = typeof headCommit?.timestamp === 'string' ? Date.parse(headCommit.timestamp) : Number.NaN;
   return {
+    ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,

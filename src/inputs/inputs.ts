@@ -19,7 +19,8 @@ export const INPUT_DEFAULTS = {
   timeout: '30m',
   commit: '',
   'github-token': '',
-  'rate-limit': '60/1m',
+  // Empty: 60/1m with a token, 5/1m without (the service's anonymous limit, shared with search).
+  'rate-limit': '',
   'poll-interval': 'auto',
   activate: 'true',
   hidden: '',
@@ -40,6 +41,10 @@ export const INPUT_DEFAULTS = {
   deployment: 'true',
   'deployment-environment': 'readthedocs-preview/{project}',
 } as const;
+
+/** The service's limits: 60 requests a minute per token; 5 a minute per address without one. */
+export const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
+export const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
 
 export type InputName = keyof typeof INPUT_DEFAULTS;
 export type RawInputs = Record<InputName, string>;
@@ -195,7 +200,8 @@ const fieldSchemas = {
   // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
   // verbatim: the unexpanded expression is no token.
   'github-token': parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
-  'rate-limit': parser((text, refuse) => {
+  'rate-limit': parser((text, refuse): RateLimit | undefined => {
+    if (text.trim() === '') return undefined;
     const limit = parseRateLimit(text);
     if (!limit) return refuse(`\`${text}\` is not a rate: use requests per minute (\`60\`) or requests per period (\`60/1m\`, \`30/10s\`)`);
     return limit;
@@ -265,7 +271,7 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     timeoutMs: values.timeout as number,
     commit: values.commit as string | undefined,
     githubToken: values['github-token'] as string | undefined,
-    rateLimit: values['rate-limit'] as RateLimit,
+    rateLimit: (values['rate-limit'] as RateLimit | undefined) ?? (values.token ? TOKEN_RATE_LIMIT : ANONYMOUS_RATE_LIMIT),
     pollInterval: values['poll-interval'] as 'auto' | number,
     activate: values.activate as boolean,
     hidden: values.hidden as boolean | undefined,

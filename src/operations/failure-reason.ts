@@ -1,5 +1,6 @@
 import type { ReadTheDocsApi } from '../service/read-the-docs.js';
 import type { Build } from '../service/schemas.js';
+import { NotFoundError } from '../service/errors.js';
 
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;
@@ -46,7 +47,12 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, details:
         details.output = (failed.output ?? '').slice(-ANNOTATION_SCAN_CHARS);
       }
     } catch (error) {
-      parts.push(`(the build's commands could not be read: ${(error as Error).message})`);
+      parts.push(
+        error instanceof NotFoundError
+          ? "(the build's command output is not published for this build: API v2, its only source, ignores tokens, " +
+            "so private builds' output is never available; see the build page)"
+          : `(the build's commands could not be read: ${(error as Error).message})`,
+      );
     }
   }
   return parts.join('\n') || 'The service gave no reason.';

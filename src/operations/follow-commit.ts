@@ -57,6 +57,8 @@ export async function watchBuildOfCommit(
  * One request: the version's builds, newest first.
  */
 async function supersedingBuild(ctx: OperationContext, project: string, cancelled: Build, commit: string): Promise<Build | undefined> {
+  // A build whose version was deleted has no version left to list.
+  if (cancelled.version === null) return undefined;
   const builds = await ctx.api.recentBuilds(project, { version: cancelled.version, limit: 10 });
   return buildCreatedAfter(
     builds.filter((build) => build.version === cancelled.version && (build.commit === commit || build.commit === null)),

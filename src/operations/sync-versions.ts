@@ -12,6 +12,7 @@ import {
   hitsFromVersion,
   plainLine,
   searchHitsMarkdown,
+  searchTextFromName,
   verifySearchQuery,
   type SearchHit,
 } from './sync/search-hits.js';
@@ -213,7 +214,7 @@ async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult,
   let searchFailure: string | undefined;
   let told = false;
   try {
-    if (inputs.verifyQuery === undefined) text = (await api.project(project)).name;
+    if (inputs.verifyQuery === undefined) text = searchTextFromName((await api.project(project)).name);
     const query = verifySearchQuery(project, version, text);
     log.info(`Checking through search that the pages of ${version} are found: ${plainLine(query)}`);
     for (;;) {

@@ -5,10 +5,13 @@ import type { RateBudget } from '../service/rate-budget.js';
 import type { Deadline } from '../util/abort.js';
 import type { ProjectLog } from '../github/project-log.js';
 
-/** How a project's part of the step ended. Only `success` and `triggered` keep the step green. */
-export type Outcome = 'success' | 'triggered' | 'failed' | 'cancelled' | 'timed-out' | 'aborted' | 'error';
+/**
+ * How a project's part of the step ended. Only `success`, `triggered` and `skipped` (the build
+ * ended itself with exit code 183, the service's documented skip) keep the step green.
+ */
+export type Outcome = 'success' | 'triggered' | 'skipped' | 'failed' | 'cancelled' | 'timed-out' | 'aborted' | 'error';
 
-export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'triggered']);
+export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'triggered', 'skipped']);
 
 /**
  * What the step learned about one project. Operations fill it in as they go, so that a timeout,

@@ -25,19 +25,54 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
   result.version = ctx.inputs.version;
   const what = `${result.project}${ctx.inputs.version ? ` ${ctx.inputs.version}` : ''} at ${commit}`;
   log.info(`Looking for the build of ${what}`);
-  const build = await findBuildOfCommit(ctx, result.project, commit, ctx.inputs.version, () =>
-    log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
+  const since = Math.min(ctx.startedAt, ctx.run.pushedAt ?? Number.POSITIVE_INFINITY);
+  const build = await findBuildOfCommit(
+    ctx,
+    result.project,
+    commit,
+    ctx.inputs.version,
+    () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
+    undefined,
+    since,
   );
+  if (build.commit === null) {
+    // Config loading and validation run inside checkout: a build failing there never gets a commit.
+    await concludeBuild(ctx, result, log, build);
+    result.title = 'Build failed before checkout';
+    result.reason =
+      `${result.project}: no build of ${commit} appeared, but build #${build.id} of ${build.version ?? '(deleted version)'}, ` +
+      `created after the push, failed before checking out a commit, so it is likely this push's build ` +
+      `(a broken .readthedocs.yaml, a clone error or a failing post_checkout step)\n${result.reason ?? ''}`;
+    log.info(result.reason);
+    return;
+  }
   log.info(`Found build #${build.id} (${build.version}): ${build.urls.build}`);
   // Only predictive polling uses the version's history: a fixed interval spares the request.
   const estimate =
     ctx.inputs.pollInterval === 'auto'
-      ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }))
+      ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }))
       : undefined;
   const final = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
   await concludeBuild(ctx, result, log, final);
   await addDocsUrl(ctx, result, log);
 };
+
+/** A final, unsuccessful build without a commit, of the version (when given), created at or after `since`. */
+export function failedBeforeCheckout(build: Build, since: number, version: string | undefined): boolean {
+  const created = build.created === null ? Number.NaN : Date.parse(build.created);
+  return (
+    build.commit === null &&
+    build.success !== true &&
+    build.state.code === 'finished' &&
+    build.version !== null &&
+    (version === undefined || build.version === version) &&
+    Number.isFinite(created) &&
+    created >= since - CREATED_SLACK_MS
+  );
+}
+
+/** The service's clock and the runner's may disagree by a little. */
+const CREATED_SLACK_MS = 5000;
 
 /**
  * The newest build of exactly this commit, looked for until one appears or the deadline passes.
@@ -50,12 +85,19 @@ export async function findBuildOfCommit(
   version: string | undefined,
   onMissing: () => void,
   intervalMs = ctx.inputs.pollInterval === 'auto' ? APPEAR_INTERVAL_MS : ctx.inputs.pollInterval,
+  /** With a time (ms epoch), every other look also takes a build failed before checkout created since then. */
+  failedBeforeCheckoutSince?: number,
 ): Promise<Build> {
   let told = false;
-  for (;;) {
+  for (let look = 0; ; look += 1) {
     const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
     const match = newestBuild(builds.filter((build) => build.commit === commit && (version === undefined || build.version === version)));
     if (match) return match;
+    if (failedBeforeCheckoutSince !== undefined && look % 2 === 1) {
+      const recent = await ctx.api.recentBuilds(project, { version, limit: 20 });
+      const failed = newestBuild(recent.filter((build) => failedBeforeCheckout(build, failedBeforeCheckoutSince, version)));
+      if (failed) return failed;
+    }
     if (!told) {
       onMissing();
       told = true;

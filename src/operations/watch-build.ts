@@ -175,11 +175,19 @@ export async function concludeBuild(
     return;
   }
   const cancelled = build.state.code === 'cancelled';
+  if (cancelled && (await endedBySkip(ctx, build))) {
+    result.outcome = 'skipped';
+    result.reason =
+      `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
+      `a command exited with code 183, the service's way to skip a build (${build.urls.build})`;
+    log.info(result.reason);
+    return;
+  }
   result.outcome = cancelled ? 'cancelled' : 'failed';
   result.title = cancelled ? 'Build cancelled' : 'Build failed';
   const details: FailureDetails = {};
   const why = await explainFailure(ctx.api, build, details);
-  result.reason = `${result.project} ${build.version}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${build.urls.build})\n${why}`;
+  result.reason = `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${build.urls.build})\n${why}`;
   if (details.headline !== undefined) result.headline = details.headline;
   if (details.outputTail !== undefined) result.outputTail = details.outputTail;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
@@ -192,6 +200,19 @@ export async function concludeBuild(
     log.info(result.reason);
   }
   if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message));
+}
+
+/** The notification the service leaves on a build that a command ended with exit code 183. */
+export const SKIP_NOTIFICATION = 'build:user:exit-code-183';
+
+/** Whether a cancelled build skipped itself (exit code 183); a lookup error counts as no. */
+async function endedBySkip(ctx: OperationContext, build: Build): Promise<boolean> {
+  try {
+    const notifications = await ctx.api.buildNotifications(build.project, build.id);
+    return notifications.some((notification) => notification.message.id === SKIP_NOTIFICATION);
+  } catch {
+    return false;
+  }
 }
 
 export function elapsed(ctx: OperationContext): string {

@@ -37,6 +37,8 @@ export interface RequestSpec<T> {
   kind: RetryKind;
   /** Statuses besides 2xx whose bodies are answers, not errors (e.g. 400 `triggered: false`). */
   accept?: number[];
+  /** Sent without the token: API v2 ignores it (it reads `Token …` only as a build API key). */
+  anonymous?: boolean;
 }
 
 export interface ServiceResponse<T> {
@@ -194,7 +196,7 @@ export class ServiceHttpClient {
     this.stats.requests += 1;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     // The token is for the configured service only, never for a host a link or redirect points to.
-    if (this.options.token && url.origin === this.origin) headers.authorization = `Token ${this.options.token}`;
+    if (this.options.token && !spec.anonymous && url.origin === this.origin) headers.authorization = `Token ${this.options.token}`;
     let payload: string | undefined;
     if (spec.body !== undefined) {
       payload = JSON.stringify(spec.body);

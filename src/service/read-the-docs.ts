@@ -153,6 +153,8 @@ export class ReadTheDocsApi {
       schema: BuildCommandsSchema,
       endpoint: 'GET api/v2/build/{id}/',
       kind: 'read',
+      // API v2 ignores the token: sending it would only expose it to an endpoint that has no use for it.
+      anonymous: true,
     });
     return data;
   }

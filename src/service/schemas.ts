@@ -1,4 +1,6 @@
+import * as core from '@actions/core';
 import { z } from 'zod/mini';
+import { safeLine } from '../util/untrusted-text.js';
 
 // zod/mini keeps the bundle small (about 30 KB against 750 KB for the full API).
 // Schemas accept every body in the service's own API tests. Unknown keys are dropped, and fields
@@ -12,7 +14,8 @@ const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(sc
 export const BuildSchema = z.object({
   id: z.int(),
   project: z.string(),
-  version: z.string(),
+  /** Null once the version is deleted (`SET_NULL`): closed PR versions, removed branches and tags. */
+  version: z.nullable(z.string()),
   state: z.object({ code: z.string(), name: optional(z.string()) }),
   success: z.nullable(z.boolean()),
   commit: z.nullable(z.string()),
@@ -20,7 +23,7 @@ export const BuildSchema = z.object({
   finished: maybe(z.string()),
   duration: z.nullable(z.number()),
   error: optional(z.string()),
-  urls: z.object({ build: url, project: optional(url), version: optional(url) }),
+  urls: z.object({ build: url, project: maybe(url), version: maybe(url) }),
 });
 export type Build = z.infer<typeof BuildSchema>;
 
@@ -53,6 +56,8 @@ export const ProjectSchema = z.object({
   translation_of: projectRef,
   subproject_of: projectRef,
   privacy_level: optional(z.string()),
+  /** A configuration file path set in the project's settings, instead of `.readthedocs.yaml`. */
+  readthedocs_yaml_path: maybe(z.string()),
   external_builds_privacy_level: optional(z.string()),
   urls: optional(z.object({ documentation: maybe(url), home: optional(url), builds: optional(url) })),
 });
@@ -65,12 +70,35 @@ export const SubprojectSchema = z.object({
 });
 export type Subproject = z.infer<typeof SubprojectSchema>;
 
-export function paginated<T extends z.core.SomeType>(item: T) {
+/**
+ * A list whose items are checked one by one: an item the action cannot use (a shape the service's
+ * serializers can produce but the schema cannot read) is dropped with a debug line, never failing
+ * the page and the items around it.
+ */
+export function tolerantList<T extends z.ZodMiniType>(item: T) {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((items: unknown[]) => {
+      const kept: z.infer<T>[] = [];
+      items.forEach((raw, index) => {
+        const parsed = item.safeParse(raw);
+        if (parsed.success) kept.push(parsed.data as z.infer<T>);
+        else {
+          const issue = parsed.error.issues[0];
+          core.debug(safeLine(`List item ${index} skipped: field \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'invalid'}`));
+        }
+      });
+      return kept;
+    }),
+  );
+}
+
+export function paginated<T extends z.ZodMiniType>(item: T) {
   return z.object({
     count: z.int(),
     next: z.nullable(url),
     previous: z.nullable(url),
-    results: z.array(item),
+    results: tolerantList(item),
   });
 }
 
@@ -96,6 +124,8 @@ export type Notification = z.infer<typeof NotificationSchema>;
 /** GET /api/v2/build/{id}/: the only place the commands and their output are published. */
 export const BuildCommandsSchema = z.object({
   id: z.int(),
+  /** The version's documentation as the service resolves it (custom prefixes included), once built. */
+  docs_url: maybe(url),
   commands: z._default(
     z.array(
       z.object({
@@ -118,7 +148,8 @@ export const SyncVersionsSchema = z.object({ triggered: z.boolean() });
 export const EnvironmentVariableSchema = z.object({
   pk: z.int(),
   name: z.string(),
-  public: z.boolean(),
+  /** Nullable in the service's model; null is shown as private there. */
+  public: z.pipe(z.nullable(z.boolean()), z.transform((value: boolean | null) => value === true)),
 });
 export type EnvironmentVariable = z.infer<typeof EnvironmentVariableSchema>;
 
@@ -126,14 +157,14 @@ export const SearchResponseSchema = z.object({
   count: z.int(),
   next: z.nullable(url),
   previous: z.nullable(url),
-  results: z.array(
+  results: tolerantList(
     z.object({
       type: optional(z.string()),
       project: z.object({ slug: z.string(), alias: maybe(z.string()) }),
       version: z.object({ slug: z.string() }),
       title: z.string(),
-      path: z.string(),
-      domain: z.string(),
+      path: z.nullable(z.string()),
+      domain: z.nullable(z.string()),
     }),
   ),
 });

@@ -176,8 +176,9 @@ function nameProblem(name: string): string | undefined {
     return `\`${name}\` is not a valid name: ${advice}${spaced}`;
   }
   if (name.startsWith('__')) return `\`${name}\` is not allowed: a name must not start with \`__\``;
-  if (name.toUpperCase().startsWith('READTHEDOCS')) {
-    return `\`${name}\` is reserved: a name must not start with \`READTHEDOCS\` (in any case)`;
+  // The service compares case-sensitively: `readthedocs_x` is an ordinary name there.
+  if (name.startsWith('READTHEDOCS')) {
+    return `\`${name}\` is reserved: a name must not start with \`READTHEDOCS\``;
   }
   return undefined;
 }

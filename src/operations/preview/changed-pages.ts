@@ -4,7 +4,8 @@
  */
 import { encodeSegment } from '../../util/url.js';
 
-export type DocsBuilder = 'sphinx' | 'mkdocs';
+/** `sphinx-dirhtml` links pages as `page/`; `sphinx-singlehtml` has one page, so no page links. */
+export type DocsBuilder = 'sphinx' | 'sphinx-dirhtml' | 'sphinx-singlehtml' | 'mkdocs';
 
 export interface ChangedPage {
   /** Repository path of the changed source file. */
@@ -21,35 +22,81 @@ const MKDOCS_INDEX_PAGES = ['index', 'readme'];
 // Never pages: hidden folders (.github, .ipynb_checkpoints) and Sphinx's own output folder.
 const NEVER_PAGE_SEGMENT = (segment: string) => segment.startsWith('.') || segment === '_build';
 
+/** Larger configuration files are not parsed (the service's own are a few hundred bytes). */
+export const MAX_READTHEDOCS_YAML_BYTES = 64 * 1024;
+
 /**
- * The Sphinx source folder from a `.readthedocs.yaml` text: `sphinx.configuration: docs/conf.py`
- * gives `docs`, a `conf.py` at the top gives `.`. MkDocs keeps its `docs_dir` in `mkdocs.yml`,
- * which this file does not see, so an MkDocs project gives `undefined`, as does anything unclear.
- * Reads only the few lines it needs (no YAML library): block or flow mappings, quotes, comments.
+ * The parsed configuration file, or `undefined` when it is too large, not YAML, or not a mapping.
+ * The `yaml` package is loaded on first use, so the bundle's entry stays small.
  */
-export function docsDirFromReadthedocsYaml(yamlText: string): string | undefined {
-  const sphinx = topLevelMapping(yamlText, 'sphinx');
-  const configuration = sphinx?.get('configuration');
-  if (configuration === undefined) return undefined;
-  const path = normaliseRepoPath(configuration);
-  if (path === undefined || path === '' || !path.endsWith('.py')) return undefined;
-  const slash = path.lastIndexOf('/');
-  return slash === -1 ? '.' : path.slice(0, slash);
+async function parseReadthedocsYaml(yamlText: string): Promise<Record<string, unknown> | undefined> {
+  if (Buffer.byteLength(yamlText, 'utf8') > MAX_READTHEDOCS_YAML_BYTES) return undefined;
+  const { parse } = await import('yaml');
+  let document: unknown;
+  try {
+    // Aliases bounded: a file from a pull request is hostile input.
+    document = parse(yamlText, { maxAliasCount: 100, uniqueKeys: false, prettyErrors: false });
+  } catch {
+    return undefined;
+  }
+  return document !== null && typeof document === 'object' && !Array.isArray(document) ? (document as Record<string, unknown>) : undefined;
 }
 
-/** `sphinx` or `mkdocs` when `.readthedocs.yaml` has that top-level key, else `undefined`. */
-export function builderFromReadthedocsYaml(yamlText: string): DocsBuilder | undefined {
-  const keys = topLevelKeys(yamlText);
-  if (keys.has('sphinx')) return 'sphinx';
-  if (keys.has('mkdocs')) return 'mkdocs';
-  return undefined;
+function mapping(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** What changed-page links need from the configuration file. */
+export interface ReadthedocsConfig {
+  /** The Sphinx source folder (`sphinx.configuration`'s folder), undefined for MkDocs or when unclear. */
+  docsDir: string | undefined;
+  builder: DocsBuilder | undefined;
+}
+
+/**
+ * Reads a `.readthedocs.yaml` text: `sphinx.configuration: docs/conf.py` gives `docs`, a `conf.py`
+ * at the top gives `.`; `sphinx.builder: dirhtml` gives directory URLs. MkDocs keeps its
+ * `docs_dir` in `mkdocs.yml`, which this file does not see, so an MkDocs project has no folder.
+ */
+export async function readReadthedocsConfig(yamlText: string): Promise<ReadthedocsConfig> {
+  const document = await parseReadthedocsYaml(yamlText);
+  const sphinx = mapping(document?.sphinx);
+  const builder: DocsBuilder | undefined = sphinx
+    ? sphinx.builder === 'dirhtml'
+      ? 'sphinx-dirhtml'
+      : sphinx.builder === 'singlehtml'
+        ? 'sphinx-singlehtml'
+        : 'sphinx'
+    : document !== undefined && 'mkdocs' in document
+      ? 'mkdocs'
+      : undefined;
+  const configuration = sphinx?.configuration;
+  let docsDir: string | undefined;
+  if (typeof configuration === 'string') {
+    const path = normaliseRepoPath(configuration);
+    if (path !== undefined && path !== '' && path.endsWith('.py')) {
+      const slash = path.lastIndexOf('/');
+      docsDir = slash === -1 ? '.' : path.slice(0, slash);
+    }
+  }
+  return { docsDir, builder };
+}
+
+/** The Sphinx source folder from a `.readthedocs.yaml` text (see {@link readReadthedocsConfig}). */
+export async function docsDirFromReadthedocsYaml(yamlText: string): Promise<string | undefined> {
+  return (await readReadthedocsConfig(yamlText)).docsDir;
+}
+
+/** The builder a `.readthedocs.yaml` declares, else `undefined`. */
+export async function builderFromReadthedocsYaml(yamlText: string): Promise<DocsBuilder | undefined> {
+  return (await readReadthedocsConfig(yamlText)).builder;
 }
 
 /**
  * Maps changed files under `docsDir` to preview page URLs, sorted by path, at most `limit`
  * (default 20). Sphinx (the default): `.rst`, `.md`, `.ipynb` become `.html` (`guide/index.rst` →
- * `guide/index.html`; a `dirhtml` builder cannot be detected). MkDocs: `.md` pages use directory
- * URLs (`guide/setup.md` → `guide/setup/`, `guide/index.md` → `guide/`). Other files are ignored.
+ * `guide/index.html`). Sphinx's `dirhtml` builder and MkDocs use directory URLs (`guide/setup.md`
+ * → `guide/setup/`, `guide/index.md` → `guide/`). `singlehtml` has no pages to link. Other files are ignored.
  */
 export function changedPages(args: {
   changedFiles: string[];
@@ -61,7 +108,7 @@ export function changedPages(args: {
   const builder = args.builder ?? 'sphinx';
   const limit = args.limit ?? MAX_CHANGED_PAGES;
   const docsDir = normaliseRepoPath(args.docsDir);
-  if (docsDir === undefined) return [];
+  if (docsDir === undefined || builder === 'sphinx-singlehtml') return [];
   const prefix = docsDir === '' ? '' : `${docsDir}/`;
 
   const pages = new Map<string, string>();
@@ -71,7 +118,12 @@ export function changedPages(args: {
     const relative = path.slice(prefix.length);
     const segments = relative.split('/');
     if (segments.some(NEVER_PAGE_SEGMENT)) continue;
-    const pagePath = builder === 'mkdocs' ? mkdocsPagePath(segments) : sphinxPagePath(segments);
+    const pagePath =
+      builder === 'mkdocs'
+        ? mkdocsPagePath(segments)
+        : builder === 'sphinx-dirhtml'
+          ? sphinxDirPagePath(segments)
+          : sphinxPagePath(segments);
     if (pagePath !== undefined && !pages.has(path)) pages.set(path, joinUrl(args.previewUrl, pagePath));
   }
   return [...pages]
@@ -85,6 +137,15 @@ function sphinxPagePath(segments: string[]): string[] | undefined {
   const extension = SPHINX_SOURCE_EXTENSIONS.find((candidate) => name.toLowerCase().endsWith(candidate));
   if (extension === undefined || name.length === extension.length) return undefined;
   return [...segments.slice(0, -1), `${name.slice(0, -extension.length)}.html`];
+}
+
+/** Sphinx `dirhtml`: `guide/setup.rst` → `guide/setup/`, `guide/index.rst` → `guide/`. */
+function sphinxDirPagePath(segments: string[]): string[] | undefined {
+  const html = sphinxPagePath(segments);
+  if (html === undefined) return undefined;
+  const stem = (html.at(-1) ?? '').slice(0, -'.html'.length);
+  const folders = html.slice(0, -1);
+  return stem === 'index' ? [...folders, ''] : [...folders, stem, ''];
 }
 
 function mkdocsPagePath(segments: string[]): string[] | undefined {
@@ -117,94 +178,4 @@ function normaliseRepoPath(path: string): string | undefined {
     resolved.push(segment);
   }
   return resolved.join('/');
-}
-
-// --- a minimal reader for the top-level mappings of a YAML file ---
-
-interface YamlLine {
-  indent: number;
-  /** The line without indentation, trailing comment and trailing spaces. */
-  text: string;
-}
-
-const KEY_LINE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s:'"][^:]*?)\s*:(?:\s+(.*))?$/;
-
-function meaningfulLines(yamlText: string): YamlLine[] {
-  const lines: YamlLine[] = [];
-  for (const raw of yamlText.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
-    const text = stripComment(raw).trimEnd();
-    const content = text.trimStart();
-    if (content === '' || content === '---' || content === '...') continue;
-    lines.push({ indent: text.length - content.length, text: content });
-  }
-  return lines;
-}
-
-function stripComment(line: string): string {
-  let quote: '"' | "'" | undefined;
-  for (let index = 0; index < line.length; index++) {
-    const char = line[index];
-    if (quote === '"' && char === '\\') index++;
-    else if (quote !== undefined && char === quote) quote = undefined;
-    else if (quote === undefined && (char === '"' || char === "'") && (index === 0 || /[\s:{[,]/.test(line[index - 1] ?? ''))) quote = char;
-    else if (quote === undefined && char === '#' && (index === 0 || /\s/.test(line[index - 1] ?? ''))) return line.slice(0, index);
-  }
-  return line;
-}
-
-function splitKeyLine(text: string): { key: string; value: string } | undefined {
-  const match = KEY_LINE.exec(text);
-  if (match === null) return undefined;
-  const key = parseScalar(match[1] ?? '');
-  return key === undefined ? undefined : { key, value: (match[2] ?? '').trim() };
-}
-
-function topLevelKeys(yamlText: string): Set<string> {
-  const keys = new Set<string>();
-  for (const line of meaningfulLines(yamlText)) {
-    const entry = line.indent === 0 ? splitKeyLine(line.text) : undefined;
-    if (entry !== undefined) keys.add(entry.key);
-  }
-  return keys;
-}
-
-/** The scalar entries of the top-level mapping under `key`, or `undefined` when the key is absent. */
-function topLevelMapping(yamlText: string, key: string): Map<string, string> | undefined {
-  const lines = meaningfulLines(yamlText);
-  const start = lines.findIndex((line) => line.indent === 0 && splitKeyLine(line.text)?.key === key);
-  if (start === -1) return undefined;
-  const inline = splitKeyLine(lines[start]!.text)!.value;
-  const entries = new Map<string, string>();
-  if (inline !== '') {
-    if (inline.startsWith('{') && inline.endsWith('}')) {
-      for (const part of inline.slice(1, -1).split(',')) addEntry(entries, part.trim());
-    }
-    return entries;
-  }
-  const end = lines.findIndex((line, index) => index > start && line.indent === 0);
-  const children = lines.slice(start + 1, end === -1 ? undefined : end);
-  const childIndent = children[0]?.indent;
-  for (const child of children) if (child.indent === childIndent) addEntry(entries, child.text);
-  return entries;
-}
-
-function addEntry(entries: Map<string, string>, text: string): void {
-  const entry = splitKeyLine(text);
-  const value = entry === undefined ? undefined : parseScalar(entry.value);
-  if (entry !== undefined && value !== undefined && !entries.has(entry.key)) entries.set(entry.key, value);
-}
-
-function parseScalar(raw: string): string | undefined {
-  const text = raw.trim();
-  if (text.startsWith('"')) {
-    const match = /^"((?:[^"\\]|\\.)*)"$/.exec(text);
-    return match === null ? undefined : match[1]!.replace(/\\(.)/g, '$1');
-  }
-  if (text.startsWith("'")) {
-    const match = /^'((?:[^']|'')*)'$/.exec(text);
-    return match === null ? undefined : match[1]!.replace(/''/g, "'");
-  }
-  // Empty, null, block scalars, nested collections and anchors are not paths this reader can use.
-  if (text === '' || text === '~' || /^null$/i.test(text) || /^[|>{[&*!]/.test(text)) return undefined;
-  return text;
 }

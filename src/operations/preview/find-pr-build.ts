@@ -6,6 +6,7 @@ import type { OperationContext } from '../types.js';
 import { elapsed } from '../watch-build.js';
 import { formatDuration } from '../../inputs/duration.js';
 import { newestBuild } from '../build-ids.js';
+import { safeLine } from '../../util/untrusted-text.js';
 
 /** How often to look for the build when `poll-interval` is `auto`, and how long before saying so. */
 const APPEAR_INTERVAL_MS = 5000;
@@ -31,21 +32,27 @@ export async function findPullRequestBuild(
   headSha: string,
   log: ProjectLog,
 ): Promise<Build> {
-  const version = String(pr);
   const intervalMs = ctx.inputs.pollInterval === 'auto' ? APPEAR_INTERVAL_MS : ctx.inputs.pollInterval;
   const graceMs = gracePeriodMs(ctx.inputs.pollInterval);
   const started = ctx.now();
   let graceOver = false;
+  let triggered: number | undefined;
   for (;;) {
     const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
-    const match = newestBuild(builds.filter((build) => build.commit === headSha && isPullRequestVersion(build.version, pr)));
+    const match = newestBuild(
+      builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)),
+    );
     if (match) return match;
+    if (triggered !== undefined) {
+      const build = await ctx.api.build(project, triggered);
+      if (build.commit !== null && build.commit !== headSha) throw otherCommitBuilt(build, pr, headSha);
+    }
     if (!graceOver && ctx.now() - started >= graceMs) {
       graceOver = true;
       const missing = `${elapsed(ctx)} no build of pull request #${pr} at ${headSha} appeared for ${project} within ${formatDuration(graceMs)}`;
       if (ctx.inputs.trigger) {
         log.info(`${missing}: triggering the pull request version (input \`trigger\`)`);
-        await triggerPullRequestVersion(ctx, project, version, headSha, log);
+        triggered = await triggerPullRequestVersion(ctx, project, pr, headSha, log);
       } else {
         log.warning(
           `${missing}. Is "Build pull requests for this repository" enabled in ${project}'s settings, and the webhook working? ` +
@@ -58,22 +65,74 @@ export async function findPullRequestBuild(
   }
 }
 
-async function triggerPullRequestVersion(ctx: OperationContext, project: string, version: string, headSha: string, log: ProjectLog): Promise<void> {
+/** Suffixes the service appends to make a PR version's slug unique (`7`, then `7_a`, `7_b`). */
+const SLUG_CANDIDATES = ['', '_a', '_b', '_c'];
+
+/**
+ * The slug of the pull request's own (external) version. `7` may be a branch: triggering it would
+ * rebuild the branch and cancel its running builds. API v3 hides PR versions (404) and shows
+ * every other one, so the first candidate it does not show is the PR's; one it shows, whatever
+ * its type, is never triggered. Undefined when every candidate is taken.
+ */
+async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr: number, log: ProjectLog): Promise<string | undefined> {
+  for (const suffix of SLUG_CANDIDATES) {
+    const slug = `${pr}${suffix}`;
+    try {
+      const version = await ctx.api.version(project, slug);
+      if (version.type === 'external') return slug;
+      log.info(`Version ${slug} of ${project} is a ${safeLine(version.type)}, not pull request #${pr}: it is not triggered`);
+    } catch (error) {
+      if (error instanceof NotFoundError) return slug;
+      throw error;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A triggered PR build that cloned another commit: the service rebuilds the last commit it
+ * *built*, and webhook automation rules can skip a push without a build while the version's
+ * identifier moves on, so the head was never built. Waiting on would only reach the timeout.
+ */
+function otherCommitBuilt(build: Build, pr: number, headSha: string): ServiceError {
+  return new ServiceError(
+    `the service did not build ${headSha}: the triggered build #${build.id} of pull request #${pr} ` +
+      `checked out ${safeLine(build.commit ?? '')} (${build.urls.build}). A trigger rebuilds the last commit the service built for the pull request; the push of the head was ` +
+      'likely skipped without a build (a webhook automation rule in the project, or a webhook that did not arrive). ' +
+      "Push again, or check the project's automation rules",
+    'Commit not built',
+    'POST projects/{project}/versions/{version}/builds/',
+  );
+}
+
+/** Triggers the PR's version once; the id of the new build when the answer came. */
+async function triggerPullRequestVersion(
+  ctx: OperationContext,
+  project: string,
+  pr: number,
+  headSha: string,
+  log: ProjectLog,
+): Promise<number | undefined> {
+  let version = String(pr);
   try {
+    const slug = await pullRequestVersionSlug(ctx, project, pr, log);
+    if (slug === undefined) throw new NotFoundError('no external version', 'Not found', 'GET projects/{project}/versions/{version}/');
+    version = slug;
     const answer = await ctx.api.triggerBuild(project, version);
     if (!answer.triggered) {
       throw new ServiceError('the service did not trigger a build (400, triggered: false): the project is not active', 'Build not triggered', 'POST projects/{project}/versions/{version}/builds/', 400);
     }
     log.info(`Triggered build #${answer.build.id}: it counts once it is known to build ${headSha} (the service rebuilds the last commit it saw)`);
+    return answer.build.id;
   } catch (error) {
     if (error instanceof UncertainWriteError) {
       // Triggering again would cancel the build it may have made; the search finds it either way.
       log.warning(`The answer to the trigger was lost (${error.message}); still looking for the build of ${headSha}`, 'Answer lost');
-      return;
+      return undefined;
     }
     if (error instanceof NotFoundError) {
       throw new ServiceError(
-        `no version for pull request #${version}: the service has not seen this pull request. ` +
+        `no version for pull request #${pr}: the service has not seen this pull request. ` +
           'Enable "Build pull requests for this repository" in the project\'s settings and check its webhook',
         'No pull request version',
         'POST projects/{project}/versions/{version}/builds/',

@@ -47,15 +47,19 @@ export function previewUrl(args: {
   project: ProjectForPreview;
   parent?: ProjectForPreview & { subprojectAlias?: string };
   pr: number;
+  /** The PR version's slug when known: the number, or the number made unique (`7_a` beside a branch `7`). */
+  version?: string;
   edition: Edition;
   template?: string;
 }): string {
-  const { project, parent, pr, edition, template } = args;
-  if (!Number.isSafeInteger(pr) || pr <= 0) {
-    throw new Error(`A pull request number must be a positive integer, got ${String(pr)}.`);
+  const { project, parent, edition, template } = args;
+  if (!Number.isSafeInteger(args.pr) || args.pr <= 0) {
+    throw new Error(`A pull request number must be a positive integer, got ${String(args.pr)}.`);
   }
+  const pr = args.version ?? String(args.pr);
+  if (!/^[a-z0-9][a-z0-9_-]*$/.test(pr)) throw new Error(`Version slug "${pr}" cannot be part of a preview URL.`);
   if (template !== undefined && template.trim() !== '') {
-    return fillPreviewTemplate(template, { project: hostLabel(project.slug), version: String(pr), language: project.language });
+    return fillPreviewTemplate(template, { project: hostLabel(project.slug), version: pr, language: project.language });
   }
 
   const relation = relationToParent(project, parent);
@@ -120,7 +124,7 @@ function hostLabel(slug: string): string {
   return slug.replace(/_/g, '-');
 }
 
-function origin(slug: string, pr: number, edition: Edition): string {
+function origin(slug: string, pr: string, edition: Edition): string {
   const label = hostLabel(slug).toLowerCase();
   if (!/^[a-z0-9-]+$/.test(label)) {
     throw new Error(`Project slug "${slug}" cannot be part of a preview host name.`);
@@ -128,7 +132,7 @@ function origin(slug: string, pr: number, edition: Edition): string {
   return `https://${label}--${pr}.${PREVIEW_DOMAINS[edition]}`;
 }
 
-function schemePath(schemeOwner: ProjectForPreview, language: string, pr: number): string {
+function schemePath(schemeOwner: ProjectForPreview, language: string, pr: string): string {
   switch (schemeOwner.versioningScheme) {
     case 'multiple_versions_with_translations':
       if (language.trim() === '') throw new Error(`Project "${schemeOwner.slug}" has no language to build its preview URL.`);

@@ -32,19 +32,23 @@ export async function resolvePreviewUrl(args: {
   details: ProjectDetails;
   slug: string;
   pr: number;
+  /** The PR version's slug as the build names it (`7_a` when a branch `7` exists). */
+  version?: string;
   baseUrl: string;
   template: string | undefined;
 }): Promise<string> {
-  const { api, details, slug, pr, template } = args;
+  const { api, details, slug, template } = args;
+  const pr = args.pr;
+  const version = args.version;
   const project = forPreview(await details.get(slug));
   const edition = editionFromBaseUrl(args.baseUrl);
-  if (template) return previewUrl({ project, pr, edition, template });
+  if (template) return previewUrl({ project, pr, version, edition, template });
   const parentSlug = project.translationOf || project.subprojectOf;
-  if (!parentSlug) return previewUrl({ project, pr, edition });
+  if (!parentSlug) return previewUrl({ project, pr, version, edition });
   const parent = forPreview(await details.get(parentSlug));
-  if (project.translationOf) return previewUrl({ project, parent, pr, edition });
+  if (project.translationOf) return previewUrl({ project, parent, pr, version, edition });
   const alias = (await api.subprojects(parentSlug)).find((subproject) => subproject.child.slug === slug)?.alias;
-  return previewUrl({ project, parent: { ...parent, ...(alias === undefined ? {} : { subprojectAlias: alias }) }, pr, edition });
+  return previewUrl({ project, parent: { ...parent, ...(alias === undefined ? {} : { subprojectAlias: alias }) }, pr, version, edition });
 }
 
 /** The fields the URL rules need. Older answers lack `versioning_scheme`: `single_version` tells. */

@@ -3,7 +3,8 @@ import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import { getFileContent } from '../../github/api/get-file-content.js';
 import { listPullRequestFiles } from '../../github/api/list-pull-request-files.js';
-import { codeSpan, escapeMarkdown, markdownLink } from '../../github/markdown.js';
+import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../github/markdown.js';
+import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { infoUntrusted, type ProjectLog } from '../../github/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
@@ -16,7 +17,7 @@ import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { watchBuildOfCommit } from '../follow-commit.js';
 import { concludeBuild, expectedFromHistory, recordBuild } from '../watch-build.js';
-import { builderFromReadthedocsYaml, changedPages, docsDirFromReadthedocsYaml, type ChangedPage, type DocsBuilder } from './changed-pages.js';
+import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
 import { findPullRequestBuild } from './find-pr-build.js';
@@ -24,7 +25,8 @@ import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml'];
+/** The names the service looks for at the top of the repository, when the project sets no path. */
+const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readthedocs.yaml', 'readthedocs.yml'];
 /** A fresh preview can lag behind its build's end: look this many times before giving up. */
 const PREVIEW_ATTEMPTS = 6;
 const AUTO_PREVIEW_RETRY_MS = 5000;
@@ -87,10 +89,21 @@ export const previewOperation: StepOperation = async (ctx) => {
 
   const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
   const pendingStatuses: Promise<void>[] = [];
-  const changedFiles = once(() => changedSourceFiles(ctx, github, run));
+  // One read per configuration file path: projects of one repository may name different ones.
+  const sourcesByYamlPath = new Map<string, Promise<ChangedSources | undefined>>();
+  const changedFiles = (yamlPath: string | undefined) => {
+    const key = yamlPath ?? '';
+    let sources = sourcesByYamlPath.get(key);
+    if (!sources) {
+      sources = changedSourceFiles(ctx, github, run, yamlPath);
+      sourcesByYamlPath.set(key, sources);
+    }
+    return sources;
+  };
   let results: ProjectResult[];
   try {
     results = await forEachProject(ctx, projects, async (ctx, result, log) => {
+      // Until the build tells the slug (`7_a` beside a branch `7`).
       result.version = String(pr);
       result.commit = headSha;
       log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
@@ -100,7 +113,7 @@ export const previewOperation: StepOperation = async (ctx) => {
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
       pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, build.urls.build));
       pendingStatuses.push(deployments.start(result.project, build.urls.build));
-      const history = await ctx.api.recentBuilds(result.project, { version: build.version, limit: 10 }).catch(() => []);
+      const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
       const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
         pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${newer.id}: ${newer.state.code}`, newer.urls.build)),
       );
@@ -202,13 +215,20 @@ async function verifyPreview(
   ctx: OperationContext,
   result: ProjectResult,
   log: ProjectLog,
-  shared: { pr: number; details: ProjectDetails; dispatcher: Dispatcher; info: PreviewInfo; changedFiles: () => Promise<ChangedSources | undefined> },
+  shared: {
+    pr: number;
+    details: ProjectDetails;
+    dispatcher: Dispatcher;
+    info: PreviewInfo;
+    changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
+  },
 ): Promise<void> {
-  const url = await resolvePreviewUrl({
+  const url = (await serviceDocumentationUrl(ctx, result, log)) ?? await resolvePreviewUrl({
     api: ctx.api,
     details: shared.details,
     slug: result.project,
     pr: shared.pr,
+    version: result.version,
     baseUrl: ctx.inputs.baseUrl,
     template: ctx.inputs.previewUrlTemplate,
   });
@@ -232,7 +252,8 @@ async function verifyPreview(
   result.previewUrl = url;
   log.info(`Preview ready: ${url}`);
 
-  const sources = await shared.changedFiles();
+  const yamlPath = (await shared.details.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
+  const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
   const answering = await mapLimited(candidates, PAGE_CHECK_CONCURRENCY, async (page) => {
@@ -242,6 +263,23 @@ async function verifyPreview(
   });
   shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
   if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
+}
+
+/**
+ * The preview URL as the service gives it (the built build's `docs_url` in API v2; PR versions
+ * are hidden from API v3's versions): right with custom URL prefixes and subproject prefixes,
+ * which the computed URL cannot know. Undefined with `preview-url-template` (the user's choice
+ * wins) or when the service gives none (private projects: API v2 ignores the token).
+ */
+async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectResult, log: ProjectLog): Promise<string | undefined> {
+  if (ctx.inputs.previewUrlTemplate || result.buildId === undefined) return undefined;
+  try {
+    const build = await ctx.api.buildCommands(result.buildId);
+    return safeHttpUrl(build.docs_url ?? undefined);
+  } catch (error) {
+    log.debug(safeLine(`build #${result.buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
+    return undefined;
+  }
 }
 
 interface ChangedSources {
@@ -259,17 +297,24 @@ async function changedSourceFiles(
   ctx: OperationContext,
   github: () => Promise<GitHubRepo | undefined>,
   run: PullRequestRun,
+  /** The project's `readthedocs_yaml_path`, when it sets one: then only that file counts. */
+  yamlPath: string | undefined,
 ): Promise<ChangedSources | undefined> {
   try {
     const gh = await github();
     if (!gh) return undefined;
     let yaml: string | undefined;
-    for (const path of READTHEDOCS_YAML_PATHS) {
+    for (const path of yamlPath ? [yamlPath.replace(/^\/+/, '')] : READTHEDOCS_YAML_PATHS) {
       yaml = await getFileContent(gh, path, run.headSha);
       if (yaml !== undefined) break;
     }
-    const docsDir = (yaml === undefined ? undefined : docsDirFromReadthedocsYaml(yaml)) ?? ctx.inputs.docsPath;
-    const builder = yaml === undefined ? undefined : builderFromReadthedocsYaml(yaml);
+    if (yaml !== undefined && Buffer.byteLength(yaml, 'utf8') > MAX_READTHEDOCS_YAML_BYTES) {
+      core.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
+      yaml = undefined;
+    }
+    const config = yaml === undefined ? undefined : await readReadthedocsConfig(yaml);
+    const docsDir = config?.docsDir ?? ctx.inputs.docsPath;
+    const builder = config?.builder;
     if (docsDir === undefined) {
       core.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
       return undefined;
@@ -289,6 +334,8 @@ function previewStatusOf(result: ProjectResult): PreviewStatus {
       return result.previewUrl ? 'ready' : 'error';
     case 'triggered':
       return 'building';
+    case 'skipped':
+      return 'skipped';
     case 'failed':
       return 'failed';
     case 'cancelled':
@@ -324,6 +371,8 @@ function commitStatusOf(result: ProjectResult, status: PreviewStatus): { state: 
   switch (status) {
     case 'ready':
       return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
+    case 'skipped':
+      return { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
     case 'building':
       return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
     case 'failed':

@@ -15,6 +15,14 @@ export interface SearchHit {
 }
 
 /** The search that finds the version's pages: `project:{p}/{v}` restricts it, the rest is the text. */
+/**
+ * The project's name as search text: the service reads `project:` and `user:` anywhere in a query
+ * as filters, so a name containing them is quoted (its own quotes dropped) to stay plain text.
+ */
+export function searchTextFromName(name: string): string {
+  return /(?:project|user):/i.test(name) ? `"${name.replaceAll('"', ' ')}"` : name;
+}
+
 export function verifySearchQuery(project: string, version: string, text: string): string {
   return `project:${project}/${version} ${text}`.trim();
 }
@@ -27,7 +35,7 @@ export function verifySearchQuery(project: string, version: string, text: string
 export function hitsFromVersion(response: SearchResponse, project: string, version: string): SearchHit[] {
   return response.results
     .filter((result) => result.project.slug === project && result.version.slug === version)
-    .map((result) => ({ title: result.title, url: deepLink(result.domain, result.path) }));
+    .map((result) => ({ title: result.title, url: result.domain && result.path ? deepLink(result.domain, result.path) : undefined }));
 }
 
 /**

@@ -7,7 +7,12 @@ export type VersioningScheme =
   | 'multiple_versions_with_translations'
   | 'multiple_versions_without_translations'
   | 'single_version_without_translations';
-export type Outcome = 'success' | 'failure' | 'cancelled';
+/**
+ * `skipped`: a command exited with 183, the documented skip: the build ends `cancelled` with the
+ * notification `build:user:exit-code-183`. `failure-before-checkout`: config loading or the clone
+ * failed inside checkout: the build ends `finished`, unsuccessful, with `commit: null` for good.
+ */
+export type Outcome = 'success' | 'failure' | 'cancelled' | 'skipped' | 'failure-before-checkout';
 export type BuildStateCode =
   | 'triggered'
   | 'cloning'
@@ -73,6 +78,8 @@ export interface ProjectSeed {
   repositoryUrl?: string;
   /** Seed a 'latest' branch version (active); default true. */
   latest?: boolean;
+  /** The project's own configuration file path (Business feature); default null. */
+  readthedocsYamlPath?: string | null;
   versions?: VersionSeed[];
 }
 
@@ -123,6 +130,8 @@ export interface BuildData {
   /** Set when a newer trigger cancelled it while it was not final. */
   cancelledAt: number | null;
   source: BuildSource;
+  /** Its version was deleted (`SET_NULL`): `version` renders as null. */
+  orphaned?: boolean;
 }
 
 export interface BuildRecord extends BuildData {
@@ -144,6 +153,7 @@ export interface ProjectData {
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;
+  readthedocsYamlPath: string | null;
   createdAt: number;
 }
 
@@ -169,7 +179,8 @@ export interface EnvVarData {
   project: string;
   name: string;
   value: string;
-  public: boolean;
+  /** Nullable in the service's model. */
+  public: boolean | null;
   createdAt: number;
 }
 
@@ -219,7 +230,8 @@ export function snapshot(b: BuildData, now: number, fractions: number[]): Snapsh
   const end = start + b.durationMs;
   const bounds = phaseBoundaries(b.durationMs, fractions);
   const cloneDone = start + (bounds[1] ?? 0);
-  const commitAt = (t: number): string | null => (b.commitFromStart || t >= cloneDone ? b.commit : null);
+  const neverCheckedOut = b.outcome === 'failure-before-checkout';
+  const commitAt = (t: number): string | null => (!neverCheckedOut && (b.commitFromStart || t >= cloneDone) ? b.commit : null);
 
   if (b.cancelledAt !== null && b.cancelledAt <= now) {
     const at = b.cancelledAt;
@@ -241,11 +253,11 @@ export function snapshot(b: BuildData, now: number, fractions: number[]): Snapsh
   if (now >= end) {
     const duration = Math.round(b.durationMs / 1000);
     return {
-      state: b.outcome === 'cancelled' ? 'cancelled' : 'finished',
+      state: b.outcome === 'cancelled' || b.outcome === 'skipped' ? 'cancelled' : 'finished',
       success: b.outcome === 'success',
       duration,
       finished: b.createdAt + duration * 1000,
-      commit: b.commit,
+      commit: neverCheckedOut ? null : b.commit,
       endedAt: end,
       effectiveAt: end,
     };

@@ -61,9 +61,11 @@ export interface Standin {
   setSearchHits(project: string, version: string, hits: SearchHitSeed[]): void;
   fault(f: Fault): void;
   builds(project?: string): BuildRecord[];
-  envVars(project: string): { pk: number; name: string; value: string; public: boolean }[];
-  /** Seeds a variable as the dashboard would (no request recorded); returns its pk. */
-  addEnvVar(project: string, v: { name: string; value: string; public?: boolean }): number;
+  /** Deletes a version; its builds stay, with `version: null`. */
+  deleteVersion(project: string, slug: string): void;
+  envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[];
+  /** Seeds a variable as the dashboard would (no request recorded); returns its pk (`public: null` as the model allows). */
+  addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number;
   /** Seeds a redirect as the dashboard would (no request recorded), last in order; returns its pk. */
   addRedirect(project: string, r: Partial<Omit<RedirectData, 'pk' | 'project'>> & { type: string }): number;
   /** The project's redirects in order of position. */
@@ -216,6 +218,7 @@ class StandinServer implements Standin {
       active: p.active ?? true,
       privacy: p.privacy ?? 'public',
       repositoryUrl: p.repositoryUrl ?? `https://github.com/example/${p.slug}`,
+      readthedocsYamlPath: p.readthedocsYamlPath ?? null,
       createdAt: this.clock(),
     });
     const seeds = p.versions ?? [];
@@ -273,13 +276,23 @@ class StandinServer implements Standin {
       });
   }
 
-  envVars(project: string): { pk: number; name: string; value: string; public: boolean }[] {
+  /**
+   * Deletes a version as the service does (closed PR versions after 90 days, removed branches):
+   * its builds stay in the project's list with `version: null`.
+   */
+  deleteVersion(project: string, slug: string): void {
+    const index = this.versions.findIndex((v) => v.project === project && v.slug === slug);
+    if (index >= 0) this.versions.splice(index, 1);
+    for (const b of this.buildList) if (b.project === project && b.version === slug) b.orphaned = true;
+  }
+
+  envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[] {
     return this.env.filter((e) => e.project === project).map((e) => ({ pk: e.pk, name: e.name, value: e.value, public: e.public }));
   }
 
-  addEnvVar(project: string, v: { name: string; value: string; public?: boolean }): number {
+  addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number {
     this.requireProject(project);
-    const e: EnvVarData = { pk: this.nextId.env++, project, name: v.name, value: v.value, public: v.public ?? false, createdAt: this.clock() };
+    const e: EnvVarData = { pk: this.nextId.env++, project, name: v.name, value: v.value, public: v.public === undefined ? false : v.public, createdAt: this.clock() };
     this.env.push(e);
     return e.pk;
   }
@@ -607,7 +620,7 @@ class StandinServer implements Standin {
       name: p.name,
       privacy_level: p.privacy,
       programming_language: { code: 'words', name: 'Only Words' },
-      readthedocs_yaml_path: null,
+      readthedocs_yaml_path: p.readthedocsYamlPath,
       repository: { type: 'git', url: p.repositoryUrl },
       single_version: p.versioningScheme === 'single_version_without_translations',
       slug: p.slug,
@@ -668,7 +681,7 @@ class StandinServer implements Standin {
         _self: self,
         notifications: `${self}notifications/`,
         project: this.api(`projects/${b.project}/`),
-        version: this.api(`projects/${b.project}/versions/${b.version}/`),
+        version: b.orphaned ? null : this.api(`projects/${b.project}/versions/${b.version}/`),
       },
       commit: s.commit,
       created: iso(b.createdAt),
@@ -682,16 +695,20 @@ class StandinServer implements Standin {
       urls: {
         build: `${this.url}/projects/${b.project}/builds/${b.id}/`,
         project: `${this.url}/projects/${b.project}/`,
-        version: `${this.url}/dashboard/${b.project}/version/${b.version}/edit/`,
+        version: b.orphaned ? null : `${this.url}/dashboard/${b.project}/version/${b.version}/edit/`,
       },
-      version: b.version,
+      version: b.orphaned ? null : b.version,
     };
   }
 
   private notificationsOf(b: BuildData, now: number): Record<string, unknown>[] {
     const s = this.snap(b, now);
     let seeds = b.notifications ?? [];
-    if (seeds.length === 0 && s.state === 'cancelled') {
+    if (seeds.length === 0 && s.state === 'cancelled' && b.outcome === 'skipped' && b.cancelledAt === null) {
+      seeds = [{ id: 'build:user:exit-code-183', header: 'Build skipped.', body: 'This build was skipped because a command exited with code 183.', type: 'info' }];
+    } else if (seeds.length === 0 && s.state === 'finished' && b.outcome === 'failure-before-checkout') {
+      seeds = [{ id: 'config:base:invalid-syntax', header: 'Invalid configuration file', body: 'Error while parsing `.readthedocs.yaml`.', type: 'error' }];
+    } else if (seeds.length === 0 && s.state === 'cancelled') {
       seeds = [{ id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' }];
     } else if (seeds.length === 0 && s.state === 'finished' && s.success === false) {
       const fc = b.failingCommand;
@@ -944,7 +961,7 @@ class StandinServer implements Standin {
   private versionBuilds(ctx: Ctx, slug: string, vslug: string): Reply {
     const p = this.visibleProject(slug, ctx);
     const v = p ? this.findVersion(p.slug, vslug, ctx.now) : null;
-    const items = v ? this.filteredBuilds(ctx, (b) => b.project === v.project && b.version === v.slug) : [];
+    const items = v ? this.filteredBuilds(ctx, (b) => b.project === v.project && b.version === v.slug && !b.orphaned) : [];
     return this.list(ctx, items, (b) => this.buildJson(b, ctx.now));
   }
 
@@ -1101,7 +1118,8 @@ class StandinServer implements Standin {
 
   private v2Build(ctx: Ctx, id: number): Reply {
     const b = this.buildList.find((x) => x.id === id);
-    const p = b ? this.visibleProject(b.project, ctx) : null;
+    // API v2 ignores the token (it reads `Token …` only as a build API key): private builds are 404.
+    const p = b ? this.visibleProject(b.project, { ...ctx, token: null }) : null;
     if (!b || !p) return detail(404, 'No Build matches the given query.');
     const v = this.versions.find((x) => x.project === b.project && x.slug === b.version);
     const s = this.snap(b, ctx.now);
