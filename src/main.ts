@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs, ANONYMOUS_RATE_LIMIT } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
 import { SHORTEST_MASK, valuesToMask } from './operations/env/desired.js';
@@ -56,6 +56,8 @@ export async function run(): Promise<void> {
     heading = `Read the Docs: ${inputs.operation}`;
     deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
     const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
+    // Without a token every request is anonymous and `budget` is already the anonymous limit.
+    const anonymousBudget = inputs.token ? new RateBudget(ANONYMOUS_RATE_LIMIT.limit, ANONYMOUS_RATE_LIMIT.windowMs) : undefined;
     const timeoutMs = httpTimeoutFromEnv(process.env);
     const stepDeadline = deadline;
     http = new ServiceHttpClient({
@@ -63,6 +65,7 @@ export async function run(): Promise<void> {
       token: inputs.token,
       userAgent: USER_AGENT,
       budget,
+      ...(anonymousBudget ? { anonymousBudget } : {}),
       signal: deadline.signal,
       remainingMs: () => stepDeadline.remainingMs(),
       redact,

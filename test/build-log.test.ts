@@ -63,7 +63,7 @@ describe('BuildLogFollower', () => {
         { command: 'sphinx', output: 'done', exit_code: 0, run_time: 9 },
       ],
     ];
-    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }) };
+    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }), commandsReadableNow: () => true };
     const log = recordingLog();
     const follower = new BuildLogFollower({ api } as never, log);
     await follower.observe(build(1, 'triggered'), false);
@@ -86,5 +86,27 @@ describe('runnerEffects', () => {
     expect(effects.masks).toEqual(['s']);
     expect(effects.annotations).toEqual([{ level: 'warning', message: 'yes' }]);
     expect(runnerEffects('::stop-commands::abc\nx').openStops).toEqual(['abc']);
+  });
+});
+
+describe('BuildLogFollower under API v2\'s tight budget', () => {
+  it('skips a read while the build runs when the budget has no room to spare, and still reads at the end', async () => {
+    const calls: number[] = [];
+    const reserves: number[] = [];
+    const api = {
+      buildCommands: async (id: number) => ({ id, commands: [{ command: 'sphinx', output: 'done', exit_code: 0, run_time: 2 }] }),
+      commandsReadableNow: (reserve: number) => {
+        reserves.push(reserve);
+        return reserve === 0;
+      },
+    };
+    const log = recordingLog();
+    const follower = new BuildLogFollower({ api: { ...api, buildCommands: async (id: number) => (calls.push(id), api.buildCommands(id)) } } as never, log);
+    await follower.observe(build(1, 'building'), false);
+    expect(calls).toEqual([]);
+    await follower.observe(build(1, 'finished'), true);
+    expect(calls).toEqual([1]);
+    expect(reserves).toEqual([2, 0]);
+    expect(log.sections.map((section) => section.title)).toEqual(['$ sphinx (2s)']);
   });
 });

@@ -29,6 +29,8 @@ function buildAt(state: string, success: boolean | null = null): Build {
 function fakeContext(endsAfterMs: number, overrides: Partial<OperationContext> = {}) {
   const polls: number[] = [];
   const api = {
+    // The build's log is not read here: its budget says no.
+    commandsReadableNow: () => false,
     build: async () => {
       const now = Date.now();
       polls.push(now - T0);

@@ -39,6 +39,8 @@ export interface RequestSpec<T> {
   accept?: number[];
   /** Sent without the token: API v2 ignores it (it reads `Token …` only as a build API key). */
   anonymous?: boolean;
+  /** A nicety (the build's log while it runs): throttled, it fails at once instead of waiting. */
+  bestEffort?: boolean;
 }
 
 export interface ServiceResponse<T> {
@@ -51,6 +53,11 @@ export interface HttpClientOptions {
   token: string | undefined;
   userAgent: string;
   budget: RateBudget;
+  /**
+   * The budget of requests sent without the token (API v2, which ignores it): the service counts
+   * them per address, apart from the token's. Without it they draw from `budget`.
+   */
+  anonymousBudget?: RateBudget;
   /** Aborts every request and retry wait: the step's deadline and the workflow's cancellation. */
   signal: AbortSignal;
   /** Time left before the step's deadline: a retry that could only start after it is not waited for. */
@@ -99,8 +106,8 @@ export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs'>> &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs'>;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs' | 'anonymousBudget'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs' | 'anonymousBudget'>;
 
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
@@ -155,6 +162,7 @@ export class ServiceHttpClient {
     return {
       decide: (error, attempt) => {
         if (!(error instanceof RetryableFault)) return { retry: false };
+        if (spec.bestEffort && error.retryAfterMs !== undefined) return { retry: false };
         if (error.maybeProcessed && spec.kind === 'write') {
           return {
             retry: false,
@@ -190,9 +198,25 @@ export class ServiceHttpClient {
     };
   }
 
+  /** The budget a request draws from: a throttled anonymous read must not hold back the token's requests. */
+  private budgetFor(spec: Pick<RequestSpec<unknown>, 'anonymous'>): RateBudget {
+    return spec.anonymous && this.options.anonymousBudget ? this.options.anonymousBudget : this.options.budget;
+  }
+
+  /** Whether anonymous requests have a budget apart from the polls' (a token is set). */
+  get anonymousBudgetApart(): boolean {
+    return this.options.anonymousBudget !== undefined;
+  }
+
+  /** Requests of this kind that could go out now without waiting for the budget. */
+  spareSlots(spec: Pick<RequestSpec<unknown>, 'anonymous'>): number {
+    return this.budgetFor(spec).spareSlots();
+  }
+
   private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
     const { signal } = this.options;
-    await this.options.budget.acquire(signal);
+    const budget = this.budgetFor(spec);
+    await budget.acquire(signal);
     this.stats.requests += 1;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     // The token is for the configured service only, never for a host a link or redirect points to.
@@ -244,7 +268,7 @@ export class ServiceHttpClient {
     if (status === 429) {
       const retryAfterMs = retryAfter(response.headers['retry-after'], detail);
       this.stats.throttled += 1;
-      this.options.budget.throttled(retryAfterMs);
+      budget.throttled(retryAfterMs);
       // Throttling happens before the service looks at the request, so even writes are safe to repeat.
       throw new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
     }

@@ -35,6 +35,9 @@ export type TriggerResult = { triggered: true; build: Build; docsUrl?: string } 
 
 /** The Read the Docs endpoints the action uses, one method each, every answer schema-checked. */
 export class ReadTheDocsApi {
+  /** Commands of builds already final, by build id. */
+  private readonly finalCommands = new Map<number, BuildCommands>();
+
   constructor(readonly http: ServiceHttpClient) {}
 
   async project(project: string): Promise<Project> {
@@ -146,7 +149,11 @@ export class ReadTheDocsApi {
   }
 
   /** API v2 is the only place that publishes the build's commands and their output. */
-  async buildCommands(id: number): Promise<BuildCommands> {
+  async buildCommands(id: number, options: { bestEffort?: boolean } = {}): Promise<BuildCommands> {
+    // A final build's commands no longer change: read once (the log, the gantt chart and the
+    // failure reason all want them, and API v2 is under the tight anonymous limit).
+    const known = this.finalCommands.get(id);
+    if (known) return known;
     const { data } = await this.http.send({
       method: 'GET',
       path: `/api/v2/build/${id}/`,
@@ -155,8 +162,20 @@ export class ReadTheDocsApi {
       kind: 'read',
       // API v2 ignores the token: sending it would only expose it to an endpoint that has no use for it.
       anonymous: true,
+      ...(options.bestEffort ? { bestEffort: true } : {}),
     });
+    if (data.state === 'finished' || data.state === 'cancelled') this.finalCommands.set(id, data);
     return data;
+  }
+
+  /**
+   * Whether the build's log can be read from API v2 now, with `reserve` slots still left afterwards
+   * (for the reads at the build's end). Without a token it shares the step's own 5 requests a
+   * minute: then one more slot stays free for the step's next request, so the log never delays it.
+   */
+  commandsReadableNow(reserve: number): boolean {
+    const shared = this.http.anonymousBudgetApart ? 0 : 1;
+    return this.http.spareSlots({ anonymous: true }) > reserve + shared;
   }
 
   async syncVersions(project: string): Promise<boolean> {

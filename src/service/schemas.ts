@@ -124,6 +124,8 @@ export type Notification = z.infer<typeof NotificationSchema>;
 /** GET /api/v2/build/{id}/: the only place the commands and their output are published. */
 export const BuildCommandsSchema = z.object({
   id: z.int(),
+  /** The build's state code; a final build's commands are read once. */
+  state: maybe(z.string()),
   /** The version's documentation as the service resolves it (custom prefixes included), once built. */
   docs_url: maybe(url),
   commands: z._default(
