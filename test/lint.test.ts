@@ -60,7 +60,7 @@ describe('npm run lint', () => {
     expect(findings(failed.output, files['unused.ts']!)).toEqual(['lint/correctness/noUnusedVariables']);
   });
 
-  it('fails on unformatted lines, unused imports and parameters, floating promises and import cycles', () => {
+  it('fails on unformatted lines, unused imports and parameters, floating promises and import cycles (type-only too)', () => {
     const files = probeFolder('src/util', {
       'unformatted.ts': 'export const quoted = "double quotes";\n',
       'long.ts': `export const long = [${Array.from({ length: 40 }, (_, i) => `'item-${i}'`).join(', ')}];\n`,
@@ -69,6 +69,9 @@ describe('npm run lint', () => {
       'floating.ts': 'async function work(): Promise<number> {\n  return 1;\n}\n\nexport function start(): void {\n  work();\n}\n',
       'cycle-a.ts': "import { b } from './cycle-b.js';\n\nexport const a = (): number => b() + 1;\n",
       'cycle-b.ts': "import { a } from './cycle-a.js';\n\nexport const b = (): number => a() - 1;\n",
+      // Type-only cycles count too (ignoreTypes: false): a type in the wrong file is a layering defect.
+      'type-cycle-a.ts': "import type { B } from './type-cycle-b.js';\n\nexport interface A {\n  b?: B;\n}\n",
+      'type-cycle-b.ts': "import type { A } from './type-cycle-a.js';\n\nexport interface B {\n  a?: A;\n}\n",
     });
     const run = lint(...Object.values(files));
     expect(run.status, run.output).not.toBe(0);
@@ -78,6 +81,7 @@ describe('npm run lint', () => {
     expect(findings(run.output, files['unused-parameter.ts']!)).toEqual(['lint/correctness/noUnusedFunctionParameters']);
     expect(findings(run.output, files['floating.ts']!)).toEqual(['lint/nursery/noFloatingPromises']);
     expect(findings(run.output, files['cycle-a.ts']!)).toContain('lint/suspicious/noImportCycles');
+    expect(findings(run.output, files['type-cycle-a.ts']!)).toEqual(['lint/suspicious/noImportCycles']);
   });
 
   it('keeps the layers pointing down: util, service and inputs may not import from the layers above them', () => {

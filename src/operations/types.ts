@@ -54,5 +54,8 @@ export interface OperationContext {
   summarySections: string[];
 }
 
+/** A whole step: every project of `project`, and whatever the operation reports besides. */
+export type StepOperation = (ctx: OperationContext) => Promise<ProjectResult[]>;
+
 /** An operation handles one project; the runner runs projects concurrently. */
 export type ProjectOperation = (ctx: OperationContext, result: ProjectResult, log: ProjectLog) => Promise<void>;

@@ -2,9 +2,8 @@ import type { ProjectLog } from '../../github/project-log.js';
 import { ServiceError, UncertainWriteError } from '../../service/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
-import type { StepOperation } from '../index.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from '../types.js';
+import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
 import {
   appliedEntries,
   changedAnything,

@@ -13,6 +13,13 @@ export interface PlanEntry {
   status: WriteStatus;
 }
 
+/** What `apply` reports for one project (`result.details`): the plan, how many changes, whether it was a dry run. */
+export interface ApplyDetails {
+  plan: PlanEntry[];
+  changes: number;
+  dryRun: boolean;
+}
+
 export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
   if (change.action === 'create') return '+';
   if (change.action === 'update') return '~';
