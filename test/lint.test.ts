@@ -101,8 +101,8 @@ describe('npm run lint', () => {
     });
     const inputs = probeFolder('src/inputs', {
       'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
-      // The known exception until the variables parser moves into src/inputs (issue 13).
-      'env-parser.ts': `import { a } from '../../operations/env/variables.js';\n\n${body}`,
+      'operations-type.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
+      'sibling.ts': `import { a } from '../env-variables.js';\n\n${body}`,
     });
     const run = lint(...Object.values(util), ...Object.values(service), ...Object.values(inputs));
     const restricted = ['lint/style/noRestrictedImports'];
@@ -113,6 +113,7 @@ describe('npm run lint', () => {
     expect(findings(run.output, service['github.ts']!)).toEqual(restricted);
     expect(findings(run.output, service['util.ts']!)).toEqual([]);
     expect(findings(run.output, inputs['operations.ts']!)).toEqual(restricted);
-    expect(findings(run.output, inputs['env-parser.ts']!)).toEqual([]);
+    expect(findings(run.output, inputs['operations-type.ts']!)).toEqual(restricted);
+    expect(findings(run.output, inputs['sibling.ts']!)).toEqual([]);
   });
 });

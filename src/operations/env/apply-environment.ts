@@ -14,7 +14,7 @@ import {
   type EnvironmentDetails,
 } from './outcome.js';
 import { describePlan, planEnvironment, type ExistingVariable, type PlannedChange } from './plan.js';
-import type { DesiredVariable } from './variables.js';
+import type { DesiredVariable } from '../../inputs/env-variables.js';
 
 /** How often one variable is created when its answers keep getting lost. */
 const CREATE_ATTEMPTS = 3;
