@@ -1,4 +1,4 @@
-import type { OutputName } from '../github/report.js';
+import type { OutputName } from '../reporting/report.js';
 import type { Operation } from '../inputs/inputs.js';
 import { buildOperation } from './build.js';
 import { environmentStep } from './env/apply-environment.js';

@@ -1,4 +1,4 @@
-import type { ProjectLog } from '../../github/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { ServiceError, UncertainWriteError } from '../../service/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';

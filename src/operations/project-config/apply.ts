@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as core from '@actions/core';
-import type { ProjectLog } from '../../github/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { NotFoundError, UncertainWriteError } from '../../service/errors.js';
 import type { Redirect } from '../../service/schemas.js';

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../../github/markdown.js';
+import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { DesiredRedirect } from './model.js';
 import { countsAsChange, type FieldChange, type PlannedChange, type ProjectPlan } from './plan.js';
 

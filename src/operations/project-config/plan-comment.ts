@@ -4,7 +4,7 @@ import { call, createOctokit, GitHubError, type GitHubRepo } from '../../github/
 import { createIssueComment } from '../../github/api/create-issue-comment.js';
 import { listIssueComments } from '../../github/api/list-issue-comments.js';
 import { updateIssueComment } from '../../github/api/update-issue-comment.js';
-import { escapeMarkdown } from '../../github/markdown.js';
+import { escapeMarkdown } from '../../reporting/markdown.js';
 import { USER_AGENT } from '../../version.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { planTable, type ApplyDetails } from './describe.js';
