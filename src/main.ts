@@ -1,8 +1,8 @@
 import * as core from '@actions/core';
 import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs, ANONYMOUS_RATE_LIMIT } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
-import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './github/report.js';
-import { SHORTEST_MASK, valuesToMask } from './operations/env/desired.js';
+import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './reporting/report.js';
+import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { STEP_OPERATIONS, STEP_OUTPUTS } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';

@@ -3,7 +3,7 @@
 // runner's YAML parser is not.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_NAMES } from '../src/github/report.js';
+import { OUTPUT_NAMES } from '../src/reporting/report.js';
 import { ROOT, readActionMetadata } from './support/action-metadata.ts';
 
 const meta = readActionMetadata();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProjectLog } from '../src/github/project-log.ts';
+import type { ProjectLog } from '../src/reporting/project-log.ts';
 import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/build-log.ts';
 import type { Build, BuildCommands } from '../src/service/schemas.ts';
 import { runnerEffects } from './support/runner-commands.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
-import { desiredVariables, valuesToMask } from '../src/operations/env/desired.js';
-import { VariablesInputError } from '../src/operations/env/variables.js';
+import { desiredVariables, valuesToMask } from '../src/inputs/env-desired.js';
+import { VariablesInputError } from '../src/inputs/env-variables.js';
 
 const env = (raw: Partial<RawInputs>) => parseInputs({ project: 'demo', operation: 'env', ...raw });
 const refusal = (raw: Partial<RawInputs>): string => {

@@ -9,7 +9,7 @@ import {
   type ChangeProgress,
 } from '../src/operations/env/outcome.js';
 import { planEnvironment, type ExistingVariable } from '../src/operations/env/plan.js';
-import { desiredVariables } from '../src/operations/env/desired.js';
+import { desiredVariables } from '../src/inputs/env-desired.js';
 import type { ProjectResult } from '../src/operations/types.js';
 
 const existing: ExistingVariable[] = [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describePlan, planEnvironment, type ExistingVariable, type PlannedChange } from '../src/operations/env/plan.js';
-import type { DesiredVariable } from '../src/operations/env/variables.js';
+import type { DesiredVariable } from '../src/inputs/env-variables.js';
 
 function desired(name: string, isPublic = false, line = 1): DesiredVariable {
   return {

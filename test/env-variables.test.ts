@@ -10,7 +10,7 @@ import {
   validateVariables,
   type DesiredVariable,
   type VariablesInput,
-} from '../src/operations/env/variables.js';
+} from '../src/inputs/env-variables.js';
 
 /** Runs `action`, expects a VariablesInputError and returns its message. */
 function errorOf(action: () => unknown): string {

@@ -60,7 +60,7 @@ describe('npm run lint', () => {
     expect(findings(failed.output, files['unused.ts']!)).toEqual(['lint/correctness/noUnusedVariables']);
   });
 
-  it('fails on unformatted lines, unused imports and parameters, floating promises and import cycles', () => {
+  it('fails on unformatted lines, unused imports and parameters, floating promises and import cycles (type-only too)', () => {
     const files = probeFolder('src/util', {
       'unformatted.ts': 'export const quoted = "double quotes";\n',
       'long.ts': `export const long = [${Array.from({ length: 40 }, (_, i) => `'item-${i}'`).join(', ')}];\n`,
@@ -69,6 +69,9 @@ describe('npm run lint', () => {
       'floating.ts': 'async function work(): Promise<number> {\n  return 1;\n}\n\nexport function start(): void {\n  work();\n}\n',
       'cycle-a.ts': "import { b } from './cycle-b.js';\n\nexport const a = (): number => b() + 1;\n",
       'cycle-b.ts': "import { a } from './cycle-a.js';\n\nexport const b = (): number => a() - 1;\n",
+      // Type-only cycles count too (ignoreTypes: false): a type in the wrong file is a layering defect.
+      'type-cycle-a.ts': "import type { B } from './type-cycle-b.js';\n\nexport interface A {\n  b?: B;\n}\n",
+      'type-cycle-b.ts': "import type { A } from './type-cycle-a.js';\n\nexport interface B {\n  a?: A;\n}\n",
     });
     const run = lint(...Object.values(files));
     expect(run.status, run.output).not.toBe(0);
@@ -78,37 +81,58 @@ describe('npm run lint', () => {
     expect(findings(run.output, files['unused-parameter.ts']!)).toEqual(['lint/correctness/noUnusedFunctionParameters']);
     expect(findings(run.output, files['floating.ts']!)).toEqual(['lint/nursery/noFloatingPromises']);
     expect(findings(run.output, files['cycle-a.ts']!)).toContain('lint/suspicious/noImportCycles');
+    expect(findings(run.output, files['type-cycle-a.ts']!)).toEqual(['lint/suspicious/noImportCycles']);
   });
 
-  it('keeps the layers pointing down: util, service and inputs may not import from the layers above them', () => {
+  it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them', () => {
     const body = 'export const value = [a];\n';
     const util = probeFolder('src/util', {
       'operations.ts': `import { a } from '../../operations/types.js';\n\n${body}`,
       'service.ts': `import { a } from '../../service/errors.js';\n\n${body}`,
-      'github.ts': `import type { a } from '../../github/report.js';\n\nexport type Value = a;\n`,
+      'github.ts': `import type { a } from '../../github/api/client.js';\n\nexport type Value = a;\n`,
       'inputs.ts': `import { a } from '../../inputs/inputs.js';\n\n${body}`,
+      'reporting.ts': `import { a } from '../../reporting/report.js';\n\n${body}`,
       'package.ts': `import { a } from '@actions/github';\n\n${body}`,
       'sibling.ts': `import { a } from '../abort.js';\n\n${body}`,
     });
     const service = probeFolder('src/service', {
       'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
-      'github.ts': `import { a } from '../../github/report.js';\n\n${body}`,
+      'github.ts': `import { a } from '../../github/api/client.js';\n\n${body}`,
       'util.ts': `import { a } from '../../util/abort.js';\n\n${body}`,
     });
     const inputs = probeFolder('src/inputs', {
       'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
-      // The known exception until the variables parser moves into src/inputs (issue 13).
-      'env-parser.ts': `import { a } from '../../operations/env/variables.js';\n\n${body}`,
+      'operations-type.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
+      'sibling.ts': `import { a } from '../env-variables.js';\n\n${body}`,
     });
-    const run = lint(...Object.values(util), ...Object.values(service), ...Object.values(inputs));
+    const reporting = probeFolder('src/reporting', {
+      'operations.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
+      'sibling.ts': `import { a } from '../markdown.js';\n\n${body}`,
+    });
+    const githubApi = probeFolder('src/github/api', {
+      'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
+      'sibling.ts': `import { a } from '../client.js';\n\n${body}`,
+    });
+    const run = lint(
+      ...Object.values(util),
+      ...Object.values(service),
+      ...Object.values(inputs),
+      ...Object.values(reporting),
+      ...Object.values(githubApi),
+    );
     const restricted = ['lint/style/noRestrictedImports'];
-    for (const name of ['operations.ts', 'service.ts', 'github.ts', 'inputs.ts'])
+    for (const name of ['operations.ts', 'service.ts', 'github.ts', 'inputs.ts', 'reporting.ts'])
       expect(findings(run.output, util[name]!), name).toEqual(restricted);
     for (const name of ['package.ts', 'sibling.ts']) expect(findings(run.output, util[name]!), name).toEqual([]);
     expect(findings(run.output, service['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, service['github.ts']!)).toEqual(restricted);
     expect(findings(run.output, service['util.ts']!)).toEqual([]);
     expect(findings(run.output, inputs['operations.ts']!)).toEqual(restricted);
-    expect(findings(run.output, inputs['env-parser.ts']!)).toEqual([]);
+    expect(findings(run.output, inputs['operations-type.ts']!)).toEqual(restricted);
+    expect(findings(run.output, inputs['sibling.ts']!)).toEqual([]);
+    expect(findings(run.output, reporting['operations.ts']!)).toEqual(restricted);
+    expect(findings(run.output, reporting['sibling.ts']!)).toEqual([]);
+    expect(findings(run.output, githubApi['operations.ts']!)).toEqual(restricted);
+    expect(findings(run.output, githubApi['sibling.ts']!)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkedResult, plainUrl, serviceDomains } from '../src/github/output-values.js';
+import { checkedResult, plainUrl, serviceDomains } from '../src/reporting/output-values.js';
 import type { ProjectResult } from '../src/operations/types.js';
 
 const BASE = 'https://app.readthedocs.org';

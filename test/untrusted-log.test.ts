@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createProjectLog } from '../src/github/project-log.js';
+import { createProjectLog } from '../src/reporting/project-log.js';
 import { tailLines } from '../src/operations/failure-reason.js';
 import { runnerCommands } from './support/runner-commands.js';
 

@@ -1,7 +1,7 @@
 // A long build is never silent: watchBuild says how it is doing about once a minute, from the same
 // history predictive polling uses. The clock and timers are faked: minutes pass without waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProjectLog } from '../src/github/project-log.js';
+import type { ProjectLog } from '../src/reporting/project-log.js';
 import type { Build } from '../src/service/schemas.js';
 import type { OperationContext, ProjectResult } from '../src/operations/types.js';
 import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/watch-build.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 import { encodeSegment } from '../util/url.js';
-import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from './markdown.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 
 export type PreviewStatus = 'building' | 'ready' | 'skipped' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error' | 'merged' | 'closed';
 

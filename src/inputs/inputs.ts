@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { desiredVariables } from '../operations/env/desired.js';
-import { VariablesInputError, type DesiredVariable } from '../operations/env/variables.js';
+import { desiredVariables } from './env-desired.js';
+import { VariablesInputError, type DesiredVariable } from './env-variables.js';
 import { parseDuration } from './duration.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';

@@ -1,5 +1,5 @@
 import { formatDuration } from '../inputs/duration.js';
-import type { ProjectLog } from '../github/project-log.js';
+import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build, BuildCommands } from '../service/schemas.js';
 import { safeLine } from '../util/untrusted-text.js';
 import type { OperationContext } from './types.js';

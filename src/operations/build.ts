@@ -2,7 +2,7 @@ import { NotFoundError, SchemaError, ServiceError, UncertainWriteError } from '.
 import type { Build } from '../service/schemas.js';
 import { findAfterLostWrite } from '../resilience/index.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
-import type { ProjectLog } from '../github/project-log.js';
+import type { ProjectLog } from '../reporting/project-log.js';
 import { buildCreatedAfter, newestBuildId } from './build-ids.js';
 import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from './watch-build.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';

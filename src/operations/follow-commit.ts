@@ -1,4 +1,4 @@
-import type { ProjectLog } from '../github/project-log.js';
+import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build } from '../service/schemas.js';
 import type { OperationContext, ProjectResult } from './types.js';
 import { watchBuild, type DurationEstimate } from './watch-build.js';

@@ -1,4 +1,4 @@
-import type { OutputName } from '../github/report.js';
+import type { OutputName } from '../reporting/report.js';
 import type { Operation } from '../inputs/inputs.js';
 import { buildOperation } from './build.js';
 import { environmentStep } from './env/apply-environment.js';
@@ -8,11 +8,8 @@ import { exportedConfig, exportStep } from './project-config/export.js';
 import { previewOperation } from './preview/run-preview.js';
 import { forEachProject } from './run-projects.js';
 import { syncVersionsOperation } from './sync-versions.js';
-import type { OperationContext, ProjectResult } from './types.js';
+import type { ProjectResult, StepOperation } from './types.js';
 import { waitOperation } from './wait.js';
-
-/** A whole step: every project of `project`, and whatever the operation reports besides. */
-export type StepOperation = (ctx: OperationContext) => Promise<ProjectResult[]>;
 
 export const STEP_OPERATIONS: Record<Operation, StepOperation> = {
   build: (ctx) => forEachProject(ctx, ctx.inputs.projects, buildOperation),

@@ -1,5 +1,5 @@
 import { formatDuration } from '../inputs/duration.js';
-import { createProjectLog, type ProjectLog } from '../github/project-log.js';
+import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
 import { ServiceError } from '../service/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';

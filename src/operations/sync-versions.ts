@@ -1,5 +1,5 @@
 import { formatDuration } from '../inputs/duration.js';
-import type { ProjectLog } from '../github/project-log.js';
+import type { ProjectLog } from '../reporting/project-log.js';
 import { NotFoundError, ServiceError } from '../service/errors.js';
 import type { Build, Version } from '../service/schemas.js';
 import { DeadlineError, sleep } from '../util/abort.js';

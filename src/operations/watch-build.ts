@@ -1,5 +1,5 @@
 import { formatDuration } from '../inputs/duration.js';
-import type { ProjectLog } from '../github/project-log.js';
+import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { sleep } from '../util/abort.js';
 import { FINAL_STATES } from './build-ids.js';

@@ -1,10 +1,9 @@
-import type { ProjectLog } from '../../github/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { ServiceError, UncertainWriteError } from '../../service/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
-import type { StepOperation } from '../index.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from '../types.js';
+import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
 import {
   appliedEntries,
   changedAnything,
@@ -15,7 +14,7 @@ import {
   type EnvironmentDetails,
 } from './outcome.js';
 import { describePlan, planEnvironment, type ExistingVariable, type PlannedChange } from './plan.js';
-import type { DesiredVariable } from './variables.js';
+import type { DesiredVariable } from '../../inputs/env-variables.js';
 
 /** How often one variable is created when its answers keep getting lost. */
 const CREATE_ATTEMPTS = 3;

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../../github/markdown.js';
+import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectResult } from '../types.js';
 import type { EnvAction, ExistingVariable, PlannedChange } from './plan.js';
 

@@ -1,4 +1,4 @@
-import type { DesiredVariable } from './variables.js';
+import type { DesiredVariable } from '../../inputs/env-variables.js';
 
 /** A variable as the API lists it: the value is write-only and never comes back. */
 export interface ExistingVariable {

@@ -1,4 +1,4 @@
-import type { ProjectLog } from '../../github/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { NotFoundError, ServiceError, UncertainWriteError } from '../../service/errors.js';
 import type { Build } from '../../service/schemas.js';
 import { sleep } from '../../util/abort.js';

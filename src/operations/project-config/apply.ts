@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import * as core from '@actions/core';
-import type { ProjectLog } from '../../github/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { NotFoundError, UncertainWriteError } from '../../service/errors.js';
 import type { Redirect } from '../../service/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
-import type { StepOperation } from '../index.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
-import type { OperationContext, ProjectResult } from '../types.js';
-import { changeCount, describeChange, planEntries, planTable, symbolOf, type PlanEntry, type WriteStatus } from './describe.js';
+import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
+import { changeCount, describeChange, planEntries, planTable, symbolOf, type ApplyDetails, type WriteStatus } from './describe.js';
 import { ConfigFileError, parseConfigFile } from './file.js';
 import { redirectKey, type DesiredProject, type DesiredRedirect } from './model.js';
 import { planProject, type CurrentRedirect, type CurrentState, type PlannedChange, type ProjectPlan } from './plan.js';
@@ -18,12 +17,6 @@ import { publishPlanComment } from './plan-comment.js';
 
 export const INVALID_FILE_TITLE = 'Invalid project file';
 const CREATE_ATTEMPTS = 3;
-
-export interface ApplyDetails {
-  plan: PlanEntry[];
-  changes: number;
-  dryRun: boolean;
-}
 
 /** `apply`: the file is read and checked once, before any request; then each project is planned and applied. */
 export const applyStep: StepOperation = async (ctx) => {

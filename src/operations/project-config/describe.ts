@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../../github/markdown.js';
+import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { DesiredRedirect } from './model.js';
 import { countsAsChange, type FieldChange, type PlannedChange, type ProjectPlan } from './plan.js';
 
@@ -11,6 +11,13 @@ export interface PlanEntry {
   action: PlannedChange['action'];
   description: string;
   status: WriteStatus;
+}
+
+/** What `apply` reports for one project (`result.details`): the plan, how many changes, whether it was a dry run. */
+export interface ApplyDetails {
+  plan: PlanEntry[];
+  changes: number;
+  dryRun: boolean;
 }
 
 export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {

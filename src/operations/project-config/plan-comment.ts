@@ -4,11 +4,10 @@ import { call, createOctokit, GitHubError, type GitHubRepo } from '../../github/
 import { createIssueComment } from '../../github/api/create-issue-comment.js';
 import { listIssueComments } from '../../github/api/list-issue-comments.js';
 import { updateIssueComment } from '../../github/api/update-issue-comment.js';
-import { escapeMarkdown } from '../../github/markdown.js';
+import { escapeMarkdown } from '../../reporting/markdown.js';
 import { USER_AGENT } from '../../version.js';
 import type { OperationContext, ProjectResult } from '../types.js';
-import type { ApplyDetails } from './apply.js';
-import { planTable } from './describe.js';
+import { planTable, type ApplyDetails } from './describe.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
 export const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';

@@ -1,5 +1,5 @@
 import { safeLine } from '../../util/untrusted-text.js';
-import { escapeMarkdown, markdownLink, safeHttpUrl } from '../../github/markdown.js';
+import { escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
 import type { SearchResponse } from '../../service/schemas.js';
 
 /** Results asked for per search: set explicitly, the service's default (15) has changed before. */

@@ -1,7 +1,7 @@
 // `operation: env` as a user runs it: the bundled action against the loopback stand-in.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const OLD_API_KEY = 'old-api-key-Q7f3kP0x';

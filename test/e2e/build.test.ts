@@ -1,7 +1,7 @@
 // The bundled action (dist/index.js) run as the runner runs it, against the loopback stand-in.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const SHA_OLD = 'a'.repeat(40);

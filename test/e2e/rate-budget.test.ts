@@ -2,10 +2,10 @@
 // concurrent wait, paused by a 429. Unit tests on a fake clock, then the bundled action against
 // a stand-in as strict as the real service.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { CancelledError } from '../src/util/abort.js';
-import { startStandin } from './support/rtd-standin.ts';
-import { runAction } from './support/run-action.ts';
+import { RateBudget } from '../../src/service/rate-budget.js';
+import { CancelledError } from '../../src/util/abort.js';
+import { startStandin } from '../support/rtd-standin.ts';
+import { runAction } from '../support/run-action.ts';
 
 describe('RateBudget (fake clock)', () => {
   beforeEach(() => {

@@ -1,9 +1,9 @@
 // Previews as GitHub deployments, and the pull request's `closed` event: the bundled action run as
 // the runner runs it, against loopback stand-ins of Read the Docs and of GitHub's REST API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from './support/github-standin.ts';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const PR = 7;
@@ -131,7 +131,7 @@ describe('preview deployments', () => {
 
 describe('the build log in the job', () => {
   it('a failed build prints its commands in groups; hostile output sets no mask, no annotation, stops nothing', async () => {
-    const { runnerEffects } = await import('./support/runner-commands.ts');
+    const { runnerEffects } = await import('../support/runner-commands.ts');
     rtd.addBuild('demo', String(PR), {
       durationMs: 1200,
       outcome: 'failure',

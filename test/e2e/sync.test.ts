@@ -1,7 +1,7 @@
 // `sync-versions` as a release pipeline runs it: the bundled action against the loopback stand-in.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin, type StandinOptions } from './support/rtd-standin.ts';
-import { runAction, type ActionRun } from './support/run-action.ts';
+import { startStandin, type Standin, type StandinOptions } from '../support/rtd-standin.ts';
+import { runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_sync_0123456789';
 

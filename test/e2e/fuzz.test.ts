@@ -3,14 +3,14 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
-import { ServiceError } from '../src/service/errors.js';
-import { ServiceHttpClient, retryAfter } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../src/service/schemas.js';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { runAction, type ActionRun } from './support/run-action.ts';
-import { scriptedServer, type ScriptedServer } from './support/scripted-server.ts';
+import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../../src/inputs/inputs.js';
+import { ServiceError } from '../../src/service/errors.js';
+import { ServiceHttpClient, retryAfter } from '../../src/service/http-client.js';
+import { RateBudget } from '../../src/service/rate-budget.js';
+import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../../src/service/schemas.js';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { runAction, type ActionRun } from '../support/run-action.ts';
+import { scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 
 const NAMES = Object.keys(INPUT_DEFAULTS) as (keyof RawInputs)[];
 const STACK_LINE = /\n\s+at /;

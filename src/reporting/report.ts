@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { formatDuration } from '../inputs/duration.js';
-import { GREEN_OUTCOMES, type ProjectResult } from '../operations/types.js';
+import { GREEN_OUTCOMES, type ProjectResult } from './project-result.js';
 import { escapeMarkdown, markdownLink } from './markdown.js';
 import { checkedResult } from './output-values.js';
 

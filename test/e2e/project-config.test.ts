@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin } from './support/github-standin.ts';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+import { startGitHubStandin } from '../support/github-standin.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_project_config';
 const FILE = '.github/readthedocs-project.yml';

@@ -1,10 +1,10 @@
 // `operation: preview` as a new user meets it: the bundled action run as the runner runs it, on a
 // pull_request event, against loopback stand-ins of Read the Docs and of GitHub's REST API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentMarker, renderComment, replaceMarkedBlock } from '../src/github/sticky-comment.js';
-import { startGitHubStandin, type GitHubStandin, type StoredComment } from './support/github-standin.ts';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
+import { commentMarker, renderComment, replaceMarkedBlock } from '../../src/github/sticky-comment.js';
+import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../support/github-standin.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const PR = 7;

@@ -1,4 +1,4 @@
-import { parseVariables, validateVariables, type DesiredVariable } from './variables.js';
+import { parseVariables, validateVariables, type DesiredVariable } from './env-variables.js';
 
 /**
  * Nothing shorter is ever registered as a mask: a value of `=` or `1` would mask that character

@@ -2,10 +2,10 @@
 // are hostile (a fork's `conf.py` writes them), and a service that answers without end. What the
 // runner would do with stdout is read through a model of its command parsing (runner-commands.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from './support/run-action.ts';
-import { runnerCommands, type RunnerCommand } from './support/runner-commands.ts';
-import { answers, scriptedServer } from './support/scripted-server.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { runnerCommands, type RunnerCommand } from '../support/runner-commands.ts';
+import { answers, scriptedServer } from '../support/scripted-server.ts';
 
 const TOKEN = 'rtd_secret_token_hostile_0123456789';
 const HOSTILE_OUTPUT = [

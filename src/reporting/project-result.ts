@@ -1,0 +1,36 @@
+/**
+ * How a project's part of the step ended. Only `success`, `triggered` and `skipped` (the build
+ * ended itself with exit code 183, the service's documented skip) keep the step green.
+ */
+export type Outcome = 'success' | 'triggered' | 'skipped' | 'failed' | 'cancelled' | 'timed-out' | 'aborted' | 'error';
+
+export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'triggered', 'skipped']);
+
+/**
+ * What the step learned about one project. Operations fill it in as they go, so that a timeout,
+ * a cancellation or an error still reports the last state seen.
+ */
+export interface ProjectResult {
+  project: string;
+  outcome: Outcome;
+  version?: string;
+  buildId?: number;
+  buildUrl?: string;
+  state?: string;
+  success?: boolean;
+  commit?: string;
+  /** Seconds, as the service counts them (queue time excluded). */
+  duration?: number;
+  docsUrl?: string;
+  previewUrl?: string;
+  /** Why it is not green: the service's notification, the failing command's output, the error. */
+  reason?: string;
+  /** One line of `reason` for narrow places (the PR comment's row): a notification, the failed command. */
+  headline?: string;
+  /** The last lines of the failed command's output (also in `reason`), shown apart where there is room. */
+  outputTail?: string;
+  /** Short title for the annotation. */
+  title?: string;
+  /** Operation-specific detail for the summary and outputs (env variables, search hits...). */
+  details?: Record<string, unknown>;
+}
