@@ -262,7 +262,10 @@ function printTable(rows: Row[], headers: string[]): void {
   const lines = [
     `| Measure | ${headers.join(' | ')} | Goal | |`,
     `| --- | ${headers.map(() => '---').join(' | ')} | --- | --- |`,
-    ...rows.map((row) => `| ${row.label} | ${row.values.join(' | ')} | ${row.goal} | ${row.pass === undefined ? '' : row.pass ? 'pass' : '**FAIL**'} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${row.values.join(' | ')} | ${row.goal} | ${row.pass === undefined ? '' : row.pass ? 'pass' : '**FAIL**'} |`,
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -271,7 +274,9 @@ function printTable(rows: Row[], headers: string[]): void {
 
 async function main(): Promise<void> {
   const benchStarted = Date.now();
-  const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
+  const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`;
   process.stderr.write(`bench on ${machine}\n(c) start-up: ${STARTUP_ROUNDS} rounds...\n`);
   const startup = await startUp();
 
@@ -291,7 +296,15 @@ async function main(): Promise<void> {
     runs.push(done);
     await started;
   }
-  const [aAuto, aNoHistory, a2s, a10s, bAuto, b2s, b10s] = (await Promise.all(runs)) as [Measured, Measured, Measured, Measured, Measured, Measured, Measured];
+  const [aAuto, aNoHistory, a2s, a10s, bAuto, b2s, b10s] = (await Promise.all(runs)) as [
+    Measured,
+    Measured,
+    Measured,
+    Measured,
+    Measured,
+    Measured,
+    Measured,
+  ];
   const single = [aAuto, aNoHistory, a2s, a10s];
   const fan = [bAuto, b2s, b10s];
   if (process.env.BENCH_VERBOSE) {

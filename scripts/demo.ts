@@ -12,12 +12,20 @@ import { previewDemo } from './demo/preview.ts';
 import { DEMO_PROJECT, DEMO_TOKEN, planBuild, startDemoService, type Variant } from './demo/scenario.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
-const VARIANTS: Record<string, Variant | 'apply'> = { '': 'success', success: 'success', failure: 'failure', preview: 'preview', apply: 'apply' };
+const VARIANTS: Record<string, Variant | 'apply'> = {
+  '': 'success',
+  success: 'success',
+  failure: 'failure',
+  preview: 'preview',
+  apply: 'apply',
+};
 
 async function main(): Promise<number> {
   const variant = VARIANTS[process.argv[2] ?? ''];
   if (!variant) {
-    say(`Unknown demo ${JSON.stringify(process.argv[2])}: use \`npm run demo\`, \`npm run demo -- failure\` or \`npm run demo -- preview\`.`);
+    say(
+      `Unknown demo ${JSON.stringify(process.argv[2])}: use \`npm run demo\`, \`npm run demo -- failure\` or \`npm run demo -- preview\`.`,
+    );
     return 2;
   }
   if (!existsSync(join(ROOT, 'dist/index.js'))) {
@@ -39,7 +47,9 @@ async function main(): Promise<number> {
       say(
         failedAsExpected
           ? `\nThe action exited ${run.code}: the build failed, so the step is red and the job stops. That is the point of this demo, so the demo itself exits 0.`
-          : style.red(`\nUnexpected: the action exited ${run.code} with state ${run.outputs.state || '(none)'}; a failed build was expected.`),
+          : style.red(
+              `\nUnexpected: the action exited ${run.code} with state ${run.outputs.state || '(none)'}; a failed build was expected.`,
+            ),
       );
       return failedAsExpected ? 0 : 1;
     }
@@ -61,7 +71,10 @@ function intro(what: string, standin: Standin, inputs: Record<string, string>): 
   say();
   say('  - uses: readthedocs-action/readthedocs-action@v1');
   say('    with:');
-  for (const [name, value] of Object.entries(inputs)) say(`      ${name}: ${name === 'token' ? '${{ secrets.RTD_TOKEN }}' : value.includes('\n') ? `|\n        ${value.split('\n').join('\n        ')}` : value}`);
+  for (const [name, value] of Object.entries(inputs))
+    say(
+      `      ${name}: ${name === 'token' ? '${{ secrets.RTD_TOKEN }}' : value.includes('\n') ? `|\n        ${value.split('\n').join('\n        ')}` : value}`,
+    );
 }
 
 function fail(error: unknown): never {

@@ -129,7 +129,9 @@ function readInputs(redactor: Redactor): Inputs {
   const inputs = parseInputs(raw);
   for (const secret of valuesToMask(inputs.desiredVariables)) maskSecret(secret, redactor);
   if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
-    throw new InputError([`Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`]);
+    throw new InputError([
+      `Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`,
+    ]);
   }
   return inputs;
 }

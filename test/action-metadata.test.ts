@@ -15,7 +15,8 @@ const BRANDING_COLOURS = ['white', 'black', 'yellow', 'blue', 'green', 'orange',
 // A few of the Feather icons the Marketplace accepts (its list has about 280).
 const BRANDING_ICONS = ['book-open', 'book', 'check-circle', 'eye', 'file-text', 'layers', 'upload-cloud', 'zap'];
 // YAML 1.1/1.2 plain scalars that are not strings.
-const NON_STRING = /^(true|false|yes|no|on|off|y|n|null|~|[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|\.inf|\.nan)$/i;
+const NON_STRING =
+  /^(true|false|yes|no|on|off|y|n|null|~|[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|\.inf|\.nan)$/i;
 
 /** Key/value lines of action.yml with the value as written (quotes included). */
 function scalarLines(): { line: number; indent: number; key: string; raw: string }[] {
@@ -73,7 +74,8 @@ describe('action.yml', () => {
       expect(input.description?.trim(), `input ${name} has no description`).toBeTruthy();
       expect(['true', 'false', undefined], `input ${name}: required must be true or false`).toContain(input.required);
       if (input.required !== 'true') expect(input.default, `input ${name} is optional but has no default`).toBeDefined();
-      for (const key of Object.keys(input)) expect(['description', 'required', 'default', 'deprecationMessage'], `input ${name}: ${key}`).toContain(key);
+      for (const key of Object.keys(input))
+        expect(['description', 'required', 'default', 'deprecationMessage'], `input ${name}: ${key}`).toContain(key);
     }
   });
 

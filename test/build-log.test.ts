@@ -5,12 +5,26 @@ import type { Build, BuildCommands } from '../src/service/schemas.ts';
 import { runnerEffects } from './support/runner-commands.ts';
 
 function build(id: number, state: string): Build {
-  return { id, project: 'demo', version: 'latest', state: { code: state, name: state }, urls: { build: `https://rtd/b/${id}` } } as unknown as Build;
+  return {
+    id,
+    project: 'demo',
+    version: 'latest',
+    state: { code: state, name: state },
+    urls: { build: `https://rtd/b/${id}` },
+  } as unknown as Build;
 }
 
 function recordingLog(): ProjectLog & { sections: { title: string; body: string }[] } {
   const sections: { title: string; body: string }[] = [];
-  return { sections, info() {}, progress() {}, warning() {}, debug() {}, flush() {}, section: (title, body) => sections.push({ title, body }) };
+  return {
+    sections,
+    info() {},
+    progress() {},
+    warning() {},
+    debug() {},
+    flush() {},
+    section: (title, body) => sections.push({ title, body }),
+  };
 }
 
 describe('outputTail', () => {
@@ -56,7 +70,10 @@ describe('BuildLogFollower', () => {
   it('reads commands once per state change and prints each finished command once', async () => {
     const calls: number[] = [];
     const replies: BuildCommands['commands'][] = [
-      [{ command: 'git clone', output: 'ok', exit_code: 0, run_time: 1 }, { command: 'pip install', output: null, exit_code: null }],
+      [
+        { command: 'git clone', output: 'ok', exit_code: 0, run_time: 1 },
+        { command: 'pip install', output: null, exit_code: null },
+      ],
       [
         { command: 'git clone', output: 'ok', exit_code: 0, run_time: 1 },
         { command: 'pip install', output: '::add-mask::x\n::stop-commands::t\n::error::forged', exit_code: 0, run_time: 4 },
@@ -89,19 +106,22 @@ describe('runnerEffects', () => {
   });
 });
 
-describe('BuildLogFollower under API v2\'s tight budget', () => {
+describe("BuildLogFollower under API v2's tight budget", () => {
   it('skips a read while the build runs when the budget has no room to spare, and still reads at the end', async () => {
     const calls: number[] = [];
     const reserves: number[] = [];
     const api = {
-      buildCommands: async (id: number) => ({ id, commands: [{ command: 'sphinx', output: 'done', exit_code: 0, run_time: 2 }] }),
+      buildCommands: async (id: number) => {
+        calls.push(id);
+        return { id, commands: [{ command: 'sphinx', output: 'done', exit_code: 0, run_time: 2 }] };
+      },
       commandsReadableNow: (reserve: number) => {
         reserves.push(reserve);
         return reserve === 0;
       },
     };
     const log = recordingLog();
-    const follower = new BuildLogFollower({ api: { ...api, buildCommands: async (id: number) => (calls.push(id), api.buildCommands(id)) } } as never, log);
+    const follower = new BuildLogFollower({ api } as never, log);
     await follower.observe(build(1, 'building'), false);
     expect(calls).toEqual([]);
     await follower.observe(build(1, 'finished'), true);

@@ -11,18 +11,30 @@ import {
 
 describe('docsDirFromReadthedocsYaml', async () => {
   it('reads the Sphinx configuration folder', async () => {
-    const yaml = ['version: 2', 'build:', '  os: ubuntu-24.04', '  tools:', '    python: "3.13"', 'sphinx:', '  configuration: docs/conf.py', '  fail_on_warning: true'].join('\n');
+    const yaml = [
+      'version: 2',
+      'build:',
+      '  os: ubuntu-24.04',
+      '  tools:',
+      '    python: "3.13"',
+      'sphinx:',
+      '  configuration: docs/conf.py',
+      '  fail_on_warning: true',
+    ].join('\n');
     expect(await docsDirFromReadthedocsYaml(yaml)).toBe('docs');
   });
 
   it('tolerates comments, quotes, CRLF, a BOM, a document marker and deeper indentation', async () => {
-    const yaml = '\uFEFF---\r\n# Read the Docs\r\nversion: 2 # v2\r\n"sphinx": # the builder\r\n\r\n    # where conf.py lives\r\n    configuration: \'site/source/conf.py\'  # comment\r\n';
+    const yaml =
+      '\uFEFF---\r\n# Read the Docs\r\nversion: 2 # v2\r\n"sphinx": # the builder\r\n\r\n    # where conf.py lives\r\n    configuration: \'site/source/conf.py\'  # comment\r\n';
     expect(await docsDirFromReadthedocsYaml(yaml)).toBe('site/source');
     expect(await docsDirFromReadthedocsYaml('sphinx:\n  configuration: "doc s/#not a comment/conf.py"\n')).toBe('doc s/#not a comment');
   });
 
   it('reads a flow mapping', async () => {
-    expect(await docsDirFromReadthedocsYaml('version: 2\nsphinx: {configuration: "docs/source/conf.py", fail_on_warning: true}\n')).toBe('docs/source');
+    expect(await docsDirFromReadthedocsYaml('version: 2\nsphinx: {configuration: "docs/source/conf.py", fail_on_warning: true}\n')).toBe(
+      'docs/source',
+    );
   });
 
   it('gives "." for a conf.py at the top and normalises ./ prefixes', async () => {
@@ -31,7 +43,9 @@ describe('docsDirFromReadthedocsYaml', async () => {
   });
 
   it('does not take a nested configuration key of another section', async () => {
-    const yaml = ['version: 2', 'mkdocs:', '  configuration: mkdocs.yml', 'other:', '  sphinx:', '    configuration: wrong/conf.py'].join('\n');
+    const yaml = ['version: 2', 'mkdocs:', '  configuration: mkdocs.yml', 'other:', '  sphinx:', '    configuration: wrong/conf.py'].join(
+      '\n',
+    );
     expect(await docsDirFromReadthedocsYaml(yaml)).toBeUndefined();
   });
 
@@ -66,7 +80,17 @@ describe('changedPages', () => {
 
   it('maps Sphinx sources under the docs folder to .html pages and ignores everything else', () => {
     const pages = changedPages({
-      changedFiles: ['README.md', 'src/app.ts', 'docs/conf.py', 'docs/index.rst', 'docs/guide/index.rst', 'docs/usage.md', 'docs/tour.ipynb', 'docs/_static/x.css', 'docsextra/page.rst'],
+      changedFiles: [
+        'README.md',
+        'src/app.ts',
+        'docs/conf.py',
+        'docs/index.rst',
+        'docs/guide/index.rst',
+        'docs/usage.md',
+        'docs/tour.ipynb',
+        'docs/_static/x.css',
+        'docsextra/page.rst',
+      ],
       docsDir: 'docs',
       previewUrl: base,
     });
@@ -80,12 +104,20 @@ describe('changedPages', () => {
 
   it('joins with or without a trailing slash on the preview URL and docs folder', () => {
     const expected = [{ file: 'docs/a.rst', url: 'https://x--1.org.readthedocs.build/1/a.html' }];
-    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs/', previewUrl: 'https://x--1.org.readthedocs.build/1' })).toEqual(expected);
-    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: './docs', previewUrl: 'https://x--1.org.readthedocs.build/1/' })).toEqual(expected);
+    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs/', previewUrl: 'https://x--1.org.readthedocs.build/1' })).toEqual(
+      expected,
+    );
+    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: './docs', previewUrl: 'https://x--1.org.readthedocs.build/1/' })).toEqual(
+      expected,
+    );
   });
 
   it('treats "." as the whole repository but skips hidden folders and _build', () => {
-    const pages = changedPages({ changedFiles: ['index.rst', '.github/PULL_REQUEST_TEMPLATE.md', '_build/html/x.md', 'sub/.ipynb_checkpoints/n.ipynb'], docsDir: '.', previewUrl: base });
+    const pages = changedPages({
+      changedFiles: ['index.rst', '.github/PULL_REQUEST_TEMPLATE.md', '_build/html/x.md', 'sub/.ipynb_checkpoints/n.ipynb'],
+      docsDir: '.',
+      previewUrl: base,
+    });
     expect(pages.map((page) => page.file)).toEqual(['index.rst']);
   });
 
@@ -101,7 +133,12 @@ describe('changedPages', () => {
   });
 
   it('uses directory URLs for MkDocs', () => {
-    const pages = changedPages({ changedFiles: ['docs/index.md', 'docs/guide/setup.md', 'docs/guide/README.md', 'docs/api.rst'], docsDir: 'docs', previewUrl: base, builder: 'mkdocs' });
+    const pages = changedPages({
+      changedFiles: ['docs/index.md', 'docs/guide/setup.md', 'docs/guide/README.md', 'docs/api.rst'],
+      docsDir: 'docs',
+      previewUrl: base,
+      builder: 'mkdocs',
+    });
     expect(pages).toEqual([
       { file: 'docs/guide/README.md', url: `${base}guide/` },
       { file: 'docs/guide/setup.md', url: `${base}guide/setup/` },
@@ -124,14 +161,19 @@ describe('changedPages', () => {
 
   it('property: every URL stays under the preview URL and parses', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 3 }), fc.constantFrom('.rst', '.md', '.ipynb', '.py'))), (entries) => {
-        const files = entries.map(([folders, extension]) => ['docs', ...folders, `p${extension}`].join('/'));
-        for (const page of changedPages({ changedFiles: files, docsDir: 'docs', previewUrl: base })) {
-          expect(page.url.startsWith(base)).toBe(true);
-          expect(new URL(page.url).href).toBe(page.url);
-          expect(page.url.endsWith('.html')).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(fc.array(fc.string({ minLength: 1, maxLength: 8 }), { maxLength: 3 }), fc.constantFrom('.rst', '.md', '.ipynb', '.py')),
+        ),
+        (entries) => {
+          const files = entries.map(([folders, extension]) => ['docs', ...folders, `p${extension}`].join('/'));
+          for (const page of changedPages({ changedFiles: files, docsDir: 'docs', previewUrl: base })) {
+            expect(page.url.startsWith(base)).toBe(true);
+            expect(new URL(page.url).href).toBe(page.url);
+            expect(page.url.endsWith('.html')).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -152,13 +194,23 @@ describe('readReadthedocsConfig (the yaml package)', () => {
       'https://demo--7.org.readthedocs.build/en/7/',
     ]);
     const single = await readReadthedocsConfig('sphinx:\n  configuration: docs/conf.py\n  builder: singlehtml\n');
-    expect(changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs', previewUrl: 'https://x.example/', builder: single.builder })).toEqual([]);
+    expect(
+      changedPages({ changedFiles: ['docs/a.rst'], docsDir: 'docs', previewUrl: 'https://x.example/', builder: single.builder }),
+    ).toEqual([]);
   });
 
   it('refuses a file over 64 KB, an alias bomb and text that is not a mapping, without throwing', async () => {
     const big = `sphinx:\n  configuration: docs/conf.py\n#${'x'.repeat(MAX_READTHEDOCS_YAML_BYTES)}\n`;
     expect(await readReadthedocsConfig(big)).toEqual({ docsDir: undefined, builder: undefined });
-    const bomb = ['a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 12 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`), 'sphinx: {configuration: docs/conf.py}'].join('\n');
+    const bomb = [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 12 },
+        (_, i) =>
+          `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`,
+      ),
+      'sphinx: {configuration: docs/conf.py}',
+    ].join('\n');
     expect((await readReadthedocsConfig(bomb)).docsDir).toBeUndefined();
     expect(await readReadthedocsConfig('- a\n- b\n')).toEqual({ docsDir: undefined, builder: undefined });
     expect(await readReadthedocsConfig('sphinx: [unclosed\n')).toEqual({ docsDir: undefined, builder: undefined });

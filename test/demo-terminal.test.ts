@@ -29,7 +29,17 @@ describe('renderMarkdown', () => {
 
   it('renders the summary the action writes: heading, table, a failure reason as an indented block', () => {
     const markdown = summaryMarkdown('Read the Docs: build', [
-      { project: 'demo', outcome: 'failed', version: 'latest', state: 'finished', buildId: 3, buildUrl: 'http://127.0.0.1:1/b/3/', duration: 4, title: 'Build failed', reason: 'exit 1\n| not a table' },
+      {
+        project: 'demo',
+        outcome: 'failed',
+        version: 'latest',
+        state: 'finished',
+        buildId: 3,
+        buildUrl: 'http://127.0.0.1:1/b/3/',
+        duration: 4,
+        title: 'Build failed',
+        reason: 'exit 1\n| not a table',
+      },
     ]);
     const text = renderMarkdown(markdown, PLAIN);
     expect(text).toMatch(/^READ THE DOCS: BUILD$/m);
@@ -46,12 +56,17 @@ describe('renderMarkdown', () => {
   });
 
   it('turns inline Markdown into text', () => {
-    expect(renderInline('**acme** built `4f2c9e1` \\(see [log](https://e.org/l)\\)<br>next', PLAIN)).toBe('acme built 4f2c9e1 (see log <https://e.org/l>) / next');
+    expect(renderInline('**acme** built `4f2c9e1` \\(see [log](https://e.org/l)\\)<br>next', PLAIN)).toBe(
+      'acme built 4f2c9e1 (see log <https://e.org/l>) / next',
+    );
     expect(renderInline('&lt;b&gt; @\u200Bsomeone', PLAIN)).toBe('<b> @someone');
   });
 
   it('drops hidden markers and shows details as a titled list', () => {
-    const text = renderMarkdown('<!-- marker -->\n<details><summary>Changed pages in demo (1)</summary>\n\n- [`docs/a.md`](https://e.org/a/)\n\n</details>', PLAIN);
+    const text = renderMarkdown(
+      '<!-- marker -->\n<details><summary>Changed pages in demo (1)</summary>\n\n- [`docs/a.md`](https://e.org/a/)\n\n</details>',
+      PLAIN,
+    );
     expect(text).toBe('▸ Changed pages in demo (1)\n\n  • docs/a.md <https://e.org/a/>');
   });
 

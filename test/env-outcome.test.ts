@@ -81,17 +81,19 @@ describe('the report', () => {
     details: { variables: plannedEntries(plan), dryRun },
   });
 
-  it('outputs the first project\'s entries, or an empty list', () => {
-    expect(JSON.parse(variablesOutput([result('a', false), { project: 'b', outcome: 'success', details: { variables: [], dryRun: false } }]))).toEqual(
-      plannedEntries(plan),
-    );
+  it("outputs the first project's entries, or an empty list", () => {
+    expect(
+      JSON.parse(variablesOutput([result('a', false), { project: 'b', outcome: 'success', details: { variables: [], dryRun: false } }])),
+    ).toEqual(plannedEntries(plan));
     expect(variablesOutput([])).toBe('[]');
     expect(variablesOutput([{ project: 'a', outcome: 'error' }])).toBe('[]');
   });
 
   it('has a table per project and the note about re-creating', () => {
     const section = environmentSection([result('docs', false), result('other_docs', false)]);
-    expect(section).toContain('### Environment variables: docs\n\n| Name | Public | Action |\n| --- | --- | --- |\n| API\\_KEY | no | replaced |');
+    expect(section).toContain(
+      '### Environment variables: docs\n\n| Name | Public | Action |\n| --- | --- | --- |\n| API\\_KEY | no | replaced |',
+    );
     expect(section).toContain('| STALE | yes | deleted |');
     expect(section).toContain('### Environment variables: other\\_docs');
     expect(section).toContain('re-created on each run');

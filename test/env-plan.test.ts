@@ -24,9 +24,7 @@ function summary(plan: PlannedChange[]): Array<[string, string, number[]]> {
 describe('planEnvironment', () => {
   it('creates names that do not exist yet, carrying the desired variable', () => {
     const wanted = desired('NEW', true);
-    expect(planEnvironment([wanted], [], false)).toEqual([
-      { name: 'NEW', public: true, action: 'created', create: wanted, deletePks: [] },
-    ]);
+    expect(planEnvironment([wanted], [], false)).toEqual([{ name: 'NEW', public: true, action: 'created', create: wanted, deletePks: [] }]);
   });
 
   it('replaces every desired name that exists, since values cannot be compared', () => {
@@ -101,11 +99,7 @@ describe('planEnvironment', () => {
 
 describe('describePlan', () => {
   it('counts each action, in the order they are applied', () => {
-    const plan = planEnvironment(
-      [desired('A'), desired('B'), desired('C')],
-      [existing(1, 'C'), existing(2, 'D'), existing(3, 'D')],
-      true,
-    );
+    const plan = planEnvironment([desired('A'), desired('B'), desired('C')], [existing(1, 'C'), existing(2, 'D'), existing(3, 'D')], true);
     expect(describePlan(plan)).toBe('2 created, 1 replaced, 1 deleted');
     expect(describePlan(planEnvironment([desired('A')], [existing(1, 'K'), existing(2, 'L'), existing(3, 'M')], false))).toBe(
       '1 created, 3 kept',

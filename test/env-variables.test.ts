@@ -36,10 +36,7 @@ function variable(name: string, value: string, line: number, input: VariablesInp
 
 describe('parseVariables: the NAME=value form', () => {
   it('reads one variable per line, with line numbers and the public flag of its input', () => {
-    expect(parseVariables('FOO=bar\nBAZ=qux', 'variables')).toEqual([
-      variable('FOO', 'bar', 1),
-      variable('BAZ', 'qux', 2),
-    ]);
+    expect(parseVariables('FOO=bar\nBAZ=qux', 'variables')).toEqual([variable('FOO', 'bar', 1), variable('BAZ', 'qux', 2)]);
     expect(parseVariables('FOO=bar', 'public-variables')).toEqual([variable('FOO', 'bar', 1, 'public-variables')]);
   });
 
@@ -132,19 +129,12 @@ describe('parseVariables: lines that are not variables', () => {
 describe('name rules', () => {
   it('accepts letters, digits and underscores, up to 128 characters', () => {
     const longest = 'A'.repeat(NAME_MAX_LENGTH);
-    expect(parseVariables(`a_1=x\n_B=y\n9=z\n${longest}=w`, 'variables').map((v) => v.name)).toEqual([
-      'a_1',
-      '_B',
-      '9',
-      longest,
-    ]);
+    expect(parseVariables(`a_1=x\n_B=y\n9=z\n${longest}=w`, 'variables').map((v) => v.name)).toEqual(['a_1', '_B', '9', longest]);
   });
 
   it('names an invalid name that looks like a typo', () => {
     const message = expectParseError('A=1\nB=2\nbad name=hunter22', 'variables', 3, ['hunter22']);
-    expect(message).toBe(
-      'Input `variables`, line 3: `bad name` is not a valid name: use letters, digits and underscores only',
-    );
+    expect(message).toBe('Input `variables`, line 3: `bad name` is not a valid name: use letters, digits and underscores only');
     expect(expectParseError('my-var=hunter22', 'variables', 1, ['hunter22'])).toContain('`my-var`');
   });
 
@@ -264,24 +254,14 @@ describe('value rules', () => {
 
 describe('each name once', () => {
   it('refuses a name set twice in one input, naming both lines', () => {
-    const message = expectParseError('FOO=first-value\nBAR=1\nFOO=second-value', 'variables', 3, [
-      'first-value',
-      'second-value',
-    ]);
-    expect(message).toBe(
-      'Input `variables`, line 3: `FOO` is already set at input `variables`, line 1: set each name once',
-    );
+    const message = expectParseError('FOO=first-value\nBAR=1\nFOO=second-value', 'variables', 3, ['first-value', 'second-value']);
+    expect(message).toBe('Input `variables`, line 3: `FOO` is already set at input `variables`, line 1: set each name once');
   });
 
   it('refuses a name set in both inputs, naming both places', () => {
-    const all = [
-      ...parseVariables('A=1\nSHARED=private-value', 'variables'),
-      ...parseVariables('SHARED=public-value', 'public-variables'),
-    ];
+    const all = [...parseVariables('A=1\nSHARED=private-value', 'variables'), ...parseVariables('SHARED=public-value', 'public-variables')];
     const message = errorOf(() => validateVariables(all));
-    expect(message).toBe(
-      'Input `public-variables`, line 1: `SHARED` is already set at input `variables`, line 2: set each name once',
-    );
+    expect(message).toBe('Input `public-variables`, line 1: `SHARED` is already set at input `variables`, line 2: set each name once');
     expect(message).not.toContain('value');
   });
 
@@ -357,9 +337,7 @@ const rawLine = fc.oneof(
   fc.constant('EOF'),
   fc.constant(''),
 );
-const inputText = fc
-  .tuple(fc.array(rawLine, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'))
-  .map(([lines, end]) => lines.join(end));
+const inputText = fc.tuple(fc.array(rawLine, { maxLength: 12 }), fc.constantFrom('\n', '\r\n')).map(([lines, end]) => lines.join(end));
 const inputName = fc.constantFrom<VariablesInput>('variables', 'public-variables');
 
 /** Every text that appeared after a `=` on some line: what must never be shown. */
@@ -402,8 +380,14 @@ describe('properties', () => {
     };
     fc.assert(
       fc.property(inputText, inputText, (first, second) => {
-        expectNoValueShown(messageOf(() => parseVariables(first, 'variables')), first);
-        expectNoValueShown(messageOf(() => parseVariables(second, 'public-variables')), second);
+        expectNoValueShown(
+          messageOf(() => parseVariables(first, 'variables')),
+          first,
+        );
+        expectNoValueShown(
+          messageOf(() => parseVariables(second, 'public-variables')),
+          second,
+        );
         // Across inputs: line-by-line valid texts, so that the shared rules get their turn.
         // Only the lines it is given count: a refused line's text (`=Input`) may be a word of the message.
         const given: string[] = [];
@@ -419,7 +403,10 @@ describe('properties', () => {
             }
           });
         });
-        expectNoValueShown(messageOf(() => validateVariables(all)), ...given);
+        expectNoValueShown(
+          messageOf(() => validateVariables(all)),
+          ...given,
+        );
       }),
       { numRuns: 1000 },
     );
@@ -432,10 +419,13 @@ describe('properties', () => {
       // A value of only `=` is refused as the base64 padding of a value of several lines.
       .filter((value) => !/[\n]/.test(value) && !value.endsWith('\r') && value.trim() !== '' && !/^=+$/.test(value.trimEnd()));
     const multiLine = fc
-      .array(fc.string({ maxLength: 20 }).filter((line) => !/[\r\n]/.test(line) && line !== 'END'), {
-        minLength: 1,
-        maxLength: 5,
-      })
+      .array(
+        fc.string({ maxLength: 20 }).filter((line) => !/[\r\n]/.test(line) && line !== 'END'),
+        {
+          minLength: 1,
+          maxLength: 5,
+        },
+      )
       .map((lines) => lines.join('\n'))
       // A single line of only `=` is written as NAME==, refused like the single-line form above.
       .filter((value) => value.trim() !== '' && (value.includes('\n') || !/^=+$/.test(value.trimEnd())));
@@ -449,9 +439,7 @@ describe('properties', () => {
           .map(([n, value]) => (value.includes('\n') || value.includes('<<') ? `${n}<<END\n${value}\nEND` : `${n}=${value}`))
           .join('\n');
         const parsed = parseVariables(text, input);
-        expect(parsed.map((v) => [v.name, v.value, v.public])).toEqual(
-          pairs.map(([n, value]) => [n, value, input === 'public-variables']),
-        );
+        expect(parsed.map((v) => [v.name, v.value, v.public])).toEqual(pairs.map(([n, value]) => [n, value, input === 'public-variables']));
       }),
       { numRuns: 500 },
     );

@@ -35,13 +35,21 @@ function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
   return new ReadTheDocsApi(http);
 }
 
-const variable = (id: number) => ({ pk: id, name: `V${id}`, public: false, created: '2026-01-01T00:00:00Z', modified: '2026-01-01T00:00:00Z' });
+const variable = (id: number) => ({
+  pk: id,
+  name: `V${id}`,
+  public: false,
+  created: '2026-01-01T00:00:00Z',
+  modified: '2026-01-01T00:00:00Z',
+});
 
 describe('response bodies', () => {
   it('reads at most the cap of an endless body and fails with "response too large" naming the request, once', async () => {
     const server = await serve(answers.endless());
     const before = process.memoryUsage().rss;
-    const error = (await api(server.url, 4 * 1024 * 1024).translations('docs').catch((e: unknown) => e)) as ServiceError;
+    const error = (await api(server.url, 4 * 1024 * 1024)
+      .translations('docs')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.message).toBe('GET projects/{project}/translations/: response too large (over 4 MB); not read further');
     expect(error.title).toBe('Unexpected response from Read the Docs');
@@ -64,9 +72,16 @@ describe('`next` links', () => {
     const foreign = await serve(answers.json(200, { count: 1, next: null, previous: null, results: [variable(99)] }));
     const foreignHost = new URL(foreign.url).host;
     const home = await serve(
-      answers.json(200, { count: 2, next: `http://elsewhere.example//${foreignHost}/api/v3/x/?page=2`, previous: null, results: [variable(1)] }),
+      answers.json(200, {
+        count: 2,
+        next: `http://elsewhere.example//${foreignHost}/api/v3/x/?page=2`,
+        previous: null,
+        results: [variable(1)],
+      }),
     );
-    const error = (await api(home.url).environmentVariables('docs').catch((e: unknown) => e)) as ServiceError;
+    const error = (await api(home.url)
+      .environmentVariables('docs')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.message).toContain('the `next` link of a page does not lead to');
     expect(foreign.hits).toHaveLength(0);
@@ -75,7 +90,12 @@ describe('`next` links', () => {
 
   it('keeps the path and query of a link that names another host on the configured service', async () => {
     const home = await serve(
-      answers.json(200, { count: 2, next: 'https://readthedocs.example/api/v3/projects/docs/environmentvariables/?limit=1&offset=1', previous: null, results: [variable(1)] }),
+      answers.json(200, {
+        count: 2,
+        next: 'https://readthedocs.example/api/v3/projects/docs/environmentvariables/?limit=1&offset=1',
+        previous: null,
+        results: [variable(1)],
+      }),
       answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
     );
     const variables = await api(home.url).environmentVariables('docs');
@@ -90,11 +110,20 @@ describe('a list cut at the page bound', () => {
     const endlessPages: Script = (_req, res) => {
       page += 1;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ count: 999, next: `/api/v3/projects/docs/environmentvariables/?page=${page + 1}`, previous: null, results: [variable(page)] }));
+      res.end(
+        JSON.stringify({
+          count: 999,
+          next: `/api/v3/projects/docs/environmentvariables/?page=${page + 1}`,
+          previous: null,
+          results: [variable(page)],
+        }),
+      );
     };
     const home = await serve(endlessPages);
     expect(await api(home.url).environmentVariables('docs')).toHaveLength(50);
-    const error = (await api(home.url).environmentVariables('docs', { complete: true }).catch((e: unknown) => e)) as ServiceError;
+    const error = (await api(home.url)
+      .environmentVariables('docs', { complete: true })
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.title).toBe('Variables not changed');
     expect(error.message).toContain('the list goes on past 50 pages and was cut there; a cut list cannot decide what `prune` deletes');

@@ -133,7 +133,10 @@ describe('reads ride through transient faults', () => {
     random.mockReturnValueOnce(0).mockReturnValueOnce(1).mockReturnValueOnce(0).mockReturnValueOnce(1);
     const { http, debug } = client(server.url, { backoffBaseMs: 40, backoffMaxMs: 200 });
     await http.send(read());
-    const delays = debug.map((line) => /retry \d+ in (\d+) ms/.exec(line)?.[1]).filter(Boolean).map(Number);
+    const delays = debug
+      .map((line) => /retry \d+ in (\d+) ms/.exec(line)?.[1])
+      .filter(Boolean)
+      .map(Number);
     // random 0 → half the ceiling, random 1 → the whole ceiling; the ceiling doubles up to the max.
     expect(delays).toEqual([20, 80, 80, 200]);
   });
@@ -153,7 +156,9 @@ describe('reads ride through transient faults', () => {
     const started = Date.now();
     const error = await failure(http.send(read()));
     expect(error).toBeInstanceOf(UnavailableError);
-    expect(error.message).toMatch(/gave up after 1 attempt: the next retry \(in \d\.\d s\) would come after the step's deadline \(input `timeout`, 1\.5 s left\); last error: 502/);
+    expect(error.message).toMatch(
+      /gave up after 1 attempt: the next retry \(in \d\.\d s\) would come after the step's deadline \(input `timeout`, 1\.5 s left\); last error: 502/,
+    );
     expect(server.hits).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(1500);
   });
@@ -218,7 +223,7 @@ describe('429 and Retry-After', () => {
     expect(server.hits.map((hit) => hit.method)).toEqual(['POST', 'POST']);
   });
 
-  it('reads Retry-After as seconds or an HTTP date, else the seconds in DRF\'s message', () => {
+  it("reads Retry-After as seconds or an HTTP date, else the seconds in DRF's message", () => {
     expect(retryAfter('3', undefined)).toBe(3000);
     expect(retryAfter('0.5', undefined)).toBe(500);
     const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();

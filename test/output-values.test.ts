@@ -40,7 +40,9 @@ describe('outputs from service values', () => {
     expect(checked.state).toBeUndefined();
     expect(checked.commit).toBeUndefined();
     expect(warnings).toHaveLength(5);
-    expect(warnings[0]).toBe("docs: the service's value for output `build-url` is not a plain http(s) URL on the service; the output is left empty");
+    expect(warnings[0]).toBe(
+      "docs: the service's value for output `build-url` is not a plain http(s) URL on the service; the output is left empty",
+    );
   });
 
   it('knows the service’s domains', () => {

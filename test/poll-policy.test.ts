@@ -131,7 +131,13 @@ describe('simulatePolling with the default policy (min 1 s, max 15 s, window 4 s
   });
 
   it('a short pickup queue (1.5 s) costs two GETs and keeps the lag within 2 s', () => {
-    const result = simulatePolling({ buildDurationMs: 40 * SECOND, queueMs: 1_500, expectedDurationMs: 40 * SECOND, durationSpreadMs: 0, opts });
+    const result = simulatePolling({
+      buildDurationMs: 40 * SECOND,
+      queueMs: 1_500,
+      expectedDurationMs: 40 * SECOND,
+      durationSpreadMs: 0,
+      opts,
+    });
     // Measured: GETs at 0 (queued), 1 (queued), 2 (running), three hops to 40.5 s after creation... 6 in all.
     expect(result.requests).toBeLessThanOrEqual(6);
     expect(result.detectionLagMs).toBeLessThanOrEqual(2 * SECOND);
@@ -344,11 +350,13 @@ describe('properties', () => {
       extra: fc.integer({ min: 0, max: 30_000 }),
       window: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined }),
     })
-    .map(({ min, extra, window }): PollPolicyOptions => ({
-      minIntervalMs: min,
-      maxIntervalMs: min + extra,
-      nearEndWindowMs: window,
-    }));
+    .map(
+      ({ min, extra, window }): PollPolicyOptions => ({
+        minIntervalMs: min,
+        maxIntervalMs: min + extra,
+        nearEndWindowMs: window,
+      }),
+    );
   const history = fc.array(fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 900 })), { maxLength: 10 });
   const state = fc.constantFrom('triggered', 'cloning', 'installing', 'building', 'uploading', 'finished', 'cancelled');
 

@@ -71,11 +71,18 @@ function publisherFor(repo: GitHubRepo) {
   return { publisher, warnings };
 }
 
-const row = (status: PreviewRow['status']): PreviewRow => ({ project: 'demo', status, commit: HEAD, updatedAt: new Date('2026-11-02T10:00:00Z') });
+const row = (status: PreviewRow['status']): PreviewRow => ({
+  project: 'demo',
+  status,
+  commit: HEAD,
+  updatedAt: new Date('2026-11-02T10:00:00Z'),
+});
 
 describe('PreviewPublisher', () => {
   it('a fault on the first comment (not a refusal) does not stop the final one: one comment, final state, one warning', async () => {
-    const gh = fakeGitHub((route, call) => (route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments') && call === 1 ? 502 : undefined));
+    const gh = fakeGitHub((route, call) =>
+      route.startsWith('POST /repos/{owner}/{repo}/issues/{issue_number}/comments') && call === 1 ? 502 : undefined,
+    );
     const { publisher, warnings } = publisherFor(gh.repo);
 
     await publisher.publish([row('building')]);

@@ -18,7 +18,12 @@ beforeAll(async () => {
   rtd = await startStandin({ tokens: ['tok-123456'], rateLimit: null });
   rtd.addProject({ slug: 'main_docs', language: 'en' });
   rtd.addProject({ slug: 'main-docs-fr', language: 'fr', translationOf: 'main_docs' });
-  rtd.addProject({ slug: 'plugin', language: 'en', versioningScheme: 'multiple_versions_without_translations', subprojectOf: { parent: 'main_docs', alias: 'the-plugin' } });
+  rtd.addProject({
+    slug: 'plugin',
+    language: 'en',
+    versioningScheme: 'multiple_versions_without_translations',
+    subprojectOf: { parent: 'main_docs', alias: 'the-plugin' },
+  });
   rtd.addProject({ slug: 'single', versioningScheme: 'single_version_without_translations' });
   api = new ReadTheDocsApi(
     new ServiceHttpClient({
@@ -37,7 +42,14 @@ afterAll(async () => {
 });
 
 const resolve = (slug: string, options: { baseUrl?: string; template?: string } = {}) =>
-  resolvePreviewUrl({ api, details: new ProjectDetails(api), slug, pr: 42, baseUrl: options.baseUrl ?? 'https://app.readthedocs.org', template: options.template });
+  resolvePreviewUrl({
+    api,
+    details: new ProjectDetails(api),
+    slug,
+    pr: 42,
+    baseUrl: options.baseUrl ?? 'https://app.readthedocs.org',
+    template: options.template,
+  });
 
 describe('resolvePreviewUrl', () => {
   it('uses the project’s own host and scheme, with _ written as -', async () => {
@@ -56,7 +68,9 @@ describe('resolvePreviewUrl', () => {
 
   it('uses com.readthedocs.build on the Business edition', async () => {
     // Business and Community differ only in the host: the stand-in answers for both here.
-    expect((await resolve('main_docs', { baseUrl: 'https://app.readthedocs.com' })).startsWith('https://main-docs--42.com.readthedocs.build/')).toBe(true);
+    expect(
+      (await resolve('main_docs', { baseUrl: 'https://app.readthedocs.com' })).startsWith('https://main-docs--42.com.readthedocs.build/'),
+    ).toBe(true);
   });
 
   it('lets the template replace the computation', async () => {
@@ -89,7 +103,13 @@ describe('checkPage', () => {
     await new Promise((done) => server.close(done));
   });
 
-  const options = (attempts: number) => ({ dispatcher, userAgent: 'test', signal: new AbortController().signal, attempts, retryDelayMs: 20 });
+  const options = (attempts: number) => ({
+    dispatcher,
+    userAgent: 'test',
+    signal: new AbortController().signal,
+    attempts,
+    retryDelayMs: 20,
+  });
 
   it('looks again while the page lags behind the build', async () => {
     expect(await checkPage(`${base}/lagging/`, options(5))).toMatchObject({ ok: true, status: 200, attempts: 3 });

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  editionFromBaseUrl,
-  previewUrl,
-  validatePreviewTemplate,
-  type ProjectForPreview,
-} from '../src/operations/preview/preview-url.js';
+import { editionFromBaseUrl, previewUrl, validatePreviewTemplate, type ProjectForPreview } from '../src/operations/preview/preview-url.js';
 
 const project = (overrides: Partial<ProjectForPreview> = {}): ProjectForPreview => ({
   slug: 'docs',
@@ -19,12 +14,12 @@ const project = (overrides: Partial<ProjectForPreview> = {}): ProjectForPreview 
 describe('previewUrl', () => {
   it('follows each versioning scheme', () => {
     expect(previewUrl({ project: project(), pr: 42, edition: 'org' })).toBe('https://docs--42.org.readthedocs.build/en/42/');
-    expect(
-      previewUrl({ project: project({ versioningScheme: 'multiple_versions_without_translations' }), pr: 42, edition: 'org' }),
-    ).toBe('https://docs--42.org.readthedocs.build/42/');
-    expect(
-      previewUrl({ project: project({ versioningScheme: 'single_version_without_translations' }), pr: 42, edition: 'org' }),
-    ).toBe('https://docs--42.org.readthedocs.build/');
+    expect(previewUrl({ project: project({ versioningScheme: 'multiple_versions_without_translations' }), pr: 42, edition: 'org' })).toBe(
+      'https://docs--42.org.readthedocs.build/42/',
+    );
+    expect(previewUrl({ project: project({ versioningScheme: 'single_version_without_translations' }), pr: 42, edition: 'org' })).toBe(
+      'https://docs--42.org.readthedocs.build/',
+    );
   });
 
   it('uses the project language', () => {
@@ -46,9 +41,7 @@ describe('previewUrl', () => {
   it('puts a translation under its parent host and scheme with its own language', () => {
     const parent = project({ slug: 'main_docs', language: 'en' });
     const translation = project({ slug: 'main-docs-es', language: 'es', translationOf: 'main_docs' });
-    expect(previewUrl({ project: translation, parent, pr: 9, edition: 'org' })).toBe(
-      'https://main-docs--9.org.readthedocs.build/es/9/',
-    );
+    expect(previewUrl({ project: translation, parent, pr: 9, edition: 'org' })).toBe('https://main-docs--9.org.readthedocs.build/es/9/');
   });
 
   it('uses the parent scheme for a translation, not its own', () => {
@@ -63,7 +56,11 @@ describe('previewUrl', () => {
     expect(previewUrl({ project: child, parent, pr: 11, edition: 'org' })).toBe(
       'https://umbrella--11.org.readthedocs.build/projects/api/de/11/',
     );
-    const singleVersionChild = project({ slug: 'umbrella-api', subprojectOf: 'umbrella', versioningScheme: 'single_version_without_translations' });
+    const singleVersionChild = project({
+      slug: 'umbrella-api',
+      subprojectOf: 'umbrella',
+      versioningScheme: 'single_version_without_translations',
+    });
     expect(previewUrl({ project: singleVersionChild, parent, pr: 11, edition: 'org' })).toBe(
       'https://umbrella--11.org.readthedocs.build/projects/api/',
     );
@@ -78,12 +75,12 @@ describe('previewUrl', () => {
 
   it('refuses to guess when the parent or alias is missing or does not match', () => {
     expect(() => previewUrl({ project: project({ translationOf: 'main' }), pr: 1, edition: 'org' })).toThrow(/translation of "main"/);
-    expect(() => previewUrl({ project: project({ subprojectOf: 'umbrella' }), parent: project({ slug: 'umbrella' }), pr: 1, edition: 'org' })).toThrow(
-      /alias/,
-    );
-    expect(() => previewUrl({ project: project({ translationOf: 'main' }), parent: project({ slug: 'other' }), pr: 1, edition: 'org' })).toThrow(
-      /belongs to "main".*"other"/,
-    );
+    expect(() =>
+      previewUrl({ project: project({ subprojectOf: 'umbrella' }), parent: project({ slug: 'umbrella' }), pr: 1, edition: 'org' }),
+    ).toThrow(/alias/);
+    expect(() =>
+      previewUrl({ project: project({ translationOf: 'main' }), parent: project({ slug: 'other' }), pr: 1, edition: 'org' }),
+    ).toThrow(/belongs to "main".*"other"/);
     expect(() => previewUrl({ project: project(), parent: project({ slug: 'other' }), pr: 1, edition: 'org' })).toThrow(
       /neither a translation nor a subproject/,
     );
@@ -138,7 +135,11 @@ describe('previewUrl', () => {
       fc.property(
         fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,30}$/),
         fc.integer({ min: 1, max: 1_000_000 }),
-        fc.constantFrom('multiple_versions_with_translations', 'multiple_versions_without_translations', 'single_version_without_translations'),
+        fc.constantFrom(
+          'multiple_versions_with_translations',
+          'multiple_versions_without_translations',
+          'single_version_without_translations',
+        ),
         fc.constantFrom('org' as const, 'com' as const),
         (slug, pr, versioningScheme, edition) => {
           const url = new URL(previewUrl({ project: project({ slug, versioningScheme }), pr, edition }));
@@ -186,9 +187,17 @@ describe('editionFromBaseUrl', () => {
 describe('previewUrl with a clashing PR version slug', () => {
   it('uses the version slug (7_a beside a branch 7) for host, path and template', async () => {
     const { previewUrl } = await import('../src/operations/preview/preview-url.js');
-    const project = { slug: 'demo', language: 'en', versioningScheme: 'multiple_versions_with_translations' as const, translationOf: null, subprojectOf: null };
+    const project = {
+      slug: 'demo',
+      language: 'en',
+      versioningScheme: 'multiple_versions_with_translations' as const,
+      translationOf: null,
+      subprojectOf: null,
+    };
     expect(previewUrl({ project, pr: 7, version: '7_a', edition: 'org' })).toBe('https://demo--7_a.org.readthedocs.build/en/7_a/');
-    expect(previewUrl({ project, pr: 7, version: '7_a', edition: 'org', template: 'https://x.example/{version}/' })).toBe('https://x.example/7_a/');
+    expect(previewUrl({ project, pr: 7, version: '7_a', edition: 'org', template: 'https://x.example/{version}/' })).toBe(
+      'https://x.example/7_a/',
+    );
     expect(() => previewUrl({ project, pr: 7, version: '../x', edition: 'org' })).toThrow(/cannot be part/);
   });
 });

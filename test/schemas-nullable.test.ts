@@ -14,7 +14,11 @@ const build = (id: number, version: string | null) => ({
   created: '2026-11-23T08:00:00Z',
   finished: '2026-11-23T08:01:00Z',
   duration: 60,
-  urls: { build: `https://app.readthedocs.org/projects/demo/builds/${id}/`, project: 'https://x/', version: version ? 'https://x/v/' : null },
+  urls: {
+    build: `https://app.readthedocs.org/projects/demo/builds/${id}/`,
+    project: 'https://x/',
+    version: version ? 'https://x/v/' : null,
+  },
   _links: { version: version ? 'https://x/api/v3/.../' : null },
 });
 

@@ -26,7 +26,7 @@ const SPHINX_OUTPUT = [
   `checking consistency... ${CHECKOUT}docs/orphan.rst: WARNING: document isn't included in any toctree [toc.not_included]`,
   `${CHECKOUT}src/acme/core.py:docstring of acme.core.connect:5: WARNING: Field list ends without a blank line; unexpected unindent.`,
   '/usr/lib/python3.12/site-packages/sphinx/ext/foo.py:10: WARNING: something in a library',
-  '\u001b[91mWARNING: html_static_path entry \'_static\' does not exist\u001b[39;49;00m',
+  "\u001b[91mWARNING: html_static_path entry '_static' does not exist\u001b[39;49;00m",
   `\u001b[91m${CHECKOUT}docs/colour.rst:3: WARNING: Title underline too short.\u001b[39;49;00m`,
   'build finished with problems, 6 warnings (with warnings treated as errors).',
 ].join('\n');
@@ -37,7 +37,12 @@ describe('parseSphinxProblems', () => {
   it('reads every Sphinx and docutils form, with repository-relative paths', () => {
     expect(parseSphinxProblems(SPHINX_OUTPUT)).toEqual([
       { level: 'warning', file: 'docs/tutorial/install.rst', line: 27, message: "undefined label: 'configuration-options' [ref.ref]" },
-      { level: 'warning', file: 'docs/index.rst', line: 12, message: "toctree contains reference to nonexisting document 'changelog' [toc.not_readable]" },
+      {
+        level: 'warning',
+        file: 'docs/index.rst',
+        line: 12,
+        message: "toctree contains reference to nonexisting document 'changelog' [toc.not_readable]",
+      },
       { level: 'error', file: 'docs/api.rst', line: 40, message: 'Unknown directive type "autofunctionx".' },
       { level: 'error', file: 'docs/usage.rst', line: 8, message: 'Unexpected indentation.' },
       { level: 'error', file: 'docs/usage.rst', line: 20, message: 'Unexpected section title.' },
@@ -54,8 +59,14 @@ describe('parseSphinxProblems', () => {
   });
 
   it('reads the older -W form: a bare `path:line: message` after "Warning, treated as error:"', () => {
-    const output = ['Warning, treated as error:', `${CHECKOUT}docs/index.rst:3:Title underline too short.`, 'next line: not a problem'].join('\n');
-    expect(parseSphinxProblems(output)).toEqual([{ level: 'error', file: 'docs/index.rst', line: 3, message: 'Title underline too short.' }]);
+    const output = [
+      'Warning, treated as error:',
+      `${CHECKOUT}docs/index.rst:3:Title underline too short.`,
+      'next line: not a problem',
+    ].join('\n');
+    expect(parseSphinxProblems(output)).toEqual([
+      { level: 'error', file: 'docs/index.rst', line: 3, message: 'Title underline too short.' },
+    ]);
   });
 
   it('keeps relative paths (as the demo stand-in prints them) and refuses ones that climb out', () => {

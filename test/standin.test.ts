@@ -18,13 +18,17 @@ async function standin(options: StandinOptions = { rateLimit: null }): Promise<S
   return s;
 }
 
-async function call(s: Standin, path: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: any; text: string }> {
+async function call(
+  s: Standin,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; headers: Headers; body: any; text: string }> {
   const res = await fetch(path.startsWith('http') ? path : `${s.url}${path}`, {
     ...init,
     headers: { ...AUTH, ...((init.headers as Record<string, string>) ?? {}) },
   });
   const text = await res.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
@@ -154,7 +158,13 @@ describe('lists', () => {
   it('paginates with absolute, sorted, followable next/previous links', async () => {
     const s = await standin();
     s.addProject({ slug: 'proj' });
-    for (let i = 0; i < 12; i++) s.addBuild('proj', 'latest', { durationMs: 10, startedAgoMs: 10_000 - i * 100, outcome: 'success', commit: `${i}`.padStart(40, '0') });
+    for (let i = 0; i < 12; i++)
+      s.addBuild('proj', 'latest', {
+        durationMs: 10,
+        startedAgoMs: 10_000 - i * 100,
+        outcome: 'success',
+        commit: `${i}`.padStart(40, '0'),
+      });
     const first = (await call(s, '/api/v3/projects/proj/builds/?running=false&limit=5')).body;
     expect(first.count).toBe(12);
     expect(first.previous).toBeNull();
@@ -203,9 +213,19 @@ describe('lists', () => {
 describe('projects and versions', () => {
   it('renders project details with expand, translations, subprojects and superproject', async () => {
     const s = await standin();
-    s.addProject({ slug: 'parent', versions: [{ slug: 'v1', type: 'tag' }, { slug: 'old', active: false }] });
+    s.addProject({
+      slug: 'parent',
+      versions: [
+        { slug: 'v1', type: 'tag' },
+        { slug: 'old', active: false },
+      ],
+    });
     s.addProject({ slug: 'parent-es', language: 'es', translationOf: 'parent' });
-    s.addProject({ slug: 'child', subprojectOf: { parent: 'parent', alias: 'kid' }, versioningScheme: 'multiple_versions_without_translations' });
+    s.addProject({
+      slug: 'child',
+      subprojectOf: { parent: 'parent', alias: 'kid' },
+      versioningScheme: 'multiple_versions_without_translations',
+    });
     const p = (await call(s, '/api/v3/projects/parent/?expand=active_versions')).body;
     expect(p.language).toEqual({ code: 'en', name: 'English' });
     expect(p.active_versions.map((v: { slug: string }) => v.slug)).toEqual(['latest', 'v1']);
@@ -272,7 +292,10 @@ describe('authentication and throttling', () => {
     s.addProject({ slug: 'proj' });
     const bearer = await call(s, '/api/v3/projects/proj/', { headers: { authorization: 'Bearer test-token' } });
     expect(bearer.status).toBe(200);
-    const write = await call(s, '/api/v3/projects/proj/versions/latest/builds/', { method: 'POST', headers: { authorization: 'Bearer test-token' } });
+    const write = await call(s, '/api/v3/projects/proj/versions/latest/builds/', {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-token' },
+    });
     expect(write.status).toBe(401);
     expect(write.body).toEqual({ detail: 'Authentication credentials were not provided.' });
     expect(write.headers.get('www-authenticate')).toBe('Token');
@@ -280,7 +303,9 @@ describe('authentication and throttling', () => {
     expect(bad.status).toBe(401);
     expect(bad.body).toEqual({ detail: 'Invalid token.' });
     expect((await call(s, '/api/v3/projects/proj/environmentvariables/', { headers: { authorization: '' } })).status).toBe(401);
-    expect((await call(s, '/api/v3/projects/proj/environmentvariables/', { headers: { authorization: 'token test-token' } })).status).toBe(200);
+    expect((await call(s, '/api/v3/projects/proj/environmentvariables/', { headers: { authorization: 'token test-token' } })).status).toBe(
+      200,
+    );
     expect(s.builds()).toHaveLength(0);
   });
 
@@ -325,7 +350,9 @@ describe('environment variables', () => {
     expect(put.body).toEqual({ detail: 'Method "PUT" not allowed.' });
     expect((await post({ name: 'X' })).body).toEqual({ value: ['This field is required.'] });
     expect((await post({ name: 'N'.repeat(129), value: 'v' })).status).toBe(400);
-    expect((await post({ name: 'BIG', value: 'x'.repeat(48_001) })).body).toEqual({ value: ['Ensure this field has no more than 48000 characters.'] });
+    expect((await post({ name: 'BIG', value: 'x'.repeat(48_001) })).body).toEqual({
+      value: ['Ensure this field has no more than 48000 characters.'],
+    });
     for (let i = 0; i < 5; i++) expect((await post({ name: `FILL${i}`, value: 'x'.repeat(48_000) })).status).toBe(201);
     const total = await post({ name: 'LAST', value: 'x'.repeat(20_000) });
     expect(total.status).toBe(400);
@@ -347,7 +374,10 @@ describe('search', () => {
     const search = (q: string) => call(s, `/api/v3/search/?q=${encodeURIComponent(q)}&page_size=5`);
     expect((await search('project:proj/latest install')).body.count).toBe(0);
     await call(s, '/api/v3/projects/proj/versions/latest/builds/', { method: 'POST' });
-    await waitFor(async () => s.builds('proj').at(-1)?.state, (state) => state === 'finished');
+    await waitFor(
+      async () => s.builds('proj').at(-1)?.state,
+      (state) => state === 'finished',
+    );
     expect((await search('project:proj/latest install')).body.count).toBe(0);
     await sleep(450);
     const hit = (await search('project:proj/latest install')).body;
@@ -376,7 +406,7 @@ describe('faults and the request log', () => {
   it('resets, loses answers after processing, delays, fakes statuses and truncates', async () => {
     const s = await standin();
     s.addProject({ slug: 'proj' });
-    s.fault({ kind: 'reset', path: '/projects/proj/' , method: 'GET' });
+    s.fault({ kind: 'reset', path: '/projects/proj/', method: 'GET' });
     await expect(fetch(`${s.url}/api/v3/projects/proj/`, { headers: AUTH })).rejects.toThrow();
     expect((await call(s, '/api/v3/projects/proj/')).status).toBe(200);
 
@@ -400,7 +430,12 @@ describe('faults and the request log', () => {
     expect((await call(s, '/api/v3/projects/proj/')).status).toBe(503);
     expect((await call(s, '/api/v3/projects/proj/')).status).toBe(200);
 
-    s.fault({ kind: 'status', status: 429, body: '{"detail":"Request was throttled. Expected available in 1 second."}', headers: { 'retry-after': '1' } });
+    s.fault({
+      kind: 'status',
+      status: 429,
+      body: '{"detail":"Request was throttled. Expected available in 1 second."}',
+      headers: { 'retry-after': '1' },
+    });
     const t = await call(s, '/api/v3/projects/proj/');
     expect(t.status).toBe(429);
     expect(t.headers.get('retry-after')).toBe('1');
@@ -432,7 +467,13 @@ describe('faults and the request log', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(55);
     await call(s, '/api/v3/projects/proj/nothing/');
     expect(s.requests).toHaveLength(2);
-    expect(s.requests[0]).toMatchObject({ method: 'POST', path: '/api/v3/projects/proj/versions/latest/builds/', query: { x: '1' }, body: 'hello', status: 202 });
+    expect(s.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v3/projects/proj/versions/latest/builds/',
+      query: { x: '1' },
+      body: 'hello',
+      status: 202,
+    });
     expect(s.requests[0]?.headers['authorization']).toBe('Token test-token');
     expect(s.requests[1]?.status).toBe(404);
     expect(s.count('post', '/builds/')).toBe(1);
@@ -464,7 +505,12 @@ describe('behaviour read from the service source (issue 11)', () => {
     const s = await standin();
     s.addProject({ slug: 'demo' });
     const skipped = s.addBuild('demo', 'latest', { durationMs: 10, outcome: 'skipped', commit: 'a'.repeat(40), startedAgoMs: 1000 });
-    const broken = s.addBuild('demo', 'latest', { durationMs: 10, outcome: 'failure-before-checkout', commit: 'b'.repeat(40), startedAgoMs: 1000 });
+    const broken = s.addBuild('demo', 'latest', {
+      durationMs: 10,
+      outcome: 'failure-before-checkout',
+      commit: 'b'.repeat(40),
+      startedAgoMs: 1000,
+    });
     const skip = await call(s, `/api/v3/projects/demo/builds/${skipped}/`);
     expect(skip.body).toMatchObject({ state: { code: 'cancelled' }, success: false, commit: 'a'.repeat(40) });
     const notes = await call(s, `/api/v3/projects/demo/builds/${skipped}/notifications/`);

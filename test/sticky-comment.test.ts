@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail } from '../src/reporting/markdown.js';
-import {
-  commentMarker,
-  mergeRows,
-  readRows,
-  renderComment,
-  replaceMarkedBlock,
-  type PreviewRow,
-} from '../src/github/sticky-comment.js';
+import { commentMarker, mergeRows, readRows, renderComment, replaceMarkedBlock, type PreviewRow } from '../src/github/sticky-comment.js';
 
 const SHA_A = '0123456789abcdef0123456789abcdef01234567';
 const SHA_B = 'fedcba9876543210fedcba9876543210fedcba98';
@@ -26,10 +19,18 @@ const row = (overrides: Partial<PreviewRow> = {}): PreviewRow => ({
 });
 
 /** Table rows of a rendered comment (lines starting with `|`, minus header and separator). */
-const tableRows = (body: string) => body.split('\n').filter((line) => line.startsWith('|')).slice(2);
+const tableRows = (body: string) =>
+  body
+    .split('\n')
+    .filter((line) => line.startsWith('|'))
+    .slice(2);
 
 /** Splits a table row into cells the way GitHub does: on pipes not preceded by a backslash. */
-const cells = (line: string) => line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim());
+const cells = (line: string) =>
+  line
+    .slice(1, -1)
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim());
 
 /** Whether every `|` in the text is escaped (an odd run of backslashes before it). */
 const pipesEscaped = (text: string) => [...text.matchAll(/(\\*)\|/g)].every((match) => match[1]!.length % 2 === 1);
@@ -39,7 +40,9 @@ describe('escapeMarkdown', () => {
     expect(escapeMarkdown('a | b')).toBe('a \\| b');
     expect(escapeMarkdown('[click](javascript:alert(1))')).toBe('\\[click\\]\\(javascript\\:alert\\(1\\)\\)');
     expect(escapeMarkdown('<script>alert("x")</script>')).toBe('&lt;script&gt;alert\\(&quot;x&quot;\\)&lt;/script&gt;');
-    expect(escapeMarkdown('`code` *b* _i_ ~s~ # + - . ! {x} \\')).toBe('\\`code\\` \\*b\\* \\_i\\_ \\~s\\~ \\# \\+ \\- \\. \\! \\{x\\} \\\\');
+    expect(escapeMarkdown('`code` *b* _i_ ~s~ # + - . ! {x} \\')).toBe(
+      '\\`code\\` \\*b\\* \\_i\\_ \\~s\\~ \\# \\+ \\- \\. \\! \\{x\\} \\\\',
+    );
     expect(escapeMarkdown('-->')).toBe('\\-\\-&gt;');
     expect(escapeMarkdown('AT&T')).toBe('AT&amp;T');
   });
@@ -75,7 +78,9 @@ describe('escapeHtml', () => {
 
 describe('markdownLink', () => {
   it('links http(s) URLs only', () => {
-    expect(markdownLink('Preview', 'https://docs--1.org.readthedocs.build/en/1/')).toBe('[Preview](https://docs--1.org.readthedocs.build/en/1/)');
+    expect(markdownLink('Preview', 'https://docs--1.org.readthedocs.build/en/1/')).toBe(
+      '[Preview](https://docs--1.org.readthedocs.build/en/1/)',
+    );
     expect(markdownLink('x', 'javascript:alert(1)')).toBe('x');
     expect(markdownLink('x', 'data:text/html,<b>')).toBe('x');
     expect(markdownLink('x', '/relative')).toBe('x');
@@ -176,7 +181,9 @@ describe('renderComment', () => {
     [[row({ status: 'cancelled' })], '🚫'],
     [[row({ status: 'not-found' })], '❔'],
   ] as const)('heading emoji for %j is %s', (rows, emoji) => {
-    const heading = renderComment({ header: 'h', rows: [...rows] }).split('\n').find((line) => line.startsWith('### '));
+    const heading = renderComment({ header: 'h', rows: [...rows] })
+      .split('\n')
+      .find((line) => line.startsWith('### '));
     expect(heading?.startsWith(`### ${emoji} `)).toBe(true);
   });
 
@@ -190,7 +197,9 @@ describe('renderComment', () => {
       expect(cells(line)[3]).toContain('(https://app.readthedocs.org/projects/docs/builds/1234/)');
     }
     expect(body).not.toContain('readthedocs.build');
-    expect(body).toMatch(/^- ❌ \*\*docs\*\*: Sphinx exited with 2 \(\[build log\]\(https:\/\/app\.readthedocs\.org\/projects\/docs\/builds\/1234\/\)\)$/m);
+    expect(body).toMatch(
+      /^- ❌ \*\*docs\*\*: Sphinx exited with 2 \(\[build log\]\(https:\/\/app\.readthedocs\.org\/projects\/docs\/builds\/1234\/\)\)$/m,
+    );
   });
 
   it('a failure: one line in the list, the output tail collapsed in a code block with its last line whole', () => {
@@ -210,11 +219,12 @@ describe('renderComment', () => {
     expect(bullet).not.toContain('<br>');
     const details = body.slice(body.indexOf('<details><summary>Last lines of the output</summary>'), body.indexOf('</details>'));
     expect(details).toContain('\n\n````text\n'); // longer than the output's own ``` run
-    expect(details).toContain('``` fence in the output\nbuild finished with problems, 2 warnings (with warnings treated as errors).\n````\n');
+    expect(details).toContain(
+      '``` fence in the output\nbuild finished with problems, 2 warnings (with warnings treated as errors).\n````\n',
+    );
     expect(details).not.toContain('Running Sphinx'); // trimmed from the top
     expect(details).not.toContain('<br>');
     for (const line of tableRows(body)) expect(line).not.toContain('UTC'); // the header says it once
-
   });
 
   it('a reason of several lines without a tail: the first line in the list, the rest collapsed', () => {
@@ -237,7 +247,9 @@ describe('renderComment', () => {
     const hostile = 'evil | col ]() [x](javascript:alert(1)) <script>alert(1)</script> `tick` --> @admin\nnext';
     const body = renderComment({
       header: 'docs',
-      rows: [row({ project: hostile, status: 'failed', reason: hostile, previewUrl: 'javascript:alert(1)', buildUrl: 'javascript:alert(2)' })],
+      rows: [
+        row({ project: hostile, status: 'failed', reason: hostile, previewUrl: 'javascript:alert(1)', buildUrl: 'javascript:alert(2)' }),
+      ],
     });
     const [line] = tableRows(body);
     expect(cells(line!)).toHaveLength(5);
@@ -254,7 +266,10 @@ describe('renderComment', () => {
       { file: 'docs/index.rst', url: 'https://docs--42.org.readthedocs.build/en/42/index.html' },
       { file: 'docs/a|b.md', url: 'https://docs--42.org.readthedocs.build/en/42/a%7Cb.html' },
     ];
-    const body = renderComment({ header: 'docs', rows: [row({ project: 'my_docs <b>', pages }), row({ project: 'api', status: 'building', pages })] });
+    const body = renderComment({
+      header: 'docs',
+      rows: [row({ project: 'my_docs <b>', pages }), row({ project: 'api', status: 'building', pages })],
+    });
     expect(body).toContain('<details><summary>Changed pages in my_docs &lt;b&gt; (2)</summary>');
     expect(body).toContain('- [`docs/index.rst`](https://docs--42.org.readthedocs.build/en/42/index.html)');
     expect(body).toContain('- [`docs/a|b.md`](https://docs--42.org.readthedocs.build/en/42/a%7Cb.html)');
@@ -263,7 +278,10 @@ describe('renderComment', () => {
   });
 
   it('stays under the GitHub size limit', () => {
-    const pages = Array.from({ length: 20 }, (_, index) => ({ file: `docs/${'x'.repeat(200)}${index}.rst`, url: `https://docs--1.org.readthedocs.build/${'x'.repeat(200)}${index}.html` }));
+    const pages = Array.from({ length: 20 }, (_, index) => ({
+      file: `docs/${'x'.repeat(200)}${index}.rst`,
+      url: `https://docs--1.org.readthedocs.build/${'x'.repeat(200)}${index}.html`,
+    }));
     const rows = Array.from({ length: 20 }, (_, index) => row({ project: `p${index}`, pages, reason: 'r'.repeat(5000) }));
     const body = renderComment({ header: 'docs', rows });
     expect(body.length).toBeLessThanOrEqual(65_536);
@@ -279,7 +297,10 @@ describe('renderComment', () => {
 
 describe('mergeRows', () => {
   it('keeps rows of other projects and replaces the same project in place', () => {
-    const existing = renderComment({ header: 'docs', rows: [row({ project: 'api', status: 'building' }), row({ project: 'docs', status: 'failed', reason: 'boom' })] });
+    const existing = renderComment({
+      header: 'docs',
+      rows: [row({ project: 'api', status: 'building' }), row({ project: 'docs', status: 'failed', reason: 'boom' })],
+    });
     const merged = mergeRows(existing, 'docs', [row({ project: 'api', commit: SHA_B }), row({ project: 'guide' })]);
     expect(merged.map((r) => [r.project, r.status, r.commit])).toEqual([
       ['api', 'ready', SHA_B],
@@ -305,7 +326,15 @@ describe('mergeRows', () => {
     expect(mergeRows(undefined, 'docs', [row()])).toEqual([row()]);
     expect(mergeRows('no data here', 'docs', [row()])).toEqual([row()]);
     expect(mergeRows('<!-- readthedocs-action:preview-data:docs !!! -->', 'docs', [row()])).toEqual([row()]);
-    const bad = Buffer.from(JSON.stringify({ version: 1, rows: [{ project: 'x', status: 'exploded' }, { ...row({ project: 'ok' }), updatedAt: row().updatedAt.toISOString() }] })).toString('base64');
+    const bad = Buffer.from(
+      JSON.stringify({
+        version: 1,
+        rows: [
+          { project: 'x', status: 'exploded' },
+          { ...row({ project: 'ok' }), updatedAt: row().updatedAt.toISOString() },
+        ],
+      }),
+    ).toString('base64');
     expect(mergeRows(`<!-- readthedocs-action:preview-data:docs ${bad} -->`, 'docs', []).map((r) => r.project)).toEqual(['ok']);
   });
 
@@ -314,7 +343,11 @@ describe('mergeRows', () => {
     fc.assert(
       fc.property(fc.uniqueArray(names), fc.uniqueArray(names), (before, after) => {
         const existing = renderComment({ header: 'h', rows: before.map((project) => row({ project, status: 'building' })) });
-        const merged = mergeRows(existing, 'h', after.map((project) => row({ project, status: 'ready' })));
+        const merged = mergeRows(
+          existing,
+          'h',
+          after.map((project) => row({ project, status: 'ready' })),
+        );
         expect(new Set(merged.map((r) => r.project))).toEqual(new Set([...before, ...after]));
         expect(merged).toHaveLength(new Set([...before, ...after]).size);
         for (const r of merged) expect(r.status).toBe(after.includes(r.project) ? 'ready' : 'building');
@@ -344,7 +377,9 @@ describe('replaceMarkedBlock', () => {
     const first = replaceMarkedBlock('Before', 'docs', 'old block');
     const withAfter = `${first}\n\nAfter`;
     const updated = replaceMarkedBlock(withAfter, 'docs', 'new block');
-    expect(updated).toBe('Before\n\n<!-- readthedocs-action:preview:docs:start -->\nnew block\n<!-- readthedocs-action:preview:docs:end -->\n\nAfter');
+    expect(updated).toBe(
+      'Before\n\n<!-- readthedocs-action:preview:docs:start -->\nnew block\n<!-- readthedocs-action:preview:docs:end -->\n\nAfter',
+    );
   });
 
   it('keeps the blocks of other headers and removes extra copies of its own', () => {

@@ -48,7 +48,10 @@ describe('search hits', () => {
 
   it('keeps a hit whose path or domain is null, without a link', () => {
     const hits = hitsFromVersion(
-      response([{ ...result('demo', 'v2.0', 'Nowhere', '/x'), path: null }, { ...result('demo', 'v2.0', 'No host', '/y'), domain: null }]),
+      response([
+        { ...result('demo', 'v2.0', 'Nowhere', '/x'), path: null },
+        { ...result('demo', 'v2.0', 'No host', '/y'), domain: null },
+      ]),
       'demo',
       'v2.0',
     );

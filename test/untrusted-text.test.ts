@@ -12,7 +12,14 @@ describe('safeLine', () => {
   });
 
   it('keeps a hostile field on one line that starts no command', () => {
-    for (const hostile of ['::add-mask::docs', '  ::error title=Forged::x', 'ok\n::set-output name=a::b', 'a ##[error]x', 'x\r::warning::y', 'a\u2028::b::c']) {
+    for (const hostile of [
+      '::add-mask::docs',
+      '  ::error title=Forged::x',
+      'ok\n::set-output name=a::b',
+      'a ##[error]x',
+      'x\r::warning::y',
+      'a\u2028::b::c',
+    ]) {
       const line = safeLine(hostile);
       expect(line).not.toMatch(/[\r\n\u2028\u2029]/);
       expect(commandLines([line])).toEqual([]);

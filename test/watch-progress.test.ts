@@ -91,7 +91,10 @@ describe('progress while a build runs', () => {
   });
 
   it('the interval is a setting: shortened, the lines come as often, between sparse polls', async () => {
-    const { ctx, polls } = fakeContext(60_000, { progressIntervalMs: 5_000, inputs: { pollInterval: 15_000 } as OperationContext['inputs'] });
+    const { ctx, polls } = fakeContext(60_000, {
+      progressIntervalMs: 5_000,
+      inputs: { pollInterval: 15_000 } as OperationContext['inputs'],
+    });
     const { log, lines } = collectingLog();
 
     const watching = watchBuild(ctx, { project: 'demo', outcome: 'error' }, log, buildAt('building'), undefined);
@@ -109,7 +112,10 @@ describe('progress while a build runs', () => {
     expect(PROGRESS_INTERVAL_MS).toBe(60_000);
     const { ctx } = fakeContext(20_000);
     const { log, lines } = collectingLog();
-    const watching = watchBuild(ctx, { project: 'demo', outcome: 'error' }, log, buildAt('triggered'), { expectedMs: 10_000, spreadMs: 1_000 });
+    const watching = watchBuild(ctx, { project: 'demo', outcome: 'error' }, log, buildAt('triggered'), {
+      expectedMs: 10_000,
+      spreadMs: 1_000,
+    });
     await vi.advanceTimersByTimeAsync(40_000);
     await watching;
     expect(lines.filter((line) => line.message.includes('still'))).toEqual([]);

@@ -64,7 +64,9 @@ export async function previewDemo(): Promise<number> {
     say(
       ok
         ? `\n${style.green('The action exited 0:')} the head commit's build finished, its preview answers, and the PR shows the link and a green status.`
-        : style.red(`\nUnexpected: the action exited ${run.code}${comment ? '' : ', no ready comment'}${status ? '' : ', no success status'}; see above.`),
+        : style.red(
+            `\nUnexpected: the action exited ${run.code}${comment ? '' : ', no ready comment'}${status ? '' : ', no success status'}; see above.`,
+          ),
     );
     return ok ? 0 : 1;
   } finally {
@@ -124,7 +126,12 @@ function showStatus(github: GitHubStandin): boolean {
   }
   const latest = new Map(statuses.map((status) => [status.context, status]));
   for (const status of latest.values()) {
-    const mark = status.state === 'success' ? style.green('✔ success') : status.state === 'pending' ? style.yellow('● pending') : style.red(`✖ ${status.state}`);
+    const mark =
+      status.state === 'success'
+        ? style.green('✔ success')
+        : status.state === 'pending'
+          ? style.yellow('● pending')
+          : style.red(`✖ ${status.state}`);
     say(`${mark}  ${style.bold(status.context)} — ${status.description ?? ''}`);
     if (status.target_url) say(`           Details → ${status.target_url}`);
     const history = statuses.filter((item) => item.context === status.context).map((item) => item.state);

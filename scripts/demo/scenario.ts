@@ -23,8 +23,8 @@ export const FAILING_SPHINX = {
     'building [html]: targets for 14 source files that are out of date',
     'updating environment: [new config] 14 added, 0 changed, 0 removed',
     'reading sources... [100%] tutorial/install',
-    'docs/tutorial/install.rst:27: WARNING: undefined label: \'configuration-options\' [ref.ref]',
-    'docs/index.rst:12: WARNING: toctree contains reference to nonexisting document \'changelog\' [toc.not_readable]',
+    "docs/tutorial/install.rst:27: WARNING: undefined label: 'configuration-options' [ref.ref]",
+    "docs/index.rst:12: WARNING: toctree contains reference to nonexisting document 'changelog' [toc.not_readable]",
     'build finished with problems, 2 warnings (with warnings treated as errors).',
   ].join('\n'),
   exit_code: 1,
@@ -77,7 +77,13 @@ export function planBuild(standin: Standin, variant: Variant, buildMs = 6000): v
 /** The pull request's build, started by the service's webhook for the head commit. */
 export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
   // An older push's build is there too: the action must not report it.
-  standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: BUILT_SHA, commitFromStart: true, startedAgoMs: HOUR });
+  standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, {
+    durationMs: buildMs,
+    outcome: 'success',
+    commit: BUILT_SHA,
+    commitFromStart: true,
+    startedAgoMs: HOUR,
+  });
   standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
 }
 

@@ -83,7 +83,9 @@ function formatJson(text: string, indent: number): string {
   const cut = (_key: string, value: unknown) =>
     typeof value === 'string' && value.length > 100 ? `${value.slice(0, 100)}… (${value.length} characters)` : value;
   try {
-    return JSON.stringify(JSON.parse(text), cut, 2).split('\n').join(`\n${' '.repeat(indent)}`);
+    return JSON.stringify(JSON.parse(text), cut, 2)
+      .split('\n')
+      .join(`\n${' '.repeat(indent)}`);
   } catch {
     return text;
   }

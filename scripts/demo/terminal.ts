@@ -108,7 +108,9 @@ function splitRow(line: string): string[] {
 /** A Markdown table as aligned columns, headers bold, links as numbered footnotes below it. */
 export function renderTable(lines: string[], style: Style): string[] {
   const links: string[] = [];
-  const rows = lines.filter((line, index) => index !== 1 || !/^\|?\s*:?-{3,}/.test(line)).map((line) => splitRow(line).map((cell) => renderInline(cell, style, links)));
+  const rows = lines
+    .filter((line, index) => index !== 1 || !/^\|?\s*:?-{3,}/.test(line))
+    .map((line) => splitRow(line).map((cell) => renderInline(cell, style, links)));
   const columns = Math.max(...rows.map((row) => row.length));
   const widths = Array.from({ length: columns }, (_, column) => Math.max(...rows.map((row) => displayWidth(row[column] ?? ''))));
   const format = (row: string[]) =>
@@ -161,7 +163,10 @@ export function renderMarkdown(markdown: string, style: Style): string {
     }
     out.push(renderInline(line, style));
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').replace(/^\s*\n|\s+$/g, '');
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/^\s*\n|\s+$/g, '');
 }
 
 /** Unescapes a workflow command's data or property (the runner's `%0A`, `%3A`... encoding). */

@@ -7,7 +7,17 @@ import { z } from 'zod/mini';
 import { encodeSegment } from '../util/url.js';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 
-export type PreviewStatus = 'building' | 'ready' | 'skipped' | 'failed' | 'cancelled' | 'timed-out' | 'not-found' | 'error' | 'merged' | 'closed';
+export type PreviewStatus =
+  | 'building'
+  | 'ready'
+  | 'skipped'
+  | 'failed'
+  | 'cancelled'
+  | 'timed-out'
+  | 'not-found'
+  | 'error'
+  | 'merged'
+  | 'closed';
 
 export interface PreviewRow {
   project: string;
@@ -40,7 +50,18 @@ const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
 
 // The heading takes the first status present in this order: what needs attention first,
 // then what is still moving, and "ready" only when everything is.
-const HEADING_PRIORITY: PreviewStatus[] = ['failed', 'error', 'building', 'timed-out', 'cancelled', 'not-found', 'skipped', 'ready', 'merged', 'closed'];
+const HEADING_PRIORITY: PreviewStatus[] = [
+  'failed',
+  'error',
+  'building',
+  'timed-out',
+  'cancelled',
+  'not-found',
+  'skipped',
+  'ready',
+  'merged',
+  'closed',
+];
 
 const MARKER_PREFIX = 'readthedocs-action:preview';
 const GITHUB_BODY_LIMIT = 65_536;
@@ -249,7 +270,10 @@ function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] 
   const commits = [...new Set(rows.map((row) => row.commit).filter((commit) => commit !== ''))];
   if (commits.length === 0) return [];
   if (commits.length === 1) return [`Commit: ${fullCommit(commits[0]!)}`];
-  return ['Commits:', ...rows.filter((row) => row.commit !== '').map((row) => `- ${escapeMarkdown(row.project)}: ${fullCommit(row.commit)}`)];
+  return [
+    'Commits:',
+    ...rows.filter((row) => row.commit !== '').map((row) => `- ${escapeMarkdown(row.project)}: ${fullCommit(row.commit)}`),
+  ];
 }
 
 function formatUpdated(date: Date): string {

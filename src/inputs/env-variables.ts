@@ -139,10 +139,7 @@ function checkRules(variables: DesiredVariable[], fragments: string[]): void {
   const firstByName = new Map<string, DesiredVariable>();
   let total = 0;
   for (const variable of variables) {
-    const problem =
-      nameProblem(variable.name) ??
-      valueProblem(variable) ??
-      duplicateProblem(variable, firstByName.get(variable.name));
+    const problem = nameProblem(variable.name) ?? valueProblem(variable) ?? duplicateProblem(variable, firstByName.get(variable.name));
     if (problem === undefined) {
       total += storedLength(variable.value);
       if (total > TOTAL_MAX_LENGTH) {

@@ -26,7 +26,12 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     }
   }
   const pr = payload.pull_request as
-    | { number?: unknown; merged?: unknown; head?: { sha?: unknown; repo?: { full_name?: unknown } }; base?: { repo?: { full_name?: unknown } } }
+    | {
+        number?: unknown;
+        merged?: unknown;
+        head?: { sha?: unknown; repo?: { full_name?: unknown } };
+        base?: { repo?: { full_name?: unknown } };
+      }
     | undefined;
   const number = typeof pr?.number === 'number' ? pr.number : undefined;
   const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;

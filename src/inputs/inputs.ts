@@ -209,7 +209,8 @@ const fieldSchemas = {
   'poll-interval': parser((text, refuse): 'auto' | number => {
     if (text.trim() === '' || text.trim().toLowerCase() === 'auto') return 'auto';
     const ms = parseDuration(text);
-    if (ms === undefined || ms < 100) return refuse(`\`${text}\` is not accepted: use \`auto\` (predictive) or a fixed interval such as \`5s\``);
+    if (ms === undefined || ms < 100)
+      return refuse(`\`${text}\` is not accepted: use \`auto\` (predictive) or a fixed interval such as \`5s\``);
     return ms;
   }),
   activate: booleanInput,
@@ -236,7 +237,8 @@ const fieldSchemas = {
   deployment: booleanInput,
   'deployment-environment': parser((text, refuse) => {
     const name = text.trim();
-    if (name.length > 255 || /[\u0000-\u001f]/.test(name)) return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
+    if (name.length > 255 || /[\u0000-\u001f]/.test(name))
+      return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
     return name;
   }),
 } satisfies Record<InputName, z.ZodMiniType>;

@@ -34,7 +34,8 @@ export class BuildLogFollower {
 
   /** The watch ended on `build`: a finished build's commands go to the job summary as a Mermaid gantt chart. */
   conclude(ctx: Pick<OperationContext, 'summarySections'>, result: { project: string }, build: Build): Build {
-    if (FINISHED.has(build.state.code) && this.commands.length > 0) ctx.summarySections.push(ganttSection(result.project, build.id, this.commands));
+    if (FINISHED.has(build.state.code) && this.commands.length > 0)
+      ctx.summarySections.push(ganttSection(result.project, build.id, this.commands));
     return build;
   }
 
@@ -89,7 +90,9 @@ export function ganttSection(project: string, buildId: number, commands: BuildCo
     const start = first !== undefined && Number.isFinite(started) ? Math.max(0, Math.round((started - first) / 1000)) : offset;
     const seconds = Math.max(1, Math.round(typeof command.run_time === 'number' ? command.run_time : 0));
     const failed = typeof command.exit_code === 'number' && command.exit_code !== 0;
-    lines.push(`  ${mermaidText(command.command ?? 'command') || 'command'} :${failed ? 'crit, ' : ''}c${index + 1}, ${start}, ${seconds}s`);
+    lines.push(
+      `  ${mermaidText(command.command ?? 'command') || 'command'} :${failed ? 'crit, ' : ''}c${index + 1}, ${start}, ${seconds}s`,
+    );
     offset = start + seconds;
   });
   lines.push('```');
@@ -98,7 +101,11 @@ export function ganttSection(project: string, buildId: number, commands: BuildCo
 
 /** One short line of letters, digits and harmless punctuation: no `:`, `#`, `;`, backtick or line break. */
 export function mermaidText(text: string, max = 60): string {
-  const plain = text.slice(0, max * 4).replace(/[^A-Za-z0-9 ._\/=+,()@-]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .slice(0, max * 4)
+    .replace(/[^A-Za-z0-9 ._/=+,()@-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }
 

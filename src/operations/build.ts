@@ -112,12 +112,7 @@ export async function triggerOnce(
   }
 }
 
-async function findBuildAfter(
-  ctx: OperationContext,
-  project: string,
-  version: string,
-  newestBefore: number,
-): Promise<Build | undefined> {
+async function findBuildAfter(ctx: OperationContext, project: string, version: string, newestBefore: number): Promise<Build | undefined> {
   return findAfterLostWrite(async () => buildCreatedAfter(await ctx.api.recentBuilds(project, { version, limit: 5 }), newestBefore), {
     checks: LOST_TRIGGER_CHECKS,
     intervalMs: LOST_TRIGGER_CHECK_INTERVAL_MS,

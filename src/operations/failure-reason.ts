@@ -37,7 +37,9 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, details:
   if (build.state.code === 'finished') {
     try {
       const { commands } = await api.buildCommands(build.id);
-      const failed = [...commands].reverse().find((command) => command.exit_code !== null && command.exit_code !== undefined && command.exit_code !== 0);
+      const failed = [...commands]
+        .reverse()
+        .find((command) => command.exit_code !== null && command.exit_code !== undefined && command.exit_code !== 0);
       if (failed) {
         parts.push(`Command failed (exit code ${failed.exit_code}): ${failed.command ?? '(unknown command)'}`);
         details.headline ??= parts.at(-1);
@@ -50,7 +52,7 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, details:
       parts.push(
         error instanceof NotFoundError
           ? "(the build's command output is not published for this build: API v2, its only source, ignores tokens, " +
-            "so private builds' output is never available; see the build page)"
+              "so private builds' output is never available; see the build page)"
           : `(the build's commands could not be read: ${(error as Error).message})`,
       );
     }

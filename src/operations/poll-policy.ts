@@ -83,9 +83,7 @@ const DEFAULT_WINDOW_FACTOR = 4;
  * non-finite values are ignored: they belong to builds that never ran to the end. Pass the
  * durations of successful builds only; failures often stop early and would pull the estimate down.
  */
-export function expectedDuration(
-  recentDurationsSeconds: ReadonlyArray<number | null | undefined>,
-): number | undefined {
+export function expectedDuration(recentDurationsSeconds: ReadonlyArray<number | null | undefined>): number | undefined {
   const usable = usableDurations(recentDurationsSeconds);
   return usable.length === 0 ? undefined : Math.round(median(usable) * 1000);
 }
@@ -95,9 +93,7 @@ export function expectedDuration(
  * absolute deviations, so builds that always take the same time get a narrow window and erratic
  * ones a wide one. With fewer than 3 usable durations, 5 % of the estimate. Undefined without history.
  */
-export function durationSpread(
-  recentDurationsSeconds: ReadonlyArray<number | null | undefined>,
-): number | undefined {
+export function durationSpread(recentDurationsSeconds: ReadonlyArray<number | null | undefined>): number | undefined {
   const usable = usableDurations(recentDurationsSeconds);
   if (usable.length === 0) return undefined;
   const expected = median(usable) * 1000;
@@ -133,13 +129,8 @@ interface Bounds {
  * raised to it rather than trusted.
  */
 function normalizeOptions(opts: PollPolicyOptions): Bounds {
-  const min = Number.isFinite(opts.minIntervalMs)
-    ? Math.max(1, opts.minIntervalMs)
-    : defaultPollPolicy.minIntervalMs;
-  const max = Math.max(
-    min,
-    Number.isFinite(opts.maxIntervalMs) ? opts.maxIntervalMs : defaultPollPolicy.maxIntervalMs,
-  );
+  const min = Number.isFinite(opts.minIntervalMs) ? Math.max(1, opts.minIntervalMs) : defaultPollPolicy.minIntervalMs;
+  const max = Math.max(min, Number.isFinite(opts.maxIntervalMs) ? opts.maxIntervalMs : defaultPollPolicy.maxIntervalMs);
   const window =
     opts.nearEndWindowMs !== undefined && Number.isFinite(opts.nearEndWindowMs)
       ? Math.max(0, opts.nearEndWindowMs)

@@ -9,11 +9,7 @@ import type { OperationContext, ProjectOperation, ProjectResult } from './types.
  * failed build, the deadline, the workflow's cancellation, an error) lands in its result with the
  * last state seen; one project's failure does not stop the others.
  */
-export async function forEachProject(
-  ctx: OperationContext,
-  projects: string[],
-  operation: ProjectOperation,
-): Promise<ProjectResult[]> {
+export async function forEachProject(ctx: OperationContext, projects: string[], operation: ProjectOperation): Promise<ProjectResult[]> {
   const concurrent = projects.length > 1;
   return Promise.all(
     projects.map(async (project) => {
@@ -49,9 +45,7 @@ export function recordFailure(ctx: OperationContext, result: ProjectResult, erro
     result.title = 'Cancelled by the workflow';
     result.reason =
       `${result.project}: the wait was cancelled by the workflow.` +
-      (build
-        ? ` ${build} keeps running on Read the Docs (last state: ${result.state ?? 'unknown'}); the API cannot cancel it.`
-        : '');
+      (build ? ` ${build} keeps running on Read the Docs (last state: ${result.state ?? 'unknown'}); the API cannot cancel it.` : '');
   } else if (error instanceof ServiceError) {
     result.outcome = 'error';
     result.title = error.title;

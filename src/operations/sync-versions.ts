@@ -54,12 +54,7 @@ export const syncVersionsOperation: ProjectOperation = async (ctx, result, log) 
   }
 };
 
-async function syncProject(
-  ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
-  stage: { waitingFor: string },
-): Promise<void> {
+async function syncProject(ctx: OperationContext, result: ProjectResult, log: ProjectLog, stage: { waitingFor: string }): Promise<void> {
   const { api, inputs } = ctx;
   const project = result.project;
   const version = inputs.version;

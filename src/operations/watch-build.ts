@@ -161,12 +161,7 @@ async function awaitFreeSlot(ctx: OperationContext): Promise<void> {
 }
 
 /** Turns a final build into the project's outcome, with the reason when it is not a success. */
-export async function concludeBuild(
-  ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
-  build: Build,
-): Promise<void> {
+export async function concludeBuild(ctx: OperationContext, result: ProjectResult, log: ProjectLog, build: Build): Promise<void> {
   recordBuild(result, build);
   const took = build.duration !== null ? ` in ${formatDuration(build.duration * 1000)}` : '';
   if (build.state.code === 'finished' && build.success === true) {

@@ -163,7 +163,9 @@ export function summaryMarkdown(heading: string, results: ProjectResult[], extra
     `## ${escapeMarkdown(heading)}`,
     '',
     `| ${pick(columns).join(' | ')} |`,
-    `| ${pick(columns).map(() => '---').join(' | ')} |`,
+    `| ${pick(columns)
+      .map(() => '---')
+      .join(' | ')} |`,
     ...table.map((cells) => `| ${pick(cells).join(' | ')} |`),
   ];
   for (const result of results) {
@@ -192,4 +194,3 @@ export function fencedBlock(text: string): string {
   const fence = '`'.repeat(longestRun + 1);
   return `${fence}text\n${text}\n${fence}`;
 }
-

@@ -75,14 +75,7 @@ export interface HttpClientOptions {
 }
 
 /** Connection errors that prove the request never left this machine. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 const MAX_REDIRECTS = 3;
 

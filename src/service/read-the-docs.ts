@@ -93,10 +93,7 @@ export class ReadTheDocsApi {
   }
 
   /** One page of builds, newest first. `version` lists a version's builds (PR versions included). */
-  async recentBuilds(
-    project: string,
-    filters: { version?: string; commit?: string; running?: boolean; limit?: number },
-  ): Promise<Build[]> {
+  async recentBuilds(project: string, filters: { version?: string; commit?: string; running?: boolean; limit?: number }): Promise<Build[]> {
     const path =
       filters.version === undefined
         ? `/api/v3/projects/${seg(project)}/builds/`

@@ -151,7 +151,10 @@ export const EnvironmentVariableSchema = z.object({
   pk: z.int(),
   name: z.string(),
   /** Nullable in the service's model; null is shown as private there. */
-  public: z.pipe(z.nullable(z.boolean()), z.transform((value: boolean | null) => value === true)),
+  public: z.pipe(
+    z.nullable(z.boolean()),
+    z.transform((value: boolean | null) => value === true),
+  ),
 });
 export type EnvironmentVariable = z.infer<typeof EnvironmentVariableSchema>;
 
@@ -175,7 +178,13 @@ export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 /** Error bodies come in many shapes (`detail`, field lists, bare lists, `error`, HTML). */
 export function describeErrorBody(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim() || undefined;
-  if (Array.isArray(body)) return body.map((item) => describeErrorBody(item)).filter(Boolean).join('; ') || undefined;
+  if (Array.isArray(body))
+    return (
+      body
+        .map((item) => describeErrorBody(item))
+        .filter(Boolean)
+        .join('; ') || undefined
+    );
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     if (typeof record.detail === 'string') return record.detail;

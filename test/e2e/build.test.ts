@@ -74,7 +74,8 @@ describe('operation build', () => {
       outcome: 'failure',
       failingCommand: {
         command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',
-        output: 'Running Sphinx v8.1\nreading sources... [100%] index\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"\nbuild finished with problems, 1 warning (with warnings treated as errors).',
+        output:
+          'Running Sphinx v8.1\nreading sources... [100%] index\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"\nbuild finished with problems, 1 warning (with warnings treated as errors).',
         exit_code: 1,
       },
     });
@@ -158,7 +159,9 @@ describe('operation build', () => {
     standin.onTrigger('demo', 'latest', {
       durationMs: 500,
       outcome: 'cancelled',
-      notifications: [{ id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' }],
+      notifications: [
+        { id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' },
+      ],
     });
     const run = await runAction({ inputs: fast({ project: 'demo' }) });
 
@@ -209,7 +212,11 @@ describe('operation build', () => {
   it('builds several projects concurrently and fails when one fails', async () => {
     standin.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja' });
     standin.onTrigger('demo', 'latest', { durationMs: 800, outcome: 'success' });
-    standin.onTrigger('demo-ja', 'latest', { durationMs: 800, outcome: 'failure', failingCommand: { command: 'make html', output: 'boom', exit_code: 2 } });
+    standin.onTrigger('demo-ja', 'latest', {
+      durationMs: 800,
+      outcome: 'failure',
+      failingCommand: { command: 'make html', output: 'boom', exit_code: 2 },
+    });
     const run = await runAction({ inputs: fast({ project: 'demo\ndemo-ja' }) });
 
     expect(run.code).toBe(1);
@@ -267,7 +274,8 @@ describe('operation wait', () => {
     const run = await runAction({
       inputs: fast({ project: 'demo', operation: 'wait', commit: SHA_NEW }),
       onLine: (line) => {
-        if (line.includes('no build of')) standin.addBuild('demo', 'latest', { durationMs: 500, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+        if (line.includes('no build of'))
+          standin.addBuild('demo', 'latest', { durationMs: 500, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
       },
     });
     expect(run.code, run.stdout).toBe(0);
@@ -288,7 +296,10 @@ describe('operation wait', () => {
 
 /** Triggers the version as someone else would (a "Rebuild" press), cancelling its running build. */
 function triggerFromOutside(project: string, version: string): Promise<Response> {
-  return fetch(`${standin.url}/api/v3/projects/${project}/versions/${version}/builds/`, { method: 'POST', headers: { Authorization: `Token ${TOKEN}` } });
+  return fetch(`${standin.url}/api/v3/projects/${project}/versions/${version}/builds/`, {
+    method: 'POST',
+    headers: { Authorization: `Token ${TOKEN}` },
+  });
 }
 
 describe('operation wait, when a newer trigger of the version cancels the build', () => {

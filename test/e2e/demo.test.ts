@@ -50,7 +50,9 @@ describe('npm run demo', () => {
     // The summary, rendered: heading, aligned table with the build row, links as footnotes.
     expect(run.output).toContain('READ THE DOCS: BUILD');
     expect(run.output).toMatch(/^Project\s+Version\s+State\s+Duration\s+Build\s+Docs$/m);
-    expect(run.output).toMatch(/^acme-docs\s+latest\s+✅ built\s+\d+s\s+#\d+ \[1\]\s+http:\/\/127\.0\.0\.1:\d+\/docs\/acme-docs\/en\/latest\/$/m);
+    expect(run.output).toMatch(
+      /^acme-docs\s+latest\s+✅ built\s+\d+s\s+#\d+ \[1\]\s+http:\/\/127\.0\.0\.1:\d+\/docs\/acme-docs\/en\/latest\/$/m,
+    );
     expect(run.output).toMatch(/^ {2}\[1\] http:\/\/127\.0\.0\.1:\d+\/projects\/acme-docs\/builds\/\d+\/$/m);
     expect(run.output).toContain('The action exited 0');
     // The runner's mask lines are consumed, not shown; the fake token only appears as the secret reference.
@@ -104,7 +106,9 @@ describe('npm run demo', () => {
     expect(run.output).toContain(`${previewUrl}  answers 200`);
     // The sticky comment, rendered: heading, the row with the link, build and short SHA as footnotes, the full SHA, the changed pages.
     expect(run.output).toMatch(/^✅ Read the Docs preview: ready$/m);
-    expect(run.output).toMatch(new RegExp(`^acme-docs\\s+✅ Ready\\s+Preview \\[1\\]\\s+#${buildId} \\[2\\]\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`, 'm'));
+    expect(run.output).toMatch(
+      new RegExp(`^acme-docs\\s+✅ Ready\\s+Preview \\[1\\]\\s+#${buildId} \\[2\\]\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`, 'm'),
+    );
     expect(run.output).toContain(`  [1] ${previewUrl}\n`);
     expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
     expect(run.output).toContain(`• docs/configuration.rst <${previewUrl}configuration.html>`);

@@ -42,7 +42,12 @@ function run(action = 'synchronize', extra: Record<string, string> = {}, merged 
       payload: {
         action,
         number: PR,
-        pull_request: { number: PR, merged, head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } }, base: { repo: { full_name: 'octo/docs-repo' } } },
+        pull_request: {
+          number: PR,
+          merged,
+          head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } },
+          base: { repo: { full_name: 'octo/docs-repo' } },
+        },
       },
     },
     env: { GITHUB_API_URL: gh.url },
@@ -56,7 +61,13 @@ function seedBuild(outcome: 'success' | 'failure' = 'success'): number {
     commit: HEAD,
     commitFromStart: true,
     ...(outcome === 'failure'
-      ? { failingCommand: { command: 'python -m sphinx -W -b html docs out', output: 'docs/install.rst:3: WARNING: undefined label: setup-guide', exit_code: 1 } }
+      ? {
+          failingCommand: {
+            command: 'python -m sphinx -W -b html docs out',
+            output: 'docs/install.rst:3: WARNING: undefined label: setup-guide',
+            exit_code: 1,
+          },
+        }
       : {}),
   });
 }
@@ -69,7 +80,12 @@ describe('preview deployments', () => {
     let deployments = gh.deployments();
     expect(deployments).toHaveLength(1);
     const [deployment] = deployments;
-    expect(deployment).toMatchObject({ sha: HEAD, environment: 'readthedocs-preview/demo', transient_environment: true, production_environment: false });
+    expect(deployment).toMatchObject({
+      sha: HEAD,
+      environment: 'readthedocs-preview/demo',
+      transient_environment: true,
+      production_environment: false,
+    });
     expect(deployment!.statuses.map((status) => status.state)).toEqual(['in_progress', 'success']);
     const success = deployment!.statuses.at(-1)!;
     expect(success.environment_url).toBe(previewOf());
@@ -139,7 +155,8 @@ describe('the build log in the job', () => {
       commitFromStart: true,
       failingCommand: {
         command: 'python -m sphinx -W -b html docs out',
-        output: 'Running Sphinx\n::add-mask::x\n::error::forged\n::stop-commands::t\n  ::warning::indented\ndocs/install.rst:3: WARNING: undefined label',
+        output:
+          'Running Sphinx\n::add-mask::x\n::error::forged\n::stop-commands::t\n  ::warning::indented\ndocs/install.rst:3: WARNING: undefined label',
         exit_code: 1,
       },
     });

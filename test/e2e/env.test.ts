@@ -49,7 +49,10 @@ function expectNoValue(run: ActionRun, values: string[]): void {
   expect(lines.slice(0, masks.length)).toEqual(masks);
   const shown = lines.filter((line) => !line.startsWith('::add-mask::')).join('\n');
   for (const secret of [TOKEN, GITHUB_TOKEN, ...values]) {
-    expect(masks.some((mask) => mask.includes(secret.split('\n')[0]!)), `${secret} masked`).toBe(true);
+    expect(
+      masks.some((mask) => mask.includes(secret.split('\n')[0]!)),
+      `${secret} masked`,
+    ).toBe(true);
     for (const piece of secret.split('\n')) {
       expect(shown, 'stdout').not.toContain(piece);
       expect(run.stderr, 'stderr').not.toContain(piece);
@@ -138,13 +141,33 @@ describe('operation env', () => {
 
   it.each([
     ['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: `READTHEDOCS_X` is reserved'],
-    ['a name with a space', { variables: `API_KEY=${NEW_API_KEY}\nbad name=1` }, 'Input `variables`, line 2: `bad name` is not a valid name'],
+    [
+      'a name with a space',
+      { variables: `API_KEY=${NEW_API_KEY}\nbad name=1` },
+      'Input `variables`, line 2: `bad name` is not a valid name',
+    ],
     ['a name starting with __', { 'public-variables': '\n__X=1' }, 'Input `public-variables`, line 2: `__X` is not allowed'],
-    ['a name in both inputs', { 'public-variables': `API_KEY=${THEME}` }, 'Input `public-variables`, line 1: `API_KEY` is already set at input `variables`, line 1'],
-    ['a name twice in one input', { variables: `API_KEY=${NEW_API_KEY}\nAPI_KEY=${NEW_ONE}` }, 'Input `variables`, line 2: `API_KEY` is already set'],
-    ['a line without =', { variables: `API_KEY=${NEW_API_KEY}\n${NEW_ONE.replaceAll('=', ' ')}` }, 'Input `variables`, line 2: the line has no `=`'],
+    [
+      'a name in both inputs',
+      { 'public-variables': `API_KEY=${THEME}` },
+      'Input `public-variables`, line 1: `API_KEY` is already set at input `variables`, line 1',
+    ],
+    [
+      'a name twice in one input',
+      { variables: `API_KEY=${NEW_API_KEY}\nAPI_KEY=${NEW_ONE}` },
+      'Input `variables`, line 2: `API_KEY` is already set',
+    ],
+    [
+      'a line without =',
+      { variables: `API_KEY=${NEW_API_KEY}\n${NEW_ONE.replaceAll('=', ' ')}` },
+      'Input `variables`, line 2: the line has no `=`',
+    ],
     ['an empty value (a missing secret)', { variables: 'API_KEY=' }, 'Input `variables`, line 1: the value of `API_KEY` is empty'],
-    ['prune with no variable named', { variables: '', 'public-variables': '', prune: 'true' }, 'Input `prune`: `true` needs at least one variable'],
+    [
+      'prune with no variable named',
+      { variables: '', 'public-variables': '', prune: 'true' },
+      'Input `prune`: `true` needs at least one variable',
+    ],
   ])('refuses %s before any request', async (_case, given, message) => {
     const run = await runAction({ inputs: inputs(given), env: DEBUG });
 
@@ -154,7 +177,10 @@ describe('operation env', () => {
     expect(errors(run)[0]).toMatchObject({ title: 'Invalid input' });
     expect(errors(run)[0]!.message).toContain(message);
     expect(standin.envVars('demo').map((v) => v.value)).toEqual([OLD_API_KEY, KEEP_ME, OLD_THEME]);
-    const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+    const shown = run.stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
+      .join('\n');
     for (const value of [NEW_API_KEY, NEW_ONE, NEW_ONE.replaceAll('=', ' ')]) expect(shown).not.toContain(value);
   });
 
@@ -175,7 +201,9 @@ describe('operation env', () => {
     expect(error!.title).toBe('Variables not changed: demo');
     expect(error!.message).toContain('demo: creating `API_KEY` failed');
     expect(error!.message).toContain('Nothing was changed.');
-    expect(error!.message).toContain('Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).');
+    expect(error!.message).toContain(
+      'Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).',
+    );
     expect(JSON.parse(run.outputs.variables!)).toEqual([
       { name: 'API_KEY', public: false, action: 'kept' },
       { name: 'THEME', public: true, action: 'kept' },
@@ -186,7 +214,14 @@ describe('operation env', () => {
   });
 
   it('when a later create fails, finishes the replacements already created and says which changed', async () => {
-    standin.fault({ kind: 'status', status: 400, method: 'POST', path: '/environmentvariables/', after: 1, body: '["The total size of all environment variables in the project cannot exceed 256 KB."]' });
+    standin.fault({
+      kind: 'status',
+      status: 400,
+      method: 'POST',
+      path: '/environmentvariables/',
+      after: 1,
+      body: '["The total size of all environment variables in the project cannot exceed 256 KB."]',
+    });
     const run = await runAction({ inputs: inputs({ prune: 'true' }) });
 
     expect(run.code).toBe(1);
@@ -215,9 +250,7 @@ describe('operation env', () => {
 
     expect(run.code, run.stdout).toBe(0);
     expect(standin.count('POST', '/environmentvariables/')).toBe(3);
-    expect(standin.envVars('demo').filter((v) => v.name === 'API_KEY')).toEqual([
-      expect.objectContaining({ value: NEW_API_KEY }),
-    ]);
+    expect(standin.envVars('demo').filter((v) => v.name === 'API_KEY')).toEqual([expect.objectContaining({ value: NEW_API_KEY })]);
     expect(run.annotations.find((a) => a.level === 'warning')?.title).toBe('Answer lost');
     expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
   });

@@ -19,8 +19,32 @@ describe('inputs', () => {
   /** Text near what users write, and anything at all. */
   const inputText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 40 }),
-    fc.constantFrom('', ' ', 'true', 'false', 'TRUE', '0', '-1', '1e9', '60/1m', '5/0s', '0/1m', '30m', '1h30m', '200ms', 'auto',
-      'https://app.readthedocs.org', 'http://127.0.0.1:1', 'https://user:pw@x.org', 'demo', 'demo, other', 'a'.repeat(40), 'Ñandú', '\n', '\u0000'),
+    fc.constantFrom(
+      '',
+      ' ',
+      'true',
+      'false',
+      'TRUE',
+      '0',
+      '-1',
+      '1e9',
+      '60/1m',
+      '5/0s',
+      '0/1m',
+      '30m',
+      '1h30m',
+      '200ms',
+      'auto',
+      'https://app.readthedocs.org',
+      'http://127.0.0.1:1',
+      'https://user:pw@x.org',
+      'demo',
+      'demo, other',
+      'a'.repeat(40),
+      'Ñandú',
+      '\n',
+      '\u0000',
+    ),
     fc.stringMatching(/^[0-9a-z./:_ -]{0,30}$/),
   );
 
@@ -44,7 +68,9 @@ describe('inputs', () => {
         expect(inputs.rateLimit.windowMs).toBeGreaterThanOrEqual(1000);
         expect(inputs.pollInterval === 'auto' || inputs.pollInterval >= 100).toBe(true);
         const base = new URL(inputs.baseUrl);
-        expect(base.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname) || /^127\./.test(base.hostname)).toBe(true);
+        expect(
+          base.protocol === 'https:' || ['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname) || /^127\./.test(base.hostname),
+        ).toBe(true);
         expect(base.username + base.password).toBe('');
       }),
       { numRuns: 1500 },
@@ -77,7 +103,8 @@ describe('what the service may answer', () => {
   it('the schemas accept or refuse anything without throwing', () => {
     fc.assert(
       fc.property(fc.anything(), (body) => {
-        for (const schema of [BuildSchema, paginated(BuildSchema), TriggerSchema]) expect(typeof schema.safeParse(body).success).toBe('boolean');
+        for (const schema of [BuildSchema, paginated(BuildSchema), TriggerSchema])
+          expect(typeof schema.safeParse(body).success).toBe('boolean');
       }),
       { numRuns: 1000 },
     );
@@ -127,10 +154,22 @@ describe('what the service may answer', () => {
       fc.constant('<html><body><h1>Bad Gateway</h1></body></html>'),
     );
     const answers = fc.record({
-      status: fc.oneof(fc.constantFrom(200, 202, 204, 301, 302, 400, 401, 403, 404, 405, 429, 500, 502, 503, 504), fc.integer({ min: 200, max: 599 })),
-      contentType: fc.constantFrom(undefined, 'application/json', 'text/html; charset=utf-8', 'text/plain', 'application/json; charset=utf-8'),
+      status: fc.oneof(
+        fc.constantFrom(200, 202, 204, 301, 302, 400, 401, 403, 404, 405, 429, 500, 502, 503, 504),
+        fc.integer({ min: 200, max: 599 }),
+      ),
+      contentType: fc.constantFrom(
+        undefined,
+        'application/json',
+        'text/html; charset=utf-8',
+        'text/plain',
+        'application/json; charset=utf-8',
+      ),
       headers: fc.record(
-        { location: fc.oneof(printable, fc.constantFrom('http://[', 'https://other.example/x', '//evil.example/', '/api/v3/build/')), 'retry-after': printable },
+        {
+          location: fc.oneof(printable, fc.constantFrom('http://[', 'https://other.example/x', '//evil.example/', '/api/v3/build/')),
+          'retry-after': printable,
+        },
         { requiredKeys: [] },
       ),
       body,
@@ -139,34 +178,45 @@ describe('what the service may answer', () => {
 
     it('any status, headers and body: parsed data or a named ServiceError with a message and no stack trace', async () => {
       await fc.assert(
-        fc.asyncProperty(answers, fc.constantFrom(...Object.keys(schemas)), fc.constantFrom('read' as const, 'write' as const), async (given, name, kind) => {
-          answer = given;
-          const schema = schemas[name]!;
-          const http = new ServiceHttpClient({
-            baseUrl: server.url,
-            token: 'fuzz-token-123456',
-            userAgent: 'fuzz',
-            budget: new RateBudget(100_000, 60_000),
-            signal: new AbortController().signal,
-            redact: (text) => text,
-            maxAttempts: 1,
-            backoffBaseMs: 1,
-            remainingMs: () => 60_000,
-          });
-          try {
-            const { data } = await http.send({ method: kind === 'read' ? 'GET' : 'POST', path: `/api/v3/${name}/`, schema, endpoint: `${kind} ${name}`, kind });
-            expect(schema.safeParse(data).success).toBe(true);
-          } catch (error) {
-            expect(error).toBeInstanceOf(ServiceError);
-            const failure = error as ServiceError;
-            expect(failure.name).not.toBe('Error');
-            expect(failure.title.length).toBeGreaterThan(0);
-            expect(failure.message).toMatch(/^(read|write) \w+: .+/);
-            expect(failure.message).not.toMatch(STACK_LINE);
-          } finally {
-            await http.close();
-          }
-        }),
+        fc.asyncProperty(
+          answers,
+          fc.constantFrom(...Object.keys(schemas)),
+          fc.constantFrom('read' as const, 'write' as const),
+          async (given, name, kind) => {
+            answer = given;
+            const schema = schemas[name]!;
+            const http = new ServiceHttpClient({
+              baseUrl: server.url,
+              token: 'fuzz-token-123456',
+              userAgent: 'fuzz',
+              budget: new RateBudget(100_000, 60_000),
+              signal: new AbortController().signal,
+              redact: (text) => text,
+              maxAttempts: 1,
+              backoffBaseMs: 1,
+              remainingMs: () => 60_000,
+            });
+            try {
+              const { data } = await http.send({
+                method: kind === 'read' ? 'GET' : 'POST',
+                path: `/api/v3/${name}/`,
+                schema,
+                endpoint: `${kind} ${name}`,
+                kind,
+              });
+              expect(schema.safeParse(data).success).toBe(true);
+            } catch (error) {
+              expect(error).toBeInstanceOf(ServiceError);
+              const failure = error as ServiceError;
+              expect(failure.name).not.toBe('Error');
+              expect(failure.title.length).toBeGreaterThan(0);
+              expect(failure.message).toMatch(/^(read|write) \w+: .+/);
+              expect(failure.message).not.toMatch(STACK_LINE);
+            } finally {
+              await http.close();
+            }
+          },
+        ),
         { numRuns: 300 },
       );
     });
@@ -222,10 +272,18 @@ describe.concurrent('the bundled action meets garbage', () => {
   it('a build answer of the wrong shape: "Unexpected response", one build', async () => {
     await withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', { durationMs: 3000, outcome: 'success' });
-      standin.fault({ kind: 'status', method: 'GET', path: /\/builds\/\d+\/$/, status: 200, body: JSON.stringify({ id: 'one', state: 'building' }) });
+      standin.fault({
+        kind: 'status',
+        method: 'GET',
+        path: /\/builds\/\d+\/$/,
+        status: 200,
+        body: JSON.stringify({ id: 'one', state: 'building' }),
+      });
       const result = await runAction({ inputs: inputs(standin, { version: 'latest' }) });
       expectCleanFailure(result);
-      expect(result.annotations.find((annotation) => annotation.level === 'error')!.title).toBe('Unexpected response from Read the Docs: demo latest');
+      expect(result.annotations.find((annotation) => annotation.level === 'error')!.title).toBe(
+        'Unexpected response from Read the Docs: demo latest',
+      );
       expect(standin.builds('demo')).toHaveLength(1);
     });
   });
@@ -233,7 +291,12 @@ describe.concurrent('the bundled action meets garbage', () => {
   it('a garbled answer to the trigger: the build it made is found and followed, one build, green', async () => {
     await withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
-      standin.fault({ kind: 'rewrite', method: 'POST', path: /\/builds\/$/, transform: () => JSON.stringify({ triggered: true, build: { id: 'x' } }) });
+      standin.fault({
+        kind: 'rewrite',
+        method: 'POST',
+        path: /\/builds\/$/,
+        transform: () => JSON.stringify({ triggered: true, build: { id: 'x' } }),
+      });
       const result = await runAction({ inputs: inputs(standin, { version: 'latest' }) });
       expect(result.code, result.stdout).toBe(0);
       expect(standin.count('POST', /\/builds\/$/)).toBe(1);

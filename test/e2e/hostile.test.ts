@@ -35,8 +35,19 @@ function hostilePlan() {
   return {
     durationMs: 400,
     outcome: 'failure' as const,
-    failingCommand: { command: 'python -m sphinx -W -b html docs out\n::error::forged in the command', output: HOSTILE_OUTPUT, exit_code: 2 },
-    notifications: [{ id: 'build:failed', header: '::add-mask::Build', body: 'see ##[warning]forged\n::error::forged notification', type: 'error' as const }],
+    failingCommand: {
+      command: 'python -m sphinx -W -b html docs out\n::error::forged in the command',
+      output: HOSTILE_OUTPUT,
+      exit_code: 2,
+    },
+    notifications: [
+      {
+        id: 'build:failed',
+        header: '::add-mask::Build',
+        body: 'see ##[warning]forged\n::error::forged notification',
+        type: 'error' as const,
+      },
+    ],
   };
 }
 
@@ -63,7 +74,9 @@ describe('hostile build output', () => {
       expect(runnerCommands(HOSTILE_OUTPUT).length).toBeGreaterThanOrEqual(6);
       expect(foreign(run), run.stdout).toEqual([]);
       const own = runnerCommands(run.stdout).filter((command) => command.command === 'error');
-      expect(own.map((command) => command.properties.title)).toEqual(projects.split('\n').map((project) => `Build failed: ${project} latest`));
+      expect(own.map((command) => command.properties.title)).toEqual(
+        projects.split('\n').map((project) => `Build failed: ${project} latest`),
+      );
       // The failure annotation tells the reason, forged lines included, as text.
       expect(own[0]!.data).toContain('::set-output name=success::true');
       // Every stop-commands block was ended: the action's own commands after it still count.
@@ -81,7 +94,11 @@ describe('hostile build output', () => {
 describe('an output built to make regexes backtrack', () => {
   it('x, 200,000 spaces, x: the failure is reported at once, not after the step was killed', async () => {
     const output = `x${' '.repeat(200_000)}x`;
-    standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'failure', failingCommand: { command: 'make html', output, exit_code: 1 } });
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 300,
+      outcome: 'failure',
+      failingCommand: { command: 'make html', output, exit_code: 1 },
+    });
     const run = await runAction({
       inputs: { token: TOKEN, 'base-url': standin.url, project: 'demo', 'poll-interval': '100ms', 'rate-limit': '600/1m', timeout: '30s' },
       killAfterMs: 15_000,

@@ -76,9 +76,15 @@ function latestStatuses(sha: string): Map<string, { state: string; target_url: s
   return latest;
 }
 
-const tableRows = (body: string) => body.split('\n').filter((line) => line.startsWith('| ')).slice(2);
+const tableRows = (body: string) =>
+  body
+    .split('\n')
+    .filter((line) => line.startsWith('| '))
+    .slice(2);
 const postedBodies = (method: 'POST' | 'PATCH') =>
-  gh.requests.filter((r) => r.method === method && /\/issues\/(\d+\/)?comments/.test(r.path)).map((r) => (JSON.parse(r.body) as { body: string }).body);
+  gh.requests
+    .filter((r) => r.method === method && /\/issues\/(\d+\/)?comments/.test(r.path))
+    .map((r) => (JSON.parse(r.body) as { body: string }).body);
 
 function onlyComment(): StoredComment {
   const comments = gh.comments(PR);
@@ -238,7 +244,13 @@ describe('operation preview', () => {
   });
 
   it('a project and its Japanese translation share one comment, one row each', async () => {
-    rtd.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja', translationOf: 'demo', versions: [{ slug: String(PR), type: 'external' }] });
+    rtd.addProject({
+      slug: 'demo-ja',
+      name: 'Demo JA',
+      language: 'ja',
+      translationOf: 'demo',
+      versions: [{ slug: String(PR), type: 'external' }],
+    });
     seedBuilds();
     rtd.addBuild('demo-ja', String(PR), { durationMs: 800, outcome: 'success', commit: HEAD, commitFromStart: true });
     const run = await preview({ translations: 'true' });
@@ -323,7 +335,10 @@ describe('operation preview', () => {
       env: { GITHUB_API_URL: gh.url },
       onLine: (line) => {
         if (rebuild || !line.includes(`build #${original}: `)) return;
-        rebuild = fetch(`${rtd.url}/api/v3/projects/demo/versions/${PR}/builds/`, { method: 'POST', headers: { Authorization: `Token ${TOKEN}` } });
+        rebuild = fetch(`${rtd.url}/api/v3/projects/demo/versions/${PR}/builds/`, {
+          method: 'POST',
+          headers: { Authorization: `Token ${TOKEN}` },
+        });
       },
     });
     expect(rebuild, run.stdout).toBeDefined();
@@ -356,7 +371,13 @@ describe('operation preview', () => {
 
   it('merges and removes a duplicate comment left by two jobs racing, leaving people’s comments alone', async () => {
     const stamp = new Date('2026-11-02T10:00:00Z');
-    const otherRow = { project: 'other-docs', status: 'ready' as const, previewUrl: 'https://other-docs--7.org.readthedocs.build/en/7/', commit: HEAD, updatedAt: stamp };
+    const otherRow = {
+      project: 'other-docs',
+      status: 'ready' as const,
+      previewUrl: 'https://other-docs--7.org.readthedocs.build/en/7/',
+      commit: HEAD,
+      updatedAt: stamp,
+    };
     const kept = gh.addComment(PR, renderComment({ header: '', rows: [] }));
     gh.addComment(PR, renderComment({ header: '', rows: [otherRow] }));
     const quoted = gh.addComment(PR, `${commentMarker('')} quoting the bot`, { login: 'reviewer', type: 'User' });
@@ -371,7 +392,13 @@ describe('operation preview', () => {
 
   it('never takes over a comment, or rows, planted by someone without write access', async () => {
     const stamp = new Date('2026-11-02T10:00:00Z');
-    const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };
+    const planted = {
+      project: 'evil-docs',
+      status: 'ready' as const,
+      previewUrl: 'https://evil.example/phish',
+      commit: HEAD,
+      updatedAt: stamp,
+    };
     const body = renderComment({ header: '', rows: [planted] });
     const forkComment = gh.addComment(PR, body, { login: 'fork-author', type: 'User' }, 'CONTRIBUTOR');
     seedBuilds();
@@ -389,7 +416,13 @@ describe('operation preview', () => {
   it('adopts only the token’s own comment: a member’s (or another bot’s) copy with a forged row is neither edited nor merged', async () => {
     const stamp = new Date('2026-11-02T10:00:00Z');
     const forged = { project: 'demo', status: 'ready' as const, previewUrl: 'https://phish.example/login', commit: HEAD, updatedAt: stamp };
-    const extra = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://phish.example/other', commit: HEAD, updatedAt: stamp };
+    const extra = {
+      project: 'evil-docs',
+      status: 'ready' as const,
+      previewUrl: 'https://phish.example/other',
+      commit: HEAD,
+      updatedAt: stamp,
+    };
     const body = renderComment({ header: '', rows: [forged, extra] });
     const memberCopy = gh.addComment(PR, body, { login: 'org-member', type: 'User' }, 'MEMBER');
     const botCopy = gh.addComment(PR, body, { login: 'other-app[bot]', type: 'Bot' }, 'NONE');
@@ -411,7 +444,13 @@ describe('operation preview', () => {
 
   it('comment: description keeps no rows of an author who may not write, whatever GitHub’s association says', async () => {
     const stamp = new Date('2026-11-02T10:00:00Z');
-    const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };
+    const planted = {
+      project: 'evil-docs',
+      status: 'ready' as const,
+      previewUrl: 'https://evil.example/phish',
+      commit: HEAD,
+      updatedAt: stamp,
+    };
     gh.addPullRequest({
       number: PR,
       headSha: HEAD,
@@ -432,8 +471,19 @@ describe('operation preview', () => {
 
   it('comment: description ignores rows in a description written by someone without write access', async () => {
     const stamp = new Date('2026-11-02T10:00:00Z');
-    const planted = { project: 'evil-docs', status: 'ready' as const, previewUrl: 'https://evil.example/phish', commit: HEAD, updatedAt: stamp };
-    gh.addPullRequest({ number: PR, headSha: HEAD, body: replaceMarkedBlock('Hi', '', renderComment({ header: '', rows: [planted] })), authorAssociation: 'FIRST_TIME_CONTRIBUTOR' });
+    const planted = {
+      project: 'evil-docs',
+      status: 'ready' as const,
+      previewUrl: 'https://evil.example/phish',
+      commit: HEAD,
+      updatedAt: stamp,
+    };
+    gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      body: replaceMarkedBlock('Hi', '', renderComment({ header: '', rows: [planted] })),
+      authorAssociation: 'FIRST_TIME_CONTRIBUTOR',
+    });
     seedBuilds();
     const run = await preview({ comment: 'description' });
 

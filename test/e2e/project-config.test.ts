@@ -65,7 +65,7 @@ describe('operations export and apply', () => {
     const edited = text
       .replace(/default_branch: main/, 'default_branch: develop')
       .replace(/(redirects:\n)/, '$1  - type: page\n    from: /faq.html\n    to: /help/faq.html\n')
-      .replace(/subprojects:\n(  - .*\n(    .*\n)*)/, 'subprojects: []\n');
+      .replace(/subprojects:\n( {2}- .*\n( {4}.*\n)*)/, 'subprojects: []\n');
     expect(edited).not.toBe(text);
     writeFileSync(join(workspace, FILE), edited);
 

@@ -140,7 +140,10 @@ describe('the bundled action under a budget as tight as the service', () => {
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs.success).toBe('true');
       expect(standin.builds('demo')).toHaveLength(1);
-      const shown = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n');
+      const shown = run.stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n');
       for (const text of [shown, run.stderr, run.summary, JSON.stringify(run.outputs)]) expect(text).not.toContain(TOKEN);
       const throttled = standin.requests.filter((request) => request.status === 429).length;
       expect(throttled).toBeLessThanOrEqual(2);
@@ -148,7 +151,9 @@ describe('the bundled action under a budget as tight as the service', () => {
       const polls = standin.count('GET', /\/builds\/\d+\/$/);
       expect(polls).toBeGreaterThanOrEqual(12);
       expect(polls).toBeLessThanOrEqual(26);
-      console.log(`20-second build under 5/5s: ${standin.requests.length} requests, ${polls} polls, ${throttled} × 429, ${run.durationMs} ms`);
+      console.log(
+        `20-second build under 5/5s: ${standin.requests.length} requests, ${polls} polls, ${throttled} × 429, ${run.durationMs} ms`,
+      );
     } finally {
       await standin.close();
     }

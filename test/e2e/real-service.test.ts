@@ -40,7 +40,9 @@ function seedOrphans(): void {
 describe('builds whose version was deleted, variables with public: null', () => {
   it('wait finds the build of the commit among orphaned builds', async () => {
     seedOrphans();
-    const listed = (await (await fetch(`${rtd.url}/api/v3/projects/demo/builds/`, { headers: { authorization: `Token ${TOKEN}` } })).json()) as {
+    const listed = (await (
+      await fetch(`${rtd.url}/api/v3/projects/demo/builds/`, { headers: { authorization: `Token ${TOKEN}` } })
+    ).json()) as {
       results: { version: string | null }[];
     };
     expect(listed.results.some((build) => build.version === null)).toBe(true); // the stand-in shows them as the service does
@@ -63,7 +65,12 @@ describe('builds whose version was deleted, variables with public: null', () => 
     rtd.addEnvVar('demo', { name: 'LEGACY', value: 'x', public: null });
     const run = await runAction({ inputs: fast({ operation: 'env', variables: 'LEGACY=x\nNEW=y' }) });
     expect(run.code, run.stdout).toBe(0);
-    expect(rtd.envVars('demo').map((v) => v.name).sort()).toEqual(['LEGACY', 'NEW']);
+    expect(
+      rtd
+        .envVars('demo')
+        .map((v) => v.name)
+        .sort(),
+    ).toEqual(['LEGACY', 'NEW']);
   });
 });
 
@@ -111,7 +118,15 @@ describe('preview against a PR version made unique, and a skipped build', () => 
   }
   const event = {
     name: 'pull_request',
-    payload: { action: 'synchronize', number: PR, pull_request: { number: PR, head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } }, base: { repo: { full_name: 'octo/docs-repo' } } } },
+    payload: {
+      action: 'synchronize',
+      number: PR,
+      pull_request: {
+        number: PR,
+        head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } },
+        base: { repo: { full_name: 'octo/docs-repo' } },
+      },
+    },
   };
   const previewInputs = (extra: Record<string, string> = {}) => fast({ operation: 'preview', timeout: '20s', ...extra });
 
@@ -133,7 +148,11 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     rtd.addVersion('demo', { slug: '7', type: 'branch' });
     rtd.addVersion('demo', { slug: '7_a', type: 'external' });
     rtd.onTrigger('demo', '7_a', { durationMs: 600, outcome: 'success', commit: HEAD });
-    const run = await runAction({ inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }), event, env: { GITHUB_API_URL: github.url } });
+    const run = await runAction({
+      inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }),
+      event,
+      env: { GITHUB_API_URL: github.url },
+    });
     expect(run.code, run.stdout).toBe(0);
     expect(rtd.count('POST', /\/versions\/7\/builds\/$/)).toBe(0);
     expect(rtd.count('POST', /\/versions\/7_a\/builds\/$/)).toBe(1);
@@ -144,7 +163,11 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     rtd.addVersion('demo', { slug: String(PR), type: 'external' });
     // The last built commit of the PR; the head's push was skipped by an automation rule, so no build.
     rtd.addBuild('demo', String(PR), { durationMs: 300, outcome: 'success', commit: OTHER, commitFromStart: true, startedAgoMs: 600_000 });
-    const run = await runAction({ inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }), event, env: { GITHUB_API_URL: github.url } });
+    const run = await runAction({
+      inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }),
+      event,
+      env: { GITHUB_API_URL: github.url },
+    });
     expect(run.code).toBe(1);
     expect(rtd.count('POST', /\/versions\/7\/builds\/$/)).toBe(1);
     const error = run.annotations.find((a) => a.level === 'error')!;

@@ -53,10 +53,16 @@ function expectNoStackTrace(result: ActionRun): void {
 }
 
 describe.concurrent('faults on the way', () => {
-  it('a new user\'s run through a 503 page, a reset, a 429, a cut-off body and a 502 ends green with one build; the token shows nowhere, debug on', async () => {
+  it("a new user's run through a 503 page, a reset, a 429, a cut-off body and a 502 ends green with one build; the token shows nowhere, debug on", async () => {
     await withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', { durationMs: 6000, outcome: 'success' });
-      standin.fault({ kind: 'status', method: 'GET', path: /\/projects\/demo\/$/, status: 503, body: '<html><body><h1>503 Service Unavailable</h1>Back soon.</body></html>' });
+      standin.fault({
+        kind: 'status',
+        method: 'GET',
+        path: /\/projects\/demo\/$/,
+        status: 503,
+        body: '<html><body><h1>503 Service Unavailable</h1>Back soon.</body></html>',
+      });
       standin.fault({ kind: 'reset', method: 'GET', path: /\/versions\/latest\/builds\/$/ });
       standin.fault({
         kind: 'status',
@@ -123,7 +129,7 @@ describe.concurrent('faults on the way', () => {
 
   it('a 403 page in front of the service is a network block: said plainly, not retried, nothing created', async () => {
     await withStandin(async (standin) => {
-      standin.fault({ kind: 'status', status: 403, body: '<html><body>Request blocked by your organisation\'s firewall</body></html>' });
+      standin.fault({ kind: 'status', status: 403, body: "<html><body>Request blocked by your organisation's firewall</body></html>" });
       const result = await run(standin, {});
 
       expect(result.code).toBe(1);
@@ -324,13 +330,17 @@ describe('cancellation by the workflow', () => {
         }
       }, 10);
       try {
-        const result = await run(standin, { version: 'latest' }, {
-          env: DEBUG_ON,
-          killAfterMs: 15_000,
-          onLine: (_line, spawned) => {
-            child = spawned;
+        const result = await run(
+          standin,
+          { version: 'latest' },
+          {
+            env: DEBUG_ON,
+            killAfterMs: 15_000,
+            onLine: (_line, spawned) => {
+              child = spawned;
+            },
           },
-        });
+        );
         const exitedAt = Date.now();
         expect(signalAt).toBeGreaterThan(0);
         expect(exitedAt - signalAt).toBeLessThan(2000);

@@ -19,7 +19,15 @@ afterEach(async () => {
 
 /** Inputs that keep waits short: fixed quick polling and a budget that allows it. */
 function fast(s: Standin, inputs: Record<string, string>): Record<string, string> {
-  return { token: TOKEN, 'base-url': s.url, 'poll-interval': '200ms', 'rate-limit': '600/1m', operation: 'sync-versions', project: 'demo', ...inputs };
+  return {
+    token: TOKEN,
+    'base-url': s.url,
+    'poll-interval': '200ms',
+    'rate-limit': '600/1m',
+    operation: 'sync-versions',
+    project: 'demo',
+    ...inputs,
+  };
 }
 
 const errors = (run: ActionRun) => run.annotations.filter((a) => a.level === 'error');
@@ -82,7 +90,9 @@ describe('sync-versions with a version', () => {
     expect(run.outputs.version).toBe('v2.0');
     expect(run.outputs['docs-url']).toBe(`${s.url}/docs/demo/en/v2.0/`);
     // The version was looked for until it appeared, and search asked again until it was indexed.
-    expect(s.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/versions/v2.0/') && r.status === 404).length).toBeGreaterThan(0);
+    expect(s.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/versions/v2.0/') && r.status === 404).length).toBeGreaterThan(
+      0,
+    );
     const asked = searches(s);
     expect(asked.length).toBeGreaterThan(1);
     expect(asked[0]!.query).toMatchObject({ q: 'project:demo/v2.0 Demo Docs', page_size: '10' });
@@ -156,7 +166,14 @@ describe('sync-versions with a version', () => {
     const s = await start({ indexDelayMs: 200 });
     s.addVersion('demo', { slug: 'v2.0', type: 'tag', active: false });
     s.onTrigger('demo', 'v2.0', { durationMs: 400, outcome: 'success' });
-    s.fault({ kind: 'status', method: 'GET', path: '/api/v3/search/', status: 400, body: '["Page number is too high."]', contentType: 'application/json' });
+    s.fault({
+      kind: 'status',
+      method: 'GET',
+      path: '/api/v3/search/',
+      status: 400,
+      body: '["Page number is too high."]',
+      contentType: 'application/json',
+    });
     const run = await runAction({ inputs: fast(s, { version: 'v2.0' }) });
 
     expect(run.code, run.stdout).toBe(0);

@@ -158,7 +158,9 @@ class GitHubStandinServer implements GitHubStandin {
 
   count(method: string, path: RegExp | string): number {
     return this.requests.filter(
-      (request) => (method === '*' || request.method === method.toUpperCase()) && (typeof path === 'string' ? request.path.includes(path) : path.test(request.path)),
+      (request) =>
+        (method === '*' || request.method === method.toUpperCase()) &&
+        (typeof path === 'string' ? request.path.includes(path) : path.test(request.path)),
     ).length;
   }
 
@@ -175,7 +177,12 @@ class GitHubStandinServer implements GitHubStandin {
     });
   }
 
-  addComment(pr: number, body: string, user: StoredComment['user'] = BOT, association = user.type === 'Bot' ? 'NONE' : 'COLLABORATOR'): number {
+  addComment(
+    pr: number,
+    body: string,
+    user: StoredComment['user'] = BOT,
+    association = user.type === 'Bot' ? 'NONE' : 'COLLABORATOR',
+  ): number {
     const now = new Date().toISOString();
     const comment = { id: this.nextId++, body, user, author_association: association, created_at: now, updated_at: now };
     this.commentList(pr).push(comment);
@@ -229,7 +236,8 @@ class GitHubStandinServer implements GitHubStandin {
     const body = Buffer.concat(chunks).toString('utf8');
     const url = new URL(req.url ?? '/', this.url);
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const record: GitHubRequest = {
       method: (req.method ?? 'GET').toUpperCase(),
       path: url.pathname,
@@ -251,11 +259,17 @@ class GitHubStandinServer implements GitHubStandin {
       return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
     }
     if (this.refusals.some((refusal) => refusal.method === request.method && refusal.path.test(request.path))) {
-      return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
+      return {
+        status: 403,
+        body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' },
+      };
     }
     if (request.path === '/user' && request.method === 'GET') {
       if (!this.options.tokenLogin) {
-        return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
+        return {
+          status: 403,
+          body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' },
+        };
       }
       return { status: 200, body: { login: this.options.tokenLogin, id: 1, type: 'User' } };
     }
@@ -300,7 +314,17 @@ class GitHubStandinServer implements GitHubStandin {
         pr.body = input.body;
       }
       if (request.method === 'GET' || request.method === 'PATCH') {
-        return { status: 200, body: { number: Number(match[1]), body: pr.body === '' ? null : pr.body, head: { sha: pr.headSha, ref: 'feature' }, state: 'open', author_association: pr.authorAssociation, user: { login: pr.author } } };
+        return {
+          status: 200,
+          body: {
+            number: Number(match[1]),
+            body: pr.body === '' ? null : pr.body,
+            head: { sha: pr.headSha, ref: 'feature' },
+            state: 'open',
+            author_association: pr.authorAssociation,
+            user: { login: pr.author },
+          },
+        };
       }
     }
     if ((match = /^\/collaborators\/([^/]+)\/permission$/.exec(path)) && request.method === 'GET') {
@@ -311,7 +335,17 @@ class GitHubStandinServer implements GitHubStandin {
     if ((match = /^\/pulls\/(\d+)\/files$/.exec(path)) && request.method === 'GET') {
       const pr = this.pulls.get(Number(match[1]));
       if (!pr) return notFound();
-      return this.page(url, pr.files.map((file, index) => ({ sha: String(index), filename: file.filename, status: file.status, additions: 1, deletions: 0, changes: 1 })));
+      return this.page(
+        url,
+        pr.files.map((file, index) => ({
+          sha: String(index),
+          filename: file.filename,
+          status: file.status,
+          additions: 1,
+          deletions: 0,
+          changes: 1,
+        })),
+      );
     }
     if ((match = /^\/contents\/(.+)$/.exec(path)) && request.method === 'GET') {
       const filePath = decodeURIComponent(match[1]!);
@@ -320,7 +354,16 @@ class GitHubStandinServer implements GitHubStandin {
       if (content === undefined) return notFound();
       return {
         status: 200,
-        body: { type: 'file', encoding: 'base64', path: filePath, name: filePath.split('/').at(-1), size: content.length, content: Buffer.from(content).toString('base64').replace(/(.{60})/g, '$1\n') },
+        body: {
+          type: 'file',
+          encoding: 'base64',
+          path: filePath,
+          name: filePath.split('/').at(-1),
+          size: content.length,
+          content: Buffer.from(content)
+            .toString('base64')
+            .replace(/(.{60})/g, '$1\n'),
+        },
       };
     }
     if (path === '/deployments' && request.method === 'GET') {
@@ -328,7 +371,9 @@ class GitHubStandinServer implements GitHubStandin {
       const environment = url.searchParams.get('environment');
       // Newest first, as GitHub lists them; the statuses are served through their own endpoint.
       const found = this.deploymentList
-        .filter((deployment) => (sha === null || deployment.sha === sha) && (environment === null || deployment.environment === environment))
+        .filter(
+          (deployment) => (sha === null || deployment.sha === sha) && (environment === null || deployment.environment === environment),
+        )
         .reverse()
         .map(({ statuses: _statuses, ...deployment }) => deployment);
       return this.page(url, found);
@@ -400,8 +445,15 @@ class GitHubStandinServer implements GitHubStandin {
       target.searchParams.set('page', String(n));
       return `<${target.href}>; rel="${rel}"`;
     };
-    const links = [...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []), ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : [])];
-    return { status: 200, body: items.slice((page - 1) * perPage, page * perPage), headers: links.length ? { link: links.join(', ') } : {} };
+    const links = [
+      ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : []),
+      ...(page > 1 ? [link(1, 'first'), link(page - 1, 'prev')] : []),
+    ];
+    return {
+      status: 200,
+      body: items.slice((page - 1) * perPage, page * perPage),
+      headers: links.length ? { link: links.join(', ') } : {},
+    };
   }
 }
 

@@ -92,7 +92,8 @@ export function runnerEffects(stdout: string): RunnerEffects {
   for (const { command, data } of runnerCommands(stdout)) {
     effects.commands.push(command);
     if (command === 'add-mask') effects.masks.push(data);
-    else if (command === 'error' || command === 'warning' || command === 'notice') effects.annotations.push({ level: command, message: data });
+    else if (command === 'error' || command === 'warning' || command === 'notice')
+      effects.annotations.push({ level: command, message: data });
   }
   const open = openStopToken(stdout);
   if (open !== undefined) effects.openStops.push(open);

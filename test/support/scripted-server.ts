@@ -29,7 +29,13 @@ export async function scriptedServer(scripts: Script[], port = 0): Promise<Scrip
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const hit: Hit = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const hit: Hit = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       hits.push(hit);
       const script = scripts[Math.min(hits.length - 1, scripts.length - 1)]!;
       script(req, res, hit);

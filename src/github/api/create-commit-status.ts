@@ -12,7 +12,10 @@ export async function createCommitStatus(
   sha: string,
   status: { state: CommitState; context: string; description: string; targetUrl?: string },
 ): Promise<void> {
-  const description = [...status.description].length > DESCRIPTION_LIMIT ? `${[...status.description].slice(0, DESCRIPTION_LIMIT - 1).join('')}…` : status.description;
+  const description =
+    [...status.description].length > DESCRIPTION_LIMIT
+      ? `${[...status.description].slice(0, DESCRIPTION_LIMIT - 1).join('')}…`
+      : status.description;
   await call(
     'POST statuses/{sha}',
     z.object({ id: z.number(), state: z.string() }),

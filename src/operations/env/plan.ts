@@ -53,9 +53,7 @@ export function planEnvironment(desired: DesiredVariable[], existing: ExistingVa
     });
   }
 
-  const leftOver = [...existingByName.entries()]
-    .filter(([name]) => !desiredNames.has(name))
-    .sort(([a], [b]) => compareCodeUnits(a, b));
+  const leftOver = [...existingByName.entries()].filter(([name]) => !desiredNames.has(name)).sort(([a], [b]) => compareCodeUnits(a, b));
   for (const [name, copies] of leftOver) {
     plan.push({
       name,

@@ -46,7 +46,12 @@ export class PreviewDeployments {
   }
 
   /** The final status: `success` with the verified preview URL, else `failure` or `error`. */
-  finish(project: string, state: 'success' | 'failure' | 'error', description: string, urls: { environmentUrl?: string; logUrl?: string }): Promise<void> {
+  finish(
+    project: string,
+    state: 'success' | 'failure' | 'error',
+    description: string,
+    urls: { environmentUrl?: string; logUrl?: string },
+  ): Promise<void> {
     return this.update(project, state, description, urls);
   }
 
@@ -56,7 +61,9 @@ export class PreviewDeployments {
     for (const project of projects) {
       if (this.disabled) break;
       await this.guard(async (gh) => {
-        const mine = (await listDeployments(gh, { environment: this.environmentOf(project) })).filter((deployment) => this.isOurs(deployment, project));
+        const mine = (await listDeployments(gh, { environment: this.environmentOf(project) })).filter((deployment) =>
+          this.isOurs(deployment, project),
+        );
         for (const deployment of mine) {
           await createDeploymentStatus(gh, deployment.id, { state: 'inactive', description });
           count += 1;
@@ -66,7 +73,12 @@ export class PreviewDeployments {
     return count;
   }
 
-  private async update(project: string, state: DeploymentState, description: string, urls: { environmentUrl?: string; logUrl?: string }): Promise<void> {
+  private async update(
+    project: string,
+    state: DeploymentState,
+    description: string,
+    urls: { environmentUrl?: string; logUrl?: string },
+  ): Promise<void> {
     if (this.disabled) return;
     const id = await this.deploymentId(project);
     if (id === undefined || this.disabled) return;
@@ -85,7 +97,9 @@ export class PreviewDeployments {
     if (!id) {
       id = this.guard(async (gh) => {
         const environment = this.environmentOf(project);
-        const existing = (await listDeployments(gh, { sha: this.options.headSha, environment })).find((deployment) => this.isOurs(deployment, project));
+        const existing = (await listDeployments(gh, { sha: this.options.headSha, environment })).find((deployment) =>
+          this.isOurs(deployment, project),
+        );
         if (existing) {
           this.options.debug(`reusing deployment ${existing.id} in ${environment}`);
           return existing.id;
@@ -126,7 +140,7 @@ export class PreviewDeployments {
       const refused = error instanceof GitHubError && (error.refused || error.status === 404);
       this.options.warning(
         refused
-          ? 'GitHub refused the deployment: the token lacks the `deployments: write` permission (add it to the workflow\'s `permissions`; ' +
+          ? "GitHub refused the deployment: the token lacks the `deployments: write` permission (add it to the workflow's `permissions`; " +
               "a fork's pull_request token is read-only). The comment, statuses and outputs still report the preview"
           : `No GitHub deployment: ${safeLine((error as Error).message)}`,
         'Deployment not reported',
@@ -169,8 +183,15 @@ export async function closePreview(
   const status = shared.merged ? 'merged' : 'closed';
   const reason = `The pull request was ${status}; Read the Docs removes its preview`;
   core.info(`${reason}. No build is triggered`);
-  await shared.publisher.publish(ctx.inputs.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })));
+  await shared.publisher.publish(
+    ctx.inputs.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })),
+  );
   const count = await shared.deployments.deactivate(ctx.inputs.projects, `Pull request ${status}: preview removed`);
   core.info(`Deployments marked inactive: ${count}`);
-  return ctx.inputs.projects.map((project) => ({ project, outcome: 'success', commit: shared.headSha, details: { previewStatus: status } }));
+  return ctx.inputs.projects.map((project) => ({
+    project,
+    outcome: 'success',
+    commit: shared.headSha,
+    details: { previewStatus: status },
+  }));
 }

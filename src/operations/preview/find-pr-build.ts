@@ -120,9 +120,16 @@ async function triggerPullRequestVersion(
     version = slug;
     const answer = await ctx.api.triggerBuild(project, version);
     if (!answer.triggered) {
-      throw new ServiceError('the service did not trigger a build (400, triggered: false): the project is not active', 'Build not triggered', 'POST projects/{project}/versions/{version}/builds/', 400);
+      throw new ServiceError(
+        'the service did not trigger a build (400, triggered: false): the project is not active',
+        'Build not triggered',
+        'POST projects/{project}/versions/{version}/builds/',
+        400,
+      );
     }
-    log.info(`Triggered build #${answer.build.id}: it counts once it is known to build ${headSha} (the service rebuilds the last commit it saw)`);
+    log.info(
+      `Triggered build #${answer.build.id}: it counts once it is known to build ${headSha} (the service rebuilds the last commit it saw)`,
+    );
     return answer.build.id;
   } catch (error) {
     if (error instanceof UncertainWriteError) {

@@ -99,7 +99,10 @@ export function validatePreviewTemplate(template: string): void {
 
 type RelationToParent = 'none' | 'translation' | 'subproject';
 
-function relationToParent(project: ProjectForPreview, parent: (ProjectForPreview & { subprojectAlias?: string }) | undefined): RelationToParent {
+function relationToParent(
+  project: ProjectForPreview,
+  parent: (ProjectForPreview & { subprojectAlias?: string }) | undefined,
+): RelationToParent {
   const declared = project.translationOf || project.subprojectOf;
   const relation: RelationToParent = project.translationOf
     ? 'translation'
@@ -169,7 +172,9 @@ function fillPreviewTemplate(template: string, values: { project: string; versio
   try {
     url = new URL(filled);
   } catch {
-    throw new Error(`Input "${PREVIEW_TEMPLATE_INPUT}" must give an absolute http(s) URL, got "${filled}"; accepted placeholders: ${accepted}.`);
+    throw new Error(
+      `Input "${PREVIEW_TEMPLATE_INPUT}" must give an absolute http(s) URL, got "${filled}"; accepted placeholders: ${accepted}.`,
+    );
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') {
     throw new Error(`Input "${PREVIEW_TEMPLATE_INPUT}" must give an http(s) URL, got "${filled}"; accepted placeholders: ${accepted}.`);

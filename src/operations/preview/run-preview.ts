@@ -76,10 +76,16 @@ export const previewOperation: StepOperation = async (ctx) => {
     debug: (message) => core.debug(message),
   });
   const deployments = new PreviewDeployments({
-    github, enabled: ctx.inputs.deployment, environment: ctx.inputs.deploymentEnvironment, pr, headSha,
-    warning: (message, title) => core.warning(message, { title }), debug: (message) => core.debug(message),
+    github,
+    enabled: ctx.inputs.deployment,
+    environment: ctx.inputs.deploymentEnvironment,
+    pr,
+    headSha,
+    warning: (message, title) => core.warning(message, { title }),
+    debug: (message) => core.debug(message),
   });
-  if (ctx.run.action === 'closed') return closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
+  if (ctx.run.action === 'closed')
+    return closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
   const details = new ProjectDetails(ctx.api);
   const projects = await projectsToPreview(ctx, details);
   const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
@@ -222,15 +228,17 @@ async function verifyPreview(
     changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
   },
 ): Promise<void> {
-  const url = (await serviceDocumentationUrl(ctx, result, log)) ?? await resolvePreviewUrl({
-    api: ctx.api,
-    details: shared.details,
-    slug: result.project,
-    pr: shared.pr,
-    version: result.version,
-    baseUrl: ctx.inputs.baseUrl,
-    template: ctx.inputs.previewUrlTemplate,
-  });
+  const url =
+    (await serviceDocumentationUrl(ctx, result, log)) ??
+    (await resolvePreviewUrl({
+      api: ctx.api,
+      details: shared.details,
+      slug: result.project,
+      pr: shared.pr,
+      version: result.version,
+      baseUrl: ctx.inputs.baseUrl,
+      template: ctx.inputs.previewUrlTemplate,
+    }));
   const retryDelayMs = ctx.inputs.pollInterval === 'auto' ? AUTO_PREVIEW_RETRY_MS : ctx.inputs.pollInterval;
   const check = await checkPage(url, {
     dispatcher: shared.dispatcher,
@@ -256,7 +264,13 @@ async function verifyPreview(
   if (!sources) return;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
   const answering = await mapLimited(candidates, PAGE_CHECK_CONCURRENCY, async (page) => {
-    const pageCheck = await checkPage(page.url, { dispatcher: shared.dispatcher, userAgent: USER_AGENT, signal: ctx.deadline.signal, attempts: PAGE_ATTEMPTS, retryDelayMs });
+    const pageCheck = await checkPage(page.url, {
+      dispatcher: shared.dispatcher,
+      userAgent: USER_AGENT,
+      signal: ctx.deadline.signal,
+      attempts: PAGE_ATTEMPTS,
+      retryDelayMs,
+    });
     if (!pageCheck.ok) log.debug(`changed page ${page.url} ${pageCheck.problem ?? 'did not answer'}: not linked`);
     return pageCheck.ok ? page : undefined;
   });
@@ -365,7 +379,10 @@ function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pa
   };
 }
 
-function commitStatusOf(result: ProjectResult, status: PreviewStatus): { state: CommitState; description: string; targetUrl: string | undefined } {
+function commitStatusOf(
+  result: ProjectResult,
+  status: PreviewStatus,
+): { state: CommitState; description: string; targetUrl: string | undefined } {
   const build = result.buildId === undefined ? 'the build' : `build #${result.buildId}`;
   switch (status) {
     case 'ready':
@@ -389,7 +406,12 @@ function commitStatusOf(result: ProjectResult, status: PreviewStatus): { state: 
   }
 }
 
-function summarySection(run: PullRequestRun, results: ProjectResult[], infos: Map<string, PreviewInfo>, publisher: PreviewPublisher): string {
+function summarySection(
+  run: PullRequestRun,
+  results: ProjectResult[],
+  infos: Map<string, PreviewInfo>,
+  publisher: PreviewPublisher,
+): string {
   const where = publisher.location ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}` : '';
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
   for (const result of results) {

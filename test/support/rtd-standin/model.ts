@@ -13,14 +13,7 @@ export type VersioningScheme =
  * failed inside checkout: the build ends `finished`, unsuccessful, with `commit: null` for good.
  */
 export type Outcome = 'success' | 'failure' | 'cancelled' | 'skipped' | 'failure-before-checkout';
-export type BuildStateCode =
-  | 'triggered'
-  | 'cloning'
-  | 'installing'
-  | 'building'
-  | 'uploading'
-  | 'finished'
-  | 'cancelled';
+export type BuildStateCode = 'triggered' | 'cloning' | 'installing' | 'building' | 'uploading' | 'finished' | 'cancelled';
 
 export interface PhaseFractions {
   cloning?: number;

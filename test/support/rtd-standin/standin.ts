@@ -4,17 +4,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import {
-  escapeHtml,
-  fakeSha,
-  isFinal,
-  iso,
-  languageName,
-  normaliseFractions,
-  phaseBoundaries,
-  snapshot,
-  titleCase,
-} from './model.ts';
+import { escapeHtml, fakeSha, isFinal, iso, languageName, normaliseFractions, phaseBoundaries, snapshot, titleCase } from './model.ts';
 import type {
   BuildData,
   BuildPlan,
@@ -292,7 +282,14 @@ class StandinServer implements Standin {
 
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number {
     this.requireProject(project);
-    const e: EnvVarData = { pk: this.nextId.env++, project, name: v.name, value: v.value, public: v.public === undefined ? false : v.public, createdAt: this.clock() };
+    const e: EnvVarData = {
+      pk: this.nextId.env++,
+      project,
+      name: v.name,
+      value: v.value,
+      public: v.public === undefined ? false : v.public,
+      createdAt: this.clock(),
+    };
     this.env.push(e);
     return e.pk;
   }
@@ -365,7 +362,11 @@ class StandinServer implements Standin {
       return;
     }
     if (fault?.kind === 'redirect') {
-      this.send(res, rec, { status: fault.status ?? 302, headers: { location: fault.location, 'content-type': 'text/html; charset=utf-8' }, body: '' });
+      this.send(res, rec, {
+        status: fault.status ?? 302,
+        headers: { location: fault.location, 'content-type': 'text/html; charset=utf-8' },
+        body: '',
+      });
       return;
     }
     if (fault?.kind === 'delay') await this.sleep(fault.ms);
@@ -705,11 +706,27 @@ class StandinServer implements Standin {
     const s = this.snap(b, now);
     let seeds = b.notifications ?? [];
     if (seeds.length === 0 && s.state === 'cancelled' && b.outcome === 'skipped' && b.cancelledAt === null) {
-      seeds = [{ id: 'build:user:exit-code-183', header: 'Build skipped.', body: 'This build was skipped because a command exited with code 183.', type: 'info' }];
+      seeds = [
+        {
+          id: 'build:user:exit-code-183',
+          header: 'Build skipped.',
+          body: 'This build was skipped because a command exited with code 183.',
+          type: 'info',
+        },
+      ];
     } else if (seeds.length === 0 && s.state === 'finished' && b.outcome === 'failure-before-checkout') {
-      seeds = [{ id: 'config:base:invalid-syntax', header: 'Invalid configuration file', body: 'Error while parsing `.readthedocs.yaml`.', type: 'error' }];
+      seeds = [
+        {
+          id: 'config:base:invalid-syntax',
+          header: 'Invalid configuration file',
+          body: 'Error while parsing `.readthedocs.yaml`.',
+          type: 'error',
+        },
+      ];
     } else if (seeds.length === 0 && s.state === 'cancelled') {
-      seeds = [{ id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' }];
+      seeds = [
+        { id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' },
+      ];
     } else if (seeds.length === 0 && s.state === 'finished' && s.success === false) {
       const fc = b.failingCommand;
       seeds = [
@@ -742,16 +759,31 @@ class StandinServer implements Standin {
     const p = this.projects.get(b.project);
     const start = b.createdAt + b.queueMs;
     const bounds = phaseBoundaries(b.durationMs, this.fractions);
-    const failing = b.outcome === 'failure'
-      ? (b.failingCommand ?? { command: 'python -m sphinx -T -W --keep-going -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html', output: 'Warning, treated as error:\nindex.rst:12: WARNING: undefined label: missing', exit_code: 1 })
-      : null;
+    const failing =
+      b.outcome === 'failure'
+        ? (b.failingCommand ?? {
+            command: 'python -m sphinx -T -W --keep-going -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html',
+            output: 'Warning, treated as error:\nindex.rst:12: WARNING: undefined label: missing',
+            exit_code: 1,
+          })
+        : null;
     const steps: { phase: number; command: string; output: string; exit_code: number }[] = [
       { phase: 0, command: `git clone --depth 1 ${p?.repositoryUrl ?? ''} .`, output: "Cloning into '.'...", exit_code: 0 },
       { phase: 0, command: `git checkout --force ${b.commit}`, output: `HEAD is now at ${b.commit.slice(0, 7)}`, exit_code: 0 },
-      { phase: 1, command: 'python -m pip install --upgrade --no-cache-dir -r docs/requirements.txt', output: 'Successfully installed sphinx', exit_code: 0 },
+      {
+        phase: 1,
+        command: 'python -m pip install --upgrade --no-cache-dir -r docs/requirements.txt',
+        output: 'Successfully installed sphinx',
+        exit_code: 0,
+      },
       failing
         ? { phase: 2, ...failing }
-        : { phase: 2, command: 'python -m sphinx -T -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html', output: 'build succeeded.', exit_code: 0 },
+        : {
+            phase: 2,
+            command: 'python -m sphinx -T -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html',
+            output: 'build succeeded.',
+            exit_code: 0,
+          },
     ];
     const out: Record<string, unknown>[] = [];
     steps.forEach((step, i) => {
@@ -1176,7 +1208,9 @@ class StandinServer implements Standin {
     for (const t of targets) {
       const v = this.findVersion(t.p.slug, t.versionSlug, ctx.now);
       if (!v || v.type === 'external' || !this.indexed(v, ctx.now)) continue;
-      const hits = this.searchHits.get(`${t.p.slug}/${v.slug}`) ?? [{ title: t.p.name, path: '/index.html', content: `Welcome to ${t.p.name}.` }];
+      const hits = this.searchHits.get(`${t.p.slug}/${v.slug}`) ?? [
+        { title: t.p.name, path: '/index.html', content: `Welcome to ${t.p.name}.` },
+      ];
       const base = new URL(this.docsUrl(t.p, v.slug, false));
       for (const hit of hits) {
         const path = hit.path.startsWith(base.pathname) ? hit.path : `${base.pathname}${hit.path.replace(/^\//, '')}`;
