@@ -129,7 +129,12 @@ describe('applyStep', () => {
 
     expect(standin.requests).toEqual([]);
     expect(report.results).toEqual([
-      expect.objectContaining({ project: 'acme', outcome: 'error', title: INVALID_FILE_TITLE, details: { plan: [], changes: 0, dryRun: false } }),
+      expect.objectContaining({
+        project: 'acme',
+        outcome: 'error',
+        title: INVALID_FILE_TITLE,
+        details: { plan: [], changes: 0, dryRun: false },
+      }),
     ]);
     expect(report.outputs).toEqual({ plan: '[{"project":"acme","changes":[]}]', changes: '0' });
     expect(report.summary).toEqual([]);
