@@ -26,7 +26,8 @@ export interface OperationContext {
 
 /**
  * A whole step: every project of `project`, and whatever the operation reports besides. It returns
- * its report (results with `details` of type `D`, summary sections, outputs) and writes nowhere.
+ * its report (results with `details` of type `D`, summary sections, outputs): it sets no output and
+ * writes no job summary itself.
  */
 export type StepOperation<D extends object = object> = (ctx: OperationContext) => Promise<StepReport<D>>;
 
