@@ -1,10 +1,10 @@
 import * as core from '@actions/core';
 import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs, ANONYMOUS_RATE_LIMIT } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
-import { annotateFailures, setOutputs, summaryMarkdown, writeSummary } from './reporting/report.js';
+import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
-import { STEP_OPERATIONS, STEP_OUTPUTS } from './operations/index.js';
-import { GREEN_OUTCOMES, type OperationContext, type ProjectResult } from './operations/types.js';
+import { reportWithoutResults, STEP_OPERATIONS } from './operations/index.js';
+import { GREEN_OUTCOMES } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
 import { ReadTheDocsApi } from './service/read-the-docs.js';
@@ -20,7 +20,8 @@ const CANCEL_GRACE_MS = 1500;
 const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env', 'apply', 'export']);
 
 /**
- * The action: read inputs, run the operation for every project, report on every path.
+ * The action: mask the secrets, read the inputs, build the clients, run the operation, report on
+ * every path.
  *
  * `@github/local-action` imports this module (`src/main.ts`, not `dist/`) so that it can swap
  * `@actions/core` for its own stub: a bundle carries its own copy of core, which the tool cannot
@@ -28,13 +29,37 @@ const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env
  */
 export async function run(): Promise<void> {
   const startedAt = Date.now();
-  const redactor = new Redactor();
-  // Masked before anything else is read or logged.
-  for (const name of ['token', 'github-token'] as const) maskSecret(core.getInput(name), redactor);
-  // A proxy URL may carry credentials (http://user:password@proxy:3128): never print them either.
-  for (const secret of proxyCredentials(process.env)) maskSecret(secret, redactor);
-  const redact = (text: string) => redactor.redact(text);
+  const redactor = maskSecrets();
+  const cancellation = cancelOnSignal();
+  let inputs: Inputs | undefined;
+  let clients: Clients | undefined;
+  let report: StepReport | undefined;
+  try {
+    inputs = readInputs(redactor);
+    clients = buildClients(inputs, startedAt, cancellation.signal, redactor);
+    report = await runOperation(inputs, clients, startedAt);
+  } catch (error) {
+    reportError(error, redactor);
+  } finally {
+    await reportStep(report ?? reportWithoutResults(inputs?.operation), inputs, (text) => redactor.redact(text));
+    await clients?.close();
+    cancellation.dispose();
+  }
+}
 
+/**
+ * Masks the tokens, and the credentials a proxy URL may carry (http://user:password@proxy:3128),
+ * before anything else is read or logged.
+ */
+function maskSecrets(): Redactor {
+  const redactor = new Redactor();
+  for (const name of ['token', 'github-token'] as const) maskSecret(core.getInput(name), redactor);
+  for (const secret of proxyCredentials(process.env)) maskSecret(secret, redactor);
+  return redactor;
+}
+
+/** The workflow's cancellation (SIGINT, SIGTERM) as a signal; the process ends soon after, whatever is pending. */
+function cancelOnSignal(): { signal: AbortSignal; dispose: () => void } {
   const cancellation = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancellation.signal.aborted) return;
@@ -44,64 +69,95 @@ export async function run(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  return {
+    signal: cancellation.signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
 
-  let inputs: Inputs | undefined;
-  let results: ProjectResult[] = [];
-  let heading = 'Read the Docs';
-  let http: ServiceHttpClient | undefined;
-  let deadline: Deadline | undefined;
-  const summarySections: string[] = [];
-  try {
-    inputs = readInputs(redactor);
-    heading = `Read the Docs: ${inputs.operation}`;
-    deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation.signal);
-    const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
-    // Without a token every request is anonymous and `budget` is already the anonymous limit.
-    const anonymousBudget = inputs.token ? new RateBudget(ANONYMOUS_RATE_LIMIT.limit, ANONYMOUS_RATE_LIMIT.windowMs) : undefined;
-    const timeoutMs = httpTimeoutFromEnv(process.env);
-    const stepDeadline = deadline;
-    http = new ServiceHttpClient({
-      baseUrl: inputs.baseUrl,
-      token: inputs.token,
-      userAgent: USER_AGENT,
-      budget,
-      ...(anonymousBudget ? { anonymousBudget } : {}),
-      signal: deadline.signal,
-      remainingMs: () => stepDeadline.remainingMs(),
-      redact,
-      debug: (message) => core.debug(redact(message)),
-      headersTimeoutMs: timeoutMs,
-      bodyTimeoutMs: timeoutMs,
-    });
-    const ctx: OperationContext = {
-      inputs,
-      api: new ReadTheDocsApi(http),
-      budget,
-      run: readRunContext(),
-      deadline,
-      startedAt,
-      now: Date.now,
-      summarySections,
-    };
-    results = await STEP_OPERATIONS[inputs.operation](ctx);
-    core.debug(
-      `requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}; ` +
-        `budget: ${budget.stats.delayed} held back for ${budget.stats.waitedMs} ms in all, limit now ${budget.currentLimit}/${budget.windowMs} ms`,
-    );
-  } catch (error) {
-    const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
-    core.error(redact(error instanceof Error ? error.message : String(error)), { title });
-    process.exitCode = 1;
-  } finally {
-    setOutputs(results, redact, inputs === undefined ? undefined : STEP_OUTPUTS[inputs.operation]?.(results), inputs?.baseUrl);
-    annotateFailures(results, redact);
-    if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, summarySections), redact);
-    if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = 1;
-    deadline?.dispose();
-    await http?.close().catch(() => undefined);
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+/** The step's deadline and what talks to the service under it: one HTTP client, one rate budget. */
+interface Clients {
+  deadline: Deadline;
+  budget: RateBudget;
+  http: ServiceHttpClient;
+  close: () => Promise<void>;
+}
+
+function buildClients(inputs: Inputs, startedAt: number, cancellation: AbortSignal, redactor: Redactor): Clients {
+  const redact = (text: string) => redactor.redact(text);
+  const deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation);
+  const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
+  // Without a token every request is anonymous and `budget` is already the anonymous limit.
+  const anonymousBudget = inputs.token ? new RateBudget(ANONYMOUS_RATE_LIMIT.limit, ANONYMOUS_RATE_LIMIT.windowMs) : undefined;
+  const timeoutMs = httpTimeoutFromEnv(process.env);
+  const http = new ServiceHttpClient({
+    baseUrl: inputs.baseUrl,
+    token: inputs.token,
+    userAgent: USER_AGENT,
+    budget,
+    ...(anonymousBudget ? { anonymousBudget } : {}),
+    signal: deadline.signal,
+    remainingMs: () => deadline.remainingMs(),
+    redact,
+    debug: (message) => core.debug(redact(message)),
+    headersTimeoutMs: timeoutMs,
+    bodyTimeoutMs: timeoutMs,
+  });
+  return {
+    deadline,
+    budget,
+    http,
+    close: async () => {
+      deadline.dispose();
+      await http.close().catch(() => undefined);
+    },
+  };
+}
+
+/** Runs the operation for every project; its report is what the step tells. */
+async function runOperation(inputs: Inputs, clients: Clients, startedAt: number): Promise<StepReport> {
+  const { deadline, budget, http } = clients;
+  const report = await STEP_OPERATIONS[inputs.operation]({
+    inputs,
+    api: new ReadTheDocsApi(http),
+    budget,
+    run: readRunContext(),
+    deadline,
+    startedAt,
+    now: Date.now,
+  });
+  core.debug(
+    `requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}; ` +
+      `budget: ${budget.stats.delayed} held back for ${budget.stats.waitedMs} ms in all, limit now ${budget.currentLimit}/${budget.windowMs} ms`,
+  );
+  return report;
+}
+
+/** What stopped the step before its report (an invalid input, a file that cannot be read): one annotation, a red step. */
+function reportError(error: unknown, redactor: Redactor): void {
+  const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
+  core.error(redactor.redact(error instanceof Error ? error.message : String(error)), { title });
+  process.exitCode = 1;
+}
+
+/**
+ * The step's end, on every path: every output (empty when unknown), an annotation per project
+ * that is not green, the job summary when there is a project to show, and the exit code.
+ */
+export async function reportStep(
+  report: StepReport,
+  inputs: Pick<Inputs, 'operation' | 'baseUrl'> | undefined,
+  redact: (text: string) => string,
+): Promise<void> {
+  const { results } = report;
+  setOutputs(results, redact, report.outputs, inputs?.baseUrl);
+  annotateFailures(results, redact);
+  const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
+  if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, report.summary), redact);
+  if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = 1;
 }
 
 /** Inputs read verbatim: a value's spaces and blank lines belong to it. */

@@ -7,6 +7,7 @@ import {
   plannedEntries,
   variablesOutput,
   type ChangeProgress,
+  type EnvironmentDetails,
 } from '../src/operations/env/outcome.js';
 import { planEnvironment, type ExistingVariable } from '../src/operations/env/plan.js';
 import { desiredVariables } from '../src/inputs/env-desired.js';
@@ -75,7 +76,7 @@ describe('describeProgress', () => {
 });
 
 describe('the report', () => {
-  const result = (project: string, dryRun: boolean): ProjectResult => ({
+  const result = (project: string, dryRun: boolean): ProjectResult<EnvironmentDetails> => ({
     project,
     outcome: 'success',
     details: { variables: plannedEntries(plan), dryRun },

@@ -2,7 +2,7 @@ import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build, BuildCommands } from '../service/schemas.js';
 import { safeLine } from '../util/untrusted-text.js';
-import type { OperationContext } from './types.js';
+import { addSummarySection, type OperationContext, type ProjectResult } from './types.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
 export const OUTPUT_TAIL_LINES = 200;
@@ -32,10 +32,10 @@ export class BuildLogFollower {
     return this.commands;
   }
 
-  /** The watch ended on `build`: a finished build's commands go to the job summary as a Mermaid gantt chart. */
-  conclude(ctx: Pick<OperationContext, 'summarySections'>, result: { project: string }, build: Build): Build {
+  /** The watch ended on `build`: a finished build's commands go to the project's job summary as a Mermaid gantt chart. */
+  conclude(result: Pick<ProjectResult, 'project' | 'summarySections'>, build: Build): Build {
     if (FINISHED.has(build.state.code) && this.commands.length > 0)
-      ctx.summarySections.push(ganttSection(result.project, build.id, this.commands));
+      addSummarySection(result, ganttSection(result.project, build.id, this.commands));
     return build;
   }
 

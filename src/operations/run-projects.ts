@@ -2,18 +2,22 @@ import { formatDuration } from '../inputs/duration.js';
 import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
 import { ServiceError } from '../service/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';
+import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from './types.js';
 
 /**
  * Runs one operation for each project concurrently. Whatever ends a project's part (success, a
  * failed build, the deadline, the workflow's cancellation, an error) lands in its result with the
  * last state seen; one project's failure does not stop the others.
  */
-export async function forEachProject(ctx: OperationContext, projects: string[], operation: ProjectOperation): Promise<ProjectResult[]> {
+export async function forEachProject<D extends object>(
+  ctx: OperationContext,
+  projects: string[],
+  operation: ProjectOperation<D>,
+): Promise<ProjectResult<D>[]> {
   const concurrent = projects.length > 1;
   return Promise.all(
     projects.map(async (project) => {
-      const result: ProjectResult = { project, outcome: 'error' };
+      const result: ProjectResult<D> = { project, outcome: 'error' };
       const log = createProjectLog(project, concurrent);
       try {
         await operation(ctx, result, log);
@@ -25,6 +29,14 @@ export async function forEachProject(ctx: OperationContext, projects: string[], 
       return result;
     }),
   );
+}
+
+/**
+ * A step that is its projects and nothing besides (`build`, `wait`, `sync-versions`): each
+ * project's result, its summary sections on it, and no outputs beyond the results'.
+ */
+export function eachProject<D extends object>(operation: ProjectOperation<D>): StepOperation<D> {
+  return async (ctx) => ({ results: await forEachProject(ctx, ctx.inputs.projects, operation), summary: [], outputs: {} });
 }
 
 /** Turns whatever stopped a project into an outcome and a reason a user can act on. */

@@ -15,9 +15,12 @@ import {
   searchTextFromName,
   verifySearchQuery,
   type SearchHit,
+  type SyncDetails,
 } from './sync/search-hits.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from './watch-build.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from './types.js';
+import { addSummarySection, type OperationContext, type ProjectOperation, type ProjectResult } from './types.js';
+
+type SyncResult = ProjectResult<SyncDetails>;
 
 /** With `poll-interval: auto`: how often to look for the version, and for its build. */
 const AUTO_LOOK_INTERVAL_MS = 3000;
@@ -40,7 +43,7 @@ const ADOPT_GRACE_POLLS = 5;
  * activates it (which queues its build) or adopts the build queued for it, waits for the build
  * as `build` does, and checks through search that the pages are found.
  */
-export const syncVersionsOperation: ProjectOperation = async (ctx, result, log) => {
+export const syncVersionsOperation: ProjectOperation<SyncDetails> = async (ctx, result, log) => {
   const stage = { waitingFor: '' };
   try {
     await syncProject(ctx, result, log, stage);
@@ -54,7 +57,7 @@ export const syncVersionsOperation: ProjectOperation = async (ctx, result, log) 
   }
 };
 
-async function syncProject(ctx: OperationContext, result: ProjectResult, log: ProjectLog, stage: { waitingFor: string }): Promise<void> {
+async function syncProject(ctx: OperationContext, result: SyncResult, log: ProjectLog, stage: { waitingFor: string }): Promise<void> {
   const { api, inputs } = ctx;
   const project = result.project;
   const version = inputs.version;
@@ -191,7 +194,7 @@ async function lookForBuild(
  * ends, so the search is repeated within a bounded window (never past the step's deadline).
  * Not found in time: a warning, or a failure with `verify: strict`.
  */
-async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult, log: ProjectLog, version: string): Promise<void> {
+async function verifyThroughSearch(ctx: OperationContext, result: SyncResult, log: ProjectLog, version: string): Promise<void> {
   const { api, inputs } = ctx;
   const { project } = result;
   if (inputs.verify === 'none') {
@@ -231,7 +234,7 @@ async function verifyThroughSearch(ctx: OperationContext, result: ProjectResult,
   if (hits.length > 0) {
     const top = hits.slice(0, TOP_HITS);
     result.details = { ...result.details, verified: true, searchHits: top };
-    ctx.summarySections.push(searchHitsMarkdown(project, version, text, top));
+    addSummarySection(result, searchHitsMarkdown(project, version, text, top));
     log.info(`${elapsed(ctx)} Search finds ${hits.length} page${hits.length === 1 ? '' : 's'} of ${version}:`);
     for (const hit of top) log.info(`  - ${plainLine(hit.title)} ${hit.url ?? ''}`.trimEnd());
     return;

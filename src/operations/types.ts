@@ -5,9 +5,11 @@ import type { RateBudget } from '../service/rate-budget.js';
 import type { Deadline } from '../util/abort.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import type { ProjectResult } from '../reporting/project-result.js';
+import type { StepReport } from '../reporting/report.js';
 
 // The result types live with the reporting that prints them; operations keep importing them from here.
-export { GREEN_OUTCOMES, type Outcome, type ProjectResult } from '../reporting/project-result.js';
+export { addSummarySection, GREEN_OUTCOMES, type Outcome, type ProjectResult } from '../reporting/project-result.js';
+export type { StepReport } from '../reporting/report.js';
 
 export interface OperationContext {
   inputs: Inputs;
@@ -20,12 +22,21 @@ export interface OperationContext {
   now: () => number;
   /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
   progressIntervalMs?: number;
-  /** Markdown sections an operation adds to the job summary, below the table. */
-  summarySections: string[];
 }
 
-/** A whole step: every project of `project`, and whatever the operation reports besides. */
-export type StepOperation = (ctx: OperationContext) => Promise<ProjectResult[]>;
+/**
+ * A whole step: every project of `project`, and whatever the operation reports besides. It returns
+ * its report (results with `details` of type `D`, summary sections, outputs): it sets no output and
+ * writes no job summary itself.
+ */
+export type StepOperation<D extends object = object> = (ctx: OperationContext) => Promise<StepReport<D>>;
 
-/** An operation handles one project; the runner runs projects concurrently. */
-export type ProjectOperation = (ctx: OperationContext, result: ProjectResult, log: ProjectLog) => Promise<void>;
+/**
+ * An operation handles one project, filling in `result` as it goes (its `details` of type `D`, its
+ * own summary sections); the runner runs projects concurrently.
+ */
+export type ProjectOperation<D extends object = object> = (
+  ctx: OperationContext,
+  result: ProjectResult<D>,
+  log: ProjectLog,
+) => Promise<void>;

@@ -113,7 +113,7 @@ export async function watchBuild(
         log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
         nextProgressAt = now + progressEveryMs;
       }
-      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(ctx, result, build);
+      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(result, build);
       const timeline = start.observe(now, build.state.code);
       const delay =
         ctx.inputs.pollInterval === 'auto'

@@ -8,9 +8,10 @@ export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'trigger
 
 /**
  * What the step learned about one project. Operations fill it in as they go, so that a timeout,
- * a cancellation or an error still reports the last state seen.
+ * a cancellation or an error still reports the last state seen. `D` is what the operation adds
+ * (`details`): each operation names its own type, so nothing reads it back with a cast.
  */
-export interface ProjectResult {
+export interface ProjectResult<D extends object = object> {
   project: string;
   outcome: Outcome;
   version?: string;
@@ -31,6 +32,13 @@ export interface ProjectResult {
   outputTail?: string;
   /** Short title for the annotation. */
   title?: string;
-  /** Operation-specific detail for the summary and outputs (env variables, search hits...). */
-  details?: Record<string, unknown>;
+  /** What the operation adds to this project's entry of the `results` output (env variables, the plan, search hits…). */
+  details?: D;
+  /** This project's Markdown sections of the job summary, below the table (a build's chart, search hits). */
+  summarySections?: string[];
+}
+
+/** Adds a Markdown section to the project's part of the job summary (below the table). */
+export function addSummarySection(result: Pick<ProjectResult, 'summarySections'>, markdown: string): void {
+  result.summarySections = [...(result.summarySections ?? []), markdown];
 }

@@ -23,6 +23,17 @@ export const OUTPUT_NAMES = [
 ] as const;
 export type OutputName = (typeof OUTPUT_NAMES)[number];
 
+/**
+ * What a step returns: every project's result, the step's own sections of the job summary
+ * (below the table and the projects' own `summarySections`), and the outputs it sets beyond those
+ * every result carries (`variables`, `plan`, `changes`, `config`).
+ */
+export interface StepReport<D extends object = object> {
+  results: ProjectResult<D>[];
+  summary: string[];
+  outputs: Partial<Record<OutputName, string>>;
+}
+
 const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   success: '✅ done',
   triggered: '🚀 triggered',
@@ -142,7 +153,10 @@ export function annotateFailures(results: ProjectResult[], redact: (text: string
   }
 }
 
-/** The job summary: a table of the projects, then the reasons of those that are not green. */
+/**
+ * The job summary: a table of the projects, the reasons of those that are not green, each
+ * project's own sections, then the step's (`extraSections`).
+ */
 export function summaryMarkdown(heading: string, results: ProjectResult[], extraSections: string[] = []): string {
   const columns = ['Project', 'Version', 'State', 'Duration', 'Build', 'Docs'];
   const table = results.map((result) => {
@@ -172,7 +186,8 @@ export function summaryMarkdown(heading: string, results: ProjectResult[], extra
     if (GREEN_OUTCOMES.has(result.outcome) || !result.reason) continue;
     lines.push('', `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`, '', fencedBlock(result.reason));
   }
-  lines.push(...extraSections.flatMap((section) => ['', section]));
+  const sections = [...results.flatMap((result) => result.summarySections ?? []), ...extraSections];
+  lines.push(...sections.flatMap((section) => ['', section]));
   return `${lines.join('\n')}\n`;
 }
 

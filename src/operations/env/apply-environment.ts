@@ -3,13 +3,14 @@ import { ServiceError, UncertainWriteError } from '../../service/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
-import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
+import type { OperationContext, ProjectOperation, StepOperation } from '../types.js';
 import {
   appliedEntries,
   changedAnything,
   describeProgress,
   environmentSection,
   plannedEntries,
+  variablesOutput,
   type ChangeProgress,
   type EnvironmentDetails,
 } from './outcome.js';
@@ -27,7 +28,7 @@ const LOST_CREATE_CHECK_INTERVAL_MS = 1000;
  * there is no update, so each named variable is created anew and its old copies deleted after
  * every create is done: a failure part-way leaves the old values in place.
  */
-export const applyEnvironment: ProjectOperation = async (ctx, result, log) => {
+export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, result, log) => {
   const { api, inputs } = ctx;
   const { project } = result;
   // The list answers an empty 200 for an unknown project: ask for the project first, for a clear 404.
@@ -41,14 +42,14 @@ export const applyEnvironment: ProjectOperation = async (ctx, result, log) => {
   for (const change of plan) log.info(`  ${change.action.padEnd(8)} ${change.name} (${change.public ? 'public' : 'private'})`);
 
   if (inputs.dryRun) {
-    setDetails(result, { variables: plannedEntries(plan), dryRun: true });
+    result.details = { variables: plannedEntries(plan), dryRun: true };
     result.outcome = 'success';
     return;
   }
 
   const progress: ChangeProgress[] = plan.map(() => ({ create: 'pending', deletedPks: [] }));
   const failure = await applyPlan(ctx, project, plan, existing, progress, log);
-  setDetails(result, { variables: appliedEntries(plan, existing, progress), dryRun: false });
+  result.details = { variables: appliedEntries(plan, existing, progress), dryRun: false };
   if (failure === undefined) {
     result.outcome = 'success';
     log.info(`${project}: ${describePlan(plan)}`);
@@ -68,11 +69,10 @@ export const applyEnvironment: ProjectOperation = async (ctx, result, log) => {
   log.info(result.reason);
 };
 
-/** `env` for every project, then one summary table per project. */
-export const environmentStep: StepOperation = async (ctx) => {
+/** `env` for every project, then one summary table per project and the `variables` output. */
+export const environmentStep: StepOperation<EnvironmentDetails> = async (ctx) => {
   const results = await forEachProject(ctx, ctx.inputs.projects, applyEnvironment);
-  ctx.summarySections.push(environmentSection(results));
-  return results;
+  return { results, summary: [environmentSection(results)], outputs: { variables: variablesOutput(results) } };
 };
 
 interface Failure {
@@ -196,10 +196,6 @@ function totalLimitHint(error: unknown, plan: PlannedChange[]): string {
 function messageOf(error: unknown): string {
   if (error instanceof DeadlineError) return 'the step timed out (input `timeout`)';
   return error instanceof Error ? error.message : String(error);
-}
-
-function setDetails(result: ProjectResult, details: EnvironmentDetails): void {
-  result.details = { ...details };
 }
 
 function plural(count: number, noun: string): string {

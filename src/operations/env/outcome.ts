@@ -95,26 +95,18 @@ export function changedAnything(progress: ChangeProgress[]): boolean {
   return progress.some((done) => done.create === 'created' || done.create === 'unknown' || done.deletedPks.length > 0);
 }
 
-/** The env details of a result, when it has them. */
-export function environmentDetails(result: ProjectResult | undefined): EnvironmentDetails | undefined {
-  const details = result?.details;
-  if (!details || !Array.isArray(details.variables) || typeof details.dryRun !== 'boolean') return undefined;
-  return details as unknown as EnvironmentDetails;
-}
-
 /** The `variables` output: the first project's entries. */
-export function variablesOutput(results: ProjectResult[]): string {
-  return JSON.stringify(environmentDetails(results[0])?.variables ?? []);
+export function variablesOutput(results: ProjectResult<EnvironmentDetails>[]): string {
+  return JSON.stringify(results[0]?.details?.variables ?? []);
 }
 
 /** One table Name | Public | Action per project, then the note about re-creating. */
-export function environmentSection(results: ProjectResult[]): string {
+export function environmentSection(results: ProjectResult<EnvironmentDetails>[]): string {
   const lines: string[] = [];
-  const dryRun = results.some((result) => environmentDetails(result)?.dryRun);
-  for (const result of results) {
-    const details = environmentDetails(result);
+  const dryRun = results.some((result) => result.details?.dryRun);
+  for (const { project, details } of results) {
     if (!details) continue;
-    lines.push(`### Environment variables: ${escapeMarkdown(result.project)}${details.dryRun ? ' (dry run)' : ''}`, '');
+    lines.push(`### Environment variables: ${escapeMarkdown(project)}${details.dryRun ? ' (dry run)' : ''}`, '');
     if (details.variables.length === 0) {
       lines.push('No variables.', '');
       continue;

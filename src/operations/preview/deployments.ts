@@ -3,6 +3,7 @@ import type { GitHubRepo } from '../../github/api/client.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewPublisher } from '../../github/preview-publisher.js';
 import type { OperationContext, ProjectResult } from '../types.js';
+import type { PreviewDetails } from './details.js';
 import { GitHubError } from '../../github/api/client.js';
 import { createDeployment, type Deployment } from '../../github/api/create-deployment.js';
 import { createDeploymentStatus, type DeploymentState } from '../../github/api/create-deployment-status.js';
@@ -179,7 +180,7 @@ export function deploymentOutcome(
 export async function closePreview(
   ctx: OperationContext,
   shared: { publisher: PreviewPublisher; deployments: PreviewDeployments; merged: boolean; headSha: string },
-): Promise<ProjectResult[]> {
+): Promise<ProjectResult<PreviewDetails>[]> {
   const status = shared.merged ? 'merged' : 'closed';
   const reason = `The pull request was ${status}; Read the Docs removes its preview`;
   core.info(`${reason}. No build is triggered`);

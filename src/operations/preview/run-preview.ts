@@ -14,6 +14,7 @@ import type { RunContext } from '../../inputs/github-context.js';
 import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
+import type { PreviewDetails } from './details.js';
 import { watchBuildOfCommit } from '../follow-commit.js';
 import { concludeBuild, expectedFromHistory, recordBuild } from '../watch-build.js';
 import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
@@ -51,7 +52,7 @@ interface PreviewInfo {
  * in one sticky PR comment (or the description), a commit status per project, the summary and
  * the outputs.
  */
-export const previewOperation: StepOperation = async (ctx) => {
+export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
   const run = pullRequestRun(ctx.run);
   if (ctx.inputs.previewUrlTemplate) {
     try {
@@ -84,8 +85,10 @@ export const previewOperation: StepOperation = async (ctx) => {
     warning: (message, title) => core.warning(message, { title }),
     debug: (message) => core.debug(message),
   });
-  if (ctx.run.action === 'closed')
-    return closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
+  if (ctx.run.action === 'closed') {
+    const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
+    return { results, summary: [], outputs: {} };
+  }
   const details = new ProjectDetails(ctx.api);
   const projects = await projectsToPreview(ctx, details);
   const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
@@ -105,9 +108,9 @@ export const previewOperation: StepOperation = async (ctx) => {
     }
     return sources;
   };
-  let results: ProjectResult[];
+  let results: ProjectResult<PreviewDetails>[];
   try {
-    results = await forEachProject(ctx, projects, async (ctx, result, log) => {
+    results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
       // Until the build tells the slug (`7_a` beside a branch `7`).
       result.version = String(pr);
       result.commit = headSha;
@@ -144,8 +147,7 @@ export const previewOperation: StepOperation = async (ctx) => {
   results.forEach((result, index) => {
     result.details = { pullRequest: pr, headSha, previewStatus: rows[index]!.status, pages: infos.get(result.project)?.pages ?? [] };
   });
-  ctx.summarySections.push(summarySection(run, results, infos, publisher));
-  return results;
+  return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
 };
 
 /** The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit). */

@@ -18,8 +18,11 @@ import { publishPlanComment } from './plan-comment.js';
 export const INVALID_FILE_TITLE = 'Invalid project file';
 const CREATE_ATTEMPTS = 3;
 
-/** `apply`: the file is read and checked once, before any request; then each project is planned and applied. */
-export const applyStep: StepOperation = async (ctx) => {
+/**
+ * `apply`: the file is read and checked once, before any request; then each project is planned
+ * and applied. Reports the plan of each project (summary, PR comment, outputs `plan` and `changes`).
+ */
+export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   const { inputs } = ctx;
   let text: string;
   try {
@@ -44,31 +47,29 @@ export const applyStep: StepOperation = async (ctx) => {
         startLine: problem.line,
       });
     }
-    return inputs.projects.map((project) => ({
+    const results: ProjectResult<ApplyDetails>[] = inputs.projects.map((project) => ({
       project,
-      outcome: 'error' as const,
+      outcome: 'error',
       title: INVALID_FILE_TITLE,
       reason: safeLine(error.message.split('\n').join(' | '), 4000),
-      details: { plan: [], changes: 0, dryRun: inputs.dryRun } satisfies ApplyDetails,
+      details: { plan: [], changes: 0, dryRun: inputs.dryRun },
     }));
+    return { results, summary: [], outputs: planOutputs(results) };
   }
-  const results = await forEachProject(ctx, [...desired.keys()], (c, result, log) =>
+  const results = await forEachProject(ctx, [...desired.keys()], (c, result: ProjectResult<ApplyDetails>, log) =>
     applyProject(c, result, log, desired.get(result.project)!),
   );
-  const sections = results.map((result) => {
-    const details = result.details as ApplyDetails | undefined;
-    return planTable(result.project, details?.plan ?? [], !inputs.dryRun);
-  });
+  const sections = results.map((result) => planTable(result.project, result.details?.plan ?? [], !inputs.dryRun));
   const heading = inputs.dryRun ? '### Planned changes (dry run: nothing was written)' : '### Changes';
-  ctx.summarySections.push(
+  const summary = [
     [heading, '', 'Legend: `+` create, `~` update (old → new), `-` delete, · unmanaged, kept.', '', sections.join('\n\n')].join('\n'),
-  );
+  ];
   await publishPlanComment(ctx, results).catch((error: unknown) => {
     core.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
       title: 'Plan comment not written',
     });
   });
-  return results;
+  return { results, summary, outputs: planOutputs(results) };
 };
 
 /** What the service has now, for the parts the file manages. Reads only. */
@@ -121,7 +122,12 @@ export function currentRedirect(r: Redirect): CurrentRedirect {
   };
 }
 
-async function applyProject(ctx: OperationContext, result: ProjectResult, log: ProjectLog, desired: DesiredProject): Promise<void> {
+async function applyProject(
+  ctx: OperationContext,
+  result: ProjectResult<ApplyDetails>,
+  log: ProjectLog,
+  desired: DesiredProject,
+): Promise<void> {
   const { inputs } = ctx;
   const { project } = result;
   const current = await readCurrent(ctx, project, desired);
@@ -132,10 +138,10 @@ async function applyProject(ctx: OperationContext, result: ProjectResult, log: P
   );
   for (const change of plan.changes) log.info(safeLine(`  ${symbolOf(change)} ${describeChange(change)}`));
   const statuses: WriteStatus[] = plan.changes.map(() => 'planned');
-  result.details = { plan: planEntries(plan, inputs.dryRun ? undefined : statuses), changes, dryRun: inputs.dryRun } satisfies ApplyDetails;
+  result.details = { plan: planEntries(plan, inputs.dryRun ? undefined : statuses), changes, dryRun: inputs.dryRun };
   if (!inputs.dryRun) {
     const failure = await carryOut(ctx, plan, statuses, log);
-    result.details = { plan: planEntries(plan, statuses), changes, dryRun: false } satisfies ApplyDetails;
+    result.details = { plan: planEntries(plan, statuses), changes, dryRun: false };
     if (failure) {
       recordFailure(ctx, result, failure.error);
       if (!(failure.error instanceof DeadlineError || failure.error instanceof CancelledError)) {
@@ -276,11 +282,8 @@ async function createSubprojectOnce(ctx: OperationContext, project: string, chil
 }
 
 /** The `plan` output: every project's entries; `changes`: their count. */
-export function planOutputs(results: ProjectResult[]): { plan: string; changes: string } {
-  const plans = results.map((result) => {
-    const details = result.details as ApplyDetails | undefined;
-    return { project: result.project, changes: details?.plan ?? [] };
-  });
-  const count = results.reduce((n, result) => n + ((result.details as ApplyDetails | undefined)?.changes ?? 0), 0);
+export function planOutputs(results: ProjectResult<ApplyDetails>[]): { plan: string; changes: string } {
+  const plans = results.map((result) => ({ project: result.project, changes: result.details?.plan ?? [] }));
+  const count = results.reduce((n, result) => n + (result.details?.changes ?? 0), 0);
   return { plan: JSON.stringify(plans), changes: String(count) };
 }

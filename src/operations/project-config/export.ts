@@ -61,14 +61,22 @@ export async function renderConfigFile(configs: Map<string, ProjectConfig>): Pro
   return `${header}${stringify(body, { lineWidth: 0, flowCollectionPadding: false })}`;
 }
 
-/** `export`: the file is written when it does not exist yet; otherwise it goes to the output `config` and the log. */
-export const exportStep: StepOperation = async (ctx) => {
+/** What `export` puts in a project's result: the file written, or null when it existed already. */
+export interface ExportDetails {
+  config: string | null;
+}
+
+/**
+ * `export`: the file is written when it does not exist yet; otherwise it goes to the output
+ * `config` and the log. The output `config` holds the text either way.
+ */
+export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
   const configs = new Map<string, ProjectConfig>();
-  const results = await forEachProject(ctx, ctx.inputs.projects, async (c, result) => {
+  const results = await forEachProject(ctx, ctx.inputs.projects, async (c, result: ProjectResult<ExportDetails>) => {
     configs.set(result.project, await exportProject(c, result.project));
     result.outcome = 'success';
   });
-  if (results.some((r) => r.outcome !== 'success')) return results;
+  if (results.some((r) => r.outcome !== 'success')) return { results, summary: [], outputs: {} };
   const ordered = new Map(ctx.inputs.projects.map((p) => [p, configs.get(p)!]));
   const text = await renderConfigFile(ordered);
   const path = configPath(ctx.inputs.config);
@@ -84,13 +92,5 @@ export const exportStep: StepOperation = async (ctx) => {
     printUntrusted(text, core.info);
   }
   for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
-  exported.set(results, text);
-  return results;
+  return { results, summary: [], outputs: { config: text } };
 };
-
-const exported = new WeakMap<ProjectResult[], string>();
-
-/** The `config` output: the text `export` made for these results. */
-export function exportedConfig(results: ProjectResult[]): string {
-  return exported.get(results) ?? '';
-}

@@ -14,12 +14,10 @@ export const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
 /** The identity of the workflow's own `GITHUB_TOKEN`, which cannot ask GitHub who it is. */
 const ACTIONS_BOT = 'github-actions[bot]';
 
-export function renderPlanComment(results: ProjectResult[], dryRun: boolean): string {
-  const tables = results.map((result) => {
-    const details = result.details as ApplyDetails | undefined;
-    if (!details) return planTable(result.project, [], false);
-    return planTable(result.project, details.plan, !dryRun);
-  });
+export function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
+  const tables = results.map(({ project, details }) =>
+    details ? planTable(project, details.plan, !dryRun) : planTable(project, [], false),
+  );
   const errors = results
     .filter((r) => r.outcome === 'error')
     .map((r) => `- ${escapeMarkdown(r.project)}: ${escapeMarkdown(r.title ?? 'error')}`);
@@ -56,7 +54,7 @@ async function ownLogin(gh: GitHubRepo): Promise<string> {
  * On `pull_request` events: one comment, edited on every push. Only a comment this token wrote
  * is adopted: anyone can post a comment carrying the marker.
  */
-export async function publishPlanComment(ctx: OperationContext, results: ProjectResult[]): Promise<void> {
+export async function publishPlanComment(ctx: OperationContext, results: ProjectResult<ApplyDetails>[]): Promise<void> {
   const { run, inputs } = ctx;
   if (!run.eventName.startsWith('pull_request') || !run.pullRequest) return;
   const [owner, repo] = (run.pullRequest.baseRepo ?? run.repository ?? '').split('/');

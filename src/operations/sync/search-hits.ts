@@ -14,6 +14,15 @@ export interface SearchHit {
   url: string | undefined;
 }
 
+/**
+ * What `sync-versions` puts in a project's result: whether search found the version's pages
+ * (null: not checked, `verify: none`) and the first hits.
+ */
+export interface SyncDetails {
+  verified: boolean | null;
+  searchHits?: SearchHit[];
+}
+
 /** The search that finds the version's pages: `project:{p}/{v}` restricts it, the rest is the text. */
 /**
  * The project's name as search text: the service reads `project:` and `user:` anywhere in a query

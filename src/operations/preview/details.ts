@@ -1,0 +1,11 @@
+import type { PreviewStatus } from '../../github/sticky-comment.js';
+import type { ChangedPage } from './changed-pages.js';
+
+/**
+ * What `preview` puts in a project's result (and so in `results[]`): the pull request, the preview's
+ * status as the comment shows it, and the changed pages that answer. A closed pull request has
+ * only its status.
+ */
+export type PreviewDetails =
+  | { pullRequest: number; headSha: string; previewStatus: PreviewStatus; pages: ChangedPage[] }
+  | { previewStatus: 'merged' | 'closed' };

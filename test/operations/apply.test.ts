@@ -1,0 +1,150 @@
+// `export` and `apply` in-process: the step operations called with a context over the real client
+// and the loopback stand-in; the assertions are on the report each returns and on the requests sent.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InputError } from '../../src/inputs/inputs.js';
+import { applyStep, INVALID_FILE_TITLE } from '../../src/operations/project-config/apply.js';
+import { exportStep } from '../../src/operations/project-config/export.js';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { captureStdout, standinContext, type TestContext } from './context.ts';
+
+const TOKEN = 'rtd_apply_step_token_0123456789';
+
+let standin: Standin;
+let workspace: string;
+let file: string;
+const opened: TestContext[] = [];
+const stdout = captureStdout();
+
+beforeEach(async () => {
+  standin = await startStandin({ tokens: [TOKEN] });
+  standin.addProject({ slug: 'acme', versions: [{ slug: 'v1.0', active: true }] });
+  standin.addProject({ slug: 'acme-api' });
+  standin.addRedirect('acme', { type: 'page', from_url: '/install.html', to_url: '/getting-started/install.html' });
+  standin.addSubproject('acme', 'acme-api', 'api');
+  workspace = mkdtempSync(join(tmpdir(), 'rtd-apply-step-'));
+  file = join(workspace, 'readthedocs-project.yml');
+});
+afterEach(async () => {
+  for (const test of opened.splice(0)) await test.close();
+  await standin.close();
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+function context(extra: Record<string, string>) {
+  const test = standinContext(standin, { token: TOKEN, project: 'acme', config: file, ...extra });
+  opened.push(test);
+  return test.ctx;
+}
+
+const writes = () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD').map((r) => `${r.method} ${r.path}`);
+
+describe('exportStep', () => {
+  it('writes the file when there is none, and returns its text as the `config` output', async () => {
+    const report = await exportStep(context({ operation: 'export' }));
+
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('# yaml-language-server: $schema=');
+    expect(text).toContain('to: /getting-started/install.html');
+    expect(report.outputs).toEqual({ config: text });
+    expect(report.results).toEqual([{ project: 'acme', outcome: 'success', details: { config: file } }]);
+    expect(report.summary).toEqual([]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('leaves an existing file as it is; the export is in the output, and `config` in the result is null', async () => {
+    writeFileSync(file, '# mine\n');
+    const report = await exportStep(context({ operation: 'export' }));
+
+    expect(readFileSync(file, 'utf8')).toBe('# mine\n');
+    expect(report.outputs.config).toContain('to: /getting-started/install.html');
+    expect(report.results[0]!.details).toEqual({ config: null });
+  });
+
+  it('with a project that cannot be read, returns its error and no `config`', async () => {
+    const report = await exportStep(context({ operation: 'export', project: 'acme, missing' }));
+
+    expect(report.results.map((r) => r.outcome)).toEqual(['success', 'error']);
+    expect(report.outputs).toEqual({});
+    expect(() => readFileSync(file)).toThrow();
+  });
+});
+
+describe('applyStep', () => {
+  const edited = () =>
+    readFileSync(file, 'utf8')
+      .replace(/default_branch: main/, 'default_branch: develop')
+      .replace(/(redirects:\n)/, '$1  - type: page\n    from: /faq.html\n    to: /help/faq.html\n')
+      .replace(/subprojects:\n( {2}- .*\n( {4}.*\n)*)/, 'subprojects: []\n');
+
+  it('a dry run sends no write and returns the plan: summary table, `plan` and `changes` outputs', async () => {
+    await exportStep(context({ operation: 'export' }));
+    writeFileSync(file, edited());
+    const before = standin.requests.length;
+
+    const report = await applyStep(context({ operation: 'apply', 'dry-run': 'true' }));
+
+    expect(standin.requests.slice(before).every((r) => r.method === 'GET')).toBe(true);
+    expect(report.outputs.changes).toBe('2');
+    const plan = JSON.parse(report.outputs.plan!) as { project: string; changes: { symbol: string; kind: string; status: string }[] }[];
+    expect(plan.map((p) => p.project)).toEqual(['acme']);
+    expect(plan[0]!.changes.map((c) => `${c.symbol} ${c.kind} ${c.status}`)).toEqual([
+      '~ settings planned',
+      '+ redirect planned',
+      '= subproject kept',
+    ]);
+    const [result] = report.results;
+    expect(result).toMatchObject({ project: 'acme', outcome: 'success', details: { changes: 2, dryRun: true } });
+    expect(result!.details!.plan).toEqual(plan[0]!.changes);
+    expect(report.summary).toHaveLength(1);
+    expect(report.summary[0]).toMatch(/^### Planned changes \(dry run: nothing was written\)\n/);
+    expect(report.summary[0]).toContain('#### acme\n\n| | Change |\n| --- | --- |\n| `~` | settings\\: default\\_branch &quot;main&quot;');
+    expect(report.summary[0]).toContain('| · | subproject acme\\-api as api \\(unmanaged, kept');
+  });
+
+  it('applies the plan in order and reports each write as done', async () => {
+    await exportStep(context({ operation: 'export' }));
+    writeFileSync(file, edited());
+
+    const report = await applyStep(context({ operation: 'apply', prune: 'true' }));
+
+    expect(writes()).toEqual([
+      'PATCH /api/v3/projects/acme/',
+      'POST /api/v3/projects/acme/redirects/',
+      'DELETE /api/v3/projects/acme/subprojects/api/',
+    ]);
+    expect(report.results[0]).toMatchObject({ outcome: 'success', details: { changes: 3, dryRun: false } });
+    expect(report.results[0]!.details!.plan.map((entry) => entry.status)).toEqual(['done', 'done', 'done']);
+    expect(report.outputs.changes).toBe('3');
+    expect(report.summary[0]).toMatch(/^### Changes\n/);
+    expect(report.summary[0]).toContain('| | Change | Result |');
+  });
+
+  it('an invalid file: every project errs with no request sent, `changes` is 0, and the problem is annotated at its line', async () => {
+    writeFileSync(file, 'settings:\n  default_branch: main\nredirects:\n  - type: page\n    form: /a.html\n    to: /b.html\n');
+
+    const report = await applyStep(context({ operation: 'apply' }));
+
+    expect(standin.requests).toEqual([]);
+    expect(report.results).toEqual([
+      expect.objectContaining({
+        project: 'acme',
+        outcome: 'error',
+        title: INVALID_FILE_TITLE,
+        details: { plan: [], changes: 0, dryRun: false },
+      }),
+    ]);
+    expect(report.outputs).toEqual({ plan: '[{"project":"acme","changes":[]}]', changes: '0' });
+    expect(report.summary).toEqual([]);
+    const [annotation] = stdout.annotations();
+    expect(annotation).toMatchObject({ level: 'error', title: INVALID_FILE_TITLE, line: 5 });
+    expect(annotation!.message).toContain('redirects[0].form');
+  });
+
+  it('a missing file is an input error, thrown before any request', async () => {
+    await expect(applyStep(context({ operation: 'apply' }))).rejects.toThrow(InputError);
+    expect(standin.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+// The step's last part, in-process: `run()` as the runner calls it (inputs in INPUT_*, outputs and
+// the job summary in the runner's files), and `reportStep` alone. Outputs are set on every path.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reportStep, run } from '../../src/main.js';
+import { OUTPUT_NAMES } from '../../src/reporting/report.js';
+import { parseOutputFile } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { captureStdout } from './context.ts';
+
+const TOKEN = 'rtd_report_step_token_0123456789';
+const NEW_API_KEY = 'new-api-key-R4p0rt9x';
+
+// The toolkit keeps the summary file's path once it has read it: one file for the whole test file.
+const dir = mkdtempSync(join(tmpdir(), 'rtd-report-step-'));
+const outputFile = join(dir, 'output');
+const summaryFile = join(dir, 'summary');
+const stdout = captureStdout();
+let standin: Standin;
+
+beforeEach(async () => {
+  standin = await startStandin({ tokens: [TOKEN] });
+  standin.addProject({ slug: 'demo', name: 'Demo Docs' });
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  for (const name of ['GITHUB_EVENT_PATH', 'GITHUB_EVENT_NAME', 'GITHUB_SHA', 'GITHUB_REPOSITORY', 'HTTPS_PROXY', 'HTTP_PROXY']) {
+    vi.stubEnv(name, '');
+  }
+  vi.stubEnv('GITHUB_OUTPUT', outputFile);
+  vi.stubEnv('GITHUB_STEP_SUMMARY', summaryFile);
+  vi.stubEnv('GITHUB_WORKSPACE', dir);
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  process.exitCode = undefined;
+  await standin.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The runner's way of giving inputs: `INPUT_<NAME>`, upper case, hyphens kept. */
+function giveInputs(inputs: Record<string, string>): void {
+  for (const [name, value] of Object.entries(inputs)) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value);
+}
+
+const outputs = () => parseOutputFile(readFileSync(outputFile, 'utf8'));
+const summary = () => readFileSync(summaryFile, 'utf8');
+const errors = () => stdout.annotations().filter((a) => a.level === 'error');
+
+describe('run, in-process', () => {
+  it('a project that fails half-way: every output from its result, the summary with its reason and sections, exit code 1', async () => {
+    standin.addEnvVar('demo', { name: 'API_KEY', value: 'old-api-key' });
+    standin.fault({ kind: 'status', status: 400, method: 'POST', path: '/environmentvariables/', after: 1, body: '["Refused."]' });
+    giveInputs({
+      token: TOKEN,
+      'base-url': standin.url,
+      'rate-limit': '600/1m',
+      project: 'demo',
+      operation: 'env',
+      variables: `API_KEY=${NEW_API_KEY}\nNEW_ONE=one`,
+    });
+
+    await run();
+
+    expect(process.exitCode).toBe(1);
+    const set = outputs();
+    expect(Object.keys(set).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(JSON.parse(set.variables!)).toEqual([{ name: 'API_KEY', public: false, action: 'replaced' }]);
+    expect(JSON.parse(set.results!)).toEqual([
+      expect.objectContaining({ project: 'demo', outcome: 'error', dryRun: false, variables: JSON.parse(set.variables!) }),
+    ]);
+    expect(set.success).toBe('false');
+    const text = summary();
+    expect(text).toMatch(
+      /^## Read the Docs\\: env\n\n\| Project \| State \|\n\| --- \| --- \|\n\| demo \| ⚠️ error \|\n\n### Variables partly changed: demo\n/,
+    );
+    expect(text).toContain('creating `NEW_ONE` failed');
+    // The operation's section comes after the reason.
+    expect(text.indexOf('### Environment variables: demo')).toBeGreaterThan(text.indexOf('### Variables partly changed'));
+    expect(text).not.toContain(NEW_API_KEY);
+    expect(errors().map((a) => a.title)).toEqual(['Variables partly changed: demo']);
+  });
+
+  it('an operation that throws: every output still set (`apply` counts 0 changes), one annotation, no summary', async () => {
+    giveInputs({ token: TOKEN, 'base-url': standin.url, project: 'demo', operation: 'apply', config: 'no-such-file.yml' });
+
+    await run();
+
+    expect(process.exitCode).toBe(1);
+    const set = outputs();
+    expect(Object.keys(set).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(set).toMatchObject({ results: '[]', variables: '[]', plan: '[]', changes: '0', config: '', success: 'false', 'build-id': '' });
+    expect(errors()).toEqual([
+      expect.objectContaining({ title: 'Invalid input', message: expect.stringContaining('no-such-file.yml does not exist') }),
+    ]);
+    expect(summary()).toBe('');
+    expect(standin.requests).toEqual([]);
+  });
+
+  it('an invalid input: the defaults as outputs, no request sent', async () => {
+    giveInputs({ token: TOKEN, 'base-url': standin.url, project: 'Not A Slug', operation: 'apply' });
+
+    await run();
+
+    expect(process.exitCode).toBe(1);
+    expect(outputs()).toMatchObject({ results: '[]', plan: '[]', changes: '', config: '' });
+    expect(errors().map((a) => a.title)).toEqual(['Invalid input']);
+    expect(standin.requests).toEqual([]);
+  });
+});
+
+describe('reportStep', () => {
+  it("sets the report's outputs over the defaults and writes the projects' sections, then the step's", async () => {
+    await reportStep(
+      {
+        results: [
+          { project: 'one', outcome: 'success', summarySections: ['**chart of one**'] },
+          { project: 'two', outcome: 'failed', title: 'Build failed', reason: 'two: exit 1', summarySections: ['**chart of two**'] },
+        ],
+        summary: ['**the step**'],
+        outputs: { config: 'text' },
+      },
+      { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
+      (text) => text.replaceAll('exit 1', '***'),
+    );
+
+    expect(process.exitCode).toBe(1);
+    expect(outputs()).toMatchObject({ config: 'text', success: 'true', variables: '[]' });
+    const text = summary();
+    expect(text.startsWith('## Read the Docs\\: build\n')).toBe(true);
+    const order = ['### Build failed: two', '**chart of one**', '**chart of two**', '**the step**'].map((part) => text.indexOf(part));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).toContain('two: ***');
+    expect(errors()).toEqual([expect.objectContaining({ title: 'Build failed: two', message: 'two: ***' })]);
+  });
+
+  it('a green report leaves the exit code alone and writes no summary without results', async () => {
+    await reportStep({ results: [], summary: ['**unseen**'], outputs: {} }, undefined, (text) => text);
+
+    expect(process.exitCode).toBeUndefined();
+    expect(outputs()).toMatchObject({ results: '[]', success: 'false' });
+    expect(summary()).toBe('');
+  });
+});
