@@ -73,6 +73,24 @@ describe('wait, in-process on a fake clock', () => {
     expect(standin.count('POST', /./)).toBe(1); // the rebuild, not the action
   });
 
+  it('a rebuild that checks out another commit: followed until its commit is known, then the cancellation stands', async () => {
+    const OTHER = 'f'.repeat(40);
+    standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: SHA });
+    standin.onTrigger('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: OTHER });
+    clock.at(T0 + 20_000, () =>
+      fetch(`${standin.url}/api/v3/projects/demo/versions/latest/builds/`, {
+        method: 'POST',
+        headers: { authorization: 'Token test-token' },
+      }),
+    );
+    const { result, log } = await runWait({ 'poll-interval': '5s' });
+
+    expect(result).toMatchObject({ outcome: 'cancelled', title: 'Build cancelled', buildId: 1, state: 'cancelled', commit: SHA });
+    expect(log.lines).toContain(`Build #2 builds ${OTHER}, not ${SHA}: the cancellation of build #1 stands`);
+    // Build #2 is polled until it has cloned (4.5 s into 30 s), and no longer.
+    expect(polls(2)).toBe(1);
+  });
+
   it('a build that fails: failed, with its reason, and no docs URL', async () => {
     standin.addBuild('demo', 'latest', {
       durationMs: 20_000,
