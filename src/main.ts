@@ -8,7 +8,9 @@ import { GREEN_OUTCOMES } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
 import { ReadTheDocsApi } from './service/read-the-docs.js';
-import { CancelledError, Deadline } from './util/abort.js';
+import { pollingPlan } from './operations/poll-policy.js';
+import { WatcherRegistry } from './operations/watchers.js';
+import { CancelledError, Deadline, sleep } from './util/abort.js';
 import { httpTimeoutFromEnv, proxyCredentials } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
 import { USER_AGENT } from './version.js';
@@ -128,6 +130,9 @@ async function runOperation(inputs: Inputs, clients: Clients, startedAt: number)
     deadline,
     startedAt,
     now: Date.now,
+    sleep,
+    polling: pollingPlan(inputs.pollInterval),
+    watchers: new WatcherRegistry(),
   });
   core.debug(
     `requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}; ` +

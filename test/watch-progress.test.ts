@@ -5,6 +5,9 @@ import type { ProjectLog } from '../src/reporting/project-log.js';
 import type { Build } from '../src/service/schemas.js';
 import type { OperationContext, ProjectResult } from '../src/operations/types.js';
 import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/watch-build.js';
+import { pollingPlan } from '../src/operations/poll-policy.js';
+import { WatcherRegistry } from '../src/operations/watchers.js';
+import { sleep } from '../src/util/abort.js';
 
 const T0 = Date.parse('2026-11-23T08:00:00Z');
 
@@ -40,6 +43,9 @@ function fakeContext(endsAfterMs: number, overrides: Partial<OperationContext> =
   };
   const ctx = {
     inputs: { pollInterval: 'auto' },
+    polling: pollingPlan('auto'),
+    sleep,
+    watchers: new WatcherRegistry(),
     api,
     budget: { fairIntervalMs: () => 0, nextSlotAt: () => 0 },
     deadline: { signal: new AbortController().signal },
@@ -94,6 +100,7 @@ describe('progress while a build runs', () => {
     const { ctx, polls } = fakeContext(60_000, {
       progressIntervalMs: 5_000,
       inputs: { pollInterval: 15_000 } as OperationContext['inputs'],
+      polling: pollingPlan(15_000),
     });
     const { log, lines } = collectingLog();
 

@@ -2,8 +2,9 @@ import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import { NotFoundError, ServiceError } from '../service/errors.js';
 import type { Build, Version } from '../service/schemas.js';
-import { DeadlineError, sleep } from '../util/abort.js';
-import { triggerOnce } from './build.js';
+import { pollUntil } from '../resilience/index.js';
+import { DeadlineError } from '../util/abort.js';
+import { triggerOnce } from './trigger.js';
 import { buildCreatedAfter, newestBuildId } from './build-ids.js';
 import { queuedBuild } from './sync/queued-build.js';
 import {
@@ -22,15 +23,6 @@ import { addSummarySection, type OperationContext, type ProjectOperation, type P
 
 type SyncResult = ProjectResult<SyncDetails>;
 
-/** With `poll-interval: auto`: how often to look for the version, and for its build. */
-const AUTO_LOOK_INTERVAL_MS = 3000;
-/** With `poll-interval: auto`: how often to search while the new pages are being indexed. */
-const AUTO_SEARCH_INTERVAL_MS = 5000;
-/** With `poll-interval: auto`: how long search may take to find the pages after the build. */
-const AUTO_VERIFY_WINDOW_MS = 3 * 60_000;
-/** With a fixed `poll-interval`, the search window is this many intervals (at least the minimum). */
-const VERIFY_WINDOW_POLLS = 15;
-const MIN_VERIFY_WINDOW_MS = 2000;
 /**
  * An active version gets its build from the service (a push of the tag, an automation rule);
  * it is given this many looks for one to show up before the step triggers one itself.
@@ -106,19 +98,18 @@ async function syncProject(ctx: OperationContext, result: SyncResult, log: Proje
 
 /** Polls the version's details until they exist (404 until the sync has created it). */
 async function waitForVersion(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<Version> {
-  let told = false;
-  for (;;) {
-    try {
-      return await ctx.api.version(project, version);
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-    }
-    if (!told) {
-      log.info(`${elapsed(ctx)} ${version} is not there yet: the sync runs in the background`);
-      told = true;
-    }
-    await sleep(lookInterval(ctx), ctx.deadline.signal);
-  }
+  return pollUntil(
+    async (round) => {
+      try {
+        return await ctx.api.version(project, version);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+      if (round === 1) log.info(`${elapsed(ctx)} ${version} is not there yet: the sync runs in the background`);
+      return undefined;
+    },
+    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: ctx.sleep },
+  );
 }
 
 /**
@@ -181,12 +172,15 @@ async function lookForBuild(
   withinMs: number,
 ): Promise<Build | undefined> {
   const until = ctx.now() + withinMs;
-  for (;;) {
-    const found = pick(await ctx.api.recentBuilds(project, { version, limit: 5 }));
-    if (found) return found;
-    if (ctx.now() >= until) return undefined;
-    await sleep(lookInterval(ctx), ctx.deadline.signal);
-  }
+  const { found } = await pollUntil<{ found: Build | undefined }>(
+    async () => {
+      const build = pick(await ctx.api.recentBuilds(project, { version, limit: 5 }));
+      // Found, or the window is over (then nothing was found): either ends the poll.
+      return build || ctx.now() >= until ? { found: build } : undefined;
+    },
+    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: ctx.sleep },
+  );
+  return found;
 }
 
 /**
@@ -203,27 +197,27 @@ async function verifyThroughSearch(ctx: OperationContext, result: SyncResult, lo
     return;
   }
   let text = inputs.verifyQuery ?? project;
-  const interval = inputs.pollInterval === 'auto' ? AUTO_SEARCH_INTERVAL_MS : inputs.pollInterval;
-  const windowMs = inputs.pollInterval === 'auto' ? AUTO_VERIFY_WINDOW_MS : Math.max(MIN_VERIFY_WINDOW_MS, VERIFY_WINDOW_POLLS * interval);
+  const interval = ctx.polling.searchIntervalMs;
+  const windowMs = ctx.polling.verifyWindowMs;
   const startedAt = ctx.now();
   const until = Math.min(startedAt + windowMs, ctx.deadline.endsAt);
 
   let hits: SearchHit[] = [];
   let searchFailure: string | undefined;
-  let told = false;
   try {
     if (inputs.verifyQuery === undefined) text = searchTextFromName((await api.project(project)).name);
     const query = verifySearchQuery(project, version, text);
     log.info(`Checking through search that the pages of ${version} are found: ${plainLine(query)}`);
-    for (;;) {
-      hits = hitsFromVersion(await api.search(query, VERIFY_PAGE_SIZE), project, version);
-      if (hits.length > 0 || ctx.now() + interval >= until) break;
-      if (!told) {
-        log.info(`${elapsed(ctx)} no result from ${version} yet: the service indexes the pages after the build`);
-        told = true;
-      }
-      await sleep(interval, ctx.deadline.signal);
-    }
+    await pollUntil(
+      async (round) => {
+        hits = hitsFromVersion(await api.search(query, VERIFY_PAGE_SIZE), project, version);
+        // Found, or the next search would come after the window: either ends the poll.
+        if (hits.length > 0 || ctx.now() + interval >= until) return hits;
+        if (round === 1) log.info(`${elapsed(ctx)} no result from ${version} yet: the service indexes the pages after the build`);
+        return undefined;
+      },
+      { intervalMs: interval, signal: ctx.deadline.signal, sleep: ctx.sleep },
+    );
   } catch (error) {
     // The step's deadline ends the search like the window does; a search the service refuses
     // (retries spent) is a check that could not be made, as `verify` says. The build succeeded.
@@ -258,6 +252,5 @@ async function verifyThroughSearch(ctx: OperationContext, result: SyncResult, lo
 
 /** How often to look for a version or a build that is expected soon. */
 function lookInterval(ctx: OperationContext): number {
-  const wanted = ctx.inputs.pollInterval === 'auto' ? AUTO_LOOK_INTERVAL_MS : ctx.inputs.pollInterval;
-  return Math.max(wanted, ctx.budget.fairIntervalMs(ctx.inputs.projects.length));
+  return Math.max(ctx.polling.lookIntervalMs, ctx.budget.fairIntervalMs(ctx.inputs.projects.length));
 }

@@ -6,6 +6,9 @@ import type { Deadline } from '../util/abort.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import type { ProjectResult } from '../reporting/project-result.js';
 import type { StepReport } from '../reporting/report.js';
+import type { Sleep } from '../resilience/index.js';
+import type { PollingPlan } from './poll-policy.js';
+import type { WatcherRegistry } from './watchers.js';
 
 // The result types live with the reporting that prints them; operations keep importing them from here.
 export { addSummarySection, GREEN_OUTCOMES, type Outcome, type ProjectResult } from '../reporting/project-result.js';
@@ -20,6 +23,12 @@ export interface OperationContext {
   /** When the step started (ms epoch), for elapsed times in the log. */
   startedAt: number;
   now: () => number;
+  /** Every wait of an operation: src/util/abort's `sleep` in the action, a fake clock's in tests. */
+  sleep: Sleep;
+  /** Every poll interval and window, resolved once from `poll-interval`. */
+  polling: PollingPlan;
+  /** The builds this step is watching at once (their pollers share the rate budget). */
+  watchers: WatcherRegistry;
   /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
   progressIntervalMs?: number;
 }

@@ -1,15 +1,12 @@
 import { commitToWaitFor } from '../inputs/github-context.js';
 import { ServiceError } from '../service/errors.js';
 import type { Build } from '../service/schemas.js';
-import { sleep } from '../util/abort.js';
-import { addDocsUrl } from './build.js';
+import { pollUntil } from '../resilience/index.js';
+import { addDocsUrl } from './docs-url.js';
 import { watchBuildOfCommit } from './follow-commit.js';
 import { concludeBuild, elapsed, expectedFromHistory } from './watch-build.js';
 import type { OperationContext, ProjectOperation } from './types.js';
 import { newestBuild } from './build-ids.js';
-
-/** How often to look for a build that has not appeared yet (the service's webhook can lag). */
-const APPEAR_INTERVAL_MS = 5000;
 
 /** `wait`: never triggers; finds the build of the commit (and version) and waits for its end. */
 export const waitOperation: ProjectOperation = async (ctx, result, log) => {
@@ -32,7 +29,6 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
     commit,
     ctx.inputs.version,
     () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
-    undefined,
     since,
   );
   if (build.commit === null) {
@@ -49,7 +45,7 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
   log.info(`Found build #${build.id} (${build.version}): ${build.urls.build}`);
   // Only predictive polling uses the version's history: a fixed interval spares the request.
   const estimate =
-    ctx.inputs.pollInterval === 'auto'
+    ctx.polling.watch.kind === 'predictive'
       ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }))
       : undefined;
   const final = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
@@ -75,33 +71,31 @@ export function failedBeforeCheckout(build: Build, since: number, version: strin
 const CREATED_SLACK_MS = 5000;
 
 /**
- * The newest build of exactly this commit, looked for until one appears or the deadline passes.
- * Builds of other commits are never taken, however recent.
+ * The newest build of exactly this commit, looked for (every `appearIntervalMs` of the polling
+ * plan) until one appears or the step ends. Builds of other commits are never taken, however recent.
  */
-export async function findBuildOfCommit(
+async function findBuildOfCommit(
   ctx: OperationContext,
   project: string,
   commit: string,
   version: string | undefined,
   onMissing: () => void,
-  intervalMs = ctx.inputs.pollInterval === 'auto' ? APPEAR_INTERVAL_MS : ctx.inputs.pollInterval,
   /** With a time (ms epoch), every other look also takes a build failed before checkout created since then. */
   failedBeforeCheckoutSince?: number,
 ): Promise<Build> {
-  let told = false;
-  for (let look = 0; ; look += 1) {
-    const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
-    const match = newestBuild(builds.filter((build) => build.commit === commit && (version === undefined || build.version === version)));
-    if (match) return match;
-    if (failedBeforeCheckoutSince !== undefined && look % 2 === 1) {
-      const recent = await ctx.api.recentBuilds(project, { version, limit: 20 });
-      const failed = newestBuild(recent.filter((build) => failedBeforeCheckout(build, failedBeforeCheckoutSince, version)));
-      if (failed) return failed;
-    }
-    if (!told) {
-      onMissing();
-      told = true;
-    }
-    await sleep(intervalMs, ctx.deadline.signal);
-  }
+  return pollUntil(
+    async (round) => {
+      const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
+      const match = newestBuild(builds.filter((build) => build.commit === commit && (version === undefined || build.version === version)));
+      if (match) return match;
+      if (failedBeforeCheckoutSince !== undefined && round % 2 === 0) {
+        const recent = await ctx.api.recentBuilds(project, { version, limit: 20 });
+        const failed = newestBuild(recent.filter((build) => failedBeforeCheckout(build, failedBeforeCheckoutSince, version)));
+        if (failed) return failed;
+      }
+      if (round === 1) onMissing();
+      return undefined;
+    },
+    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: ctx.sleep },
+  );
 }

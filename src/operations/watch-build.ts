@@ -1,12 +1,12 @@
 import { formatDuration } from '../inputs/duration.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build } from '../service/schemas.js';
-import { sleep } from '../util/abort.js';
+import { pollUntil } from '../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure, type FailureDetails } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
-import { defaultPollPolicy, durationSpread, expectedDuration, nextPollDelay, StartTracker } from './poll-policy.js';
+import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from './types.js';
 
 /** Copies what a build says into the project's result, so any ending reports the last state seen. */
@@ -41,8 +41,6 @@ export function expectedFromHistory(history: Build[]): DurationEstimate | undefi
  * that it never lands inside the service's window (a 429 costs far more than the wait).
  */
 const WINDOW_EDGE_MARGIN_MS = 500;
-
-let activeWatchers = 0;
 
 /** A long build says it is still running about this often, so that a wait is never silent. */
 export const PROGRESS_INTERVAL_MS = 60_000;
@@ -85,57 +83,61 @@ export async function watchBuild(
   let lastPollAt = ctx.now();
   const progressEveryMs = Math.max(1, ctx.progressIntervalMs ?? PROGRESS_INTERVAL_MS);
   let nextProgressAt = ctx.now() + progressEveryMs;
-  /** Sleeps `delay`, saying how the build is doing whenever a progress line is due meanwhile. */
-  const sleepWithProgress = async (delay: number, since: number | undefined) => {
+  /** The schedule's wait after the last answer, and when the build started running as far as known. */
+  let delay = 0;
+  let runningSince: number | undefined;
+  /** Sleeps `ms`, saying how the build is doing whenever a progress line is due meanwhile. */
+  const sleepWithProgress = async (ms: number, signal?: AbortSignal) => {
     // Counted down by the time slept, not by the clock: a clock that stands still cannot stall it.
-    for (let remaining = delay; remaining > 0; ) {
+    for (let remaining = ms; remaining > 0; ) {
       const step = Math.min(remaining, Math.max(1, nextProgressAt - ctx.now()));
-      await sleep(step, ctx.deadline.signal);
+      await ctx.sleep(step, signal);
       remaining -= step;
       const now = ctx.now();
       if (now >= nextProgressAt) {
-        const runningMs = since === undefined ? 0 : now - since;
+        const runningMs = runningSince === undefined ? 0 : now - runningSince;
         log.progress(`${elapsed(ctx)} build #${build.id}: ${progressLine(build.state.code, runningMs, estimate)}`);
         nextProgressAt = now + progressEveryMs;
       }
     }
   };
   const buildLog = new BuildLogFollower(ctx, log);
-  activeWatchers += 1;
+  const leave = ctx.watchers.enter();
   try {
-    for (;;) {
-      recordBuild(result, build);
-      // The commands that finished before this state, then the state itself.
-      await buildLog.observe(build, FINAL_STATES.has(build.state.code));
-      const now = ctx.now();
-      if (build.state.code !== lastState) {
-        lastState = build.state.code;
-        log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
-        nextProgressAt = now + progressEveryMs;
-      }
-      if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(result, build);
-      const timeline = start.observe(now, build.state.code);
-      const delay =
-        ctx.inputs.pollInterval === 'auto'
-          ? nextPollDelay(
-              {
-                now,
-                state: build.state.code,
-                ...timeline,
-                expectedDurationMs: estimate?.expectedMs,
-                durationSpreadMs: estimate?.spreadMs,
-              },
-              defaultPollPolicy,
-            )
-          : ctx.inputs.pollInterval;
-      await sleepWithProgress(delay, timeline.buildStartedAt);
-      await awaitFairTurn(ctx, lastPollAt);
-      await awaitFreeSlot(ctx);
-      lastPollAt = ctx.now();
-      build = await ctx.api.build(build.project, build.id);
-    }
+    return await pollUntil(
+      async (round) => {
+        if (round > 1) {
+          await awaitFairTurn(ctx, lastPollAt);
+          await awaitFreeSlot(ctx);
+          lastPollAt = ctx.now();
+          build = await ctx.api.build(build.project, build.id);
+        }
+        recordBuild(result, build);
+        // The commands that finished before this state, then the state itself.
+        await buildLog.observe(build, FINAL_STATES.has(build.state.code));
+        const now = ctx.now();
+        if (build.state.code !== lastState) {
+          lastState = build.state.code;
+          log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
+          nextProgressAt = now + progressEveryMs;
+        }
+        if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(result, build);
+        const timeline = start.observe(now, build.state.code);
+        runningSince = timeline.buildStartedAt;
+        delay = watchDelay(ctx.polling.watch, {
+          now,
+          state: build.state.code,
+          ...timeline,
+          expectedDurationMs: estimate?.expectedMs,
+          durationSpreadMs: estimate?.spreadMs,
+        });
+        return undefined;
+      },
+      // The schedule decides each wait from the answer just read; the sleep tells the progress meanwhile.
+      { intervalMs: () => delay, signal: ctx.deadline.signal, sleep: sleepWithProgress },
+    );
   } finally {
-    activeWatchers -= 1;
+    leave();
   }
 }
 
@@ -145,9 +147,9 @@ export async function watchBuild(
  */
 async function awaitFairTurn(ctx: OperationContext, lastPollAt: number): Promise<void> {
   for (;;) {
-    const wait = lastPollAt + ctx.budget.fairIntervalMs(activeWatchers) - ctx.now();
+    const wait = lastPollAt + ctx.budget.fairIntervalMs(ctx.watchers.count) - ctx.now();
     if (wait <= 0) return;
-    await sleep(wait, ctx.deadline.signal);
+    await ctx.sleep(wait, ctx.deadline.signal);
   }
 }
 
@@ -156,7 +158,7 @@ async function awaitFreeSlot(ctx: OperationContext): Promise<void> {
   for (;;) {
     const wait = ctx.budget.nextSlotAt() - ctx.now();
     if (wait <= 0) return;
-    await sleep(wait + WINDOW_EDGE_MARGIN_MS, ctx.deadline.signal);
+    await ctx.sleep(wait + WINDOW_EDGE_MARGIN_MS, ctx.deadline.signal);
   }
 }
 

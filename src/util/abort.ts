@@ -48,21 +48,33 @@ export function abortReason(signal: AbortSignal): Error {
   return reason instanceof Error ? reason : new CancelledError();
 }
 
+/**
+ * Calls `expire` after `ms` and returns how to stop it. The real one is a timer that does not keep
+ * the process alive; a test's fake clock gives its own, so that the deadline passes in fake time.
+ */
+export type ExpiryTimer = (ms: number, expire: () => void) => () => void;
+
+const realExpiryTimer: ExpiryTimer = (ms, expire) => {
+  const timer = setTimeout(expire, Math.min(MAX_TIMER_MS, ms));
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 /** The step's time limit and the workflow's cancellation, as one signal plus a clock. */
 export class Deadline {
   readonly signal: AbortSignal;
   private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout;
+  private readonly stopTimer: () => void;
 
   constructor(
     readonly endsAt: number,
     /** The workflow's cancellation alone: what stops the report that follows a timeout. */
     readonly cancellation: AbortSignal,
     private readonly now: () => number = Date.now,
+    timer: ExpiryTimer = realExpiryTimer,
   ) {
     this.signal = this.controller.signal;
-    this.timer = setTimeout(() => this.controller.abort(new DeadlineError()), Math.min(MAX_TIMER_MS, Math.max(0, endsAt - now())));
-    this.timer.unref();
+    this.stopTimer = timer(Math.max(0, endsAt - now()), () => this.controller.abort(new DeadlineError()));
     const onCancel = () => this.controller.abort(abortReason(cancellation));
     if (cancellation.aborted) onCancel();
     else cancellation.addEventListener('abort', onCancel, { once: true });
@@ -73,6 +85,6 @@ export class Deadline {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.stopTimer();
   }
 }

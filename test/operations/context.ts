@@ -3,13 +3,9 @@
 // parses them, and the lines the action prints captured instead of shown.
 import { beforeEach, vi } from 'vitest';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
-import { parseInputs, type RawInputs } from '../../src/inputs/inputs.js';
+import type { RawInputs } from '../../src/inputs/inputs.js';
 import type { OperationContext } from '../../src/operations/types.js';
-import { ServiceHttpClient } from '../../src/service/http-client.js';
-import { RateBudget } from '../../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../../src/service/read-the-docs.js';
-import { Deadline } from '../../src/util/abort.js';
-import { USER_AGENT } from '../../src/version.js';
+import { operationContext } from '../support/operation-context.ts';
 import { parseAnnotations, type Annotation } from '../support/run-action.ts';
 import type { Standin } from '../support/rtd-standin.ts';
 
@@ -19,38 +15,10 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** A context whose inputs are `raw` over the stand-in's URL, with a generous rate limit and no GitHub event. */
+/** A context whose inputs are `raw` over the stand-in's URL, on a fake clock, with no GitHub event. */
 export function standinContext(standin: Standin, raw: Partial<RawInputs>, run: Partial<RunContext> = {}): TestContext {
-  const inputs = parseInputs({ 'base-url': standin.url, 'rate-limit': '600/1m', ...raw });
-  const deadline = new Deadline(Date.now() + inputs.timeoutMs, new AbortController().signal);
-  const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
-  const http = new ServiceHttpClient({
-    baseUrl: inputs.baseUrl,
-    token: inputs.token,
-    userAgent: USER_AGENT,
-    budget,
-    signal: deadline.signal,
-    remainingMs: () => deadline.remainingMs(),
-    redact: (text) => text,
-    backoffBaseMs: 10,
-    backoffMaxMs: 50,
-  });
-  const ctx: OperationContext = {
-    inputs,
-    api: new ReadTheDocsApi(http),
-    budget,
-    run: { ...readRunContext({}), ...run },
-    deadline,
-    startedAt: Date.now(),
-    now: Date.now,
-  };
-  return {
-    ctx,
-    close: async () => {
-      deadline.dispose();
-      await http.close();
-    },
-  };
+  const { ctx, close } = operationContext({ baseUrl: standin.url, inputs: raw, run: { ...readRunContext({}), ...run } });
+  return { ctx, close };
 }
 
 /**

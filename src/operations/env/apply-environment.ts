@@ -180,7 +180,12 @@ async function findCreated(
       .sort((a, b) => b.pk - a.pk)[0];
     return fresh?.pk;
   };
-  return findAfterLostWrite(lookup, { checks: LOST_CREATE_CHECKS, intervalMs: LOST_CREATE_CHECK_INTERVAL_MS, signal: ctx.deadline.signal });
+  return findAfterLostWrite(lookup, {
+    checks: LOST_CREATE_CHECKS,
+    intervalMs: LOST_CREATE_CHECK_INTERVAL_MS,
+    signal: ctx.deadline.signal,
+    sleep: ctx.sleep,
+  });
 }
 
 /** The service counts old values until they are deleted, which create-before-delete runs into. */

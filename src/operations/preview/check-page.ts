@@ -1,5 +1,5 @@
 import { request, type Dispatcher } from 'undici';
-import { retry } from '../../resilience/index.js';
+import { retry, type Sleep } from '../../resilience/index.js';
 
 export interface PageCheck {
   ok: boolean;
@@ -19,6 +19,8 @@ export interface PageCheckOptions {
   /** Between attempts: a fresh build's pages can lag behind the build's end (CDN, storage). */
   retryDelayMs: number;
   timeoutMs?: number;
+  /** The wait between attempts (the operation's `ctx.sleep`); src/util/abort's `sleep` by default. */
+  sleep?: Sleep;
 }
 
 const MAX_REDIRECTS = 5;
@@ -44,7 +46,7 @@ export async function checkPage(url: string, options: PageCheckOptions): Promise
         decide: (error, attempt) =>
           error === notYet && attempt < options.attempts ? { retry: true, delayMs: options.retryDelayMs } : { retry: false },
       },
-      { signal: options.signal },
+      { signal: options.signal, ...(options.sleep ? { sleep: options.sleep } : {}) },
     );
   } catch (error) {
     if (error !== notYet) throw error;

@@ -1,27 +1,17 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { NotFoundError, ServiceError, UncertainWriteError } from '../../service/errors.js';
 import type { Build } from '../../service/schemas.js';
-import { sleep } from '../../util/abort.js';
+import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
 import { elapsed } from '../watch-build.js';
 import { formatDuration } from '../../inputs/duration.js';
 import { newestBuild } from '../build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
-/** How often to look for the build when `poll-interval` is `auto`, and how long before saying so. */
-const APPEAR_INTERVAL_MS = 5000;
-const AUTO_GRACE_MS = 60_000;
-/** With a fixed `poll-interval`, the grace period is this many looks. */
-const GRACE_LOOKS = 10;
-
-export function gracePeriodMs(pollInterval: 'auto' | number): number {
-  return pollInterval === 'auto' ? AUTO_GRACE_MS : Math.max(1000, GRACE_LOOKS * pollInterval);
-}
-
 /**
  * The build of pull request `pr` (its version's slug is the PR number) for exactly `headSha`,
- * looked for until the deadline: `builds/?commit=` filtered to that version, newest first. A build
- * of an older commit is never taken. When none appears within the grace period this says so and,
+ * looked for (every `appearIntervalMs` of the polling plan) until the deadline: `builds/?commit=`
+ * filtered to that version, newest first. A build of an older commit is never taken. When none appears within the grace period this says so and,
  * with `trigger: true`, triggers the PR version once. The service rebuilds the last commit it saw
  * for a PR version, so the triggered build counts only once it is known to be of `headSha`.
  */
@@ -32,37 +22,39 @@ export async function findPullRequestBuild(
   headSha: string,
   log: ProjectLog,
 ): Promise<Build> {
-  const intervalMs = ctx.inputs.pollInterval === 'auto' ? APPEAR_INTERVAL_MS : ctx.inputs.pollInterval;
-  const graceMs = gracePeriodMs(ctx.inputs.pollInterval);
+  const graceMs = ctx.polling.graceWindowMs;
   const started = ctx.now();
   let graceOver = false;
   let triggered: number | undefined;
-  for (;;) {
-    const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
-    const match = newestBuild(
-      builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)),
-    );
-    if (match) return match;
-    if (triggered !== undefined) {
-      const build = await ctx.api.build(project, triggered);
-      if (build.commit !== null && build.commit !== headSha) throw otherCommitBuilt(build, pr, headSha);
-    }
-    if (!graceOver && ctx.now() - started >= graceMs) {
-      graceOver = true;
-      const missing = `${elapsed(ctx)} no build of pull request #${pr} at ${headSha} appeared for ${project} within ${formatDuration(graceMs)}`;
-      if (ctx.inputs.trigger) {
-        log.info(`${missing}: triggering the pull request version (input \`trigger\`)`);
-        triggered = await triggerPullRequestVersion(ctx, project, pr, headSha, log);
-      } else {
-        log.warning(
-          `${missing}. Is "Build pull requests for this repository" enabled in ${project}'s settings, and the webhook working? ` +
-            'Still waiting; `trigger: true` would trigger the pull request version.',
-          'No preview build yet',
-        );
+  return pollUntil(
+    async () => {
+      const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
+      const match = newestBuild(
+        builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)),
+      );
+      if (match) return match;
+      if (triggered !== undefined) {
+        const build = await ctx.api.build(project, triggered);
+        if (build.commit !== null && build.commit !== headSha) throw otherCommitBuilt(build, pr, headSha);
       }
-    }
-    await sleep(intervalMs, ctx.deadline.signal);
-  }
+      if (!graceOver && ctx.now() - started >= graceMs) {
+        graceOver = true;
+        const missing = `${elapsed(ctx)} no build of pull request #${pr} at ${headSha} appeared for ${project} within ${formatDuration(graceMs)}`;
+        if (ctx.inputs.trigger) {
+          log.info(`${missing}: triggering the pull request version (input \`trigger\`)`);
+          triggered = await triggerPullRequestVersion(ctx, project, pr, headSha, log);
+        } else {
+          log.warning(
+            `${missing}. Is "Build pull requests for this repository" enabled in ${project}'s settings, and the webhook working? ` +
+              'Still waiting; `trigger: true` would trigger the pull request version.',
+            'No preview build yet',
+          );
+        }
+      }
+      return undefined;
+    },
+    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: ctx.sleep },
+  );
 }
 
 /** Suffixes the service appends to make a PR version's slug unique (`7`, then `7_a`, `7_b`). */

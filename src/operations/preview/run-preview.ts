@@ -29,7 +29,6 @@ const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readthedocs.yaml', 'readthedocs.yml'];
 /** A fresh preview can lag behind its build's end: look this many times before giving up. */
 const PREVIEW_ATTEMPTS = 6;
-const AUTO_PREVIEW_RETRY_MS = 5000;
 const PAGE_ATTEMPTS = 2;
 const PAGE_CHECK_CONCURRENCY = 4;
 
@@ -241,13 +240,14 @@ async function verifyPreview(
       baseUrl: ctx.inputs.baseUrl,
       template: ctx.inputs.previewUrlTemplate,
     }));
-  const retryDelayMs = ctx.inputs.pollInterval === 'auto' ? AUTO_PREVIEW_RETRY_MS : ctx.inputs.pollInterval;
+  const retryDelayMs = ctx.polling.previewRetryMs;
   const check = await checkPage(url, {
     dispatcher: shared.dispatcher,
     userAgent: USER_AGENT,
     signal: ctx.deadline.signal,
     attempts: PREVIEW_ATTEMPTS,
     retryDelayMs,
+    sleep: ctx.sleep,
   });
   if (!check.ok) {
     result.outcome = 'error';
@@ -272,6 +272,7 @@ async function verifyPreview(
       signal: ctx.deadline.signal,
       attempts: PAGE_ATTEMPTS,
       retryDelayMs,
+      sleep: ctx.sleep,
     });
     if (!pageCheck.ok) log.debug(`changed page ${page.url} ${pageCheck.problem ?? 'did not answer'}: not linked`);
     return pageCheck.ok ? page : undefined;

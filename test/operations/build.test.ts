@@ -1,0 +1,149 @@
+// `build` in-process on a fake clock, against the loopback stand-in: the stand-in's builds move
+// with the same clock, so a build of minutes and a timeout of ten run in milliseconds. Assertions
+// are on outcomes and on the requests the stand-in received, never on time.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildOperation } from '../../src/operations/build.js';
+import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
+import { startStandin, type Standin } from '../support/rtd-standin.ts';
+
+const SHA = 'b'.repeat(40);
+let standin: Standin;
+let clock: FakeClock;
+
+beforeEach(async () => {
+  clock = new FakeClock();
+  standin = await startStandin({ now: clock.now, rateLimit: null });
+  standin.addProject({ slug: 'demo', name: 'Demo Docs' });
+});
+afterEach(async () => {
+  await standin.close();
+});
+
+/** The requests the stand-in received, as `METHOD path`, in order. */
+const sent = () => standin.requests.map((r) => `${r.method} ${r.path}`);
+const polls = (id: number) => standin.count('GET', new RegExp(`^/api/v3/projects/demo/builds/${id}/$`));
+const triggers = () => standin.count('POST', '/api/v3/projects/demo/versions/latest/builds/');
+
+function run(inputs: Record<string, string>) {
+  return operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', ...inputs } }).runProjects(buildOperation);
+}
+
+describe('build, in-process on a fake clock', () => {
+  it('a 40-s build polled every 5 s: one trigger, one GET per interval until it is seen finished', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 40_000, outcome: 'success', commit: SHA });
+    const [result] = await run({ 'poll-interval': '5s' });
+
+    expect(result).toMatchObject({ outcome: 'success', state: 'finished', success: true, buildId: 1, commit: SHA, duration: 40 });
+    // The trigger's answer described the version: its docs URL needs no request.
+    expect(result!.docsUrl).toBe(`${standin.url}/docs/demo/en/latest/`);
+    expect(sent().slice(0, 3)).toEqual([
+      'GET /api/v3/projects/demo/', // the default version
+      'GET /api/v3/projects/demo/versions/latest/builds/', // history, and the newest build before ours
+      'POST /api/v3/projects/demo/versions/latest/builds/',
+    ]);
+    expect(triggers()).toBe(1);
+    // Seen at 5, 10, … 40 s: eight polls, the last one sees it finished.
+    expect(polls(1)).toBe(8);
+    expect(standin.count('GET', /\/versions\/latest\/$/)).toBe(0);
+    // After the trigger, only the build (v3) and its commands (v2) are asked for.
+    expect(
+      sent()
+        .slice(3)
+        .every((line) => /^GET \/api\/v(3\/projects\/demo\/builds|2\/build)\/1\/$/.test(line)),
+    ).toBe(true);
+  });
+
+  it('auto: the predictive schedule sees a 40-s build end with fewer polls than a 2-s interval would', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 40_000, outcome: 'success', commit: SHA });
+    const [result] = await run({});
+
+    expect(result).toMatchObject({ outcome: 'success', state: 'finished' });
+    expect(triggers()).toBe(1);
+    expect(polls(1)).toBeGreaterThan(1);
+    expect(polls(1)).toBeLessThan(20);
+  });
+
+  it('a build that fails: failed, with the failing command in the reason, and no docs URL asked for', async () => {
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 30_000,
+      outcome: 'failure',
+      commit: SHA,
+      failingCommand: {
+        command: 'python -m sphinx -W -b html docs out',
+        output: 'WARNING: undefined label: intro\nbuild failed',
+        exit_code: 1,
+      },
+    });
+    const [result] = await run({ 'poll-interval': '5s' });
+
+    expect(result).toMatchObject({ outcome: 'failed', title: 'Build failed', state: 'finished', success: false });
+    expect(result!.reason).toContain('build #1 failed in 30s');
+    expect(result!.reason).toContain('python -m sphinx -W -b html docs out');
+    expect(result!.outputTail).toContain('undefined label: intro');
+    expect(result!.docsUrl).toBeUndefined();
+    expect(triggers()).toBe(1);
+    expect(polls(1)).toBe(6);
+  });
+
+  it('a 30-minute build and a 10-minute timeout: timed out with the last state, no poll after the deadline', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 30 * 60_000, outcome: 'success', commit: SHA });
+    const [result] = await run({ timeout: '10m', 'poll-interval': '15s' });
+
+    // Cloning and installing take the first 40 % of its time.
+    expect(result).toMatchObject({ outcome: 'timed-out', title: 'Timed out', state: 'installing', buildId: 1 });
+    expect(result!.reason).toContain('timed out after 10m');
+    expect(result!.reason).toContain('The build keeps running on Read the Docs');
+    // 15 s apart from 0 to 10 min: the polls at 15 s … 9m45s, none at the deadline itself.
+    expect(polls(1)).toBe(39);
+    expect(clock.elapsed()).toBe(10 * 60_000);
+  });
+
+  it('a lost trigger answer: the build it created is found and followed, never triggered twice', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 10_000, outcome: 'success', commit: SHA });
+    standin.fault({ kind: 'reset-after-processing', method: 'POST', path: '/versions/latest/builds/' });
+    const ctx = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', version: 'latest', 'poll-interval': '5s' } });
+    const log = recordingLog();
+    const result = { project: 'demo', outcome: 'error' as const };
+    try {
+      await buildOperation(ctx.ctx, result, log);
+    } finally {
+      await ctx.close();
+    }
+
+    expect(result).toMatchObject({ outcome: 'success', buildId: 1, state: 'finished' });
+    expect(triggers()).toBe(1);
+    expect(log.warnings.map((w) => w.title)).toEqual(['Answer lost']);
+    expect(log.lines).toContain('The trigger did create build #1: following it');
+  });
+
+  it('a build cancelled by another trigger (someone pressed Rebuild): cancelled, and the new build is not ours', async () => {
+    standin.onTrigger('demo', 'latest', [
+      { durationMs: 60_000, outcome: 'success', commit: SHA },
+      { durationMs: 60_000, outcome: 'success', commit: SHA },
+    ]);
+    clock.at(clock.now() + 20_000, () =>
+      fetch(`${standin.url}/api/v3/projects/demo/versions/latest/builds/`, {
+        method: 'POST',
+        headers: { authorization: 'Token test-token' },
+      }),
+    );
+    const [result] = await run({ version: 'latest', 'poll-interval': '5s' });
+
+    expect(result).toMatchObject({ outcome: 'cancelled', title: 'Build cancelled', buildId: 1, state: 'cancelled' });
+    expect(triggers()).toBe(2); // ours and the rebuild
+    expect(polls(2)).toBe(0);
+    // A cancelled build may have skipped itself (exit code 183): its notifications say.
+    expect(standin.count('GET', '/api/v3/projects/demo/builds/1/notifications/')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('wait: false: triggered, and nothing polled', async () => {
+    const [result] = await run({ wait: 'false' });
+
+    expect(result).toMatchObject({ outcome: 'triggered', buildId: 1 });
+    expect(sent()).toEqual([
+      'GET /api/v3/projects/demo/',
+      'GET /api/v3/projects/demo/versions/latest/builds/',
+      'POST /api/v3/projects/demo/versions/latest/builds/',
+    ]);
+  });
+});

@@ -1,0 +1,175 @@
+// Runs an operation in-process, as main.ts would, but on a fake clock: a real ReadTheDocsApi over
+// the real ServiceHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
+// `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
+import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
+import type { RunContext } from '../../src/inputs/github-context.js';
+import { pollingPlan } from '../../src/operations/poll-policy.js';
+import { forEachProject } from '../../src/operations/run-projects.js';
+import type { OperationContext, ProjectOperation, ProjectResult } from '../../src/operations/types.js';
+import { WatcherRegistry } from '../../src/operations/watchers.js';
+import type { ProjectLog } from '../../src/reporting/project-log.js';
+import type { Sleep } from '../../src/resilience/index.js';
+import { ServiceHttpClient } from '../../src/service/http-client.js';
+import { RateBudget } from '../../src/service/rate-budget.js';
+import { ReadTheDocsApi } from '../../src/service/read-the-docs.js';
+import { abortReason, Deadline, type ExpiryTimer } from '../../src/util/abort.js';
+
+/** A Monday morning: the fake clock's epoch (the stand-in's builds are created on it too). */
+export const T0 = Date.parse('2026-11-23T08:00:00Z');
+
+/**
+ * Time that moves only when something sleeps. A sleep lets pending work run first (a macrotask
+ * turn), then moves the clock to its end, firing any alarm (the step's deadline) on the way: a
+ * sleep that crosses the deadline ends there with the deadline's error, as a real one would.
+ * Concurrent sleepers each move it to their own end, so with several at once time only grows.
+ */
+export class FakeClock {
+  private time: number;
+  private readonly alarms: { at: number; fire: () => unknown }[] = [];
+  /** Every wait asked for, in ms, in order. */
+  readonly sleeps: number[] = [];
+
+  constructor(start = T0) {
+    this.time = start;
+  }
+
+  readonly now = (): number => this.time;
+
+  /** Ms since the clock's start. */
+  elapsed(start = T0): number {
+    return this.time - start;
+  }
+
+  readonly sleep: Sleep = async (ms, signal) => {
+    if (signal?.aborted) throw abortReason(signal);
+    this.sleeps.push(ms);
+    const wake = this.time + Math.max(0, ms);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (;;) {
+      const due = this.alarms.filter((alarm) => alarm.at <= wake).sort((a, b) => a.at - b.at)[0];
+      if (due === undefined) break;
+      this.alarms.splice(this.alarms.indexOf(due), 1);
+      this.time = Math.max(this.time, due.at);
+      await due.fire();
+      if (signal?.aborted) throw abortReason(signal);
+    }
+    this.time = Math.max(this.time, wake);
+    if (signal?.aborted) throw abortReason(signal);
+  };
+
+  /**
+   * Does `what` when fake time reaches `at` (ms epoch): something happening on the service's side
+   * meanwhile (a build appears, someone presses Rebuild). The sleep that crosses it waits for it.
+   */
+  at(at: number, what: () => unknown): void {
+    this.alarms.push({ at, fire: what });
+  }
+
+  /** For `Deadline`: expires when fake time reaches it. */
+  readonly timer: ExpiryTimer = (ms, expire) => {
+    const alarm = { at: this.time + ms, fire: expire };
+    this.alarms.push(alarm);
+    return () => {
+      const index = this.alarms.indexOf(alarm);
+      if (index >= 0) this.alarms.splice(index, 1);
+    };
+  };
+}
+
+/** A ProjectLog that keeps every line (and the warnings with their titles) for assertions. */
+export function recordingLog(): ProjectLog & { lines: string[]; warnings: { message: string; title?: string }[] } {
+  const lines: string[] = [];
+  const warnings: { message: string; title?: string }[] = [];
+  return {
+    lines,
+    warnings,
+    info: (message) => lines.push(message),
+    progress: (message) => lines.push(message),
+    warning: (message, title) => {
+      warnings.push({ message, ...(title === undefined ? {} : { title }) });
+      lines.push(`warning: ${message}`);
+    },
+    debug: () => undefined,
+    section: (title, body) => lines.push(`${title}\n${body}`),
+    flush: () => undefined,
+  };
+}
+
+export interface ContextOptions {
+  /** The service's URL (the stand-in's `url`). */
+  baseUrl: string;
+  /** Action inputs as the workflow writes them (`project`, `poll-interval`, `timeout`…); `token` defaults to the stand-in's. */
+  inputs?: Partial<Record<InputName, string>>;
+  clock?: FakeClock;
+  run?: Partial<RunContext>;
+  /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
+  rateLimitPerMinute?: number;
+}
+
+export interface TestContext {
+  ctx: OperationContext;
+  clock: FakeClock;
+  http: ServiceHttpClient;
+  /** Runs a per-project operation for every project of `project`, as the step does, and cleans up. */
+  runProjects(operation: ProjectOperation): Promise<ProjectResult[]>;
+  /** Ends the step's timers and connections (runProjects does it itself). */
+  close(): Promise<void>;
+}
+
+/** An OperationContext as main.ts builds it, on a fake clock. */
+export function operationContext(options: ContextOptions): TestContext {
+  const clock = options.clock ?? new FakeClock();
+  const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
+  const startedAt = clock.now();
+  const deadline = new Deadline(startedAt + inputs.timeoutMs, new AbortController().signal, clock.now, clock.timer);
+  const budget = new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now);
+  const http = new ServiceHttpClient({
+    baseUrl: inputs.baseUrl,
+    token: inputs.token,
+    userAgent: 'readthedocs-action-tests',
+    budget,
+    signal: deadline.signal,
+    remainingMs: () => deadline.remainingMs(),
+    redact: (text) => text,
+    // A retried request waits in real time (the client's own backoff): keep it short.
+    backoffBaseMs: 1,
+    backoffMaxMs: 5,
+  });
+  const ctx: OperationContext = {
+    inputs,
+    api: new ReadTheDocsApi(http),
+    budget,
+    run: {
+      eventName: 'push',
+      sha: undefined,
+      repository: 'octo/docs',
+      serverUrl: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+      pullRequest: undefined,
+      ...options.run,
+    },
+    deadline,
+    startedAt,
+    now: clock.now,
+    sleep: clock.sleep,
+    polling: pollingPlan(inputs.pollInterval),
+    watchers: new WatcherRegistry(),
+  };
+  const close = async () => {
+    deadline.dispose();
+    await http.close().catch(() => undefined);
+  };
+  return {
+    ctx,
+    clock,
+    http,
+    close,
+    async runProjects(operation) {
+      try {
+        return await forEachProject(ctx, inputs.projects, operation);
+      } finally {
+        await close();
+      }
+    },
+  };
+}
