@@ -1,6 +1,6 @@
-// An OperationContext for in-process tests of an operation: the real Read the Docs client (one
-// ServiceHttpClient, one rate budget) against the loopback stand-in, inputs parsed as the action
-// parses them, and the lines the action prints captured instead of shown.
+// In-process tests of a step operation: `standinContext` is the shared `operationContext` (the real
+// client, inputs parsed as the action parses them, a fake clock) over a stand-in, with no GitHub
+// event; `captureStdout` keeps what the action prints instead of showing it.
 import { beforeEach, vi } from 'vitest';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
