@@ -5,17 +5,12 @@
 //
 // Projects: `acme-docs` (each trigger of `latest` succeeds after a few seconds) and `acme-broken`
 // (each trigger fails in Sphinx). The token it accepts: demo-token-not-a-secret.
-import { DEMO_PROJECT, DEMO_TOKEN, FAILING_SPHINX, planBuild, startDemoService } from './demo/scenario.ts';
+import { DEMO_TOKEN, startTrialService, TRIAL_PROJECTS } from './demo/scenario.ts';
 
-const BUILD_MS = 3000;
-
-const standin = await startDemoService({ buildMs: BUILD_MS });
-planBuild(standin, 'success', BUILD_MS);
-standin.addProject({ slug: 'acme-broken', name: 'Acme Broken' });
-standin.onTrigger('acme-broken', 'latest', { durationMs: 2000, outcome: 'failure', failingCommand: FAILING_SPHINX });
+const standin = await startTrialService(3000);
 
 process.stdout.write(`url=${standin.url}\n`);
-process.stdout.write(`token=${DEMO_TOKEN}\nprojects=${DEMO_PROJECT},acme-broken\n`);
+process.stdout.write(`token=${DEMO_TOKEN}\nprojects=${TRIAL_PROJECTS.join(',')}\n`);
 
 const stop = (signal: string) => {
   process.stdout.write(`${signal}: stopping after ${standin.requests.length} requests\n`);

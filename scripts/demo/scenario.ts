@@ -74,6 +74,18 @@ export function planBuild(standin: Standin, variant: Variant, buildMs = 6000): v
   );
 }
 
+/** The projects of `npm run standin`: `acme-docs` (each trigger of `latest` succeeds) and `acme-broken` (each fails in Sphinx). */
+export const TRIAL_PROJECTS = [DEMO_PROJECT, 'acme-broken'] as const;
+
+/** `npm run standin`'s stand-in, also started by the test of `npm run local`. */
+export async function startTrialService(buildMs = 3000): Promise<Standin> {
+  const standin = await startDemoService({ buildMs });
+  planBuild(standin, 'success', buildMs);
+  standin.addProject({ slug: 'acme-broken', name: 'Acme Broken' });
+  standin.onTrigger('acme-broken', 'latest', { durationMs: Math.round(buildMs * 0.7), outcome: 'failure', failingCommand: FAILING_SPHINX });
+  return standin;
+}
+
 /** The pull request's build, started by the service's webhook for the head commit. */
 export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
   // An older push's build is there too: the action must not report it.

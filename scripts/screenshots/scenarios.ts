@@ -1,0 +1,97 @@
+// The runs the README's pictures are taken from: the demo's scenarios, run quietly, keeping the
+// Markdown the action wrote (the PR comment and the job summary) rather than printing it.
+import { startGitHubStandin } from '../../test/support/github-standin.ts';
+import { GITHUB_TOKEN, runAction } from '../../test/support/run-action.ts';
+import {
+  DEMO_HEAD_SHA,
+  DEMO_PR,
+  DEMO_PR_FILES,
+  DEMO_PROJECT,
+  DEMO_READTHEDOCS_YAML,
+  DEMO_TOKEN,
+  FAILING_SPHINX,
+  planBuild,
+  pullRequestEvent,
+  startDemoService,
+} from '../demo/scenario.ts';
+
+const COMMENT_MARKER = '<!-- readthedocs-action:preview:';
+const HOUR = 3_600_000;
+
+export interface Capture {
+  /** The sticky PR comment's Markdown (preview only). */
+  comment?: string;
+  /** The job summary's Markdown. */
+  summary: string;
+  code: number | null;
+}
+
+/** `npm run demo -- preview`, quietly; with `fail`, the head commit's build fails in Sphinx. */
+export async function capturePreview(options: { fail?: boolean; buildMs?: number } = {}): Promise<Capture> {
+  const buildMs = options.buildMs ?? 6000;
+  const standin = await startDemoService({ buildMs });
+  const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+  try {
+    standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, {
+      durationMs: buildMs,
+      outcome: 'success',
+      commit: '9d1e3c5a7b2f4e6081a3c5e7f9b1d2c4e6a8f0b3',
+      commitFromStart: true,
+      startedAgoMs: HOUR,
+    });
+    standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, {
+      durationMs: buildMs,
+      commit: DEMO_HEAD_SHA,
+      commitFromStart: true,
+      ...(options.fail ? { outcome: 'failure', failingCommand: FAILING_SPHINX } : { outcome: 'success' }),
+    });
+    github.addPullRequest({ number: DEMO_PR, headSha: DEMO_HEAD_SHA, body: 'Documents every configuration option.', files: DEMO_PR_FILES });
+    github.setFile(DEMO_HEAD_SHA, '.readthedocs.yaml', DEMO_READTHEDOCS_YAML);
+    const run = await runAction({
+      inputs: {
+        token: DEMO_TOKEN,
+        project: DEMO_PROJECT,
+        operation: 'preview',
+        'base-url': standin.url,
+        'preview-url-template': `${standin.url}/docs/{project}--{version}/{language}/{version}/`,
+      },
+      env: { GITHUB_API_URL: github.url },
+      event: pullRequestEvent(),
+    });
+    const comment = github.comments(DEMO_PR).find((item) => item.body.startsWith(COMMENT_MARKER))?.body;
+    return { comment: comment && prettyUrls(comment, standin.url), summary: prettyUrls(run.summary, standin.url), code: run.code };
+  } finally {
+    await Promise.all([standin.close(), github.close()]);
+  }
+}
+
+/** `npm run demo`, quietly: a build of `latest` that succeeds (its summary has the gantt chart). */
+export async function captureBuild(options: { buildMs?: number } = {}): Promise<Capture> {
+  const buildMs = options.buildMs ?? 6000;
+  const standin = await startDemoService({ buildMs });
+  try {
+    planBuild(standin, 'success', buildMs);
+    const run = await runAction({ inputs: { token: DEMO_TOKEN, project: DEMO_PROJECT, version: 'latest', 'base-url': standin.url } });
+    return { summary: prettyUrls(run.summary, standin.url), code: run.code };
+  } finally {
+    await standin.close();
+  }
+}
+
+/**
+ * For the picture only: the stand-in's loopback origin (`http://127.0.0.1:<random port>`) replaced
+ * by the addresses the real service would give, so the image shows what a user's PR shows. Also
+ * in link labels, where the action escaped the address's punctuation (`http\://127\.0...`).
+ */
+export function prettyUrls(markdown: string, origin: string): string {
+  const port = new URL(origin).port;
+  const loopback = new RegExp(`http(?:\\\\)?:\\/\\/127(?:\\\\)?\\.0(?:\\\\)?\\.0(?:\\\\)?\\.1(?:\\\\)?:${port}([^\\s)\\]|]*)`, 'g');
+  return markdown.replace(loopback, (_, rest: string) => {
+    const path = rest.replace(/\\(.)/g, '$1');
+    const preview = /^\/docs\/([\w-]+)--([\w-]+)\/(.*)$/.exec(path);
+    if (preview) return `https://${preview[1]}--${preview[2]}.org.readthedocs.build/${preview[3]}`;
+    const docs = /^\/docs\/([\w-]+)\/(.*)$/.exec(path);
+    if (docs) return `https://${docs[1]}.readthedocs.io/${docs[2]}`;
+    return `https://app.readthedocs.org${path}`;
+  });
+}

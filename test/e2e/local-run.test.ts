@@ -1,0 +1,134 @@
+// `npm run local -- <file>` as a user runs it from an ordinary shell: `npm` found on the system's
+// PATH (no node_modules/.bin before it, so the `node` it would find first is the machine's own,
+// which may be too old for .ts files), a .env file of INPUT_* lines, and the stand-in of
+// `npm run standin` (acme-docs builds succeed, acme-broken builds fail) as INPUT_BASE-URL.
+import { spawn } from 'node:child_process';
+import { delimiter, join, sep } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN, startTrialService } from '../../scripts/demo/scenario.ts';
+import { ROOT } from '../support/action-metadata.ts';
+import type { Standin } from '../support/rtd-standin.ts';
+
+interface LocalRun {
+  code: number | null;
+  output: string;
+}
+
+/** This process's PATH without any node_modules/.bin (vitest run by `npm test` has them first). */
+function ordinaryPath(path: string): string {
+  return path
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !dir.split(sep).includes('node_modules'))
+    .join(delimiter);
+}
+
+let standin: Standin;
+let dir: string;
+
+// A fresh stand-in per test: API v2 (a failed build's commands) allows an anonymous caller 5
+// requests a minute, as the service does, and a run after another could wait for that budget.
+beforeEach(async () => {
+  standin = await startTrialService(1000);
+});
+afterEach(async () => {
+  await standin.close();
+});
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rtd-local-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function envFile(name: string, lines: string[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, `# written by test/e2e/local-run.test.ts\n${lines.join('\n')}\n`);
+  return file;
+}
+
+function npmRunLocal(file: string): Promise<LocalRun> {
+  return new Promise((resolve, reject) => {
+    // What a shell has: PATH (the system's, npm on it), HOME; no token and no GitHub variables.
+    const env: Record<string, string> = { PATH: ordinaryPath(process.env.PATH ?? ''), HOME: process.env.HOME ?? dir, NO_COLOR: '1' };
+    // Its own process group: npm, the script and the action it runs end together if the test gives up.
+    const child = spawn('npm', ['run', 'local', '--', file], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const killer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, 25_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(killer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** The value `npm run local` shows for an output (its outputs section: `name  value`). */
+const output = (run: LocalRun, name: string) => new RegExp(`^${name}\\s+(.*)$`, 'm').exec(run.output)?.[1];
+
+const inputs = (project: string) => [
+  `INPUT_TOKEN=${DEMO_TOKEN}`,
+  `INPUT_PROJECT=${project}`,
+  'INPUT_VERSION=latest',
+  `INPUT_BASE-URL=${standin.url}`,
+  // Quick, fixed polling (a user would keep `auto`): hyphenated names, as the runner spells them.
+  'INPUT_POLL-INTERVAL=200ms',
+  "INPUT_RATE-LIMIT='600/1m'",
+];
+
+describe('npm run local, from an ordinary shell', () => {
+  it('runs on the PATH a user has: npm from the system, no node_modules/.bin', () => {
+    const path = ordinaryPath(['/repo/node_modules/.bin', '/usr/local/bin', '/x/node_modules/y/bin', '/usr/bin'].join(delimiter));
+    expect(path).toBe(['/usr/local/bin', '/usr/bin'].join(delimiter));
+    expect(ordinaryPath(process.env.PATH ?? '')).not.toMatch(/node_modules/);
+  });
+
+  it('builds acme-docs: shows the log, the outputs and the summary, and exits 0', async () => {
+    const run = await npmRunLocal(envFile('ok.env', inputs('acme-docs')));
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('Running the action with');
+    expect(run.output).toMatch(/inputs: token, project, version, base-url, poll-interval, rate-limit/);
+    expect(run.output).toMatch(/Triggering a build of acme-docs, version latest/);
+    expect(output(run, 'success')).toBe('true');
+    expect(output(run, 'state')).toBe('finished');
+    expect(output(run, 'build-id')).toMatch(/^\d+$/);
+    expect(output(run, 'docs-url')).toBe(`${standin.url}/docs/acme-docs/en/latest/`);
+    expect(run.output).toContain('READ THE DOCS: BUILD');
+    expect(run.output).toMatch(/^acme-docs\s+latest\s+✅ built/m);
+    expect(run.output).toMatch(/The action exited 0\.\s*$/);
+    // The token went to the stand-in and nowhere on the screen.
+    expect(run.output).not.toContain(DEMO_TOKEN);
+    expect(run.output).not.toMatch(/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/);
+  });
+
+  it('builds acme-broken: shows the failure, its command and output, and exits 1', async () => {
+    const run = await npmRunLocal(envFile('broken.env', inputs('acme-broken')));
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toMatch(/Error: Build failed/);
+    expect(run.output).toContain('python -m sphinx -T -W --keep-going');
+    expect(run.output).toContain('build finished with problems, 2 warnings (with warnings treated as errors).');
+    expect(output(run, 'success')).toBe('false');
+    expect(output(run, 'state')).toBe('finished');
+    expect(run.output).toMatch(/^acme-broken\s+latest\s+❌ failed/m);
+    expect(run.output).toMatch(/The action exited 1\.\s*$/);
+    expect(run.output).not.toContain(DEMO_TOKEN);
+  });
+
+  it('refuses an input action.yml does not declare, naming it, before running anything', async () => {
+    const requests = standin.requests.length;
+    const run = await npmRunLocal(envFile('typo.env', [`INPUT_TOKEN=${DEMO_TOKEN}`, 'INPUT_PROJECT=acme-docs', 'INPUT_BASE_URL=x']));
+    expect(run.code, run.output).toBe(2);
+    expect(run.output).toContain('INPUT_BASE_URL: action.yml declares no input `base_url` (inputs keep their hyphens: INPUT_BASE-URL).');
+    expect(standin.requests.length).toBe(requests);
+  });
+});
