@@ -8,7 +8,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
-import type { PreviewRow, PreviewStatus } from '../../github/sticky-comment.js';
+import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import type { RunContext } from '../../inputs/github-context.js';
 import { USER_AGENT } from '../../version.js';
