@@ -101,6 +101,8 @@ export interface GitHubStandin {
   statuses(sha: string): StoredStatus[];
   /** Deployments, oldest first, each with its statuses (oldest first). */
   deployments(): StoredDeployment[];
+  /** A deployment made by someone else (any account that may deploy can set any payload). */
+  addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number;
   /** Answers 403 (as GitHub does to a read-only token) to requests matching method and path. */
   refuse(method: string, path: RegExp): void;
   close(): Promise<void>;
@@ -207,6 +209,24 @@ class GitHubStandinServer implements GitHubStandin {
 
   deployments(): StoredDeployment[] {
     return this.deploymentList.map((deployment) => ({ ...deployment, statuses: [...deployment.statuses] }));
+  }
+
+  addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number {
+    const deployment: StoredDeployment = {
+      id: this.nextId++,
+      sha: seed.sha,
+      ref: seed.sha,
+      environment: seed.environment,
+      description: null,
+      payload: seed.payload,
+      transient_environment: true,
+      production_environment: false,
+      creator: { login: seed.creator, type: 'User' },
+      created_at: new Date().toISOString(),
+      statuses: [],
+    };
+    this.deploymentList.push(deployment);
+    return deployment.id;
   }
 
   refuse(method: string, path: RegExp): void {
@@ -389,7 +409,8 @@ class GitHubStandinServer implements GitHubStandin {
         payload: input.payload ?? {},
         transient_environment: input.transient_environment === true,
         production_environment: input.production_environment === true,
-        creator: BOT,
+        // The token's own account, as for comments.
+        creator: this.options.tokenLogin ? { login: this.options.tokenLogin, type: 'User' } : BOT,
         created_at: new Date().toISOString(),
         statuses: [],
       };

@@ -6,6 +6,7 @@ import { listPullRequestFiles } from '../../github/api/list-pull-request-files.j
 import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
+import { TokenIdentity } from '../../github/token-identity.js';
 import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
@@ -64,6 +65,8 @@ export const previewOperation: StepOperation = async (ctx) => {
   infoUntrusted(`Pull request #${pr}, head commit ${headSha}`);
 
   const github = lazyGitHub(ctx, run);
+  // Who the token is, asked once: only its own comment and deployments are adopted.
+  const identity = new TokenIdentity((message) => core.debug(message));
   const publisher = new PreviewPublisher({
     github,
     pr,
@@ -71,6 +74,7 @@ export const previewOperation: StepOperation = async (ctx) => {
     mode: ctx.inputs.comment,
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
+    identity,
     warning: (message, title) => core.warning(message, { title }),
     info: infoUntrusted,
     debug: (message) => core.debug(message),
@@ -81,12 +85,19 @@ export const previewOperation: StepOperation = async (ctx) => {
     environment: ctx.inputs.deploymentEnvironment,
     pr,
     headSha,
+    identity,
     warning: (message, title) => core.warning(message, { title }),
     debug: (message) => core.debug(message),
   });
-  if (ctx.run.action === 'closed')
-    return closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
   const details = new ProjectDetails(ctx.api);
+  if (ctx.run.action === 'closed') {
+    // The translations' rows and deployments end too: they share the comment.
+    const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
+      core.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      return [...ctx.inputs.projects];
+    });
+    return closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha, projects });
+  }
   const projects = await projectsToPreview(ctx, details);
   const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
 
