@@ -1,5 +1,5 @@
 // A loopback stand-in of the parts of GitHub's REST API that `preview` uses: issue comments
-// (list with pagination, create, update, delete), a pull request (get, update body, files),
+// (list with pagination, create, update, delete), pull requests (get, list by head, update body, files),
 // repository contents, commit statuses, deployments and their statuses. It records every request and can refuse with 403.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -71,6 +71,12 @@ export interface PullRequestSeed {
    * OWNER, MEMBER or COLLABORATOR association, else `read`.
    */
   authorPermission?: 'admin' | 'write' | 'read' | 'none';
+  /** The head branch; default `feature`. */
+  headRef?: string;
+  /** `owner/name` of the head's repository (a fork's); default the repository itself. */
+  headRepo?: string;
+  /** Default `open`. */
+  state?: 'open' | 'closed';
 }
 
 export interface GitHubStandinOptions {
@@ -120,7 +126,16 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly maxPerPage: number;
   private readonly pulls = new Map<
     number,
-    { headSha: string; body: string; authorAssociation: string; author: string; files: { filename: string; status: string }[] }
+    {
+      headSha: string;
+      body: string;
+      authorAssociation: string;
+      author: string;
+      files: { filename: string; status: string }[];
+      headRef: string;
+      headRepo: string;
+      state: 'open' | 'closed';
+    }
   >();
   private readonly permissions = new Map<string, string>();
   private readonly commentsByPr = new Map<number, StoredComment[]>();
@@ -176,6 +191,9 @@ class GitHubStandinServer implements GitHubStandin {
       authorAssociation: seed.authorAssociation ?? 'COLLABORATOR',
       author: seed.author ?? 'pr-author',
       files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
+      headRef: seed.headRef ?? 'feature',
+      headRepo: seed.headRepo ?? `${this.owner}/${this.repo}`,
+      state: seed.state ?? 'open',
     });
   }
 
@@ -333,19 +351,18 @@ class GitHubStandinServer implements GitHubStandin {
         if (typeof input.body !== 'string') return invalid('body');
         pr.body = input.body;
       }
-      if (request.method === 'GET' || request.method === 'PATCH') {
-        return {
-          status: 200,
-          body: {
-            number: Number(match[1]),
-            body: pr.body === '' ? null : pr.body,
-            head: { sha: pr.headSha, ref: 'feature' },
-            state: 'open',
-            author_association: pr.authorAssociation,
-            user: { login: pr.author },
-          },
-        };
-      }
+      if (request.method === 'GET' || request.method === 'PATCH') return { status: 200, body: this.pullBody(Number(match[1]), pr) };
+    }
+    if (path === '/pulls' && request.method === 'GET') {
+      // `head=owner:branch` (the owner of the head's repository), `state` open by default, as GitHub filters.
+      const head = url.searchParams.get('head');
+      const state = url.searchParams.get('state') ?? 'open';
+      const found = [...this.pulls]
+        .filter(([, pr]) => state === 'all' || pr.state === state)
+        .filter(([, pr]) => head === null || `${pr.headRepo.split('/')[0]}:${pr.headRef}` === head)
+        .sort(([a], [b]) => b - a)
+        .map(([number, pr]) => this.pullBody(number, pr));
+      return this.page(url, found);
     }
     if ((match = /^\/collaborators\/([^/]+)\/permission$/.exec(path)) && request.method === 'GET') {
       const login = decodeURIComponent(match[1]!);
@@ -454,6 +471,21 @@ class GitHubStandinServer implements GitHubStandin {
       return { status: 201, body: status };
     }
     return notFound();
+  }
+
+  private pullBody(
+    number: number,
+    pr: { headSha: string; body: string; authorAssociation: string; author: string; headRef: string; headRepo: string; state: string },
+  ) {
+    return {
+      number,
+      body: pr.body === '' ? null : pr.body,
+      head: { sha: pr.headSha, ref: pr.headRef, repo: { full_name: pr.headRepo } },
+      base: { ref: 'main', repo: { full_name: `${this.owner}/${this.repo}` } },
+      state: pr.state,
+      author_association: pr.authorAssociation,
+      user: { login: pr.author },
+    };
   }
 
   /** `per_page` (capped) and `page`, with a `Link` header as GitHub sends it. */
