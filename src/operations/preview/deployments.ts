@@ -181,9 +181,10 @@ export function deploymentOutcome(
 }
 
 /**
- * The pull request closed: no build is looked for or triggered. Every deployment of this PR turns
- * `inactive`, and the comment's rows say the PR was merged or closed and that the service removes
- * the preview, instead of a link about to break.
+ * The pull request closed: no build is looked for or triggered. Every deployment of this PR in the
+ * environments of `projects` (translations included) turns `inactive`, and their comment rows
+ * say the PR was merged or closed and that the service removes the preview, instead of a link
+ * about to break.
  */
 export async function closePreview(
   ctx: OperationContext,
