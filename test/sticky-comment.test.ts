@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail } from '../src/reporting/markdown.js';
-import { commentMarker, mergeRows, readRows, renderComment, replaceMarkedBlock, type PreviewRow } from '../src/github/sticky-comment.js';
+import { commentMarker, mergeRows, readRows, type PreviewRow } from '../src/github/comment-rows.js';
+import { replaceMarkedBlock } from '../src/github/pr-description.js';
+import { renderComment } from '../src/github/render-comment.js';
 
 const SHA_A = '0123456789abcdef0123456789abcdef01234567';
 const SHA_B = 'fedcba9876543210fedcba9876543210fedcba98';

@@ -1,18 +1,14 @@
 import type { GitHubRepo } from './api/client.js';
 import { GitHubError } from './api/client.js';
 import { createCommitStatus, type CommitState } from './api/create-commit-status.js';
-import { createIssueComment } from './api/create-issue-comment.js';
-import { deleteIssueComment } from './api/delete-issue-comment.js';
-import { getAuthenticatedUser } from './api/get-authenticated-user.js';
 import { getCollaboratorPermission } from './api/get-collaborator-permission.js';
 import { getPullRequest } from './api/get-pull-request.js';
-import { listIssueComments, type IssueComment } from './api/list-issue-comments.js';
-import { updateIssueComment } from './api/update-issue-comment.js';
 import { updatePullRequestBody } from './api/update-pull-request-body.js';
-import { commentMarker, mergeRows, readRows, renderComment, replaceMarkedBlock, type PreviewRow } from './sticky-comment.js';
-
-/** The account behind the workflow's GITHUB_TOKEN, which may not ask GET /user who it is. */
-export const GITHUB_TOKEN_LOGIN = 'github-actions[bot]';
+import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
+import { replaceMarkedBlock } from './pr-description.js';
+import { renderComment } from './render-comment.js';
+import { keepStickyComment } from './sticky-comment.js';
+import { TokenIdentity } from './token-identity.js';
 
 /** Repository permissions (collaborators permission endpoint) that may write the description's rows. */
 const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);
@@ -31,6 +27,8 @@ export interface PublisherOptions {
   warning: (message: string, title: string) => void;
   info: (message: string) => void;
   debug: (message: string) => void;
+  /** Who the token is, shared with the deployments; a new one when not given. */
+  identity?: TokenIdentity;
 }
 
 export type StatusContext = `readthedocs-preview/${string}`;
@@ -54,12 +52,14 @@ export class PreviewPublisher {
   private commentsOff = false;
   private statusesOff = false;
   private readonly warned = new Set<'comment' | 'status'>();
-  /** The login of the token's own account, once known: only its comments are ours. */
-  private login: string | undefined;
+  /** The token's own account: only its comments are ours. */
+  private readonly identity: TokenIdentity;
   /** Whether a login may write to the repository, asked once per login. */
   private readonly writers = new Map<string, boolean>();
 
-  constructor(private readonly options: PublisherOptions) {}
+  constructor(private readonly options: PublisherOptions) {
+    this.identity = options.identity ?? new TokenIdentity(options.debug);
+  }
 
   /** Sets rows (one per project) and writes the comment; writes are serialised and coalesced. */
   publish(rows: PreviewRow[]): Promise<void> {
@@ -105,51 +105,26 @@ export class PreviewPublisher {
 
   /**
    * Only comments written by the token's own account are adopted, merged or edited: anyone, a
-   * repository member included, can post a copy of the comment with rows of their own.
+   * repository member included, can post a copy of the comment with rows of their own. Rows of
+   * every copy survive (another job's row may be only in its copy); ours win.
    */
   private async writeComment(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
     const { pr, header } = this.options;
-    let marked = await this.markedComments(gh, await this.ownLogin(gh));
-    if (marked.length === 0) {
-      const created = await createIssueComment(gh, pr, this.render(rows));
-      this.location = this.commentUrl(created.id);
-      this.options.info(`Posted the preview comment: ${this.location}`);
-      // The comment's author is the token's account (a GitHub App's, say, which GET /user would not name).
-      if (created.user?.login) this.login = created.user.login;
-      // Another job may have posted at the same moment: look again, keep the oldest.
-      marked = await this.markedComments(gh, this.login);
-      if (marked.length <= 1) return;
-    }
-    const [keep, ...duplicates] = marked as [IssueComment, ...IssueComment[]];
-    this.location = this.commentUrl(keep.id);
-    // Rows of every copy survive (another job's row may be only in its copy); ours win. Every
-    // copy is the same account's.
-    const others = duplicates.flatMap((comment) => readRows(comment.body ?? undefined, header));
-    const body = this.render(mergeRows(keep.body ?? undefined, header, [...others, ...rows]));
-    if (body !== keep.body) {
-      await updateIssueComment(gh, keep.id, body);
-      this.options.info(`Updated the preview comment: ${this.commentUrl(keep.id)}`);
-    }
-    for (const duplicate of duplicates) {
-      await deleteIssueComment(gh, duplicate.id);
-      this.options.debug(`deleted duplicate preview comment ${duplicate.id}`);
-    }
-  }
-
-  /**
-   * The token's own login: GET /user for a personal token; the workflow's GITHUB_TOKEN (and an
-   * App's) may not ask, and is taken to be `github-actions[bot]` until a comment it posts says.
-   */
-  private async ownLogin(gh: GitHubRepo): Promise<string> {
-    if (this.login === undefined) {
-      try {
-        this.login = await getAuthenticatedUser(gh);
-      } catch (error) {
-        this.options.debug(`GET /user: ${(error as Error).message}; taking the token to be ${GITHUB_TOKEN_LOGIN}`);
-        this.login = GITHUB_TOKEN_LOGIN;
-      }
-    }
-    return this.login;
+    const write = await keepStickyComment(gh, {
+      issue: pr,
+      marker: commentMarker(header),
+      identity: this.identity,
+      render: (own) => {
+        if (own.length === 0) return this.render(rows);
+        const [keep, ...duplicates] = own;
+        const others = duplicates.flatMap((comment) => readRows(comment.body ?? undefined, header));
+        return this.render(mergeRows(keep!.body ?? undefined, header, [...others, ...rows]));
+      },
+    });
+    if (write.created !== undefined) this.options.info(`Posted the preview comment: ${this.commentUrl(write.created)}`);
+    this.location = this.commentUrl(write.id);
+    if (write.updated) this.options.info(`Updated the preview comment: ${this.commentUrl(write.id)}`);
+    for (const id of write.deleted) this.options.debug(`deleted duplicate preview comment ${id}`);
   }
 
   private async writeDescription(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
@@ -181,17 +156,6 @@ export class PreviewPublisher {
       this.writers.set(login, may);
     }
     return may;
-  }
-
-  /** Comments of `login` that start with this header's marker, oldest first. */
-  private async markedComments(gh: GitHubRepo, login: string | undefined): Promise<IssueComment[]> {
-    const marker = commentMarker(this.options.header);
-    const own = login?.toLowerCase();
-    const comments = await listIssueComments(gh, this.options.pr);
-    return comments
-      .filter((comment) => (comment.body ?? '').startsWith(marker))
-      .filter((comment) => own !== undefined && comment.user?.login.toLowerCase() === own)
-      .sort((a, b) => a.id - b.id);
   }
 
   private render(rows: PreviewRow[]): string {

@@ -1,318 +1,76 @@
 /**
- * The pull-request comment (or PR description block) that reports previews: found again by a
- * hidden marker, edited in place, one row per project. Several jobs share one comment, so the rows
- * travel inside the comment itself as base64 JSON in a second hidden HTML comment.
+ * One way to keep a sticky comment on a pull request: the comment that starts with a hidden marker
+ * and was written by the token's own account, edited in place on every run. Only such comments are
+ * adopted, edited or deleted: anyone, a repository member included, can post a copy of the marker.
  */
-import { z } from 'zod/mini';
-import { encodeSegment } from '../util/url.js';
-import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
+import type { GitHubRepo } from './api/client.js';
+import { createIssueComment } from './api/create-issue-comment.js';
+import { deleteIssueComment } from './api/delete-issue-comment.js';
+import { listIssueComments, type IssueComment } from './api/list-issue-comments.js';
+import { updateIssueComment } from './api/update-issue-comment.js';
+import type { TokenIdentity } from './token-identity.js';
 
-export type PreviewStatus =
-  | 'building'
-  | 'ready'
-  | 'skipped'
-  | 'failed'
-  | 'cancelled'
-  | 'timed-out'
-  | 'not-found'
-  | 'error'
-  | 'merged'
-  | 'closed';
-
-export interface PreviewRow {
-  project: string;
-  status: PreviewStatus;
-  previewUrl?: string;
-  buildUrl?: string;
-  buildId?: number;
-  /** Full SHA of the commit the build is for. */
-  commit: string;
-  updatedAt: Date;
-  /** Why it is not ready; the row shows its first line, the rest goes with `tail`. */
-  reason?: string;
-  /** The last lines of the failed command's output, shown collapsed in a code block. */
-  tail?: string;
-  pages?: { file: string; url: string }[];
+export interface StickyCommentOptions {
+  /** The pull request (or issue) number. */
+  issue: number;
+  /** The hidden marker the comment's body starts with. */
+  marker: string;
+  /** Whose comments are ours; learns the author of a comment it posts (a GitHub App's bot). */
+  identity: TokenIdentity;
+  /**
+   * The body the comment is to hold, given the token's own marked comments already there, oldest
+   * first (none before the first post). Called again with every copy when two jobs posted at once.
+   */
+  render: (own: IssueComment[]) => string;
 }
 
-const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
-  building: { emoji: '⏳', label: 'Building' },
-  ready: { emoji: '✅', label: 'Ready' },
-  skipped: { emoji: '⏭️', label: 'Skipped' },
-  failed: { emoji: '❌', label: 'Failed' },
-  cancelled: { emoji: '🚫', label: 'Cancelled' },
-  'timed-out': { emoji: '⌛', label: 'Timed out' },
-  'not-found': { emoji: '❔', label: 'Not found' },
-  error: { emoji: '⚠️', label: 'Error' },
-  merged: { emoji: '🟣', label: 'Merged: preview removed' },
-  closed: { emoji: '⚪', label: 'Closed: preview removed' },
-};
-
-// The heading takes the first status present in this order: what needs attention first,
-// then what is still moving, and "ready" only when everything is.
-const HEADING_PRIORITY: PreviewStatus[] = [
-  'failed',
-  'error',
-  'building',
-  'timed-out',
-  'cancelled',
-  'not-found',
-  'skipped',
-  'ready',
-  'merged',
-  'closed',
-];
-
-const MARKER_PREFIX = 'readthedocs-action:preview';
-const GITHUB_BODY_LIMIT = 65_536;
-const REASON_LIMIT = 300;
-const SHORT_REASON_LIMIT = 200;
-/** The output tail in the comment: the last lines, trimmed from the top. */
-const TAIL_LIMITS = { lines: 25, chars: 3_000 };
-const SHORT_TAIL_LIMITS = { lines: 10, chars: 800 };
-
-/** The hidden marker that identifies the comment of `header`: `<!-- readthedocs-action:preview:{header} -->`. */
-export function commentMarker(header: string): string {
-  return `<!-- ${MARKER_PREFIX}:${encodeSegment(header)} -->`;
-}
-
-function dataComment(header: string, rows: PreviewRow[]): string {
-  const payload = { version: 1, rows: rows.map(serialiseRow) };
-  // base64 has no `-`, `>` or spaces, so the data can never close the HTML comment early.
-  return `<!-- ${MARKER_PREFIX}-data:${encodeSegment(header)} ${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64')} -->`;
-}
-
-function dataCommentPattern(header: string): RegExp {
-  const escapedHeader = encodeSegment(header).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`<!-- ${MARKER_PREFIX}-data:${escapedHeader} ([A-Za-z0-9+/=]*) -->`);
-}
-
-function serialiseRow(row: PreviewRow) {
-  return { ...row, updatedAt: row.updatedAt.toISOString() };
-}
-
-const storedRowSchema = z.object({
-  project: z.string(),
-  status: z.enum(['building', 'ready', 'skipped', 'failed', 'cancelled', 'timed-out', 'not-found', 'error', 'merged', 'closed']),
-  previewUrl: z.optional(z.string()),
-  buildUrl: z.optional(z.string()),
-  buildId: z.optional(z.int()),
-  commit: z.string(),
-  updatedAt: z.pipe(
-    z.iso.datetime(),
-    z.transform((value: string) => new Date(value)),
-  ),
-  reason: z.optional(z.string()),
-  tail: z.optional(z.string()),
-  pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
-});
-
-/**
- * The rows stored in a comment or PR body by {@link renderComment} for `header`. Rows that do not
- * read back cleanly are dropped: the body may have been edited by hand.
- */
-export function readRows(body: string | undefined, header: string): PreviewRow[] {
-  const encoded = body === undefined ? undefined : dataCommentPattern(header).exec(body)?.[1];
-  if (encoded === undefined) return [];
-  let payload: unknown;
-  try {
-    payload = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
-  } catch {
-    return [];
-  }
-  const storedRows = z.object({ rows: z.array(z.unknown()) }).safeParse(payload);
-  if (!storedRows.success) return [];
-  const rows: PreviewRow[] = [];
-  for (const candidate of storedRows.data.rows) {
-    const parsed = storedRowSchema.safeParse(candidate);
-    if (parsed.success) rows.push(withoutUndefined(parsed.data));
-  }
-  return rows;
-}
-
-function withoutUndefined(row: PreviewRow): PreviewRow {
-  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as unknown as PreviewRow;
+export interface StickyCommentWrite {
+  /** The comment kept. */
+  id: number;
+  /** The comment this call posted, if it posted one. */
+  created: number | undefined;
+  /** Whether the kept comment was edited. */
+  updated: boolean;
+  /** Copies removed: two jobs that posted at the same moment leave two comments, the oldest stays. */
+  deleted: number[];
 }
 
 /**
- * The rows to show after this job's update: rows of other projects already in the comment stay
- * (in their place), rows of the same project are replaced, new projects are added at the end.
+ * Creates the comment, or edits the token's own marked comment when its body differs. After a post,
+ * it looks again: another job may have posted at the same moment; the oldest copy is kept, given the
+ * body rendered from every copy, and the others are deleted (every copy is the same account's).
  */
-export function mergeRows(existingBody: string | undefined, header: string, rows: PreviewRow[]): PreviewRow[] {
-  const merged = new Map<string, PreviewRow>();
-  for (const row of readRows(existingBody, header)) merged.set(row.project, row);
-  for (const row of rows) merged.set(row.project, row);
-  return [...merged.values()];
-}
-
-/**
- * The Markdown body of the preview comment for `header`. `repoUrl` (e.g.
- * `https://github.com/owner/repo`) links commits; `headSha`, when given, flags rows built from
- * another commit as outdated.
- */
-export function renderComment(args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string }): string {
-  const full = render(args, { pages: true, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS });
-  if (full.length <= GITHUB_BODY_LIMIT) return full;
-  // Too long for GitHub: drop the page lists first, then shorten the reasons and output tails.
-  const withoutPages = render(
-    { ...args, rows: args.rows.map(({ pages: _pages, ...row }) => row) },
-    { pages: false, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS },
-  );
-  if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
-  const shortened = args.rows.map(({ pages: _pages, reason, tail, ...row }) => ({
-    ...row,
-    ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }),
-    ...(tail === undefined ? {} : { tail: outputTail(tail, SHORT_TAIL_LIMITS) }),
-  }));
-  const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
-  if (short.length <= GITHUB_BODY_LIMIT) return short;
-  return render(
-    { ...args, rows: shortened.map(({ tail: _tail, ...row }) => row) },
-    { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
-  );
-}
-
-function render(
-  args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string },
-  options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
-): string {
-  const { header, rows, headSha } = args;
-  const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
-  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows)}`, ''];
-  if (rows.length === 0) return lines.join('\n');
-
-  // The commit is written out once, below the table.
-  lines.push('| Project | Status | Preview | Build | Updated (UTC) |', '| --- | --- | --- | --- | --- |');
-  for (const row of rows) {
-    const outdated = headSha !== undefined && row.commit !== headSha;
-    lines.push(
-      `| ${[
-        escapeMarkdown(row.project),
-        statusCell(row.status) + (outdated ? ' (older commit)' : ''),
-        row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
-        buildCell(row),
-        formatUpdated(row.updatedAt),
-      ].join(' | ')} |`,
-    );
+export async function keepStickyComment(gh: GitHubRepo, options: StickyCommentOptions): Promise<StickyCommentWrite> {
+  let own = await ownMarkedComments(gh, options);
+  let created: number | undefined;
+  if (own.length === 0) {
+    const comment = await createIssueComment(gh, options.issue, options.render([]));
+    created = comment.id;
+    options.identity.learn(comment.user?.login);
+    own = await ownMarkedComments(gh, options);
+    if (own.length <= 1) return { id: comment.id, created, updated: false, deleted: [] };
   }
-
-  lines.push('', ...commitLines(rows, repoUrl));
-
-  for (const row of rows) lines.push(...reasonLines(row, options));
-
-  if (options.pages) {
-    for (const row of rows) {
-      const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
-      // Links to pages of a preview that is not ready (or is outdated) would mislead.
-      if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
-      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${pages.length})</summary>`, '');
-      for (const page of pages) lines.push(`- [${codeSpan(page.file, { inTable: false })}](${safeHttpUrl(page.url)})`);
-      lines.push('', '</details>');
-    }
+  const [keep, ...duplicates] = own as [IssueComment, ...IssueComment[]];
+  const body = options.render(own);
+  const updated = body !== keep.body;
+  if (updated) await updateIssueComment(gh, keep.id, body);
+  const deleted: number[] = [];
+  for (const duplicate of duplicates) {
+    await deleteIssueComment(gh, duplicate.id);
+    deleted.push(duplicate.id);
   }
-  return `${lines.join('\n')}\n`;
+  return { id: keep.id, created, updated, deleted };
 }
 
-/**
- * A row's reason: its first line after the project's name, then the output tail (or the reason's
- * other lines) collapsed in a code block, trimmed from the top so that the last line stays whole.
- */
-function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined }): string[] {
-  const reasonText = (row.reason ?? '').replace(/\r\n?/g, '\n').trim();
-  if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
-  const [first = '', ...rest] = reasonText.split('\n');
-  const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
-  const line = first.trim() === '' ? 'see the output below' : truncate(first.trim(), options.reasonLimit);
-  const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
-  const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
-  if (options.tail === undefined || more.trim() === '') return lines;
-  // The project is named in the line above: the summary holds no untrusted text.
-  const summary = (row.tail ?? '').trim() !== '' ? 'Last lines of the output' : 'More about it';
-  lines.push('', `<details><summary>${summary}</summary>`, '', fencedCode(outputTail(more, options.tail)), '', '</details>');
-  return lines;
-}
-
-function heading(rows: PreviewRow[]): string {
-  if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
-  const counts = new Map<PreviewStatus, number>();
-  for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
-  const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
-  const { emoji } = STATUS_LABELS[leading];
-  if (rows.length === 1) return `${emoji} Read the Docs preview: ${STATUS_LABELS[leading].label.toLowerCase()}`;
-  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${STATUS_LABELS[leading].label.toLowerCase()}`;
-  const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
-    .map((status) => `${counts.get(status)} ${STATUS_LABELS[status].label.toLowerCase()}`)
-    .join(', ');
-  return `${emoji} Read the Docs previews: ${summary}`;
-}
-
-function statusCell(status: PreviewStatus): string {
-  const { emoji, label } = STATUS_LABELS[status];
-  return `${emoji} ${label}`;
-}
-
-function buildCell(row: PreviewRow): string {
-  const label = row.buildId === undefined ? 'build log' : `#${row.buildId}`;
-  if (safeHttpUrl(row.buildUrl) !== undefined) return markdownLink(label, row.buildUrl);
-  return row.buildId === undefined ? '—' : escapeMarkdown(label);
-}
-
-function isSha(commit: string): boolean {
-  return /^[0-9a-f]{7,64}$/i.test(commit);
-}
-
-/** The full SHAs, written out once below the table (the table shows short ones). */
-function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] {
-  const fullCommit = (commit: string) => {
-    const code = codeSpan(commit, { inTable: false });
-    return repoUrl !== undefined && isSha(commit) ? `[${code}](${repoUrl}/commit/${commit})` : code;
-  };
-  const commits = [...new Set(rows.map((row) => row.commit).filter((commit) => commit !== ''))];
-  if (commits.length === 0) return [];
-  if (commits.length === 1) return [`Commit: ${fullCommit(commits[0]!)}`];
-  return [
-    'Commits:',
-    ...rows.filter((row) => row.commit !== '').map((row) => `- ${escapeMarkdown(row.project)}: ${fullCommit(row.commit)}`),
-  ];
-}
-
-function formatUpdated(date: Date): string {
-  if (Number.isNaN(date.getTime())) return '—';
-  const iso = date.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-}
-
-function truncate(text: string, limit: number): string {
-  const characters = [...text];
-  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
-}
-
-function blockMarkers(header: string): { start: string; end: string } {
-  const name = encodeSegment(header);
-  return { start: `<!-- ${MARKER_PREFIX}:${name}:start -->`, end: `<!-- ${MARKER_PREFIX}:${name}:end -->` };
-}
-
-/**
- * Puts `block` between start and end markers in a PR description (`comment: description`): the
- * first marked block of `header` is replaced, any further copies removed, and without one the
- * block is appended. Text outside the markers is left as it was, so applying it again changes nothing.
- */
-export function replaceMarkedBlock(description: string, header: string, block: string): string {
-  const { start, end } = blockMarkers(header);
-  const marked = `${start}\n${block.trimEnd()}\n${end}`;
-  let result = '';
-  let rest = description;
-  let placed = false;
-  for (let endIndex = rest.indexOf(end); endIndex !== -1; endIndex = rest.indexOf(end)) {
-    // Pair each end with the nearest start before it, so a start marker orphaned by a hand edit
-    // never swallows the user's text; an end without a start is left where it is.
-    const startIndex = rest.lastIndexOf(start, endIndex);
-    result += startIndex === -1 ? rest.slice(0, endIndex + end.length) : rest.slice(0, startIndex) + (placed ? '' : marked);
-    placed ||= startIndex !== -1;
-    rest = rest.slice(endIndex + end.length);
-  }
-  result += rest;
-  if (placed) return result;
-  const trimmed = description.trimEnd();
-  return trimmed === '' ? marked : `${trimmed}\n\n${marked}`;
+/** The token's own comments on the issue that start with `marker`, oldest first. */
+export async function ownMarkedComments(
+  gh: GitHubRepo,
+  options: Pick<StickyCommentOptions, 'issue' | 'marker' | 'identity'>,
+): Promise<IssueComment[]> {
+  const login = (await options.identity.login(gh)).toLowerCase();
+  const comments = await listIssueComments(gh, options.issue);
+  return comments
+    .filter((comment) => (comment.body ?? '').startsWith(options.marker))
+    .filter((comment) => comment.user?.login.toLowerCase() === login)
+    .sort((a, b) => a.id - b.id);
 }

@@ -13,6 +13,25 @@ export interface RunContext {
   pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string; merged?: boolean } | undefined;
   /** On push events, when the head commit was made (ms epoch), from the payload. */
   pushedAt?: number;
+  /** On `workflow_run` events: the run that ended, as GitHub's own payload tells it. */
+  workflowRun?: WorkflowRun;
+}
+
+/** The finished run of a `workflow_run` event (GitHub's payload, never anything the PR wrote). */
+export interface WorkflowRun {
+  /** The event that started the finished run: `pull_request`, `push`… */
+  event: string;
+  /** The commit the finished run ran on: for a pull request, its head. */
+  headSha: string;
+  headBranch: string | undefined;
+  /** `owner/name` of the repository the head commit is in (a fork's, for a fork PR). */
+  headRepo: string | undefined;
+  /** The login of that repository's owner, for the `head=owner:branch` filter. */
+  headOwner: string | undefined;
+  /** `owner/name` of the repository the run belongs to (the pull requests' base). */
+  repository: string | undefined;
+  /** GitHub's own list of the run's pull requests: same-repository ones only, empty for a fork's. */
+  pullRequests: { number: number; headSha: string | undefined }[];
 }
 
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
@@ -37,8 +56,10 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
   const headCommit = payload.head_commit as { timestamp?: unknown } | undefined;
   const pushedAt = typeof headCommit?.timestamp === 'string' ? Date.parse(headCommit.timestamp) : Number.NaN;
+  const workflowRun = readWorkflowRun(payload.workflow_run);
   return {
     ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
+    ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,
@@ -55,6 +76,29 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
             merged: pr?.merged === true,
           }
         : undefined,
+  };
+}
+
+function readWorkflowRun(value: unknown): WorkflowRun | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const run = value as Record<string, unknown>;
+  if (typeof run.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(run.head_sha)) return undefined;
+  const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
+  const head = run.head_repository as { full_name?: unknown; owner?: { login?: unknown } } | undefined;
+  const repository = run.repository as { full_name?: unknown } | undefined;
+  const pullRequests = (Array.isArray(run.pull_requests) ? run.pull_requests : []).flatMap((entry: unknown) => {
+    const pr = entry as { number?: unknown; head?: { sha?: unknown } } | null;
+    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number <= 0) return [];
+    return [{ number: pr.number, headSha: typeof pr.head?.sha === 'string' ? pr.head.sha.toLowerCase() : undefined }];
+  });
+  return {
+    event: text(run.event) ?? '',
+    headSha: run.head_sha.toLowerCase(),
+    headBranch: text(run.head_branch),
+    headRepo: text(head?.full_name),
+    headOwner: text(head?.owner?.login),
+    repository: text(repository?.full_name),
+    pullRequests,
   };
 }
 

@@ -130,18 +130,52 @@ describe('preview deployments', () => {
     expect(gh.comments(PR)[0]!.body).toContain('✅ Ready');
   });
 
-  it('the closed event marks every deployment of the PR inactive and rewrites the rows, triggering nothing', async () => {
+  it('the closed event marks every deployment of the PR inactive and rewrites the rows, translations included, triggering nothing', async () => {
+    rtd.addProject({
+      slug: 'demo-ja',
+      name: 'Demo JA',
+      language: 'ja',
+      translationOf: 'demo',
+      versions: [{ slug: String(PR), type: 'external' }],
+    });
     seedBuild();
-    expect((await run()).code).toBe(0);
+    rtd.addBuild('demo-ja', String(PR), { durationMs: 800, outcome: 'success', commit: HEAD, commitFromStart: true });
+    expect((await run('synchronize', { translations: 'true' })).code).toBe(0);
+    expect(gh.deployments().map((d) => d.environment)).toEqual(['readthedocs-preview/demo', 'readthedocs-preview/demo-ja']);
+    expect(gh.comments(PR)[0]!.body).toContain('all 2 ready');
     const before = rtd.requests.length;
-    const closed = await run('closed', {}, true);
+    const closed = await run('closed', { translations: 'true' }, true);
     expect(closed.code, closed.stdout).toBe(0);
-    expect(gh.deployments()[0]!.statuses.at(-1)!.state).toBe('inactive');
+    expect(gh.deployments().map((d) => d.statuses.at(-1)!.state)).toEqual(['inactive', 'inactive']);
+    expect(gh.comments(PR)).toHaveLength(1);
     const body = gh.comments(PR)[0]!.body;
-    expect(body).toContain('Merged: preview removed');
+    expect(body).toMatch(/^\| demo \| 🟣 Merged: preview removed \|/m);
+    expect(body).toMatch(/^\| demo\\-ja \| 🟣 Merged: preview removed \|/m);
     expect(body).not.toContain('✅ Ready');
     expect(rtd.requests.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
     expect(closed.annotations.filter((a) => a.level === 'error')).toEqual([]);
+  });
+
+  it('a deployment carrying the marker but made by another account is never adopted: no status, not marked inactive', async () => {
+    seedBuild();
+    // A member who may deploy copies the action's payload onto the head commit.
+    const planted = gh.addDeployment({
+      sha: HEAD,
+      environment: 'readthedocs-preview/demo',
+      payload: { 'readthedocs-action': { pr: PR, project: 'demo' } },
+      creator: 'mallory',
+    });
+    const first = await run();
+    expect(first.code, first.stdout).toBe(0);
+    const closed = await run('closed', {}, false);
+    expect(closed.code, closed.stdout).toBe(0);
+    const deployments = gh.deployments();
+    expect(deployments).toHaveLength(2);
+    expect(deployments.find((d) => d.id === planted)!.statuses).toEqual([]);
+    const ours = deployments.find((d) => d.id !== planted)!;
+    expect(ours.creator.login).toBe('github-actions[bot]');
+    expect(ours.statuses.map((status) => status.state)).toEqual(['in_progress', 'success', 'inactive']);
+    expect(gh.comments(PR)[0]!.body).toContain('Closed: preview removed');
   });
 });
 

@@ -1,7 +1,9 @@
 // `operation: preview` as a new user meets it: the bundled action run as the runner runs it, on a
 // pull_request event, against loopback stand-ins of Read the Docs and of GitHub's REST API.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentMarker, renderComment, replaceMarkedBlock } from '../../src/github/sticky-comment.js';
+import { commentMarker } from '../../src/github/comment-rows.js';
+import { replaceMarkedBlock } from '../../src/github/pr-description.js';
+import { renderComment } from '../../src/github/render-comment.js';
 import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';

@@ -1,5 +1,5 @@
 // A loopback stand-in of the parts of GitHub's REST API that `preview` uses: issue comments
-// (list with pagination, create, update, delete), a pull request (get, update body, files),
+// (list with pagination, create, update, delete), pull requests (get, list by head, update body, files),
 // repository contents, commit statuses, deployments and their statuses. It records every request and can refuse with 403.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -71,6 +71,12 @@ export interface PullRequestSeed {
    * OWNER, MEMBER or COLLABORATOR association, else `read`.
    */
   authorPermission?: 'admin' | 'write' | 'read' | 'none';
+  /** The head branch; default `feature`. */
+  headRef?: string;
+  /** `owner/name` of the head's repository (a fork's); default the repository itself. */
+  headRepo?: string;
+  /** Default `open`. */
+  state?: 'open' | 'closed';
 }
 
 export interface GitHubStandinOptions {
@@ -101,6 +107,8 @@ export interface GitHubStandin {
   statuses(sha: string): StoredStatus[];
   /** Deployments, oldest first, each with its statuses (oldest first). */
   deployments(): StoredDeployment[];
+  /** A deployment made by someone else (any account that may deploy can set any payload). */
+  addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number;
   /** Answers 403 (as GitHub does to a read-only token) to requests matching method and path. */
   refuse(method: string, path: RegExp): void;
   close(): Promise<void>;
@@ -118,7 +126,16 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly maxPerPage: number;
   private readonly pulls = new Map<
     number,
-    { headSha: string; body: string; authorAssociation: string; author: string; files: { filename: string; status: string }[] }
+    {
+      headSha: string;
+      body: string;
+      authorAssociation: string;
+      author: string;
+      files: { filename: string; status: string }[];
+      headRef: string;
+      headRepo: string;
+      state: 'open' | 'closed';
+    }
   >();
   private readonly permissions = new Map<string, string>();
   private readonly commentsByPr = new Map<number, StoredComment[]>();
@@ -174,6 +191,9 @@ class GitHubStandinServer implements GitHubStandin {
       authorAssociation: seed.authorAssociation ?? 'COLLABORATOR',
       author: seed.author ?? 'pr-author',
       files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
+      headRef: seed.headRef ?? 'feature',
+      headRepo: seed.headRepo ?? `${this.owner}/${this.repo}`,
+      state: seed.state ?? 'open',
     });
   }
 
@@ -207,6 +227,24 @@ class GitHubStandinServer implements GitHubStandin {
 
   deployments(): StoredDeployment[] {
     return this.deploymentList.map((deployment) => ({ ...deployment, statuses: [...deployment.statuses] }));
+  }
+
+  addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number {
+    const deployment: StoredDeployment = {
+      id: this.nextId++,
+      sha: seed.sha,
+      ref: seed.sha,
+      environment: seed.environment,
+      description: null,
+      payload: seed.payload,
+      transient_environment: true,
+      production_environment: false,
+      creator: { login: seed.creator, type: 'User' },
+      created_at: new Date().toISOString(),
+      statuses: [],
+    };
+    this.deploymentList.push(deployment);
+    return deployment.id;
   }
 
   refuse(method: string, path: RegExp): void {
@@ -313,19 +351,18 @@ class GitHubStandinServer implements GitHubStandin {
         if (typeof input.body !== 'string') return invalid('body');
         pr.body = input.body;
       }
-      if (request.method === 'GET' || request.method === 'PATCH') {
-        return {
-          status: 200,
-          body: {
-            number: Number(match[1]),
-            body: pr.body === '' ? null : pr.body,
-            head: { sha: pr.headSha, ref: 'feature' },
-            state: 'open',
-            author_association: pr.authorAssociation,
-            user: { login: pr.author },
-          },
-        };
-      }
+      if (request.method === 'GET' || request.method === 'PATCH') return { status: 200, body: this.pullBody(Number(match[1]), pr) };
+    }
+    if (path === '/pulls' && request.method === 'GET') {
+      // `head=owner:branch` (the owner of the head's repository), `state` open by default, as GitHub filters.
+      const head = url.searchParams.get('head');
+      const state = url.searchParams.get('state') ?? 'open';
+      const found = [...this.pulls]
+        .filter(([, pr]) => state === 'all' || pr.state === state)
+        .filter(([, pr]) => head === null || `${pr.headRepo.split('/')[0]}:${pr.headRef}` === head)
+        .sort(([a], [b]) => b - a)
+        .map(([number, pr]) => this.pullBody(number, pr));
+      return this.page(url, found);
     }
     if ((match = /^\/collaborators\/([^/]+)\/permission$/.exec(path)) && request.method === 'GET') {
       const login = decodeURIComponent(match[1]!);
@@ -389,7 +426,8 @@ class GitHubStandinServer implements GitHubStandin {
         payload: input.payload ?? {},
         transient_environment: input.transient_environment === true,
         production_environment: input.production_environment === true,
-        creator: BOT,
+        // The token's own account, as for comments.
+        creator: this.options.tokenLogin ? { login: this.options.tokenLogin, type: 'User' } : BOT,
         created_at: new Date().toISOString(),
         statuses: [],
       };
@@ -433,6 +471,21 @@ class GitHubStandinServer implements GitHubStandin {
       return { status: 201, body: status };
     }
     return notFound();
+  }
+
+  private pullBody(
+    number: number,
+    pr: { headSha: string; body: string; authorAssociation: string; author: string; headRef: string; headRepo: string; state: string },
+  ) {
+    return {
+      number,
+      body: pr.body === '' ? null : pr.body,
+      head: { sha: pr.headSha, ref: pr.headRef, repo: { full_name: pr.headRepo } },
+      base: { ref: 'main', repo: { full_name: `${this.owner}/${this.repo}` } },
+      state: pr.state,
+      author_association: pr.authorAssociation,
+      user: { login: pr.author },
+    };
   }
 
   /** `per_page` (capped) and `page`, with a `Link` header as GitHub sends it. */

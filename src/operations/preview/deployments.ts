@@ -2,6 +2,7 @@ import * as core from '@actions/core';
 import type { GitHubRepo } from '../../github/api/client.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewPublisher } from '../../github/preview-publisher.js';
+import type { TokenIdentity } from '../../github/token-identity.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { PreviewDetails } from './details.js';
 import { GitHubError } from '../../github/api/client.js';
@@ -20,6 +21,8 @@ export interface DeploymentOptions {
   environment: string;
   pr: number;
   headSha: string;
+  /** Who the token is: only its own deployments are adopted (shared with the comment). */
+  identity: TokenIdentity;
   warning: (message: string, title: string) => void;
   debug: (message: string) => void;
 }
@@ -62,9 +65,7 @@ export class PreviewDeployments {
     for (const project of projects) {
       if (this.disabled) break;
       await this.guard(async (gh) => {
-        const mine = (await listDeployments(gh, { environment: this.environmentOf(project) })).filter((deployment) =>
-          this.isOurs(deployment, project),
-        );
+        const mine = await this.ours(gh, await listDeployments(gh, { environment: this.environmentOf(project) }), project);
         for (const deployment of mine) {
           await createDeploymentStatus(gh, deployment.id, { state: 'inactive', description });
           count += 1;
@@ -98,9 +99,7 @@ export class PreviewDeployments {
     if (!id) {
       id = this.guard(async (gh) => {
         const environment = this.environmentOf(project);
-        const existing = (await listDeployments(gh, { sha: this.options.headSha, environment })).find((deployment) =>
-          this.isOurs(deployment, project),
-        );
+        const [existing] = await this.ours(gh, await listDeployments(gh, { sha: this.options.headSha, environment }), project);
         if (existing) {
           this.options.debug(`reusing deployment ${existing.id} in ${environment}`);
           return existing.id;
@@ -111,6 +110,7 @@ export class PreviewDeployments {
           description: `Read the Docs preview of ${project} for #${this.options.pr}`,
           payload: { [PAYLOAD_KEY]: { pr: this.options.pr, project } },
         });
+        this.options.identity.learn(created.creator?.login);
         return created.id;
       });
       this.ids.set(project, id);
@@ -118,8 +118,17 @@ export class PreviewDeployments {
     return id;
   }
 
-  /** Only deployments this action made for this PR and project (the payload says so). */
-  private isOurs(deployment: Deployment, project: string): boolean {
+  /**
+   * Only deployments this action made for this PR and project: the payload says so, and the token's
+   * own account created them (anyone who may deploy could copy the payload).
+   */
+  private async ours(gh: GitHubRepo, deployments: Deployment[], project: string): Promise<Deployment[]> {
+    const own = (await this.options.identity.login(gh)).toLowerCase();
+    return deployments.filter((deployment) => deployment.creator?.login.toLowerCase() === own && this.isMarked(deployment, project));
+  }
+
+  /** The payload's mark: this action, this PR, this project. */
+  private isMarked(deployment: Deployment, project: string): boolean {
     const payload = typeof deployment.payload === 'string' ? parseJson(deployment.payload) : deployment.payload;
     const mark = (payload as Record<string, unknown> | null | undefined)?.[PAYLOAD_KEY] as { pr?: unknown; project?: unknown } | undefined;
     return mark?.pr === this.options.pr && mark?.project === project;
@@ -173,23 +182,24 @@ export function deploymentOutcome(
 }
 
 /**
- * The pull request closed: no build is looked for or triggered. Every deployment of this PR turns
- * `inactive`, and the comment's rows say the PR was merged or closed and that the service removes
- * the preview, instead of a link about to break.
+ * The pull request closed: no build is looked for or triggered. Every deployment of this PR in the
+ * environments of `projects` (translations included) turns `inactive`, and their comment rows
+ * say the PR was merged or closed and that the service removes the preview, instead of a link
+ * about to break.
  */
 export async function closePreview(
   ctx: OperationContext,
-  shared: { publisher: PreviewPublisher; deployments: PreviewDeployments; merged: boolean; headSha: string },
+  shared: { publisher: PreviewPublisher; deployments: PreviewDeployments; merged: boolean; headSha: string; projects: string[] },
 ): Promise<ProjectResult<PreviewDetails>[]> {
   const status = shared.merged ? 'merged' : 'closed';
   const reason = `The pull request was ${status}; Read the Docs removes its preview`;
   core.info(`${reason}. No build is triggered`);
   await shared.publisher.publish(
-    ctx.inputs.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })),
+    shared.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })),
   );
-  const count = await shared.deployments.deactivate(ctx.inputs.projects, `Pull request ${status}: preview removed`);
+  const count = await shared.deployments.deactivate(shared.projects, `Pull request ${status}: preview removed`);
   core.info(`Deployments marked inactive: ${count}`);
-  return ctx.inputs.projects.map((project) => ({
+  return shared.projects.map((project) => ({
     project,
     outcome: 'success',
     commit: shared.headSha,

@@ -1,4 +1,4 @@
-import type { PreviewStatus } from '../../github/sticky-comment.js';
+import type { PreviewStatus } from '../../github/comment-rows.js';
 import type { ChangedPage } from './changed-pages.js';
 
 /**

@@ -6,9 +6,10 @@ import { listPullRequestFiles } from '../../github/api/list-pull-request-files.j
 import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
+import { TokenIdentity } from '../../github/token-identity.js';
 import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
-import type { PreviewRow, PreviewStatus } from '../../github/sticky-comment.js';
+import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import type { RunContext } from '../../inputs/github-context.js';
 import { USER_AGENT } from '../../version.js';
@@ -21,10 +22,13 @@ import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type C
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
 import { findPullRequestBuild } from './find-pr-build.js';
+import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
 import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+/** The notice of a `workflow_run` whose finished run has no open pull request to report on. */
+export const NO_PULL_REQUEST_TITLE = 'No pull request to report on';
 /** The names the service looks for at the top of the repository, when the project sets no path. */
 const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readthedocs.yaml', 'readthedocs.yml'];
 /** A fresh preview can lag behind its build's end: look this many times before giving up. */
@@ -52,7 +56,7 @@ interface PreviewInfo {
  * the outputs.
  */
 export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
-  const run = pullRequestRun(ctx.run);
+  const base = baseRepository(ctx.run);
   if (ctx.inputs.previewUrlTemplate) {
     try {
       validatePreviewTemplate(ctx.inputs.previewUrlTemplate);
@@ -60,10 +64,18 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       throw new InputError([(error as Error).message]);
     }
   }
+  const github = lazyGitHub(ctx, base);
+  const found = await pullRequestOf(ctx.run, github);
+  if ('none' in found) {
+    core.notice(safeLine(found.none), { title: NO_PULL_REQUEST_TITLE });
+    return { results: [], summary: [], outputs: {} };
+  }
+  const run: PullRequestRun = { ...base, ...found };
   const { pr, headSha } = run;
   infoUntrusted(`Pull request #${pr}, head commit ${headSha}`);
 
-  const github = lazyGitHub(ctx, run);
+  // Who the token is, asked once: only its own comment and deployments are adopted.
+  const identity = new TokenIdentity((message) => core.debug(message));
   const publisher = new PreviewPublisher({
     github,
     pr,
@@ -71,6 +83,7 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     mode: ctx.inputs.comment,
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
+    identity,
     warning: (message, title) => core.warning(message, { title }),
     info: infoUntrusted,
     debug: (message) => core.debug(message),
@@ -81,14 +94,20 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     environment: ctx.inputs.deploymentEnvironment,
     pr,
     headSha,
+    identity,
     warning: (message, title) => core.warning(message, { title }),
     debug: (message) => core.debug(message),
   });
+  const details = new ProjectDetails(ctx.api);
   if (ctx.run.action === 'closed') {
-    const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha });
+    // The translations' rows and deployments end too: they share the comment.
+    const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
+      core.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      return [...ctx.inputs.projects];
+    });
+    const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha, projects });
     return { results, summary: [], outputs: {} };
   }
-  const details = new ProjectDetails(ctx.api);
   const projects = await projectsToPreview(ctx, details);
   const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
 
@@ -149,12 +168,37 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
   return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
 };
 
-/** The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit). */
-function pullRequestRun(run: RunContext): PullRequestRun {
+/** Where the pull request lives: the base repository (the event's, else GITHUB_REPOSITORY). */
+function baseRepository(run: RunContext): Pick<PullRequestRun, 'owner' | 'repo' | 'repoUrl'> {
+  const fullName = (run.eventName === 'workflow_run' ? run.workflowRun?.repository : run.pullRequest?.baseRepo) ?? run.repository;
+  const [owner, repo] = fullName?.split('/') ?? [];
+  return { owner, repo, repoUrl: `${run.serverUrl.replace(/\/+$/, '')}/${fullName ?? ''}` };
+}
+
+/**
+ * The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit); on
+ * `workflow_run`, the pull request of the finished run (see {@link pullRequestOfWorkflowRun}).
+ */
+async function pullRequestOf(run: RunContext, github: () => Promise<GitHubRepo | undefined>): Promise<WorkflowRunPullRequest> {
+  if (run.eventName === 'workflow_run') {
+    if (!run.workflowRun) {
+      throw new InputError([
+        "Input `operation`: `preview` needs the finished run's head commit from the `workflow_run` event payload, which has none",
+      ]);
+    }
+    try {
+      return await pullRequestOfWorkflowRun(run.workflowRun, github);
+    } catch (error) {
+      core.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
+        title: NO_PULL_REQUEST_TITLE,
+      });
+      return { none: 'No pull request was found: nothing to report' };
+    }
+  }
   if (!PULL_REQUEST_EVENTS.has(run.eventName)) {
     throw new InputError([
       `Input \`operation\`: \`preview\` runs on \`pull_request\` or \`pull_request_target\` events; this run's event is \`${run.eventName || 'unknown'}\`. ` +
-        'Use `operation: wait` to wait for the build of a commit on other events',
+        'Use `operation: wait` to wait for the build of a commit on other events, or run `preview` on `workflow_run` to report on the pull request of a finished build workflow',
     ]);
   }
   if (!run.pullRequest) {
@@ -162,19 +206,11 @@ function pullRequestRun(run: RunContext): PullRequestRun {
       `Input \`operation\`: \`preview\` needs the pull request's number and head commit from the \`${run.eventName}\` event payload, which has none`,
     ]);
   }
-  const fullName = run.pullRequest.baseRepo ?? run.repository;
-  const [owner, repo] = fullName?.split('/') ?? [];
-  return {
-    pr: run.pullRequest.number,
-    headSha: run.pullRequest.headSha.toLowerCase(),
-    owner,
-    repo,
-    repoUrl: `${run.serverUrl.replace(/\/+$/, '')}/${fullName ?? ''}`,
-  };
+  return { pr: run.pullRequest.number, headSha: run.pullRequest.headSha.toLowerCase() };
 }
 
 /** The GitHub client, made on first use; `undefined` (said once) when there is no token or repository. */
-function lazyGitHub(ctx: OperationContext, run: PullRequestRun): () => Promise<GitHubRepo | undefined> {
+function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | 'repo'>): () => Promise<GitHubRepo | undefined> {
   return once(async () => {
     const token = ctx.inputs.githubToken;
     if (!token || !run.owner || !run.repo) {

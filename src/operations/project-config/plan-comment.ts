@@ -1,9 +1,7 @@
 import * as core from '@actions/core';
-import { z } from 'zod/mini';
-import { call, createOctokit, GitHubError, type GitHubRepo } from '../../github/api/client.js';
-import { createIssueComment } from '../../github/api/create-issue-comment.js';
-import { listIssueComments } from '../../github/api/list-issue-comments.js';
-import { updateIssueComment } from '../../github/api/update-issue-comment.js';
+import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
+import { keepStickyComment } from '../../github/sticky-comment.js';
+import { TokenIdentity } from '../../github/token-identity.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import { USER_AGENT } from '../../version.js';
 import type { OperationContext, ProjectResult } from '../types.js';
@@ -11,8 +9,6 @@ import { planTable, type ApplyDetails } from './describe.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
 export const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
-/** The identity of the workflow's own `GITHUB_TOKEN`, which cannot ask GitHub who it is. */
-const ACTIONS_BOT = 'github-actions[bot]';
 
 export function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
   const tables = results.map(({ project, details }) =>
@@ -34,22 +30,6 @@ export function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun
   ].join('\n');
 }
 
-/** The login the comments of this token carry: asked of GitHub for a personal token, else the Actions bot. */
-async function ownLogin(gh: GitHubRepo): Promise<string> {
-  try {
-    const me = await call(
-      'GET user',
-      z.object({ login: z.string() }),
-      (signal) => gh.octokit.request('GET /user', { request: { signal } }),
-      { idempotent: true },
-    );
-    return me.login;
-  } catch (error) {
-    if (error instanceof GitHubError && [401, 403, 404].includes(error.status)) return ACTIONS_BOT;
-    throw error;
-  }
-}
-
 /**
  * On `pull_request` events: one comment, edited on every push. Only a comment this token wrote
  * is adopted: anyone can post a comment carrying the marker.
@@ -61,15 +41,11 @@ export async function publishPlanComment(ctx: OperationContext, results: Project
   if (!inputs.githubToken || !owner || !repo) return;
   const gh: GitHubRepo = { octokit: await createOctokit(inputs.githubToken, run.apiUrl, USER_AGENT), owner, repo };
   const body = renderPlanComment(results, inputs.dryRun);
-  const login = await ownLogin(gh);
-  const ours = (await listIssueComments(gh, run.pullRequest.number)).find(
-    (comment) => (comment.body ?? '').startsWith(PLAN_COMMENT_MARKER) && comment.user?.login === login,
-  );
-  if (ours) {
-    if (ours.body !== body) await updateIssueComment(gh, ours.id, body);
-    core.info(`Updated the plan comment on pull request #${run.pullRequest.number}`);
-  } else {
-    await createIssueComment(gh, run.pullRequest.number, body);
-    core.info(`Posted the plan comment on pull request #${run.pullRequest.number}`);
-  }
+  const write = await keepStickyComment(gh, {
+    issue: run.pullRequest.number,
+    marker: PLAN_COMMENT_MARKER,
+    identity: new TokenIdentity((message) => core.debug(message)),
+    render: () => body,
+  });
+  core.info(`${write.created === undefined ? 'Updated' : 'Posted'} the plan comment on pull request #${run.pullRequest.number}`);
 }

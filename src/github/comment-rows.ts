@@ -1,0 +1,113 @@
+/**
+ * The rows of the preview comment (or PR description block): one per project. Several jobs share
+ * one comment, so the rows travel inside the comment itself as base64 JSON in a hidden HTML
+ * comment, written by {@link dataComment} and read back (as untrusted input) by {@link readRows}.
+ */
+import { z } from 'zod/mini';
+import { encodeSegment } from '../util/url.js';
+
+export type PreviewStatus =
+  | 'building'
+  | 'ready'
+  | 'skipped'
+  | 'failed'
+  | 'cancelled'
+  | 'timed-out'
+  | 'not-found'
+  | 'error'
+  | 'merged'
+  | 'closed';
+
+export interface PreviewRow {
+  project: string;
+  status: PreviewStatus;
+  previewUrl?: string;
+  buildUrl?: string;
+  buildId?: number;
+  /** Full SHA of the commit the build is for. */
+  commit: string;
+  updatedAt: Date;
+  /** Why it is not ready; the row shows its first line, the rest goes with `tail`. */
+  reason?: string;
+  /** The last lines of the failed command's output, shown collapsed in a code block. */
+  tail?: string;
+  pages?: { file: string; url: string }[];
+}
+
+/** The prefix of every hidden marker of the preview report (comment, data, description block). */
+export const MARKER_PREFIX = 'readthedocs-action:preview';
+
+/** The hidden marker that identifies the comment of `header`: `<!-- readthedocs-action:preview:{header} -->`. */
+export function commentMarker(header: string): string {
+  return `<!-- ${MARKER_PREFIX}:${encodeSegment(header)} -->`;
+}
+
+/** The rows of `header` as a hidden HTML comment, read back by {@link readRows}. */
+export function dataComment(header: string, rows: PreviewRow[]): string {
+  const payload = { version: 1, rows: rows.map(serialiseRow) };
+  // base64 has no `-`, `>` or spaces, so the data can never close the HTML comment early.
+  return `<!-- ${MARKER_PREFIX}-data:${encodeSegment(header)} ${Buffer.from(JSON.stringify(payload), 'utf8').toString('base64')} -->`;
+}
+
+function dataCommentPattern(header: string): RegExp {
+  const escapedHeader = encodeSegment(header).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`<!-- ${MARKER_PREFIX}-data:${escapedHeader} ([A-Za-z0-9+/=]*) -->`);
+}
+
+function serialiseRow(row: PreviewRow) {
+  return { ...row, updatedAt: row.updatedAt.toISOString() };
+}
+
+const storedRowSchema = z.object({
+  project: z.string(),
+  status: z.enum(['building', 'ready', 'skipped', 'failed', 'cancelled', 'timed-out', 'not-found', 'error', 'merged', 'closed']),
+  previewUrl: z.optional(z.string()),
+  buildUrl: z.optional(z.string()),
+  buildId: z.optional(z.int()),
+  commit: z.string(),
+  updatedAt: z.pipe(
+    z.iso.datetime(),
+    z.transform((value: string) => new Date(value)),
+  ),
+  reason: z.optional(z.string()),
+  tail: z.optional(z.string()),
+  pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
+});
+
+/**
+ * The rows stored in a comment or PR body by {@link dataComment} for `header`. Rows that do not
+ * read back cleanly are dropped: the body may have been edited by hand.
+ */
+export function readRows(body: string | undefined, header: string): PreviewRow[] {
+  const encoded = body === undefined ? undefined : dataCommentPattern(header).exec(body)?.[1];
+  if (encoded === undefined) return [];
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(encoded, 'base64').toString('utf8'));
+  } catch {
+    return [];
+  }
+  const storedRows = z.object({ rows: z.array(z.unknown()) }).safeParse(payload);
+  if (!storedRows.success) return [];
+  const rows: PreviewRow[] = [];
+  for (const candidate of storedRows.data.rows) {
+    const parsed = storedRowSchema.safeParse(candidate);
+    if (parsed.success) rows.push(withoutUndefined(parsed.data));
+  }
+  return rows;
+}
+
+function withoutUndefined(row: PreviewRow): PreviewRow {
+  return Object.fromEntries(Object.entries(row).filter(([, value]) => value !== undefined)) as unknown as PreviewRow;
+}
+
+/**
+ * The rows to show after this job's update: rows of other projects already in the comment stay
+ * (in their place), rows of the same project are replaced, new projects are added at the end.
+ */
+export function mergeRows(existingBody: string | undefined, header: string, rows: PreviewRow[]): PreviewRow[] {
+  const merged = new Map<string, PreviewRow>();
+  for (const row of readRows(existingBody, header)) merged.set(row.project, row);
+  for (const row of rows) merged.set(row.project, row);
+  return [...merged.values()];
+}

@@ -1,0 +1,180 @@
+/** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
+import { commentMarker, dataComment, type PreviewRow, type PreviewStatus } from './comment-rows.js';
+
+const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
+  building: { emoji: '⏳', label: 'Building' },
+  ready: { emoji: '✅', label: 'Ready' },
+  skipped: { emoji: '⏭️', label: 'Skipped' },
+  failed: { emoji: '❌', label: 'Failed' },
+  cancelled: { emoji: '🚫', label: 'Cancelled' },
+  'timed-out': { emoji: '⌛', label: 'Timed out' },
+  'not-found': { emoji: '❔', label: 'Not found' },
+  error: { emoji: '⚠️', label: 'Error' },
+  merged: { emoji: '🟣', label: 'Merged: preview removed' },
+  closed: { emoji: '⚪', label: 'Closed: preview removed' },
+};
+
+// The heading takes the first status present in this order: what needs attention first,
+// then what is still moving, and "ready" only when everything is.
+const HEADING_PRIORITY: PreviewStatus[] = [
+  'failed',
+  'error',
+  'building',
+  'timed-out',
+  'cancelled',
+  'not-found',
+  'skipped',
+  'ready',
+  'merged',
+  'closed',
+];
+
+const GITHUB_BODY_LIMIT = 65_536;
+const REASON_LIMIT = 300;
+const SHORT_REASON_LIMIT = 200;
+/** The output tail in the comment: the last lines, trimmed from the top. */
+const TAIL_LIMITS = { lines: 25, chars: 3_000 };
+const SHORT_TAIL_LIMITS = { lines: 10, chars: 800 };
+
+/**
+ * The Markdown body of the preview comment for `header`. `repoUrl` (e.g.
+ * `https://github.com/owner/repo`) links commits; `headSha`, when given, flags rows built from
+ * another commit as outdated.
+ */
+export function renderComment(args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string }): string {
+  const full = render(args, { pages: true, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS });
+  if (full.length <= GITHUB_BODY_LIMIT) return full;
+  // Too long for GitHub: drop the page lists first, then shorten the reasons and output tails.
+  const withoutPages = render(
+    { ...args, rows: args.rows.map(({ pages: _pages, ...row }) => row) },
+    { pages: false, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS },
+  );
+  if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
+  const shortened = args.rows.map(({ pages: _pages, reason, tail, ...row }) => ({
+    ...row,
+    ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }),
+    ...(tail === undefined ? {} : { tail: outputTail(tail, SHORT_TAIL_LIMITS) }),
+  }));
+  const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
+  if (short.length <= GITHUB_BODY_LIMIT) return short;
+  return render(
+    { ...args, rows: shortened.map(({ tail: _tail, ...row }) => row) },
+    { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
+  );
+}
+
+function render(
+  args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string },
+  options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
+): string {
+  const { header, rows, headSha } = args;
+  const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
+  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows)}`, ''];
+  if (rows.length === 0) return lines.join('\n');
+
+  // The commit is written out once, below the table.
+  lines.push('| Project | Status | Preview | Build | Updated (UTC) |', '| --- | --- | --- | --- | --- |');
+  for (const row of rows) {
+    const outdated = headSha !== undefined && row.commit !== headSha;
+    lines.push(
+      `| ${[
+        escapeMarkdown(row.project),
+        statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+        row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
+        buildCell(row),
+        formatUpdated(row.updatedAt),
+      ].join(' | ')} |`,
+    );
+  }
+
+  lines.push('', ...commitLines(rows, repoUrl));
+
+  for (const row of rows) lines.push(...reasonLines(row, options));
+
+  if (options.pages) {
+    for (const row of rows) {
+      const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
+      // Links to pages of a preview that is not ready (or is outdated) would mislead.
+      if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
+      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${pages.length})</summary>`, '');
+      for (const page of pages) lines.push(`- [${codeSpan(page.file, { inTable: false })}](${safeHttpUrl(page.url)})`);
+      lines.push('', '</details>');
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A row's reason: its first line after the project's name, then the output tail (or the reason's
+ * other lines) collapsed in a code block, trimmed from the top so that the last line stays whole.
+ */
+function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined }): string[] {
+  const reasonText = (row.reason ?? '').replace(/\r\n?/g, '\n').trim();
+  if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
+  const [first = '', ...rest] = reasonText.split('\n');
+  const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
+  const line = first.trim() === '' ? 'see the output below' : truncate(first.trim(), options.reasonLimit);
+  const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
+  const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
+  if (options.tail === undefined || more.trim() === '') return lines;
+  // The project is named in the line above: the summary holds no untrusted text.
+  const summary = (row.tail ?? '').trim() !== '' ? 'Last lines of the output' : 'More about it';
+  lines.push('', `<details><summary>${summary}</summary>`, '', fencedCode(outputTail(more, options.tail)), '', '</details>');
+  return lines;
+}
+
+function heading(rows: PreviewRow[]): string {
+  if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
+  const counts = new Map<PreviewStatus, number>();
+  for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
+  const { emoji } = STATUS_LABELS[leading];
+  if (rows.length === 1) return `${emoji} Read the Docs preview: ${STATUS_LABELS[leading].label.toLowerCase()}`;
+  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${STATUS_LABELS[leading].label.toLowerCase()}`;
+  const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
+    .map((status) => `${counts.get(status)} ${STATUS_LABELS[status].label.toLowerCase()}`)
+    .join(', ');
+  return `${emoji} Read the Docs previews: ${summary}`;
+}
+
+function statusCell(status: PreviewStatus): string {
+  const { emoji, label } = STATUS_LABELS[status];
+  return `${emoji} ${label}`;
+}
+
+function buildCell(row: PreviewRow): string {
+  const label = row.buildId === undefined ? 'build log' : `#${row.buildId}`;
+  if (safeHttpUrl(row.buildUrl) !== undefined) return markdownLink(label, row.buildUrl);
+  return row.buildId === undefined ? '—' : escapeMarkdown(label);
+}
+
+function isSha(commit: string): boolean {
+  return /^[0-9a-f]{7,64}$/i.test(commit);
+}
+
+/** The full SHAs, written out once below the table (the table shows short ones). */
+function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] {
+  const fullCommit = (commit: string) => {
+    const code = codeSpan(commit, { inTable: false });
+    return repoUrl !== undefined && isSha(commit) ? `[${code}](${repoUrl}/commit/${commit})` : code;
+  };
+  const commits = [...new Set(rows.map((row) => row.commit).filter((commit) => commit !== ''))];
+  if (commits.length === 0) return [];
+  if (commits.length === 1) return [`Commit: ${fullCommit(commits[0]!)}`];
+  return [
+    'Commits:',
+    ...rows.filter((row) => row.commit !== '').map((row) => `- ${escapeMarkdown(row.project)}: ${fullCommit(row.commit)}`),
+  ];
+}
+
+function formatUpdated(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '—';
+  const iso = date.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+}
+
+function truncate(text: string, limit: number): string {
+  const characters = [...text];
+  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
+}
