@@ -39,12 +39,9 @@ export function renderPlanComment(results: ProjectResult[], dryRun: boolean): st
 /** The login the comments of this token carry: asked of GitHub for a personal token, else the Actions bot. */
 async function ownLogin(gh: GitHubRepo): Promise<string> {
   try {
-    const me = await call(
-      'GET user',
-      z.object({ login: z.string() }),
-      (signal) => gh.octokit.request('GET /user', { request: { signal } }),
-      { idempotent: true },
-    );
+    const me = await call('GET user', z.object({ login: z.string() }), (request) => gh.octokit.request('GET /user', { request }), {
+      idempotent: true,
+    });
     return me.login;
   } catch (error) {
     if (error instanceof GitHubError && [401, 403, 404].includes(error.status)) return ACTIONS_BOT;
