@@ -131,8 +131,8 @@ export function rateLimitWait(wait: (ms: number, signal?: AbortSignal) => Promis
 
 /**
  * The innermost hook, just before the request goes out: the token goes to GitHub's API origin only
- * (a page's `Link` comes from the answer), and a request that was cancelled or whose answer was
- * too large is not sent again.
+ * (a page's `Link` comes from the answer), and a request whose answer was too large is not sent
+ * again. (A cancelled one may be retried by plugin-retry, but its fetch fails before sending.)
  */
 function sendOnce(origin: string) {
   return (octokit: Pick<Octokit, 'hook'>) => {
@@ -142,7 +142,7 @@ function sendOnce(origin: string) {
       try {
         return await request(options);
       } catch (error) {
-        if (own && (own.signal?.aborted || (error as { cause?: unknown }).cause instanceof BodyTooLargeError)) own.retries = 0;
+        if (own && (error as { cause?: unknown }).cause instanceof BodyTooLargeError) own.retries = 0;
         throw error;
       }
     });
