@@ -145,6 +145,28 @@ describe('GitHub answers', () => {
     expect(server.hits).toHaveLength(1);
   });
 
+  it('through the action’s client (plugin-retry on), an answer past the cap is not asked for again', async () => {
+    const { createOctokit, MAX_GITHUB_BODY_BYTES } = await import('../src/github/api/client.js');
+    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const server = await serve(answers.endless('{"number":1,"x":"' + 'x'.repeat(64 * 1024)));
+    const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
+    const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain(`response too large (over ${MAX_GITHUB_BODY_BYTES / 1024 / 1024} MB)`);
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('a next-page Link to another origin is not followed: the token goes to the API only', async () => {
+    const { createOctokit } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const elsewhere = await serve(answers.json(200, []));
+    const api = await serve(answers.json(200, [{ id: 1 }], { link: `<${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"` }));
+    const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toBe('GET issues/{n}/comments: a link to a page outside the GitHub API was not followed');
+    expect(api.hits).toHaveLength(1);
+    expect(elsewhere.hits).toHaveLength(0);
+  });
+
   it('pass through the bounded fetch unchanged when small', async () => {
     const { getOctokit } = await import('@actions/github');
     const { Agent } = await import('undici');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from '../src/inputs/duration.js';
+import { parseDuration } from '../src/inputs/duration.js';
 import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
 import { parseRateLimit } from '../src/inputs/rate-limit.js';
 import { splitList, versionSlug } from '../src/inputs/slugs.js';
@@ -30,13 +30,6 @@ describe('durations', () => {
   ])('%s', (text, ms) => expect(parseDuration(text)).toBe(ms));
 
   it.each(['', 'soon', '10 minutes', '-5', 'm', '5d'])('refuses %j', (text) => expect(parseDuration(text)).toBeUndefined());
-
-  it('formats for people', () => {
-    expect(formatDuration(95_000)).toBe('1m35s');
-    expect(formatDuration(3_600_000)).toBe('1h');
-    expect(formatDuration(0)).toBe('0ms');
-    expect(formatDuration(4000)).toBe('4s');
-  });
 });
 
 describe('rate limits', () => {

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
-import { call, GitHubError } from '../src/github/api/client.js';
 import {
   backoffDelay,
   findAfterLostWrite,
@@ -229,59 +227,5 @@ describe('findAfterLostWrite', () => {
       ),
     ).rejects.toThrow('503');
     expect(clock.waits).toEqual([]);
-  });
-});
-
-describe('the GitHub client retries under the step’s cancellation and deadline', () => {
-  const networkFault = () => Object.assign(new Error('socket hang up'), { status: 500 });
-  const schema = z.object({ id: z.number() });
-
-  it('a cancelled step ends the retry wait at once', async () => {
-    const controller = new AbortController();
-    let sends = 0;
-    const calling = call(
-      'GET thing',
-      schema,
-      async () => {
-        sends += 1;
-        controller.abort(new CancelledError());
-        throw networkFault();
-      },
-      { idempotent: true, limits: { signal: controller.signal, remainingMs: () => 60_000 } },
-    );
-    await expect(calling).rejects.toBeInstanceOf(CancelledError);
-    expect(sends).toBe(1);
-  });
-
-  it('a retry that could only start after the deadline is not waited for', async () => {
-    let sends = 0;
-    const error = await call(
-      'GET thing',
-      schema,
-      async () => {
-        sends += 1;
-        throw networkFault();
-      },
-      { idempotent: true, limits: { signal: new AbortController().signal, remainingMs: () => 500 } },
-    ).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(GitHubError);
-    expect((error as GitHubError).message).toBe("GET thing: socket hang up (not retried: the step's deadline comes before 1.0 s)");
-    expect((error as GitHubError).status).toBe(0);
-    expect(sends).toBe(1);
-  });
-
-  it('what is not safe to repeat is sent once, as before', async () => {
-    let sends = 0;
-    const calling = call(
-      'POST thing',
-      schema,
-      async () => {
-        sends += 1;
-        throw networkFault();
-      },
-      { idempotent: false, limits: { signal: new AbortController().signal, remainingMs: () => 60_000 } },
-    );
-    await expect(calling).rejects.toThrow('POST thing: socket hang up');
-    expect(sends).toBe(1);
   });
 });

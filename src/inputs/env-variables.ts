@@ -11,6 +11,10 @@
  * - There are no comments: a line starting with `#` is refused rather than skipped. A value may begin
  *   with `#`, and silently dropping `# FOO=bar` would leave the user believing FOO is managed.
  *
+ * Not Node's `util.parseEnv` (dotenv): it trims values, drops quotes and ` #…` (`COLOR=#fff` becomes
+ * empty), skips `#` lines and lines without `=` silently, keeps the last of a repeated name, knows no
+ * heredoc and gives no line numbers; this format keeps values as written and refuses what it cannot read.
+ *
  * Validation applies the dashboard's rules, which the API does not enforce, plus what the service
  * itself does with a value (read from readthedocs.org): the serializer strips surrounding whitespace
  * and refuses a blank value, and the model stores the value quoted for the shell (Python's

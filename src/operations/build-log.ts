@@ -1,7 +1,8 @@
-import { formatDuration } from '../inputs/duration.js';
+import { formatDuration } from '../util/format-duration.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build, BuildCommands } from '../service/schemas.js';
 import { safeLine } from '../util/untrusted-text.js';
+import { outputTailOf } from '../util/output-tail.js';
 import { addSummarySection, type OperationContext, type ProjectResult } from './types.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
@@ -121,25 +122,8 @@ export function commandTitle(command: BuildCommand): string {
  * Linear in the output: one scan from the end.
  */
 export function outputTail(output: string, maxLines = OUTPUT_TAIL_LINES, maxChars = OUTPUT_TAIL_CHARS): string {
-  const text = output.trimEnd(); // not /\s+$/: that backtracks on a long run of spaces
-  if (text === '') return '(no output)';
-  let start = text.length;
-  let lines = 0;
-  while (start > 0 && lines < maxLines && text.length - start < maxChars) {
-    const newline = text.lastIndexOf('\n', start - 1);
-    start = newline === -1 ? 0 : newline;
-    lines += 1;
-    if (newline === -1) break;
-  }
-  if (text.length - start > maxChars) start = text.length - maxChars;
-  if (start <= 0) return text;
-  const kept = text.slice(start).replace(/^\n/, '');
-  const cutLines = countLines(text.slice(0, start));
-  return `[… ${cutLines} earlier line(s) cut; the build page has the full output]\n${kept}`;
-}
-
-function countLines(text: string): number {
-  let count = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count += 1;
-  return count;
+  const tail = outputTailOf(output, { lines: maxLines, chars: maxChars });
+  if (tail.text === '') return '(no output)';
+  if (tail.cutLines === 0) return tail.text;
+  return `[… ${tail.cutLines} earlier line(s) cut; the build page has the full output]\n${tail.text}`;
 }

@@ -1,6 +1,7 @@
 import type { ReadTheDocsApi } from '../service/read-the-docs.js';
 import type { Build } from '../service/schemas.js';
 import { NotFoundError } from '../service/errors.js';
+import { outputTailOf } from '../util/output-tail.js';
 
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;
@@ -63,9 +64,8 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, details:
 /** Only this much of a command's output is looked at: it is the build author's, and may be huge. */
 export const OUTPUT_SCAN_CHARS = 64 * 1024;
 
-/** The last `lines` lines of `text`, at most `chars` characters: linear time on a bounded slice. */
+/** The last `lines` lines of `text`, at most `chars` characters (`…` where a line was cut): linear time on a bounded slice. */
 export function tailLines(text: string, lines: number, chars: number): string {
-  const scanned = text.length > OUTPUT_SCAN_CHARS ? text.slice(-OUTPUT_SCAN_CHARS) : text;
-  const tail = scanned.trimEnd().split('\n').slice(-lines).join('\n');
-  return tail.length > chars ? `…${tail.slice(-chars)}` : tail;
+  const tail = outputTailOf(text.length > OUTPUT_SCAN_CHARS ? text.slice(-OUTPUT_SCAN_CHARS) : text, { lines, chars });
+  return tail.partial ? `…${tail.text}` : tail.text;
 }

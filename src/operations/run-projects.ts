@@ -1,4 +1,4 @@
-import { formatDuration } from '../inputs/duration.js';
+import { formatDuration } from '../util/format-duration.js';
 import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
 import { ServiceError } from '../service/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';

@@ -1,4 +1,4 @@
-import { formatDuration } from '../inputs/duration.js';
+import { formatDuration } from '../util/format-duration.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import { NotFoundError, ServiceError } from '../service/errors.js';
 import type { Build, Version } from '../service/schemas.js';

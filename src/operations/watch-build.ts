@@ -1,4 +1,4 @@
-import { formatDuration } from '../inputs/duration.js';
+import { formatDuration } from '../util/format-duration.js';
 import type { ProjectLog } from '../reporting/project-log.js';
 import type { Build } from '../service/schemas.js';
 import { pollUntil } from '../resilience/index.js';

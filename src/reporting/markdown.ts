@@ -4,6 +4,8 @@
  * people.
  */
 
+import { outputTailOf } from '../util/output-tail.js';
+
 // Characters with a meaning in Markdown; a backslash before any ASCII punctuation makes it literal.
 // `:` is included because escaping it stops GitHub from turning `https://…` text into a link.
 const MARKDOWN_PUNCTUATION = new Set(['\\', '`', '*', '_', '{', '}', '[', ']', '(', ')', '#', '+', '-', '.', '!', '|', '~', ':']);
@@ -95,17 +97,10 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
  * Control characters go; trailing blank lines too. Linear in the length of `text`.
  */
 export function outputTail(text: string, limits: { lines: number; chars: number }): string {
-  const all = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '').trimEnd().split('\n');
-  const kept: string[] = [];
-  let length = 0;
-  for (let index = all.length - 1; index >= 0 && kept.length < limits.lines; index -= 1) {
-    const line = all[index]!.trimEnd();
-    if (kept.length === 0 && line.length > limits.chars) return `…${line.slice(-(limits.chars - 1))}`;
-    if (length + line.length + 1 > limits.chars) break;
-    kept.push(line);
-    length += line.length + 1;
-  }
-  return kept.reverse().join('\n');
+  const lines = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '').split('\n');
+  // One character of the budget is kept for the `…` of a cut line.
+  const tail = outputTailOf(lines.map((line) => line.trimEnd()).join('\n'), { ...limits, chars: limits.chars - 1, wholeLines: true });
+  return tail.partial ? `…${tail.text}` : tail.text;
 }
 
 /**

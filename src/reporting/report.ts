@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { formatDuration } from '../inputs/duration.js';
+import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, type ProjectResult } from './project-result.js';
 import { escapeMarkdown, markdownLink } from './markdown.js';
 import { checkedResult } from './output-values.js';

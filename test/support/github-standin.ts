@@ -1,6 +1,7 @@
 // A loopback stand-in of the parts of GitHub's REST API that `preview` uses: issue comments
 // (list with pagination, create, update, delete), pull requests (get, list by head, update body, files),
-// repository contents, commit statuses, deployments and their statuses. It records every request and can refuse with 403.
+// repository contents, commit statuses, deployments and their statuses. It records every request, can refuse with 403,
+// answer GitHub's rate limits (403/429 with their headers) and fail with a 5xx.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -93,6 +94,19 @@ export interface GitHubStandinOptions {
   tokenLogin?: string;
 }
 
+/**
+ * GitHub's rate limits: `primary` is a 403 with `x-ratelimit-remaining: 0` and the reset time
+ * `resetInS` seconds on; `secondary` a 403 or 429 whose message names the secondary rate limit,
+ * with `retry-after` when given.
+ */
+export interface RateLimitAnswer {
+  kind: 'primary' | 'secondary';
+  status?: 403 | 429;
+  retryAfter?: number;
+  resetInS?: number;
+  times?: number;
+}
+
 export interface GitHubStandin {
   /** `http://127.0.0.1:PORT`, for GITHUB_API_URL. */
   url: string;
@@ -111,6 +125,10 @@ export interface GitHubStandin {
   addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number;
   /** Answers 403 (as GitHub does to a read-only token) to requests matching method and path. */
   refuse(method: string, path: RegExp): void;
+  /** The next `limit.times` (default 1) requests matching method and path hit a rate limit, as GitHub answers it. */
+  rateLimit(method: string, path: RegExp, limit: RateLimitAnswer): void;
+  /** The next `times` requests matching method and path fail with `status` (a 5xx). */
+  fail(method: string, path: RegExp, status: number, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -143,6 +161,7 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly statusList: StoredStatus[] = [];
   private readonly deploymentList: StoredDeployment[] = [];
   private readonly refusals: { method: string; path: RegExp }[] = [];
+  private readonly faults: { method: string; path: RegExp; left: number; reply: () => Reply }[] = [];
   private nextId = 1000;
   private readonly options: GitHubStandinOptions;
 
@@ -251,6 +270,38 @@ class GitHubStandinServer implements GitHubStandin {
     this.refusals.push({ method: method.toUpperCase(), path });
   }
 
+  rateLimit(method: string, path: RegExp, limit: RateLimitAnswer): void {
+    const reply = (): Reply => {
+      if (limit.kind === 'primary') {
+        const reset = Math.ceil(Date.now() / 1000) + (limit.resetInS ?? 0);
+        return {
+          status: 403,
+          body: {
+            message: 'API rate limit exceeded for installation ID 1.',
+            documentation_url: 'https://docs.github.com/rest',
+            status: '403',
+          },
+          headers: { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+        };
+      }
+      const status = limit.status ?? 403;
+      return {
+        status,
+        body: {
+          message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          documentation_url: 'https://docs.github.com/rest',
+          status: String(status),
+        },
+        headers: limit.retryAfter === undefined ? {} : { 'retry-after': String(limit.retryAfter) },
+      };
+    };
+    this.faults.push({ method: method.toUpperCase(), path, left: limit.times ?? 1, reply });
+  }
+
+  fail(method: string, path: RegExp, status: number, times = 1): void {
+    this.faults.push({ method: method.toUpperCase(), path, left: times, reply: () => ({ status, body: { message: 'Server Error' } }) });
+  }
+
   async close(): Promise<void> {
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
@@ -292,9 +343,16 @@ class GitHubStandinServer implements GitHubStandin {
     res.end(text);
   }
 
-  private route(request: GitHubRequest, url: URL): { status: number; body?: unknown; headers?: Record<string, string> } {
+  private route(request: GitHubRequest, url: URL): Reply {
     if (request.headers.authorization !== `token ${this.options.token}`) {
       return { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' } };
+    }
+    const fault = this.faults.find(
+      (candidate) => candidate.left > 0 && candidate.method === request.method && candidate.path.test(request.path),
+    );
+    if (fault) {
+      fault.left -= 1;
+      return fault.reply();
     }
     if (this.refusals.some((refusal) => refusal.method === request.method && refusal.path.test(request.path))) {
       return {
@@ -509,6 +567,8 @@ class GitHubStandinServer implements GitHubStandin {
     };
   }
 }
+
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
 
 function notFound() {
   return { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' } };

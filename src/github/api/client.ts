@@ -1,9 +1,9 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
-import { type DeadlineClock, formatSeconds, type RetryPolicy, retry } from '../../resilience/index.js';
+import { abortReason, sleep } from '../../util/abort.js';
 import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
 
-/** The Octokit instance `@actions/github` builds (REST methods and pagination plugins). */
+/** The Octokit instance `@actions/github` builds (REST methods, `paginate`), with retry and throttling. */
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
 
 /** What every call needs: the client and the repository (the pull request's base). */
@@ -11,18 +11,33 @@ export interface GitHubRepo {
   octokit: Octokit;
   owner: string;
   repo: string;
-  /** The step's cancellation and deadline: a retry wait ends with them (a `Deadline` fits). */
+  /** The workflow's cancellation: it ends a request and any wait before a retry, at once. */
   limits?: StepLimits;
 }
 
-export interface StepLimits extends DeadlineClock {
+/**
+ * GitHub is reporting, and the report follows even a timed-out step: only the workflow's
+ * cancellation ends a GitHub call (a `Deadline`'s `cancellation` fits here, its `signal` does not).
+ */
+export interface StepLimits {
   signal: AbortSignal;
 }
 
-/** One GitHub request must not hold the step for long: GitHub is reporting, not the work itself. */
+/** Octokit's per-request options this client sets: the cancellation, and `retries: 0` for what must not repeat. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  retries?: number;
+}
+
+/** One attempt must not hold the step for long: GitHub is reporting, not the work itself. */
 const REQUEST_TIMEOUT_MS = 20_000;
-const MAX_ATTEMPTS = 3;
-const RETRY_DELAY_MS = 1000;
+/** A network fault or 5xx of a request safe to repeat is sent again twice (plugin-retry: 1 s, then 4 s later). */
+const TRANSIENT_RETRIES = 2;
+/** No 4xx is repeated by plugin-retry; GitHub's rate limits (403, 429) are the throttling plugin's. */
+const FINAL_STATUSES = Array.from({ length: 100 }, (_, index) => 400 + index);
+/** A rate limit is waited out at most twice, and only when GitHub asks for at most a minute. */
+export const MAX_RATE_LIMIT_RETRIES = 2;
+export const MAX_RATE_LIMIT_WAIT_S = 60;
 
 /** A GitHub call that failed: `status` 0 when no answer came back. */
 export class GitHubError extends Error {
@@ -31,6 +46,8 @@ export class GitHubError extends Error {
     readonly status: number,
     /** The call as a template, e.g. `POST issues/{n}/comments`. */
     readonly endpoint: string,
+    /** GitHub's rate limit (403 or 429), still in force after the waits allowed. */
+    readonly rateLimited = false,
   ) {
     super(message);
     this.name = 'GitHubError';
@@ -38,17 +55,109 @@ export class GitHubError extends Error {
 
   /** 403: the token may not do this (fork PRs get a read-only token; missing `permissions`). */
   get refused(): boolean {
-    return this.status === 403;
+    return this.status === 403 && !this.rateLimited;
   }
 }
 
+/** Waits the client makes, replaceable in tests: rate-limit waits go through `sleep`; plugin-retry's backoff unit. */
+export interface ClientTiming {
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** plugin-retry waits (retry number)² × this; 1000 by default. */
+  retryBaseMs?: number;
+}
+
 /**
- * An Octokit for `apiUrl` (GITHUB_API_URL, so GitHub Enterprise Server works). `@actions/github`
- * is loaded here, lazily: runs that never call GitHub do not pay for loading it.
+ * An Octokit for `apiUrl` (GITHUB_API_URL, so GitHub Enterprise Server works), composed as:
+ * paginate (from `@actions/github`); plugin-retry for network faults and 5xx of requests safe to
+ * repeat; plugin-throttling for GitHub's rate limits, each waited out through `rateLimitWait`;
+ * around them all, the request's `signal`, so a cancelled run stops waiting at once. Loaded here,
+ * lazily: runs that never call GitHub do not pay for loading it.
  */
-export async function createOctokit(token: string, apiUrl: string, userAgent: string): Promise<Octokit> {
-  const { getOctokit } = await import('@actions/github');
-  return getOctokit(token, { baseUrl: trimSlashes(apiUrl), userAgent, request: { fetch: boundedFetch(new EnvHttpProxyAgent()) } });
+export async function createOctokit(token: string, apiUrl: string, userAgent: string, timing: ClientTiming = {}): Promise<Octokit> {
+  const [{ getOctokit }, { retry }, { throttling }, { default: Bottleneck }] = await Promise.all([
+    import('@actions/github'),
+    import('@octokit/plugin-retry'),
+    import('@octokit/plugin-throttling'),
+    import('bottleneck/light.js'),
+  ]);
+  const baseUrl = trimSlashes(apiUrl);
+  const onLimit = rateLimitWait(timing.sleep ?? sleep) as unknown as () => void;
+  const octokit = getOctokit(
+    token,
+    {
+      baseUrl,
+      userAgent,
+      request: { fetch: boundedFetch(new EnvHttpProxyAgent()) },
+      retry: { retries: TRANSIENT_RETRIES, doNotRetry: FINAL_STATUSES, retryAfterBaseValue: timing.retryBaseMs ?? 1000 },
+      throttle: {
+        onRateLimit: onLimit,
+        onSecondaryRateLimit: onLimit,
+        // The wait is `rateLimitWait`'s, which ends with the signal: the plugin itself waits 0 ms more.
+        retryAfterBaseValue: 0,
+        // Writes go one at a time, not spaced out in advance (the plugin's default: 1 s apart, 3 s after
+        // a comment): the action sends a handful, and that spacing made a preview several times slower.
+        // A limit GitHub does answer is waited out as it asks.
+        write: new Bottleneck.Group({ maxConcurrent: 1 }),
+        notifications: new Bottleneck.Group({ maxConcurrent: 1 }),
+      },
+    },
+    sendOnce(new URL(baseUrl).origin),
+    retry,
+    throttling,
+  );
+  // Outermost: whichever plugin holds the request, a cancelled run stops waiting for it now.
+  octokit.hook.wrap('request', (request, options) =>
+    untilAborted(Promise.resolve(request(options)), (options.request as RequestOptions).signal),
+  );
+  return octokit;
+}
+
+/**
+ * The throttling plugin's handler: whether to wait out a rate limit (`retryAfter` seconds; the
+ * plugin read it from `retry-after` or `x-ratelimit-reset`) and send again. A cancelled wait
+ * answers no.
+ */
+export function rateLimitWait(wait: (ms: number, signal?: AbortSignal) => Promise<void>) {
+  return async (retryAfter: number, options: { request?: { signal?: AbortSignal } }, _octokit: unknown, retryCount: number) => {
+    if (retryCount >= MAX_RATE_LIMIT_RETRIES || retryAfter > MAX_RATE_LIMIT_WAIT_S) return false;
+    try {
+      await wait(retryAfter * 1000, options.request?.signal);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/**
+ * The innermost hook, just before the request goes out: the token goes to GitHub's API origin only
+ * (a page's `Link` comes from the answer), and a request whose answer was too large is not sent
+ * again. (A cancelled one may be retried by plugin-retry, but its fetch fails before sending.)
+ */
+function sendOnce(origin: string) {
+  return (octokit: Pick<Octokit, 'hook'>) => {
+    octokit.hook.wrap('request', async (request, options) => {
+      const own = options.request as RequestOptions | undefined;
+      if (new URL(options.url, `${origin}/`).origin !== origin) throw new Error('a link to a page outside the GitHub API was not followed');
+      try {
+        return await request(options);
+      } catch (error) {
+        if (own && (error as { cause?: unknown }).cause instanceof BodyTooLargeError) own.retries = 0;
+        throw error;
+      }
+    });
+  };
+}
+
+/** `pending`, or the signal's reason as soon as it aborts. */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return pending;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** GitHub's answers are kilobytes (a page of 100 comments at most a few MB): a body past this is refused. */
@@ -62,13 +171,16 @@ function trimSlashes(url: string): string {
 }
 
 /**
- * The `fetch` Octokit uses: through the runner's proxy settings (HTTPS_PROXY, NO_PROXY), with the
- * body read here, at most `maxBytes` of it: past that the request fails with "response too large"
- * (Octokit would read it whole into memory, and turns an error while reading into an empty body).
+ * The `fetch` Octokit uses: through the runner's proxy settings (HTTPS_PROXY, NO_PROXY), each
+ * attempt at most `REQUEST_TIMEOUT_MS`, with the body read here, at most `maxBytes` of it: past
+ * that the request fails with "response too large" (Octokit would read it whole into memory, and
+ * turns an error while reading into an empty body).
  */
 export function boundedFetch(dispatcher: Dispatcher, maxBytes = MAX_GITHUB_BODY_BYTES): typeof fetch {
   return (async (input: string | URL | Request, init?: RequestInit) => {
-    const response = await undiciFetch(input as string, { ...(init as object), dispatcher } as Parameters<typeof undiciFetch>[1]);
+    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const response = await undiciFetch(input as string, { ...(init as object), signal, dispatcher } as Parameters<typeof undiciFetch>[1]);
     if (!response.body) return response;
     const body = await readBoundedBytes(response.body, maxBytes);
     const bounded = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
@@ -77,96 +189,99 @@ export function boundedFetch(dispatcher: Dispatcher, maxBytes = MAX_GITHUB_BODY_
   }) as unknown as typeof fetch;
 }
 
+export interface CallOptions {
+  /** Safe to send twice (a GET, an edit, a status): a network fault or 5xx is retried. */
+  idempotent: boolean;
+  /** The workflow's cancellation: without it, the call and its waits run to their end. */
+  limits?: StepLimits;
+}
+
 /**
- * Runs one request with a time limit and checks its body against `schema`. Requests that can be
- * repeated safely (`idempotent`) are retried after a network fault or a 5xx.
+ * One request (the plugins retry it as `options` allow), its body checked against `schema`.
+ * `send` passes `request` on as Octokit's per-request options.
  */
 export async function call<T>(
   endpoint: string,
   schema: z.ZodMiniType<T>,
-  send: (signal: AbortSignal) => Promise<{ data: unknown }>,
+  send: (request: RequestOptions) => Promise<{ data: unknown }>,
   options: CallOptions,
 ): Promise<T> {
-  return (await callWithHeaders(endpoint, schema, send, options)).data;
+  let response: { data: unknown };
+  try {
+    response = await send(requestOptions(options));
+  } catch (error) {
+    throw failure(error, endpoint, options.limits);
+  }
+  return parse(endpoint, schema, response.data);
 }
 
-export interface CallOptions {
-  idempotent: boolean;
-  /** Retry waits end with the step (cancellation, deadline); without them they run to the end. */
-  limits?: StepLimits;
-}
-
-/** One page of a list, and whether GitHub's `Link` header names a next one. */
-export async function callPage<T>(
+/**
+ * Every item of a list, page after page as GitHub's `Link` headers lead (Octokit's `paginate`),
+ * each page checked against `schema`; at most `maxPages` pages (100 items each) are read.
+ */
+export async function callPages<T>(
+  gh: GitHubRepo,
   endpoint: string,
   schema: z.ZodMiniType<T[]>,
-  send: (signal: AbortSignal) => Promise<{ data: unknown; headers: { link?: string } }>,
-  limits?: StepLimits,
-): Promise<{ items: T[]; hasNext: boolean }> {
-  const { data, headers } = await callWithHeaders(endpoint, schema, send, { idempotent: true, limits });
-  return { items: data, hasNext: /rel="next"/.test(headers.link ?? '') };
-}
-
-async function callWithHeaders<T, H>(
-  endpoint: string,
-  schema: z.ZodMiniType<T>,
-  send: (signal: AbortSignal) => Promise<{ data: unknown; headers?: H }>,
-  options: CallOptions,
-): Promise<{ data: T; headers: H }> {
-  const response = await retry(
-    async () => {
-      try {
-        return await send(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
-      } catch (error) {
-        throw new Failed(error, toGitHubError(error, endpoint));
-      }
-    },
-    retryPolicy(options.idempotent),
-    { signal: options.limits?.signal, deadline: options.limits },
+  route: `GET /${string}`,
+  parameters: Record<string, unknown>,
+  maxPages: number,
+): Promise<T[]> {
+  const items: T[] = [];
+  // paginate's iterator drops per-request options: a request function with them built in keeps them.
+  const request = gh.octokit.request.defaults({ request: requestOptions({ idempotent: true, limits: gh.limits }) });
+  const pages = gh.octokit.paginate.iterator(
+    request as typeof gh.octokit.request,
+    {
+      method: 'GET',
+      url: route.slice('GET '.length),
+      owner: gh.owner,
+      repo: gh.repo,
+      ...parameters,
+      per_page: PAGE_SIZE,
+    } as never,
   );
-  const parsed = schema.safeParse(response.data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.length ? issue.path.join('.') : '(body)';
-    throw new GitHubError(`${endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`, 200, endpoint);
+  try {
+    let read = 0;
+    for await (const page of pages) {
+      items.push(...parse(endpoint, schema, page.data));
+      read += 1;
+      if (read >= maxPages) break;
+    }
+  } catch (error) {
+    throw error instanceof GitHubError ? error : failure(error, endpoint, gh.limits);
   }
-  return { data: parsed.data, headers: response.headers ?? ({} as H) };
+  return items;
 }
 
-/** A request that failed: what was thrown, and the GitHubError it becomes. */
-class Failed {
-  constructor(
-    readonly thrown: unknown,
-    readonly failure: GitHubError,
-  ) {}
+/** GitHub's largest page. */
+const PAGE_SIZE = 100;
+
+function requestOptions({ idempotent, limits }: CallOptions): RequestOptions {
+  return { ...(limits ? { signal: limits.signal } : {}), ...(idempotent ? {} : { retries: 0 }) };
 }
 
-/** Network faults and 5xx are retried, 1 s then 2 s apart, when repeating the request is safe. */
-function retryPolicy(idempotent: boolean): RetryPolicy {
-  return {
-    decide: (error, attempt) => {
-      if (!(error instanceof Failed)) return { retry: false };
-      const { thrown, failure } = error;
-      const tooLarge = thrown instanceof BodyTooLargeError || (thrown as { cause?: unknown }).cause instanceof BodyTooLargeError;
-      const transient = !tooLarge && (failure.status === 0 || failure.status >= 500);
-      if (!idempotent || !transient || attempt >= MAX_ATTEMPTS) return { retry: false, error: failure };
-      return { retry: true, delayMs: RETRY_DELAY_MS * attempt };
-    },
-    pastDeadline: ({ error, delayMs }) => {
-      const { failure } = error as Failed;
-      return new GitHubError(
-        `${failure.message} (not retried: the step's deadline comes before ${formatSeconds(delayMs)})`,
-        failure.status,
-        failure.endpoint,
-      );
-    },
-  };
+function parse<T>(endpoint: string, schema: z.ZodMiniType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.length ? issue.path.join('.') : '(body)';
+  throw new GitHubError(`${endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`, 200, endpoint);
 }
 
-function toGitHubError(error: unknown, endpoint: string): GitHubError {
+/** A cancelled call fails with the cancellation's reason; any other failure becomes a GitHubError. */
+function failure(error: unknown, endpoint: string, limits: StepLimits | undefined): Error {
+  if (limits?.signal.aborted) return abortReason(limits.signal);
   const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 0;
   const message = error instanceof Error ? error.message : String(error);
   // Octokit reports network faults as status 500 with the cause attached; keep them apart from a real 500.
-  const answered = (error as { response?: unknown }).response !== undefined;
-  return new GitHubError(`${endpoint}: ${answered ? `${status} ` : ''}${message}`, answered ? status : 0, endpoint);
+  const response = (error as { response?: { headers?: Record<string, string | undefined> } }).response;
+  if (response === undefined) return new GitHubError(`${endpoint}: ${message}`, 0, endpoint);
+  const headers = response.headers ?? {};
+  const rateLimited =
+    status === 429 || (status === 403 && (headers['x-ratelimit-remaining'] === '0' || /\bsecondary rate\b/i.test(message)));
+  const note = rateLimited
+    ? ` (GitHub's rate limit: waited out at most ${MAX_RATE_LIMIT_RETRIES} times, and only when it asks for ${MAX_RATE_LIMIT_WAIT_S} s or less)`
+    : '';
+  return new GitHubError(`${endpoint}: ${status} ${message}${note}`, status, endpoint, rateLimited);
 }

@@ -19,7 +19,7 @@ export async function createCommitStatus(
   await call(
     'POST statuses/{sha}',
     z.object({ id: z.number(), state: z.string() }),
-    (signal) =>
+    (request) =>
       gh.octokit.request('POST /repos/{owner}/{repo}/statuses/{sha}', {
         owner: gh.owner,
         repo: gh.repo,
@@ -28,7 +28,7 @@ export async function createCommitStatus(
         context: status.context,
         description,
         ...(status.targetUrl === undefined ? {} : { target_url: status.targetUrl }),
-        request: { signal },
+        request,
       }),
     // The same status twice shows once: repeating it is harmless.
     { idempotent: true, limits: gh.limits },

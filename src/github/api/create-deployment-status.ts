@@ -17,7 +17,7 @@ export async function createDeploymentStatus(
   await call(
     'POST deployments/{id}/statuses',
     z.object({ id: z.number(), state: z.string() }),
-    (signal) =>
+    (request) =>
       gh.octokit.request('POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
         owner: gh.owner,
         repo: gh.repo,
@@ -28,9 +28,9 @@ export async function createDeploymentStatus(
         ...(status.logUrl === undefined ? {} : { log_url: status.logUrl }),
         // A success must not mark this PR's other deployments inactive: one environment per project.
         auto_inactive: false,
-        request: { signal },
+        request,
       }),
     // The same state twice shows once: repeating it is harmless.
-    { idempotent: true },
+    { idempotent: true, limits: gh.limits },
   );
 }

@@ -21,7 +21,7 @@ export async function createDeployment(
   return call(
     'POST deployments',
     DeploymentSchema,
-    (signal) =>
+    (request) =>
       gh.octokit.request('POST /repos/{owner}/{repo}/deployments', {
         owner: gh.owner,
         repo: gh.repo,
@@ -33,9 +33,9 @@ export async function createDeployment(
         required_contexts: [],
         transient_environment: true,
         production_environment: false,
-        request: { signal },
+        request,
       }),
     // A repeat would make a second deployment: not retried.
-    { idempotent: false },
+    { idempotent: false, limits: gh.limits },
   );
 }

@@ -6,14 +6,14 @@ export async function createIssueComment(gh: GitHubRepo, issue: number, body: st
   return call(
     'POST issues/{n}/comments',
     CommentSchema,
-    (signal) =>
+    (request) =>
       gh.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
         owner: gh.owner,
         repo: gh.repo,
         issue_number: issue,
         body,
-        request: { signal },
+        request,
       }),
-    { idempotent: false },
+    { idempotent: false, limits: gh.limits },
   );
 }

@@ -6,12 +6,12 @@ export async function deleteIssueComment(gh: GitHubRepo, commentId: number): Pro
   await call(
     'DELETE issues/comments/{id}',
     z.unknown(),
-    (signal) =>
+    (request) =>
       gh.octokit.request('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', {
         owner: gh.owner,
         repo: gh.repo,
         comment_id: commentId,
-        request: { signal },
+        request,
       }),
     { idempotent: true, limits: gh.limits },
   );

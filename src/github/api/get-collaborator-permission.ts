@@ -8,12 +8,12 @@ export async function getCollaboratorPermission(gh: GitHubRepo, username: string
   const answer = await call(
     'GET collaborators/{user}/permission',
     PermissionSchema,
-    (signal) =>
+    (request) =>
       gh.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
         owner: gh.owner,
         repo: gh.repo,
         username,
-        request: { signal },
+        request,
       }),
     { idempotent: true, limits: gh.limits },
   );

@@ -17,13 +17,13 @@ export async function getFileContent(gh: GitHubRepo, path: string, ref: string):
     content = await call(
       'GET contents/{path}',
       ContentSchema,
-      (signal) =>
+      (request) =>
         gh.octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
           owner: gh.owner,
           repo: gh.repo,
           path,
           ref,
-          request: { signal },
+          request,
         }),
       { idempotent: true, limits: gh.limits },
     );

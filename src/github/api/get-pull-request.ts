@@ -15,12 +15,12 @@ export async function getPullRequest(gh: GitHubRepo, pr: number): Promise<PullRe
   return call(
     'GET pulls/{n}',
     PullRequestSchema,
-    (signal) =>
+    (request) =>
       gh.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
         owner: gh.owner,
         repo: gh.repo,
         pull_number: pr,
-        request: { signal },
+        request,
       }),
     { idempotent: true, limits: gh.limits },
   );

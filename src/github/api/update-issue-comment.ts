@@ -6,13 +6,13 @@ export async function updateIssueComment(gh: GitHubRepo, commentId: number, body
   return call(
     'PATCH issues/comments/{id}',
     CommentSchema,
-    (signal) =>
+    (request) =>
       gh.octokit.request('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}', {
         owner: gh.owner,
         repo: gh.repo,
         comment_id: commentId,
         body,
-        request: { signal },
+        request,
       }),
     { idempotent: true, limits: gh.limits },
   );

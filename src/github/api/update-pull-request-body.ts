@@ -6,13 +6,13 @@ export async function updatePullRequestBody(gh: GitHubRepo, pr: number, body: st
   return call(
     'PATCH pulls/{n}',
     PullRequestSchema,
-    (signal) =>
+    (request) =>
       gh.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
         owner: gh.owner,
         repo: gh.repo,
         pull_number: pr,
         body,
-        request: { signal },
+        request,
       }),
     { idempotent: true, limits: gh.limits },
   );

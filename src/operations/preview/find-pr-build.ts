@@ -4,7 +4,7 @@ import type { Build } from '../../service/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
 import { elapsed } from '../watch-build.js';
-import { formatDuration } from '../../inputs/duration.js';
+import { formatDuration } from '../../util/format-duration.js';
 import { newestBuild } from '../build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 

@@ -1,0 +1,168 @@
+// The GitHub client as the action composes it (paginate, plugin-retry, plugin-throttling, the
+// workflow's cancellation) over real HTTP against the GitHub stand-in. Waits are recorded by a
+// stand-in `sleep`, so nothing here depends on the clock.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createOctokit, GitHubError, type GitHubRepo, MAX_RATE_LIMIT_WAIT_S } from '../src/github/api/client.js';
+import { createIssueComment } from '../src/github/api/create-issue-comment.js';
+import { getPullRequest } from '../src/github/api/get-pull-request.js';
+import { listIssueComments } from '../src/github/api/list-issue-comments.js';
+import { CancelledError, sleep as realSleep } from '../src/util/abort.js';
+import { type GitHubStandin, startGitHubStandin } from './support/github-standin.ts';
+
+const TOKEN = 'gh-token';
+const COMMENTS = /^\/repos\/octo\/docs-repo\/issues\/7\/comments$/;
+let standin: GitHubStandin;
+
+afterEach(async () => {
+  await standin?.close();
+});
+
+/** A client against a fresh stand-in with PR #7; `waits` lists every rate-limit wait asked for, in ms. */
+async function client(
+  options: { maxPerPage?: number; retryBaseMs?: number; sleep?: (ms: number, signal?: AbortSignal) => Promise<void> } = {},
+) {
+  standin = await startGitHubStandin({ token: TOKEN, ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {}) });
+  standin.addPullRequest({ number: 7, headSha: 'a'.repeat(40) });
+  const waits: number[] = [];
+  const controller = new AbortController();
+  const octokit = await createOctokit(TOKEN, standin.url, 'test', {
+    retryBaseMs: options.retryBaseMs ?? 0,
+    sleep:
+      options.sleep ??
+      (async (ms, signal) => {
+        waits.push(ms);
+        signal?.throwIfAborted();
+      }),
+  });
+  const gh: GitHubRepo = { octokit, owner: 'octo', repo: 'docs-repo', limits: { signal: controller.signal } };
+  return { gh, waits, controller };
+}
+
+describe('GitHub rate limits (plugin-throttling)', () => {
+  it('a comment write hit by the secondary rate limit is sent again after retry-after, and lands once', async () => {
+    const { gh, waits } = await client();
+    standin.rateLimit('POST', COMMENTS, { kind: 'secondary', retryAfter: 1 });
+
+    const comment = await createIssueComment(gh, 7, 'preview ready');
+
+    expect(waits).toEqual([1000]);
+    expect(standin.count('POST', COMMENTS)).toBe(2);
+    expect(standin.comments(7).map((c) => c.body)).toEqual(['preview ready']);
+    expect(comment.id).toBe(standin.comments(7)[0]!.id);
+  });
+
+  it('a 429 is waited out twice; a third one ends the call with a clear error', async () => {
+    const { gh, waits } = await client();
+    standin.rateLimit('POST', COMMENTS, { kind: 'secondary', status: 429, retryAfter: 2, times: 3 });
+
+    const error = await createIssueComment(gh, 7, 'preview ready').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(GitHubError);
+    expect(error).toMatchObject({ status: 429, rateLimited: true, refused: false });
+    expect((error as Error).message).toMatch(
+      /^POST issues\/\{n\}\/comments: 429 You have exceeded a secondary rate limit.*\(GitHub's rate limit: /,
+    );
+    expect(waits).toEqual([2000, 2000]);
+    expect(standin.count('POST', COMMENTS)).toBe(3);
+    expect(standin.comments(7)).toEqual([]);
+  });
+
+  it('the primary rate limit (403, x-ratelimit-remaining: 0) is waited out until its reset', async () => {
+    const { gh, waits } = await client();
+    standin.rateLimit('GET', /\/pulls\/7$/, { kind: 'primary' });
+
+    expect((await getPullRequest(gh, 7)).head.sha).toBe('a'.repeat(40));
+    expect(waits).toHaveLength(1);
+    expect(standin.count('GET', /\/pulls\/7$/)).toBe(2);
+  });
+
+  it(`a wait longer than ${MAX_RATE_LIMIT_WAIT_S} s is not made: the call fails at once`, async () => {
+    const { gh, waits } = await client();
+    standin.rateLimit('POST', COMMENTS, { kind: 'secondary', retryAfter: MAX_RATE_LIMIT_WAIT_S + 1 });
+
+    await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 403, rateLimited: true });
+    expect(waits).toEqual([]);
+    expect(standin.count('POST', COMMENTS)).toBe(1);
+  });
+
+  it('a 403 that is a refusal (no rate limit) is not sent again', async () => {
+    const { gh, waits } = await client();
+    standin.refuse('POST', COMMENTS);
+
+    const error = await createIssueComment(gh, 7, 'x').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 403, refused: true, rateLimited: false });
+    expect((error as Error).message).toBe(
+      'POST issues/{n}/comments: 403 Resource not accessible by integration - https://docs.github.com/rest',
+    );
+    expect(waits).toEqual([]);
+    expect(standin.count('POST', COMMENTS)).toBe(1);
+  });
+});
+
+describe('GitHub faults (plugin-retry)', () => {
+  it('a 5xx of a read is sent again; a 404 is not', async () => {
+    const { gh } = await client();
+    standin.fail('GET', /\/pulls\/7$/, 502, 2);
+    expect((await getPullRequest(gh, 7)).number).toBe(7);
+    expect(standin.count('GET', /\/pulls\/7$/)).toBe(3);
+
+    await expect(getPullRequest(gh, 8)).rejects.toMatchObject({ status: 404 });
+    expect(standin.count('GET', /\/pulls\/8$/)).toBe(1);
+  });
+
+  it('a 5xx of a comment write is not sent again: a repeat could post it twice', async () => {
+    const { gh } = await client();
+    standin.fail('POST', COMMENTS, 502);
+    await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 502 });
+    expect(standin.count('POST', COMMENTS)).toBe(1);
+  });
+});
+
+describe('pagination (Octokit paginate)', () => {
+  it('follows the Link headers and finds a comment on page 3', async () => {
+    const { gh } = await client({ maxPerPage: 2 });
+    for (let n = 1; n <= 5; n += 1) standin.addComment(7, n === 5 ? 'the marker' : `comment ${n}`);
+
+    const comments = await listIssueComments(gh, 7);
+
+    expect(comments.map((c) => c.body)).toEqual(['comment 1', 'comment 2', 'comment 3', 'comment 4', 'the marker']);
+    expect(standin.requests.filter((r) => COMMENTS.test(r.path)).map((r) => r.query.page ?? '1')).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('the workflow’s cancellation', () => {
+  it('ends a rate-limit wait at once, and nothing more is sent', async () => {
+    let controller: AbortController | undefined;
+    const { gh, controller: own } = await client({
+      sleep: (ms, signal) => {
+        controller!.abort(new CancelledError());
+        return realSleep(ms, signal); // 30 s unless the cancellation ends it
+      },
+    });
+    controller = own;
+    standin.rateLimit('POST', COMMENTS, { kind: 'secondary', retryAfter: 30 });
+
+    await expect(createIssueComment(gh, 7, 'x')).rejects.toBeInstanceOf(CancelledError);
+    expect(standin.count('POST', COMMENTS)).toBe(1);
+  });
+
+  it('ends a wait before a retry at once, and nothing more is sent', async () => {
+    const { gh, controller } = await client({ retryBaseMs: 60_000 });
+    standin.fail('GET', /\/pulls\/7$/, 503);
+
+    const reading = getPullRequest(gh, 7);
+    await vi.waitFor(() => expect(standin.count('GET', /\/pulls\/7$/)).toBe(1));
+    controller.abort(new CancelledError());
+
+    await expect(reading).rejects.toBeInstanceOf(CancelledError);
+    expect(standin.count('GET', /\/pulls\/7$/)).toBe(1);
+  });
+
+  it('a cancelled run sends nothing', async () => {
+    const { gh, controller } = await client();
+    controller.abort(new CancelledError());
+    await expect(listIssueComments(gh, 7)).rejects.toBeInstanceOf(CancelledError);
+    expect(standin.requests).toEqual([]);
+  });
+});
