@@ -1,8 +1,9 @@
 // PreviewPublisher against a fake Octokit: how a GitHub fault or refusal shapes what gets written.
 import { describe, expect, it } from 'vitest';
-import type { GitHubRepo, Octokit } from '../src/github/api/client.js';
+import type { GitHubRepo } from '../src/github/api/client.js';
 import { PreviewPublisher } from '../src/github/preview-publisher.js';
 import type { PreviewRow } from '../src/github/comment-rows.js';
+import { scriptedRepo } from './support/scripted-octokit.ts';
 
 const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 
@@ -51,14 +52,7 @@ function fakeGitHub(fail: (route: string, call: number) => number | undefined, t
     }
     throw new Error(`unexpected ${route}`);
   };
-  // Lists go through Octokit's paginate with a request function carrying the call's options: one page here.
-  const paginate = {
-    iterator: async function* (send: typeof request, params: Record<string, unknown>) {
-      yield await send(`${String(params.method)} ${String(params.url)}`, params);
-    },
-  };
-  const octokit = { request: Object.assign(request, { defaults: () => request }), paginate };
-  const repo: GitHubRepo = { octokit: octokit as unknown as Octokit, owner: 'octo', repo: 'docs' };
+  const repo = scriptedRepo(request);
   return { repo, comments, statuses };
 }
 

@@ -1,9 +1,9 @@
 // keepStickyComment, the one way a sticky comment is kept (the preview's and apply's plan comment),
 // against a scripted Octokit that keeps comments in memory.
 import { describe, expect, it } from 'vitest';
-import type { GitHubRepo, Octokit } from '../src/github/api/client.js';
 import { keepStickyComment } from '../src/github/sticky-comment.js';
 import { GITHUB_TOKEN_LOGIN, TokenIdentity } from '../src/github/token-identity.js';
+import { scriptedRepo } from './support/scripted-octokit.ts';
 
 const MARKER = '<!-- probe -->';
 
@@ -41,7 +41,7 @@ function fakeGitHub(options: { whoami?: string; poster?: string; seed?: { body: 
     }
     throw new Error(`unexpected ${route}`);
   };
-  const gh: GitHubRepo = { octokit: { request } as unknown as Octokit, owner: 'octo', repo: 'docs' };
+  const gh = scriptedRepo(request);
   return { gh, comments, routes };
 }
 

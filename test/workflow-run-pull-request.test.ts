@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GitHubRepo, Octokit } from '../src/github/api/client.js';
 import { readRunContext, type WorkflowRun } from '../src/inputs/github-context.js';
 import { pullRequestOfWorkflowRun } from '../src/operations/preview/workflow-run-pull-request.js';
+import { scriptedRepo } from './support/scripted-octokit.ts';
 
 const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 const OTHER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
@@ -39,7 +39,7 @@ function scripted(pulls: { number: number; sha: string; repo?: string }[]) {
       headers: {},
     };
   };
-  const gh: GitHubRepo = { octokit: { request } as unknown as Octokit, owner: 'octo', repo: 'docs' };
+  const gh = scriptedRepo(request);
   return { github: async () => gh, requests };
 }
 
