@@ -10,12 +10,16 @@
 //       history, same pickup) under `rate-limit: 30/10s`, the stand-in throttling at 30/10s too.
 //   (c) start-up: process start to the first request, against a bare `node -e "fetch(...)"`, both
 //       spawned the same way in turns; the size of dist/.
+//   (d) hostile text, in this process: the functions that read untrusted text (the tail of a build's
+//       output, a variable's value, Sphinx's warnings) on input built to make a backtracking regex
+//       crawl. The tests check what they return on it; how long they take is measured here.
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from '../test/support/action-metadata.ts';
 import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../test/support/rtd-standin.ts';
 import { runAction, type ActionRun } from '../test/support/run-action.ts';
@@ -212,6 +216,38 @@ async function startUp(): Promise<{ action: number[]; bare: number[]; peakRssByt
   return { action, bare, peakRssBytes };
 }
 
+/** (d) CPU time of `work`, the best of three (the least disturbed by the rest of the machine). */
+function cpuMs(work: () => unknown): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round += 1) {
+    const started = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
+/** (d) The functions that read untrusted text, from lib/ (what `npm run build` compiled for dist/). */
+async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number }> {
+  const lib = (path: string) => import(pathToFileURL(join(ROOT, 'lib', path)).href);
+  const { tailLines } = (await lib('operations/failure-reason.js')) as typeof import('../src/operations/failure-reason.ts');
+  const { parseVariables, VALUE_MAX_LENGTH } = (await lib('inputs/env-variables.js')) as typeof import('../src/inputs/env-variables.ts');
+  const { parseSphinxProblems, SCAN_LIMIT_CHARS } = (await lib(
+    'operations/sphinx-warnings.js',
+  )) as typeof import('../src/operations/sphinx-warnings.ts');
+  const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
+  const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
+  // Lines of colons and digits before the level, each just under the 4,000-character cap on a
+  // line that is scanned, as many as the scanned end of an output holds.
+  const sphinx = `${':1'.repeat(1_980)}:docstring of x: WARNING: y\n`.repeat(Math.ceil(SCAN_LIMIT_CHARS / 4_000));
+  return {
+    tail: cpuMs(() => tailLines(spaces, 20, 3000)),
+    variables: cpuMs(() => parseVariables(value, 'variables')),
+    sphinx: cpuMs(() => parseSphinxProblems(sphinx)),
+  };
+}
+
 function distSizes(): { indexBytes: number; totalBytes: number } {
   const dist = join(ROOT, 'dist');
   const walk = (dir: string): number =>
@@ -279,6 +315,9 @@ async function main(): Promise<void> {
     .join(' / ')}`;
   process.stderr.write(`bench on ${machine}\n(c) start-up: ${STARTUP_ROUNDS} rounds...\n`);
   const startup = await startUp();
+
+  process.stderr.write('(d) hostile text...\n');
+  const hostile = await hostileText();
 
   process.stderr.write('(a) and (b) concurrently, about a minute...\n');
   const starts: (() => Promise<ReturnType<typeof launch>>)[] = [
@@ -364,6 +403,24 @@ async function main(): Promise<void> {
       values: [megabytes(peak), '', '', ''],
       goal: '< 80 MB',
       pass: peak > 0 && peak < 80 * MB,
+    },
+    {
+      label: '(d) tail of an output ending in 200,000 spaces (CPU)',
+      values: [`${hostile.tail.toFixed(1)} ms`, '', '', ''],
+      goal: '< 500 ms',
+      pass: hostile.tail < 500,
+    },
+    {
+      label: '(d) a variable of 48,000 characters, nearly all spaces (CPU)',
+      values: [`${hostile.variables.toFixed(1)} ms`, '', '', ''],
+      goal: '< 1000 ms',
+      pass: hostile.variables < 1000,
+    },
+    {
+      label: "(d) Sphinx's warnings in 200,000 hostile characters (CPU)",
+      values: [`${hostile.sphinx.toFixed(1)} ms`, '', '', ''],
+      goal: '< 2000 ms',
+      pass: hostile.sphinx < 2000,
     },
     { label: 'every step succeeded', values: [String(allGreen), '', '', ''], goal: 'true', pass: allGreen },
   ];

@@ -225,10 +225,12 @@ describe('value rules', () => {
     expectParseError(`Q=${fits}c`, 'variables', 1, ['aaaa']);
   });
 
-  it('measures a value with a long run of spaces quickly', () => {
-    const started = performance.now();
+  // How long this takes is measured by `npm run bench` (hostile text); here, runs of spaces far
+  // longer than any value: a measure that backtracks on them would outlast the test's timeout.
+  it('measures a value with a long run of spaces', () => {
     expect(parseVariables(`A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`, 'variables')).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(storedLength(`x${' '.repeat(300_000)}x`)).toBe(300_004);
+    expect(storedLength(`${' '.repeat(300_000)}x${' '.repeat(300_000)}`)).toBe(1);
   });
 
   it('refuses values that together take more than 256,000 characters, naming where the limit is crossed', () => {

@@ -154,6 +154,15 @@ describe('parseInputs', () => {
     expect(message).toContain('Input `wait`: accepts `true` or `false`');
   });
 
+  it('names the input and what it accepts in each refusal', () => {
+    expect(refusal({ operation: 'deploy' })).toMatch(/Input `operation`: accepts `build`, `wait`, `sync-versions`, `env`, `preview`/);
+    expect(refusal({ project: '' })).toMatch(/Input `project`: is required/);
+    expect(refusal({ project: 'My Project!' })).toMatch(/Input `project`: `My Project!` is not a project slug/);
+    expect(refusal({ timeout: 'soon' })).toMatch(/Input `timeout`: `soon` is not a duration/);
+    expect(refusal({ 'base-url': 'http://readthedocs.example.com' })).toMatch(/Input `base-url`: .*must use https:\/\//);
+    expect(refusal({ operation: 'wait', commit: 'abc123' })).toMatch(/Input `commit`: .*full commit SHA/);
+  });
+
   it('takes only full commit SHAs', () => {
     expect(parse({ commit: 'A'.repeat(40) }).commit).toBe('a'.repeat(40));
     expect(refusal({ commit: 'abc1234' })).toMatch(/Input `commit`/);

@@ -1,10 +1,12 @@
 // `npm run lint` (Biome, biome.json) is strict where it matters: probe files with one defect each,
 // written into temporary folders inside the tree that the linter checks, must fail it, and a clean
 // probe must pass it, so that a failure here is the defect's and not the harness's.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The lint script runs twice in all, at once: over the clean probe alone, and over every defective
+// probe together (findings are read per file).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/action-metadata.ts';
 
 /** Probe folders start with this; test/readme-sync.test.ts skips them when it walks src/. */
@@ -27,14 +29,30 @@ function probeFolder(parent: string, files: Record<string, string>): Record<stri
   return paths;
 }
 
-function lint(...paths: string[]): { status: number | null; output: string } {
-  const run = spawnSync('npm', ['run', '--silent', 'lint', '--', '--max-diagnostics=100', ...paths], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    timeout: 60_000,
+/**
+ * Runs the command of package.json's `lint` script on `paths`, as `npm run lint -- …` would, from
+ * node_modules/.bin (without npm's own start-up).
+ */
+function lint(...paths: string[]): Promise<{ status: number | null; output: string }> {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['lint']!;
+  const [command, ...args] = script.split(' ');
+  return new Promise((resolve) => {
+    execFile(
+      join(ROOT, 'node_modules', '.bin', command!),
+      [...args, '--max-diagnostics=100', ...paths],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+        timeout: 60_000,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const status = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
+        resolve({ status, output: `${stdout}${stderr}` });
+      },
+    );
   });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
 /** The rules (or `format`) Biome reported for one file. */
@@ -46,35 +64,90 @@ function findings(output: string, path: string): string[] {
 describe('npm run lint', () => {
   const clean =
     'export async function answer(): Promise<number> {\n  return 42;\n}\n\nexport function use(): void {\n  void answer();\n}\n';
+  const body = 'export const value = [a];\n';
+  let probes: {
+    basic: Record<string, string>;
+    defects: Record<string, string>;
+    util: Record<string, string>;
+    service: Record<string, string>;
+    inputs: Record<string, string>;
+    reporting: Record<string, string>;
+    githubApi: Record<string, string>;
+  };
+  let passed: { status: number | null; output: string };
+  let failed: { status: number | null; output: string };
+
+  beforeAll(async () => {
+    probes = {
+      basic: probeFolder('src/util', {
+        'clean.ts': clean,
+        'unused.ts': 'export function f(): number {\n  const unused = 1;\n  return 2;\n}\n',
+      }),
+      defects: probeFolder('src/util', {
+        'unformatted.ts': 'export const quoted = "double quotes";\n',
+        'long.ts': `export const long = [${Array.from({ length: 40 }, (_, i) => `'item-${i}'`).join(', ')}];\n`,
+        'unused-import.ts': "import { readFileSync } from 'node:fs';\n\nexport const n = 1;\n",
+        'unused-parameter.ts': 'export function f(used: number, unused: number): number {\n  return used;\n}\n',
+        'floating.ts': 'async function work(): Promise<number> {\n  return 1;\n}\n\nexport function start(): void {\n  work();\n}\n',
+        'cycle-a.ts': "import { b } from './cycle-b.js';\n\nexport const a = (): number => b() + 1;\n",
+        'cycle-b.ts': "import { a } from './cycle-a.js';\n\nexport const b = (): number => a() - 1;\n",
+        // Type-only cycles count too (ignoreTypes: false): a type in the wrong file is a layering defect.
+        'type-cycle-a.ts': "import type { B } from './type-cycle-b.js';\n\nexport interface A {\n  b?: B;\n}\n",
+        'type-cycle-b.ts': "import type { A } from './type-cycle-a.js';\n\nexport interface B {\n  a?: A;\n}\n",
+      }),
+      util: probeFolder('src/util', {
+        'operations.ts': `import { a } from '../../operations/types.js';\n\n${body}`,
+        'service.ts': `import { a } from '../../service/errors.js';\n\n${body}`,
+        'github.ts': `import type { a } from '../../github/api/client.js';\n\nexport type Value = a;\n`,
+        'inputs.ts': `import { a } from '../../inputs/inputs.js';\n\n${body}`,
+        'reporting.ts': `import { a } from '../../reporting/report.js';\n\n${body}`,
+        'package.ts': `import { a } from '@actions/github';\n\n${body}`,
+        'sibling.ts': `import { a } from '../abort.js';\n\n${body}`,
+      }),
+      service: probeFolder('src/service', {
+        'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
+        'github.ts': `import { a } from '../../github/api/client.js';\n\n${body}`,
+        'util.ts': `import { a } from '../../util/abort.js';\n\n${body}`,
+      }),
+      inputs: probeFolder('src/inputs', {
+        'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
+        'operations-type.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
+        'sibling.ts': `import { a } from '../env-variables.js';\n\n${body}`,
+      }),
+      reporting: probeFolder('src/reporting', {
+        'operations.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
+        'sibling.ts': `import { a } from '../markdown.js';\n\n${body}`,
+      }),
+      githubApi: probeFolder('src/github/api', {
+        'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
+        'sibling.ts': `import { a } from '../client.js';\n\n${body}`,
+      }),
+    };
+    const { basic, defects, util, service, inputs, reporting, githubApi } = probes;
+    [passed, failed] = await Promise.all([
+      lint(basic['clean.ts']!),
+      lint(
+        basic['unused.ts']!,
+        ...Object.values(defects),
+        ...Object.values(util),
+        ...Object.values(service),
+        ...Object.values(inputs),
+        ...Object.values(reporting),
+        ...Object.values(githubApi),
+      ),
+    ]);
+  }, 60_000);
 
   it('passes a clean, formatted probe and fails one with an unused variable', () => {
-    const files = probeFolder('src/util', {
-      'clean.ts': clean,
-      'unused.ts': 'export function f(): number {\n  const unused = 1;\n  return 2;\n}\n',
-    });
-    const passed = lint(files['clean.ts']!);
     expect(passed.output).not.toMatch(/lint\/|format/);
     expect(passed.status, passed.output).toBe(0);
-    const failed = lint(files['unused.ts']!);
     expect(failed.status, failed.output).not.toBe(0);
-    expect(findings(failed.output, files['unused.ts']!)).toEqual(['lint/correctness/noUnusedVariables']);
+    expect(findings(failed.output, probes.basic['unused.ts']!)).toEqual(['lint/correctness/noUnusedVariables']);
   });
 
   it('fails on unformatted lines, unused imports and parameters, floating promises and import cycles (type-only too)', () => {
-    const files = probeFolder('src/util', {
-      'unformatted.ts': 'export const quoted = "double quotes";\n',
-      'long.ts': `export const long = [${Array.from({ length: 40 }, (_, i) => `'item-${i}'`).join(', ')}];\n`,
-      'unused-import.ts': "import { readFileSync } from 'node:fs';\n\nexport const n = 1;\n",
-      'unused-parameter.ts': 'export function f(used: number, unused: number): number {\n  return used;\n}\n',
-      'floating.ts': 'async function work(): Promise<number> {\n  return 1;\n}\n\nexport function start(): void {\n  work();\n}\n',
-      'cycle-a.ts': "import { b } from './cycle-b.js';\n\nexport const a = (): number => b() + 1;\n",
-      'cycle-b.ts': "import { a } from './cycle-a.js';\n\nexport const b = (): number => a() - 1;\n",
-      // Type-only cycles count too (ignoreTypes: false): a type in the wrong file is a layering defect.
-      'type-cycle-a.ts': "import type { B } from './type-cycle-b.js';\n\nexport interface A {\n  b?: B;\n}\n",
-      'type-cycle-b.ts': "import type { A } from './type-cycle-a.js';\n\nexport interface B {\n  a?: A;\n}\n",
-    });
-    const run = lint(...Object.values(files));
-    expect(run.status, run.output).not.toBe(0);
+    const files = probes.defects;
+    const run = failed;
     expect(findings(run.output, files['unformatted.ts']!)).toEqual(['format']);
     expect(findings(run.output, files['long.ts']!)).toEqual(['format']);
     expect(findings(run.output, files['unused-import.ts']!)).toEqual(['lint/correctness/noUnusedImports']);
@@ -85,41 +158,8 @@ describe('npm run lint', () => {
   });
 
   it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them', () => {
-    const body = 'export const value = [a];\n';
-    const util = probeFolder('src/util', {
-      'operations.ts': `import { a } from '../../operations/types.js';\n\n${body}`,
-      'service.ts': `import { a } from '../../service/errors.js';\n\n${body}`,
-      'github.ts': `import type { a } from '../../github/api/client.js';\n\nexport type Value = a;\n`,
-      'inputs.ts': `import { a } from '../../inputs/inputs.js';\n\n${body}`,
-      'reporting.ts': `import { a } from '../../reporting/report.js';\n\n${body}`,
-      'package.ts': `import { a } from '@actions/github';\n\n${body}`,
-      'sibling.ts': `import { a } from '../abort.js';\n\n${body}`,
-    });
-    const service = probeFolder('src/service', {
-      'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
-      'github.ts': `import { a } from '../../github/api/client.js';\n\n${body}`,
-      'util.ts': `import { a } from '../../util/abort.js';\n\n${body}`,
-    });
-    const inputs = probeFolder('src/inputs', {
-      'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
-      'operations-type.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
-      'sibling.ts': `import { a } from '../env-variables.js';\n\n${body}`,
-    });
-    const reporting = probeFolder('src/reporting', {
-      'operations.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
-      'sibling.ts': `import { a } from '../markdown.js';\n\n${body}`,
-    });
-    const githubApi = probeFolder('src/github/api', {
-      'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
-      'sibling.ts': `import { a } from '../client.js';\n\n${body}`,
-    });
-    const run = lint(
-      ...Object.values(util),
-      ...Object.values(service),
-      ...Object.values(inputs),
-      ...Object.values(reporting),
-      ...Object.values(githubApi),
-    );
+    const { util, service, inputs, reporting, githubApi } = probes;
+    const run = failed;
     const restricted = ['lint/style/noRestrictedImports'];
     for (const name of ['operations.ts', 'service.ts', 'github.ts', 'inputs.ts', 'reporting.ts'])
       expect(findings(run.output, util[name]!), name).toEqual(restricted);

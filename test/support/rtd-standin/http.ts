@@ -1,5 +1,14 @@
-// HTTP plumbing of the stand-in: replies, request log, faults, throttling, pagination.
-import { sortKeys } from './model.ts';
+// The HTTP side of the stand-in: the loopback server, the request log, and the injected faults
+// applied around the processing of each request (see faults.ts; routing is in router.ts).
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { FaultQueue } from './faults.ts';
+import type { Fault } from './faults.ts';
+import type { Reply } from './replies.ts';
+
+export type { Fault, QueuedFault } from './faults.ts';
+export type { Reply } from './replies.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -14,173 +23,163 @@ export interface RecordedRequest {
   fault?: string;
 }
 
-interface FaultMatch {
-  method?: string;
-  /** Substring of, or regex on, the path (also tried on path + query). */
-  path?: RegExp | string;
-  /** Default 1. */
-  times?: number;
-  /** Skip the first N matching requests. */
-  after?: number;
+export interface HttpHooks {
+  /** Called once per request, before anything else happens to it. */
+  record(rec: RecordedRequest): void;
+  /** Answers a request that no fault answered instead. */
+  process(method: string, url: URL, headers: Record<string, string>, body: string, path: string, ip: string): Reply;
 }
 
-export type Fault = FaultMatch &
-  (
-    | { kind: 'reset' }
-    | { kind: 'reset-after-processing' }
-    | { kind: 'delay'; ms: number }
-    | { kind: 'delay-after-processing'; ms: number }
-    | { kind: 'status'; status: number; body?: string; contentType?: string; headers?: Record<string, string> }
-    | { kind: 'truncate' }
-    /** Processes the request, sends the headers and half the body, then holds the rest for `ms` and resets. */
-    | { kind: 'stall-body'; ms: number }
-    /** Answers a redirect (Location `location`) without processing the request. */
-    | { kind: 'redirect'; location: string; status?: number }
-    /** Processes the request and answers with the body passed through `transform` (e.g. a foreign `next` link). */
-    | { kind: 'rewrite'; transform: (body: string) => string }
-  );
+export class HttpServer {
+  url = '';
+  readonly faults = new FaultQueue();
 
-export interface QueuedFault {
-  fault: Fault;
-  remaining: number;
-  seen: number;
-}
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly latencyMs: number;
+  private readonly hooks: HttpHooks;
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+  constructor(hooks: HttpHooks, latencyMs: number) {
+    this.hooks = hooks;
+    this.latencyMs = latencyMs;
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((e: unknown) => {
+        if (!res.headersSent && !res.destroyed) {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end(`stand-in error: ${String(e)}`);
+        }
+      });
+    });
+    this.server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+  }
 
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
-  return {
-    status,
-    headers: { 'content-type': 'application/json', vary: 'Accept, Cookie', ...headers },
-    body: JSON.stringify(sortKeys(body)),
-  };
-}
+  async listen(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}`;
+  }
 
-export function empty(status: number, headers: Record<string, string> = {}): Reply {
-  return { status, headers, body: '' };
-}
+  async close(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+      for (const s of this.sockets) s.destroy();
+    });
+  }
 
-export function html(status: number, body: string): Reply {
-  return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body };
-}
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.timers.delete(t);
+        resolve();
+      }, ms);
+      this.timers.add(t);
+    });
+  }
 
-export function detail(status: number, message: string, headers: Record<string, string> = {}): Reply {
-  return json(status, { detail: message }, headers);
-}
-
-export const DJANGO_404 =
-  '<!doctype html>\n<html lang="en">\n<head>\n  <title>Not Found</title>\n</head>\n<body>\n  <h1>Not Found</h1><p>The requested resource was not found on this server.</p>\n</body>\n</html>\n';
-
-export function faultMatches(f: Fault, method: string, path: string, fullPath: string): boolean {
-  if (f.method && f.method.toUpperCase() !== method) return false;
-  if (f.path === undefined) return true;
-  if (typeof f.path === 'string') return path.includes(f.path) || fullPath.includes(f.path);
-  f.path.lastIndex = 0;
-  if (f.path.test(path)) return true;
-  f.path.lastIndex = 0;
-  return f.path.test(fullPath);
-}
-
-/** DRF SimpleRateThrottle: a sliding window of request times per key. */
-export class Throttle {
-  private readonly history = new Map<string, number[]>();
-
-  /** Returns null when allowed (and records the hit), else the wait in seconds. */
-  check(key: string, limit: number, windowMs: number, now: number): number | null {
-    const list = (this.history.get(key) ?? []).filter((t) => t > now - windowMs);
-    if (list.length >= limit) {
-      this.history.set(key, list);
-      const oldest = list[0] ?? now;
-      const remaining = windowMs - (now - oldest);
-      const available = limit - list.length + 1;
-      return available > 0 ? remaining / available / 1000 : remaining / 1000;
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = Date.now();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
     }
-    list.push(now);
-    this.history.set(key, list);
-    return null;
-  }
+    const rec: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams.entries()),
+      headers,
+      body,
+      at,
+      status: 0,
+    };
+    this.hooks.record(rec);
 
-  reset(): void {
-    this.history.clear();
-  }
-}
+    const fault: Fault | null = this.faults.take(method, url.pathname, url.pathname + url.search);
+    if (fault) rec.fault = fault.kind;
+    await this.sleep(this.latencyMs);
 
-export function throttled(waitSeconds: number): Reply {
-  const n = Math.max(1, Math.ceil(waitSeconds));
-  const unit = n === 1 ? 'second' : 'seconds';
-  return detail(429, `Request was throttled. Expected available in ${n} ${unit}.`, { 'retry-after': String(n) });
-}
-
-/** Query string with parameters sorted by name, as DRF's replace_query_param writes it. */
-export function sortedQuery(params: URLSearchParams): string {
-  const pairs = [...params.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return new URLSearchParams(pairs).toString();
-}
-
-function positiveInt(raw: string | null, strict: boolean): number | null {
-  if (raw === null || !/^\s*\d+\s*$/.test(raw)) return null;
-  const n = Number.parseInt(raw, 10);
-  if (strict && n === 0) return null;
-  return n;
-}
-
-/** DRF LimitOffsetPagination (default limit 10, no maximum, invalid values fall back silently). */
-export function paginate<T>(items: T[], origin: string, path: string, params: URLSearchParams, render: (item: T) => unknown): unknown {
-  const limit = positiveInt(params.get('limit'), true) ?? 10;
-  const offset = positiveInt(params.get('offset'), false) ?? 0;
-  const count = items.length;
-  const page = items.slice(offset, offset + limit).map(render);
-  const link = (p: URLSearchParams): string => {
-    const q = sortedQuery(p);
-    return `${origin}${path}${q ? `?${q}` : ''}`;
-  };
-  let next: string | null = null;
-  if (offset + limit < count) {
-    const p = new URLSearchParams(params);
-    p.set('limit', String(limit));
-    p.set('offset', String(offset + limit));
-    next = link(p);
-  }
-  let previous: string | null = null;
-  if (offset > 0) {
-    const p = new URLSearchParams(params);
-    p.set('limit', String(limit));
-    if (offset - limit <= 0) p.delete('offset');
-    else p.set('offset', String(offset - limit));
-    previous = link(p);
-  }
-  return { count, next, previous, results: page };
-}
-
-export function parseBool(raw: string | null): boolean | null {
-  if (raw === null) return null;
-  const v = raw.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
-  return null;
-}
-
-/** Parses a JSON or form body; returns an error Reply when it cannot. */
-export function parseBody(
-  body: string,
-  contentType: string | undefined,
-): { ok: true; data: Record<string, unknown> } | { ok: false; reply: Reply } {
-  if (body.trim() === '') return { ok: true, data: {} };
-  const ct = (contentType ?? '').toLowerCase();
-  if (ct.includes('application/x-www-form-urlencoded')) {
-    return { ok: true, data: Object.fromEntries(new URLSearchParams(body).entries()) };
-  }
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      return { ok: false, reply: json(400, { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] }) };
+    if (fault?.kind === 'reset') {
+      this.destroy(req);
+      return;
     }
-    return { ok: true, data: parsed as Record<string, unknown> };
-  } catch (e) {
-    return { ok: false, reply: detail(400, `JSON parse error - ${(e as Error).message}`) };
+    if (fault?.kind === 'status') {
+      const text = fault.body ?? `<html><body><h1>${fault.status}</h1></body></html>`;
+      const looksJson = /^\s*[[{]/.test(text);
+      const reply: Reply = {
+        status: fault.status,
+        headers: {
+          'content-type': fault.contentType ?? (looksJson ? 'application/json' : 'text/html; charset=utf-8'),
+          ...(fault.headers ?? {}),
+        },
+        body: text,
+      };
+      this.send(res, rec, reply);
+      return;
+    }
+    if (fault?.kind === 'redirect') {
+      this.send(res, rec, {
+        status: fault.status ?? 302,
+        headers: { location: fault.location, 'content-type': 'text/html; charset=utf-8' },
+        body: '',
+      });
+      return;
+    }
+    if (fault?.kind === 'delay') await this.sleep(fault.ms);
+
+    const reply = this.hooks.process(method, url, headers, body, rec.path, req.socket.remoteAddress ?? 'unknown');
+
+    if (fault?.kind === 'delay-after-processing') await this.sleep(fault.ms);
+    if (fault?.kind === 'reset-after-processing') {
+      this.destroy(req);
+      return;
+    }
+    if (fault?.kind === 'truncate') {
+      const buf = Buffer.from(reply.body, 'utf8');
+      rec.status = reply.status;
+      if (res.destroyed) return;
+      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+      res.write(buf.subarray(0, Math.floor(buf.length / 2)), () => this.destroy(req));
+      return;
+    }
+    if (fault?.kind === 'stall-body') {
+      const buf = Buffer.from(reply.body, 'utf8');
+      rec.status = reply.status;
+      if (res.destroyed) return;
+      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+      res.write(buf.subarray(0, Math.floor(buf.length / 2)));
+      await this.sleep(fault.ms);
+      this.destroy(req);
+      return;
+    }
+    this.send(res, rec, fault?.kind === 'rewrite' ? { ...reply, body: fault.transform(reply.body) } : reply);
+  }
+
+  private destroy(req: IncomingMessage): void {
+    const s = req.socket;
+    if (typeof s.resetAndDestroy === 'function') s.resetAndDestroy();
+    else s.destroy();
+  }
+
+  private send(res: ServerResponse, rec: RecordedRequest, reply: Reply): void {
+    rec.status = reply.status;
+    if (res.destroyed || res.headersSent) return;
+    const buf = Buffer.from(reply.body, 'utf8');
+    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+    res.end(buf);
   }
 }

@@ -1,11 +1,12 @@
 // Project settings (PATCH), redirects and subproject writes of the stand-in, as the service
 // behaves: PATCH answers 204; redirects are ordered by position, and a create or a PUT that names
 // a position inserts there and shifts the others; subprojects are created with an alias and
-// deleted by it. Wired into standin.ts; kept apart so that file does not grow.
-import { detail, empty, json, paginate, parseBody } from './http.ts';
-import type { Reply } from './http.ts';
+// deleted by it. Routed from projects.ts.
 import { iso } from './model.ts';
 import type { ProjectData } from './model.ts';
+import { paginate } from './pagination.ts';
+import { detail, empty, json, parseBody } from './replies.ts';
+import type { Reply } from './replies.ts';
 
 export interface ConfigCtx {
   path: string;

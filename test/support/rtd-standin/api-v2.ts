@@ -1,0 +1,103 @@
+// API v2's build detail: the one place the service shows a build's commands and their output.
+// It ignores the token (it reads `Token …` only as a build API key), so private builds are 404;
+// commands appear as their phases end with the clock, a failing one last.
+import { iso, phaseBoundaries, titleCase } from './model.ts';
+import type { BuildData, Snapshot } from './model.ts';
+import { detail, json } from './replies.ts';
+import type { Reply } from './replies.ts';
+import type { Ctx, Route } from './router.ts';
+import type { Store } from './store.ts';
+
+export class ApiV2Resources {
+  private readonly store: Store;
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  routes(): Route[] {
+    return [{ pattern: /^\/api\/v2\/build\/(\d+)\/$/, methods: { GET: (c, m) => this.build(c, Number(m[1])) } }];
+  }
+
+  private build(ctx: Ctx, id: number): Reply {
+    const st = this.store;
+    const b = st.buildList.find((x) => x.id === id);
+    // API v2 ignores the token (it reads `Token …` only as a build API key): private builds are 404.
+    const p = b ? st.visibleProject(b.project, { ...ctx, token: null }) : null;
+    if (!b || !p) return detail(404, 'No Build matches the given query.');
+    const v = st.versions.find((x) => x.project === b.project && x.slug === b.version);
+    const s = st.snap(b, ctx.now);
+    return json(200, {
+      builder: 'build-default-standin',
+      cold_storage: false,
+      commands: this.commandsOf(b, s),
+      commit: s.commit,
+      date: iso(b.createdAt),
+      docs_url: v ? st.docsUrl(p, v.slug, v.type === 'external') : null,
+      error: '',
+      exit_code: s.state === 'finished' ? (s.success ? 0 : (b.failingCommand?.exit_code ?? 1)) : null,
+      id: b.id,
+      length: s.duration,
+      project: p.id,
+      project_slug: p.slug,
+      state: s.state,
+      state_display: titleCase(s.state),
+      success: s.success,
+      type: 'html',
+      version: v?.id ?? null,
+      version_name: v?.verboseName ?? b.version,
+      version_slug: b.version,
+      version_type: v?.type ?? 'branch',
+    });
+  }
+
+  private commandsOf(b: BuildData, s: Snapshot): Record<string, unknown>[] {
+    const p = this.store.projects.get(b.project);
+    const start = b.createdAt + b.queueMs;
+    const bounds = phaseBoundaries(b.durationMs, this.store.fractions);
+    const failing =
+      b.outcome === 'failure'
+        ? (b.failingCommand ?? {
+            command: 'python -m sphinx -T -W --keep-going -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html',
+            output: 'Warning, treated as error:\nindex.rst:12: WARNING: undefined label: missing',
+            exit_code: 1,
+          })
+        : null;
+    const steps: { phase: number; command: string; output: string; exit_code: number }[] = [
+      { phase: 0, command: `git clone --depth 1 ${p?.repositoryUrl ?? ''} .`, output: "Cloning into '.'...", exit_code: 0 },
+      { phase: 0, command: `git checkout --force ${b.commit}`, output: `HEAD is now at ${b.commit.slice(0, 7)}`, exit_code: 0 },
+      {
+        phase: 1,
+        command: 'python -m pip install --upgrade --no-cache-dir -r docs/requirements.txt',
+        output: 'Successfully installed sphinx',
+        exit_code: 0,
+      },
+      failing
+        ? { phase: 2, ...failing }
+        : {
+            phase: 2,
+            command: 'python -m sphinx -T -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html',
+            output: 'build succeeded.',
+            exit_code: 0,
+          },
+    ];
+    const out: Record<string, unknown>[] = [];
+    steps.forEach((step, i) => {
+      const from = start + (bounds[step.phase] ?? 0);
+      const to = start + (bounds[step.phase + 1] ?? b.durationMs);
+      if (to > s.effectiveAt) return;
+      out.push({
+        build: b.id,
+        command: step.command,
+        description: '',
+        end_time: iso(to),
+        exit_code: step.exit_code,
+        id: b.id * 100 + i + 1,
+        output: step.output,
+        run_time: Math.round((to - from) / 1000),
+        start_time: iso(from),
+      });
+    });
+    return out;
+  }
+}

@@ -1,0 +1,66 @@
+// How builds come to be: seeded, triggered through the API, or queued by activating a version.
+// A trigger never deduplicates: it cancels every non-final build of the version, then queues one
+// following the next plan the test gave (the last plan repeats). States then move with the clock
+// (model.ts `snapshot`).
+import { isFinal } from './model.ts';
+import type { BuildData, BuildPlan, BuildSource, VersionData } from './model.ts';
+import type { Store } from './store.ts';
+
+const DEFAULT_PLAN: BuildPlan = { durationMs: 3000, outcome: 'success' };
+
+export class BuildQueue {
+  private readonly store: Store;
+  private readonly plans = new Map<string, BuildPlan[]>();
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void {
+    this.plans.set(`${project}/${version}`, Array.isArray(plan) ? [...plan] : [plan]);
+  }
+
+  create(v: VersionData, plan: BuildPlan, createdAt: number, source: BuildSource, commitFromStart: boolean): BuildData {
+    const b: BuildData = {
+      id: this.store.ids.build++,
+      project: v.project,
+      version: v.slug,
+      createdAt,
+      queueMs: plan.queueMs ?? 0,
+      durationMs: plan.durationMs,
+      outcome: plan.outcome,
+      commit: plan.commit ?? this.defaultCommit(v),
+      commitFromStart,
+      failingCommand: plan.failingCommand,
+      notifications: plan.notifications,
+      cancelledAt: null,
+      source,
+    };
+    this.store.buildList.push(b);
+    return b;
+  }
+
+  /** A trigger never deduplicates: it cancels every non-final build of the version, then queues one. */
+  trigger(v: VersionData, now: number, source: BuildSource): BuildData {
+    for (const b of this.store.buildList) {
+      if (b.project === v.project && b.version === v.slug && !isFinal(this.store.snap(b, now).state)) b.cancelledAt = now;
+    }
+    return this.create(v, this.nextPlan(v), now, source, false);
+  }
+
+  private nextPlan(v: VersionData): BuildPlan {
+    const queue = this.plans.get(`${v.project}/${v.slug}`);
+    if (!queue || queue.length === 0) return DEFAULT_PLAN;
+    // Successive triggers take successive plans; the last one repeats.
+    return (queue.length > 1 ? queue.shift() : queue[0]) ?? DEFAULT_PLAN;
+  }
+
+  private defaultCommit(v: VersionData): string {
+    if (v.type === 'external') {
+      // Rebuilding a PR version builds the last built commit.
+      const last = this.store.buildList.filter((b) => b.project === v.project && b.version === v.slug).at(-1);
+      if (last) return last.commit;
+    }
+    return v.identifier;
+  }
+}

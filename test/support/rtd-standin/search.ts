@@ -1,0 +1,147 @@
+// What readers reach: search API v3 (`project:`/`subprojects:` arguments, a version indexed
+// `indexDelayMs` after its last successful build, page-number pagination up to 1000 results) and
+// the documentation pages themselves (200 once the version is built, else Django's 404).
+import { escapeHtml } from './model.ts';
+import type { ProjectData, SearchHitSeed, VersionData } from './model.ts';
+import { sortedQuery } from './pagination.ts';
+import { DJANGO_404, html, json } from './replies.ts';
+import type { Reply } from './replies.ts';
+import type { Ctx, Route } from './router.ts';
+import type { Store } from './store.ts';
+
+export class SearchResources {
+  private readonly store: Store;
+  private readonly indexDelayMs: number;
+  private readonly hits = new Map<string, SearchHitSeed[]>();
+
+  constructor(store: Store, indexDelayMs: number) {
+    this.store = store;
+    this.indexDelayMs = indexDelayMs;
+  }
+
+  setHits(project: string, version: string, hits: SearchHitSeed[]): void {
+    this.hits.set(`${project}/${version}`, hits);
+  }
+
+  routes(): Route[] {
+    return [
+      { pattern: /^\/api\/v3\/search\/$/, methods: { GET: (c) => this.search(c) } },
+      { pattern: /^\/docs\/.*$/, plain: true, methods: { GET: (c) => this.serveDocs(c) } },
+    ];
+  }
+
+  private search(ctx: Ctx): Reply {
+    const q = ctx.params.get('q');
+    if (q === null) return json(400, { q: ['This query parameter is required'] });
+    const targets: { p: ProjectData; versionSlug: string; alias: string | null }[] = [];
+    const textParts: string[] = [];
+    for (const token of q.split(/\s+/).filter(Boolean)) {
+      const arg = token.match(/^(project|subprojects|user):(.*)$/);
+      if (!arg) {
+        textParts.push(token);
+        continue;
+      }
+      const [slug = '', vslug] = (arg[2] ?? '').split('/', 2);
+      const p = this.store.visibleProject(slug, ctx);
+      if (arg[1] === 'user' || !p) continue;
+      targets.push({ p, versionSlug: vslug || p.defaultVersion, alias: null });
+      if (arg[1] === 'subprojects') {
+        for (const child of this.store.projects.values()) {
+          if (child.subprojectOf?.parent === p.slug && this.store.visibleProject(child.slug, ctx)) {
+            targets.push({ p: child, versionSlug: child.defaultVersion, alias: child.subprojectOf.alias });
+          }
+        }
+      }
+    }
+    const text = textParts.join(' ');
+    const words = textParts.map((w) => w.replace(/^"|"$/g, '')).filter(Boolean);
+    const results: Record<string, unknown>[] = [];
+    for (const t of targets) {
+      const v = this.store.findVersion(t.p.slug, t.versionSlug, ctx.now);
+      if (!v || v.type === 'external' || !this.indexed(v, ctx.now)) continue;
+      const hits = this.hits.get(`${t.p.slug}/${v.slug}`) ?? [{ title: t.p.name, path: '/index.html', content: `Welcome to ${t.p.name}.` }];
+      const base = new URL(this.store.docsUrl(t.p, v.slug, false));
+      for (const hit of hits) {
+        const path = hit.path.startsWith(base.pathname) ? hit.path : `${base.pathname}${hit.path.replace(/^\//, '')}`;
+        results.push({
+          blocks: hit.content
+            ? [
+                {
+                  content: hit.content,
+                  highlights: { content: highlight(hit.content, words), title: [] },
+                  id: hit.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+                  title: hit.title,
+                  type: 'section',
+                },
+              ]
+            : [],
+          domain: this.store.url,
+          highlights: { title: highlight(hit.title, words) },
+          path,
+          project: { alias: t.alias, slug: t.p.slug },
+          title: hit.title,
+          type: 'page',
+          version: { slug: v.slug },
+        });
+      }
+    }
+    const sizeRaw = ctx.params.get('page_size');
+    const sizeParsed = sizeRaw && /^\d+$/.test(sizeRaw) ? Number(sizeRaw) : 0;
+    const pageSize = sizeParsed > 0 ? Math.min(sizeParsed, 30) : 15;
+    const pageRaw = ctx.params.get('page') ?? '1';
+    const page = /^\d+$/.test(pageRaw) ? Number(pageRaw) : NaN;
+    const pages = Math.max(1, Math.ceil(results.length / pageSize));
+    if (!(page >= 1)) return json(400, ['Invalid page']);
+    if ((page - 1) * pageSize >= 1000) return json(400, ['Page number is too high.']);
+    if (page > pages) return json(400, ['Invalid page']);
+    const link = (n: number): string => {
+      const p = new URLSearchParams(ctx.params);
+      if (n === 1) p.delete('page');
+      else p.set('page', String(n));
+      const qs = sortedQuery(p);
+      return `${this.store.url}${ctx.path}${qs ? `?${qs}` : ''}`;
+    };
+    const projects = new Map<string, Set<string>>();
+    for (const t of targets) projects.set(t.p.slug, (projects.get(t.p.slug) ?? new Set()).add(t.versionSlug));
+    return json(200, {
+      count: results.length,
+      next: page < pages ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      projects: [...projects].map(([slug, vs]) => ({ slug, versions: [...vs].map((s) => ({ slug: s })) })),
+      query: text,
+      results: results.slice((page - 1) * pageSize, page * pageSize),
+    });
+  }
+
+  /** Indexed once the latest successful build ended indexDelayMs ago (seeded built versions count as indexed). */
+  private indexed(v: VersionData, now: number): boolean {
+    const last = this.store.lastSuccess(v, now);
+    if (last) return now - last.endedAt >= this.indexDelayMs;
+    return v.built && !this.store.buildList.some((b) => b.project === v.project && b.version === v.slug);
+  }
+
+  /** Serves documentation pages: 200 once the version has been built, else Django's 404. */
+  private serveDocs(ctx: Ctx): Reply {
+    let best: { root: string; v: VersionData; p: ProjectData } | null = null;
+    for (const v of this.store.versions) {
+      const p = this.store.projects.get(v.project);
+      if (!p || v.visibleAt > ctx.now) continue;
+      const root = new URL(this.store.docsUrl(p, v.slug, v.type === 'external')).pathname;
+      if (ctx.path.startsWith(root) && (!best || root.length > best.root.length)) best = { root, v, p };
+    }
+    if (!best?.v.active || !this.store.versionBuilt(best.v, ctx.now)) return html(404, DJANGO_404);
+    const title = escapeHtml(`${best.p.name} ${best.v.verboseName}`);
+    return html(200, `<!doctype html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`);
+  }
+}
+
+function highlight(text: string, words: string[]): string[] {
+  const lower = text.toLowerCase();
+  const word = words.find((w) => lower.includes(w.toLowerCase()));
+  if (!word) return [];
+  const i = lower.indexOf(word.toLowerCase());
+  const before = text.slice(0, i);
+  const match = text.slice(i, i + word.length);
+  const after = text.slice(i + word.length);
+  return [`${escapeHtml(before)}<span>${escapeHtml(match)}</span>${escapeHtml(after)}`];
+}

@@ -1,0 +1,93 @@
+// The stand-in's shared state: projects, versions and builds, the clock, and the lookups and URLs
+// every resource needs. Resource modules (projects.ts, versions.ts, builds.ts, …) read and change
+// it; none of them imports another's state.
+import { snapshot } from './model.ts';
+import type { BuildData, ProjectData, Snapshot, VersionData } from './model.ts';
+import { paginate } from './pagination.ts';
+import { json } from './replies.ts';
+import type { Reply } from './replies.ts';
+import type { Ctx } from './router.ts';
+
+export class Store {
+  /** 'http://127.0.0.1:PORT' once listening. */
+  url = '';
+  readonly clock: () => number;
+  readonly fractions: number[];
+  readonly projects = new Map<string, ProjectData>();
+  readonly versions: VersionData[] = [];
+  readonly buildList: BuildData[] = [];
+  readonly ids = { project: 1, version: 1, build: 1 };
+
+  constructor(clock: () => number, fractions: number[]) {
+    this.clock = clock;
+    this.fractions = fractions;
+  }
+
+  requireProject(slug: string): ProjectData {
+    const p = this.projects.get(slug);
+    if (!p) throw new Error(`stand-in: unknown project ${slug}`);
+    return p;
+  }
+
+  visibleProject(slug: string, ctx: { token: string | null }): ProjectData | null {
+    const p = this.projects.get(slug);
+    if (!p) return null;
+    if (p.privacy === 'private' && ctx.token === null) return null;
+    return p;
+  }
+
+  /** Versions that exist for the API (pending ones excluded); PR versions included. */
+  findVersion(project: string, slug: string, now: number): VersionData | null {
+    const v = this.versions.find((x) => x.project === project && x.slug === slug);
+    return v && v.visibleAt <= now ? v : null;
+  }
+
+  /** The build as the clock has moved it: state, success, commit, duration. */
+  snap(b: BuildData, now: number): Snapshot {
+    return snapshot(b, now, this.fractions);
+  }
+
+  versionBuilt(v: VersionData, now: number): boolean {
+    return v.built || this.lastSuccess(v, now) !== null;
+  }
+
+  lastSuccess(v: VersionData, now: number): { build: BuildData; endedAt: number } | null {
+    let best: { build: BuildData; endedAt: number } | null = null;
+    for (const b of this.buildList) {
+      if (b.project !== v.project || b.version !== v.slug) continue;
+      const s = this.snap(b, now);
+      if (s.state === 'finished' && s.success && s.endedAt !== null && (!best || s.endedAt > best.endedAt)) {
+        best = { build: b, endedAt: s.endedAt };
+      }
+    }
+    return best;
+  }
+
+  api(path: string): string {
+    return `${this.url}/api/v3/${path}`;
+  }
+
+  /** Documentation root of a version, following the versioning scheme and the canonical project. */
+  docsUrl(p: ProjectData, versionSlug: string, external: boolean): string {
+    let root = p;
+    let prefix = '';
+    if (p.translationOf) root = this.projects.get(p.translationOf) ?? p;
+    if (p.subprojectOf) {
+      root = this.projects.get(p.subprojectOf.parent) ?? p;
+      prefix = `/projects/${p.subprojectOf.alias}`;
+    }
+    const host = external ? `${root.slug.replace(/_/g, '-')}--${versionSlug}` : root.slug;
+    const scheme =
+      p.versioningScheme === 'multiple_versions_with_translations'
+        ? `/${p.language}/${versionSlug}/`
+        : p.versioningScheme === 'multiple_versions_without_translations'
+          ? `/${versionSlug}/`
+          : '/';
+    return `${this.url}/docs/${host}${prefix}${scheme}`;
+  }
+
+  /** A paginated API v3 list of `items`. */
+  list<T>(ctx: Ctx, items: T[], render: (item: T) => unknown): Reply {
+    return json(200, paginate(items, this.url, ctx.path, ctx.params, render));
+  }
+}

@@ -1,0 +1,173 @@
+// Versions: the list with its filters, the detail, PATCH/PUT (activating a version queues a build
+// by itself), and sync-versions (versions seeded with `appearsAfterSyncMs` become visible that
+// long after the next sync).
+import { fakeSha } from './model.ts';
+import type { ProjectData, VersionData, VersionSeed } from './model.ts';
+import { detail, empty, json, parseBody, parseBool } from './replies.ts';
+import type { Reply } from './replies.ts';
+import { PROJECT, VSLUG } from './router.ts';
+import type { Ctx, Route } from './router.ts';
+import type { BuildQueue } from './build-queue.ts';
+import type { Store } from './store.ts';
+
+export class VersionResources {
+  private readonly store: Store;
+  private readonly queue: BuildQueue;
+
+  constructor(store: Store, queue: BuildQueue) {
+    this.store = store;
+    this.queue = queue;
+  }
+
+  add(project: string, v: VersionSeed): void {
+    this.store.requireProject(project);
+    if (this.store.versions.some((x) => x.project === project && x.slug === v.slug)) {
+      throw new Error(`stand-in: version ${project}/${v.slug} already exists`);
+    }
+    const pending = v.appearsAfterSyncMs !== undefined;
+    this.store.versions.push({
+      id: this.store.ids.version++,
+      project,
+      slug: v.slug,
+      type: v.type ?? 'branch',
+      active: v.active ?? true,
+      hidden: v.hidden ?? false,
+      built: v.built ?? false,
+      privacy: v.privacy ?? 'public',
+      identifier: v.identifier ?? fakeSha(`${project}/${v.slug}`),
+      verboseName: v.verboseName ?? v.slug,
+      pendingSyncDelayMs: pending ? (v.appearsAfterSyncMs ?? 0) : null,
+      visibleAt: pending ? Infinity : 0,
+    });
+  }
+
+  /**
+   * Deletes a version as the service does (closed PR versions after 90 days, removed branches):
+   * its builds stay in the project's list with `version: null`.
+   */
+  delete(project: string, slug: string): void {
+    const versions = this.store.versions;
+    const index = versions.findIndex((v) => v.project === project && v.slug === slug);
+    if (index >= 0) versions.splice(index, 1);
+    for (const b of this.store.buildList) if (b.project === project && b.version === slug) b.orphaned = true;
+  }
+
+  json(p: ProjectData, v: VersionData, now: number): Record<string, unknown> {
+    const s = this.store;
+    const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
+    const last = s.lastSuccess(v, now);
+    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${v.slug === 'latest' ? p.defaultBranch : v.slug}`;
+    return {
+      _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
+      active: v.active,
+      aliases: [],
+      built: s.versionBuilt(v, now),
+      downloads: {},
+      hidden: v.hidden,
+      id: v.id,
+      identifier: last ? last.build.commit : v.identifier,
+      privacy_level: v.privacy,
+      ref: null,
+      slug: v.slug,
+      type: v.type,
+      urls: {
+        dashboard: { edit: `${s.url}/dashboard/${p.slug}/version/${v.slug}/edit/` },
+        documentation: s.docsUrl(p, v.slug, v.type === 'external'),
+        vcs: `${p.repositoryUrl}/${vcsPath}/`,
+      },
+      verbose_name: v.verboseName,
+    };
+  }
+
+  routes(): Route[] {
+    return [
+      { pattern: new RegExp(`${PROJECT}/versions/$`), methods: { GET: (c, m) => this.list(c, m[1] ?? '') } },
+      {
+        pattern: new RegExp(`${PROJECT}/versions/${VSLUG}/$`),
+        methods: {
+          GET: (c, m) => this.detail(c, m[1] ?? '', m[2] ?? ''),
+          PATCH: (c, m) => this.update(c, m[1] ?? '', m[2] ?? ''),
+          PUT: (c, m) => this.update(c, m[1] ?? '', m[2] ?? ''),
+        },
+      },
+      { pattern: new RegExp(`${PROJECT}/sync-versions/$`), methods: { POST: (c, m) => this.sync(c, m[1] ?? '') } },
+    ];
+  }
+
+  private list(ctx: Ctx, slug: string): Reply {
+    const s = this.store;
+    const p = s.visibleProject(slug, ctx);
+    if (!p) return s.list(ctx, [], (x) => x);
+    const active = parseBool(ctx.params.get('active'));
+    const built = parseBool(ctx.params.get('built'));
+    const type = ctx.params.get('type');
+    const privacy = ctx.params.get('privacy_level');
+    const slugFilter = ctx.params.get('slug')?.toLowerCase();
+    const nameFilter = ctx.params.get('verbose_name')?.toLowerCase();
+    const items = s.versions.filter(
+      (v) =>
+        v.project === p.slug &&
+        v.type !== 'external' &&
+        v.visibleAt <= ctx.now &&
+        (active === null || v.active === active) &&
+        (built === null || s.versionBuilt(v, ctx.now) === built) &&
+        (!type || v.type === type) &&
+        (!privacy || v.privacy === privacy) &&
+        (!slugFilter || v.slug.toLowerCase().includes(slugFilter)) &&
+        (!nameFilter || v.verboseName.toLowerCase().includes(nameFilter)),
+    );
+    return s.list(ctx, items, (v) => this.json(p, v, ctx.now));
+  }
+
+  private detail(ctx: Ctx, slug: string, vslug: string): Reply {
+    const p = this.store.visibleProject(slug, ctx);
+    const v = p ? this.store.findVersion(p.slug, vslug, ctx.now) : null;
+    if (!p || !v || v.type === 'external') return detail(404, 'No Version matches the given query.');
+    return json(200, this.json(p, v, ctx.now));
+  }
+
+  private update(ctx: Ctx, slug: string, vslug: string): Reply {
+    const p = this.store.visibleProject(slug, ctx);
+    const v = p ? this.store.findVersion(p.slug, vslug, ctx.now) : null;
+    if (!p || !v || v.type === 'external') return detail(404, 'No Version matches the given query.');
+    const parsed = parseBody(ctx.body, ctx.headers['content-type']);
+    if (!parsed.ok) return parsed.reply;
+    const fields = parsed.data;
+    const errors: Record<string, string[]> = {};
+    const boolField = (name: string): boolean | undefined => {
+      const raw = fields[name];
+      if (raw === undefined) return undefined;
+      if (typeof raw === 'boolean') return raw;
+      const parsed = typeof raw === 'string' ? parseBool(raw) : null;
+      if (parsed === null) errors[name] = ['Must be a valid boolean.'];
+      return parsed ?? undefined;
+    };
+    const active = boolField('active');
+    const hidden = boolField('hidden');
+    const privacy = fields['privacy_level'];
+    if (privacy !== undefined && privacy !== 'public' && privacy !== 'private') {
+      errors['privacy_level'] = [`"${String(privacy)}" is not a valid choice.`];
+    }
+    if (Object.keys(errors).length > 0) return json(400, errors);
+    const wasActive = v.active;
+    if (active !== undefined) v.active = active;
+    if (hidden !== undefined) v.hidden = hidden;
+    if (privacy === 'public' || privacy === 'private') v.privacy = privacy;
+    // Activating a version queues a build by itself.
+    if (!wasActive && v.active) this.queue.trigger(v, ctx.now, 'activation');
+    return empty(204);
+  }
+
+  private sync(ctx: Ctx, slug: string): Reply {
+    const p = this.store.visibleProject(slug, ctx);
+    if (!p) return detail(404, 'No Project matches the given query.');
+    if (!p.active) return json(400, { triggered: false });
+    for (const v of this.store.versions) {
+      if (v.project === p.slug && v.pendingSyncDelayMs !== null) {
+        v.visibleAt = ctx.now + v.pendingSyncDelayMs;
+        v.pendingSyncDelayMs = null;
+      }
+    }
+    return json(202, { triggered: true });
+  }
+}
