@@ -1,16 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Test files that call the action's `run()` in-process: it leaves process-wide state behind (the
+ * toolkit keeps the first job-summary path it reads; one of them replaces @actions/core with a
+ * mock), so each of them gets a fresh module graph.
+ */
+const RUN_IN_PROCESS = ['test/operations/report.test.ts', 'test/operations/local-action.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // End-to-end tests spawn dist/index.js and spend most of their time waiting for the stand-in's
     // clock, not computing: four workers overlap those waits on a two-core machine.
     maxWorkers: 4,
-    // One worker runs file after file without a fresh module graph for each: most of the unit
-    // layer's time was spent starting workers and importing. Every file restores what it changes
-    // (real timers, process.env) in its own afterEach.
-    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', ...RUN_IN_PROCESS],
+          // One worker runs file after file without a fresh module graph for each: most of the unit
+          // layer's time was spent starting workers and importing. Every file restores what it
+          // changes (real timers, process.env) in its own afterEach.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'isolated', include: RUN_IN_PROCESS, isolate: true } },
+      // dist/index.js run as the runner runs it (npm run build first).
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false } },
+    ],
   },
 });
