@@ -231,11 +231,11 @@ function cpuMs(work: () => unknown): number {
 /** (d) The functions that read untrusted text, from lib/ (what `npm run build` compiled for dist/). */
 async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number }> {
   const lib = (path: string) => import(pathToFileURL(join(ROOT, 'lib', path)).href);
-  const { tailLines } = (await lib('operations/failure-reason.js')) as typeof import('../src/operations/failure-reason.ts');
+  const { tailLines } = (await lib('operations/failure-reason.js')) as typeof import('../src/operations/watching/failure-reason.ts');
   const { parseVariables, VALUE_MAX_LENGTH } = (await lib('inputs/env-variables.js')) as typeof import('../src/inputs/env-variables.ts');
   const { parseSphinxProblems, SCAN_LIMIT_CHARS } = (await lib(
     'operations/sphinx-warnings.js',
-  )) as typeof import('../src/operations/sphinx-warnings.ts');
+  )) as typeof import('../src/operations/watching/sphinx-warnings.ts');
   const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
   const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
   // Lines of colons and digits before the level, each just under the 4,000-character cap on a

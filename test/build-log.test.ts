@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectLog } from '../src/reporting/project-log.ts';
-import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/build-log.ts';
+import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/watching/build-log.ts';
 import type { Build, BuildCommands } from '../src/service/schemas.ts';
 import { runnerEffects } from './support/runner-commands.ts';
 

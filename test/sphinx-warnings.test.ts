@@ -6,7 +6,7 @@ import {
   parseSphinxProblems,
   repositoryPath,
   SCAN_LIMIT_CHARS,
-} from '../src/operations/sphinx-warnings.js';
+} from '../src/operations/watching/sphinx-warnings.js';
 import { parseAnnotations } from './support/run-action.ts';
 
 const CHECKOUT = '/home/docs/checkouts/readthedocs.org/user_builds/acme-docs/checkouts/1234/';

@@ -8,9 +8,9 @@ import {
   searchHitsMarkdown,
   searchTextFromName,
   verifySearchQuery,
-} from '../src/operations/sync/search-hits.js';
-import { buildCreatedAfter, newestBuildId } from '../src/operations/build-ids.js';
-import { queuedBuild } from '../src/operations/sync/queued-build.js';
+} from '../src/operations/sync-versions/search-hits.js';
+import { buildCreatedAfter, newestBuildId } from '../src/operations/watching/build-ids.js';
+import { queuedBuild } from '../src/operations/sync-versions/queued-build.js';
 import type { Build, SearchResponse } from '../src/service/schemas.js';
 
 function result(project: string, version: string, title: string, path: string, domain = 'https://demo.readthedocs.io') {

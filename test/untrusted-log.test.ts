@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProjectLog } from '../src/reporting/project-log.js';
-import { tailLines } from '../src/operations/failure-reason.js';
+import { tailLines } from '../src/operations/watching/failure-reason.js';
 import { runnerCommands } from './support/runner-commands.js';
 
 const HOSTILE_OUTPUT = [

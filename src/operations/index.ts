@@ -1,13 +1,13 @@
 import type { Operation } from '../inputs/inputs.js';
-import { buildOperation } from './build.js';
+import { buildOperation } from './build/build.js';
 import { environmentStep } from './env/apply-environment.js';
 import { applyStep, planOutputs } from './project-config/apply.js';
 import { exportStep } from './project-config/export.js';
 import { previewOperation } from './preview/run-preview.js';
 import { eachProject } from './run-projects.js';
-import { syncVersionsOperation } from './sync-versions.js';
+import { syncVersionsOperation } from './sync-versions/sync-versions.js';
 import type { StepOperation, StepReport } from './types.js';
-import { waitOperation } from './wait.js';
+import { waitOperation } from './wait/wait.js';
 
 /** Each operation as a whole step: it returns its report (results, summary sections, outputs). */
 export const STEP_OPERATIONS: Record<Operation, StepOperation> = {

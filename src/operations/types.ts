@@ -7,8 +7,8 @@ import type { ProjectLog } from '../reporting/project-log.js';
 import type { ProjectResult } from '../reporting/project-result.js';
 import type { StepReport } from '../reporting/report.js';
 import type { Sleep } from '../resilience/index.js';
-import type { PollingPlan } from './poll-policy.js';
-import type { WatcherRegistry } from './watchers.js';
+import type { PollingPlan } from './watching/poll-policy.js';
+import type { WatcherRegistry } from './watching/watchers.js';
 
 // The result types live with the reporting that prints them; operations keep importing them from here.
 export { addSummarySection, GREEN_OUTCOMES, type Outcome, type ProjectResult } from '../reporting/project-result.js';

@@ -2,7 +2,7 @@
 // with the same clock, so a build of minutes and a timeout of ten run in milliseconds. Assertions
 // are on outcomes and on the requests the stand-in received, never on time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildOperation } from '../../src/operations/build.js';
+import { buildOperation } from '../../src/operations/build/build.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
 

@@ -4,8 +4,8 @@
 // (the verify window), and a version that never appears (the timeout). Asserted on outcomes and
 // requests, never on time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { syncVersionsOperation } from '../../src/operations/sync-versions.js';
-import type { SyncDetails } from '../../src/operations/sync/search-hits.js';
+import { syncVersionsOperation } from '../../src/operations/sync-versions/sync-versions.js';
+import type { SyncDetails } from '../../src/operations/sync-versions/search-hits.js';
 import type { ProjectResult } from '../../src/operations/types.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';

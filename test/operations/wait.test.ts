@@ -2,7 +2,7 @@
 // build that shows up late, one that a rebuild cancels and hands over, one that fails, and none
 // at all until the timeout. Asserted on outcomes and the requests the stand-in received.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitOperation } from '../../src/operations/wait.js';
+import { waitOperation } from '../../src/operations/wait/wait.js';
 import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
 

@@ -3,10 +3,10 @@
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
-import { pollingPlan } from '../../src/operations/poll-policy.js';
+import { pollingPlan } from '../../src/operations/watching/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/watchers.js';
+import { WatcherRegistry } from '../../src/operations/watching/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
 import { ServiceHttpClient } from '../../src/service/http-client.js';

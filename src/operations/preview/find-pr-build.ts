@@ -3,9 +3,9 @@ import { NotFoundError, ServiceError, UncertainWriteError } from '../../service/
 import type { Build } from '../../service/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
-import { elapsed } from '../watch-build.js';
+import { elapsed } from '../watching/watch-build.js';
 import { formatDuration } from '../../util/format-duration.js';
-import { newestBuild } from '../build-ids.js';
+import { newestBuild } from '../watching/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
 /**

@@ -1,12 +1,12 @@
-import { formatDuration } from '../util/format-duration.js';
-import type { ProjectLog } from '../reporting/project-log.js';
-import { NotFoundError, ServiceError } from '../service/errors.js';
-import type { Build, Version } from '../service/schemas.js';
-import { pollUntil } from '../resilience/index.js';
-import { DeadlineError } from '../util/abort.js';
-import { triggerOnce } from './trigger.js';
-import { buildCreatedAfter, newestBuildId } from './build-ids.js';
-import { queuedBuild } from './sync/queued-build.js';
+import { formatDuration } from '../../util/format-duration.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { NotFoundError, ServiceError } from '../../service/errors.js';
+import type { Build, Version } from '../../service/schemas.js';
+import { pollUntil } from '../../resilience/index.js';
+import { DeadlineError } from '../../util/abort.js';
+import { triggerOnce } from '../watching/trigger.js';
+import { buildCreatedAfter, newestBuildId } from '../watching/build-ids.js';
+import { queuedBuild } from './queued-build.js';
 import {
   TOP_HITS,
   VERIFY_PAGE_SIZE,
@@ -17,9 +17,9 @@ import {
   verifySearchQuery,
   type SearchHit,
   type SyncDetails,
-} from './sync/search-hits.js';
-import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from './watch-build.js';
-import { addSummarySection, type OperationContext, type ProjectOperation, type ProjectResult } from './types.js';
+} from './search-hits.js';
+import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../watching/watch-build.js';
+import { addSummarySection, type OperationContext, type ProjectOperation, type ProjectResult } from '../types.js';
 
 type SyncResult = ProjectResult<SyncDetails>;
 

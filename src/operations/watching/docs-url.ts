@@ -1,6 +1,6 @@
-import type { ProjectLog } from '../reporting/project-log.js';
-import { NotFoundError } from '../service/errors.js';
-import type { OperationContext, ProjectResult } from './types.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { NotFoundError } from '../../service/errors.js';
+import type { OperationContext, ProjectResult } from '../types.js';
 
 /**
  * Sets `docs-url` from the version's details (PR versions have none there; that is fine). The

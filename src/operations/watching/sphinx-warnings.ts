@@ -6,7 +6,7 @@
  * goes out through `safeLine`.
  */
 import * as core from '@actions/core';
-import { safeLine } from '../util/untrusted-text.js';
+import { safeLine } from '../../util/untrusted-text.js';
 
 export interface SphinxProblem {
   level: 'warning' | 'error';

@@ -1,10 +1,10 @@
-import type { ProjectLog } from '../reporting/project-log.js';
-import { findAfterLostWrite } from '../resilience/index.js';
-import { SchemaError, ServiceError, UncertainWriteError } from '../service/errors.js';
-import type { Build } from '../service/schemas.js';
-import { CancelledError, DeadlineError } from '../util/abort.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { findAfterLostWrite } from '../../resilience/index.js';
+import { SchemaError, ServiceError, UncertainWriteError } from '../../service/errors.js';
+import type { Build } from '../../service/schemas.js';
+import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { buildCreatedAfter } from './build-ids.js';
-import type { OperationContext } from './types.js';
+import type { OperationContext } from '../types.js';
 
 // Triggering a build exactly once, shared by `build` and `sync-versions`.
 

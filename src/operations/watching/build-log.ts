@@ -1,9 +1,9 @@
-import { formatDuration } from '../util/format-duration.js';
-import type { ProjectLog } from '../reporting/project-log.js';
-import type { Build, BuildCommands } from '../service/schemas.js';
-import { safeLine } from '../util/untrusted-text.js';
-import { outputTailOf } from '../util/output-tail.js';
-import { addSummarySection, type OperationContext, type ProjectResult } from './types.js';
+import { formatDuration } from '../../util/format-duration.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { Build, BuildCommands } from '../../service/schemas.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import { outputTailOf } from '../../util/output-tail.js';
+import { addSummarySection, type OperationContext, type ProjectResult } from '../types.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
 export const OUTPUT_TAIL_LINES = 200;

@@ -1,12 +1,12 @@
-import { commitToWaitFor } from '../inputs/github-context.js';
-import { ServiceError } from '../service/errors.js';
-import type { Build } from '../service/schemas.js';
-import { pollUntil } from '../resilience/index.js';
-import { addDocsUrl } from './docs-url.js';
-import { watchBuildOfCommit } from './follow-commit.js';
-import { concludeBuild, elapsed, expectedFromHistory } from './watch-build.js';
-import type { OperationContext, ProjectOperation } from './types.js';
-import { newestBuild } from './build-ids.js';
+import { commitToWaitFor } from '../../inputs/github-context.js';
+import { ServiceError } from '../../service/errors.js';
+import type { Build } from '../../service/schemas.js';
+import { pollUntil } from '../../resilience/index.js';
+import { addDocsUrl } from '../watching/docs-url.js';
+import { watchBuildOfCommit } from '../watching/follow-commit.js';
+import { concludeBuild, elapsed, expectedFromHistory } from '../watching/watch-build.js';
+import type { OperationContext, ProjectOperation } from '../types.js';
+import { newestBuild } from '../watching/build-ids.js';
 
 /** `wait`: never triggers; finds the build of the commit (and version) and waits for its end. */
 export const waitOperation: ProjectOperation = async (ctx, result, log) => {

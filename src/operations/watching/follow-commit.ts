@@ -1,6 +1,6 @@
-import type { ProjectLog } from '../reporting/project-log.js';
-import type { Build } from '../service/schemas.js';
-import type { OperationContext, ProjectResult } from './types.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { Build } from '../../service/schemas.js';
+import type { OperationContext, ProjectResult } from '../types.js';
 import { watchBuild, type DurationEstimate } from './watch-build.js';
 import { buildCreatedAfter } from './build-ids.js';
 

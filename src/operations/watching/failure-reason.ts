@@ -1,7 +1,7 @@
-import type { ReadTheDocsApi } from '../service/read-the-docs.js';
-import type { Build } from '../service/schemas.js';
-import { NotFoundError } from '../service/errors.js';
-import { outputTailOf } from '../util/output-tail.js';
+import type { ReadTheDocsApi } from '../../service/read-the-docs.js';
+import type { Build } from '../../service/schemas.js';
+import { NotFoundError } from '../../service/errors.js';
+import { outputTailOf } from '../../util/output-tail.js';
 
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;

@@ -1,13 +1,13 @@
-import { formatDuration } from '../util/format-duration.js';
-import type { ProjectLog } from '../reporting/project-log.js';
-import type { Build } from '../service/schemas.js';
-import { pollUntil } from '../resilience/index.js';
+import { formatDuration } from '../../util/format-duration.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { Build } from '../../service/schemas.js';
+import { pollUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure, type FailureDetails } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
-import type { OperationContext, ProjectResult } from './types.js';
+import type { OperationContext, ProjectResult } from '../types.js';
 
 /** Copies what a build says into the project's result, so any ending reports the last state seen. */
 export function recordBuild(result: ProjectResult, build: Build): void {

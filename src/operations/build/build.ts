@@ -1,9 +1,9 @@
-import { ServiceError } from '../service/errors.js';
-import { newestBuildId } from './build-ids.js';
-import { addDocsUrl } from './docs-url.js';
-import { triggerOnce } from './trigger.js';
-import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from './watch-build.js';
-import type { OperationContext, ProjectOperation } from './types.js';
+import { ServiceError } from '../../service/errors.js';
+import { newestBuildId } from '../watching/build-ids.js';
+import { addDocsUrl } from '../watching/docs-url.js';
+import { triggerOnce } from '../watching/trigger.js';
+import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from '../watching/watch-build.js';
+import type { OperationContext, ProjectOperation } from '../types.js';
 
 /** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */
 export const buildOperation: ProjectOperation = async (ctx, result, log) => {
