@@ -141,7 +141,13 @@ describe('preview deployments', () => {
     seedBuild();
     rtd.addBuild('demo-ja', String(PR), { durationMs: 800, outcome: 'success', commit: HEAD, commitFromStart: true });
     expect((await run('synchronize', { translations: 'true' })).code).toBe(0);
-    expect(gh.deployments().map((d) => d.environment)).toEqual(['readthedocs-preview/demo', 'readthedocs-preview/demo-ja']);
+    // The two projects run concurrently: their deployments come in either order.
+    expect(
+      gh
+        .deployments()
+        .map((d) => d.environment)
+        .sort(),
+    ).toEqual(['readthedocs-preview/demo', 'readthedocs-preview/demo-ja']);
     expect(gh.comments(PR)[0]!.body).toContain('all 2 ready');
     const before = rtd.requests.length;
     const closed = await run('closed', { translations: 'true' }, true);
