@@ -41,3 +41,28 @@ describe('RateBudget.nextSlotAt', () => {
     expect(budget.nextSlotAt()).toBe(31_000);
   });
 });
+
+describe('RateBudget on an injected clock', () => {
+  it('a request beyond the window waits on the injected sleep, never in real time, until the oldest one ages out', async () => {
+    let now = 0;
+    const waits: number[] = [];
+    const budget = new RateBudget(
+      2,
+      10_000,
+      () => now,
+      async (ms) => {
+        waits.push(ms);
+        now += ms;
+      },
+    );
+    const sentAt: number[] = [];
+    for (let request = 0; request < 4; request += 1) {
+      await budget.acquire();
+      sentAt.push(now);
+    }
+    // Two at once; the third waits until the oldest ages out (plus the 2% margin), and the fourth goes with it.
+    expect(sentAt).toEqual([0, 0, 10_201, 10_201]);
+    expect(waits).toEqual([10_201]);
+    expect(budget.stats).toMatchObject({ sent: 4, delayed: 1, waitedMs: 10_201 });
+  });
+});

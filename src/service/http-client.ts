@@ -1,6 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
-import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry } from '../resilience/index.js';
+import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBoundedText } from '../util/bounded-body.js';
 import {
@@ -72,6 +72,8 @@ export interface HttpClientOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   dispatcher?: Dispatcher;
+  /** The wait between retries: src/util/abort's `sleep`, a fake clock's in tests. */
+  sleep?: Sleep;
 }
 
 /** Connection errors that prove the request never left this machine. */
@@ -99,8 +101,8 @@ export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs' | 'anonymousBudget'>> &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs' | 'anonymousBudget'>;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
 
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
@@ -142,6 +144,7 @@ export class ServiceHttpClient {
     return retry(attempt, this.retryPolicy(spec), {
       signal: this.options.signal,
       deadline: remainingMs ? { remainingMs } : undefined,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
       onRetry: ({ attempt: failed, delayMs, error }) => {
         this.stats.retries += 1;
         this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${(error as Error).message}`);

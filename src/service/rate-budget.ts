@@ -1,4 +1,5 @@
-import { abortReason, sleep } from '../util/abort.js';
+import type { Sleep } from '../resilience/index.js';
+import { abortReason, sleep as realSleep } from '../util/abort.js';
 
 /**
  * Slots open a little after the window strictly allows: the service counts a request when it
@@ -26,6 +27,8 @@ export class RateBudget {
     private limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    /** How a request waits for its slot: real time, or a fake clock's in tests. */
+    private readonly sleep: Sleep = realSleep,
   ) {
     this.marginMs = Math.min(MARGIN_MAX_MS, Math.round(windowMs * MARGIN_SHARE));
   }
@@ -117,7 +120,7 @@ export class RateBudget {
         }
         return;
       }
-      await sleep(freeAt - now + 1, signal);
+      await this.sleep(freeAt - now + 1, signal);
     }
   }
 }

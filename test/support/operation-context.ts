@@ -122,7 +122,7 @@ export function operationContext(options: ContextOptions): TestContext {
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
   const startedAt = clock.now();
   const deadline = new Deadline(startedAt + inputs.timeoutMs, new AbortController().signal, clock.now, clock.timer);
-  const budget = new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now);
+  const budget = new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
   const http = new ServiceHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
@@ -131,9 +131,8 @@ export function operationContext(options: ContextOptions): TestContext {
     signal: deadline.signal,
     remainingMs: () => deadline.remainingMs(),
     redact: (text) => text,
-    // A retried request waits in real time (the client's own backoff): keep it short.
-    backoffBaseMs: 1,
-    backoffMaxMs: 5,
+    // Retries wait on the fake clock too, with the client's own backoff.
+    sleep: clock.sleep,
   });
   const ctx: OperationContext = {
     inputs,
