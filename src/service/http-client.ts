@@ -101,7 +101,9 @@ export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>> &
+  private readonly options: Required<
+    Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>
+  > &
     Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
 
   constructor(options: HttpClientOptions) {
