@@ -1,6 +1,7 @@
 // Renders what the action prints for a terminal: its workflow commands (`::group::`, `::error::`)
 // and its Markdown (the job summary, the PR comment). Small on purpose: it knows the Markdown the
 // action writes (headings, tables, code blocks, lists, links, escapes), not all of CommonMark.
+import { isDelimiterRow, splitRow } from './markdown-table.ts';
 
 export interface Style {
   bold(text: string): string;
@@ -88,28 +89,11 @@ function unescapeMarkdown(text: string): string {
     .replace(/\u200b/g, '');
 }
 
-function splitRow(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  const body = line.trim().replace(/^\|/, '').replace(/\|$/, '');
-  for (let i = 0; i < body.length; i += 1) {
-    if (body[i] === '\\' && body[i + 1] === '|') {
-      cell += '\\|';
-      i += 1;
-    } else if (body[i] === '|') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += body[i];
-  }
-  cells.push(cell.trim());
-  return cells;
-}
-
 /** A Markdown table as aligned columns, headers bold, links as numbered footnotes below it. */
 export function renderTable(lines: string[], style: Style): string[] {
   const links: string[] = [];
   const rows = lines
-    .filter((line, index) => index !== 1 || !/^\|?\s*:?-{3,}/.test(line))
+    .filter((line, index) => index !== 1 || !isDelimiterRow(line))
     .map((line) => splitRow(line).map((cell) => renderInline(cell, style, links)));
   const columns = Math.max(...rows.map((row) => row.length));
   const widths = Array.from({ length: columns }, (_, column) => Math.max(...rows.map((row) => displayWidth(row[column] ?? ''))));

@@ -3,6 +3,7 @@
 // fenced code, `<details>`/`<summary>` (shown open), links, bold, inline code and backslash
 // escapes; not all of CommonMark. A Mermaid `gantt` block becomes a bar chart drawn with CSS, as
 // GitHub draws it with Mermaid. Any other HTML in the text is escaped, never passed through.
+import { isDelimiterRow, splitRow } from '../demo/markdown-table.ts';
 
 /** `<`, `>`, `"` and `'` escaped; `&` too, except where it starts an entity (`&quot;`, `&#39;`). */
 export function escapeHtml(text: string): string {
@@ -36,26 +37,6 @@ export function inlineHtml(text: string): string {
     out = out.replace(/\u0000(\d+)\u0000/g, (_, index: string) => held[Number(index)]!);
   return out;
 }
-
-function splitRow(line: string): string[] {
-  const body = line.trim().replace(/^\|/, '').replace(/\|$/, '');
-  const cells: string[] = [];
-  let cell = '';
-  for (let i = 0; i < body.length; i += 1) {
-    // `\|` is a pipe inside the cell, code spans included (GitHub reads it so, before the inline Markdown).
-    if (body[i] === '\\' && body[i + 1] === '|') {
-      cell += '|';
-      i += 1;
-    } else if (body[i] === '|') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += body[i];
-  }
-  cells.push(cell.trim());
-  return cells;
-}
-
-const isDelimiterRow = (line: string): boolean => /^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line);
 
 function tableHtml(lines: string[]): string {
   const [header = '', , ...body] = lines;
