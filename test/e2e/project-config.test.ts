@@ -1,12 +1,14 @@
 // `apply` and `export` as a new user runs them: the bundled action against the loopback stand-in,
-// with the project file in a checked-out workspace.
+// with the project file in a checked-out workspace. Through dist/ go issue 14's scenario (export,
+// apply, three edits planned, dry run, applied, idempotent) and the failure path (a typo in the
+// file, refused at its line before any request); partial failures, lost answers, fail-on-changes,
+// several projects and the PR comment are tested in-process in test/operations/apply.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { runAction, type ActionRun } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_project_config';
 const FILE = '.github/readthedocs-project.yml';
@@ -111,139 +113,5 @@ describe('operations export and apply', () => {
     expect(error).toContain('file=rtd.yml');
     expect(error).toContain('line=5');
     expect(error).toContain('redirects[0].form');
-  });
-
-  it('a 500 on the second of three writes ends red, saying what was done and what was not', async () => {
-    writeFileSync(
-      join(workspace, FILE),
-      [
-        'settings:',
-        '  homepage: https://acme.example.org',
-        'redirects:',
-        '  - {type: page, from: /install.html, to: /getting-started/install.html}',
-        '  - {type: exact, from: /en/v1/$rest, to: /en/latest/, http_status: 301}',
-        '  - {type: clean_url_to_html}',
-        '  - {type: page, from: /new.html, to: /newer.html}',
-        'versions:',
-        '  v1.0: {active: false}',
-        '',
-      ].join('\n'),
-    );
-    standin.fault({ method: 'PATCH', path: /^\/api\/v3\/projects\/acme\/$/, kind: 'status', status: 500, times: 10 });
-    // A short step timeout makes the client give up on the 500s at once instead of backing off for a minute.
-    const result = await run({ operation: 'apply', timeout: '3s' });
-    expect(result.code).toBe(1);
-    // Version first, then settings (fails after retries), the redirect never created.
-    expect(standin.count('PATCH', '/versions/v1.0/')).toBe(1);
-    expect(standin.count('POST', '/redirects/')).toBe(0);
-    const error = result.annotations.find((a) => a.level === 'error');
-    expect(error?.title).toContain('Project partly changed');
-    expect(error?.message).toMatch(/done +~ version v1\.0/);
-    expect(error?.message).toMatch(/failed +~ settings/);
-    expect(error?.message).toMatch(/not done +\+ redirect page \/new\.html/);
-    expect(result.summary).toContain('| not done |');
-  }, 60_000);
-
-  it('after a lost answer to a redirect create, looks before creating it again (one redirect)', async () => {
-    writeFileSync(join(workspace, FILE), 'redirects:\n  - {type: page, from: /lost.html, to: /found.html}\n');
-    standin.fault({ method: 'POST', path: '/redirects/', kind: 'reset-after-processing' });
-    const result = await run({ operation: 'apply' });
-    expect(result.code, result.stdout).toBe(0);
-    expect(standin.redirects('acme').filter((r) => r.from_url === '/lost.html')).toHaveLength(1);
-    expect(standin.count('POST', '/redirects/')).toBe(1);
-  }, 60_000);
-
-  it('on a pull request, posts one "planned changes" comment and edits it on the next push; ignores a planted copy', async () => {
-    const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
-    try {
-      const head = 'a'.repeat(40);
-      github.addPullRequest({ number: 7, headSha: head });
-      // Someone else's comment carrying the marker must not be taken for ours.
-      github.addComment(7, '<!-- readthedocs-action:project-plan -->\nplanted', { login: 'mallory', type: 'User' }, 'CONTRIBUTOR');
-      writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: develop\n');
-      const repo = { full_name: 'octo/docs-repo' };
-      const event = {
-        name: 'pull_request',
-        payload: { number: 7, pull_request: { number: 7, head: { sha: head, repo }, base: { repo } } },
-      };
-      const options = (extra: Record<string, string>) => ({
-        inputs: {
-          token: TOKEN,
-          'base-url': standin.url,
-          'rate-limit': '600/1m',
-          project: 'acme',
-          operation: 'apply',
-          'dry-run': 'true',
-          ...extra,
-        },
-        env: { GITHUB_WORKSPACE: workspace, GITHUB_API_URL: github.url },
-        event,
-      });
-      const first = await runAction(options({}));
-      expect(first.code, first.stdout).toBe(0);
-      const ours = () => github.comments(7).filter((c) => c.user.login === 'github-actions[bot]');
-      expect(ours()).toHaveLength(1);
-      expect(ours()[0]!.body).toContain('Read the Docs: planned changes');
-      expect(ours()[0]!.body).toContain('default\\_branch &quot;main&quot; → &quot;develop&quot;');
-      writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: main\n');
-      const second = await runAction(options({}));
-      expect(second.code, second.stdout).toBe(0);
-      expect(ours()).toHaveLength(1);
-      expect(ours()[0]!.body).toContain('No changes');
-      expect(github.comments(7).find((c) => c.user.login === 'mallory')!.body).toContain('planted');
-      expect(writes()).toEqual([]);
-    } finally {
-      await github.close();
-    }
-  }, 60_000);
-
-  it('export leaves an existing file alone and gives the text in the output and the log', async () => {
-    writeFileSync(join(workspace, FILE), '# mine\n');
-    const result = await run({ operation: 'export' });
-    expect(result.code, result.stdout).toBe(0);
-    expect(fileText()).toBe('# mine\n');
-    expect(result.outputs.config).toContain('redirects:');
-    expect(result.stdout).toContain('exists already and was left as it is');
-    expect(result.stdout).toMatch(/^::stop-commands::[0-9a-f]{32}$/m);
-  });
-
-  it('fail-on-changes turns a non-empty plan red (drift check) and a matching project green', async () => {
-    writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: develop\n');
-    const drift = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
-    expect(drift.code).toBe(1);
-    expect(drift.annotations.find((a) => a.level === 'error')?.title).toBe('Project differs from the file: acme');
-    expect(writes()).toEqual([]);
-    writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: main\n');
-    const clean = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
-    expect(clean.code, clean.stdout).toBe(0);
-  });
-
-  it('a missing file is an invalid input, before any request', async () => {
-    const result = await run({ operation: 'apply', config: 'nope.yml' });
-    expect(result.code).toBe(1);
-    expect(result.annotations.find((a) => a.level === 'error')).toMatchObject({ title: 'Invalid input' });
-    expect(standin.requests).toEqual([]);
-  });
-
-  it('after a lost answer to a subproject create, finds it instead of adding it again', async () => {
-    standin.addProject({ slug: 'acme-cli' });
-    writeFileSync(join(workspace, FILE), 'subprojects:\n  - {child: acme-api, alias: api}\n  - {child: acme-cli, alias: cli}\n');
-    standin.fault({ method: 'POST', path: '/subprojects/', kind: 'reset-after-processing' });
-    const result = await run({ operation: 'apply' });
-    expect(result.code, result.stdout).toBe(0);
-    expect(standin.count('POST', '/subprojects/')).toBe(1);
-    expect(result.annotations.some((a) => a.level === 'warning' && a.title === 'Answer lost')).toBe(true);
-  });
-
-  it('several projects: export writes a `projects` map, and applying it plans nothing', async () => {
-    standin.addRedirect('acme-api', { type: 'html_to_clean_url' });
-    const exported = await run({ operation: 'export', project: 'acme, acme-api' });
-    expect(exported.code, exported.stdout).toBe(0);
-    expect(fileText()).toMatch(/^projects:\n {2}acme:\n/m);
-    expect(fileText()).toMatch(/^ {2}acme-api:\n/m);
-    const applied = await run({ operation: 'apply', project: 'acme, acme-api', prune: 'true' });
-    expect(applied.code, applied.stdout).toBe(0);
-    expect(applied.outputs.changes).toBe('0');
-    expect(writes()).toEqual([]);
   });
 });

@@ -7,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/inputs/inputs.js';
 import { applyStep, INVALID_FILE_TITLE } from '../../src/operations/project-config/apply.js';
 import { exportStep } from '../../src/operations/project-config/export.js';
+import { startGitHubStandin } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { captureStdout, standinContext, type TestContext } from './context.ts';
+import { GITHUB_TOKEN } from '../support/run-action.ts';
+import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
 
 const TOKEN = 'rtd_apply_step_token_0123456789';
 
@@ -61,6 +63,9 @@ describe('exportStep', () => {
     expect(readFileSync(file, 'utf8')).toBe('# mine\n');
     expect(report.outputs.config).toContain('to: /getting-started/install.html');
     expect(report.results[0]!.details).toEqual({ config: null });
+    // The text goes to the log too, between stop-commands markers (a key of the service's cannot be a command).
+    expect(stdout.text()).toContain('exists already and was left as it is');
+    expect(stdout.text()).toMatch(/^::stop-commands::[0-9a-f]{32}$/m);
   });
 
   it('with a project that cannot be read, returns its error and no `config`', async () => {
@@ -146,5 +151,122 @@ describe('applyStep', () => {
   it('a missing file is an input error, thrown before any request', async () => {
     await expect(applyStep(context({ operation: 'apply' }))).rejects.toThrow(InputError);
     expect(standin.requests).toEqual([]);
+  });
+});
+
+/** The whole step, reported as main.ts reports it. */
+const step = (extra: Record<string, string>, run = {}) =>
+  runStep(standin, { project: 'acme', config: file, ...extra }, { token: TOKEN, run });
+const writeLines = () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+
+describe('apply and export, reported as the step reports them', () => {
+  it('a 500 on the second of three writes: red, saying which write was done, which failed and which was not done', async () => {
+    writeFileSync(
+      file,
+      [
+        'settings:',
+        '  homepage: https://acme.example.org',
+        'redirects:',
+        '  - {type: page, from: /install.html, to: /getting-started/install.html}',
+        '  - {type: page, from: /new.html, to: /newer.html}',
+        'versions:',
+        '  v1.0: {active: false}',
+        '',
+      ].join('\n'),
+    );
+    standin.fault({ method: 'PATCH', path: /^\/api\/v3\/projects\/acme\/$/, kind: 'status', status: 500, times: 10 });
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(1);
+    // Version first, then settings (fails after retries), the redirect never created.
+    expect(standin.count('PATCH', '/versions/v1.0/')).toBe(1);
+    expect(standin.count('PATCH', /^\/api\/v3\/projects\/acme\/$/)).toBeGreaterThan(1);
+    expect(standin.count('POST', '/redirects/')).toBe(0);
+    const error = stdout.annotations().find((a) => a.level === 'error');
+    expect(error?.title).toBe('Project partly changed: acme');
+    expect(error?.message).toMatch(/done +~ version v1\.0/);
+    expect(error?.message).toMatch(/failed +~ settings/);
+    expect(error?.message).toMatch(/not done +\+ redirect page \/new\.html/);
+    expect(run.summary).toContain('| not done |');
+  });
+
+  it('a lost answer to a redirect create: looked for before creating it again, one redirect', async () => {
+    writeFileSync(file, 'redirects:\n  - {type: page, from: /lost.html, to: /found.html}\n');
+    standin.fault({ method: 'POST', path: '/redirects/', kind: 'reset-after-processing' });
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(0);
+    expect(standin.redirects('acme').filter((r) => r.from_url === '/lost.html')).toHaveLength(1);
+    expect(standin.count('POST', '/redirects/')).toBe(1);
+  });
+
+  it('a lost answer to a subproject create: found instead of added again', async () => {
+    standin.addProject({ slug: 'acme-cli' });
+    writeFileSync(file, 'subprojects:\n  - {child: acme-api, alias: api}\n  - {child: acme-cli, alias: cli}\n');
+    standin.fault({ method: 'POST', path: '/subprojects/', kind: 'reset-after-processing' });
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(0);
+    expect(standin.count('POST', '/subprojects/')).toBe(1);
+    expect(stdout.annotations().some((a) => a.level === 'warning' && a.title === 'Answer lost')).toBe(true);
+  });
+
+  it('fail-on-changes: a plan with changes is red (drift), a matching project green', async () => {
+    writeFileSync(file, 'settings:\n  default_branch: develop\n');
+    const drift = await step({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+    expect(drift.code).toBe(1);
+    expect(stdout.annotations().find((a) => a.level === 'error')?.title).toBe('Project differs from the file: acme');
+    expect(writeLines()).toEqual([]);
+
+    writeFileSync(file, 'settings:\n  default_branch: main\n');
+    const clean = await step({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+    expect(clean.code).toBe(0);
+    expect(clean.outputs.changes).toBe('0');
+  });
+
+  it('several projects: export writes a `projects` map, and applying it plans nothing', async () => {
+    standin.addRedirect('acme-api', { type: 'html_to_clean_url' });
+    const exported = await step({ operation: 'export', project: 'acme, acme-api' });
+    expect(exported.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/^projects:\n {2}acme:\n/m);
+    expect(readFileSync(file, 'utf8')).toMatch(/^ {2}acme-api:\n/m);
+
+    const applied = await step({ operation: 'apply', project: 'acme, acme-api', prune: 'true' });
+    expect(applied.code).toBe(0);
+    expect(applied.outputs.changes).toBe('0');
+    expect(writeLines()).toEqual([]);
+  });
+
+  it('on a pull request: one "planned changes" comment, edited on the next push; a planted copy is left alone', async () => {
+    const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+    try {
+      const head = 'a'.repeat(40);
+      github.addPullRequest({ number: 7, headSha: head });
+      // Someone else's comment carrying the marker must not be taken for ours.
+      github.addComment(7, '<!-- readthedocs-action:project-plan -->\nplanted', { login: 'mallory', type: 'User' }, 'CONTRIBUTOR');
+      const run = {
+        eventName: 'pull_request',
+        repository: 'octo/docs-repo',
+        apiUrl: github.url,
+        pullRequest: { number: 7, headSha: head, baseRepo: 'octo/docs-repo', headRepo: 'octo/docs-repo' },
+      };
+      const inputs = { operation: 'apply', 'dry-run': 'true', 'github-token': GITHUB_TOKEN };
+      const ours = () => github.comments(7).filter((c) => c.user.login === 'github-actions[bot]');
+
+      writeFileSync(file, 'settings:\n  default_branch: develop\n');
+      expect((await step(inputs, run)).code).toBe(0);
+      expect(ours()).toHaveLength(1);
+      expect(ours()[0]!.body).toContain('Read the Docs: planned changes');
+      expect(ours()[0]!.body).toContain('default\\_branch &quot;main&quot; → &quot;develop&quot;');
+
+      writeFileSync(file, 'settings:\n  default_branch: main\n');
+      expect((await step(inputs, run)).code).toBe(0);
+      expect(ours()).toHaveLength(1);
+      expect(ours()[0]!.body).toContain('No changes');
+      expect(github.comments(7).find((c) => c.user.login === 'mallory')!.body).toContain('planted');
+      expect(writeLines()).toEqual([]);
+    } finally {
+      await github.close();
+    }
   });
 });

@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildOperation } from '../../src/operations/build/build.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { captureStdout, runStep } from './context.ts';
 
 const SHA = 'b'.repeat(40);
 let standin: Standin;
 let clock: FakeClock;
+const stdout = captureStdout();
 
 beforeEach(async () => {
   clock = new FakeClock();
@@ -145,5 +147,165 @@ describe('build, in-process on a fake clock', () => {
       'GET /api/v3/projects/demo/versions/latest/builds/',
       'POST /api/v3/projects/demo/versions/latest/builds/',
     ]);
+  });
+});
+
+/** The whole step, reported as main.ts reports it (outputs, annotations, summary), on the fake clock. */
+const step = (inputs: Record<string, string>, token?: string) =>
+  runStep(standin, { project: 'demo', ...inputs }, { clock, ...(token === undefined ? {} : { token }) });
+const errors = () => stdout.annotations().filter((a) => a.level === 'error');
+
+describe('build, reported as the step reports it', () => {
+  it('a failed build with Sphinx warnings: an annotation on each repository file, the output tail folded once', async () => {
+    const checkout = '/home/docs/checkouts/readthedocs.org/user_builds/demo/checkouts/latest/';
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 30_000,
+      outcome: 'failure',
+      failingCommand: {
+        command: 'python -m sphinx -T -W --keep-going -b html docs $READTHEDOCS_OUTPUT/html',
+        output: [
+          'Running Sphinx v8.1.3',
+          'reading sources... [100%] tutorial/install',
+          `${checkout}docs/tutorial/install.rst:27: WARNING: undefined label: 'configuration-options' [ref.ref]`,
+          `${checkout}docs/index.rst:12: WARNING: toctree contains reference to nonexisting document 'changelog' ::error::x`,
+          'build finished with problems, 2 warnings (with warnings treated as errors).',
+        ].join('\n'),
+        exit_code: 1,
+      },
+    });
+    const run = await step({ 'poll-interval': '5s' });
+
+    expect(run.code).toBe(1);
+    expect(stdout.annotations().filter((a) => a.level === 'warning')).toEqual([
+      {
+        level: 'warning',
+        title: 'Sphinx warning: demo',
+        file: 'docs/tutorial/install.rst',
+        line: 27,
+        message: "undefined label: 'configuration-options' [ref.ref]",
+      },
+      {
+        level: 'warning',
+        title: 'Sphinx warning: demo',
+        file: 'docs/index.rst',
+        line: 12,
+        message: "toctree contains reference to nonexisting document 'changelog' ::error::x",
+      },
+    ]);
+    expect(errors().map((a) => a.title)).toEqual(['Build failed: demo latest']);
+    // One project: the output's tail is folded into a group, once, before the annotation repeats it.
+    const lines = stdout.text().split('\n');
+    const group = lines.indexOf('::group::Last lines of its output');
+    expect(group).toBeGreaterThan(-1);
+    const end = lines.indexOf('::endgroup::', group);
+    expect(lines.slice(group, end).join('\n')).toContain('build finished with problems, 2 warnings');
+    expect(lines.slice(0, group).join('\n')).toContain('Command failed (exit code 1)');
+    // Outside collapsed groups (the tail's, and the build log's group of the command) and the failure
+    // annotation, the output is not repeated.
+    let depth = 0;
+    const ungrouped = lines.filter((line) => {
+      if (line.startsWith('::group::')) depth += 1;
+      else if (line === '::endgroup::') depth -= 1;
+      else return depth === 0 && !line.startsWith('::error ');
+      return false;
+    });
+    expect(ungrouped.join('\n')).not.toContain('build finished with problems');
+    expect(run.summary).toContain('❌ failed');
+  });
+
+  it('a cancelled build: red, state `cancelled`, the notification in the annotation', async () => {
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 20_000,
+      outcome: 'cancelled',
+      notifications: [
+        { id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' },
+      ],
+    });
+    const run = await step({ 'poll-interval': '5s' });
+
+    expect(run.code).toBe(1);
+    expect(run.outputs.state).toBe('cancelled');
+    const [error] = errors();
+    expect(error!.title).toBe('Build cancelled: demo latest');
+    expect(error!.message).toContain('was cancelled');
+    expect(error!.message).toContain('Build cancelled manually.');
+    expect(run.summary).toContain('🚫 cancelled');
+  });
+
+  it('wait: false: green at once, the build id and its first state in the outputs, nothing polled', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 30_000, outcome: 'success' });
+    const run = await step({ wait: 'false' });
+
+    expect(run.code).toBe(0);
+    expect(run.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+    expect(['triggered', 'cloning']).toContain(run.outputs.state);
+    expect(standin.count('GET', /\/builds\/\d+\/$/)).toBe(0);
+    expect(errors()).toEqual([]);
+  });
+
+  it('a 2-minute timeout: red, the last state in the outputs, polled as the interval implies and no more', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 30 * 60_000, outcome: 'success' });
+    const run = await step({ timeout: '2m', 'poll-interval': '10s' });
+
+    expect(run.code).toBe(1);
+    // At 10, 20, … 110 s: none at the deadline itself, none after it.
+    expect(polls(1)).toBe(11);
+    expect(run.outputs['build-id']).toBe('1');
+    expect(run.outputs.state).toBe('cloning');
+    expect(run.outputs.success).toBe('false');
+    const [error] = errors();
+    expect(error!.title).toBe('Timed out: demo latest');
+    expect(error!.message).toContain('timed out after 2m');
+    expect(error!.message).toContain('keeps running');
+    expect(run.summary).toContain('⌛ timed out while cloning');
+  });
+
+  it('an inactive project: one error naming the project the service did not build for, and no build', async () => {
+    standin.addProject({ slug: 'asleep', name: 'Asleep', active: false });
+    const run = await step({ project: 'asleep', version: 'latest' });
+
+    expect(run.code).toBe(1);
+    expect(standin.builds('asleep')).toHaveLength(0);
+    const [error, ...more] = errors();
+    expect(more).toEqual([]);
+    expect(error!.title).toBe('Build not triggered: asleep latest');
+    expect(error!.message).toMatch(/^asleep: the service did not trigger a build \(400, triggered: false\)/);
+  });
+
+  it('several projects at once: each in its own group, red when one fails, annotated for that one only', async () => {
+    standin.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja' });
+    standin.onTrigger('demo', 'latest', { durationMs: 40_000, outcome: 'success' });
+    standin.onTrigger('demo-ja', 'latest', {
+      durationMs: 40_000,
+      outcome: 'failure',
+      failingCommand: { command: 'make html', output: 'boom', exit_code: 2 },
+    });
+    const run = await step({ project: 'demo\ndemo-ja', 'poll-interval': '5s' });
+
+    expect(run.code).toBe(1);
+    expect(standin.count('POST', /\/versions\/[^/]+\/builds\/$/)).toBe(2);
+    const results = JSON.parse(run.outputs.results!) as { project: string; outcome: string }[];
+    expect(results.map((r) => [r.project, r.outcome])).toEqual([
+      ['demo', 'success'],
+      ['demo-ja', 'failed'],
+    ]);
+    // Concurrently: both were triggered before either was seen finished.
+    const sentNow = sent();
+    const lastTrigger = sentNow.findLastIndex((line) => line.startsWith('POST '));
+    expect(lastTrigger).toBeLessThan(sentNow.findIndex((line) => /^GET \/api\/v3\/projects\/[^/]+\/builds\/\d+\/$/.test(line)));
+    expect(stdout.text()).toContain('::group::demo\n');
+    expect(stdout.text()).toContain('::group::demo-ja\n');
+    expect(errors().map((a) => a.title)).toEqual(['Build failed: demo-ja latest']);
+  });
+
+  it('a rejected token: one clear error after one request, no retry, nothing triggered', async () => {
+    const run = await step({}, 'wrong-token-123');
+
+    expect(run.code).toBe(1);
+    expect(standin.requests).toHaveLength(1);
+    const [error] = errors();
+    expect(error!.title).toBe('Token rejected: demo');
+    expect(error!.message).toContain('401');
+    expect(triggers()).toBe(0);
   });
 });

@@ -1,12 +1,14 @@
 // `env` in-process: environmentStep called with a context over the real client and the loopback
 // stand-in; the assertions are on the report it returns and on the requests the stand-in received.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InputError, parseInputs } from '../../src/inputs/inputs.js';
 import { environmentStep } from '../../src/operations/env/apply-environment.js';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { captureStdout, standinContext, type TestContext } from './context.ts';
+import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
 
 const TOKEN = 'rtd_env_step_token_0123456789';
 const NEW_API_KEY = 'new-api-key-Z8d1wR6t';
+const NEW_ONE = 'new=one=value with spaces';
 
 let standin: Standin;
 let pks: { apiKey: number; keepMe: number; theme: number };
@@ -85,6 +87,14 @@ describe('environmentStep', () => {
     expect(report.summary[0]).toContain('### Environment variables: demo (dry run)');
     expect(report.summary[0]).toContain('| KEEP\\_ME | no | deleted (planned) |');
     expect(report.summary[0]).toContain('Dry run: nothing was changed');
+    expect(standin.envVars('demo').map((v) => v.value)).toEqual(['old-api-key', 'keep-me', 'dark']);
+    expect(stdout.text()).toContain('Plan: 1 created, 2 replaced, 1 deleted (dry run: nothing will be changed)');
+    expect(JSON.parse(report.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'replaced' },
+      { name: 'NEW_ONE', public: false, action: 'created' },
+      { name: 'THEME', public: true, action: 'replaced' },
+      { name: 'KEEP_ME', public: false, action: 'deleted' },
+    ]);
   });
 
   it('when a later create is refused, reports what changed and what did not, in the result and the output', async () => {
@@ -101,6 +111,7 @@ describe('environmentStep', () => {
     const [result] = report.results;
     expect(result).toMatchObject({ project: 'demo', outcome: 'error', title: 'Variables partly changed' });
     expect(result!.reason).toContain('demo: creating `NEW_ONE` failed');
+    expect(result!.reason).toContain('counts the value being replaced');
     expect(result!.reason).toContain('Changed: `API_KEY` (replaced).');
     expect(result!.reason).toContain('Not changed: `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).');
     expect(JSON.parse(report.outputs.variables!)).toEqual([
@@ -111,6 +122,11 @@ describe('environmentStep', () => {
     // The one replacement created lost its old copy; nothing else was deleted.
     const base = '/api/v3/projects/demo/environmentvariables/';
     expect(envWrites()).toEqual([`POST ${base}`, `POST ${base}`, `DELETE ${base}${pks.apiKey}/`]);
+    const after = Object.fromEntries(standin.envVars('demo').map((v) => [v.name, v]));
+    expect(standin.envVars('demo').filter((v) => v.name === 'API_KEY')).toEqual([expect.objectContaining({ value: NEW_API_KEY })]);
+    expect(after.NEW_ONE).toBeUndefined();
+    expect(after.THEME).toEqual({ pk: pks.theme, name: 'THEME', value: 'dark', public: true });
+    expect(after.KEEP_ME).toEqual({ pk: pks.keepMe, name: 'KEEP_ME', value: 'keep-me', public: false });
     expect(stdout.annotations()).toEqual([]); // the step annotates from the report, not the operation
   });
 
@@ -123,11 +139,171 @@ describe('environmentStep', () => {
       ['demo', 'success'],
     ]);
     expect(report.results[0]!.details).toBeUndefined();
+    expect(report.results[0]!.reason).toContain('not found');
+    expect(envWrites().every((write) => write.includes('/projects/demo/'))).toBe(true);
     expect(report.outputs.variables).toBe('[]');
     expect(report.summary[0]).not.toContain('Environment variables: missing');
     expect(report.summary[0]).toContain('### Environment variables: demo');
     // The project is asked for first (a clear 404): its variables are never listed.
     expect(standin.count('GET', '/projects/missing/environmentvariables/')).toBe(0);
     expect(standin.count('GET', '/projects/demo/environmentvariables/')).toBe(1);
+  });
+});
+
+/** The whole step with the env inputs of `envStep`, reported as main.ts reports it. */
+const step = (extra: Record<string, string> = {}) =>
+  runStep(
+    standin,
+    {
+      project: 'demo',
+      operation: 'env',
+      variables: `API_KEY=${NEW_API_KEY}\nNEW_ONE=${NEW_ONE}`,
+      'public-variables': 'THEME=light',
+      ...extra,
+    },
+    { token: TOKEN },
+  );
+const byName = () => Object.fromEntries(standin.envVars('demo').map((v) => [v.name, v]));
+const errors = () => stdout.annotations().filter((a) => a.level === 'error');
+/** No value given reaches the log, the outputs or the summary. */
+function expectNoValue(run: { outputs: Record<string, string>; summary: string }, values: string[]): void {
+  for (const value of values) {
+    expect(stdout.text()).not.toContain(value);
+    expect(run.summary).not.toContain(value);
+    expect(JSON.stringify(run.outputs)).not.toContain(value);
+  }
+}
+
+describe('env, reported as the step reports it', () => {
+  it('prune deletes the variables not named, after the creates', async () => {
+    const run = await step({ prune: 'true' });
+
+    expect(run.code).toBe(0);
+    expect(Object.keys(byName()).sort()).toEqual(['API_KEY', 'NEW_ONE', 'THEME']);
+    expect(JSON.parse(run.outputs.variables!)).toContainEqual({ name: 'KEEP_ME', public: false, action: 'deleted' });
+    expect(envWrites().at(-1)).toBe(`DELETE /api/v3/projects/demo/environmentvariables/${pks.keepMe}/`);
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE]);
+  });
+
+  it('the outputs stay valid JSON when a value equals a word they use (true, false), masked as it is', async () => {
+    const run = await step({ variables: 'FLAG=true\nOTHER=false', 'public-variables': '' });
+
+    expect(run.code).toBe(0);
+    expect(run.outputs.success).toBe('true');
+    expect(JSON.parse(run.outputs.variables!)).toContainEqual({ name: 'FLAG', public: false, action: 'created' });
+    expect(JSON.parse(run.outputs.results!)[0]).toMatchObject({ project: 'demo', success: true });
+    expect(byName().FLAG!.value).toBe('true');
+  });
+
+  it('every create fails with a 500: every old value kept, and the error says what did not change', async () => {
+    standin.fault({ kind: 'status', status: 500, method: 'POST', path: '/environmentvariables/', times: 100 });
+    const run = await step({ prune: 'true' });
+
+    expect(run.code).toBe(1);
+    expect(standin.envVars('demo')).toEqual([
+      { pk: pks.apiKey, name: 'API_KEY', value: 'old-api-key', public: false },
+      { pk: pks.keepMe, name: 'KEEP_ME', value: 'keep-me', public: false },
+      { pk: pks.theme, name: 'THEME', value: 'dark', public: true },
+    ]);
+    expect(standin.count('DELETE', '/environmentvariables/')).toBe(0);
+    // The first create was tried three times, looking for a lost create in between; no other was tried.
+    expect(standin.count('POST', '/environmentvariables/')).toBe(3);
+    const [error] = errors();
+    expect(error!.title).toBe('Variables not changed: demo');
+    expect(error!.message).toContain('demo: creating `API_KEY` failed');
+    expect(error!.message).toContain('Nothing was changed.');
+    expect(error!.message).toContain(
+      'Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).',
+    );
+    expect(JSON.parse(run.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'kept' },
+      { name: 'THEME', public: true, action: 'kept' },
+      { name: 'KEEP_ME', public: false, action: 'kept' },
+    ]);
+    expect(run.summary).toContain('Nothing was changed.');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE]);
+  });
+
+  it('a create whose answer was lost is adopted, not created twice', async () => {
+    standin.fault({ kind: 'reset-after-processing', method: 'POST', path: '/environmentvariables/' });
+    const run = await step();
+
+    expect(run.code).toBe(0);
+    expect(standin.count('POST', '/environmentvariables/')).toBe(3);
+    expect(standin.envVars('demo').filter((v) => v.name === 'API_KEY')).toEqual([expect.objectContaining({ value: NEW_API_KEY })]);
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.level === 'warning')
+        .map((a) => a.title),
+    ).toEqual(['Answer lost']);
+  });
+
+  it('the same variables on several projects, each reported', async () => {
+    standin.addProject({ slug: 'other' });
+    const run = await step({ project: 'demo, other' });
+
+    expect(run.code).toBe(0);
+    expect(standin.envVars('other').map((v) => [v.name, v.value, v.public])).toEqual([
+      ['API_KEY', NEW_API_KEY, false],
+      ['NEW_ONE', NEW_ONE, false],
+      ['THEME', 'light', true],
+    ]);
+    const results = JSON.parse(run.outputs.results!) as { project: string; variables: unknown }[];
+    expect(results.map((r) => r.project)).toEqual(['demo', 'other']);
+    expect(results[0]!.variables).toEqual(JSON.parse(run.outputs.variables!));
+    expect(results[1]!.variables).toEqual([
+      { name: 'API_KEY', public: false, action: 'created' },
+      { name: 'NEW_ONE', public: false, action: 'created' },
+      { name: 'THEME', public: true, action: 'created' },
+    ]);
+    expect(run.summary).toContain('### Environment variables: other');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE]);
+  });
+});
+
+describe('env inputs refused before any request', () => {
+  // Through dist/ go a reserved name and a line without `=` (test/e2e/env.test.ts); every rule is
+  // tested on its own in test/env-variables.test.ts and test/env-desired.test.ts.
+  const base = {
+    token: TOKEN,
+    project: 'demo',
+    operation: 'env',
+    variables: `API_KEY=${NEW_API_KEY}\nNEW_ONE=${NEW_ONE}`,
+    'public-variables': 'THEME=light',
+  };
+  it.each([
+    [
+      'a name with a space',
+      { variables: `API_KEY=${NEW_API_KEY}\nbad name=1` },
+      'Input `variables`, line 2: `bad name` is not a valid name',
+    ],
+    ['a name starting with __', { 'public-variables': '\n__X=1' }, 'Input `public-variables`, line 2: `__X` is not allowed'],
+    [
+      'a name in both inputs',
+      { 'public-variables': 'API_KEY=light' },
+      'Input `public-variables`, line 1: `API_KEY` is already set at input `variables`, line 1',
+    ],
+    [
+      'a name twice in one input',
+      { variables: `API_KEY=${NEW_API_KEY}\nAPI_KEY=${NEW_ONE}` },
+      'Input `variables`, line 2: `API_KEY` is already set',
+    ],
+    ['an empty value (a missing secret)', { variables: 'API_KEY=' }, 'Input `variables`, line 1: the value of `API_KEY` is empty'],
+    [
+      'prune with no variable named',
+      { variables: '', 'public-variables': '', prune: 'true' },
+      'Input `prune`: `true` needs at least one variable',
+    ],
+  ])('%s', (_case, given, message) => {
+    let refusal: unknown;
+    try {
+      parseInputs({ ...base, 'base-url': standin.url, ...given });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(InputError);
+    expect((refusal as Error).message).toContain(message);
+    for (const value of [NEW_API_KEY, NEW_ONE]) expect((refusal as Error).message).not.toContain(value);
   });
 });

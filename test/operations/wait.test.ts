@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitOperation } from '../../src/operations/wait/wait.js';
 import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { captureStdout, runStep } from './context.ts';
 
 const SHA = 'c'.repeat(40);
 let standin: Standin;
 let clock: FakeClock;
+const stdout = captureStdout();
 
 beforeEach(async () => {
   clock = new FakeClock();
@@ -71,6 +73,9 @@ describe('wait, in-process on a fake clock', () => {
     expect(polls(1)).toBe(2);
     expect(polls(2)).toBeGreaterThan(0);
     expect(standin.count('POST', /./)).toBe(1); // the rebuild, not the action
+    expect(standin.builds('demo').find((b) => b.id === 1)!.state).toBe('cancelled');
+    // One look at the version's builds, made when the build was cancelled.
+    expect(standin.count('GET', /\/versions\/latest\/builds\/$/)).toBe(1);
   });
 
   it('a rebuild that checks out another commit: followed until its commit is known, then the cancellation stands', async () => {
@@ -87,8 +92,10 @@ describe('wait, in-process on a fake clock', () => {
 
     expect(result).toMatchObject({ outcome: 'cancelled', title: 'Build cancelled', buildId: 1, state: 'cancelled', commit: SHA });
     expect(log.lines).toContain(`Build #2 builds ${OTHER}, not ${SHA}: the cancellation of build #1 stands`);
-    // Build #2 is polled until it has cloned (4.5 s into 30 s), and no longer.
+    expect(result.reason).toContain('build #1 was cancelled');
+    // Build #2 is polled until it has cloned (4.5 s into 30 s), and no longer: not waited for to its end.
     expect(polls(2)).toBe(1);
+    expect(standin.builds('demo').find((b) => b.id === 2)!.state).not.toMatch(/^(finished|cancelled)$/);
   });
 
   it('a build that fails: failed, with its reason, and no docs URL', async () => {
@@ -124,5 +131,60 @@ describe('wait, in-process on a fake clock', () => {
     const kinds = standin.requests.slice(0, 3).map((r) => (r.query.commit === SHA ? 'commit' : 'failed before checkout'));
     expect(kinds).toEqual(['commit', 'commit', 'failed before checkout']);
     expect(standin.requests.filter((r) => r.path === '/api/v3/projects/demo/builds/' && r.query.commit === undefined).length).toBe(6);
+  });
+});
+
+const errors = () => stdout.annotations().filter((a) => a.level === 'error');
+const OTHER = 'a'.repeat(40);
+
+describe('wait, reported as the step reports it', () => {
+  it('follows the build of the given commit, not a newer build of another commit; a fixed interval needs no history', async () => {
+    const wanted = standin.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    standin.addBuild('demo', 'latest', { durationMs: 600_000, outcome: 'failure', commit: OTHER, commitFromStart: true });
+    const run = await runStep(standin, { project: 'demo', operation: 'wait', commit: SHA, 'poll-interval': '5s' }, { clock });
+
+    expect(run.code).toBe(0);
+    expect(run.outputs['build-id']).toBe(String(wanted));
+    expect(run.outputs.commit).toBe(SHA);
+    expect(run.outputs.state).toBe('finished');
+    expect(run.outputs.success).toBe('true');
+    expect(standin.count('POST', /.*/)).toBe(0);
+    expect(polls(2)).toBe(0);
+    expect(standin.count('GET', /\/versions\/[^/]+\/builds\/$/)).toBe(0);
+    expect(errors()).toEqual([]);
+  });
+
+  it('stays green when the build succeeded but its docs URL cannot be read', async () => {
+    const wanted = standin.addBuild('demo', 'latest', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    standin.fault({ kind: 'rewrite', method: 'GET', path: /\/versions\/latest\/$/, transform: () => '{"unexpected": true}' });
+    const run = await runStep(standin, { project: 'demo', operation: 'wait', commit: SHA }, { clock });
+
+    expect(run.code).toBe(0);
+    expect(standin.count('GET', /\/versions\/latest\/$/)).toBeGreaterThan(0);
+    expect(run.outputs['build-id']).toBe(String(wanted));
+    expect(run.outputs.success).toBe('true');
+    expect(run.outputs['docs-url']).toBe('');
+    expect(errors()).toEqual([]);
+  });
+
+  it('a rebuild of another commit: red with the cancelled build in the outputs and the annotation', async () => {
+    standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    standin.onTrigger('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: OTHER });
+    clock.at(T0 + 20_000, () =>
+      fetch(`${standin.url}/api/v3/projects/demo/versions/latest/builds/`, {
+        method: 'POST',
+        headers: { authorization: 'Token test-token' },
+      }),
+    );
+    const run = await runStep(standin, { project: 'demo', operation: 'wait', commit: SHA, 'poll-interval': '5s' }, { clock });
+
+    expect(run.code).toBe(1);
+    expect(run.outputs['build-id']).toBe('1');
+    expect(run.outputs.state).toBe('cancelled');
+    expect(run.outputs.commit).toBe(SHA);
+    const [error] = errors();
+    expect(error!.title).toBe('Build cancelled: demo latest');
+    expect(error!.message).toContain('build #1 was cancelled');
+    expect(stdout.text()).toContain(`Build #2 builds ${OTHER}, not ${SHA}`);
   });
 });
