@@ -3,9 +3,6 @@
 // comment, commit statuses and the report. Asserted on the report, the stand-ins' states and the
 // requests they received, never on time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentMarker } from '../../src/github/comment-rows.js';
-import { replaceMarkedBlock } from '../../src/github/pr-description.js';
-import { renderComment } from '../../src/github/render-comment.js';
 import { InputError } from '../../src/inputs/inputs.js';
 import { T0 } from '../support/operation-context.ts';
 import { captureStdout } from './context.ts';
@@ -77,7 +74,7 @@ function seedBuilds(head: { outcome: 'success' | 'failure'; durationMs?: number 
 }
 
 const warnings = () => stdout.annotations().filter((a) => a.level === 'warning');
-const errors = () => stdout.annotations().filter((a) => a.level === 'error');
+const _errors = () => stdout.annotations().filter((a) => a.level === 'error');
 
 describe('preview, in-process on a fake clock', () => {
   it('the head commit’s build: a verified link in one comment (building, then ready), a success status, the changed pages', async () => {
@@ -163,34 +160,6 @@ describe('preview, in-process on a fake clock', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'success', details: { previewStatus: 'ready' } });
   });
 
-  it('a re-run edits the same comment (found on page 3), and another comment-header keeps its own', async () => {
-    const { gh } = stage;
-    for (let i = 0; i < 5; i += 1) gh.addComment(PR, `Looks good ${i}`, { login: 'reviewer', type: 'User' });
-    seedBuilds();
-    await runPreview(stage);
-    const ours = () => gh.comments(PR).filter((comment) => comment.body.startsWith(commentMarker('')));
-    const [first] = ours();
-    expect(ours()).toHaveLength(1);
-
-    const before = gh.requests.length;
-    const rerun = await runPreview(stage);
-    expect(rerun.results[0]!.outcome).toBe('success');
-    expect(ours().map((comment) => comment.id)).toEqual([first!.id]);
-    expect(gh.comments(PR)).toHaveLength(6);
-    expect(tableRows(ours()[0]!.body)).toHaveLength(1);
-    // The re-run posted nothing: it read the three pages of 2 and edited the comment it found.
-    const rerunRequests = gh.requests.slice(before);
-    expect(rerunRequests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toEqual([]);
-    expect(rerunRequests.filter((r) => r.method === 'GET' && r.path.endsWith('/issues/7/comments')).length).toBeGreaterThanOrEqual(3);
-    expect(rerunRequests.filter((r) => r.method === 'PATCH').every((r) => r.path.endsWith(`/issues/comments/${first!.id}`))).toBe(true);
-    const edited = ours()[0]!.body;
-
-    await runPreview(stage, { 'comment-header': 'api reference' });
-    expect(gh.comments(PR)).toHaveLength(7);
-    expect(gh.comments(PR).find((comment) => comment.id === first!.id)!.body).toBe(edited);
-    expect(gh.comments(PR).at(-1)!.body.startsWith(commentMarker('api reference'))).toBe(true);
-  });
-
   it('a failed build: comment and status say failed, with the notification, the output’s tail and the build link', async () => {
     const { rtd, gh } = stage;
     const headBuild = seedBuilds({ outcome: 'failure' });
@@ -256,53 +225,6 @@ describe('preview, in-process on a fake clock', () => {
     expect(statuses.get('readthedocs-preview/demo-ja')).toMatchObject({ state: 'success', target_url: previewOf(rtd, 'ja') });
     expect(commentBodies(gh, 'POST')).toHaveLength(1);
     expect(rtd.count('GET', '/api/v3/projects/demo/translations/')).toBe(1);
-  });
-
-  it('a fork PR whose token may not comment or set statuses: one warning each, refused once, and green when the build is fine', async () => {
-    const { rtd, gh } = stage;
-    gh.refuse('POST', /\/issues\/\d+\/comments$/);
-    gh.refuse('POST', /\/statuses\//);
-    seedBuilds();
-    const report = await runPreview(stage, {}, pullRequestRun(gh, { headRepo: 'contributor/docs-repo-fork' }));
-
-    expect(report.results[0]).toMatchObject({ outcome: 'success', previewUrl: previewOf(rtd) });
-    expect(gh.comments(PR)).toEqual([]);
-    expect(gh.statuses(HEAD)).toEqual([]);
-    expect(warnings().map((w) => w.title)).toEqual(['GitHub refused the report', 'GitHub refused the report']);
-    expect(warnings()[0]!.message).toContain('403');
-    expect(errors()).toEqual([]);
-    const summary = summaryOf(report);
-    expect(summary).toContain(`](${previewOf(rtd)})`);
-    expect(summary).toContain('> ⚠️');
-    expect(summary).toContain('403');
-    // Refused once each: no retry storm.
-    expect(gh.count('POST', /\/issues\/\d+\/comments$/)).toBe(1);
-    expect(gh.count('POST', /\/statuses\//)).toBe(1);
-  });
-
-  it('comment: description writes one marked block into the PR description, twice over, and keeps the author’s text', async () => {
-    const { rtd, gh } = stage;
-    seedBuilds();
-    await runPreview(stage, { comment: 'description' });
-    await runPreview(stage, { comment: 'description' });
-
-    const body = gh.pullRequestBody(PR);
-    expect(body.startsWith('Fixes the install guide.\n\n')).toBe(true);
-    expect(body.split(':start -->').length - 1).toBe(1);
-    expect(body).toContain(`[Preview](${previewOf(rtd)})`);
-    expect(gh.comments(PR)).toEqual([]);
-    expect(gh.count('GET', /\/issues\/\d+\/comments/)).toBe(0);
-  });
-
-  it('comment: none posts nothing, and the status is still set', async () => {
-    const { gh } = stage;
-    seedBuilds();
-    const report = await runPreview(stage, { comment: 'none' });
-
-    expect(report.results[0]!.outcome).toBe('success');
-    expect(gh.comments(PR)).toEqual([]);
-    expect(gh.pullRequestBody(PR)).toBe('Fixes the install guide.');
-    expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')?.state).toBe('success');
   });
 
   it('a preview that does not answer is not reported as ready: error, looked at six times', async () => {
@@ -382,103 +304,6 @@ describe('preview, in-process on a fake clock', () => {
       description: 'No build of this commit appeared',
     });
     expect(onlyComment(gh).body).not.toContain(OLDER);
-  });
-});
-
-describe('preview adopts only its own comment', () => {
-  const stamp = new Date('2026-11-02T10:00:00Z');
-  const row = (project: string, previewUrl: string) => ({ project, status: 'ready' as const, previewUrl, commit: HEAD, updatedAt: stamp });
-
-  it('merges and removes a duplicate comment left by two jobs racing, leaving people’s comments alone', async () => {
-    const { gh } = stage;
-    const kept = gh.addComment(PR, renderComment({ header: '', rows: [] }));
-    const duplicate = gh.addComment(
-      PR,
-      renderComment({ header: '', rows: [row('other-docs', 'https://other-docs--7.org.readthedocs.build/en/7/')] }),
-    );
-    const quoted = gh.addComment(PR, `${commentMarker('')} quoting the bot`, { login: 'reviewer', type: 'User' });
-    seedBuilds();
-    await runPreview(stage);
-
-    expect(gh.comments(PR).map((comment) => comment.id)).toEqual([kept, quoted]);
-    expect(gh.count('DELETE', `/issues/comments/${duplicate}`)).toBe(1);
-    const rows = tableRows(gh.comments(PR)[0]!.body);
-    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| other\\-docs', '| demo']);
-  });
-
-  it('never takes over a comment, or rows, planted by someone without write access', async () => {
-    const { gh } = stage;
-    const body = renderComment({ header: '', rows: [row('evil-docs', 'https://evil.example/phish')] });
-    const forkComment = gh.addComment(PR, body, { login: 'fork-author', type: 'User' }, 'CONTRIBUTOR');
-    seedBuilds();
-    await runPreview(stage);
-
-    const comments = gh.comments(PR);
-    expect(comments).toHaveLength(2);
-    expect(comments[0]).toMatchObject({ id: forkComment, body }); // left as it was
-    expect(comments[1]!.user.type).toBe('Bot');
-    expect(comments[1]!.body).toContain('demo');
-    expect(comments[1]!.body).not.toContain('evil');
-  });
-
-  it('a member’s (or another bot’s) copy with a forged row is neither edited nor merged', async () => {
-    const { rtd, gh } = stage;
-    const body = renderComment({
-      header: '',
-      rows: [row('demo', 'https://phish.example/login'), row('evil-docs', 'https://phish.example/other')],
-    });
-    const memberCopy = gh.addComment(PR, body, { login: 'org-member', type: 'User' }, 'MEMBER');
-    const botCopy = gh.addComment(PR, body, { login: 'other-app[bot]', type: 'Bot' }, 'NONE');
-    seedBuilds();
-    await runPreview(stage);
-
-    const comments = gh.comments(PR);
-    expect(comments.map((comment) => comment.id).slice(0, 2)).toEqual([memberCopy, botCopy]);
-    expect(comments[0]!.body).toBe(body);
-    expect(comments[1]!.body).toBe(body);
-    expect(gh.count('PATCH', new RegExp(`/comments/(${memberCopy}|${botCopy})$`))).toBe(0);
-    expect(gh.count('DELETE', /\/comments\//)).toBe(0);
-    expect(comments).toHaveLength(3);
-    expect(comments[2]!.user.login).toBe('github-actions[bot]');
-    expect(comments[2]!.body).not.toContain('phish');
-    expect(comments[2]!.body).toContain(previewOf(rtd));
-  });
-
-  it('comment: description keeps no rows of an author who may not write, whatever GitHub’s association says', async () => {
-    const { rtd, gh } = stage;
-    gh.addPullRequest({
-      number: PR,
-      headSha: HEAD,
-      body: replaceMarkedBlock('Hi', '', renderComment({ header: '', rows: [row('evil-docs', 'https://evil.example/phish')] })),
-      authorAssociation: 'MEMBER',
-      author: 'read-only-member',
-      authorPermission: 'read',
-    });
-    seedBuilds();
-    await runPreview(stage, { comment: 'description' });
-
-    expect(gh.count('GET', /\/collaborators\/read-only-member\/permission$/)).toBe(1);
-    const description = gh.pullRequestBody(PR);
-    expect(description).toContain(`[Preview](${previewOf(rtd)})`);
-    expect(description).not.toContain('evil');
-  });
-
-  it('comment: description ignores rows in a description written by someone without write access', async () => {
-    const { rtd, gh } = stage;
-    gh.addPullRequest({
-      number: PR,
-      headSha: HEAD,
-      body: replaceMarkedBlock('Hi', '', renderComment({ header: '', rows: [row('evil-docs', 'https://evil.example/phish')] })),
-      authorAssociation: 'FIRST_TIME_CONTRIBUTOR',
-    });
-    seedBuilds();
-    await runPreview(stage, { comment: 'description' });
-
-    const description = gh.pullRequestBody(PR);
-    expect(description.startsWith('Hi')).toBe(true);
-    expect(description.split(':start -->').length - 1).toBe(1); // the planted block was replaced
-    expect(description).toContain(`[Preview](${previewOf(rtd)})`);
-    expect(description).not.toContain('evil');
   });
 });
 
