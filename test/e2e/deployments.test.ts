@@ -1,5 +1,7 @@
 // Previews as GitHub deployments, and the pull request's `closed` event: the bundled action run as
-// the runner runs it, against loopback stand-ins of Read the Docs and of GitHub's REST API.
+// the runner runs it, against loopback stand-ins of Read the Docs and of GitHub's REST API. These
+// are issue 15's "Done when" scenarios; the rest of the orchestration (the environment's name,
+// deployments made by others, refused statuses…) runs in-process in test/operations/preview-deployments.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
@@ -73,7 +75,7 @@ function seedBuild(outcome: 'success' | 'failure' = 'success'): number {
 }
 
 describe('preview deployments', () => {
-  it('one transient deployment on the head, in_progress then success with the verified URL; a re-run reuses it', async () => {
+  it('one transient deployment on the head, in_progress then success with the verified URL; a re-run reuses it; a gantt block in the summary', async () => {
     const build = seedBuild();
     const first = await run();
     expect(first.code, first.stdout).toBe(0);
@@ -91,6 +93,10 @@ describe('preview deployments', () => {
     expect(success.environment_url).toBe(previewOf());
     expect(success.log_url).toContain(`/builds/${build}/`);
     expect(first.annotations.filter((a) => a.level !== 'notice')).toEqual([]);
+    // The job summary of the finished build: a gantt block of its commands, the table kept.
+    expect(first.summary).toMatch(/```mermaid\ngantt\n/);
+    expect(first.summary).toMatch(/ git clone [^\n:]* :c1, 0, \d+s/);
+    expect(first.summary).toContain('| demo');
 
     const second = await run();
     expect(second.code, second.stdout).toBe(0);
@@ -98,25 +104,6 @@ describe('preview deployments', () => {
     expect(deployments).toHaveLength(1);
     expect(deployments[0]!.statuses.map((status) => status.state)).toEqual(['in_progress', 'success', 'in_progress', 'success']);
     expect(gh.count('POST', /\/deployments$/)).toBe(1);
-  });
-
-  it('deployment-environment names the environment; deployment: false makes none', async () => {
-    seedBuild();
-    const named = await run('synchronize', { 'deployment-environment': 'docs/{project}-pr' });
-    expect(named.code, named.stdout).toBe(0);
-    expect(gh.deployments().map((d) => d.environment)).toEqual(['docs/demo-pr']);
-    const none = await run('synchronize', { deployment: 'false' });
-    expect(none.code, none.stdout).toBe(0);
-    expect(gh.deployments()).toHaveLength(1);
-  });
-
-  it('a failed build ends its deployment with failure and the build page as log', async () => {
-    const build = seedBuild('failure');
-    const failed = await run();
-    expect(failed.code).not.toBe(0);
-    const [deployment] = gh.deployments();
-    expect(deployment!.statuses.at(-1)).toMatchObject({ state: 'failure', environment_url: '' });
-    expect(deployment!.statuses.at(-1)!.log_url).toContain(`/builds/${build}/`);
   });
 
   it('a token without deployments: write gives one warning naming the permission, and a green step', async () => {
@@ -161,34 +148,12 @@ describe('preview deployments', () => {
     expect(rtd.requests.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
     expect(closed.annotations.filter((a) => a.level === 'error')).toEqual([]);
   });
-
-  it('a deployment carrying the marker but made by another account is never adopted: no status, not marked inactive', async () => {
-    seedBuild();
-    // A member who may deploy copies the action's payload onto the head commit.
-    const planted = gh.addDeployment({
-      sha: HEAD,
-      environment: 'readthedocs-preview/demo',
-      payload: { 'readthedocs-action': { pr: PR, project: 'demo' } },
-      creator: 'mallory',
-    });
-    const first = await run();
-    expect(first.code, first.stdout).toBe(0);
-    const closed = await run('closed', {}, false);
-    expect(closed.code, closed.stdout).toBe(0);
-    const deployments = gh.deployments();
-    expect(deployments).toHaveLength(2);
-    expect(deployments.find((d) => d.id === planted)!.statuses).toEqual([]);
-    const ours = deployments.find((d) => d.id !== planted)!;
-    expect(ours.creator.login).toBe('github-actions[bot]');
-    expect(ours.statuses.map((status) => status.state)).toEqual(['in_progress', 'success', 'inactive']);
-    expect(gh.comments(PR)[0]!.body).toContain('Closed: preview removed');
-  });
 });
 
-describe('the build log in the job', () => {
-  it('a failed build prints its commands in groups; hostile output sets no mask, no annotation, stops nothing', async () => {
+describe('a failed build: its deployment and its log in the job', () => {
+  it('a failed build: a failure deployment status, its commands in groups; hostile output sets no mask, no annotation, stops nothing', async () => {
     const { runnerEffects } = await import('../support/runner-commands.ts');
-    rtd.addBuild('demo', String(PR), {
+    const build = rtd.addBuild('demo', String(PR), {
       durationMs: 1200,
       outcome: 'failure',
       commit: HEAD,
@@ -200,8 +165,11 @@ describe('the build log in the job', () => {
         exit_code: 1,
       },
     });
-    const failed = await run('synchronize', { deployment: 'false' });
+    const failed = await run();
     expect(failed.code).not.toBe(0);
+    const [deployment] = gh.deployments();
+    expect(deployment!.statuses.at(-1)).toMatchObject({ state: 'failure', environment_url: '' });
+    expect(deployment!.statuses.at(-1)!.log_url).toContain(`/builds/${build}/`);
     expect(failed.stdout).toMatch(/::group::\$ python -m sphinx -W -b html docs out \(\d+s\) exit 1/);
     expect(failed.stdout).toMatch(/::group::\$ git clone/);
     expect(failed.stdout).toContain('docs/install.rst:3: WARNING: undefined label');
@@ -213,14 +181,5 @@ describe('the build log in the job', () => {
     expect(effects.annotations.filter((a) => /^(forged|indented)$/.test(a.message))).toEqual([]);
     // The action's own annotations still act after the output: the Sphinx warning it read, and the failure.
     expect(effects.annotations.map((a) => a.level)).toEqual(['warning', 'error']);
-  });
-
-  it('the job summary of a finished build has a gantt block of its commands, the table kept', async () => {
-    seedBuild();
-    const ok = await run('synchronize', { deployment: 'false' });
-    expect(ok.code, ok.stdout).toBe(0);
-    expect(ok.summary).toMatch(/```mermaid\ngantt\n/);
-    expect(ok.summary).toMatch(/ git clone [^\n:]* :c1, 0, \d+s/);
-    expect(ok.summary).toContain('| demo');
   });
 });
