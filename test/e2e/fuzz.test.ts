@@ -11,6 +11,7 @@ import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../../
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
 import { runAction, type ActionRun } from '../support/run-action.ts';
 import { scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
+import { anyText } from '../support/arbitraries.ts';
 
 const NAMES = Object.keys(INPUT_DEFAULTS) as (keyof RawInputs)[];
 const STACK_LINE = /\n\s+at /;
@@ -18,7 +19,7 @@ const STACK_LINE = /\n\s+at /;
 describe('inputs', () => {
   /** Text near what users write, and anything at all. */
   const inputText = fc.oneof(
-    fc.string({ unit: 'binary', maxLength: 40 }),
+    anyText({ maxLength: 40 }),
     fc.constantFrom(
       '',
       ' ',
@@ -145,7 +146,7 @@ describe('what the service may answer', () => {
       { requiredKeys: [] },
     );
     const body = fc.oneof(
-      fc.string({ unit: 'binary', maxLength: 200 }),
+      anyText({ maxLength: 200 }),
       fc.json(),
       build.map((value) => JSON.stringify(value)),
       fc.array(build, { maxLength: 3 }).map((results) => JSON.stringify({ count: results.length, next: null, previous: null, results })),
@@ -255,7 +256,7 @@ describe.concurrent('the bundled action meets garbage', () => {
   }
 
   // A fixed seed: the same garbage on every run, chosen by fast-check rather than by hand.
-  const garbage = fc.sample(fc.string({ unit: 'binary', minLength: 1, maxLength: 300 }), { numRuns: 3, seed: 20261122 });
+  const garbage = fc.sample(anyText({ minLength: 1, maxLength: 300 }), { numRuns: 3, seed: 20261122 });
 
   for (const [index, text] of garbage.entries()) {
     it(`garbage #${index + 1} in every answer: a named error after a few attempts, nothing created`, async () => {
