@@ -1,7 +1,8 @@
 // `npm run local -- <file>` as a user runs it from an ordinary shell: `npm` found on the system's
 // PATH (no node_modules/.bin before it, so the `node` it would find first is the machine's own,
 // which may be too old for .ts files), a .env file of INPUT_* lines, and the stand-in of
-// `npm run standin` (acme-docs builds succeed, acme-broken builds fail) as INPUT_BASE-URL.
+// `npm run standin` (acme-docs builds succeed, acme-broken builds fail) as INPUT_BASE-URL. And
+// `npm run standin` itself, started and stopped (Ctrl-C) as a user does.
 import { spawn } from 'node:child_process';
 import { delimiter, join, sep } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -130,5 +131,42 @@ describe('npm run local, from an ordinary shell', () => {
     expect(run.code, run.output).toBe(2);
     expect(run.output).toContain('INPUT_BASE_URL: action.yml declares no input `base_url` (inputs keep their hyphens: INPUT_BASE-URL).');
     expect(standin.requests.length).toBe(requests);
+  });
+});
+
+describe('npm run standin, from an ordinary shell', () => {
+  it('prints its URL, token and projects, answers the API as the service would, and stops on SIGINT', async () => {
+    const env: Record<string, string> = { PATH: ordinaryPath(process.env.PATH ?? ''), HOME: process.env.HOME ?? dir, NO_COLOR: '1' };
+    const child = spawn('npm', ['run', 'standin'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const killer = setTimeout(() => {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, 25_000);
+    let output = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk;
+        const found = /^url=(\S+)$/m.exec(output)?.[1];
+        if (found && /^projects=/m.test(output)) resolve(found);
+      });
+      child.on('close', () => reject(new Error(`npm run standin ended early:\n${output}`)));
+    });
+    try {
+      expect(output).toContain(`token=${DEMO_TOKEN}`);
+      expect(output).toContain('projects=acme-docs,acme-broken');
+      const project = await fetch(`${url}/api/v3/projects/acme-docs/`, { headers: { Authorization: `Token ${DEMO_TOKEN}` } });
+      expect(project.status).toBe(200);
+      expect(((await project.json()) as { slug: string }).slug).toBe('acme-docs');
+      const refused = await fetch(`${url}/api/v3/projects/acme-docs/`, { headers: { Authorization: 'Token wrong' } });
+      expect(refused.status).toBe(401);
+    } finally {
+      // Ctrl-C in a terminal signals the whole group: npm and the script.
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
+    }
+    await closed;
+    clearTimeout(killer);
+    expect(output).toMatch(/SIGINT: stopping after 2 requests/);
+    expect(output).not.toMatch(/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/);
   });
 });
