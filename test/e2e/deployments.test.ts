@@ -5,11 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
-
-const TOKEN = 'rtd_secret_token_abcdef123456';
-const PR = 7;
-const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
+import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
 
 let rtd: Standin;
 let gh: GitHubStandin;
@@ -24,36 +21,10 @@ afterEach(async () => {
   await Promise.all([rtd.close(), gh.close()]);
 });
 
-const previewOf = () => `${rtd.url}/docs/demo--${PR}/en/${PR}/`;
+const previewOf = () => previewOfPr(rtd);
 
 function run(action = 'synchronize', extra: Record<string, string> = {}, merged = false): Promise<ActionRun> {
-  return runAction({
-    inputs: {
-      operation: 'preview',
-      project: 'demo',
-      token: TOKEN,
-      'base-url': rtd.url,
-      'poll-interval': '200ms',
-      'rate-limit': '600/1m',
-      timeout: '20s',
-      'preview-url-template': `${rtd.url}/docs/demo--{version}/{language}/{version}/`,
-      ...extra,
-    },
-    event: {
-      name: 'pull_request',
-      payload: {
-        action,
-        number: PR,
-        pull_request: {
-          number: PR,
-          merged,
-          head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } },
-          base: { repo: { full_name: 'octo/docs-repo' } },
-        },
-      },
-    },
-    env: { GITHUB_API_URL: gh.url },
-  });
+  return runPreview({ rtd, gh }, pullRequestEvent({ action, merged }), extra);
 }
 
 function seedBuild(outcome: 'success' | 'failure' = 'success'): number {

@@ -5,11 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
 
-const TOKEN = 'rtd_secret_token_abcdef123456';
-const PR = 7;
-const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 const MERGE = 'f'.repeat(40); // GITHUB_SHA on pull_request events: the merge commit, never the one to report
 
@@ -38,36 +36,10 @@ afterEach(async () => {
   await Promise.all([rtd.close(), gh.close()]);
 });
 
-/** The preview host is reached through the template: the stand-in serves PR versions under /docs/. */
-const previewOf = (language = 'en') => `${rtd.url}/docs/demo--${PR}/${language}/${PR}/`;
-
-function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    operation: 'preview',
-    project: 'demo',
-    token: TOKEN,
-    'base-url': rtd.url,
-    'poll-interval': '200ms',
-    'rate-limit': '600/1m',
-    timeout: '20s',
-    'preview-url-template': `${rtd.url}/docs/demo--{version}/{language}/{version}/`,
-    ...extra,
-  };
-}
-
-function pullRequestEvent(headRepo = 'octo/docs-repo') {
-  return {
-    name: 'pull_request',
-    payload: {
-      action: 'synchronize',
-      number: PR,
-      pull_request: { number: PR, head: { sha: HEAD, repo: { full_name: headRepo } }, base: { repo: { full_name: 'octo/docs-repo' } } },
-    },
-  };
-}
+const previewOf = (language = 'en') => previewOfPr(rtd, language);
 
 function preview(extra: Record<string, string> = {}, headRepo?: string): Promise<ActionRun> {
-  return runAction({ inputs: inputs(extra), event: pullRequestEvent(headRepo), env: { GITHUB_API_URL: gh.url } });
+  return runPreview({ rtd, gh }, pullRequestEvent({ headRepo }), extra);
 }
 
 /** The newest status of each context on a commit, as GitHub shows them. */

@@ -7,11 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { HEAD, PR, previewOf as previewOfPr, runPreview, TOKEN } from '../support/preview-e2e.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
 
-const TOKEN = 'rtd_secret_token_abcdef123456';
-const PR = 7;
-const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 const FORK = 'contributor/docs-repo-fork';
 
 let rtd: Standin;
@@ -26,23 +24,10 @@ afterEach(async () => {
   await Promise.all([rtd.close(), gh.close()]);
 });
 
-const previewOf = () => `${rtd.url}/docs/demo--${PR}/en/${PR}/`;
+const previewOf = () => previewOfPr(rtd);
 
 function preview(event: { name: string; payload: unknown }): Promise<ActionRun> {
-  return runAction({
-    inputs: {
-      operation: 'preview',
-      project: 'demo',
-      token: TOKEN,
-      'base-url': rtd.url,
-      'poll-interval': '200ms',
-      'rate-limit': '600/1m',
-      timeout: '20s',
-      'preview-url-template': `${rtd.url}/docs/demo--{version}/{language}/{version}/`,
-    },
-    event,
-    env: { GITHUB_API_URL: gh.url },
-  });
+  return runPreview({ rtd, gh }, event);
 }
 
 /** The payload GitHub sends the reporter workflow when the build workflow of a fork's PR has finished. */
