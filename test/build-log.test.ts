@@ -50,7 +50,7 @@ describe('commandTitle and mermaidText', () => {
     expect(title).toContain('exit 2');
     expect(title).toContain('3s');
     const name = mermaidText('a:b#c;d\n`e`\u2028f');
-    expect(name).toBe('a b c d e f');
+    expect(name).toBe('a#58;b c d e f');
   });
 
   it('gantt: one task per command, durations, no syntax breakers', () => {
@@ -60,7 +60,7 @@ describe('commandTitle and mermaidText', () => {
     ]);
     expect(section).toContain('```mermaid\ngantt');
     expect(section).toContain('  git clone x :c1, 0, 2s');
-    expect(section).toContain('  sphinx build 1 :crit, c2, 2, 7s');
+    expect(section).toContain('  sphinx#58; build 1 :crit, c2, 2, 7s');
     const tasks = section.split('\n').filter((line) => / :(crit, )?c\d/.test(line));
     for (const task of tasks) expect(task.split(':')).toHaveLength(2);
   });

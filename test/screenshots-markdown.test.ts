@@ -78,13 +78,14 @@ describe('markdownToHtml', () => {
         '  title Build 7 of acme-docs',
         '  dateFormat X',
         '  axisFormat %M:%S',
-        '  git clone --depth 1 https //github.com/octo/docs-repo . :c1, 0, 1s',
+        '  git clone --depth 1 https#58;//github.com/octo/docs-repo . :c1, 0, 1s',
         '  python -m sphinx -b html <docs> :crit, c2, 1, 3s',
       ].join('\n'),
     );
     expect(chart).toContain('<figcaption>Build 7 of acme-docs</figcaption>');
     expect(chart).toContain('<span class="gantt-bar" style="margin-left:0.00%;width:25.00%">1s</span>');
     expect(chart).toContain('python -m sphinx -b html &lt;docs&gt;</span>');
+    expect(chart).toContain('git clone --depth 1 https://github.com/octo/docs-repo .</span>');
     expect(chart).toContain('<span class="gantt-bar crit" style="margin-left:25.00%;width:75.00%">3s</span>');
     expect(markdownToHtml('```mermaid\ngraph TD\n  A --> B\n```')).toBe(
       '<pre><code class="language-mermaid">graph TD\n  A --&gt; B</code></pre>',

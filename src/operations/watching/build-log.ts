@@ -100,14 +100,18 @@ export function ganttSection(project: string, buildId: number, commands: BuildCo
   return [`**Where the time went in build #${buildId} of ${mermaidText(project)}**`, '', ...lines].join('\n');
 }
 
-/** One short line of letters, digits and harmless punctuation: no `:`, `#`, `;`, backtick or line break. */
+/**
+ * One short line of letters, digits and harmless punctuation: no `#`, `;`, backtick or line break.
+ * A colon (`https://…`) is written as Mermaid's entity `#58;`: a bare one would end a task's name.
+ */
 export function mermaidText(text: string, max = 60): string {
   const plain = text
     .slice(0, max * 4)
-    .replace(/[^A-Za-z0-9 ._/=+,()@-]+/g, ' ')
+    .replace(/[^A-Za-z0-9 ._/=+,()@:-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+  const short = plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+  return short.replaceAll(':', '#58;');
 }
 
 /** `$ command (12s)`, one safe line, with the exit code when it failed. */
