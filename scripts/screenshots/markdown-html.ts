@@ -63,7 +63,8 @@ export function ganttHtml(code: string): string | undefined {
   for (const line of lines) {
     const task = /^(.+?) :(crit, )?[\w-]+, (\d+), (\d+)s$/.exec(line);
     // `#58;` is Mermaid's entity for a colon inside a task's name.
-    if (task) tasks.push({ name: task[1]!.replaceAll('#58;', ':'), crit: task[2] !== undefined, start: Number(task[3]), seconds: Number(task[4]) });
+    if (task)
+      tasks.push({ name: task[1]!.replaceAll('#58;', ':'), crit: task[2] !== undefined, start: Number(task[3]), seconds: Number(task[4]) });
   }
   if (tasks.length === 0) return undefined;
   const end = Math.max(...tasks.map((task) => task.start + task.seconds), 1);
