@@ -225,7 +225,7 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
     core.debug(`GitHub API: ${ctx.run.apiUrl}`);
     // GitHub calls report on the step, after its timeout too (the final comment and status): only
     // the workflow's cancellation stops their retries, never the step's deadline.
-    const limits = { signal: ctx.deadline.cancellation, remainingMs: () => Number.POSITIVE_INFINITY };
+    const limits = { signal: ctx.deadline.cancellation };
     return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo, limits };
   });
 }
