@@ -226,7 +226,9 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
     // GitHub calls report on the step, after its timeout too (the final comment and status): only
     // the workflow's cancellation stops their retries, never the step's deadline.
     const limits = { signal: ctx.deadline.cancellation };
-    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo, limits };
+    // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
+    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => core.debug(message) });
+    return { octokit, owner: run.owner, repo: run.repo, limits };
   });
 }
 
