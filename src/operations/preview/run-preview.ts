@@ -11,6 +11,7 @@ import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
+import { PROJECT_SLUG } from '../../inputs/slugs.js';
 import type { RunContext } from '../../inputs/github-context.js';
 import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
@@ -232,12 +233,27 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
   });
 }
 
-/** The `project` input, and with `translations: true` each project's translations after it. */
+/**
+ * The `project` input, and with `translations: true` each project's translations after it. A
+ * translation's slug names a request path, a log prefix, a deployment environment and a status
+ * context: one that is not a project slug, as the `project` input takes them, is left out, said in
+ * a warning.
+ */
 async function projectsToPreview(ctx: OperationContext, details: ProjectDetails): Promise<string[]> {
   const projects = [...ctx.inputs.projects];
   if (!ctx.inputs.translations) return projects;
   for (const project of ctx.inputs.projects) {
-    const translations = await ctx.api.translations(project);
+    const translations = (await ctx.api.translations(project)).filter((translation) => {
+      if (PROJECT_SLUG.test(translation.slug)) return true;
+      // The slug shown JSON-quoted (line breaks as `\n`), cut and neutralised.
+      const shown = safeLine(JSON.stringify(translation.slug), 80);
+      core.warning(
+        `${project}: the service names a translation whose slug ${shown} is not a project slug ` +
+          '(lowercase letters, digits, `-` and `_`, as the `project` input takes them): it is left out',
+        { title: 'Translation left out' },
+      );
+      return false;
+    });
     for (const translation of translations) {
       details.remember(translation);
       if (!projects.includes(translation.slug)) projects.push(translation.slug);
