@@ -140,13 +140,11 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       recordBuild(ctx, result, build, log);
       log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
-      pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, result.buildUrl));
+      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
       pendingStatuses.push(deployments.start(result.project, result.buildUrl));
       const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
       const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
-        pendingStatuses.push(
-          publisher.status(result.project, 'pending', `Build #${newer.id}: ${newer.state.code}`, links.build(newer.urls.build)),
-        ),
+        pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
       );
       await concludeBuild(ctx, result, log, final);
       if (result.outcome !== 'success') return;
@@ -512,4 +510,16 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/**
+ * A pending commit status, as the state the build is in when it is set: a build found already
+ * finished is being checked, not "finished" while the status still says pending.
+ */
+export function pendingDescription(build: { id: number; state: { code: string } }): string {
+  const { id, state } = build;
+  if (state.code === 'finished') return `Build #${id} finished: checking the preview`;
+  if (state.code === 'cancelled') return `Build #${id} cancelled: looking for a newer build of the commit`;
+  if (state.code === 'triggered') return `Build #${id} queued`;
+  return `Build #${id} in progress (${state.code})`;
 }
