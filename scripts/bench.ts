@@ -21,6 +21,7 @@
 //       output, a variable's value, Sphinx's warnings) on input built to make a backtracking regex
 //       crawl. The tests check what they return on it; how long they take is measured here.
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
+import './node-check.ts';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

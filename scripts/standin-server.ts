@@ -5,6 +5,7 @@
 //
 // Projects: `acme-docs` (each trigger of `latest` succeeds after a few seconds) and `acme-broken`
 // (each trigger fails in Sphinx). The token it accepts: demo-token-not-a-secret.
+import './node-check.ts';
 import { DEMO_TOKEN, startTrialService, TRIAL_PROJECTS } from './demo/scenario.ts';
 
 const standin = await startTrialService(3000);

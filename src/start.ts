@@ -1,3 +1,4 @@
+// The action itself, once src/index.ts has found the Node version right.
 import { setFlagsFromString } from 'node:v8';
 import { run } from './main.js';
 
