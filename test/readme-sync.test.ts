@@ -242,6 +242,14 @@ describe('.env.example', () => {
     expect(example).toContain('INPUT_BASE-URL=');
   });
 
+  it('gives the @github/local-action command as docs/development.md does: with --yes (it runs `npm exec tsx` too) and the version tried', () => {
+    const commands = [example, readDoc('docs/development.md'), readme].flatMap(
+      (text) => text.match(/\bnpx\b[^\n]*@github\/local-action\S*/g) ?? [],
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    for (const command of commands) expect(command).toMatch(/^npx --yes @github\/local-action@\d+\.\d+\.\d+$/);
+  });
+
   it('shows action.yml defaults for the inputs it leaves commented out', () => {
     for (const [name, input] of Object.entries(meta.inputs)) {
       const line = lines.find((text) => text.startsWith(`# INPUT_${name.toUpperCase()}=`));
