@@ -60,9 +60,22 @@ describe('commandTitle and mermaidText', () => {
     ]);
     expect(section).toContain('```mermaid\ngantt');
     expect(section).toContain('  git clone x :c1, 0, 2s');
-    expect(section).toContain('  sphinx#58; build 1 :crit, c2, 2, 7s');
+    expect(section).toContain('  sphinx#58; build 1 :crit, c2, 2000, 7s');
     const tasks = section.split('\n').filter((line) => / :(crit, )?c\d/.test(line));
     for (const task of tasks) expect(task.split(':')).toHaveLength(2);
+  });
+
+  it('gantt: starts in milliseconds from the first command, under dateFormat x (Mermaid 12 reads a bare integer as milliseconds)', () => {
+    const section = ganttSection('demo', 5, [
+      { command: 'git clone', output: '', exit_code: 0, run_time: 3, start_time: '2026-11-02T10:00:00.250Z' },
+      { command: 'pip install', output: '', exit_code: 0, run_time: 41, start_time: '2026-11-02T10:00:03.750Z' },
+      { command: 'sphinx-build', output: '', exit_code: 0, run_time: 95, start_time: '2026-11-02T10:00:45.000Z' },
+    ]);
+    const header = section.split('\n').filter((line) => /^\s+(dateFormat|axisFormat) /.test(line));
+    expect(header).toEqual(['  dateFormat x', '  axisFormat %M:%S']);
+    expect(section).not.toMatch(/dateFormat X/);
+    const tasks = section.split('\n').filter((line) => / :(crit, )?c\d/.test(line));
+    expect(tasks).toEqual(['  git clone :c1, 0, 3s', '  pip install :c2, 3500, 41s', '  sphinx-build :c3, 44750, 95s']);
   });
 });
 

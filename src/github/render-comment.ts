@@ -1,5 +1,6 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
+import { clipMiddle } from '../util/clip-middle.js';
 import { commentMarker, dataComment, type PreviewRow, type PreviewStatus } from './comment-rows.js';
 
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
@@ -53,7 +54,7 @@ export function renderComment(args: { header: string; rows: PreviewRow[]; repoUr
   if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
   const shortened = args.rows.map(({ pages: _pages, reason, tail, ...row }) => ({
     ...row,
-    ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }),
+    ...(reason === undefined ? {} : { reason: shortReason(reason, (tail ?? '').trim() !== '') }),
     ...(tail === undefined ? {} : { tail: outputTail(tail, SHORT_TAIL_LIMITS) }),
   }));
   const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
@@ -114,7 +115,8 @@ function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { li
   if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
   const [first = '', ...rest] = reasonText.split('\n');
   const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
-  const line = first.trim() === '' ? 'see the output below' : truncate(first.trim(), options.reasonLimit);
+  // Cut in the middle: the end ("exited with code 2") is what a reader needs.
+  const line = first.trim() === '' ? 'see the output below' : clipMiddle(first.trim(), options.reasonLimit);
   const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
   const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
   if (options.tail === undefined || more.trim() === '') return lines;
@@ -174,7 +176,13 @@ function formatUpdated(date: Date): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-function truncate(text: string, limit: number): string {
-  const characters = [...text];
-  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
+/**
+ * A reason as the rows keep it when the comment must shrink: its first line cut in the middle, and
+ * its other lines (shown only when there is no output tail) bounded like a tail.
+ */
+function shortReason(reason: string, hasTail: boolean): string {
+  const [first = '', ...rest] = reason.replace(/\r\n?/g, '\n').trim().split('\n');
+  const line = clipMiddle(first.trim(), SHORT_REASON_LIMIT);
+  const more = rest.join('\n');
+  return hasTail || more.trim() === '' ? line : `${line}\n${outputTail(more, SHORT_TAIL_LIMITS)}`;
 }

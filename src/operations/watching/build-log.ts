@@ -80,21 +80,24 @@ const GANTT_MAX_TASKS = 50;
 
 /**
  * A Mermaid `gantt` block of the build's commands, one after another with their durations.
- * Names keep only characters that cannot break Mermaid's or Markdown's syntax.
+ * Starts are milliseconds from the first command's start, under `dateFormat x` (Unix time in
+ * milliseconds), which Mermaid 10, 11 and 12 read alike: Mermaid 12 reads a bare integer as
+ * milliseconds even under `dateFormat X` (seconds), and drew every bar at 0. Names keep only
+ * characters that cannot break Mermaid's or Markdown's syntax.
  */
 export function ganttSection(project: string, buildId: number, commands: BuildCommand[]): string {
-  const lines = ['```mermaid', 'gantt', `  title ${mermaidText(`Build ${buildId} of ${project}`)}`, '  dateFormat X', '  axisFormat %M:%S'];
+  const lines = ['```mermaid', 'gantt', `  title ${mermaidText(`Build ${buildId} of ${project}`)}`, '  dateFormat x', '  axisFormat %M:%S'];
   let offset = 0;
   const first = commands.map((command) => Date.parse(command.start_time ?? '')).find((time) => Number.isFinite(time));
   commands.slice(0, GANTT_MAX_TASKS).forEach((command, index) => {
     const started = Date.parse(command.start_time ?? '');
-    const start = first !== undefined && Number.isFinite(started) ? Math.max(0, Math.round((started - first) / 1000)) : offset;
+    const start = first !== undefined && Number.isFinite(started) ? Math.max(0, Math.round(started - first)) : offset;
     const seconds = Math.max(1, Math.round(typeof command.run_time === 'number' ? command.run_time : 0));
     const failed = typeof command.exit_code === 'number' && command.exit_code !== 0;
     lines.push(
       `  ${mermaidText(command.command ?? 'command') || 'command'} :${failed ? 'crit, ' : ''}c${index + 1}, ${start}, ${seconds}s`,
     );
-    offset = start + seconds;
+    offset = start + seconds * 1000;
   });
   lines.push('```');
   return [`**Where the time went in build #${buildId} of ${mermaidText(project)}**`, '', ...lines].join('\n');

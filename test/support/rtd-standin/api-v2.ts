@@ -83,8 +83,14 @@ export class ApiV2Resources {
     ];
     const out: Record<string, unknown>[] = [];
     steps.forEach((step, i) => {
-      const from = start + (bounds[step.phase] ?? 0);
-      const to = start + (bounds[step.phase + 1] ?? b.durationMs);
+      // The commands of a phase run one after another, sharing its time equally.
+      const phaseFrom = start + (bounds[step.phase] ?? 0);
+      const phaseTo = start + (bounds[step.phase + 1] ?? b.durationMs);
+      const inPhase = steps.filter((other) => other.phase === step.phase);
+      const place = inPhase.indexOf(step);
+      const share = (phaseTo - phaseFrom) / inPhase.length;
+      const from = phaseFrom + share * place;
+      const to = place === inPhase.length - 1 ? phaseTo : from + share;
       if (to > s.effectiveAt) return;
       out.push({
         build: b.id,
