@@ -83,12 +83,12 @@ describe('`next` links', () => {
       .environmentVariables('docs')
       .catch((e: unknown) => e)) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error.message).toContain('the `next` link of a page does not lead to');
+    expect(error.message).toContain('the `next` link of page 1 leads away from the list (another host or path); not followed');
     expect(foreign.hits).toHaveLength(0);
     expect(home.hits).toHaveLength(1);
   });
 
-  it('keeps the path and query of a link that names another host on the configured service', async () => {
+  it('never follows one that names another host, not even re-pointed to the configured one', async () => {
     const home = await serve(
       answers.json(200, {
         count: 2,
@@ -98,9 +98,61 @@ describe('`next` links', () => {
       }),
       answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
     );
+    const error = (await api(home.url)
+      .environmentVariables('docs')
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(error.message).toBe(
+      `GET projects/{project}/environmentvariables/: the \`next\` link of page 1 leads away from the list (another host or path); not followed`,
+    );
+    expect(home.hits).toHaveLength(1);
+  });
+
+  it("never follows one to another list on the same service: another project's variables are not this project's", async () => {
+    for (const next of [
+      '/api/v3/projects/other/environmentvariables/?limit=100&offset=100',
+      '/api/v3/projects/docs/environmentvariables/../../other/environmentvariables/?offset=100',
+      '/api/v3/projects/docs/environmentvariables/x/?offset=100',
+      '/api/v3/projects/docs/environmentvariables?offset=100',
+      '/api/v3/projects/docs/?offset=100',
+    ]) {
+      const home = await serve(
+        answers.json(200, { count: 2, next: `${''}${next}`, previous: null, results: [variable(1)] }),
+        answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
+      );
+      const error = (await api(home.url)
+        .environmentVariables('docs')
+        .catch((e: unknown) => e)) as ServiceError;
+      expect(error, next).toBeInstanceOf(ServiceError);
+      expect(error.message, next).toContain('leads away from the list');
+      expect(home.hits, next).toHaveLength(1);
+    }
+  });
+
+  it('follows the same list on the same origin, only the query differing, as the service gives it (absolute)', async () => {
+    let origin = '';
+    const home = await serve(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            count: 2,
+            next: `${origin}/api/v3/projects/docs/environmentvariables/?limit=1&offset=1`,
+            previous: null,
+            results: [variable(1)],
+          }),
+        );
+      },
+      answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
+    );
+    origin = home.url;
     const variables = await api(home.url).environmentVariables('docs');
     expect(variables.map((v) => v.pk)).toEqual([1, 2]);
-    expect(home.hits[1]!.url).toBe('/api/v3/projects/docs/environmentvariables/?limit=1&offset=1');
+    expect(home.hits.map((hit) => hit.url)).toEqual([
+      '/api/v3/projects/docs/environmentvariables/?limit=100',
+      '/api/v3/projects/docs/environmentvariables/?limit=1&offset=1',
+    ]);
   });
 });
 
