@@ -26,6 +26,7 @@ import {
   type Version,
 } from './schemas.js';
 import { SchemaError, ServiceError } from './errors.js';
+import { formatBytes, MAX_LIST_BYTES } from '../util/bounded-body.js';
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
@@ -350,15 +351,22 @@ export class ReadTheDocsApi {
     const items: z.infer<T>[] = [];
     const first = new URL(path, this.http.origin);
     let next: string | null = first.href;
+    let bytes = 0;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
-      const { data }: { data: { next: string | null; results: z.infer<T>[] } } = await this.http.send({
+      const answer: { data: { next: string | null; results: z.infer<T>[] }; bytes: number } = await this.http.send({
         method: 'GET',
         path: page === 0 ? next : this.sameList(next, first, page, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
         schema: paginated(item),
         endpoint,
         kind: 'read',
+        bodyLimit: {
+          bytes: MAX_LIST_BYTES - bytes,
+          reason: `the list is over ${formatBytes(MAX_LIST_BYTES)}, its pages together (page ${page + 1} was not read to its end); not read further`,
+        },
       });
+      const { data } = answer;
+      bytes += answer.bytes;
       // One at a time: spreading a page's items into push() overflows the stack on a page of many.
       for (const result of data.results) items.push(result);
       next = data.next;
