@@ -2,7 +2,7 @@
 // at the page bound. Over real loopback connections.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../src/service/errors.js';
-import { ServiceHttpClient } from '../src/service/http-client.js';
+import { type HttpClientOptions, ServiceHttpClient } from '../src/service/http-client.js';
 import { RateBudget } from '../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
 import { readBoundedText, BodyTooLargeError } from '../src/util/bounded-body.js';
@@ -19,7 +19,7 @@ async function serve(...scripts: Script[]): Promise<ScriptedServer> {
   return server;
 }
 
-function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
+function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): ServiceHttpClient {
   const http = new ServiceHttpClient({
     baseUrl,
     token: 'rtd_hostile_test_token_0123456789',
@@ -29,10 +29,23 @@ function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
     redact: (text) => text,
     backoffBaseMs: 10,
     backoffMaxMs: 20,
-    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+    ...options,
   });
   cleanup.push(() => http.close());
-  return new ReadTheDocsApi(http);
+  return http;
+}
+
+function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
+  return new ReadTheDocsApi(client(baseUrl, maxBodyBytes === undefined ? {} : { maxBodyBytes }));
+}
+
+/** The error reading the variables of `docs` from the service at `baseUrl` fails with: a ServiceError. */
+async function variablesError(baseUrl: string): Promise<ServiceError> {
+  const error = await api(baseUrl)
+    .environmentVariables('docs')
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
 }
 
 const variable = (id: number) => ({
@@ -87,10 +100,7 @@ describe('what a step reads in all', () => {
 
   it('a list reads at most 32 MB, its pages together: endless pages of 8 MB names end with a clear error', async () => {
     const server = await serve(endlessPagesOfNames(8 * 1024 * 1024));
-    const error = (await api(server.url)
-      .environmentVariables('docs')
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+    const error = await variablesError(server.url);
     expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(error.message).toBe(
       'GET projects/{project}/environmentvariables/: the list is over 32 MB, its pages together (page 4 was not read to its end); not read further',
@@ -100,16 +110,7 @@ describe('what a step reads in all', () => {
 
   it('a step reads at most its bound from the service in all, and sends nothing once it is reached', async () => {
     const server = await serve(answers.json(200, { padding: 'x'.repeat(300 * 1024) }));
-    const http = new ServiceHttpClient({
-      baseUrl: server.url,
-      token: 'rtd_hostile_test_token_0123456789',
-      userAgent: 'test',
-      budget: new RateBudget(1000, 60_000),
-      signal: new AbortController().signal,
-      redact: (text) => text,
-      maxStepBytes: 1024 * 1024,
-    });
-    cleanup.push(() => http.close());
+    const http = client(server.url, { maxStepBytes: 1024 * 1024 });
     const read = () => http.send({ method: 'GET', path: '/api/v3/x/', endpoint: 'GET x/', kind: 'read' });
     for (let i = 0; i < 3; i++) await read();
     for (let i = 0; i < 2; i++) {
@@ -126,10 +127,7 @@ describe('the shape of an answer', () => {
     const server = await serve(
       answers.text(200, `{"count":1,"next":null,"previous":null,"results":[${'{},'.repeat(2_000_000)}{}]}`, 'application/json'),
     );
-    const error = (await api(server.url)
-      .environmentVariables('docs')
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+    const error = await variablesError(server.url);
     expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(error.message).toBe(
       'GET projects/{project}/environmentvariables/: unexpected response: over 1,000,000 objects and lists in one answer; not read further',
@@ -200,10 +198,7 @@ describe('`next` links', () => {
         results: [variable(1)],
       }),
     );
-    const error = (await api(home.url)
-      .environmentVariables('docs')
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+    const error = await variablesError(home.url);
     expect(error.message).toContain('the `next` link of page 1 leads away from the list (another host or path); not followed');
     expect(foreign.hits).toHaveLength(0);
     expect(home.hits).toHaveLength(1);
@@ -219,10 +214,7 @@ describe('`next` links', () => {
       }),
       answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
     );
-    const error = (await api(home.url)
-      .environmentVariables('docs')
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+    const error = await variablesError(home.url);
     expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(error.message).toBe(
       `GET projects/{project}/environmentvariables/: the \`next\` link of page 1 leads away from the list (another host or path); not followed`,
@@ -242,10 +234,7 @@ describe('`next` links', () => {
         answers.json(200, { count: 2, next: `${''}${next}`, previous: null, results: [variable(1)] }),
         answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
       );
-      const error = (await api(home.url)
-        .environmentVariables('docs')
-        .catch((e: unknown) => e)) as ServiceError;
-      expect(error, next).toBeInstanceOf(ServiceError);
+      const error = await variablesError(home.url);
       expect(error.message, next).toContain('leads away from the list');
       expect(home.hits, next).toHaveLength(1);
     }
