@@ -89,7 +89,7 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
         duration: result.duration ?? null,
         docsUrl: result.docsUrl ?? null,
         previewUrl: result.previewUrl ?? null,
-        reason: result.reason ?? null,
+        reason: result.reason === undefined ? null : abridged(result.reason, MAX_REASON_LENGTH),
         ...result.details,
       })),
       redact,
@@ -170,8 +170,9 @@ export function annotateFailures(results: ProjectResult[], redact: (text: string
  */
 export function abridged(text: string, max: number): string {
   if (text.length <= max) return text;
-  const note = `\n… ${(text.length - max).toLocaleString('en-US')} characters left out …\n`;
-  const half = Math.max(0, Math.floor((max - note.length) / 2));
+  // The note takes fewer than 64 characters, whatever the count.
+  const half = Math.max(0, Math.floor((max - 64) / 2));
+  const note = `\n… ${(text.length - 2 * half).toLocaleString('en-US')} characters left out …\n`;
   return `${text.slice(0, half)}${note}${text.slice(text.length - half)}`;
 }
 

@@ -194,8 +194,32 @@ describe('reportStep', () => {
     expect(text).toContain('### Build failed: one');
     expect(text).toContain('**the step**');
     expect(text).toMatch(/\n_\d+ parts? of this summary left out: a job summary holds at most 1 MB\._\n$/);
-    // The annotation carries the reason's beginning and end, not all of it.
-    expect(errors()[0]!.message.length).toBeLessThanOrEqual(16 * 1024 + 100);
+    // The annotation and the `results` output carry the reason's beginning and end, not all of it.
+    const [failure] = errors();
+    expect(failure!.title).toBe('Build failed: one');
+    expect(failure!.message.length).toBeLessThanOrEqual(16 * 1024);
+    expect(failure!.message).toMatch(/^`a`a[\s\S]*\n… 583,680 characters left out …\n[\s\S]*`a`a$/);
+    expect(JSON.parse(outputs().results!)[0].reason).toBe(failure!.message);
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('a part of the report that throws costs none of the others: the outputs are set, the error says which part failed', async () => {
+    // A redactor that fails on the annotation's title only: a fault where no one foresaw one.
+    const redact = (text: string) => {
+      if (text.startsWith('Boom title')) throw new Error('the redactor broke');
+      return text;
+    };
+    await reportStep(
+      { results: [{ project: 'one', outcome: 'failed', title: 'Boom title', reason: 'one: exit 1' }], summary: [], outputs: {} },
+      { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
+      redact,
+    );
+
+    expect(Object.keys(outputs()).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(errors()).toEqual([
+      { level: 'error', title: 'Report incomplete', message: 'The annotations could not be written: the redactor broke' },
+    ]);
+    expect(summary()).toContain('| one |');
     expect(process.exitCode).toBe(1);
   });
 
