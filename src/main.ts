@@ -159,10 +159,23 @@ export async function reportStep(
   redact: (text: string) => string,
 ): Promise<void> {
   const { results } = report;
-  setOutputs(results, redact, report.outputs, inputs?.baseUrl);
-  annotateFailures(results, redact);
+  // Each part on its own: one that fails (on text no one foresaw) must not cost the others.
+  const part = async (what: string, write: () => unknown) => {
+    try {
+      await write();
+    } catch (error) {
+      core.error(redact(`The ${what} could not be written: ${error instanceof Error ? error.message : String(error)}`), {
+        title: 'Report incomplete',
+      });
+      process.exitCode = 1;
+    }
+  };
+  await part('outputs', () => {
+    if (!setOutputs(results, redact, report.outputs, inputs?.baseUrl)) process.exitCode = 1;
+  });
+  await part('annotations', () => annotateFailures(results, redact));
   const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
-  if (results.length > 0) await writeSummary(summaryMarkdown(heading, results, report.summary), redact);
+  if (results.length > 0) await part('job summary', () => writeSummary(summaryMarkdown(heading, results, report.summary), redact));
   if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = 1;
 }
 

@@ -89,9 +89,10 @@ function render(
     );
   }
 
-  lines.push('', ...commitLines(rows, repoUrl));
+  lines.push('');
+  for (const line of commitLines(rows, repoUrl)) lines.push(line);
 
-  for (const row of rows) lines.push(...reasonLines(row, options));
+  for (const row of rows) for (const line of reasonLines(row, options)) lines.push(line);
 
   if (options.pages) {
     for (const row of rows) {

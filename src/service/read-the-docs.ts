@@ -26,6 +26,7 @@ import {
   type Version,
 } from './schemas.js';
 import { SchemaError, ServiceError } from './errors.js';
+import { formatBytes, MAX_LIST_BYTES } from '../util/bounded-body.js';
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
@@ -348,39 +349,42 @@ export class ReadTheDocsApi {
     endpoint: string,
   ): Promise<{ items: z.infer<T>[]; cut: boolean }> {
     const items: z.infer<T>[] = [];
-    let next: string | null = path;
+    const first = new URL(path, this.http.origin);
+    let next: string | null = first.href;
+    let bytes = 0;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
-      const { data }: { data: { next: string | null; results: z.infer<T>[] } } = await this.http.send({
+      const answer: { data: { next: string | null; results: z.infer<T>[] }; bytes: number } = await this.http.send({
         method: 'GET',
-        path: this.sameOrigin(next, endpoint),
+        path: page === 0 ? next : this.sameList(next, first, page, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
         schema: paginated(item),
         endpoint,
         kind: 'read',
+        bodyLimit: {
+          bytes: MAX_LIST_BYTES - bytes,
+          reason: `the list is over ${formatBytes(MAX_LIST_BYTES)}, its pages together (page ${page + 1} was not read to its end); not read further`,
+        },
       });
-      items.push(...data.results);
+      const { data } = answer;
+      bytes += answer.bytes;
+      // One at a time: spreading a page's items into push() overflows the stack on a page of many.
+      for (const result of data.results) items.push(result);
       next = data.next;
     }
     return { items, cut: next !== null };
   }
 
   /**
-   * `next` links name the host the service thinks it has; the token must never follow them to
-   * another origin, so the path and query are put on the configured one, and the result must be
-   * on it (a path such as `//elsewhere/` would name another host): otherwise it is refused.
+   * A `next` link continues the list only on the list's own origin and path, the query alone
+   * differing (the service gives it absolute, its parameters re-sorted). Anything else is refused,
+   * never re-pointed: a link to another host must not get the token, and one to another list on
+   * the service (another project's variables) must not be read as this list's next page.
    */
-  private sameOrigin(link: string, endpoint: string): string {
-    const origin = this.http.origin;
-    let url: URL | undefined;
-    try {
-      const given = new URL(link, origin);
-      url = given.origin === origin ? given : new URL(`${given.pathname}${given.search}`, origin);
-    } catch {
-      url = undefined;
-    }
-    if (url?.origin !== origin) {
+  private sameList(link: string, first: URL, page: number, endpoint: string): string {
+    const url = URL.canParse(link, first.href) ? new URL(link, first) : undefined;
+    if (url?.origin !== first.origin || url.pathname !== first.pathname) {
       throw new ServiceError(
-        `${endpoint}: the \`next\` link of a page does not lead to ${origin}; not followed`,
+        `${endpoint}: the \`next\` link of page ${page} leads away from the list (another host or path); not followed`,
         'Unexpected response from Read the Docs',
         endpoint,
       );
