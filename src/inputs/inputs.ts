@@ -34,7 +34,7 @@ export const INPUT_DEFAULTS = {
   trigger: 'false',
   'preview-url-template': '',
   'docs-path': '',
-  comment: 'comment',
+  comment: 'auto',
   'comment-header': '',
   config: '.github/readthedocs-project.yml',
   'fail-on-changes': 'false',
@@ -80,7 +80,7 @@ export interface Inputs {
   trigger: boolean;
   previewUrlTemplate: string | undefined;
   docsPath: string | undefined;
-  comment: 'comment' | 'description' | 'none';
+  comment: 'auto' | 'comment' | 'description' | 'none';
   commentHeader: string;
   /** For `apply` and `export`: the project file, relative to the repository. */
   config: string;
@@ -225,7 +225,7 @@ const fieldSchemas = {
   trigger: booleanInput,
   'preview-url-template': optionalText,
   'docs-path': optionalText,
-  comment: oneOf(['comment', 'description', 'none'] as const),
+  comment: oneOf(['auto', 'comment', 'description', 'none'] as const),
   'comment-header': parser((text) => text.trim()),
   config: parser((text, refuse) => {
     const path = text.trim();

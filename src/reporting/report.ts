@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, type ProjectResult } from './project-result.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from './project-result.js';
 import { escapeMarkdown, markdownLink } from './markdown.js';
 import { checkedResult } from './output-values.js';
 
@@ -38,6 +38,7 @@ const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   success: '✅ done',
   triggered: '🚀 triggered',
   skipped: '⏭️ skipped',
+  superseded: '⏩ superseded',
   failed: '❌ failed',
   cancelled: '🚫 cancelled',
   'timed-out': '⌛ timed out',
@@ -97,6 +98,7 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
         docsUrl: result.docsUrl ?? null,
         previewUrl: result.previewUrl ?? null,
         reason: result.reason ?? null,
+        ...(result.supersededBy ? { supersededBy: result.supersededBy } : {}),
         ...result.details,
       })),
       redact,
@@ -143,13 +145,16 @@ export function setOutputs(
   }
 }
 
-/** One `::error` annotation per project that is not green, titled, with the reason. */
+/**
+ * One `::error` annotation per project that is not green, titled, with the reason; a `::notice`
+ * for one that is green with nothing built for its commit (skipped, superseded).
+ */
 export function annotateFailures(results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
+    const title = redact(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`);
+    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) core.notice(redact(result.reason), { title });
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    core.error(redact(result.reason ?? `${result.project}: ${result.outcome}`), {
-      title: redact(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`),
-    });
+    core.error(redact(result.reason ?? `${result.project}: ${result.outcome}`), { title });
   }
 }
 
@@ -183,7 +188,7 @@ export function summaryMarkdown(heading: string, results: ProjectResult[], extra
     ...table.map((cells) => `| ${pick(cells).join(' | ')} |`),
   ];
   for (const result of results) {
-    if (GREEN_OUTCOMES.has(result.outcome) || !result.reason) continue;
+    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
     lines.push('', `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`, '', fencedBlock(result.reason));
   }
   const sections = [...results.flatMap((result) => result.summarySections ?? []), ...extraSections];
