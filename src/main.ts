@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs, ANONYMOUS_RATE_LIMIT } from './inputs/inputs.js';
+import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
@@ -91,16 +91,14 @@ interface Clients {
 function buildClients(inputs: Inputs, startedAt: number, cancellation: AbortSignal, redactor: Redactor): Clients {
   const redact = (text: string) => redactor.redact(text);
   const deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation);
+  // API v3's budget (the anonymous limit without a token); API v2 is not throttled and draws from none.
   const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
-  // Without a token every request is anonymous and `budget` is already the anonymous limit.
-  const anonymousBudget = inputs.token ? new RateBudget(ANONYMOUS_RATE_LIMIT.limit, ANONYMOUS_RATE_LIMIT.windowMs) : undefined;
   const timeoutMs = httpTimeoutFromEnv(process.env);
   const http = new ServiceHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
     userAgent: USER_AGENT,
     budget,
-    ...(anonymousBudget ? { anonymousBudget } : {}),
     signal: deadline.signal,
     remainingMs: () => deadline.remainingMs(),
     redact,

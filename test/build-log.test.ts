@@ -93,7 +93,7 @@ describe('BuildLogFollower', () => {
         { command: 'sphinx', output: 'done', exit_code: 0, run_time: 9 },
       ],
     ];
-    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }), commandsReadableNow: () => true };
+    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }) };
     const log = recordingLog();
     const follower = new BuildLogFollower({ api } as never, log);
     await follower.observe(build(1, 'triggered'), false);
@@ -120,27 +120,21 @@ describe('runnerEffects', () => {
   });
 });
 
-describe("BuildLogFollower under API v2's tight budget", () => {
-  it('skips a read while the build runs when the budget has no room to spare, and still reads at the end', async () => {
-    const calls: number[] = [];
-    const reserves: number[] = [];
+describe('BuildLogFollower and API v2, which the service does not throttle', () => {
+  it('reads the commands at each state change while the build runs, with no budget to ask', async () => {
+    const calls: string[] = [];
     const api = {
       buildCommands: async (id: number) => {
-        calls.push(id);
+        calls.push(`${id}`);
         return { id, commands: [{ command: 'sphinx', output: 'done', exit_code: 0, run_time: 2 }] };
-      },
-      commandsReadableNow: (reserve: number) => {
-        reserves.push(reserve);
-        return reserve === 0;
       },
     };
     const log = recordingLog();
     const follower = new BuildLogFollower({ api } as never, log);
+    await follower.observe(build(1, 'cloning'), false);
     await follower.observe(build(1, 'building'), false);
-    expect(calls).toEqual([]);
     await follower.observe(build(1, 'finished'), true);
-    expect(calls).toEqual([1]);
-    expect(reserves).toEqual([2, 0]);
+    expect(calls).toEqual(['1', '1', '1']);
     expect(log.sections.map((section) => section.title)).toEqual(['$ sphinx (2s)']);
   });
 });

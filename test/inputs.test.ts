@@ -104,7 +104,7 @@ describe('parseInputs', () => {
       rateLimit: { limit: 60, windowMs: 60_000 },
       pollInterval: 'auto',
       verify: 'warn',
-      comment: 'comment',
+      comment: 'auto',
     });
   });
 

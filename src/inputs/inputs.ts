@@ -34,7 +34,7 @@ export const INPUT_DEFAULTS = {
   trigger: 'false',
   'preview-url-template': '',
   'docs-path': '',
-  comment: 'comment',
+  comment: 'auto',
   'comment-header': '',
   config: '.github/readthedocs-project.yml',
   'fail-on-changes': 'false',
@@ -80,7 +80,7 @@ export interface Inputs {
   trigger: boolean;
   previewUrlTemplate: string | undefined;
   docsPath: string | undefined;
-  comment: 'comment' | 'description' | 'none';
+  comment: 'auto' | 'comment' | 'description' | 'none';
   commentHeader: string;
   /** For `apply` and `export`: the project file, relative to the repository. */
   config: string;
@@ -244,7 +244,7 @@ const fieldSchemas = {
   trigger: booleanInput,
   'preview-url-template': optionalText,
   'docs-path': pathInput((path) => (path === '' ? undefined : path)),
-  comment: oneOf(['comment', 'description', 'none'] as const),
+  comment: oneOf(['auto', 'comment', 'description', 'none'] as const),
   'comment-header': parser((text) => text.trim()),
   config: pathInput((path, refuse) => {
     if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);

@@ -1,6 +1,6 @@
 import * as core from '@actions/core';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, type ProjectResult } from './project-result.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from './project-result.js';
 import { escapeMarkdown, longestBacktickRun, markdownLink } from './markdown.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
 
@@ -31,6 +31,7 @@ const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   success: '✅ done',
   triggered: '🚀 triggered',
   skipped: '⏭️ skipped',
+  superseded: '⏩ superseded',
   failed: '❌ failed',
   cancelled: '🚫 cancelled',
   'timed-out': '⌛ timed out',
@@ -90,6 +91,7 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
         docsUrl: result.docsUrl ?? null,
         previewUrl: result.previewUrl ?? null,
         reason: result.reason === undefined ? null : abridged(result.reason, MAX_REASON_LENGTH),
+        ...(result.supersededBy ? { supersededBy: result.supersededBy } : {}),
         ...result.details,
       })),
       redact,
@@ -152,15 +154,18 @@ export function setOutputs(
   return complete;
 }
 
-/** One `::error` annotation per project that is not green, titled, with the reason (abridged past its bound). */
+/**
+ * One `::error` annotation per project that is not green, titled, with the reason (abridged past its
+ * bound); a `::notice` for one that is green with nothing built for its commit (skipped, superseded).
+ */
 export function annotateFailures(results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
+    const title = redact(
+      abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
+    );
+    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) core.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    core.error(redact(abridged(result.reason ?? `${result.project}: ${result.outcome}`, MAX_REASON_LENGTH)), {
-      title: redact(
-        abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
-      ),
-    });
+    core.error(redact(abridged(result.reason ?? `${result.project}: ${result.outcome}`, MAX_REASON_LENGTH)), { title });
   }
 }
 
@@ -213,7 +218,7 @@ export function summaryMarkdown(
   // Each block follows the one before it on a line of its own.
   const blocks = table.map((cells) => `| ${pick(cells).join(' | ')} |`);
   for (const result of results) {
-    if (GREEN_OUTCOMES.has(result.outcome) || !result.reason) continue;
+    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
     const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
     blocks.push(`\n${title}\n\n${fencedBlock(abridged(result.reason, MAX_REASON_LENGTH))}`);
   }

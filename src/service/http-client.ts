@@ -38,7 +38,10 @@ export interface RequestSpec<T> {
   kind: RetryKind;
   /** Statuses besides 2xx whose bodies are answers, not errors (e.g. 400 `triggered: false`). */
   accept?: number[];
-  /** Sent without the token: API v2 ignores it (it reads `Token …` only as a build API key). */
+  /**
+   * API v2: sent without the token (it reads `Token …` only as a build API key), and drawing from
+   * no budget, since the service does not throttle it (only API v3 sets throttle classes).
+   */
   anonymous?: boolean;
   /** A nicety (the build's log while it runs): throttled, it fails at once instead of waiting. */
   bestEffort?: boolean;
@@ -60,12 +63,8 @@ export interface HttpClientOptions {
   baseUrl: string;
   token: string | undefined;
   userAgent: string;
+  /** The budget of every API v3 request (API v2 is not throttled by the service). */
   budget: RateBudget;
-  /**
-   * The budget of requests sent without the token (API v2, which ignores it): the service counts
-   * them per address, apart from the token's. Without it they draw from `budget`.
-   */
-  anonymousBudget?: RateBudget;
   /** Aborts every request and retry wait: the step's deadline and the workflow's cancellation. */
   signal: AbortSignal;
   /** Time left before the step's deadline: a retry that could only start after it is not waited for. */
@@ -122,10 +121,8 @@ export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<
-    Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>
-  > &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
 
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
@@ -219,27 +216,13 @@ export class ServiceHttpClient {
     };
   }
 
-  /** The budget a request draws from: a throttled anonymous read must not hold back the token's requests. */
-  private budgetFor(spec: Pick<RequestSpec<unknown>, 'anonymous'>): RateBudget {
-    return spec.anonymous && this.options.anonymousBudget ? this.options.anonymousBudget : this.options.budget;
-  }
-
-  /** Whether anonymous requests have a budget apart from the polls' (a token is set). */
-  get anonymousBudgetApart(): boolean {
-    return this.options.anonymousBudget !== undefined;
-  }
-
-  /** Requests of this kind that could go out now without waiting for the budget. */
-  spareSlots(spec: Pick<RequestSpec<unknown>, 'anonymous'>): number {
-    return this.budgetFor(spec).spareSlots();
-  }
-
   private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
     const { signal } = this.options;
     // Nothing is sent whose answer could not be read: a write would be left uncertain.
     if (this.stepBytesLeft() <= 0) throw this.stepBytesSpent(spec);
-    const budget = this.budgetFor(spec);
-    await budget.acquire(signal);
+    // API v2 is not throttled by the service: it waits for no slot and takes none from API v3's.
+    const budget = spec.anonymous ? undefined : this.options.budget;
+    await budget?.acquire(signal);
     this.stats.requests += 1;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     // The token is for the configured service only, never for a host a link or redirect points to.
@@ -301,7 +284,7 @@ export class ServiceHttpClient {
     if (status === 429) {
       const retryAfterMs = retryAfter(response.headers['retry-after'], detail);
       this.stats.throttled += 1;
-      budget.throttled(retryAfterMs);
+      budget?.throttled(retryAfterMs);
       // Throttling happens before the service looks at the request, so even writes are safe to repeat.
       throw new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
     }

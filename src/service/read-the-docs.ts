@@ -11,6 +11,7 @@ import {
   SyncVersionsSchema,
   TriggerSchema,
   VersionSchema,
+  VersionV2Schema,
   ProjectSettingsSchema,
   RedirectSchema,
   paginated,
@@ -24,6 +25,7 @@ import {
   type SearchResponse,
   type Subproject,
   type Version,
+  type VersionV2,
 } from './schemas.js';
 import { SchemaError, ServiceError } from './errors.js';
 import { formatBytes, MAX_LIST_BYTES } from '../util/bounded-body.js';
@@ -149,7 +151,7 @@ export class ReadTheDocsApi {
   /** API v2 is the only place that publishes the build's commands and their output. */
   async buildCommands(id: number, options: { bestEffort?: boolean } = {}): Promise<BuildCommands> {
     // A final build's commands no longer change: read once (the log, the gantt chart and the
-    // failure reason all want them, and API v2 is under the tight anonymous limit).
+    // failure reason all want them).
     const known = this.finalCommands.get(id);
     if (known) return known;
     const { data } = await this.http.send({
@@ -159,6 +161,7 @@ export class ReadTheDocsApi {
       endpoint: 'GET api/v2/build/{id}/',
       kind: 'read',
       // API v2 ignores the token: sending it would only expose it to an endpoint that has no use for it.
+      // Not throttled by the service, it draws from no budget.
       anonymous: true,
       ...(options.bestEffort ? { bestEffort: true } : {}),
     });
@@ -167,13 +170,19 @@ export class ReadTheDocsApi {
   }
 
   /**
-   * Whether the build's log can be read from API v2 now, with `reserve` slots still left afterwards
-   * (for the reads at the build's end). Without a token it shares the step's own 5 requests a
-   * minute: then one more slot stays free for the step's next request, so the log never delays it.
+   * API v2's version detail: the one place a pull request's version shows its `identifier` (API v3
+   * hides pull request versions). Its id is the `version` of the version's builds in API v2.
    */
-  commandsReadableNow(reserve: number): boolean {
-    const shared = this.http.anonymousBudgetApart ? 0 : 1;
-    return this.http.spareSlots({ anonymous: true }) > reserve + shared;
+  async versionById(id: number): Promise<VersionV2> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v2/version/${id}/`,
+      schema: VersionV2Schema,
+      endpoint: 'GET api/v2/version/{id}/',
+      kind: 'read',
+      anonymous: true,
+    });
+    return data;
   }
 
   async syncVersions(project: string): Promise<boolean> {

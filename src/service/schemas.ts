@@ -147,6 +147,8 @@ export const BuildCommandsSchema = z.object({
   state: maybe(shortText),
   /** The version's documentation as the service resolves it (custom prefixes included), once built. */
   docs_url: maybe(url),
+  /** The version's id (API v2 names it by id), for {@link VersionV2Schema}. */
+  version: maybe(z.int()),
   commands: z._default(
     z.array(
       z.object({
@@ -163,6 +165,16 @@ export const BuildCommandsSchema = z.object({
   ),
 });
 export type BuildCommands = z.infer<typeof BuildCommandsSchema>;
+
+/** API v2's version detail: pull request versions included (API v3 hides them), with their head commit. */
+export const VersionV2Schema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  type: z.string(),
+  /** A pull request version's head commit, moved by the service's webhook even when no build is made. */
+  identifier: maybe(z.string()),
+});
+export type VersionV2 = z.infer<typeof VersionV2Schema>;
 
 export const SyncVersionsSchema = z.object({ triggered: z.boolean() });
 

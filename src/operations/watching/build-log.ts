@@ -16,7 +16,8 @@ export type BuildCommand = BuildCommands['commands'][number];
 /**
  * The build's own log in the job: each command that has finished, once, in its own collapsed
  * group with its duration and the bounded tail of its output. The commands are read at most once
- * per state change of the build (through the one HTTP client, so within the shared budget).
+ * per state change of the build, from API v2, which the service does not throttle (so they take
+ * nothing from the polls' budget).
  */
 export class BuildLogFollower {
   private printed = 0;
@@ -46,13 +47,6 @@ export class BuildLogFollower {
     this.lastState = build.state.code;
     // Nothing has run before the build leaves the queue.
     if (!final && NOT_STARTED.has(build.state.code)) return;
-    // API v2 is read without the token, under the service's limit per address (5 a minute): while
-    // the build runs, read only when that leaves room for the reads at its end (log and reason);
-    // the log is a nicety, never a reason to wait for the budget.
-    if (!this.ctx.api.commandsReadableNow(final ? 0 : FINAL_READS)) {
-      this.log.debug(`build #${build.id}: commands not read at ${build.state.code} (API v2's budget is kept for what the step needs)`);
-      return;
-    }
     let commands: BuildCommand[];
     try {
       commands = (await this.ctx.api.buildCommands(build.id, { bestEffort: true })).commands;
@@ -72,8 +66,6 @@ export class BuildLogFollower {
 }
 
 const FINISHED = new Set(['finished', 'cancelled']);
-/** API v2 reads kept for when the build ends: its commands (read once, cached) and a spare. */
-const FINAL_READS = 2;
 const NOT_STARTED = new Set(['triggered', 'queued']);
 /** Commands shown in the chart at most (the build page lists them all). */
 const GANTT_MAX_TASKS = 50;
