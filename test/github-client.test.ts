@@ -3,12 +3,14 @@
 // stand-in `sleep`, so nothing here depends on the clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit, GitHubError, type GitHubRepo, MAX_RATE_LIMIT_WAIT_S } from '../src/github/api/client.js';
-import { createCommitStatus } from '../src/github/api/create-commit-status.js';
-import { createDeployment } from '../src/github/api/create-deployment.js';
-import { createDeploymentStatus } from '../src/github/api/create-deployment-status.js';
-import { createIssueComment } from '../src/github/api/create-issue-comment.js';
-import { getPullRequest } from '../src/github/api/get-pull-request.js';
-import { listIssueComments } from '../src/github/api/list-issue-comments.js';
+import {
+  createCommitStatus,
+  createDeployment,
+  createDeploymentStatus,
+  createIssueComment,
+  getPullRequest,
+  listIssueComments,
+} from '../src/github/api/rest.js';
 import { CancelledError, sleep as realSleep } from '../src/util/abort.js';
 import { type GitHubStandin, startGitHubStandin } from './support/github-standin.ts';
 
