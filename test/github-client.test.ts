@@ -122,6 +122,18 @@ describe('GitHub faults (plugin-retry)', () => {
     await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 502 });
     expect(standin.count('POST', COMMENTS)).toBe(1);
   });
+
+  it('a connection reset on a read is sent again; a comment write whose answer was lost is not', async () => {
+    const { gh } = await client();
+    standin.fault({ kind: 'reset', method: 'GET', path: /\/pulls\/7$/ });
+    expect((await getPullRequest(gh, 7)).number).toBe(7);
+    expect(standin.count('GET', /\/pulls\/7$/)).toBe(2);
+
+    standin.fault({ kind: 'reset-after-processing', method: 'POST', path: COMMENTS });
+    await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 0 });
+    expect(standin.count('POST', COMMENTS)).toBe(1);
+    expect(standin.comments(7).map((c) => c.body)).toEqual(['x']);
+  });
 });
 
 describe('links sent to GitHub', () => {
