@@ -115,6 +115,15 @@ describe('parseDotenv', () => {
 
   it('names the line it cannot read', () => {
     expect(() => parseDotenv('INPUT_TOKEN=x\nnot a variable')).toThrow('line 2');
+    // Counted past a value of several lines.
+    expect(() => parseDotenv('INPUT_VARIABLES="A=1\nB=2"\nINPUT_PROJECT=p\n= no name')).toThrow('line 4');
+  });
+
+  it('reads a double-quoted value over several lines, as Node and dotenv do', () => {
+    expect(parseDotenv('INPUT_VARIABLES="A=1\nnot a variable line\nB=2"\nINPUT_PROJECT=demo # the slug')).toEqual({
+      INPUT_VARIABLES: 'A=1\nnot a variable line\nB=2',
+      INPUT_PROJECT: 'demo',
+    });
   });
 });
 
