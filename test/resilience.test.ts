@@ -91,7 +91,7 @@ describe('retry', () => {
     const error = await retry(attempt, policy(), { sleep: clock.sleep, deadline: clock.deadline }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetryDeadlineError);
     expect((error as Error).message).toBe(
-      'gave up after 2 attempts: the next retry (in 2.0 s) would come after the deadline (1.5 s left); last error: transient',
+      'gave up after 2 attempts: the next retry (in 2s) would come after the deadline (1.5s left); last error: transient',
     );
     expect(calls).toEqual([1, 2]);
     expect(clock.waits).toEqual([1000]);

@@ -64,8 +64,3 @@ export function parseRetryAfter(header: string | string[] | undefined, now: () =
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now());
 }
-
-/** "1.5 s", "20 s": a wait as people read it. */
-export function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}

@@ -4,7 +4,6 @@
 export {
   backoffDelay,
   type BackoffOptions,
-  formatSeconds,
   type PastDeadline,
   parseRetryAfter,
   RetryDeadlineError,

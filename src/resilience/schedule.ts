@@ -1,7 +1,8 @@
 // Scheduling: running attempts and sleeping between them as a policy (decide.ts) says, under the
 // step's cancellation and never past its deadline.
 import { sleep as realSleep } from '../util/abort.js';
-import { formatSeconds, type RetryPolicy, RetryDeadlineError } from './decide.js';
+import { formatDuration } from '../util/format-duration.js';
+import { type RetryPolicy, RetryDeadlineError } from './decide.js';
 
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -48,8 +49,8 @@ export async function retry<T>(attempt: (n: number) => Promise<T>, policy: Retry
 function defaultPastDeadline(info: { attempts: number; delayMs: number; remainingMs: number; error: unknown }): Error {
   const last = info.error instanceof Error ? info.error.message : String(info.error);
   return new RetryDeadlineError(
-    `gave up after ${info.attempts} attempt${info.attempts > 1 ? 's' : ''}: the next retry (in ${formatSeconds(info.delayMs)}) ` +
-      `would come after the deadline (${formatSeconds(info.remainingMs)} left); last error: ${last}`,
+    `gave up after ${info.attempts} attempt${info.attempts > 1 ? 's' : ''}: the next retry (in ${formatDuration(info.delayMs, { tenths: true })}) ` +
+      `would come after the deadline (${formatDuration(info.remainingMs, { tenths: true })} left); last error: ${last}`,
     info.error,
   );
 }

@@ -1,8 +1,9 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
-import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
+import { backoffDelay, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
+import { formatDuration } from '../util/format-duration.js';
 import { BodyTooLargeError, formatBytes, MAX_JSON_BODY_BYTES, MAX_STEP_BYTES, readBoundedBytes } from '../util/bounded-body.js';
 import {
   AuthError,
@@ -208,7 +209,7 @@ export class ServiceHttpClient {
       pastDeadline: ({ attempts, delayMs, remainingMs, error }) =>
         new UnavailableError(
           redact(
-            `${spec.endpoint}: gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}: the next retry (in ${formatSeconds(delayMs)}) would come after the step's deadline (input \`timeout\`, ${formatSeconds(remainingMs)} left); last error: ${(error as Error).message}`,
+            `${spec.endpoint}: gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}: the next retry (in ${formatDuration(delayMs, { tenths: true })}) would come after the step's deadline (input \`timeout\`, ${formatDuration(remainingMs, { tenths: true })} left); last error: ${(error as Error).message}`,
           ),
           'Read the Docs unavailable',
           spec.endpoint,
@@ -444,7 +445,7 @@ export function retryAfter(header: string | string[] | undefined, detail: string
 
 /**
  * What a retry tells the log: "Read the Docs did not answer (ENOTFOUND) for GET /projects/x/;
- * attempt 2 of 6 in 4.0 s", "answered 503", "asked to slow down (429)"; always one safe line.
+ * attempt 2 of 6 in 4s", "answered 503", "asked to slow down (429)"; always one safe line.
  */
 export function retryLine(endpoint: string, error: unknown, nextAttempt: number, maxAttempts: number, delayMs: number): string {
   const message = error instanceof Error ? error.message : String(error);
@@ -455,5 +456,5 @@ export function retryLine(endpoint: string, error: unknown, nextAttempt: number,
       : /^\d{3}$/.test(code)
         ? `Read the Docs answered ${code}`
         : `Read the Docs did not answer (${code})`;
-  return safeLine(`${what} for ${endpoint}; attempt ${nextAttempt} of ${maxAttempts} in ${formatSeconds(delayMs)}`, 300);
+  return safeLine(`${what} for ${endpoint}; attempt ${nextAttempt} of ${maxAttempts} in ${formatDuration(delayMs, { tenths: true })}`, 300);
 }
