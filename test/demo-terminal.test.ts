@@ -49,6 +49,17 @@ describe('renderMarkdown', () => {
     expect(text).not.toMatch(/\\[_:.-]/); // no Markdown escapes left
   });
 
+  it('shows what the service sent as the text it was, in its own cell: pipes, backticks, HTML, Markdown', () => {
+    const hostile = 'a|b `c|d` <script>x</script> **e** [f](javascript:g) &amp;';
+    const markdown = summaryMarkdown('Read the Docs: build', [
+      { project: 'demo', outcome: 'failed', version: hostile, state: 'finished', buildId: 3, title: 'Build failed', reason: hostile },
+    ]);
+    const text = renderMarkdown(markdown, COLOURS);
+    const row = text.split('\n').find((line) => line.startsWith('demo '))!;
+    expect(row).toBe(`demo     ${hostile}  ❌ failed  #3`);
+    expect(text).toContain(`\u001b[2m  │ \u001b[22m${hostile}`);
+  });
+
   it('makes headings bold with colours, and leaves plain text plain without', () => {
     expect(renderMarkdown('### Changed pages', COLOURS)).toBe('\u001b[1mChanged pages\u001b[22m');
     expect(renderMarkdown('### Changed pages', PLAIN)).toBe('Changed pages');
