@@ -21,6 +21,7 @@ import { runAndShow, say, showResults, style } from './demo/show.ts';
  * several lines) or `...`. Node skips a line it cannot read; here such a line is an error that names it.
  */
 export function parseDotenv(text: string): Record<string, string> {
+  const names: string[] = []; // in the file's order (Node's are sorted)
   let quote: string | undefined; // the quote of a value that goes on over several lines
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
@@ -29,12 +30,14 @@ export function parseDotenv(text: string): Record<string, string> {
       continue;
     }
     if (line === '' || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*=\s*(["'`]?)(.*)$/.exec(line);
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(["'`]?)(.*)$/.exec(line);
     if (!match) throw new Error(`line ${index + 1}: expected NAME=value`);
-    const [, open = '', rest = ''] = match;
+    const [, name = '', open = '', rest = ''] = match;
+    names.push(name);
     if (open !== '' && !rest.includes(open)) quote = open;
   }
-  return { ...parseEnv(text) } as Record<string, string>;
+  const values = parseEnv(text);
+  return Object.fromEntries(names.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
 }
 
 async function main(): Promise<number> {

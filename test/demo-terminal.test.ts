@@ -124,6 +124,15 @@ describe('parseDotenv', () => {
     });
   });
 
+  it('keeps the order of the file (the order the inputs are listed in)', () => {
+    expect(Object.keys(parseDotenv('INPUT_TOKEN=x\nINPUT_PROJECT=p\nINPUT_BASE-URL=u\nINPUT_TOKEN=y'))).toEqual([
+      'INPUT_TOKEN',
+      'INPUT_PROJECT',
+      'INPUT_BASE-URL',
+    ]);
+    expect(parseDotenv('INPUT_TOKEN=x\nINPUT_TOKEN=y').INPUT_TOKEN).toBe('y');
+  });
+
   it('names the line it cannot read', () => {
     expect(() => parseDotenv('INPUT_TOKEN=x\nnot a variable')).toThrow('line 2');
     // Counted past a value of several lines.

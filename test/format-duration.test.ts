@@ -19,6 +19,7 @@ describe('formatDuration (the one duration formatter)', () => {
   });
 
   it('keeps tenths of a second below ten seconds when asked (retry waits)', () => {
+    expect(formatDuration(612, { tenths: true })).toBe('612ms');
     expect(formatDuration(1500, { tenths: true })).toBe('1.5s');
     expect(formatDuration(2000, { tenths: true })).toBe('2s');
     expect(formatDuration(12_300, { tenths: true })).toBe('12s');
