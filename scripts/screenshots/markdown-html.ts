@@ -38,8 +38,8 @@ function keptHtml(html: string): string {
 const markdown = new Marked({
   gfm: true,
   renderer: {
-    html({ text }: Tokens.HTML | Tokens.Tag): string {
-      return keptHtml(text.trimEnd()) + (text.endsWith('\n') ? '\n' : '');
+    html({ text, block }: Tokens.HTML | Tokens.Tag): string {
+      return block ? `${keptHtml(text.trimEnd())}\n` : keptHtml(text);
     },
     link({ href, tokens }: Tokens.Link): string {
       const target = /^(https?:|#|mailto:)/i.test(href) ? href : '#';
