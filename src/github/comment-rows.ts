@@ -32,6 +32,15 @@ export interface PreviewRow {
   /** The last lines of the failed command's output, shown collapsed in a code block. */
   tail?: string;
   pages?: { file: string; url: string }[];
+  /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
+  unredirected?: UnredirectedRowPage[];
+}
+
+export interface UnredirectedRowPage {
+  file: string;
+  from: string;
+  to?: string;
+  entry: string;
 }
 
 /** The prefix of every hidden marker of the preview report (comment, data, description block). */
@@ -72,6 +81,9 @@ const storedRowSchema = z.object({
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
   pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
+  unredirected: z.optional(
+    z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
+  ),
 });
 
 /**

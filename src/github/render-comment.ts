@@ -1,6 +1,6 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
-import { commentMarker, dataComment, type PreviewRow, type PreviewStatus } from './comment-rows.js';
+import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type UnredirectedRowPage } from './comment-rows.js';
 
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
   building: { emoji: '⏳', label: 'Building' },
@@ -92,6 +92,11 @@ function render(
 
   for (const row of rows) lines.push(...reasonLines(row, options));
 
+  for (const row of rows) {
+    if (row.status !== 'ready' || !row.unredirected?.length || (headSha !== undefined && row.commit !== headSha)) continue;
+    lines.push('', unredirectedSection(row.project, row.unredirected));
+  }
+
   if (options.pages) {
     for (const row of rows) {
       const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
@@ -177,4 +182,27 @@ function formatUpdated(date: Date): string {
 function truncate(text: string, limit: number): string {
   const characters = [...text];
   return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
+}
+
+/** The title of the `redirect-check` section, in the comment and the job summary. */
+export const UNREDIRECTED_TITLE = 'Pages moved or removed without a redirect';
+
+/**
+ * The section listing a project's pages that lose their address: the old addresses, then the
+ * entries to paste under `redirects:` in one YAML block (its fence cannot be closed by a path).
+ */
+export function unredirectedSection(project: string, pages: UnredirectedRowPage[]): string {
+  const shown = pages.slice(0, 50);
+  return [
+    `#### ${UNREDIRECTED_TITLE} (${escapeMarkdown(project)})`,
+    '',
+    ...shown.map(
+      (page) =>
+        `- ${codeSpan(page.from, { inTable: false })} (${codeSpan(page.file, { inTable: false })})${page.to ? ` → ${codeSpan(page.to, { inTable: false })}` : ''}`,
+    ),
+    '',
+    "Add under `redirects:` in the project file (`apply`), or as page redirects in the project's settings:",
+    '',
+    fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
+  ].join('\n');
 }

@@ -62,7 +62,7 @@ export interface PullRequestSeed {
   headSha: string;
   body?: string;
   /** Changed files; status defaults to `modified`. */
-  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed' }[];
+  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed'; previous_filename?: string }[];
   /** The PR author's relation to the repository; default COLLABORATOR (a branch of the repository). */
   authorAssociation?: string;
   /** The PR author's login; default `pr-author`. */
@@ -149,7 +149,7 @@ class GitHubStandinServer implements GitHubStandin {
       body: string;
       authorAssociation: string;
       author: string;
-      files: { filename: string; status: string }[];
+      files: { filename: string; status: string; previous_filename?: string }[];
       headRef: string;
       headRepo: string;
       state: 'open' | 'closed';
@@ -209,7 +209,12 @@ class GitHubStandinServer implements GitHubStandin {
       body: seed.body ?? '',
       authorAssociation: seed.authorAssociation ?? 'COLLABORATOR',
       author: seed.author ?? 'pr-author',
-      files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
+      files: (seed.files ?? []).map((file) => ({
+        filename: file.filename,
+        status: file.status ?? 'modified',
+        // GitHub gives the path before a rename as `previous_filename`, on renamed entries only.
+        ...(file.status === 'renamed' && file.previous_filename !== undefined ? { previous_filename: file.previous_filename } : {}),
+      })),
       headRef: seed.headRef ?? 'feature',
       headRepo: seed.headRepo ?? `${this.owner}/${this.repo}`,
       state: seed.state ?? 'open',
@@ -436,6 +441,7 @@ class GitHubStandinServer implements GitHubStandin {
           sha: String(index),
           filename: file.filename,
           status: file.status,
+          ...(file.previous_filename === undefined ? {} : { previous_filename: file.previous_filename }),
           additions: 1,
           deletions: 0,
           changes: 1,
