@@ -11,6 +11,7 @@ import {
   redirectEntry,
   type PullRequestFile,
 } from '../src/operations/preview/redirect-guard.ts';
+import { ConfigFileError, parseConfigFile } from '../src/operations/project-config/file.ts';
 import { anyText } from './support/arbitraries.ts';
 
 const ISSUE_FILES: PullRequestFile[] = [
@@ -142,6 +143,15 @@ describe('redirectEntry', () => {
       '- {type: page, from: /install.html, to: /getting-started/install.html}  # docs/install.rst → docs/getting-started/install.rst',
     );
     expect(redirectEntry(removed!)).toBe('- {type: page, from: /old-page.html, to:}  # docs/old-page.rst removed: choose where it goes');
+  });
+
+  it('pasted into the project file, a renamed page is a valid redirect and a removed one is refused until `to` is filled in', async () => {
+    const [renamed, removed] = movedPages({ files: ISSUE_FILES, docsDir: 'docs' });
+    const desired = await parseConfigFile('f.yml', `redirects:\n  ${redirectEntry(renamed!)}\n`, ['acme']);
+    expect(desired.get('acme')!.redirects).toEqual([
+      expect.objectContaining({ type: 'page', from: '/install.html', to: '/getting-started/install.html' }),
+    ]);
+    await expect(parseConfigFile('f.yml', `redirects:\n  ${redirectEntry(removed!)}\n`, ['acme'])).rejects.toBeInstanceOf(ConfigFileError);
   });
 
   it('quotes a hostile path and keeps the entry on one line', async () => {
