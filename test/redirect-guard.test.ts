@@ -57,6 +57,11 @@ describe('movedPages', () => {
     ]);
   });
 
+  it('leaves out paths too long to be a page anyone links to', () => {
+    const long = `docs/${'a'.repeat(600)}.rst`;
+    expect(movedPages({ files: [{ filename: long, status: 'removed' }], docsDir: 'docs' })).toEqual([]);
+  });
+
   it('property: any file list gives pages whose old address no remaining file builds', () => {
     const path = fc
       .tuple(

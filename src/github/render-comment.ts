@@ -59,7 +59,7 @@ export function renderComment(args: { header: string; rows: PreviewRow[]; repoUr
   const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
   if (short.length <= GITHUB_BODY_LIMIT) return short;
   return render(
-    { ...args, rows: shortened.map(({ tail: _tail, ...row }) => row) },
+    { ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, ...row }) => row) },
     { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
   );
 }

@@ -119,6 +119,13 @@ describe('preview: redirect-check', () => {
     expect(body).toContain(INSTALL);
   });
 
+  it('without `token` the redirects cannot be read: nothing is suggested, the log says why', async () => {
+    const report = await runPreview(stage, { token: '' });
+    expect(redirectReads()).toBe(0);
+    expect((report.results[0]!.details as { unredirected: unknown[] }).unredirected).toEqual([]);
+    expect(stdout.text()).toContain('2 page(s) moved or removed; their redirects are not checked without `token`');
+  });
+
   it('off: no redirect is read and nothing is reported', async () => {
     const report = await runPreview(stage, { 'redirect-check': 'off' });
     expect(redirectReads()).toBe(0);

@@ -34,6 +34,8 @@ export interface MovedPage {
 
 /** At most this many pages are reported (a pull request that moves a whole tree says so once). */
 export const MAX_MOVED_PAGES = 50;
+/** Longer paths are no documentation page anyone links to: left out, so every entry stays small. */
+const MAX_PATH_LENGTH = 512;
 
 /**
  * The pages whose address disappears: built by a removed file, or by a renamed file whose new
@@ -42,7 +44,7 @@ export const MAX_MOVED_PAGES = 50;
 export function movedPages(args: { files: PullRequestFile[]; docsDir: string; builder?: DocsBuilder }): MovedPage[] {
   const { files, docsDir } = args;
   const builder = args.builder ?? 'sphinx';
-  const pageOf = (file: string) => sourcePagePath(file, docsDir, builder);
+  const pageOf = (file: string) => (file.length > MAX_PATH_LENGTH ? undefined : sourcePagePath(file, docsDir, builder));
   // Pages the head commit builds from the pull request's files: those addresses stay.
   const stays = new Set<string>();
   for (const file of files) {
