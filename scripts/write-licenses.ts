@@ -1,6 +1,7 @@
 // Writes dist/licenses.txt for every production dependency. ncc's `--license` keeps only the last
 // chunk's licences when the bundle has a lazily imported chunk (the GitHub client), so the list
 // is made from package-lock.json instead: every package that can end up in dist/, each once.
+import './node-check.ts';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../test/support/action-metadata.ts';

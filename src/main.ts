@@ -105,6 +105,7 @@ function buildClients(inputs: Inputs, startedAt: number, cancellation: AbortSign
     remainingMs: () => deadline.remainingMs(),
     redact,
     debug: (message) => core.debug(redact(message)),
+    info: (message) => core.info(message),
     headersTimeoutMs: timeoutMs,
     bodyTimeoutMs: timeoutMs,
   });

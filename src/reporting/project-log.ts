@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { printUntrusted } from '../util/untrusted-text.js';
+import { printUntrusted, safeLine } from '../util/untrusted-text.js';
 
 /**
  * A project's story in the log. Every message may carry text from the service, GitHub or the pull
@@ -28,9 +28,10 @@ export function infoUntrusted(message: string): void {
   printUntrusted(message, (safe) => core.info(safe));
 }
 
-/** `[project] message`, the prefix on a line of its own before a fenced block. */
+/** `[project] message`, the prefix on a line of its own before a fenced block; the prefix is neutralised as well. */
 function infoPrefixed(prefix: string, message: string): void {
-  printUntrusted(message, (safe) => core.info(safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`));
+  const safePrefix = safeLine(prefix);
+  printUntrusted(message, (safe) => core.info(safe.includes('\n') ? `${safePrefix}\n${safe}` : `${safePrefix} ${safe}`));
 }
 
 /**
