@@ -55,6 +55,15 @@ describe('apply with a version_policy', () => {
     ]);
     expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
 
+    // Without prune the same four are planned, the three deactivations kept (they delete hosted docs).
+    const kept = await run({ 'dry-run': 'true' });
+    expect(kept.code, kept.stdout).toBe(0);
+    expect(kept.outputs.changes).toBe('1');
+    const keptPlan = JSON.parse(kept.outputs.plan!) as { changes: { status: string; description: string }[] }[];
+    expect(keptPlan[0]!.changes.map((c) => c.status)).toEqual(['planned', 'kept', 'kept', 'kept']);
+    expect(keptPlan[0]!.changes[1]!.description).toContain('(kept: set `prune` to deactivate)');
+    expect(writes()).toEqual([]);
+
     const applied = await run({ prune: 'true' });
     expect(applied.code, applied.stdout).toBe(0);
     expect(applied.outputs.changes).toBe('4');
