@@ -127,6 +127,13 @@ describe('isCovered', () => {
     expect(isCovered('/install.html', [{ type: 'exact', from: '/en/*' }], '/en/latest')).toBe(true);
   });
 
+  it('stays linear on a hostile run of slashes (a regex anchored at the end would not)', () => {
+    const from = `${'/'.repeat(200_000)}x`;
+    expect(normalisePath(from)).toBe('/x');
+    expect(isCovered('/x', [{ type: 'page', from }], undefined)).toBe(true);
+    expect(normalisePath(`/a${'/'.repeat(200_000)}`)).toBe('/a');
+  });
+
   it('property: the normal form is idempotent and a page is covered by a redirect from its own normal form', () => {
     fc.assert(
       fc.property(anyText({ maxLength: 60 }), (text) => {

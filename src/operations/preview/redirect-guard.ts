@@ -74,8 +74,16 @@ export function movedPages(args: { files: PullRequestFile[]; docsDir: string; bu
  * exactly one leading `/` (the root stays `/`).
  */
 export function normalisePath(path: string): string {
-  const trimmed = path.trim().replace(/\/+$/, '').replace(/^\/+/, '');
-  return `/${trimmed}`;
+  return `/${trimSlashes(path.trim())}`;
+}
+
+/** Without leading and trailing `/`: two scans, linear whatever the text (a `/\/+$/` is not). */
+function trimSlashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '/') start += 1;
+  while (end > start && text[end - 1] === '/') end -= 1;
+  return text.slice(start, end);
 }
 
 /**
@@ -89,7 +97,10 @@ export function isCovered(page: string, rules: RedirectRule[], fullPrefix: strin
   return rules.some((rule) => {
     if (rule.enabled === false) return false;
     if (rule.type === 'page') return matches(rule.from, page);
-    if (rule.type === 'exact' && fullPrefix !== undefined) return matches(rule.from, `${fullPrefix.replace(/\/+$/, '')}${page}`);
+    if (rule.type === 'exact' && fullPrefix !== undefined) {
+      const base = trimSlashes(fullPrefix);
+      return matches(rule.from, base === '' ? page : `/${base}${page}`);
+    }
     return false;
   });
 }
@@ -143,7 +154,8 @@ export async function projectFileRedirects(text: string, project: string): Promi
   for (const item of list.slice(0, 1000)) {
     const entry = record(item);
     const from = entry?.from ?? entry?.from_url;
-    if (typeof entry?.type !== 'string' || typeof from !== 'string') continue;
+    // The service refuses a `from_url` over 255 characters: a longer one redirects nothing.
+    if (typeof entry?.type !== 'string' || typeof from !== 'string' || from.length > 255) continue;
     rules.push({ type: entry.type, from, ...(entry.enabled === false ? { enabled: false } : {}) });
   }
   return rules;
