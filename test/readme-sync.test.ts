@@ -20,7 +20,7 @@ import {
   thisActionSteps,
   yamlBlocks,
 } from './support/markdown-docs.ts';
-import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows } from './support/readme-tables.ts';
+import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows, withEnvDescriptions } from './support/readme-tables.ts';
 
 const meta = readActionMetadata();
 const readme = readDoc('README.md');
@@ -239,6 +239,25 @@ describe('.env.example', () => {
     const listed = [...example.matchAll(/^(?:# )?INPUT_([A-Z0-9_-]+)=/gm)].map((match) => match[1]!.toLowerCase());
     expect([...new Set(listed)].sort()).toEqual(Object.keys(meta.inputs).sort());
     expect(example).toContain('INPUT_BASE-URL=');
+  });
+
+  it('gives the @github/local-action command as docs/development.md does: with --yes (it runs `npm exec tsx` too) and the version tried', () => {
+    const commands = [example, readDoc('docs/development.md'), readme].flatMap(
+      (text) => text.match(/\bnpx\b[^\n]*@github\/local-action\S*/g) ?? [],
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    for (const command of commands) expect(command).toMatch(/^npx --yes @github\/local-action@\d+\.\d+\.\d+$/);
+  });
+
+  it('describes every input as action.yml does (the token requirement and the operation list too)', () => {
+    expect(example, '.env.example differs from action.yml: run `npx node scripts/readme-tables.ts`').toBe(
+      withEnvDescriptions(example, meta),
+    );
+    expect(example).toContain(`# ${meta.inputs.token!.description}\nINPUT_TOKEN=`);
+    // The rewrite changes only description lines: an outdated one is found and replaced.
+    const outdated = example.replace(meta.inputs.operation!.description!, 'What to do: `build` or `wait`.');
+    expect(outdated).not.toBe(example);
+    expect(withEnvDescriptions(outdated, meta)).toBe(example);
   });
 
   it('shows action.yml defaults for the inputs it leaves commented out', () => {

@@ -114,6 +114,13 @@ export interface GitHubStandin {
   count(method: string, path: RegExp | string): number;
   addPullRequest(seed: PullRequestSeed): void;
   addComment(pr: number, body: string, user?: StoredComment['user'], association?: string): number;
+  /**
+   * Read the Docs' own build-overview comment on a GitHub App project's pull request (by
+   * `{app}[bot]`, default `readthedocs[bot]`, its body starting `<!-- readthedocs-{projectId} -->`).
+   */
+  addServiceComment(pr: number, projectId: number, options?: { app?: string; text?: string }): number;
+  /** Read the Docs' own commit status on a GitHub App project's commit: context `docs/readthedocs:{slug}`. */
+  addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error'): void;
   comments(pr: number): StoredComment[];
   pullRequestBody(pr: number): string;
   /** Repository file at a commit (`ref`), read through the contents API. */
@@ -241,6 +248,31 @@ class GitHubStandinServer implements GitHubStandin {
 
   comments(pr: number): StoredComment[] {
     return this.commentList(pr).map((comment) => ({ ...comment }));
+  }
+
+  // FACTS ("The service's own pull-request integration"): "a PR comment by `<app name>[bot]` whose
+  // body starts with `<!-- readthedocs-{project id} -->` (the numeric `id` of API v3's project),
+  // edited in place, posted only when the build's file tree diff shows changed files".
+  addServiceComment(pr: number, projectId: number, options: { app?: string; text?: string } = {}): number {
+    const text =
+      options.text ?? '### Documentation build overview\n\n📚 Files changed: 2 · [Preview](https://example--7.org.readthedocs.build/)';
+    return this.addComment(pr, `<!-- readthedocs-${projectId} -->\n${text}`, {
+      login: `${options.app ?? 'readthedocs'}[bot]`,
+      type: 'Bot',
+    });
+  }
+
+  // FACTS: "They also get a commit status with context `docs/readthedocs:{slug}` (the service's
+  // setting `RTD_BUILD_STATUS_API_NAME`)".
+  addServiceStatus(sha: string, slug: string, state: 'pending' | 'success' | 'failure' | 'error' = 'success'): void {
+    this.statusList.push({
+      id: this.nextId++,
+      sha,
+      state,
+      context: `docs/readthedocs:${slug}`,
+      description: state === 'success' ? 'Read the Docs build succeeded!' : 'Read the Docs build is in progress!',
+      target_url: null,
+    });
   }
 
   pullRequestBody(pr: number): string {

@@ -3,6 +3,7 @@ export { startStandin } from './rtd-standin/standin.ts';
 export type { Standin } from './rtd-standin/standin.ts';
 export type { Fault, RecordedRequest } from './rtd-standin/http.ts';
 export type {
+  AutomationRuleSeed,
   BuildPlan,
   BuildRecord,
   BuildSeed,
@@ -19,4 +20,5 @@ export type {
   VersioningScheme,
   VersionSeed,
   VersionType,
+  WebhookEvent,
 } from './rtd-standin/model.ts';

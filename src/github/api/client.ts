@@ -302,7 +302,8 @@ export async function callPages<T>(
   try {
     let read = 0;
     for await (const page of pages) {
-      items.push(...parse(endpoint, schema, page.data));
+      // One at a time: a spread of a long page into push() overflows the stack.
+      for (const item of parse(endpoint, schema, page.data)) items.push(item);
       read += 1;
       if (read >= maxPages) break;
     }

@@ -18,8 +18,9 @@ import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import type { PreviewDetails } from './details.js';
-import { watchBuildOfCommit } from '../watching/follow-commit.js';
-import { concludeBuild, expectedFromHistory, recordBuild } from '../watching/watch-build.js';
+import { concludeFollowed, watchBuildOfCommit } from '../watching/follow-commit.js';
+import { concludeSkippedByRule } from '../watching/skipped-by-rule.js';
+import { expectedFromHistory, recordBuild } from '../watching/watch-build.js';
 import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
@@ -82,6 +83,7 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
 
   // Who the token is, asked once: only its own comment and deployments are adopted.
   const identity = new TokenIdentity((message) => core.debug(message));
+  const details = new ProjectDetails(ctx.api);
   const publisher = new PreviewPublisher({
     github,
     pr,
@@ -93,6 +95,16 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     warning: (message, title) => core.warning(message, { title }),
     info: infoUntrusted,
     debug: (message) => core.debug(message),
+    // Read the Docs' own comment names the project by its id. A closed PR's rows need no comparing.
+    ...(ctx.run.action === 'closed'
+      ? {}
+      : {
+          projectId: (project: string) =>
+            details.get(project).then(
+              (p) => p.id,
+              () => undefined,
+            ),
+        }),
   });
   const deployments = new PreviewDeployments({
     github,
@@ -104,7 +116,6 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     warning: (message, title) => core.warning(message, { title }),
     debug: (message) => core.debug(message),
   });
-  const details = new ProjectDetails(ctx.api);
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
     const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
@@ -145,17 +156,22 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       result.version = String(pr);
       result.commit = headSha;
       log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
-      const build = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+      const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+      if ('skippedByRule' in found) {
+        concludeSkippedByRule(ctx, result, log, pr, headSha);
+        return;
+      }
+      const { build } = found;
       recordBuild(ctx, result, build, log);
       log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
       pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
       pendingStatuses.push(deployments.start(result.project, result.buildUrl));
       const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
-      const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
+      const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
         pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
       );
-      await concludeBuild(ctx, result, log, final);
+      await concludeFollowed(ctx, result, log, followed, headSha);
       if (result.outcome !== 'success') return;
       await verifyPreview(ctx, result, log, {
         pr,
@@ -465,6 +481,8 @@ function previewStatusOf(result: ProjectResult): PreviewStatus {
       return 'building';
     case 'skipped':
       return 'skipped';
+    case 'superseded':
+      return 'superseded';
     case 'failed':
       return 'failed';
     case 'cancelled':
@@ -504,7 +522,15 @@ function commitStatusOf(
     case 'ready':
       return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
     case 'skipped':
-      return { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
+      return result.buildId === undefined
+        ? { state: 'success', description: 'No build: an automation rule of the project skipped this commit', targetUrl: undefined }
+        : { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
+    case 'superseded':
+      return {
+        state: 'success',
+        description: `Superseded by build #${result.supersededBy?.buildId} of a newer commit: no preview of this one`,
+        targetUrl: result.supersededBy?.buildUrl,
+      };
     case 'building':
       return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
     case 'failed':
@@ -528,7 +554,11 @@ function summarySection(
   infos: Map<string, PreviewInfo>,
   publisher: PreviewPublisher,
 ): string {
-  const where = publisher.location ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}` : '';
+  const where = publisher.location
+    ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
+    : publisher.handedOverTo
+      ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
+      : '';
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
   for (const result of results) {
     const pages = infos.get(result.project)?.pages ?? [];
