@@ -297,7 +297,7 @@ describe('GitHub answers', () => {
     const { getOctokit } = await import('@actions/github');
     const { Agent } = await import('undici');
     const { boundedFetch } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const server = await serve(answers.endless('[' + '{"id":1},'.repeat(10_000)));
     const agent = new Agent();
     cleanup.push(() => agent.close());
@@ -312,7 +312,7 @@ describe('GitHub answers', () => {
 
   it('through the action’s client (plugin-retry on), an answer past the cap is not asked for again', async () => {
     const { createOctokit, MAX_GITHUB_BODY_BYTES } = await import('../src/github/api/client.js');
-    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const { getPullRequest } = await import('../src/github/api/rest.js');
     const server = await serve(answers.endless('{"number":1,"x":"' + 'x'.repeat(64 * 1024)));
     const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
     const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
@@ -322,7 +322,7 @@ describe('GitHub answers', () => {
 
   it('a next-page Link to another origin is not followed: the token goes to the API only', async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const elsewhere = await serve(answers.json(200, []));
     const api = await serve(answers.json(200, [{ id: 1 }], { link: `<${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"` }));
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
@@ -337,7 +337,7 @@ describe('GitHub answers', () => {
   for (const template of ['{+x}', '{x}', '{/x}', '{#x}']) {
     it(`a templated next-page Link (\`${template}http://elsewhere/…\`) sends nothing to the other host`, async () => {
       const { createOctokit } = await import('../src/github/api/client.js');
-      const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+      const { listIssueComments } = await import('../src/github/api/rest.js');
       const elsewhere = await serve(answers.json(200, []));
       const next = `<${template}${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"`;
       const api = await serve(answers.json(200, [{ id: 1 }], { link: next }), answers.json(200, [{ id: 2 }]));
@@ -361,7 +361,7 @@ describe('GitHub answers', () => {
 
   it('a redirect to another host is not followed, on a call that is not paginated: nothing reaches it', async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const { getPullRequest } = await import('../src/github/api/rest.js');
     const elsewhere = await serve(answers.json(200, { number: 1, head: { sha: 'a'.repeat(40) } }));
     const api = await serve(answers.text(307, '', undefined, { location: `${elsewhere.url}/repos/o/r/pulls/1` }));
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
@@ -374,7 +374,7 @@ describe('GitHub answers', () => {
 
   it('a redirect on the API origin (a renamed repository) is followed, with the token', async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const { getPullRequest } = await import('../src/github/api/rest.js');
     const pull = { number: 1, head: { sha: 'a'.repeat(40) }, base: { repo: { full_name: 'o/r' } } };
     const api = await serve(
       (_req, res) => {
@@ -393,7 +393,7 @@ describe('GitHub answers', () => {
 
   it("Octokit's deprecation warning (header text) never reaches stderr raw: it goes to the log given, neutralised", async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const hostile = {
       deprecation: 'true',
       sunset: '##[add-mask]ghs_secret ##[set-output name=x]y',
@@ -424,7 +424,7 @@ describe('GitHub answers', () => {
     const { getOctokit } = await import('@actions/github');
     const { Agent } = await import('undici');
     const { boundedFetch } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const server = await serve(answers.json(200, [{ id: 5, body: 'hi', user: { login: 'a', type: 'User' } }]));
     const agent = new Agent();
     cleanup.push(() => agent.close());

@@ -55,8 +55,9 @@ function sources(dir: string): string[] {
 
 // A spread in a call's arguments, `f(...xs)` or `f(a, ...xs)`: each element becomes an argument on
 // the stack, and a long enough array (a page of items, the runs of a text) throws a RangeError. The
-// arguments before the spread hold no bracket, so object and array literals (`f({ ...o })`) do not count.
-const SPREAD_ARGUMENT = /[\w$)\]]\s*\(\s*(?:[^(){}[\]]*,\s*)?\.\.\.(?!\s*\])/g;
+// arguments before the spread hold no bracket, so object and array literals (`f({ ...o })`) do not count,
+// nor does a typed rest parameter (`(...args: never[]) => …`).
+const SPREAD_ARGUMENT = /[\w$)\]]\s*\(\s*(?:[^(){}[\]]*,\s*)?\.\.\.(?!\s*\])(?![\w$]+\??\s*:)/g;
 
 describe('the sources', () => {
   it('spread no array into the arguments of a call: a loop holds any length', () => {

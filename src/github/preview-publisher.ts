@@ -1,9 +1,6 @@
 import type { GitHubRepo } from './api/client.js';
 import { GitHubError } from './api/client.js';
-import { createCommitStatus, type CommitState } from './api/create-commit-status.js';
-import { getCollaboratorPermission } from './api/get-collaborator-permission.js';
-import { getPullRequest } from './api/get-pull-request.js';
-import { updatePullRequestBody } from './api/update-pull-request-body.js';
+import { createCommitStatus, getCollaboratorPermission, getPullRequest, updatePullRequestBody, type CommitState } from './api/rest.js';
 import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
 import { replaceMarkedBlock } from './pr-description.js';
 import { renderComment } from './render-comment.js';

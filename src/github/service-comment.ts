@@ -3,7 +3,7 @@
  * default): by `<app name>[bot]`, its body starting `<!-- readthedocs-{project id} -->` (the
  * project's numeric API v3 `id`). The action never edits it; it only links to it, by its id.
  */
-import type { IssueComment } from './api/list-issue-comments.js';
+import type { IssueComment } from './api/rest.js';
 
 /** Anchored, bounded: linear whatever the body holds. */
 const SERVICE_MARKER = /^<!-- readthedocs-(\d{1,15}) -->/;

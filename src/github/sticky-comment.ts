@@ -4,10 +4,7 @@
  * adopted, edited or deleted: anyone, a repository member included, can post a copy of the marker.
  */
 import type { GitHubRepo } from './api/client.js';
-import { createIssueComment } from './api/create-issue-comment.js';
-import { deleteIssueComment } from './api/delete-issue-comment.js';
-import { listIssueComments, type IssueComment } from './api/list-issue-comments.js';
-import { updateIssueComment } from './api/update-issue-comment.js';
+import { createIssueComment, deleteIssueComment, listIssueComments, updateIssueComment, type IssueComment } from './api/rest.js';
 import type { TokenIdentity } from './token-identity.js';
 
 export interface StickyCommentOptions {

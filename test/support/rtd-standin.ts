@@ -1,7 +1,7 @@
 // Loopback stand-in of the Read the Docs service for integration/e2e tests, demo and bench.
 export { startStandin } from './rtd-standin/standin.ts';
 export type { Standin } from './rtd-standin/standin.ts';
-export type { Fault, RecordedRequest } from './rtd-standin/http.ts';
+export type { Fault, RecordedRequest } from './standin-http/server.ts';
 export type {
   AutomationRuleSeed,
   BuildPlan,

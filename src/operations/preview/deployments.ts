@@ -1,14 +1,18 @@
 import * as core from '@actions/core';
 import type { GitHubRepo } from '../../github/api/client.js';
-import type { CommitState } from '../../github/api/create-commit-status.js';
+import {
+  createDeployment,
+  createDeploymentStatus,
+  listDeployments,
+  type CommitState,
+  type Deployment,
+  type DeploymentState,
+} from '../../github/api/rest.js';
 import type { PreviewPublisher } from '../../github/preview-publisher.js';
 import type { TokenIdentity } from '../../github/token-identity.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { PreviewDetails } from './details.js';
 import { GitHubError } from '../../github/api/client.js';
-import { createDeployment, type Deployment } from '../../github/api/create-deployment.js';
-import { createDeploymentStatus, type DeploymentState } from '../../github/api/create-deployment-status.js';
-import { listDeployments } from '../../github/api/list-deployments.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
 /** The payload key that marks a deployment as this action's, with the PR and project it is for. */

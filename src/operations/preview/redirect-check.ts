@@ -5,7 +5,7 @@
  * reported, the preview is not held back.
  */
 import type { Dispatcher } from 'undici';
-import type { PullRequestFileEntry } from '../../github/api/list-pull-request-files.js';
+import type { PullRequestFileEntry } from '../../github/api/rest.js';
 import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../service/schemas.js';

@@ -1,15 +1,19 @@
 import * as core from '@actions/core';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
-import { getFileContent } from '../../github/api/get-file-content.js';
-import { changedFileNames, listPullRequestFileEntries, type PullRequestFileEntry } from '../../github/api/list-pull-request-files.js';
+import {
+  changedFileNames,
+  getFileContent,
+  listPullRequestFileEntries,
+  type CommitState,
+  type PullRequestFileEntry,
+} from '../../github/api/rest.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
-import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import { PROJECT_SLUG } from '../../inputs/slugs.js';

@@ -6,14 +6,16 @@
 // build-queue.ts (triggers and plans), projects.ts (+ project-config.ts), versions.ts, builds.ts,
 // env-vars.ts, api-v2.ts (a build's commands, a version's identifier), search.ts (search and
 // documentation pages), webhooks.ts (pushes and pull requests, automation rules);
-// router.ts (routing, auth, throttle.ts), http.ts (server, request log, faults.ts),
+// router.ts (routing, auth, throttle.ts); the HTTP base shared with the GitHub stand-in,
+// ../standin-http/ (server, request log, faults);
 // pagination.ts, replies.ts, model.ts (types and the clock-driven build lifecycle).
 import { ApiV2Resources } from './api-v2.ts';
 import { BuildQueue } from './build-queue.ts';
 import { BuildResources } from './builds.ts';
 import { EnvVarResources } from './env-vars.ts';
-import { HttpServer } from './http.ts';
-import type { Fault, RecordedRequest } from './http.ts';
+import { HttpServer } from '../standin-http/server.ts';
+import type { Fault, RecordedRequest } from '../standin-http/server.ts';
+import { countRequests } from '../standin-http/reply.ts';
 import { normaliseFractions } from './model.ts';
 import type {
   AutomationRuleSeed,
@@ -126,13 +128,7 @@ class StandinServer implements Standin {
   }
 
   count(method: string, pathPattern: RegExp | string): number {
-    const m = method.toUpperCase();
-    return this.requests.filter((r) => {
-      if (m !== '*' && r.method !== m) return false;
-      if (typeof pathPattern === 'string') return r.path.includes(pathPattern);
-      pathPattern.lastIndex = 0;
-      return pathPattern.test(r.path);
-    }).length;
+    return countRequests(this.requests, method, pathPattern);
   }
 
   fault(f: Fault): void {
