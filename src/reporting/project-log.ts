@@ -11,8 +11,8 @@ export interface ProjectLog {
   info(message: string): void;
   /** A state change: with several projects it is also echoed live, prefixed with the project. */
   progress(message: string): void;
-  /** An annotation (its text is escaped by the toolkit) that is also told in the project's story. */
-  warning(message: string, title?: string): void;
+  /** An annotation (its text is escaped by the toolkit) that is also told in the project's story; `file` places it on a file. */
+  warning(message: string, title?: string, file?: string): void;
   debug(message: string): void;
   /**
    * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
@@ -44,7 +44,7 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     return {
       info: infoUntrusted,
       progress: infoUntrusted,
-      warning: (message, title) => core.warning(message, { title: title ?? project }),
+      warning: (message, title, file) => core.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) }),
       debug: (message) => core.debug(message),
       section(title, body) {
         core.startGroup(title);
@@ -63,8 +63,8 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       held.push(message);
       infoPrefixed(`[${project}]`, message);
     },
-    warning(message, title) {
-      core.warning(message, { title: title ?? project });
+    warning(message, title, file) {
+      core.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) });
       held.push(`warning: ${message}`);
     },
     debug(message) {
