@@ -1,7 +1,15 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
-import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
+import {
+  backoffDelay,
+  nextAttemptLine,
+  parseRetryAfter,
+  pastDeadlineLine,
+  type RetryPolicy,
+  retry,
+  type Sleep,
+} from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
 import { BodyTooLargeError, formatBytes, MAX_JSON_BODY_BYTES, MAX_STEP_BYTES, readBoundedBytes } from '../util/bounded-body.js';
 import {
@@ -205,11 +213,9 @@ export class ServiceHttpClient {
         return { retry: true, delayMs: error.retryAfterMs ?? backoffDelay(attempt, backoff) };
       },
       // Waiting would only end in the deadline: stop now with what went wrong.
-      pastDeadline: ({ attempts, delayMs, remainingMs, error }) =>
+      pastDeadline: (info) =>
         new UnavailableError(
-          redact(
-            `${spec.endpoint}: gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}: the next retry (in ${formatSeconds(delayMs)}) would come after the step's deadline (input \`timeout\`, ${formatSeconds(remainingMs)} left); last error: ${(error as Error).message}`,
-          ),
+          redact(`${spec.endpoint}: ${pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })}`),
           'Read the Docs unavailable',
           spec.endpoint,
         ),
@@ -455,5 +461,5 @@ export function retryLine(endpoint: string, error: unknown, nextAttempt: number,
       : /^\d{3}$/.test(code)
         ? `Read the Docs answered ${code}`
         : `Read the Docs did not answer (${code})`;
-  return safeLine(`${what} for ${endpoint}; attempt ${nextAttempt} of ${maxAttempts} in ${formatSeconds(delayMs)}`, 300);
+  return safeLine(`${what} for ${endpoint}; ${nextAttemptLine(nextAttempt, maxAttempts, delayMs)}`, 300);
 }
