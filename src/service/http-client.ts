@@ -108,6 +108,8 @@ const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
  */
 export const MAX_JSON_CONTAINERS = 1_000_000;
 const MAX_REDIRECTS = 3;
+/** How long a request waits for the headers, then for each part of the body, unless told (RTD_ACTION_HTTP_TIMEOUT_MS). */
+export const ANSWER_TIMEOUT_MS = 30_000;
 
 class RetryableFault extends Error {
   constructor(
@@ -136,8 +138,8 @@ export class ServiceHttpClient {
     this.origin = new URL(options.baseUrl).origin;
     this.options = {
       ...options,
-      headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
-      bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+      headersTimeoutMs: options.headersTimeoutMs ?? ANSWER_TIMEOUT_MS,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? ANSWER_TIMEOUT_MS,
       maxBodyBytes: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES,
       maxStepBytes: options.maxStepBytes ?? MAX_STEP_BYTES,
       maxAttempts: options.maxAttempts ?? 6,
