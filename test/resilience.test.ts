@@ -11,6 +11,7 @@ import {
   type RetryPolicy,
   retry,
   sleepWithProgress,
+  untilAborted,
   waitAsAsked,
   waitUntil,
 } from '../src/resilience/index.js';
@@ -337,5 +338,23 @@ describe('the words of a retry', () => {
     expect(pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })).toBe(
       "gave up after 2 attempts: the next retry (in 4.0 s) would come after the step's deadline (input `timeout`, 1.5 s left); last error: 503",
     );
+  });
+});
+
+describe('untilAborted', () => {
+  it('settles as the work does while the signal holds', async () => {
+    const controller = new AbortController();
+    expect(await untilAborted(Promise.resolve('done'), controller.signal)).toBe('done');
+    await expect(untilAborted(Promise.reject(new Error('failed')), controller.signal)).rejects.toThrow('failed');
+    expect(await untilAborted(Promise.resolve('no signal'), undefined)).toBe('no signal');
+  });
+
+  it('stops waiting with the signal’s reason when it aborts, at once when it already has', async () => {
+    const never = new Promise<string>(() => undefined);
+    const controller = new AbortController();
+    const waiting = untilAborted(never, controller.signal);
+    controller.abort(new CancelledError());
+    await expect(waiting).rejects.toBeInstanceOf(CancelledError);
+    await expect(untilAborted(never, controller.signal)).rejects.toBeInstanceOf(CancelledError);
   });
 });

@@ -24,6 +24,7 @@ export {
   type Sleep,
   sleep,
   sleepWithProgress,
+  untilAborted,
   waitAsAsked,
   type WaitLimits,
   waitUntil,

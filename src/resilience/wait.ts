@@ -87,3 +87,17 @@ export async function waitAsAsked(
     return false;
   }
 }
+
+/**
+ * `pending`, or the signal's reason as soon as it aborts (at once when it already has): a caller stops
+ * waiting for work that cannot itself be stopped (a turn in a queue, a request inside a plugin).
+ */
+export function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return pending;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,4 +1,4 @@
-import { type Sleep, sleep as realSleep, waitUntil } from '../resilience/index.js';
+import { type Sleep, sleep as realSleep, untilAborted, waitUntil } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
 
 /**
@@ -48,7 +48,7 @@ export class RateBudget {
     const turn = this.queue.then(() => this.takeSlot(signal));
     // A cancelled waiter must not block the ones behind it.
     this.queue = turn.catch(() => undefined);
-    const settled = signal ? untilAborted(turn, signal) : turn;
+    const settled = untilAborted(turn, signal);
     return settled.finally(() => {
       this.waiting -= 1;
     });
@@ -115,22 +115,4 @@ export class RateBudget {
       this.sentAt.length >= this.limit ? this.sentAt[this.sentAt.length - this.limit]! + this.windowMs + this.marginMs : now,
     );
   }
-}
-
-/** `promise`, or the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

@@ -1,5 +1,5 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
-import { type Sleep, sleep, waitAsAsked } from '../../resilience/index.js';
+import { type Sleep, sleep, untilAborted, waitAsAsked } from '../../resilience/index.js';
 import { abortReason } from '../../util/abort.js';
 import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -159,17 +159,6 @@ function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
       if (own && (cause instanceof BodyTooLargeError || cause instanceof ForeignUrlError)) own.retries = 0;
       throw error;
     }
-  });
-}
-
-/** `pending`, or the signal's reason as soon as it aborts. */
-function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return pending;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
