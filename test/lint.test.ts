@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 /** A stand-in for the repository root: biome.json and .gitignore, copied as they are. */
 const root = mkdtempSync(join(tmpdir(), 'rtd-lint-'));
