@@ -7,7 +7,7 @@ import {
   repositoryPath,
   SCAN_LIMIT_CHARS,
 } from '../src/operations/watching/sphinx-warnings.js';
-import { parseAnnotations } from './support/run-action.ts';
+import { parseAnnotations } from '../harness/run-action.ts';
 
 const CHECKOUT = '/home/docs/checkouts/readthedocs.org/user_builds/acme-docs/checkouts/1234/';
 
