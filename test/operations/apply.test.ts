@@ -391,6 +391,18 @@ describe("apply against the service's rules (issue 20)", () => {
     expect(JSON.parse(run.outputs.results!)[0].notKept).toEqual([{ key: 'settings.privacy_level', wanted: 'private', kept: 'public' }]);
   });
 
+  it('a read-back that fails: the writes stay done, and a warning says the kept values are not known', async () => {
+    writeFileSync(file, 'settings:\n  privacy_level: private\n');
+    // The first read of the project plans; the second, after the PATCH, is refused.
+    standin.fault({ method: 'GET', path: /^\/api\/v3\/projects\/acme\/$/, kind: 'status', status: 404, after: 1 });
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(0);
+    expect(writeLines()).toHaveLength(1);
+    expect(stdout.annotations().map((a) => a.title)).toEqual(['Project not read back']);
+    expect(JSON.parse(run.outputs.plan!)[0].changes[0].status).toBe('done');
+  });
+
   it('with the Community base URL, the Business-only keys are refused before any request', async () => {
     writeFileSync(file, 'settings:\n  privacy_level: private\nversions:\n  v1.0: {privacy_level: private}\n');
     const report = await applyStep(context({ operation: 'apply', 'base-url': 'https://app.readthedocs.org' }));
