@@ -341,5 +341,5 @@ function planSubprojects(
   const creations: PlannedChange[] = desired
     .filter((s) => !existing.has(`${s.alias}\u0000${s.child}`))
     .map((s) => ({ kind: 'subproject', action: 'create', child: s.child, alias: s.alias }));
-  changes.push(...deletions, ...creations);
+  for (const change of [...deletions, ...creations]) changes.push(change);
 }
