@@ -197,8 +197,8 @@ describe('apply and export, reported as the step reports them', () => {
     expect(run.summary).toContain('| not done |');
   });
 
-  it('a lost answer to a redirect create: looked for before creating it again, one redirect', async () => {
-    writeFileSync(file, 'redirects:\n  - {type: page, from: /lost.html, to: /found.html}\n');
+  it('a lost answer to a redirect create: looked for (in the form the service stores) before creating it again, one redirect', async () => {
+    writeFileSync(file, 'redirects:\n  - {type: page, from: lost.html/, to: found.html}\n');
     standin.fault({ method: 'POST', path: '/redirects/', kind: 'reset-after-processing' });
     const run = await step({ operation: 'apply' });
 
