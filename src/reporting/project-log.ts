@@ -13,6 +13,8 @@ export interface ProjectLog {
   progress(message: string): void;
   /** An annotation (its text is escaped by the toolkit) that is also told in the project's story; `file` places it on a file. */
   warning(message: string, title?: string, file?: string): void;
+  /** A notice annotation: worth knowing, nothing to fix now; also told in the project's story. */
+  notice(message: string, title?: string): void;
   debug(message: string): void;
   /**
    * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
@@ -45,6 +47,7 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       info: infoUntrusted,
       progress: infoUntrusted,
       warning: (message, title, file) => core.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) }),
+      notice: (message, title) => core.notice(message, { title: title ?? project }),
       debug: (message) => core.debug(message),
       section(title, body) {
         core.startGroup(title);
@@ -66,6 +69,10 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     warning(message, title, file) {
       core.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) });
       held.push(`warning: ${message}`);
+    },
+    notice(message, title) {
+      core.notice(message, { title: title ?? project });
+      held.push(`notice: ${message}`);
     },
     debug(message) {
       core.debug(`[${project}] ${message}`);
