@@ -149,7 +149,12 @@ describe('applyStep', () => {
       }),
     ]);
     expect(report.outputs).toEqual({ plan: '[{"project":"acme","changes":[]}]', changes: '0' });
-    expect(report.summary).toEqual([]);
+    // The job summary lists the problems one per line: where, which key, what is expected.
+    expect(report.summary).toHaveLength(1);
+    expect(report.summary[0]).toContain('| Where | Key | What is expected |');
+    expect(report.summary[0]).toMatch(/^\| `[^`]*:5` \| `redirects\[0\]\.form` \| .+ \|$/m);
+    expect(report.summary[0]).not.toContain(' | | ');
+    expect(report.results[0]!.reason).toMatch(/^1 problem in \S+:\n\S+:5: redirects\[0\]\.form: /);
     const [annotation] = stdout.annotations();
     expect(annotation).toMatchObject({ level: 'error', title: INVALID_FILE_TITLE, line: 5 });
     expect(annotation!.message).toContain('redirects[0].form');

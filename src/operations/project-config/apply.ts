@@ -5,6 +5,7 @@ import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { UncertainWriteError } from '../../service/errors.js';
 import type { ProjectSettings, Redirect, Version } from '../../service/schemas.js';
+import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
@@ -82,10 +83,10 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
       project,
       outcome: 'error',
       title: INVALID_FILE_TITLE,
-      reason: safeLine(error.message.split('\n').join(' | '), 4000),
+      reason: problemsReason(inputs.config, error),
       details: { plan: [], changes: 0, dryRun },
     }));
-    return { results, summary: [], outputs: planOutputs(results) };
+    return { results, summary: [problemsSection(inputs.config, error)], outputs: planOutputs(results) };
   }
   if (planOnly) {
     infoUntrusted(
@@ -460,4 +461,30 @@ export function planOutputs(results: ProjectResult<ApplyDetails>[]): { plan: str
   const plans = results.map((result) => ({ project: result.project, changes: result.details?.plan ?? [] }));
   const count = results.reduce((n, result) => n + (result.details?.changes ?? 0), 0);
   return { plan: JSON.stringify(plans), changes: String(count) };
+}
+
+/** Why the file was refused: how many problems, then one line each (`file:line: key: what is expected`). */
+function problemsReason(config: string, error: ConfigFileError): string {
+  const count = `${error.total} problem${error.total === 1 ? '' : 's'} in ${config}`;
+  return [`${safeLine(count, 300)}:`, ...error.message.split('\n').map((line) => safeLine(line, 300))].join('\n');
+}
+
+/** The job summary's list of the file's problems, one row each: where, which key, what is expected. */
+function problemsSection(config: string, error: ConfigFileError): string {
+  const cell = (text: string) => escapeMarkdown(safeLine(text, 300));
+  const rows = error.problems.map(
+    (p) =>
+      `| ${codeSpan(`${p.file}:${p.line}`, { inTable: true })} | ${p.path ? codeSpan(p.path, { inTable: true }) : ''} | ${cell(p.message)} |`,
+  );
+  const more = error.total - error.problems.length;
+  return [
+    `### ${INVALID_FILE_TITLE}: ${codeSpan(config)}`,
+    '',
+    `Nothing was read from Read the Docs and nothing was written. ${error.total} problem${error.total === 1 ? '' : 's'}:`,
+    '',
+    '| Where | Key | What is expected |',
+    '| --- | --- | --- |',
+    ...rows,
+    ...(more > 0 ? ['', `… and ${more} more: fix the ${error.problems.length} shown and run again to see the rest.`] : []),
+  ].join('\n');
 }
