@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProjectLog } from '../src/reporting/project-log.js';
+import { actionsLog } from '../src/runner/actions.js';
 import { tailLines } from '../src/operations/watching/failure-reason.js';
 import { runnerCommands } from './support/runner-commands.js';
 
@@ -30,7 +31,7 @@ describe('ProjectLog', () => {
   for (const concurrent of [false, true]) {
     it(`prints hostile text so that the runner acts on none of it (${concurrent ? 'several projects' : 'one project'})`, () => {
       const out = captureStdout();
-      const log = createProjectLog('docs', concurrent);
+      const log = createProjectLog('docs', concurrent, actionsLog);
       log.info(`Build #1 failed\n${HOSTILE_OUTPUT}`);
       log.progress('::warning::state ##[error]x');
       log.info('https://docs.example/::add-mask::x');

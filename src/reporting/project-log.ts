@@ -1,11 +1,10 @@
-import * as core from '@actions/core';
-import { printUntrusted } from '../util/untrusted-text.js';
+import type { RunnerLog } from '../runner/port.js';
 
 /**
  * A project's story in the log. Every message may carry text from the service, GitHub or the pull
  * request (build output, URLs, state names), so every method treats the whole message as hostile:
  * a single line is printed through `safeLine`, several lines as one block with workflow commands
- * stopped (`printUntrusted`). No caller has to remember to neutralise a field.
+ * stopped (the runner log's `untrusted`). No caller has to remember to neutralise a field.
  */
 export interface ProjectLog {
   info(message: string): void;
@@ -16,21 +15,11 @@ export interface ProjectLog {
   debug(message: string): void;
   /**
    * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
-   * through `printUntrusted`. With several projects it is held like the rest, inside the project's group.
+   * through the runner log's `untrusted`. With several projects it is held like the rest, inside the project's group.
    */
   section(title: string, body: string): void;
   /** Prints what was held back (several projects): one log group per project. */
   flush(): void;
-}
-
-/** Prints hostile text as log lines the runner acts on none of. */
-export function infoUntrusted(message: string): void {
-  printUntrusted(message, (safe) => core.info(safe));
-}
-
-/** `[project] message`, the prefix on a line of its own before a fenced block. */
-function infoPrefixed(prefix: string, message: string): void {
-  printUntrusted(message, (safe) => core.info(safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`));
 }
 
 /**
@@ -38,17 +27,18 @@ function infoPrefixed(prefix: string, message: string): void {
  * groups cannot interleave: each project's lines are held and printed as its own group when it
  * ends, and only progress (state changes) is echoed live, prefixed with the project.
  */
-export function createProjectLog(project: string, concurrent: boolean): ProjectLog {
+export function createProjectLog(project: string, concurrent: boolean, runner: RunnerLog): ProjectLog {
+  const infoUntrusted = (message: string) => runner.untrusted(message);
   if (!concurrent) {
     return {
       info: infoUntrusted,
       progress: infoUntrusted,
-      warning: (message, title) => core.warning(message, { title: title ?? project }),
-      debug: (message) => core.debug(message),
+      warning: (message, title) => runner.warning(message, { title: title ?? project }),
+      debug: (message) => runner.debug(message),
       section(title, body) {
-        core.startGroup(title);
-        printUntrusted(body, (text) => core.info(text));
-        core.endGroup();
+        runner.startGroup(title);
+        runner.untrusted(body);
+        runner.endGroup();
       },
       flush: () => undefined,
     };
@@ -60,14 +50,14 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
     },
     progress(message) {
       held.push(message);
-      infoPrefixed(`[${project}]`, message);
+      runner.untrusted(message, `[${project}]`);
     },
     warning(message, title) {
-      core.warning(message, { title: title ?? project });
+      runner.warning(message, { title: title ?? project });
       held.push(`warning: ${message}`);
     },
     debug(message) {
-      core.debug(`[${project}] ${message}`);
+      runner.debug(`[${project}] ${message}`);
     },
     section(title, body) {
       // Groups do not nest: the section is a headed block inside the project's group, held raw
@@ -75,9 +65,9 @@ export function createProjectLog(project: string, concurrent: boolean): ProjectL
       held.push(`▸ ${title}\n${body}`);
     },
     flush() {
-      core.startGroup(project);
+      runner.startGroup(project);
       for (const line of held) infoUntrusted(line);
-      core.endGroup();
+      runner.endGroup();
     },
   };
 }

@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, type ProjectResult } from './project-result.js';
 import { escapeMarkdown, markdownLink } from './markdown.js';
@@ -109,13 +109,14 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
  * (URLs, state, commit) are checked first against `baseUrl`'s service (`checkedResult`).
  */
 export function setOutputs(
+  port: Pick<RunnerPort, 'log' | 'setOutput'>,
   unchecked: ProjectResult[],
   redact: (text: string) => string,
   extra: Partial<Record<OutputName, string>> = {},
   baseUrl?: string,
 ): void {
   const results = unchecked.map((result) =>
-    checkedResult(result, baseUrl, (message) => core.warning(redact(message), { title: 'Output withheld' })),
+    checkedResult(result, baseUrl, (message) => port.log.warning(redact(message), { title: 'Output withheld' })),
   );
   const first = results[0];
   const values: Record<OutputName, string> = {
@@ -137,17 +138,17 @@ export function setOutputs(
   };
   for (const name of OUTPUT_NAMES) {
     const value = values[name];
-    if (VERBATIM_OUTPUTS.has(name)) core.setOutput(name, value);
-    else if (JSON_OUTPUTS.has(name)) core.setOutput(name, JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact)));
-    else core.setOutput(name, redact(value));
+    if (VERBATIM_OUTPUTS.has(name)) port.setOutput(name, value);
+    else if (JSON_OUTPUTS.has(name)) port.setOutput(name, JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact)));
+    else port.setOutput(name, redact(value));
   }
 }
 
 /** One `::error` annotation per project that is not green, titled, with the reason. */
-export function annotateFailures(results: ProjectResult[], redact: (text: string) => string): void {
+export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    core.error(redact(result.reason ?? `${result.project}: ${result.outcome}`), {
+    port.log.error(redact(result.reason ?? `${result.project}: ${result.outcome}`), {
       title: redact(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`),
     });
   }
@@ -191,15 +192,15 @@ export function summaryMarkdown(heading: string, results: ProjectResult[], extra
   return `${lines.join('\n')}\n`;
 }
 
-export async function writeSummary(markdown: string, redact: (text: string) => string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
-    return;
-  }
+export async function writeSummary(
+  port: Pick<RunnerPort, 'log' | 'writeSummary'>,
+  markdown: string,
+  redact: (text: string) => string,
+): Promise<void> {
   try {
-    await core.summary.addRaw(redact(markdown)).write();
+    await port.writeSummary(redact(markdown));
   } catch (error) {
-    core.warning(`The job summary could not be written: ${(error as Error).message}`);
+    port.log.warning(`The job summary could not be written: ${(error as Error).message}`);
   }
 }
 

@@ -106,6 +106,11 @@ export class ServiceHttpClient {
   > &
     Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
 
+  /** A line for the debug log (the `debug` option), redacted by its receiver. */
+  debug(message: string): void {
+    this.options.debug?.(message);
+  }
+
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.options = {

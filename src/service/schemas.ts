@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
 
@@ -75,7 +74,7 @@ export type Subproject = z.infer<typeof SubprojectSchema>;
  * serializers can produce but the schema cannot read) is dropped with a debug line, never failing
  * the page and the items around it.
  */
-export function tolerantList<T extends z.ZodMiniType>(item: T) {
+export function tolerantList<T extends z.ZodMiniType>(item: T, debug: (message: string) => void = () => undefined) {
   return z.pipe(
     z.array(z.unknown()),
     z.transform((items: unknown[]) => {
@@ -85,7 +84,7 @@ export function tolerantList<T extends z.ZodMiniType>(item: T) {
         if (parsed.success) kept.push(parsed.data as z.infer<T>);
         else {
           const issue = parsed.error.issues[0];
-          core.debug(safeLine(`List item ${index} skipped: field \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'invalid'}`));
+          debug(safeLine(`List item ${index} skipped: field \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'invalid'}`));
         }
       });
       return kept;
@@ -93,12 +92,12 @@ export function tolerantList<T extends z.ZodMiniType>(item: T) {
   );
 }
 
-export function paginated<T extends z.ZodMiniType>(item: T) {
+export function paginated<T extends z.ZodMiniType>(item: T, debug?: (message: string) => void) {
   return z.object({
     count: z.int(),
     next: z.nullable(url),
     previous: z.nullable(url),
-    results: tolerantList(item),
+    results: tolerantList(item, debug),
   });
 }
 
@@ -158,21 +157,25 @@ export const EnvironmentVariableSchema = z.object({
 });
 export type EnvironmentVariable = z.infer<typeof EnvironmentVariableSchema>;
 
-export const SearchResponseSchema = z.object({
-  count: z.int(),
-  next: z.nullable(url),
-  previous: z.nullable(url),
-  results: tolerantList(
-    z.object({
-      type: optional(z.string()),
-      project: z.object({ slug: z.string(), alias: maybe(z.string()) }),
-      version: z.object({ slug: z.string() }),
-      title: z.string(),
-      path: z.nullable(z.string()),
-      domain: z.nullable(z.string()),
-    }),
-  ),
-});
+/** The search API's answer; a hit it cannot read is dropped with a line to `debug`. */
+export const searchResponseSchema = (debug?: (message: string) => void) =>
+  z.object({
+    count: z.int(),
+    next: z.nullable(url),
+    previous: z.nullable(url),
+    results: tolerantList(
+      z.object({
+        type: optional(z.string()),
+        project: z.object({ slug: z.string(), alias: maybe(z.string()) }),
+        version: z.object({ slug: z.string() }),
+        title: z.string(),
+        path: z.nullable(z.string()),
+        domain: z.nullable(z.string()),
+      }),
+      debug,
+    ),
+  });
+export const SearchResponseSchema = searchResponseSchema();
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 /** Error bodies come in many shapes (`detail`, field lists, bare lists, `error`, HTML). */

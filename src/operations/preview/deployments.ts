@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import type { GitHubRepo } from '../../github/api/client.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewPublisher } from '../../github/preview-publisher.js';
@@ -193,12 +192,12 @@ export async function closePreview(
 ): Promise<ProjectResult<PreviewDetails>[]> {
   const status = shared.merged ? 'merged' : 'closed';
   const reason = `The pull request was ${status}; Read the Docs removes its preview`;
-  core.info(`${reason}. No build is triggered`);
+  ctx.log.info(`${reason}. No build is triggered`);
   await shared.publisher.publish(
     shared.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })),
   );
   const count = await shared.deployments.deactivate(shared.projects, `Pull request ${status}: preview removed`);
-  core.info(`Deployments marked inactive: ${count}`);
+  ctx.log.info(`Deployments marked inactive: ${count}`);
   return shared.projects.map((project) => ({
     project,
     outcome: 'success',

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import * as core from '@actions/core';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { NotFoundError, UncertainWriteError } from '../../service/errors.js';
@@ -41,7 +40,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     for (const problem of error.problems) {
-      core.error(safeLine(`${problem.path ? `${problem.path}: ` : ''}${problem.message}`), {
+      ctx.log.error(safeLine(`${problem.path ? `${problem.path}: ` : ''}${problem.message}`), {
         title: INVALID_FILE_TITLE,
         file: problem.file,
         startLine: problem.line,
@@ -65,7 +64,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     [heading, '', 'Legend: `+` create, `~` update (old → new), `-` delete, · unmanaged, kept.', '', sections.join('\n\n')].join('\n'),
   ];
   await publishPlanComment(ctx, results).catch((error: unknown) => {
-    core.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
+    ctx.log.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
       title: 'Plan comment not written',
     });
   });
