@@ -2,7 +2,7 @@ import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs, A
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
-import { reportWithoutResults, STEP_OPERATIONS } from './operations/index.js';
+import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
 import { ServiceHttpClient } from './service/http-client.js';
 import { RateBudget } from './service/rate-budget.js';
@@ -21,9 +21,6 @@ export type FrontEndOptions = Pick<OperationContext, 'overwriteConfig'>;
 
 /** After the workflow cancels the run, the process ends within this time whatever is pending. */
 const CANCEL_GRACE_MS = 1500;
-
-/** Operations that change the project, and so need a token. */
-const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env', 'apply', 'export']);
 
 /**
  * The action: mask the secrets, read the inputs, build the clients, run the operation, report on
@@ -137,7 +134,7 @@ async function runOperation(
   options: FrontEndOptions,
 ): Promise<StepReport> {
   const { deadline, budget, http } = clients;
-  const report = await STEP_OPERATIONS[inputs.operation]({
+  const report = await OPERATION_DESCRIPTORS[inputs.operation].run({
     inputs,
     api: new ReadTheDocsApi(http),
     budget,
@@ -207,7 +204,7 @@ function readInputs(port: RunnerPort, redactor: Redactor): Inputs {
   }
   const inputs = parseInputs(raw);
   for (const secret of valuesToMask(inputs.desiredVariables)) maskSecret(port, secret, redactor);
-  if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
+  if (!inputs.token && OPERATION_DESCRIPTORS[inputs.operation].needsToken) {
     throw new InputError([
       `Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`,
     ]);
