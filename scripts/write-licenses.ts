@@ -29,7 +29,8 @@ writeFileSync(join(ROOT, 'dist/licenses.txt'), `${sections.join('\n\n')}\n`);
 
 // The terminal's entry (package.json's `bin`): ncc names every bundle index.js, with chunks named
 // after it, so the CLI's bundle has its own folder, dist/cli/, and dist/cli.js loads it.
-writeFileSync(join(ROOT, 'dist/cli.js'), "#!/usr/bin/env node\nimport './cli/index.js';\n");
+// Executable, as npm makes a `bin` when it links it (npx from the repository does).
+writeFileSync(join(ROOT, 'dist/cli.js'), "#!/usr/bin/env node\nimport './cli/index.js';\n", { mode: 0o755 });
 
 /** `node_modules/a/node_modules/@s/b` → `@s/b`. */
 function packageName(path: string): string {
