@@ -1,0 +1,58 @@
+// One declaration per input and per operation (issue 22.1): action.yml's inputs and outputs are
+// checked against src/inputs/declarations.ts, INPUT_DEFAULTS and src/reporting/output-declarations.ts;
+// the token rule of the descriptors is the one action.yml states; .env.example is made from them.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { INPUT_DECLARATIONS } from '../src/inputs/declarations.js';
+import { INPUT_DEFAULTS, OPERATIONS } from '../src/inputs/inputs.js';
+import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../src/operations/index.js';
+import { OUTPUT_DESCRIPTIONS } from '../src/reporting/output-declarations.js';
+import { OUTPUT_NAMES } from '../src/reporting/report.js';
+import { ROOT, readActionMetadata } from './support/action-metadata.ts';
+import { renderEnvExample } from './support/env-example.ts';
+
+const meta = readActionMetadata();
+
+describe('the declarations', () => {
+  it('are action.yml’s inputs: the same names in the same order, descriptions and defaults', () => {
+    expect(Object.keys(meta.inputs)).toEqual(Object.keys(INPUT_DECLARATIONS));
+    expect(Object.keys(INPUT_DEFAULTS)).toEqual(Object.keys(INPUT_DECLARATIONS));
+    for (const [name, declaration] of Object.entries(INPUT_DECLARATIONS)) {
+      const input = meta.inputs[name]!;
+      expect(input.description, name).toBe(declaration.description);
+      // The runner's defaults: `project` has none (required), `github-token` is the job's token.
+      const expected = name === 'project' ? undefined : name === 'github-token' ? '${{ github.token }}' : INPUT_DEFAULTS[name as 'token'];
+      expect(input.default, name).toBe(expected);
+      const flag = declaration.kind === 'flag';
+      expect(flag, `${name} is a flag exactly when its default is true or false`).toBe(
+        ['true', 'false'].includes(INPUT_DEFAULTS[name as 'token']),
+      );
+    }
+  });
+
+  it('are action.yml’s outputs, with their descriptions', () => {
+    expect(Object.keys(meta.outputs)).toEqual([...OUTPUT_NAMES]);
+    for (const name of OUTPUT_NAMES) expect(meta.outputs[name]!.description, name).toBe(OUTPUT_DESCRIPTIONS[name]);
+  });
+
+  it('describe every operation: declared inputs and outputs, every input read by one, the token rule action.yml states', () => {
+    expect(Object.keys(OPERATION_DESCRIPTORS)).toEqual([...OPERATIONS]);
+    const read = new Set<string>(COMMON_INPUTS);
+    for (const [operation, descriptor] of Object.entries(OPERATION_DESCRIPTORS)) {
+      for (const name of descriptor.inputs) expect(Object.keys(INPUT_DECLARATIONS), operation).toContain(name);
+      for (const name of descriptor.outputs) expect(OUTPUT_NAMES, operation).toContain(name);
+      for (const name of descriptor.inputs) read.add(name);
+      expect(descriptor.summary, operation).toMatch(/^[A-Z].*\.$/);
+      expect(meta.inputs.operation!.description).toContain(`\`${operation}\``);
+    }
+    expect([...read, 'operation'].sort()).toEqual(Object.keys(INPUT_DECLARATIONS).sort());
+    // "Required for `build`, `sync-versions`, `env`, `apply` and `export`; optional for …"
+    const required = /Required for ([^;]*);/.exec(meta.inputs.token!.description!)![1]!;
+    const named = [...required.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]);
+    expect(named.sort()).toEqual(OPERATIONS.filter((operation) => OPERATION_DESCRIPTORS[operation].needsToken).sort());
+  });
+
+  it('make .env.example (npx node scripts/env-example.ts rewrites it)', () => {
+    expect(readFileSync(`${ROOT}.env.example`, 'utf8')).toBe(renderEnvExample(meta));
+  });
+});
