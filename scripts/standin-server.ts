@@ -1,20 +1,87 @@
 // Keeps the loopback stand-in of Read the Docs running with the demo project, for trying the
 // action by hand or from a workflow (`uses: ./` in .github/workflows/self-test.yml).
 //
-//   npm run standin            # prints `url=http://127.0.0.1:PORT`, runs until stopped
+//   npm run standin                # prints `url=http://127.0.0.1:PORT`, runs until stopped
+//   npm run standin -- --preview   # also GitHub's REST API with pull request #42, for `preview`
 //
 // Projects: `acme-docs` (each trigger of `latest` succeeds after a few seconds) and `acme-broken`
 // (each trigger fails in Sphinx). The token it accepts: demo-token-not-a-secret.
-import { DEMO_TOKEN, startTrialService, TRIAL_PROJECTS } from './demo/scenario.ts';
+//
+// With --preview, acme-docs also has the build of pull request #42's head commit, and a second
+// stand-in answers as GitHub's REST API (the PR, its files, .readthedocs.yaml, comments, statuses,
+// deployments). It writes the pull_request event and a .env file for `npm run local` into a
+// temporary folder and prints both paths: `npm run local -- <that .env>` runs `preview` end to end.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startGitHubStandin, type GitHubStandin } from '../test/support/github-standin.ts';
+import {
+  DEMO_HEAD_SHA,
+  DEMO_PR,
+  DEMO_PR_FILES,
+  DEMO_PROJECT,
+  DEMO_READTHEDOCS_YAML,
+  DEMO_TOKEN,
+  pullRequestEvent,
+  startPullRequestBuild,
+  startTrialService,
+  TRIAL_PROJECTS,
+} from './demo/scenario.ts';
 
+/** Not a secret: only the GitHub stand-in accepts it. */
+export const DEMO_GITHUB_TOKEN = 'ghs_demo_token_not_a_secret';
+
+const preview = process.argv.slice(2).includes('--preview');
 const standin = await startTrialService(3000);
+let github: GitHubStandin | undefined;
+let folder: string | undefined;
 
 process.stdout.write(`url=${standin.url}\n`);
 process.stdout.write(`token=${DEMO_TOKEN}\nprojects=${TRIAL_PROJECTS.join(',')}\n`);
 
+if (preview) {
+  const repo = { owner: 'octo', repo: 'docs-repo' };
+  github = await startGitHubStandin({ token: DEMO_GITHUB_TOKEN, ...repo });
+  startPullRequestBuild(standin, 3000);
+  github.addPullRequest({ number: DEMO_PR, headSha: DEMO_HEAD_SHA, body: 'Documents every configuration option.', files: DEMO_PR_FILES });
+  github.setFile(DEMO_HEAD_SHA, '.readthedocs.yaml', DEMO_READTHEDOCS_YAML);
+
+  folder = mkdtempSync(join(tmpdir(), 'rtd-standin-preview-'));
+  const event = pullRequestEvent();
+  const eventPath = join(folder, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(event.payload, null, 2));
+  const envPath = join(folder, 'preview.env');
+  writeFileSync(envPath, previewEnv(standin.url, github.url, eventPath, event.name));
+  process.stdout.write(`github-api-url=${github.url}\ngithub-token=${DEMO_GITHUB_TOKEN}\n`);
+  process.stdout.write(`pull-request=${DEMO_PR} (head ${DEMO_HEAD_SHA})\nevent=${eventPath}\nenv-file=${envPath}\n`);
+  process.stdout.write(`Run the preview:  npm run local -- ${envPath}\n`);
+}
+
+/** The .env of a `preview` run against both stand-ins: what the runner would set for a pull_request event. */
+function previewEnv(rtdUrl: string, githubUrl: string, eventPath: string, eventName: string): string {
+  return [
+    '# Written by `npm run standin -- --preview`: the preview step of a pull_request workflow, against the stand-ins.',
+    'INPUT_OPERATION=preview',
+    `INPUT_PROJECT=${DEMO_PROJECT}`,
+    `INPUT_TOKEN=${DEMO_TOKEN}`,
+    `INPUT_BASE-URL=${rtdUrl}`,
+    `INPUT_GITHUB-TOKEN=${DEMO_GITHUB_TOKEN}`,
+    // The real preview host (acme-docs--42.org.readthedocs.build) is not reachable offline: the stand-in serves the pages.
+    `INPUT_PREVIEW-URL-TEMPLATE=${rtdUrl}/docs/{project}--{version}/{language}/{version}/`,
+    `GITHUB_API_URL=${githubUrl}`,
+    `GITHUB_EVENT_NAME=${eventName}`,
+    `GITHUB_EVENT_PATH=${eventPath}`,
+    'GITHUB_REPOSITORY=octo/docs-repo',
+    `GITHUB_SHA=${DEMO_HEAD_SHA}`,
+    '',
+  ].join('\n');
+}
+
 const stop = (signal: string) => {
-  process.stdout.write(`${signal}: stopping after ${standin.requests.length} requests\n`);
-  void standin.close().then(() => process.exit(0));
+  const github_ = github ? `, GitHub ${github.requests.length}` : '';
+  process.stdout.write(`${signal}: stopping after ${standin.requests.length} requests${github_}\n`);
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  void Promise.all([standin.close(), github?.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -111,6 +111,7 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
     remainingMs: () => deadline.remainingMs(),
     redact,
     debug: (message) => port.log.debug(redact(message)),
+    info: (message) => port.log.info(message),
     headersTimeoutMs: timeoutMs,
     bodyTimeoutMs: timeoutMs,
   });

@@ -3,6 +3,9 @@
 // stand-in `sleep`, so nothing here depends on the clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit, GitHubError, type GitHubRepo, MAX_RATE_LIMIT_WAIT_S } from '../src/github/api/client.js';
+import { createCommitStatus } from '../src/github/api/create-commit-status.js';
+import { createDeployment } from '../src/github/api/create-deployment.js';
+import { createDeploymentStatus } from '../src/github/api/create-deployment-status.js';
 import { createIssueComment } from '../src/github/api/create-issue-comment.js';
 import { getPullRequest } from '../src/github/api/get-pull-request.js';
 import { listIssueComments } from '../src/github/api/list-issue-comments.js';
@@ -116,6 +119,25 @@ describe('GitHub faults (plugin-retry)', () => {
     standin.fail('POST', COMMENTS, 502);
     await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 502 });
     expect(standin.count('POST', COMMENTS)).toBe(1);
+  });
+});
+
+describe('links sent to GitHub', () => {
+  it('a status or deployment link that is not http(s) is left out, whatever the caller passed', async () => {
+    const { gh } = await client();
+    const sha = 'a'.repeat(40);
+    await createCommitStatus(gh, sha, { state: 'failure', context: 'c', description: 'd', targetUrl: 'javascript:alert(1)//' });
+    await createCommitStatus(gh, sha, { state: 'success', context: 'c', description: 'd', targetUrl: 'https://x.readthedocs.build/' });
+    expect(standin.statuses(sha).map((status) => status.target_url)).toEqual([null, 'https://x.readthedocs.build/']);
+
+    const deployment = await createDeployment(gh, { sha, environment: 'e', description: 'd', payload: {} });
+    await createDeploymentStatus(gh, deployment.id, {
+      state: 'failure',
+      description: 'd',
+      environmentUrl: 'data:text/html,x',
+      logUrl: 'javascript:alert(1)//',
+    });
+    expect(standin.deployments()[0]!.statuses.map((status) => [status.environment_url, status.log_url])).toEqual([['', '']]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Answers of a hostile or broken service: endless bodies, `next` links to other hosts, lists cut
 // at the page bound. Over real loopback connections.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../src/service/errors.js';
 import { ServiceHttpClient } from '../src/service/http-client.js';
 import { RateBudget } from '../src/service/rate-budget.js';
@@ -139,7 +139,10 @@ describe('GitHub answers', () => {
     const server = await serve(answers.endless('[' + '{"id":1},'.repeat(10_000)));
     const agent = new Agent();
     cleanup.push(() => agent.close());
-    const octokit = getOctokit('gh-token', { baseUrl: server.url, request: { fetch: boundedFetch(agent, 1024 * 1024) } });
+    const octokit = getOctokit('gh-token', {
+      baseUrl: server.url,
+      request: { fetch: boundedFetch(agent, { origin: server.url, maxBytes: 1024 * 1024 }) },
+    });
     const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain('response too large (over 1 MB)');
     expect(server.hits).toHaveLength(1);
@@ -167,6 +170,94 @@ describe('GitHub answers', () => {
     expect(elsewhere.hits).toHaveLength(0);
   });
 
+  // Octokit expands RFC 6570 templates in a `next` URL after the hooks have seen it: `{+x}` is empty
+  // there, so `<{+x}http://elsewhere/…>` passed a check on the link and was requested on the other host.
+  for (const template of ['{+x}', '{x}', '{/x}', '{#x}']) {
+    it(`a templated next-page Link (\`${template}http://elsewhere/…\`) sends nothing to the other host`, async () => {
+      const { createOctokit } = await import('../src/github/api/client.js');
+      const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+      const elsewhere = await serve(answers.json(200, []));
+      const next = `<${template}${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"`;
+      const api = await serve(answers.json(200, [{ id: 1 }], { link: next }), answers.json(200, [{ id: 2 }]));
+      const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
+      const listed = await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).then(
+        (comments) => comments.map((c) => c.id),
+        (e: unknown) => (e as Error).message,
+      );
+      expect(elsewhere.hits).toHaveLength(0);
+      if (template === '{+x}' || template === '{x}') {
+        // Expanded to `http://elsewhere/…`: refused before sending.
+        expect(listed).toBe('GET issues/{n}/comments: a link to a page outside the GitHub API was not followed');
+        expect(api.hits).toHaveLength(1);
+      } else {
+        // Expanded to a path (`/http:/…`, `#http:/…`): asked of the API itself, with its answer.
+        expect(listed).toEqual([1, 2]);
+        expect(api.hits).toHaveLength(2);
+      }
+    });
+  }
+
+  it('a redirect to another host is not followed, on a call that is not paginated: nothing reaches it', async () => {
+    const { createOctokit } = await import('../src/github/api/client.js');
+    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const elsewhere = await serve(answers.json(200, { number: 1, head: { sha: 'a'.repeat(40) } }));
+    const api = await serve(answers.text(307, '', undefined, { location: `${elsewhere.url}/repos/o/r/pulls/1` }));
+    const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
+    const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toMatch(/^GET pulls\/\{n\}: .*not followed/);
+    expect(elsewhere.hits).toHaveLength(0);
+    // Refused, not retried: plugin-retry would send a 5xx-like failure again.
+    expect(api.hits).toHaveLength(1);
+  });
+
+  it('a redirect on the API origin (a renamed repository) is followed, with the token', async () => {
+    const { createOctokit } = await import('../src/github/api/client.js');
+    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const pull = { number: 1, head: { sha: 'a'.repeat(40) }, base: { repo: { full_name: 'o/r' } } };
+    const api = await serve(
+      (_req, res) => {
+        res.writeHead(301, { location: '/repositories/42/pulls/1' });
+        res.end();
+      },
+      answers.json(200, pull),
+    );
+    const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
+    expect((await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1)).number).toBe(1);
+    expect(api.hits.map((hit) => [hit.url, hit.headers.authorization])).toEqual([
+      ['/repos/o/r/pulls/1', 'token gh-token'],
+      ['/repositories/42/pulls/1', 'token gh-token'],
+    ]);
+  });
+
+  it("Octokit's deprecation warning (header text) never reaches stderr raw: it goes to the log given, neutralised", async () => {
+    const { createOctokit } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const hostile = {
+      deprecation: 'true',
+      sunset: '##[add-mask]ghs_secret ##[set-output name=x]y',
+      link: '<https://example.com/##[error]forged>; rel="deprecation"',
+    };
+    const api = await serve(answers.json(200, [{ id: 1 }], hostile));
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void written.push(args.join(' ')));
+    const logged: string[] = [];
+    try {
+      const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0, log: (message) => logged.push(message) });
+      expect((await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1)).map((c) => c.id)).toEqual([1]);
+    } finally {
+      write.mockRestore();
+      warn.mockRestore();
+    }
+    expect(written).toEqual([]);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('is deprecated');
+    expect(logged[0]).not.toContain('##[');
+  });
+
   it('pass through the bounded fetch unchanged when small', async () => {
     const { getOctokit } = await import('@actions/github');
     const { Agent } = await import('undici');
@@ -175,7 +266,10 @@ describe('GitHub answers', () => {
     const server = await serve(answers.json(200, [{ id: 5, body: 'hi', user: { login: 'a', type: 'User' } }]));
     const agent = new Agent();
     cleanup.push(() => agent.close());
-    const octokit = getOctokit('gh-token', { baseUrl: server.url, request: { fetch: boundedFetch(agent, 1024 * 1024) } });
+    const octokit = getOctokit('gh-token', {
+      baseUrl: server.url,
+      request: { fetch: boundedFetch(agent, { origin: server.url, maxBytes: 1024 * 1024 }) },
+    });
     expect((await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1)).map((c) => c.id)).toEqual([5]);
   });
 });

@@ -12,7 +12,7 @@ import {
   UnavailableError,
   UncertainWriteError,
 } from '../src/service/errors.js';
-import { ServiceHttpClient, retryAfter, type HttpClientOptions, type RequestSpec } from '../src/service/http-client.js';
+import { ServiceHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/service/http-client.js';
 import { RateBudget } from '../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
 import { CancelledError } from '../src/util/abort.js';
@@ -40,6 +40,8 @@ async function serve(...scripts: Script[]): Promise<ScriptedServer> {
 interface TestClient {
   http: ServiceHttpClient;
   debug: string[];
+  /** The retry lines the user sees. */
+  info: string[];
   budget: RateBudget;
   controller: AbortController;
 }
@@ -48,6 +50,7 @@ function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): Test
   const redactor = new Redactor();
   redactor.add(TOKEN);
   const debug: string[] = [];
+  const info: string[] = [];
   const controller = new AbortController();
   const budget = options.budget ?? new RateBudget(1000, 60_000);
   const http = new ServiceHttpClient({
@@ -58,6 +61,7 @@ function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): Test
     signal: controller.signal,
     redact: (text) => redactor.redact(text),
     debug: (message) => debug.push(message),
+    info: (message) => info.push(message),
     backoffBaseMs: 20,
     backoffMaxMs: 200,
     headersTimeoutMs: 300,
@@ -65,7 +69,7 @@ function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): Test
     ...options,
   });
   cleanup.push(() => http.close());
-  return { http, debug, budget, controller };
+  return { http, debug, info, budget, controller };
 }
 
 const read = (path = '/api/v3/item/'): RequestSpec<{ id: number }> => ({
@@ -117,7 +121,7 @@ describe('reads ride through transient faults', () => {
 
   it('retries a refused connection until the service comes up', async () => {
     const port = await closedPort();
-    const { http, debug } = client(`http://127.0.0.1:${port}`, { backoffBaseMs: 100 });
+    const { http, debug, info } = client(`http://127.0.0.1:${port}`, { backoffBaseMs: 100 });
     setTimeout(() => {
       void scriptedServer([OK], port).then((server) => cleanup.push(() => server.close()));
     }, 150);
@@ -125,6 +129,9 @@ describe('reads ride through transient faults', () => {
     expect(data).toEqual({ id: 7 });
     expect(http.stats.retries).toBeGreaterThanOrEqual(1);
     expect(debug.join('\n')).toContain('ECONNREFUSED');
+    // Without debug, the log still says why it waits: one line per retry.
+    expect(info[0]).toMatch(/^Read the Docs did not answer \(ECONNREFUSED\) for GET \S+; attempt 2 of 6 in \d+(\.\d+)? ?m?s$/);
+    expect(info).toHaveLength(http.stats.retries);
   });
 
   it('waits longer after each fault, with jitter: half to all of base × 2^n', async () => {
@@ -421,5 +428,20 @@ describe('network settings from the environment', () => {
   it('finds the passwords in proxy URLs, as written and decoded, and nothing else', () => {
     expect(proxyCredentials({ HTTPS_PROXY: 'http://runner:p%40ss-word@proxy.internal:3128' })).toEqual(['p%40ss-word', 'p@ss-word']);
     expect(proxyCredentials({ http_proxy: 'http://proxy.internal:3128', HTTP_PROXY: 'not a url' })).toEqual([]);
+  });
+});
+
+describe('retryLine', () => {
+  it('says what failed and when the next attempt goes, on one line', () => {
+    expect(retryLine('GET /projects/x/', new Error('ENOTFOUND: getaddrinfo ENOTFOUND app.readthedocs.org'), 2, 6, 4000)).toBe(
+      'Read the Docs did not answer (ENOTFOUND) for GET /projects/x/; attempt 2 of 6 in 4.0 s',
+    );
+    expect(retryLine('GET /projects/x/', new Error('503 (text/html body)'), 3, 6, 12_000)).toBe(
+      'Read the Docs answered 503 for GET /projects/x/; attempt 3 of 6 in 12 s',
+    );
+    expect(retryLine('GET /projects/x/', new Error('429 Request was throttled.'), 2, 6, 30_000)).toBe(
+      'Read the Docs asked to slow down (429) for GET /projects/x/; attempt 2 of 6 in 30 s',
+    );
+    expect(retryLine('GET /x/', new Error('ECONNRESET\n::error::forged'), 2, 6, 100)).not.toContain('\n');
   });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage } from '../src/operations/preview/check-page.js';
+import { pendingDescription } from '../src/operations/preview/run-preview.js';
 import { ProjectDetails, resolvePreviewUrl } from '../src/operations/preview/resolve-preview-url.js';
 import { ServiceHttpClient } from '../src/service/http-client.js';
 import { RateBudget } from '../src/service/rate-budget.js';
@@ -140,5 +141,14 @@ describe('isPullRequestVersion', () => {
     expect(isPullRequestVersion('17', 7)).toBe(false);
     expect(isPullRequestVersion('7_ab', 7)).toBe(false);
     expect(isPullRequestVersion('latest', 7)).toBe(false);
+  });
+});
+
+describe('pendingDescription', () => {
+  it('says the state the build is in, and that a finished build is being checked', () => {
+    expect(pendingDescription({ id: 8, state: { code: 'triggered' } })).toBe('Build #8 queued');
+    expect(pendingDescription({ id: 8, state: { code: 'installing' } })).toBe('Build #8 in progress (installing)');
+    expect(pendingDescription({ id: 8, state: { code: 'finished' } })).toBe('Build #8 finished: checking the preview');
+    expect(pendingDescription({ id: 8, state: { code: 'cancelled' } })).toBe('Build #8 cancelled: looking for a newer build of the commit');
   });
 });

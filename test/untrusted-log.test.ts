@@ -47,6 +47,19 @@ describe('ProjectLog', () => {
   }
 });
 
+describe('ProjectLog with a hostile project name', () => {
+  it('the live `[project]` prefix of several projects goes through the neutraliser too', () => {
+    const out = captureStdout();
+    const log = createProjectLog('fr\n::error title=Forged::forged\n::add-mask::Docs ##[add-mask]x', true, actionsLog);
+    log.progress('Build #1: building');
+    log.progress('two lines\nof state');
+    log.flush();
+    const acted = runnerCommands(out.text()).filter((command) => !['group', 'endgroup', 'stop-commands'].includes(command.command));
+    expect(acted).toEqual([]);
+    expect(out.text()).toContain('[fr ::error title=Forged::forged ::add-mask::Docs ##(add-mask]x] Build #1: building');
+  });
+});
+
 describe('runnerCommands (the test model of the runner)', () => {
   it('sees the hostile output as commands when printed raw', () => {
     const commands = runnerCommands(`${HOSTILE_OUTPUT}\n::error::after`);

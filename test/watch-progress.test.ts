@@ -42,7 +42,7 @@ function fakeContext(endsAfterMs: number, overrides: Partial<OperationContext> =
     },
   };
   const ctx = {
-    inputs: { pollInterval: 'auto' },
+    inputs: { pollInterval: 'auto', baseUrl: 'https://app.readthedocs.org' },
     polling: pollingPlan('auto'),
     sleep,
     watchers: new WatcherRegistry(),
@@ -99,7 +99,7 @@ describe('progress while a build runs', () => {
   it('the interval is a setting: shortened, the lines come as often, between sparse polls', async () => {
     const { ctx, polls } = fakeContext(60_000, {
       progressIntervalMs: 5_000,
-      inputs: { pollInterval: 15_000 } as OperationContext['inputs'],
+      inputs: { pollInterval: 15_000, baseUrl: 'https://app.readthedocs.org' } as OperationContext['inputs'],
       polling: pollingPlan(15_000),
     });
     const { log, lines } = collectingLog();

@@ -10,6 +10,9 @@ import { scriptedRepo } from './support/scripted-octokit.ts';
 
 const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 const OTHER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
+/** GitHub's ids of the fork (the run's head repository) and of the base repository. */
+const FORK_ID = 202;
+const BASE_ID = 101;
 
 function run(extra: Partial<WorkflowRun> = {}): WorkflowRun {
   return {
@@ -17,6 +20,7 @@ function run(extra: Partial<WorkflowRun> = {}): WorkflowRun {
     headSha: HEAD,
     headBranch: 'fix-typo',
     headRepo: 'contributor/docs-fork',
+    headRepoId: FORK_ID,
     headOwner: 'contributor',
     repository: 'octo/docs',
     pullRequests: [],
@@ -54,25 +58,45 @@ describe('pullRequestOfWorkflowRun', () => {
 
   it("GitHub's pull_requests list names a same-repository PR; the head is the run's", async () => {
     const client = scripted([]);
-    expect(await pullRequestOfWorkflowRun(run({ pullRequests: [{ number: 7, headSha: HEAD }] }), client.github)).toEqual({
-      pr: 7,
-      headSha: HEAD,
-    });
+    const own = { headRepo: 'octo/docs', headOwner: 'octo', headRepoId: BASE_ID };
+    expect(
+      await pullRequestOfWorkflowRun(run({ ...own, pullRequests: [{ number: 7, headSha: HEAD, headRepoId: BASE_ID }] }), client.github),
+    ).toEqual({ pr: 7, headSha: HEAD });
     // Of several, the one whose head is the run's head.
     const several = run({
+      ...own,
       pullRequests: [
-        { number: 3, headSha: OTHER },
-        { number: 7, headSha: HEAD },
+        { number: 3, headSha: OTHER, headRepoId: BASE_ID },
+        { number: 7, headSha: HEAD, headRepoId: BASE_ID },
       ],
     });
     expect(await pullRequestOfWorkflowRun(several, client.github)).toEqual({ pr: 7, headSha: HEAD });
     const ambiguous = run({
+      ...own,
       pullRequests: [
-        { number: 3, headSha: HEAD },
-        { number: 7, headSha: HEAD },
+        { number: 3, headSha: HEAD, headRepoId: BASE_ID },
+        { number: 7, headSha: HEAD, headRepoId: BASE_ID },
       ],
     });
     expect(await pullRequestOfWorkflowRun(ambiguous, client.github)).toHaveProperty('none');
+    expect(client.requests).toEqual([]);
+  });
+
+  it('an entry counts only when both its head commit and its head repository are the run’s; else the PR is looked up', async () => {
+    // GitHub lists by branch name: the base repository's PR #5 of a branch named like the fork's.
+    const sameName = { number: 5, headSha: OTHER, headRepoId: BASE_ID };
+    const sameCommitOtherRepo = { number: 6, headSha: HEAD, headRepoId: BASE_ID };
+    const unknownRepo = { number: 8, headSha: HEAD, headRepoId: undefined };
+    for (const pullRequests of [[sameName], [sameCommitOtherRepo], [unknownRepo], [sameName, sameCommitOtherRepo]]) {
+      const client = scripted([{ number: 7, sha: HEAD }]);
+      expect(await pullRequestOfWorkflowRun(run({ pullRequests }), client.github)).toEqual({ pr: 7, headSha: HEAD });
+      expect(client.requests).toHaveLength(1);
+    }
+    // Nothing open from the fork: nothing to report, never the listed PR.
+    expect(await pullRequestOfWorkflowRun(run({ pullRequests: [sameName] }), scripted([]).github)).toHaveProperty('none');
+    // A run whose head repository is unknown is not looked up.
+    const client = scripted([{ number: 7, sha: HEAD }]);
+    expect(await pullRequestOfWorkflowRun(run({ pullRequests: [sameName], headRepo: undefined }), client.github)).toHaveProperty('none');
     expect(client.requests).toEqual([]);
   });
 
@@ -123,9 +147,14 @@ describe('readRunContext on workflow_run', () => {
         event: 'pull_request',
         head_sha: HEAD.toUpperCase(),
         head_branch: 'fix-typo',
-        head_repository: { full_name: 'contributor/docs-fork', owner: { login: 'contributor' } },
-        repository: { full_name: 'octo/docs' },
-        pull_requests: [{ number: 7, head: { sha: HEAD } }, { number: 'x' }, null],
+        head_repository: { id: FORK_ID, full_name: 'contributor/docs-fork', owner: { login: 'contributor' } },
+        repository: { id: BASE_ID, full_name: 'octo/docs' },
+        pull_requests: [
+          { number: 7, head: { sha: HEAD, repo: { id: FORK_ID, name: 'docs-fork' } } },
+          { number: 8, head: { sha: HEAD } },
+          { number: 'x' },
+          null,
+        ],
       },
     });
     expect(ctx.workflowRun).toEqual({
@@ -133,9 +162,13 @@ describe('readRunContext on workflow_run', () => {
       headSha: HEAD,
       headBranch: 'fix-typo',
       headRepo: 'contributor/docs-fork',
+      headRepoId: FORK_ID,
       headOwner: 'contributor',
       repository: 'octo/docs',
-      pullRequests: [{ number: 7, headSha: HEAD }],
+      pullRequests: [
+        { number: 7, headSha: HEAD, headRepoId: FORK_ID },
+        { number: 8, headSha: HEAD, headRepoId: undefined },
+      ],
     });
     expect(ctx.pullRequest).toBeUndefined();
   });

@@ -26,12 +26,18 @@ export interface WorkflowRun {
   headBranch: string | undefined;
   /** `owner/name` of the repository the head commit is in (a fork's, for a fork PR). */
   headRepo: string | undefined;
+  /** GitHub's id of that repository: what a `pull_requests` entry's head names it by. */
+  headRepoId: number | undefined;
   /** The login of that repository's owner, for the `head=owner:branch` filter. */
   headOwner: string | undefined;
   /** `owner/name` of the repository the run belongs to (the pull requests' base). */
   repository: string | undefined;
-  /** GitHub's own list of the run's pull requests: same-repository ones only, empty for a fork's. */
-  pullRequests: { number: number; headSha: string | undefined }[];
+  /**
+   * GitHub's own list of the run's pull requests, with each one's head commit and the id of its
+   * head's repository. GitHub fills it by branch name: a fork's run may list the base repository's
+   * PR of a branch with the same name, which is not the run's.
+   */
+  pullRequests: { number: number; headSha: string | undefined; headRepoId: number | undefined }[];
 }
 
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
@@ -84,18 +90,26 @@ function readWorkflowRun(value: unknown): WorkflowRun | undefined {
   const run = value as Record<string, unknown>;
   if (typeof run.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(run.head_sha)) return undefined;
   const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
-  const head = run.head_repository as { full_name?: unknown; owner?: { login?: unknown } } | undefined;
+  const id = (field: unknown) => (typeof field === 'number' && Number.isSafeInteger(field) ? field : undefined);
+  const head = run.head_repository as { id?: unknown; full_name?: unknown; owner?: { login?: unknown } } | undefined;
   const repository = run.repository as { full_name?: unknown } | undefined;
   const pullRequests = (Array.isArray(run.pull_requests) ? run.pull_requests : []).flatMap((entry: unknown) => {
-    const pr = entry as { number?: unknown; head?: { sha?: unknown } } | null;
+    const pr = entry as { number?: unknown; head?: { sha?: unknown; repo?: { id?: unknown } | null } } | null;
     if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number <= 0) return [];
-    return [{ number: pr.number, headSha: typeof pr.head?.sha === 'string' ? pr.head.sha.toLowerCase() : undefined }];
+    return [
+      {
+        number: pr.number,
+        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha.toLowerCase() : undefined,
+        headRepoId: id(pr.head?.repo?.id),
+      },
+    ];
   });
   return {
     event: text(run.event) ?? '',
     headSha: run.head_sha.toLowerCase(),
     headBranch: text(run.head_branch),
     headRepo: text(head?.full_name),
+    headRepoId: id(head?.id),
     headOwner: text(head?.owner?.login),
     repository: text(repository?.full_name),
     pullRequests,

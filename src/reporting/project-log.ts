@@ -1,4 +1,5 @@
 import type { RunnerLog } from '../runner/port.js';
+import { safeLine } from '../util/untrusted-text.js';
 
 /**
  * A project's story in the log. Every message may carry text from the service, GitHub or the pull
@@ -50,7 +51,8 @@ export function createProjectLog(project: string, concurrent: boolean, runner: R
     },
     progress(message) {
       held.push(message);
-      runner.untrusted(message, `[${project}]`);
+      // The prefix (a slug, but any text) is neutralised as well.
+      runner.untrusted(message, safeLine(`[${project}]`));
     },
     warning(message, title) {
       runner.warning(message, { title: title ?? project });

@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
+import { safeLine } from '../util/untrusted-text.js';
 import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBoundedText } from '../util/bounded-body.js';
@@ -64,6 +65,8 @@ export interface HttpClientOptions {
   remainingMs?: () => number;
   redact: (text: string) => string;
   debug?: (message: string) => void;
+  /** One line the user sees for each retry (the log's story, not only debug): what failed and when the next attempt goes. */
+  info?: (message: string) => void;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
   /** A body longer than this is not read: the request fails with "response too large". */
@@ -102,9 +105,9 @@ export class ServiceHttpClient {
   readonly stats = { requests: 0, retries: 0, throttled: 0 };
   private readonly dispatcher: Dispatcher;
   private readonly options: Required<
-    Omit<HttpClientOptions, 'token' | 'debug' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>
+    Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>
   > &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
+    Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
 
   /** A line for the debug log (the `debug` option), redacted by its receiver. */
   debug(message: string): void {
@@ -155,6 +158,7 @@ export class ServiceHttpClient {
       onRetry: ({ attempt: failed, delayMs, error }) => {
         this.stats.retries += 1;
         this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${(error as Error).message}`);
+        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, this.options.maxAttempts, delayMs)));
       },
     });
   }
@@ -395,4 +399,20 @@ export function retryAfter(header: string | string[] | undefined, detail: string
   if (fromHeader !== undefined) return fromHeader;
   const fromDetail = /available in (\d+) seconds?/i.exec(detail ?? '');
   return fromDetail ? Number(fromDetail[1]) * 1000 : 5000;
+}
+
+/**
+ * What a retry tells the log: "Read the Docs did not answer (ENOTFOUND) for GET /projects/x/;
+ * attempt 2 of 6 in 4.0 s", "answered 503", "asked to slow down (429)"; always one safe line.
+ */
+export function retryLine(endpoint: string, error: unknown, nextAttempt: number, maxAttempts: number, delayMs: number): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /^(\S+?):?(\s|$)/.exec(message)?.[1] ?? 'network error';
+  const what =
+    code === '429'
+      ? 'Read the Docs asked to slow down (429)'
+      : /^\d{3}$/.test(code)
+        ? `Read the Docs answered ${code}`
+        : `Read the Docs did not answer (${code})`;
+  return safeLine(`${what} for ${endpoint}; attempt ${nextAttempt} of ${maxAttempts} in ${formatSeconds(delayMs)}`, 300);
 }

@@ -134,39 +134,83 @@ describe('npm run local, from an ordinary shell', () => {
   });
 });
 
+/** `npm run standin [-- args]` started from an ordinary shell; resolves once it has printed every `key=` line it will print. */
+async function startNpmStandin(args: string[], ready: RegExp) {
+  const env: Record<string, string> = { PATH: ordinaryPath(process.env.PATH ?? ''), HOME: process.env.HOME ?? dir, NO_COLOR: '1' };
+  const child = spawn('npm', ['run', 'standin', ...(args.length > 0 ? ['--', ...args] : [])], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const killer = setTimeout(() => {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  }, 25_000);
+  const state = { output: '' };
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (state.output += chunk));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      state.output += chunk;
+      if (ready.test(state.output)) resolve();
+    });
+    child.on('close', () => reject(new Error(`npm run standin ended early:\n${state.output}`)));
+  });
+  const value = (key: string) => new RegExp(`^${key}=(\\S+)$`, 'm').exec(state.output)?.[1] ?? '';
+  return {
+    state,
+    value,
+    /** Ctrl-C in a terminal signals the whole group: npm and the script. */
+    async stop() {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
+      await closed;
+      clearTimeout(killer);
+    },
+  };
+}
+
 describe('npm run standin, from an ordinary shell', () => {
   it('prints its URL, token and projects, answers the API as the service would, and stops on SIGINT', async () => {
-    const env: Record<string, string> = { PATH: ordinaryPath(process.env.PATH ?? ''), HOME: process.env.HOME ?? dir, NO_COLOR: '1' };
-    const child = spawn('npm', ['run', 'standin'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const killer = setTimeout(() => {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    }, 25_000);
-    let output = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        output += chunk;
-        const found = /^url=(\S+)$/m.exec(output)?.[1];
-        if (found && /^projects=/m.test(output)) resolve(found);
-      });
-      child.on('close', () => reject(new Error(`npm run standin ended early:\n${output}`)));
-    });
+    const server = await startNpmStandin([], /^projects=.*$/m);
+    const url = server.value('url');
     try {
-      expect(output).toContain(`token=${DEMO_TOKEN}`);
-      expect(output).toContain('projects=acme-docs,acme-broken');
+      expect(server.state.output).toContain(`token=${DEMO_TOKEN}`);
+      expect(server.state.output).toContain('projects=acme-docs,acme-broken');
       const project = await fetch(`${url}/api/v3/projects/acme-docs/`, { headers: { Authorization: `Token ${DEMO_TOKEN}` } });
       expect(project.status).toBe(200);
       expect(((await project.json()) as { slug: string }).slug).toBe('acme-docs');
       const refused = await fetch(`${url}/api/v3/projects/acme-docs/`, { headers: { Authorization: 'Token wrong' } });
       expect(refused.status).toBe(401);
     } finally {
-      // Ctrl-C in a terminal signals the whole group: npm and the script.
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
+      await server.stop();
     }
-    await closed;
-    clearTimeout(killer);
-    expect(output).toMatch(/SIGINT: stopping after 2 requests/);
-    expect(output).not.toMatch(/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/);
+    expect(server.state.output).toMatch(/SIGINT: stopping after 2 requests/);
+    expect(server.state.output).not.toMatch(/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/);
+  });
+
+  it('with --preview, also answers as GitHub: the .env it writes runs `preview` with npm run local, comment and status included', async () => {
+    const server = await startNpmStandin(['--preview'], /^Run the preview: .*$/m);
+    try {
+      const envFile = server.value('env-file');
+      const githubUrl = server.value('github-api-url');
+      expect(envFile).toMatch(/preview\.env$/);
+      const run = await npmRunLocal(envFile);
+      expect(run.code, run.output).toBe(0);
+      expect(output(run, 'success')).toBe('true');
+      expect(output(run, 'preview-url')).toBe(`${server.value('url')}/docs/acme-docs--42/en/42/`);
+      const headers = { Authorization: `token ${server.value('github-token')}` };
+      const comments = (await (await fetch(`${githubUrl}/repos/octo/docs-repo/issues/42/comments`, { headers })).json()) as {
+        body: string;
+      }[];
+      expect(comments.filter((comment) => comment.body.includes('readthedocs-action:preview'))).toHaveLength(1);
+      const deployments = (await (await fetch(`${githubUrl}/repos/octo/docs-repo/deployments`, { headers })).json()) as {
+        environment: string;
+      }[];
+      expect(deployments.map((deployment) => deployment.environment)).toEqual(['readthedocs-preview/acme-docs']);
+      expect(run.output).not.toContain(DEMO_TOKEN);
+    } finally {
+      await server.stop();
+    }
+    expect(server.state.output).toMatch(/SIGINT: stopping after \d+ requests, GitHub \d+/);
   });
 });

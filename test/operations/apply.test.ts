@@ -52,7 +52,11 @@ describe('exportStep', () => {
     expect(text).toContain('to: /getting-started/install.html');
     expect(report.outputs).toEqual({ config: text });
     expect(report.results).toEqual([{ project: 'acme', outcome: 'success', details: { config: file } }]);
-    expect(report.summary).toEqual([]);
+    // The job summary shows the file, ready to copy: on a runner it goes away with the job.
+    expect(report.summary).toHaveLength(1);
+    expect(report.summary[0]).toContain('### The exported file');
+    expect(report.summary[0]).toContain(`Written to \`${file}\` on the runner`);
+    expect(report.summary[0]).toContain(`\`\`\`yaml\n${text}\n\`\`\``);
     expect(writes()).toEqual([]);
   });
 
@@ -63,6 +67,8 @@ describe('exportStep', () => {
     expect(readFileSync(file, 'utf8')).toBe('# mine\n');
     expect(report.outputs.config).toContain('to: /getting-started/install.html');
     expect(report.results[0]!.details).toEqual({ config: null });
+    expect(report.summary[0]).toContain('exists already and was left as it is: compare it with the export below.');
+    expect(report.summary[0]).toContain(report.outputs.config);
     // The text goes to the log too, between stop-commands markers (a key of the service's cannot be a command).
     expect(stdout.text()).toContain('exists already and was left as it is');
     expect(stdout.text()).toMatch(/^::stop-commands::[0-9a-f]{32}$/m);

@@ -298,6 +298,26 @@ describe('build, reported as the step reports it', () => {
     expect(errors().map((a) => a.title)).toEqual(['Build failed: demo-ja latest']);
   });
 
+  it('a build link that is not a page of the service is linked nowhere: not the summary, not the outputs, not the reason', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 10_000, outcome: 'failure' });
+    const own = `${standin.url}/projects/demo/builds/`;
+    standin.fault({
+      kind: 'rewrite',
+      path: '/builds/',
+      times: 10_000,
+      transform: (body) => body.replaceAll(own, 'https://evil.example/b/'),
+    });
+    const run = await step({ 'poll-interval': '5s' });
+
+    expect(run.code).toBe(1);
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', buildId: 1 });
+    expect(run.results[0]!.buildUrl).toBeUndefined();
+    expect(run.outputs['build-url']).toBe('');
+    expect(run.summary).not.toContain('evil.example');
+    expect(run.results[0]!.reason).toContain('build #1 failed in 10s (no link)');
+    expect(stdout.text()).toContain("Build #1: the service's link to it is not an http(s) page of the service; it is not linked anywhere");
+  });
+
   it('a rejected token: one clear error after one request, no retry, nothing triggered', async () => {
     const run = await step({}, 'wrong-token-123');
 

@@ -28,6 +28,16 @@ const pullRequestTarget = {
   },
 };
 
+/** GitHub's ids of the repositories (the payload's `head_repository.id`, `pull_requests[].head.repo.id`). */
+const REPO_IDS: Record<string, number> = { 'octo/docs-repo': 101, [FORK]: 202, 'someone/docs-repo': 303 };
+
+/** A repository as a `pull_requests` entry of the payload names it: id, API URL and name, no owner. */
+const repoRef = (fullName: string) => ({
+  id: REPO_IDS[fullName],
+  url: `https://api.github.com/repos/${fullName}`,
+  name: fullName.split('/')[1],
+});
+
 /** The payload GitHub sends the reporter workflow when the build workflow of a PR has finished. */
 function workflowRun(run: { event?: string; headSha?: string; branch?: string; pullRequests?: unknown[]; headRepo?: string }) {
   const headRepo = run.headRepo ?? FORK;
@@ -43,8 +53,12 @@ function workflowRun(run: { event?: string; headSha?: string; branch?: string; p
         conclusion: 'success',
         head_sha: run.headSha ?? HEAD,
         head_branch: run.branch ?? 'fix-typo',
-        head_repository: { full_name: headRepo, owner: { login: headRepo.split('/')[0] } },
-        repository: { full_name: 'octo/docs-repo', owner: { login: 'octo' } },
+        head_repository: {
+          ...repoRef(headRepo),
+          full_name: headRepo,
+          owner: { login: headRepo.split('/')[0] },
+        },
+        repository: { ...repoRef('octo/docs-repo'), full_name: 'octo/docs-repo', owner: { login: 'octo' } },
         pull_requests: run.pullRequests ?? [],
       },
       workflow: { name: 'Docs build' },
@@ -138,7 +152,13 @@ describe('preview on workflow_run, in-process', () => {
         gh,
         workflowRun({
           headRepo: 'octo/docs-repo',
-          pullRequests: [{ number: PR, head: { sha: HEAD, ref: 'fix-typo' }, base: { ref: 'main' } }],
+          pullRequests: [
+            {
+              number: PR,
+              head: { sha: HEAD, ref: 'fix-typo', repo: repoRef('octo/docs-repo') },
+              base: { ref: 'main', repo: repoRef('octo/docs-repo') },
+            },
+          ],
         }),
       ),
     );
@@ -147,6 +167,45 @@ describe('preview on workflow_run, in-process', () => {
     expect(gh.count('GET', /\/pulls$/)).toBe(0);
     expect(gh.comments(PR)[0]!.body).toContain('✅ Ready');
     expect(gh.statuses(HEAD).at(-1)).toMatchObject({ state: 'success', context: 'readthedocs-preview/demo', target_url: previewOf(rtd) });
+  });
+
+  // GitHub fills `pull_requests` by branch name: a fork's run on `fix-typo` lists the base repository's
+  // own PR #5 from a branch of that name, whose head is another commit in another repository.
+  const sameNamedBranch = {
+    number: 5,
+    head: { sha: NEWER, ref: 'fix-typo', repo: repoRef('octo/docs-repo') },
+    base: { ref: 'main', repo: repoRef('octo/docs-repo') },
+  };
+
+  it("a fork's run listing another repository's PR of the same branch name: that PR gets nothing, the fork's own PR the report", async () => {
+    const { rtd, gh } = stage;
+    gh.addPullRequest({ number: 5, headSha: NEWER, headRef: 'fix-typo', headRepo: 'octo/docs-repo' });
+    gh.addPullRequest({ number: PR, headSha: HEAD, headRef: 'fix-typo', headRepo: FORK, authorAssociation: 'CONTRIBUTOR' });
+    rtd.addBuild('demo', String(PR), { durationMs: 30_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    const report = await runPreview(stage, {}, runOfEvent(gh, workflowRun({ pullRequests: [sameNamedBranch] })));
+
+    expect(report.results[0]).toMatchObject({ outcome: 'success', details: { pullRequest: PR, headSha: HEAD } });
+    const lookups = gh.requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo/docs-repo/pulls');
+    expect(lookups.map((r) => [r.query.head, r.query.state])).toEqual([['contributor:fix-typo', 'open']]);
+    expect(gh.comments(PR)).toHaveLength(1);
+    expect(gh.comments(5)).toEqual([]);
+    expect(gh.statuses(NEWER)).toEqual([]);
+    expect(gh.deployments().map((d) => d.sha)).toEqual([HEAD]);
+  });
+
+  it("a fork's run whose only listed PR is another repository's, and no open PR of its own: nothing anywhere, a notice", async () => {
+    const { rtd, gh } = stage;
+    gh.addPullRequest({ number: 5, headSha: NEWER, headRef: 'fix-typo', headRepo: 'octo/docs-repo' });
+    // Even a listed entry with the run's head commit is not taken from another repository.
+    const sameCommit = { ...sameNamedBranch, number: 6, head: { ...sameNamedBranch.head, sha: HEAD } };
+    gh.addPullRequest({ number: 6, headSha: HEAD, headRef: 'fix-typo', headRepo: 'octo/docs-repo' });
+    rtd.addBuild('demo', String(PR), { durationMs: 30_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    const report = await runPreview(stage, {}, runOfEvent(gh, workflowRun({ pullRequests: [sameNamedBranch, sameCommit] })));
+
+    expect(report).toEqual({ results: [], summary: [], outputs: {} });
+    expect(stdout.annotations()).toEqual([expect.objectContaining({ level: 'notice', title: NO_PULL_REQUEST_TITLE })]);
+    expect(gh.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(rtd.requests).toEqual([]);
   });
 
   it('a finished run whose head commit is no open PR’s head: a notice, no result, nothing asked of the service or posted', async () => {

@@ -129,6 +129,10 @@ describe('preview, in-process on a fake clock', () => {
     expect([...latestStatuses(gh, HEAD).keys()]).toEqual(['readthedocs-preview/demo']);
     expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'success', target_url: url });
     expect(gh.statuses(HEAD).map((status) => status.state)).toEqual(['pending', 'success']);
+    // The pending status says the state the build was in when it was set, never "finished" while pending.
+    expect(gh.statuses(HEAD)[0]!.description).toMatch(
+      new RegExp(`^Build #${headBuild} (queued|in progress \\(\\w+\\)|finished: checking the preview)$`),
+    );
     expect(gh.statuses('f'.repeat(40))).toEqual([]);
     expect(gh.statuses(OLDER)).toEqual([]);
     expect(stdout.annotations()).toEqual([]);

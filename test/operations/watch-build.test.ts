@@ -31,7 +31,7 @@ function scriptedStep(clock: FakeClock, endsAfterMs: Record<number, number>, pol
   const polls: { id: number; at: number }[] = [];
   const consumers: number[] = [];
   const ctx = {
-    inputs: { pollInterval, timeoutMs },
+    inputs: { pollInterval, timeoutMs, baseUrl: 'https://app.readthedocs.org' },
     api: {
       commandsReadableNow: () => false,
       build: async (_project: string, id: number) => {

@@ -129,6 +129,11 @@ export interface GitHubStandin {
   rateLimit(method: string, path: RegExp, limit: RateLimitAnswer): void;
   /** The next `times` requests matching method and path fail with `status` (a 5xx). */
   fail(method: string, path: RegExp, status: number, times?: number): void;
+  /**
+   * Answers to requests matching method and path carry `headers` besides (over the stand-in's own):
+   * what a hostile proxy could add, such as a `Link` elsewhere or `Deprecation` and `Sunset` text.
+   */
+  addHeaders(method: string, path: RegExp, headers: Record<string, string>): void;
   close(): Promise<void>;
 }
 
@@ -162,6 +167,7 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly deploymentList: StoredDeployment[] = [];
   private readonly refusals: { method: string; path: RegExp }[] = [];
   private readonly faults: { method: string; path: RegExp; left: number; reply: () => Reply }[] = [];
+  private readonly extraHeaders: { method: string; path: RegExp; headers: Record<string, string> }[] = [];
   private nextId = 1000;
   private readonly options: GitHubStandinOptions;
 
@@ -302,6 +308,10 @@ class GitHubStandinServer implements GitHubStandin {
     this.faults.push({ method: method.toUpperCase(), path, left: times, reply: () => ({ status, body: { message: 'Server Error' } }) });
   }
 
+  addHeaders(method: string, path: RegExp, headers: Record<string, string>): void {
+    this.extraHeaders.push({ method: method.toUpperCase(), path, headers });
+  }
+
   async close(): Promise<void> {
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
@@ -339,7 +349,12 @@ class GitHubStandinServer implements GitHubStandin {
     const reply = this.route(record, url);
     record.status = reply.status;
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-    res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...(reply.headers ?? {}) });
+    const extra = this.extraHeaders.filter((added) => added.method === record.method && added.path.test(record.path));
+    res.writeHead(reply.status, {
+      'content-type': 'application/json; charset=utf-8',
+      ...(reply.headers ?? {}),
+      ...Object.assign({}, ...extra.map((added) => added.headers)),
+    });
     res.end(text);
   }
 

@@ -2,6 +2,7 @@ import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, ty
 import type { z } from 'zod/mini';
 import { abortReason, sleep } from '../../util/abort.js';
 import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
+import { safeLine } from '../../util/untrusted-text.js';
 
 /** The Octokit instance `@actions/github` builds (REST methods, `paginate`), with retry and throttling. */
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
@@ -59,11 +60,20 @@ export class GitHubError extends Error {
   }
 }
 
-/** Waits the client makes, replaceable in tests: rate-limit waits go through `sleep`; plugin-retry's backoff unit. */
-export interface ClientTiming {
+/**
+ * How the client waits and logs. Waits are replaceable in tests: rate-limit waits go through
+ * `sleep`; plugin-retry's backoff unit.
+ */
+export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** plugin-retry waits (retry number)² × this; 1000 by default. */
   retryBaseMs?: number;
+  /**
+   * Where Octokit's own warnings go (a deprecated endpoint, with GitHub's `Sunset` and `Link`
+   * header text), each as one neutralised line (`safeLine`): never to stderr, where the runner
+   * would act on a `##[…]` in them. Unset: they are dropped.
+   */
+  log?: (message: string) => void;
 }
 
 /**
@@ -73,7 +83,7 @@ export interface ClientTiming {
  * around them all, the request's `signal`, so a cancelled run stops waiting at once. Loaded here,
  * lazily: runs that never call GitHub do not pay for loading it.
  */
-export async function createOctokit(token: string, apiUrl: string, userAgent: string, timing: ClientTiming = {}): Promise<Octokit> {
+export async function createOctokit(token: string, apiUrl: string, userAgent: string, timing: ClientOptions = {}): Promise<Octokit> {
   const [{ getOctokit }, { retry }, { throttling }, { default: Bottleneck }] = await Promise.all([
     import('@actions/github'),
     import('@octokit/plugin-retry'),
@@ -82,12 +92,15 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
   ]);
   const baseUrl = trimSlashes(apiUrl);
   const onLimit = rateLimitWait(timing.sleep ?? sleep) as unknown as () => void;
+  const log = octokitLog(timing.log);
   const octokit = getOctokit(
     token,
     {
       baseUrl,
       userAgent,
-      request: { fetch: boundedFetch(new EnvHttpProxyAgent()) },
+      log,
+      // @octokit/request logs through the request's own `log` (its deprecation warning), else `console`.
+      request: { fetch: boundedFetch(new EnvHttpProxyAgent(), { origin: new URL(baseUrl).origin }), log },
       retry: { retries: TRANSIENT_RETRIES, doNotRetry: FINAL_STATUSES, retryAfterBaseValue: timing.retryBaseMs ?? 1000 },
       throttle: {
         onRateLimit: onLimit,
@@ -101,7 +114,7 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
         notifications: new Bottleneck.Group({ maxConcurrent: 1 }),
       },
     },
-    sendOnce(new URL(baseUrl).origin),
+    sendOnce,
     retry,
     throttling,
   );
@@ -110,6 +123,12 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
     untilAborted(Promise.resolve(request(options)), (options.request as RequestOptions).signal),
   );
   return octokit;
+}
+
+/** Octokit's logger: its warnings and errors to `sink` as one neutralised line each, nothing to the console. */
+function octokitLog(sink: ((message: string) => void) | undefined) {
+  const write = (message: unknown, ...more: unknown[]) => sink?.(safeLine([message, ...more].map(String).join(' ')));
+  return { debug: () => undefined, info: () => undefined, warn: write, error: write };
 }
 
 /**
@@ -130,23 +149,21 @@ export function rateLimitWait(wait: (ms: number, signal?: AbortSignal) => Promis
 }
 
 /**
- * The innermost hook, just before the request goes out: the token goes to GitHub's API origin only
- * (a page's `Link` comes from the answer), and a request whose answer was too large is not sent
- * again. (A cancelled one may be retried by plugin-retry, but its fetch fails before sending.)
+ * The innermost hook, just before the request goes out: a request refused before sending (off the
+ * API's origin, see `boundedFetch`) or whose answer was too large is not sent again. (A cancelled
+ * one may be retried by plugin-retry, but its fetch fails before sending.)
  */
-function sendOnce(origin: string) {
-  return (octokit: Pick<Octokit, 'hook'>) => {
-    octokit.hook.wrap('request', async (request, options) => {
-      const own = options.request as RequestOptions | undefined;
-      if (new URL(options.url, `${origin}/`).origin !== origin) throw new Error('a link to a page outside the GitHub API was not followed');
-      try {
-        return await request(options);
-      } catch (error) {
-        if (own && (error as { cause?: unknown }).cause instanceof BodyTooLargeError) own.retries = 0;
-        throw error;
-      }
-    });
-  };
+function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
+  octokit.hook.wrap('request', async (request, options) => {
+    const own = options.request as RequestOptions | undefined;
+    try {
+      return await request(options);
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      if (own && (cause instanceof BodyTooLargeError || cause instanceof ForeignUrlError)) own.retries = 0;
+      throw error;
+    }
+  });
 }
 
 /** `pending`, or the signal's reason as soon as it aborts. */
@@ -170,23 +187,64 @@ function trimSlashes(url: string): string {
   return url.slice(0, end);
 }
 
+/** A request that would leave the GitHub API's origin: it is not sent, so the token goes nowhere else. */
+export class ForeignUrlError extends Error {
+  constructor(what: 'link' | 'redirect') {
+    super(`a ${what} to a page outside the GitHub API was not followed`);
+    this.name = 'ForeignUrlError';
+  }
+}
+
+/** Redirects followed on the API's origin (a renamed repository answers 301 to its new path). */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
 /**
  * The `fetch` Octokit uses: through the runner's proxy settings (HTTPS_PROXY, NO_PROXY), each
  * attempt at most `REQUEST_TIMEOUT_MS`, with the body read here, at most `maxBytes` of it: past
  * that the request fails with "response too large" (Octokit would read it whole into memory, and
  * turns an error while reading into an empty body).
+ *
+ * Every URL actually requested is checked against `origin`, the GitHub API's: this is after
+ * Octokit has expanded the URL template, so a `Link` such as `<{+x}http://elsewhere/…>` (which only
+ * becomes `http://elsewhere/…` in that expansion) is refused here, as is any other URL off the
+ * origin, paginated or not. Redirects are followed by hand, on the origin only: nothing, with or
+ * without the token, is sent to another host.
  */
-export function boundedFetch(dispatcher: Dispatcher, maxBytes = MAX_GITHUB_BODY_BYTES): typeof fetch {
+export function boundedFetch(dispatcher: Dispatcher, options: { origin: string; maxBytes?: number }): typeof fetch {
+  const maxBytes = options.maxBytes ?? MAX_GITHUB_BODY_BYTES;
   return (async (input: string | URL | Request, init?: RequestInit) => {
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    const response = await undiciFetch(input as string, { ...(init as object), signal, dispatcher } as Parameters<typeof undiciFetch>[1]);
-    if (!response.body) return response;
-    const body = await readBoundedBytes(response.body, maxBytes);
-    const bounded = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    Object.defineProperty(bounded, 'url', { value: response.url });
-    return bounded;
+    let url = onOrigin(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, options.origin, 'link');
+    let request = { ...(init as object), signal, dispatcher, redirect: 'manual' } as Parameters<typeof undiciFetch>[1] & RequestInit;
+    for (let redirects = 0; ; redirects += 1) {
+      const response = await undiciFetch(url, request);
+      const location = response.headers.get('location');
+      if (REDIRECT_STATUSES.has(response.status) && location !== null) {
+        await response.body?.cancel().catch(() => undefined);
+        if (redirects >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects: not followed`);
+        url = onOrigin(new URL(location, url).href, options.origin, 'redirect');
+        // As fetch does: a 303, and a 301 or 302 of a POST, go on as a GET without the body.
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === 'POST')) {
+          const { body: _body, ...rest } = request;
+          request = { ...rest, method: 'GET' };
+        }
+        continue;
+      }
+      if (!response.body) return response;
+      const body = await readBoundedBytes(response.body, maxBytes);
+      const bounded = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      Object.defineProperty(bounded, 'url', { value: response.url });
+      return bounded;
+    }
   }) as unknown as typeof fetch;
+}
+
+/** `url` when it is on `origin`; a `ForeignUrlError` otherwise (a URL that does not parse included). */
+function onOrigin(url: string, origin: string, what: 'link' | 'redirect'): string {
+  if (!URL.canParse(url) || new URL(url).origin !== origin) throw new ForeignUrlError(what);
+  return url;
 }
 
 export interface CallOptions {

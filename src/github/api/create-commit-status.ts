@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { safeHttpUrl } from '../../reporting/markdown.js';
 import { call, type GitHubRepo } from './client.js';
 
 export type CommitState = 'pending' | 'success' | 'failure' | 'error';
@@ -16,6 +17,7 @@ export async function createCommitStatus(
     [...status.description].length > DESCRIPTION_LIMIT
       ? `${[...status.description].slice(0, DESCRIPTION_LIMIT - 1).join('')}…`
       : status.description;
+  const targetUrl = safeHttpUrl(status.targetUrl);
   await call(
     'POST statuses/{sha}',
     z.object({ id: z.number(), state: z.string() }),
@@ -27,7 +29,8 @@ export async function createCommitStatus(
         state: status.state,
         context: status.context,
         description,
-        ...(status.targetUrl === undefined ? {} : { target_url: status.targetUrl }),
+        // Only an http(s) link: whatever the caller checked, a `javascript:` one never reaches GitHub.
+        ...(targetUrl === undefined ? {} : { target_url: targetUrl }),
         request,
       }),
     // The same status twice shows once: repeating it is harmless.

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { safeHttpUrl } from '../../reporting/markdown.js';
 import { call, type GitHubRepo } from './client.js';
 
 export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error' | 'inactive';
@@ -14,6 +15,8 @@ export async function createDeploymentStatus(
 ): Promise<void> {
   const chars = [...status.description];
   const description = chars.length > DESCRIPTION_LIMIT ? `${chars.slice(0, DESCRIPTION_LIMIT - 1).join('')}…` : status.description;
+  const environmentUrl = safeHttpUrl(status.environmentUrl);
+  const logUrl = safeHttpUrl(status.logUrl);
   await call(
     'POST deployments/{id}/statuses',
     z.object({ id: z.number(), state: z.string() }),
@@ -24,8 +27,9 @@ export async function createDeploymentStatus(
         deployment_id: deploymentId,
         state: status.state,
         description,
-        ...(status.environmentUrl === undefined ? {} : { environment_url: status.environmentUrl }),
-        ...(status.logUrl === undefined ? {} : { log_url: status.logUrl }),
+        // Only http(s) links: whatever the caller checked, a `javascript:` one never reaches GitHub.
+        ...(environmentUrl === undefined ? {} : { environment_url: environmentUrl }),
+        ...(logUrl === undefined ? {} : { log_url: logUrl }),
         // A success must not mark this PR's other deployments inactive: one environment per project.
         auto_inactive: false,
         request,

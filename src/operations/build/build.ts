@@ -16,8 +16,8 @@ export const buildOperation: ProjectOperation = async (ctx, result, log) => {
   const newestBefore = newestBuildId(history);
   log.info(`Triggering a build of ${result.project}, version ${version}`);
   const { build, docsUrl } = await triggerOnce(ctx, result.project, version, newestBefore, log);
-  recordBuild(result, build);
-  log.info(`Build #${build.id} created: ${build.urls.build}`);
+  recordBuild(ctx, result, build, log);
+  log.info(`Build #${build.id} created: ${result.buildUrl ?? 'no link'}`);
   if (!inputs.wait) {
     result.outcome = 'triggered';
     return;

@@ -2,7 +2,8 @@ import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import { getFileContent } from '../../github/api/get-file-content.js';
 import { listPullRequestFiles } from '../../github/api/list-pull-request-files.js';
-import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
+import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
+import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
@@ -11,6 +12,7 @@ import type { RunnerLog } from '../../runner/port.js';
 import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
+import { PROJECT_SLUG } from '../../inputs/slugs.js';
 import type { RunContext } from '../../inputs/github-context.js';
 import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
@@ -113,6 +115,7 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
 
   await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
 
+  const links = serviceLinks(ctx.inputs.baseUrl);
   const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
   const pendingStatuses: Promise<void>[] = [];
   // One read per configuration file path: projects of one repository may name different ones.
@@ -134,14 +137,14 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       result.commit = headSha;
       log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
       const build = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
-      recordBuild(result, build);
-      log.info(`Found build #${build.id}: ${build.urls.build}`);
+      recordBuild(ctx, result, build, log);
+      log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
-      pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${build.id}: ${build.state.code}`, build.urls.build));
-      pendingStatuses.push(deployments.start(result.project, build.urls.build));
+      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
+      pendingStatuses.push(deployments.start(result.project, result.buildUrl));
       const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
       const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
-        pendingStatuses.push(publisher.status(result.project, 'pending', `Build #${newer.id}: ${newer.state.code}`, newer.urls.build)),
+        pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
       );
       await concludeBuild(ctx, result, log, final);
       if (result.outcome !== 'success') return;
@@ -230,16 +233,33 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
     // GitHub calls report on the step, after its timeout too (the final comment and status): only
     // the workflow's cancellation stops their retries, never the step's deadline.
     const limits = { signal: ctx.deadline.cancellation };
-    return { octokit: await createOctokit(token, ctx.run.apiUrl, USER_AGENT), owner: run.owner, repo: run.repo, limits };
+    // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
+    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => ctx.log.debug(message) });
+    return { octokit, owner: run.owner, repo: run.repo, limits };
   });
 }
 
-/** The `project` input, and with `translations: true` each project's translations after it. */
+/**
+ * The `project` input, and with `translations: true` each project's translations after it. A
+ * translation's slug names a request path, a log prefix, a deployment environment and a status
+ * context: one that is not a project slug, as the `project` input takes them, is left out, said in
+ * a warning.
+ */
 async function projectsToPreview(ctx: OperationContext, details: ProjectDetails): Promise<string[]> {
   const projects = [...ctx.inputs.projects];
   if (!ctx.inputs.translations) return projects;
   for (const project of ctx.inputs.projects) {
-    const translations = await ctx.api.translations(project);
+    const translations = (await ctx.api.translations(project)).filter((translation) => {
+      if (PROJECT_SLUG.test(translation.slug)) return true;
+      // The slug shown JSON-quoted (line breaks as `\n`), cut and neutralised.
+      const shown = safeLine(JSON.stringify(translation.slug), 80);
+      ctx.log.warning(
+        `${project}: the service names a translation whose slug ${shown} is not a project slug ` +
+          '(lowercase letters, digits, `-` and `_`, as the `project` input takes them): it is left out',
+        { title: 'Translation left out' },
+      );
+      return false;
+    });
     for (const translation of translations) {
       details.remember(translation);
       if (!projects.includes(translation.slug)) projects.push(translation.slug);
@@ -331,7 +351,13 @@ async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectRes
   if (ctx.inputs.previewUrlTemplate || result.buildId === undefined) return undefined;
   try {
     const build = await ctx.api.buildCommands(result.buildId);
-    return safeHttpUrl(build.docs_url ?? undefined);
+    const url = serviceLinks(ctx.inputs.baseUrl).preview(build.docs_url ?? undefined);
+    if (url === undefined && build.docs_url) {
+      log.info(
+        `The service's preview link of build #${result.buildId} is not an http(s) page on ${PREVIEW_DOMAIN} or the service: it is computed instead`,
+      );
+    }
+    return url;
   } catch (error) {
     log.debug(safeLine(`build #${result.buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
     return undefined;
@@ -488,4 +514,16 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
+}
+
+/**
+ * A pending commit status, as the state the build is in when it is set: a build found already
+ * finished is being checked, not "finished" while the status still says pending.
+ */
+export function pendingDescription(build: { id: number; state: { code: string } }): string {
+  const { id, state } = build;
+  if (state.code === 'finished') return `Build #${id} finished: checking the preview`;
+  if (state.code === 'cancelled') return `Build #${id} cancelled: looking for a newer build of the commit`;
+  if (state.code === 'triggered') return `Build #${id} queued`;
+  return `Build #${id} in progress (${state.code})`;
 }

@@ -10,9 +10,12 @@ export type WorkflowRunPullRequest = { pr: number; headSha: string } | { none: s
 /**
  * The pull request of a finished `pull_request` run (the reporter half of the two-workflow
  * pattern), from GitHub's own payload, never from anything the PR wrote (an artifact, a file):
- * GitHub's `pull_requests` list when it names one (same-repository PRs); for a fork's PR, where
- * that list is empty, the open pull requests of `head_repository.owner:head_branch`, of which only
- * one whose head is the run's `head_sha` is taken. The head commit is always the run's `head_sha`.
+ * an entry of GitHub's `pull_requests` list only when its head is the run's (`head_sha`, and the
+ * repository of `head_repository.id`): GitHub fills that list by branch name, so a fork's run on
+ * `fix-typo` may list the base repository's own PR of a branch `fix-typo`. Otherwise (a fork's PR,
+ * for which the list is empty or names others) the open pull requests of
+ * `head_repository.owner:head_branch`, of which only one whose head is the run's commit in the
+ * run's head repository is taken. The head commit is always the run's `head_sha`.
  */
 export async function pullRequestOfWorkflowRun(
   run: WorkflowRun,
@@ -22,24 +25,22 @@ export async function pullRequestOfWorkflowRun(
   if (!PULL_REQUEST_EVENTS.has(run.event)) {
     return { none: `The finished run was started by a \`${run.event || 'unknown'}\` event, not by a pull request: nothing to report` };
   }
-  if (run.pullRequests.length > 0) {
-    const ofHead = run.pullRequests.filter((pr) => pr.headSha === headSha);
-    const candidates = ofHead.length > 0 ? ofHead : run.pullRequests;
-    if (candidates.length === 1) return { pr: candidates[0]!.number, headSha };
+  const ofHead = run.pullRequests.filter((pr) => pr.headSha === headSha && pr.headRepoId !== undefined && pr.headRepoId === run.headRepoId);
+  if (ofHead.length === 1) return { pr: ofHead[0]!.number, headSha };
+  if (ofHead.length > 1) {
     return {
-      none: `The finished run belongs to several pull requests (${candidates.map((pr) => `#${pr.number}`).join(', ')}): nothing to report`,
+      none: `The finished run belongs to several pull requests (${ofHead.map((pr) => `#${pr.number}`).join(', ')}): nothing to report`,
     };
   }
-  if (!run.headOwner || !run.headBranch) {
-    return { none: 'The finished run names no pull request and no head branch: nothing to report' };
+  if (!run.headOwner || !run.headBranch || !run.headRepo) {
+    return { none: 'The finished run names no pull request of its head and no head branch: nothing to report' };
   }
   const gh = await github();
   if (!gh) return { none: "Without `github-token`, the pull request of a fork's run cannot be looked up: nothing to report" };
   const head = `${run.headOwner}:${run.headBranch}`;
+  const headRepo = run.headRepo.toLowerCase();
   const matching = (await listOpenPullRequests(gh, { owner: run.headOwner, branch: run.headBranch })).filter(
-    (pr) =>
-      pr.head.sha.toLowerCase() === headSha &&
-      (run.headRepo === undefined || pr.head.repo?.full_name.toLowerCase() === run.headRepo.toLowerCase()),
+    (pr) => pr.head.sha.toLowerCase() === headSha && pr.head.repo?.full_name.toLowerCase() === headRepo,
   );
   if (matching.length === 1) return { pr: matching[0]!.number, headSha };
   if (matching.length === 0) {

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { codeSpan, fencedCode } from '../../reporting/markdown.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import { currentRedirect } from './apply.js';
@@ -90,5 +91,16 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
     ctx.log.untrusted(text);
   }
   for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
-  return { results, summary: [], outputs: { config: text } };
+  return { results, summary: [exportedFileSection(ctx.inputs.config, text, written)], outputs: { config: text } };
 };
+
+/**
+ * The file in the job summary, ready to copy: on a runner the written file goes away with the job
+ * unless a later step commits it (docs/project-as-code.md shows one that opens a pull request).
+ */
+export function exportedFileSection(config: string, text: string, written: boolean): string {
+  const where = written
+    ? `Written to ${codeSpan(config)} on the runner: commit it (a later step can open a pull request with it), or copy it from here.`
+    : `${codeSpan(config)} exists already and was left as it is: compare it with the export below.`;
+  return [`### The exported file`, '', where, '', fencedCode(text, 'yaml')].join('\n');
+}

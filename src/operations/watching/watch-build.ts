@@ -1,4 +1,5 @@
 import { formatDuration } from '../../util/format-duration.js';
+import { serviceLinks } from '../../reporting/service-links.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build } from '../../service/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
@@ -9,10 +10,19 @@ import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 
-/** Copies what a build says into the project's result, so any ending reports the last state seen. */
-export function recordBuild(result: ProjectResult, build: Build): void {
+/**
+ * Copies what a build says into the project's result, so any ending reports the last state seen.
+ * Its link is kept only when it is a page of the service (`serviceLinks`): the result's `buildUrl`
+ * is what statuses, deployments, the comment, the summary and the outputs link to.
+ */
+export function recordBuild(ctx: OperationContext, result: ProjectResult, build: Build, log?: ProjectLog): void {
+  const link = serviceLinks(ctx.inputs.baseUrl).build(build.urls.build);
+  if (link === undefined && build.urls.build && result.buildId !== build.id) {
+    log?.info(`Build #${build.id}: the service's link to it is not an http(s) page of the service; it is not linked anywhere`);
+  }
   result.buildId = build.id;
-  result.buildUrl = build.urls.build || result.buildUrl;
+  // An answer without a link keeps the one seen before; a link that is not the service's drops it.
+  result.buildUrl = link ?? (build.urls.build ? undefined : result.buildUrl);
   result.state = build.state.code;
   result.version = build.version || result.version;
   if (build.commit) result.commit = build.commit;
@@ -112,7 +122,7 @@ export async function watchBuild(
           lastPollAt = ctx.now();
           build = await ctx.api.build(build.project, build.id);
         }
-        recordBuild(result, build);
+        recordBuild(ctx, result, build, log);
         // The commands that finished before this state, then the state itself.
         await buildLog.observe(build, FINAL_STATES.has(build.state.code));
         const now = ctx.now();
@@ -164,11 +174,12 @@ async function awaitFreeSlot(ctx: OperationContext): Promise<void> {
 
 /** Turns a final build into the project's outcome, with the reason when it is not a success. */
 export async function concludeBuild(ctx: OperationContext, result: ProjectResult, log: ProjectLog, build: Build): Promise<void> {
-  recordBuild(result, build);
+  recordBuild(ctx, result, build, log);
   const took = build.duration !== null ? ` in ${formatDuration(build.duration * 1000)}` : '';
+  const link = result.buildUrl ?? 'no link';
   if (build.state.code === 'finished' && build.success === true) {
     result.outcome = 'success';
-    log.info(`Build #${build.id} succeeded${took}: ${build.urls.build}`);
+    log.info(`Build #${build.id} succeeded${took}: ${link}`);
     return;
   }
   const cancelled = build.state.code === 'cancelled';
@@ -176,7 +187,7 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
     result.outcome = 'skipped';
     result.reason =
       `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
-      `a command exited with code 183, the service's way to skip a build (${build.urls.build})`;
+      `a command exited with code 183, the service's way to skip a build (${link})`;
     log.info(result.reason);
     return;
   }
@@ -184,7 +195,7 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
   result.title = cancelled ? 'Build cancelled' : 'Build failed';
   const details: FailureDetails = {};
   const why = await explainFailure(ctx.api, build, details);
-  result.reason = `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${build.urls.build})\n${why}`;
+  result.reason = `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${why}`;
   if (details.headline !== undefined) result.headline = details.headline;
   if (details.outputTail !== undefined) result.outputTail = details.outputTail;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
