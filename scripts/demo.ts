@@ -3,6 +3,7 @@
 // runs dist/index.js exactly as the runner does (INPUT_* variables, GITHUB_OUTPUT,
 // GITHUB_STEP_SUMMARY, an event payload), streams its log, then shows its outputs and its job
 // summary. No token, no network.
+import './node-check.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../test/support/action-metadata.ts';

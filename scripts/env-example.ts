@@ -1,5 +1,6 @@
 // Rewrites .env.example from action.yml's inputs (test/declarations.test.ts fails until it
 // matches):   npx node scripts/env-example.ts
+import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ROOT, readActionMetadata } from '../test/support/action-metadata.ts';
 import { renderEnvExample } from '../test/support/env-example.ts';

@@ -1,5 +1,6 @@
 // Rewrites the README's inputs and outputs tables from action.yml (test/readme-sync.test.ts fails
 // until they match):   node scripts/readme-tables.ts
+import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ROOT, readActionMetadata } from '../test/support/action-metadata.ts';
 import { withTables } from '../test/support/readme-tables.ts';

@@ -7,6 +7,7 @@
 // INPUT_<NAME> variables (hyphens kept: INPUT_BASE-URL) are the inputs; every other variable
 // (GITHUB_*, ACTIONS_STEP_DEBUG, HTTPS_PROXY...) goes into the action's environment. Inputs not set
 // take action.yml's defaults. Outputs and the job summary go to temporary files and are shown at the end.
+import './node-check.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -8,6 +8,7 @@
 //
 // The HTML pages go to a temporary folder and are not kept. The stand-in's loopback addresses are
 // replaced by the real service's in the pictures only (see prettyUrls).
+import './node-check.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

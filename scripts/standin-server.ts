@@ -11,6 +11,7 @@
 // stand-in answers as GitHub's REST API (the PR, its files, .readthedocs.yaml, comments, statuses,
 // deployments). It writes the pull_request event and a .env file for `npm run local` into a
 // temporary folder and prints both paths: `npm run local -- <that .env>` runs `preview` end to end.
+import './node-check.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,7 @@
-// Writes dist/licenses.txt for every production dependency, and dist/cli.js (see below). ncc's `--license` keeps only the last
+// Writes dist/licenses.txt for every production dependency. ncc's `--license` keeps only the last
 // chunk's licences when the bundle has a lazily imported chunk (the GitHub client), so the list
 // is made from package-lock.json instead: every package that can end up in dist/, each once.
+import './node-check.ts';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../test/support/action-metadata.ts';
@@ -26,11 +27,6 @@ for (const [path, entry] of Object.entries(lock.packages).sort(([a], [b]) => pac
   sections.push([name, entry.license ?? 'UNKNOWN', text].filter(Boolean).join('\n'));
 }
 writeFileSync(join(ROOT, 'dist/licenses.txt'), `${sections.join('\n\n')}\n`);
-
-// The terminal's entry (package.json's `bin`): ncc names every bundle index.js, with chunks named
-// after it, so the CLI's bundle has its own folder, dist/cli/, and dist/cli.js loads it.
-// Executable, as npm makes a `bin` when it links it (npx from the repository does).
-writeFileSync(join(ROOT, 'dist/cli.js'), "#!/usr/bin/env node\nimport './cli/index.js';\n", { mode: 0o755 });
 
 /** `node_modules/a/node_modules/@s/b` → `@s/b`. */
 function packageName(path: string): string {

@@ -1,5 +1,6 @@
 // Writes schema/readthedocs-project.schema.json from the zod schema of the project file
 // (test/project-config-schema.test.ts fails while the committed copy is stale):   node scripts/write-schema.ts
+import './node-check.ts';
 import { writeFileSync } from 'node:fs';
 import { ROOT } from '../test/support/action-metadata.ts';
 import { projectFileJsonSchema } from '../test/support/project-schema.ts';

@@ -1,60 +1,14 @@
-import { existsSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { COMMAND, parseCommandLine, UsageError } from './cli/args.js';
-import { helpText } from './cli/help.js';
-import { INPUT_DEFAULTS } from './inputs/inputs.js';
-import { runWith } from './main.js';
-import { configPath } from './operations/project-config/paths.js';
-import { terminalPort } from './runner/terminal.js';
+#!/usr/bin/env node
+// The command line's entry (package.json's `bin`: dist/cli.js once built): the Node version first,
+// as in src/index.ts. The command line is bundled apart (dist/cli/index.js, from src/cli/main.ts)
+// and imported only once the version is right; `webpackIgnore` keeps the bundler from following it.
+import { nodeTooOld } from './node-version.js';
 
-// As in src/index.ts: baseline WebAssembly code is plenty for undici's parser.
-setFlagsFromString('--no-wasm-tier-up');
-setFlagsFromString('--no-wasm-dynamic-tiering');
-
-/**
- * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
- * action (`runWith`), through the terminal's port. Exit 0 when every project is green, 1 when one
- * is not, 2 for bad usage.
- */
-async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  let command: ReturnType<typeof parseCommandLine>;
-  try {
-    command = parseCommandLine(argv, env);
-    if (command.kind === 'help') {
-      process.stdout.write(helpText(command.operation));
-      return argv.length === 0 ? 2 : 0;
-    }
-    refuseWithoutContext(command.operation, command.inputs.config, command.force, env);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
-    return 2;
-  }
-  const port = terminalPort({
-    out: process.stdout,
-    err: process.stderr,
-    env,
-    inputs: command.inputs,
-    json: command.json,
-    verbose: command.verbose,
-  });
-  await runWith(port, command.force ? { overwriteConfig: true } : {});
-  port.finish();
-  return port.exitCode();
+const tooOld = nodeTooOld(process.versions.node, 'readthedocs-action');
+if (tooOld === undefined) {
+  const cli: string = './cli/index.js';
+  await import(/* webpackIgnore: true */ cli);
+} else {
+  process.stderr.write(`${tooOld} (${process.execPath}).\n`);
+  process.exitCode = 1;
 }
-
-/** What the terminal refuses before any request: `preview` outside a pull request, `export` over an existing file. */
-function refuseWithoutContext(operation: string, config: string, force: boolean, env: NodeJS.ProcessEnv): void {
-  if (operation === 'preview' && !env.GITHUB_EVENT_NAME) {
-    throw new UsageError(
-      '`preview` needs a GitHub pull request context: run it in a GitHub workflow, or give GITHUB_EVENT_NAME (`pull_request`), ' +
-        'GITHUB_EVENT_PATH (the event payload), GITHUB_REPOSITORY and GITHUB_TOKEN',
-    );
-  }
-  const file = config.trim() || INPUT_DEFAULTS.config;
-  if (operation === 'export' && !force && existsSync(configPath(file, env))) {
-    throw new UsageError(`${file} exists already: pass \`--force\` to replace it, or \`--config <path>\` to write another file`);
-  }
-}
-
-process.exitCode = await cli(process.argv.slice(2), process.env);

@@ -1,11 +1,15 @@
-import { setFlagsFromString } from 'node:v8';
-import { run } from './main.js';
+// The entry (action.yml's `main`: dist/index.js once built): the Node version first. The action is
+// bundled apart (dist/action/index.js, from src/start.ts) and imported only once the version is
+// right, so on an older Node none of it is even parsed: the user reads one line, not a minified
+// bundle and a TypeError from inside it. `webpackIgnore` keeps the bundler from following the
+// import: it stays a plain import of the file next to this one.
+import { nodeTooOld } from './node-version.js';
 
-// undici parses HTTP with a WebAssembly module compiled on the first request. V8 re-compiles hot
-// WebAssembly with its optimising tier, which costs about 20 MB of memory and buys nothing for a
-// few dozen requests: the baseline code is plenty. The module is compiled lazily, on the first
-// request, so turning tier-up off here is in time.
-setFlagsFromString('--no-wasm-tier-up');
-setFlagsFromString('--no-wasm-dynamic-tiering');
-
-await run();
+const tooOld = nodeTooOld(process.versions.node, 'readthedocs-action');
+if (tooOld === undefined) {
+  const action: string = './action/index.js';
+  await import(/* webpackIgnore: true */ action);
+} else {
+  process.stderr.write(`${tooOld} (${process.execPath}). On GitHub, use a runner that runs node24 actions; locally, npm run local.\n`);
+  process.exitCode = 1;
+}

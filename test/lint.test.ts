@@ -1,47 +1,50 @@
-// `npm run lint` (Biome, biome.json) is strict where it matters: probe files with one defect each,
-// written into temporary folders inside the tree that the linter checks, must fail it, and a clean
-// probe must pass it, so that a failure here is the defect's and not the harness's.
-// The lint script runs twice in all, at once: over the clean probe alone, and over every defective
-// probe together (findings are read per file).
+// `npm run lint` (Biome, biome.json) is strict where it matters: probe files with one defect each
+// must fail it, and a clean probe must pass it, so that a failure here is the defect's and not the
+// harness's. The probes live in a temporary folder outside the repository, which holds a copy of
+// biome.json and .gitignore and the probes at the paths they stand for (src/util/…), so that the
+// same configuration, its per-folder rules included, applies to them; nothing is written into the
+// tree. The lint script runs twice on the probes, at once: over the clean probe alone, and over
+// every defective probe together (findings are read per file). And once over the repository
+// itself, which must print no diagnostic at all: no rule of biome.json reports at info level.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './support/action-metadata.ts';
 
-/** Probe folders start with this; test/readme-sync.test.ts skips them when it walks src/. */
-const PROBE_PREFIX = 'lint-probe-';
-
-const folders: string[] = [];
+/** A stand-in for the repository root: biome.json and .gitignore, copied as they are. */
+const root = mkdtempSync(join(tmpdir(), 'rtd-lint-'));
+for (const file of ['biome.json', '.gitignore']) copyFileSync(join(ROOT, file), join(root, file));
 afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 });
 
-/** A temporary folder under `parent` (relative to the repository) holding the given files. */
+/** A folder under `parent` (a path of the repository, e.g. `src/util`) holding the given files. */
 function probeFolder(parent: string, files: Record<string, string>): Record<string, string> {
-  const folder = mkdtempSync(join(ROOT, parent, PROBE_PREFIX));
-  folders.push(folder);
+  mkdirSync(join(root, parent), { recursive: true });
+  const folder = mkdtempSync(join(root, parent, 'probe-'));
   const paths: Record<string, string> = {};
   for (const [name, text] of Object.entries(files)) {
     writeFileSync(join(folder, name), text);
-    paths[name] = relative(ROOT, join(folder, name));
+    paths[name] = relative(root, join(folder, name));
   }
   return paths;
 }
 
 /**
  * Runs the command of package.json's `lint` script on `paths`, as `npm run lint -- …` would, from
- * node_modules/.bin (without npm's own start-up).
+ * node_modules/.bin (without npm's own start-up), in `cwd`: the probes' root unless told.
  */
-function lint(...paths: string[]): Promise<{ status: number | null; output: string }> {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['lint']!;
+function lint(paths: string[], cwd = root): Promise<{ status: number | null; output: string }> {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint!;
   const [command, ...args] = script.split(' ');
   return new Promise((resolve) => {
     execFile(
       join(ROOT, 'node_modules', '.bin', command!),
       [...args, '--max-diagnostics=100', ...paths],
       {
-        cwd: ROOT,
+        cwd,
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
         timeout: 60_000,
@@ -76,6 +79,7 @@ describe('npm run lint', () => {
   };
   let passed: { status: number | null; output: string };
   let failed: { status: number | null; output: string };
+  let tree: { status: number | null; output: string };
 
   beforeAll(async () => {
     probes = {
@@ -126,9 +130,9 @@ describe('npm run lint', () => {
       }),
     };
     const { basic, defects, util, service, inputs, reporting, githubApi } = probes;
-    [passed, failed] = await Promise.all([
-      lint(basic['clean.ts']!),
-      lint(
+    [passed, failed, tree] = await Promise.all([
+      lint([basic['clean.ts']!]),
+      lint([
         basic['unused.ts']!,
         ...Object.values(defects),
         ...Object.values(util),
@@ -136,7 +140,8 @@ describe('npm run lint', () => {
         ...Object.values(inputs),
         ...Object.values(reporting),
         ...Object.values(githubApi),
-      ),
+      ]),
+      lint([], ROOT),
     ]);
   }, 60_000);
 
@@ -179,5 +184,10 @@ describe('npm run lint', () => {
     expect(findings(run.output, reporting['port.ts']!)).toEqual([]);
     expect(findings(run.output, githubApi['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, githubApi['sibling.ts']!)).toEqual([]);
+  });
+
+  it('prints nothing but its one-line count on the repository itself: no info, no warning, no error', () => {
+    expect(tree.status, tree.output).toBe(0);
+    expect(tree.output).toMatch(/^Checked \d+ files in [\d.]+m?s\. No fixes applied\.\n$/);
   });
 });

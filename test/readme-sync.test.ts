@@ -30,7 +30,6 @@ function annotationTitles(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith('lint-probe-')) continue; // test/lint.test.ts's temporary probes
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (path.endsWith('.ts')) files.push(path);
