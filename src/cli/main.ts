@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { COMMAND, parseCommandLine, UsageError } from './args.js';
 import { helpText } from './help.js';
 import { INPUT_DEFAULTS } from '../inputs/inputs.js';
@@ -7,17 +6,12 @@ import { runWith } from '../main.js';
 import { configPath } from '../operations/project-config/paths.js';
 import { terminalPort } from '../runner/terminal.js';
 
-// The command line itself, once src/cli.ts has found the Node version right. As in src/start.ts:
-// baseline WebAssembly code is plenty for undici's parser.
-setFlagsFromString('--no-wasm-tier-up');
-setFlagsFromString('--no-wasm-dynamic-tiering');
-
 /**
  * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
  * action (`runWith`), through the terminal's port. Exit 0 when every project is green, 1 when one
  * is not, 2 for bad usage.
  */
-async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   let command: ReturnType<typeof parseCommandLine>;
   try {
     command = parseCommandLine(argv, env);
@@ -57,5 +51,3 @@ function refuseWithoutContext(operation: string, config: string, force: boolean,
     throw new UsageError(`${file} exists already: pass \`--force\` to replace it, or \`--config <path>\` to write another file`);
   }
 }
-
-process.exitCode = await cli(process.argv.slice(2), process.env);
