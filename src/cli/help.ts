@@ -22,7 +22,10 @@ function overview(): string[] {
     "The Read the Docs action's operations, from a terminal: the same inputs, checks and results.",
     '',
     'Operations:',
-    ...OPERATIONS.map((name) => `  ${name.padEnd(width)}${OPERATION_DESCRIPTORS[name].summary}`),
+    ...OPERATIONS.flatMap((name) => {
+      const [first = '', ...rest] = wrap(OPERATION_DESCRIPTORS[name].summary, width + 2);
+      return [`  ${name.padEnd(width)}${first.trimStart()}`, ...rest];
+    }),
     '',
     'Options of every operation:',
     ...COMMON_INPUTS.flatMap((name) => inputLines(name)),
