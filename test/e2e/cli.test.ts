@@ -2,18 +2,24 @@
 // process with no GitHub runner around it, against the loopback stand-in. The operations are the
 // action's (tested in-process in test/operations/); what is tested here is what the terminal adds:
 // the command line, the exit codes, the output without workflow commands, `--json`, the token
-// kept out of sight, and `export` then `apply --dry-run` from a fresh folder.
+// kept out of sight, `export` then `apply --dry-run` from a fresh folder, and `preview` given a
+// pull request's GITHUB_* variables.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ROOT, readActionMetadata } from '../support/action-metadata.ts';
+import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
 import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { GITHUB_TOKEN } from '../support/run-action.ts';
 
 const TOKEN = 'rtd_cli_secret_token_0123456789';
 const FILE = '.github/readthedocs-project.yml';
 const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'apply', 'export'];
+const PR = 7;
+const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
+const REPO = 'octo/docs-repo';
 
 interface CliRun {
   code: number | null;
@@ -155,5 +161,53 @@ describe('readthedocs-action (the terminal)', () => {
     expect(writes()).toEqual([]);
     expect(existsSync(join(folder, '.github'))).toBe(true);
     expectPlainAndSecret(dry);
+  });
+});
+
+describe('readthedocs-action preview, given a pull request’s GITHUB_* variables', () => {
+  let gh: GitHubStandin;
+  beforeEach(async () => {
+    standin.addProject({ slug: 'prdocs', versions: [{ slug: String(PR), type: 'external' }] });
+    gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/index.rst' }] });
+  });
+  afterEach(async () => {
+    await gh.close();
+  });
+
+  it('runs as on a runner: the verified preview in the results, one comment on the pull request', async () => {
+    standin.addBuild('prdocs', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
+    const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-pr-'));
+    const event = join(folder, 'event.json');
+    writeFileSync(
+      event,
+      JSON.stringify({
+        action: 'synchronize',
+        number: PR,
+        pull_request: { number: PR, head: { sha: HEAD, repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } },
+      }),
+    );
+    const template = `${standin.url}/docs/prdocs--{version}/{language}/{version}/`;
+    const run = await cli(
+      ['preview', '--project', 'prdocs', '--preview-url-template', template, '--docs-path', 'docs', '--json', ...service()],
+      {
+        cwd: folder,
+        env: {
+          READTHEDOCS_TOKEN: TOKEN,
+          GITHUB_TOKEN,
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: event,
+          GITHUB_REPOSITORY: REPO,
+          GITHUB_API_URL: gh.url,
+        },
+      },
+    );
+
+    expect(run.code, run.stderr).toBe(0);
+    const [result] = JSON.parse(run.stdout) as { outcome: string; previewUrl: string; commit: string }[];
+    expect(result).toMatchObject({ outcome: 'success', previewUrl: `${standin.url}/docs/prdocs--${PR}/en/${PR}/`, commit: HEAD });
+    expect(gh.comments(PR)).toHaveLength(1);
+    expect(run.stderr).not.toContain(GITHUB_TOKEN);
+    expectPlainAndSecret(run);
   });
 });
