@@ -1,6 +1,7 @@
 // One declaration per input and per operation (issue 22.1): action.yml's inputs and outputs are
 // checked against src/inputs/declarations.ts, INPUT_DEFAULTS and src/reporting/output-declarations.ts;
-// the token rule of the descriptors is the one action.yml states; .env.example is made from them.
+// the token rule of the descriptors is the one action.yml states, their permissions the README's
+// table; .env.example is made from them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INPUT_DECLARATIONS } from '../src/inputs/declarations.js';
@@ -50,6 +51,26 @@ describe('the declarations', () => {
     const required = /Required for ([^;]*);/.exec(meta.inputs.token!.description!)![1]!;
     const named = [...required.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]);
     expect(named.sort()).toEqual(OPERATIONS.filter((operation) => OPERATION_DESCRIPTORS[operation].needsToken).sort());
+  });
+
+  it('give the README’s permissions table: each operation’s rows name the permissions its descriptor uses, `{}` for none', () => {
+    const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+    const section = readme.slice(readme.indexOf('## Permissions'), readme.indexOf('\n## ', readme.indexOf('## Permissions') + 1));
+    // A row whose first cell is empty continues the operations of the row above it.
+    const rowsOf = new Map<string, string>();
+    let current: string[] = [];
+    for (const line of section.split('\n').filter((text) => text.startsWith('| ') && !text.startsWith('| ---'))) {
+      const [first = '', ...rest] = line.slice(1).split(' | ');
+      if (first.trim() !== '') current = [...first.matchAll(/`([a-z-]+)`/g)].map((match) => match[1]!);
+      for (const operation of current) rowsOf.set(operation, `${rowsOf.get(operation) ?? ''} ${rest.join(' | ')}`);
+    }
+    for (const operation of OPERATIONS) {
+      const rows = rowsOf.get(operation);
+      expect(rows, `a row of the README's permissions table names \`${operation}\``).toBeDefined();
+      const { permissions } = OPERATION_DESCRIPTORS[operation];
+      if (permissions.length === 0) expect(rows, operation).toContain('`{}`');
+      for (const permission of permissions) expect(rows, operation).toContain(`\`${permission}`);
+    }
   });
 
   it('make .env.example (npx node scripts/env-example.ts rewrites it)', () => {
