@@ -177,7 +177,7 @@ const isTrigger = (r: RecordedRequest) => r.method === 'POST' && /\/versions\/[^
 const isSetup = (r: RecordedRequest) =>
   isTrigger(r) || (r.method === 'GET' && (/^\/api\/v3\/projects\/[^/]+\/$/.test(r.path) || /\/builds\/$/.test(r.path)));
 
-/** The build's log: its commands, read from API v2 (anonymous, a budget of its own), at most once per state change. */
+/** The build's log: its commands, read from API v2 (anonymous, not throttled by the service: no budget), at most once per state change. */
 const isLogRead = (r: RecordedRequest) => r.method === 'GET' && r.path.startsWith('/api/v2/build/');
 
 function requestCounts(m: Measured): {
@@ -551,7 +551,7 @@ async function main(plan: Plan): Promise<void> {
     );
   }
   process.stdout.write(
-    `Answers delayed ${plan.latencyMs} ms; builds wait ${plan.pickupMs / SECOND} s for a builder. API v3 requests: setup (project, history, trigger) + polls of the build + after (docs URL, failure reasons); log reads: the build's commands from API v2 (anonymous, a budget of its own, at most one per state change).\n` +
+    `Answers delayed ${plan.latencyMs} ms; builds wait ${plan.pickupMs / SECOND} s for a builder. API v3 requests: setup (project, history, trigger) + polls of the build + after (docs URL, failure reasons); log reads: the build's commands from API v2 (anonymous, not throttled: no budget, at most one per state change).\n` +
       `First-request samples: action ${startup.action.map(Math.round).join(', ')}; bare ${startup.bare.map(Math.round).join(', ')} ms.\n\n`,
   );
   printTable(rows, plan.columns);

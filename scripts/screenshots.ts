@@ -1,10 +1,12 @@
 // `npm run screenshots`: the README's pictures of the PR comment and the job summary, taken from
 // the demo. Runs the demo's scenarios offline (a preview that succeeds, one whose build fails, a
 // build), turns the Markdown the action wrote into HTML with a GitHub-like stylesheet, and has
-// headless Chromium photograph each page into docs/images/, cropped to its content.
+// headless Chromium photograph each page into docs/images/, cropped to its content. The job
+// summary's gantt chart is drawn by Mermaid itself (scripts/screenshots/mermaid.ts), as on GitHub.
 //
 //   npm run build           # what runs is dist/index.js
-//   npm run screenshots     # needs Chromium (Debian/Ubuntu: apt-get install -y chromium)
+//   npm run screenshots     # needs Chromium (Debian/Ubuntu: apt-get install -y chromium), and the
+//                           # npm registry once, for Mermaid's tarball
 //
 // The HTML pages go to a temporary folder and are not kept. The stand-in's loopback addresses are
 // replaced by the real service's in the pictures only (see prettyUrls).
@@ -16,6 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../test/support/action-metadata.ts';
 import { markdownToHtml, pageHtml } from './screenshots/markdown-html.ts';
+import { MERMAID, mermaidBundle } from './screenshots/mermaid.ts';
 import { captureBuild, capturePreview } from './screenshots/scenarios.ts';
 
 const WIDTH = 900;
@@ -42,6 +45,8 @@ function chromium(binary: string, profile: string, args: string[]): string {
       '--hide-scrollbars',
       `--user-data-dir=${profile}`,
       '--force-device-scale-factor=1',
+      // Mermaid draws after the load event: the page is taken once its scripts are idle.
+      '--virtual-time-budget=10000',
       ...args,
     ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000 },
@@ -52,6 +57,8 @@ function chromium(binary: string, profile: string, args: string[]): string {
 function photograph(binary: string, profile: string, html: string, png: string): { height: number } {
   const url = pathToFileURL(html).href;
   const dom = chromium(binary, profile, [`--window-size=${WIDTH},600`, '--dump-dom', url]);
+  const failure = /<title>error=([^<]*)<\/title>/.exec(dom)?.[1];
+  if (failure !== undefined) throw new Error(`${html}: Mermaid could not draw the chart: ${failure}`);
   const height = Number(/<title>height=(\d+)<\/title>/.exec(dom)?.[1]);
   if (!Number.isFinite(height) || height <= 0) throw new Error(`could not measure ${html}`);
   chromium(binary, profile, [`--window-size=${WIDTH},${height}`, `--screenshot=${png}`, url]);
@@ -70,8 +77,11 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  process.stdout.write('Running the demo scenarios (preview, failed preview, build)...\n');
-  const [ready, failed, build] = await Promise.all([capturePreview(), capturePreview({ fail: true }), captureBuild()]);
+  process.stdout.write(`Mermaid ${MERMAID.version} (npm pack, the first time)...\n`);
+  const mermaid = pathToFileURL(mermaidBundle(ROOT)).href;
+  // The build runs 30 s, in real time: long enough for the chart's axis to count whole seconds.
+  process.stdout.write('Running the demo scenarios (preview, failed preview, a 30-second build)...\n');
+  const [ready, failed, build] = await Promise.all([capturePreview(), capturePreview({ fail: true }), captureBuild({ buildMs: 30_000 })]);
   if (ready.code !== 0 || failed.code !== 1 || build.code !== 0 || !ready.comment || !failed.comment) {
     process.stdout.write(`Unexpected runs: preview exited ${ready.code}, failed preview ${failed.code}, build ${build.code}.\n`);
     return 1;
@@ -87,7 +97,7 @@ async function main(): Promise<number> {
   try {
     for (const picture of pictures) {
       const html = join(work, picture.file.replace(/\.png$/, '.html'));
-      writeFileSync(html, pageHtml({ header: picture.header, body: markdownToHtml(picture.markdown) }));
+      writeFileSync(html, pageHtml({ header: picture.header, body: markdownToHtml(picture.markdown), mermaid }));
       const png = join(OUT, picture.file);
       const { height } = photograph(binary, join(work, 'profile'), html, png);
       process.stdout.write(`docs/images/${picture.file}: ${WIDTH}×${height}, ${Math.round(statSync(png).size / 1024)} KB\n`);

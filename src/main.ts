@@ -1,4 +1,4 @@
-import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs, ANONYMOUS_RATE_LIMIT } from './inputs/inputs.js';
+import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
@@ -97,16 +97,14 @@ interface Clients {
 function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cancellation: AbortSignal, redactor: Redactor): Clients {
   const redact = (text: string) => redactor.redact(text);
   const deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation);
+  // API v3's budget (the anonymous limit without a token); API v2 is not throttled and draws from none.
   const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
-  // Without a token every request is anonymous and `budget` is already the anonymous limit.
-  const anonymousBudget = inputs.token ? new RateBudget(ANONYMOUS_RATE_LIMIT.limit, ANONYMOUS_RATE_LIMIT.windowMs) : undefined;
   const timeoutMs = httpTimeoutFromEnv(process.env);
   const http = new ServiceHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
     userAgent: USER_AGENT,
     budget,
-    ...(anonymousBudget ? { anonymousBudget } : {}),
     signal: deadline.signal,
     remainingMs: () => deadline.remainingMs(),
     redact,
@@ -174,10 +172,23 @@ export async function reportStep(
   port: RunnerPort = actionsPort(),
 ): Promise<void> {
   const { results } = report;
-  setOutputs(port, results, redact, report.outputs, inputs?.baseUrl);
-  annotateFailures(port, results, redact);
+  // Each part on its own: one that fails (on text no one foresaw) must not cost the others.
+  const part = async (what: string, write: () => unknown) => {
+    try {
+      await write();
+    } catch (error) {
+      port.log.error(redact(`The ${what} could not be written: ${error instanceof Error ? error.message : String(error)}`), {
+        title: 'Report incomplete',
+      });
+      port.fail('failure');
+    }
+  };
+  await part('outputs', () => {
+    if (!setOutputs(port, results, redact, report.outputs, inputs?.baseUrl)) port.fail('failure');
+  });
+  await part('annotations', () => annotateFailures(port, results, redact));
   const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
-  if (results.length > 0) await writeSummary(port, summaryMarkdown(heading, results, report.summary), redact);
+  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, results, report.summary), redact));
   if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) port.fail('failure');
 }
 

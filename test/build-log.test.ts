@@ -60,9 +60,22 @@ describe('commandTitle and mermaidText', () => {
     ]);
     expect(section).toContain('```mermaid\ngantt');
     expect(section).toContain('  git clone x :c1, 0, 2s');
-    expect(section).toContain('  sphinx#58; build 1 :crit, c2, 2, 7s');
+    expect(section).toContain('  sphinx#58; build 1 :crit, c2, 2000, 7s');
     const tasks = section.split('\n').filter((line) => / :(crit, )?c\d/.test(line));
     for (const task of tasks) expect(task.split(':')).toHaveLength(2);
+  });
+
+  it('gantt: starts in milliseconds from the first command, under dateFormat x (Mermaid 12 reads a bare integer as milliseconds)', () => {
+    const section = ganttSection('demo', 5, [
+      { command: 'git clone', output: '', exit_code: 0, run_time: 3, start_time: '2026-11-02T10:00:00.250Z' },
+      { command: 'pip install', output: '', exit_code: 0, run_time: 41, start_time: '2026-11-02T10:00:03.750Z' },
+      { command: 'sphinx-build', output: '', exit_code: 0, run_time: 95, start_time: '2026-11-02T10:00:45.000Z' },
+    ]);
+    const header = section.split('\n').filter((line) => /^\s+(dateFormat|axisFormat) /.test(line));
+    expect(header).toEqual(['  dateFormat x', '  axisFormat %M:%S']);
+    expect(section).not.toMatch(/dateFormat X/);
+    const tasks = section.split('\n').filter((line) => / :(crit, )?c\d/.test(line));
+    expect(tasks).toEqual(['  git clone :c1, 0, 3s', '  pip install :c2, 3500, 41s', '  sphinx-build :c3, 44750, 95s']);
   });
 });
 
@@ -80,7 +93,7 @@ describe('BuildLogFollower', () => {
         { command: 'sphinx', output: 'done', exit_code: 0, run_time: 9 },
       ],
     ];
-    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }), commandsReadableNow: () => true };
+    const api = { buildCommands: async (id: number) => ({ id, commands: replies[calls.push(id) - 1]! }) };
     const log = recordingLog();
     const follower = new BuildLogFollower({ api } as never, log);
     await follower.observe(build(1, 'triggered'), false);
@@ -107,27 +120,21 @@ describe('runnerEffects', () => {
   });
 });
 
-describe("BuildLogFollower under API v2's tight budget", () => {
-  it('skips a read while the build runs when the budget has no room to spare, and still reads at the end', async () => {
-    const calls: number[] = [];
-    const reserves: number[] = [];
+describe('BuildLogFollower and API v2, which the service does not throttle', () => {
+  it('reads the commands at each state change while the build runs, with no budget to ask', async () => {
+    const calls: string[] = [];
     const api = {
       buildCommands: async (id: number) => {
-        calls.push(id);
+        calls.push(`${id}`);
         return { id, commands: [{ command: 'sphinx', output: 'done', exit_code: 0, run_time: 2 }] };
-      },
-      commandsReadableNow: (reserve: number) => {
-        reserves.push(reserve);
-        return reserve === 0;
       },
     };
     const log = recordingLog();
     const follower = new BuildLogFollower({ api } as never, log);
+    await follower.observe(build(1, 'cloning'), false);
     await follower.observe(build(1, 'building'), false);
-    expect(calls).toEqual([]);
     await follower.observe(build(1, 'finished'), true);
-    expect(calls).toEqual([1]);
-    expect(reserves).toEqual([2, 0]);
+    expect(calls).toEqual(['1', '1', '1']);
     expect(log.sections.map((section) => section.title)).toEqual(['$ sphinx (2s)']);
   });
 });

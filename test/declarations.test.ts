@@ -1,7 +1,7 @@
 // One declaration per input and per operation (issue 22.1): action.yml's inputs and outputs are
 // checked against src/inputs/declarations.ts, INPUT_DEFAULTS and src/reporting/output-declarations.ts;
 // the token rule of the descriptors is the one action.yml states, their permissions the README's
-// table; .env.example is made from them.
+// table (.env.example's descriptions are action.yml's: test/readme-sync.test.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INPUT_DECLARATIONS } from '../src/inputs/declarations.js';
@@ -10,7 +10,6 @@ import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../src/operations/index.js
 import { OUTPUT_DESCRIPTIONS } from '../src/reporting/output-declarations.js';
 import { OUTPUT_NAMES } from '../src/reporting/report.js';
 import { ROOT, readActionMetadata } from './support/action-metadata.ts';
-import { renderEnvExample } from './support/env-example.ts';
 
 const meta = readActionMetadata();
 
@@ -71,9 +70,5 @@ describe('the declarations', () => {
       if (permissions.length === 0) expect(rows, operation).toContain('`{}`');
       for (const permission of permissions) expect(rows, operation).toContain(`\`${permission}`);
     }
-  });
-
-  it('make .env.example (npx node scripts/env-example.ts rewrites it)', () => {
-    expect(readFileSync(`${ROOT}.env.example`, 'utf8')).toBe(renderEnvExample(meta));
   });
 });

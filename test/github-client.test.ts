@@ -3,12 +3,14 @@
 // stand-in `sleep`, so nothing here depends on the clock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOctokit, GitHubError, type GitHubRepo, MAX_RATE_LIMIT_WAIT_S } from '../src/github/api/client.js';
-import { createCommitStatus } from '../src/github/api/create-commit-status.js';
-import { createDeployment } from '../src/github/api/create-deployment.js';
-import { createDeploymentStatus } from '../src/github/api/create-deployment-status.js';
-import { createIssueComment } from '../src/github/api/create-issue-comment.js';
-import { getPullRequest } from '../src/github/api/get-pull-request.js';
-import { listIssueComments } from '../src/github/api/list-issue-comments.js';
+import {
+  createCommitStatus,
+  createDeployment,
+  createDeploymentStatus,
+  createIssueComment,
+  getPullRequest,
+  listIssueComments,
+} from '../src/github/api/rest.js';
 import { CancelledError, sleep as realSleep } from '../src/util/abort.js';
 import { type GitHubStandin, startGitHubStandin } from './support/github-standin.ts';
 
@@ -119,6 +121,18 @@ describe('GitHub faults (plugin-retry)', () => {
     standin.fail('POST', COMMENTS, 502);
     await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 502 });
     expect(standin.count('POST', COMMENTS)).toBe(1);
+  });
+
+  it('a connection reset on a read is sent again; a comment write whose answer was lost is not', async () => {
+    const { gh } = await client();
+    standin.fault({ kind: 'reset', method: 'GET', path: /\/pulls\/7$/ });
+    expect((await getPullRequest(gh, 7)).number).toBe(7);
+    expect(standin.count('GET', /\/pulls\/7$/)).toBe(2);
+
+    standin.fault({ kind: 'reset-after-processing', method: 'POST', path: COMMENTS });
+    await expect(createIssueComment(gh, 7, 'x')).rejects.toMatchObject({ status: 0 });
+    expect(standin.count('POST', COMMENTS)).toBe(1);
+    expect(standin.comments(7).map((c) => c.body)).toEqual(['x']);
   });
 });
 

@@ -2,7 +2,7 @@
 // at the page bound. Over real loopback connections.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceError } from '../src/service/errors.js';
-import { ServiceHttpClient } from '../src/service/http-client.js';
+import { type HttpClientOptions, ServiceHttpClient } from '../src/service/http-client.js';
 import { RateBudget } from '../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
 import { readBoundedText, BodyTooLargeError } from '../src/util/bounded-body.js';
@@ -19,7 +19,7 @@ async function serve(...scripts: Script[]): Promise<ScriptedServer> {
   return server;
 }
 
-function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
+function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): ServiceHttpClient {
   const http = new ServiceHttpClient({
     baseUrl,
     token: 'rtd_hostile_test_token_0123456789',
@@ -29,10 +29,23 @@ function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
     redact: (text) => text,
     backoffBaseMs: 10,
     backoffMaxMs: 20,
-    ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
+    ...options,
   });
   cleanup.push(() => http.close());
-  return new ReadTheDocsApi(http);
+  return http;
+}
+
+function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
+  return new ReadTheDocsApi(client(baseUrl, maxBodyBytes === undefined ? {} : { maxBodyBytes }));
+}
+
+/** The error reading the variables of `docs` from the service at `baseUrl` fails with: a ServiceError. */
+async function variablesError(baseUrl: string): Promise<ServiceError> {
+  const error = await api(baseUrl)
+    .environmentVariables('docs')
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(ServiceError);
+  return error as ServiceError;
 }
 
 const variable = (id: number) => ({
@@ -67,6 +80,102 @@ describe('response bodies', () => {
   });
 });
 
+describe('what a step reads in all', () => {
+  /** A page of one variable whose name is `size` bytes, and a `next` link to the same list, without end. */
+  const endlessPagesOfNames = (size: number): Script => {
+    let page = 0;
+    return (_req, res) => {
+      page += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          count: 1_000_000,
+          next: `/api/v3/projects/docs/environmentvariables/?limit=100&offset=${page * 100}`,
+          previous: null,
+          results: [{ ...variable(page), name: 'N'.repeat(size) }],
+        }),
+      );
+    };
+  };
+
+  it('a list reads at most 32 MB, its pages together: endless pages of 8 MB names end with a clear error', async () => {
+    const server = await serve(endlessPagesOfNames(8 * 1024 * 1024));
+    const error = await variablesError(server.url);
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(error.message).toBe(
+      'GET projects/{project}/environmentvariables/: the list is over 32 MB, its pages together (page 4 was not read to its end); not read further',
+    );
+    expect(server.hits).toHaveLength(4);
+  });
+
+  it('a step reads at most its bound from the service in all, and sends nothing once it is reached', async () => {
+    const server = await serve(answers.json(200, { padding: 'x'.repeat(300 * 1024) }));
+    const http = client(server.url, { maxStepBytes: 1024 * 1024 });
+    const read = () => http.send({ method: 'GET', path: '/api/v3/x/', endpoint: 'GET x/', kind: 'read' });
+    for (let i = 0; i < 3; i++) await read();
+    for (let i = 0; i < 2; i++) {
+      const error = (await read().catch((e: unknown) => e)) as ServiceError;
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error.message).toBe('GET x/: the step has read 1 MB from Read the Docs, as much as one step may; not read further');
+    }
+    expect(server.hits).toHaveLength(4);
+  });
+});
+
+describe('the shape of an answer', () => {
+  it('an answer of millions of empty objects is not parsed: each would take tens of bytes of memory for its 3 bytes', async () => {
+    const server = await serve(
+      answers.text(200, `{"count":1,"next":null,"previous":null,"results":[${'{},'.repeat(2_000_000)}{}]}`, 'application/json'),
+    );
+    const error = await variablesError(server.url);
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(error.message).toBe(
+      'GET projects/{project}/environmentvariables/: unexpected response: over 1,000,000 objects and lists in one answer; not read further',
+    );
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('a page of items the action cannot use says so in a few debug lines, not one per item', async () => {
+    const server = await serve(
+      answers.json(200, { count: 1, next: null, previous: null, results: [...Array.from({ length: 5000 }, () => ({})), variable(1)] }),
+    );
+    // The step's debug log: the client's `debug`, which main.ts points at the runner's port.
+    const lines: string[] = [];
+    const debugged = new ReadTheDocsApi(client(server.url, { debug: (message) => lines.push(message) }));
+    expect((await debugged.environmentVariables('docs')).map((v) => v.pk)).toEqual([1]);
+    const skipped = lines.filter((line) => line.includes('skipped'));
+    expect(skipped.length).toBeLessThanOrEqual(11);
+    expect(skipped.at(-1)).toContain('and 4,990 more items skipped');
+  });
+});
+
+describe('strings from the service', () => {
+  it('a name, slug or URL longer than any the service makes is refused, naming the field', async () => {
+    const project = { id: 1, slug: 'docs', name: 'Docs', language: { code: 'en' } };
+    const server = await serve(
+      answers.json(200, { ...project, slug: 'd'.repeat(5000) }),
+      answers.json(200, { ...project, urls: { documentation: `https://docs.example/${'x'.repeat(5000)}` } }),
+      answers.json(200, project),
+    );
+    for (const field of ['slug', 'urls.documentation']) {
+      const error = (await api(server.url)
+        .project('docs')
+        .catch((e: unknown) => e)) as ServiceError;
+      expect(error.message).toBe(
+        `GET projects/{project}/: unexpected response: field \`${field}\` is longer than 2,000 characters, more than the service makes`,
+      );
+    }
+    expect((await api(server.url).project('docs')).slug).toBe('docs');
+  });
+
+  it("a list item with an over-long name is left out, and the list's other items are kept", async () => {
+    const server = await serve(
+      answers.json(200, { count: 2, next: null, previous: null, results: [{ ...variable(1), name: 'N'.repeat(5000) }, variable(2)] }),
+    );
+    expect((await api(server.url).environmentVariables('docs')).map((v) => v.name)).toEqual(['V2']);
+  });
+});
+
 describe('`next` links', () => {
   it('never follows one to another host, also not through a `//host` path', async () => {
     const foreign = await serve(answers.json(200, { count: 1, next: null, previous: null, results: [variable(99)] }));
@@ -79,16 +188,13 @@ describe('`next` links', () => {
         results: [variable(1)],
       }),
     );
-    const error = (await api(home.url)
-      .environmentVariables('docs')
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
-    expect(error.message).toContain('the `next` link of a page does not lead to');
+    const error = await variablesError(home.url);
+    expect(error.message).toContain('the `next` link of page 1 leads away from the list (another host or path); not followed');
     expect(foreign.hits).toHaveLength(0);
     expect(home.hits).toHaveLength(1);
   });
 
-  it('keeps the path and query of a link that names another host on the configured service', async () => {
+  it('never follows one that names another host, not even re-pointed to the configured one', async () => {
     const home = await serve(
       answers.json(200, {
         count: 2,
@@ -98,9 +204,55 @@ describe('`next` links', () => {
       }),
       answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
     );
+    const error = await variablesError(home.url);
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(error.message).toBe(
+      `GET projects/{project}/environmentvariables/: the \`next\` link of page 1 leads away from the list (another host or path); not followed`,
+    );
+    expect(home.hits).toHaveLength(1);
+  });
+
+  it("never follows one to another list on the same service: another project's variables are not this project's", async () => {
+    for (const next of [
+      '/api/v3/projects/other/environmentvariables/?limit=100&offset=100',
+      '/api/v3/projects/docs/environmentvariables/../../other/environmentvariables/?offset=100',
+      '/api/v3/projects/docs/environmentvariables/x/?offset=100',
+      '/api/v3/projects/docs/environmentvariables?offset=100',
+      '/api/v3/projects/docs/?offset=100',
+    ]) {
+      const home = await serve(
+        answers.json(200, { count: 2, next: `${''}${next}`, previous: null, results: [variable(1)] }),
+        answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
+      );
+      const error = await variablesError(home.url);
+      expect(error.message, next).toContain('leads away from the list');
+      expect(home.hits, next).toHaveLength(1);
+    }
+  });
+
+  it('follows the same list on the same origin, only the query differing, as the service gives it (absolute)', async () => {
+    let origin = '';
+    const home = await serve(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            count: 2,
+            next: `${origin}/api/v3/projects/docs/environmentvariables/?limit=1&offset=1`,
+            previous: null,
+            results: [variable(1)],
+          }),
+        );
+      },
+      answers.json(200, { count: 2, next: null, previous: null, results: [variable(2)] }),
+    );
+    origin = home.url;
     const variables = await api(home.url).environmentVariables('docs');
     expect(variables.map((v) => v.pk)).toEqual([1, 2]);
-    expect(home.hits[1]!.url).toBe('/api/v3/projects/docs/environmentvariables/?limit=1&offset=1');
+    expect(home.hits.map((hit) => hit.url)).toEqual([
+      '/api/v3/projects/docs/environmentvariables/?limit=100',
+      '/api/v3/projects/docs/environmentvariables/?limit=1&offset=1',
+    ]);
   });
 });
 
@@ -135,7 +287,7 @@ describe('GitHub answers', () => {
     const { getOctokit } = await import('@actions/github');
     const { Agent } = await import('undici');
     const { boundedFetch } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const server = await serve(answers.endless('[' + '{"id":1},'.repeat(10_000)));
     const agent = new Agent();
     cleanup.push(() => agent.close());
@@ -150,7 +302,7 @@ describe('GitHub answers', () => {
 
   it('through the action’s client (plugin-retry on), an answer past the cap is not asked for again', async () => {
     const { createOctokit, MAX_GITHUB_BODY_BYTES } = await import('../src/github/api/client.js');
-    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const { getPullRequest } = await import('../src/github/api/rest.js');
     const server = await serve(answers.endless('{"number":1,"x":"' + 'x'.repeat(64 * 1024)));
     const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
     const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
@@ -160,7 +312,7 @@ describe('GitHub answers', () => {
 
   it('a next-page Link to another origin is not followed: the token goes to the API only', async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const elsewhere = await serve(answers.json(200, []));
     const api = await serve(answers.json(200, [{ id: 1 }], { link: `<${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"` }));
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
@@ -175,7 +327,7 @@ describe('GitHub answers', () => {
   for (const template of ['{+x}', '{x}', '{/x}', '{#x}']) {
     it(`a templated next-page Link (\`${template}http://elsewhere/…\`) sends nothing to the other host`, async () => {
       const { createOctokit } = await import('../src/github/api/client.js');
-      const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+      const { listIssueComments } = await import('../src/github/api/rest.js');
       const elsewhere = await serve(answers.json(200, []));
       const next = `<${template}${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"`;
       const api = await serve(answers.json(200, [{ id: 1 }], { link: next }), answers.json(200, [{ id: 2 }]));
@@ -199,7 +351,7 @@ describe('GitHub answers', () => {
 
   it('a redirect to another host is not followed, on a call that is not paginated: nothing reaches it', async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const { getPullRequest } = await import('../src/github/api/rest.js');
     const elsewhere = await serve(answers.json(200, { number: 1, head: { sha: 'a'.repeat(40) } }));
     const api = await serve(answers.text(307, '', undefined, { location: `${elsewhere.url}/repos/o/r/pulls/1` }));
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
@@ -212,7 +364,7 @@ describe('GitHub answers', () => {
 
   it('a redirect on the API origin (a renamed repository) is followed, with the token', async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { getPullRequest } = await import('../src/github/api/get-pull-request.js');
+    const { getPullRequest } = await import('../src/github/api/rest.js');
     const pull = { number: 1, head: { sha: 'a'.repeat(40) }, base: { repo: { full_name: 'o/r' } } };
     const api = await serve(
       (_req, res) => {
@@ -231,7 +383,7 @@ describe('GitHub answers', () => {
 
   it("Octokit's deprecation warning (header text) never reaches stderr raw: it goes to the log given, neutralised", async () => {
     const { createOctokit } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const hostile = {
       deprecation: 'true',
       sunset: '##[add-mask]ghs_secret ##[set-output name=x]y',
@@ -262,7 +414,7 @@ describe('GitHub answers', () => {
     const { getOctokit } = await import('@actions/github');
     const { Agent } = await import('undici');
     const { boundedFetch } = await import('../src/github/api/client.js');
-    const { listIssueComments } = await import('../src/github/api/list-issue-comments.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
     const server = await serve(answers.json(200, [{ id: 5, body: 'hi', user: { login: 'a', type: 'User' } }]));
     const agent = new Agent();
     cleanup.push(() => agent.close());

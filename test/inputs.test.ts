@@ -104,7 +104,7 @@ describe('parseInputs', () => {
       rateLimit: { limit: 60, windowMs: 60_000 },
       pollInterval: 'auto',
       verify: 'warn',
-      comment: 'comment',
+      comment: 'auto',
     });
   });
 
@@ -162,6 +162,23 @@ describe('parseInputs', () => {
     expect(refusal({ timeout: 'soon' })).toMatch(/Input `timeout`: `soon` is not a duration/);
     expect(refusal({ 'base-url': 'http://readthedocs.example.com' })).toMatch(/Input `base-url`: .*must use https:\/\//);
     expect(refusal({ operation: 'wait', commit: 'abc123' })).toMatch(/Input `commit`: .*full commit SHA/);
+  });
+
+  it('refuses a control character anywhere in a path input, without printing the path', () => {
+    const paths = { config: '.github/readthedocs-project.yml', 'docs-path': 'docs/source' } as const;
+    const controls = ['\n', '\r', '\t', '\u0000', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029'];
+    for (const [name, path] of Object.entries(paths)) {
+      expect(() => parse({ [name]: path })).not.toThrow();
+      for (const control of controls) {
+        const given = `${path.slice(0, 8)}${control}::error title=Forged::x.yml`;
+        const message = refusal({ [name]: given });
+        expect(message, JSON.stringify(given)).toBe(
+          `Input \`${name}\`: holds a control character (a line break, a tab…): give a path on one line, of printable characters`,
+        );
+      }
+    }
+    // Ends trimmed as ever: the runner's own trailing line break is no control character of the path.
+    expect(parse({ config: '  .github/project.yml\n' }).config).toBe('.github/project.yml');
   });
 
   it('takes only full commit SHAs', () => {

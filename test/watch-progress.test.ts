@@ -32,8 +32,8 @@ function buildAt(state: string, success: boolean | null = null): Build {
 function fakeContext(endsAfterMs: number, overrides: Partial<OperationContext> = {}) {
   const polls: number[] = [];
   const api = {
-    // The build's log is not read here: its budget says no.
-    commandsReadableNow: () => false,
+    // The build's log: none here.
+    buildCommands: async (id: number) => ({ id, commands: [] }),
     build: async () => {
       const now = Date.now();
       polls.push(now - T0);

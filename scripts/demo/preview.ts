@@ -49,6 +49,7 @@ export async function previewDemo(): Promise<number> {
     say('    contents: read');
     say('    pull-requests: write');
     say('    statuses: write');
+    say('    deployments: write   # deployment defaults to true: a GitHub deployment per project');
     say('  ...');
     say('      - uses: readthedocs-action/readthedocs-action@v1');
     say('        with:');

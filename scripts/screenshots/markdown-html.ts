@@ -1,8 +1,8 @@
 // The Markdown the action writes (the PR comment, the job summary) as HTML, for the README's
 // pictures. Small on purpose, like the terminal renderer: headings, paragraphs, tables, flat lists,
 // fenced code, `<details>`/`<summary>` (shown open), links, bold, inline code and backslash
-// escapes; not all of CommonMark. A Mermaid `gantt` block becomes a bar chart drawn with CSS, as
-// GitHub draws it with Mermaid. Any other HTML in the text is escaped, never passed through.
+// escapes; not all of CommonMark. A Mermaid block is left for Mermaid itself to draw in the page
+// (`pageHtml` with `mermaid`), as GitHub does. Any other HTML in the text is escaped, never passed through.
 import { isDelimiterRow, splitRow } from '../demo/markdown-table.ts';
 
 /** `<`, `>`, `"` and `'` escaped; `&` too, except where it starts an entity (`&quot;`, `&#39;`). */
@@ -47,36 +47,6 @@ function tableHtml(lines: string[]): string {
   return `<table>\n<thead>${row(header, 'th')}</thead>\n<tbody>\n${body.map((line) => row(line, 'td')).join('\n')}\n</tbody>\n</table>`;
 }
 
-interface GanttTask {
-  name: string;
-  crit: boolean;
-  start: number;
-  seconds: number;
-}
-
-/** A Mermaid gantt chart (`dateFormat X`, tasks `name :[crit, ]id, start, Ns`) as CSS bars; undefined if it is not one. */
-export function ganttHtml(code: string): string | undefined {
-  const lines = code.split('\n').map((line) => line.trim());
-  if (lines[0] !== 'gantt') return undefined;
-  const title = lines.find((line) => line.startsWith('title '))?.slice('title '.length) ?? '';
-  const tasks: GanttTask[] = [];
-  for (const line of lines) {
-    const task = /^(.+?) :(crit, )?[\w-]+, (\d+), (\d+)s$/.exec(line);
-    // `#58;` is Mermaid's entity for a colon inside a task's name.
-    if (task)
-      tasks.push({ name: task[1]!.replaceAll('#58;', ':'), crit: task[2] !== undefined, start: Number(task[3]), seconds: Number(task[4]) });
-  }
-  if (tasks.length === 0) return undefined;
-  const end = Math.max(...tasks.map((task) => task.start + task.seconds), 1);
-  const percent = (value: number) => `${((value / end) * 100).toFixed(2)}%`;
-  const rows = tasks.map(
-    (task) =>
-      `<div class="gantt-row"><span class="gantt-name">${escapeHtml(task.name)}</span><span class="gantt-track">` +
-      `<span class="gantt-bar${task.crit ? ' crit' : ''}" style="margin-left:${percent(task.start)};width:${percent(task.seconds)}">${task.seconds}s</span></span></div>`,
-  );
-  return `<figure class="gantt"><figcaption>${escapeHtml(title)}</figcaption>\n${rows.join('\n')}\n</figure>`;
-}
-
 /** Markdown as an HTML fragment (put it in a page with `pageHtml`). */
 export function markdownToHtml(markdown: string): string {
   const out: string[] = [];
@@ -95,8 +65,9 @@ export function markdownToHtml(markdown: string): string {
       for (i += 1; i < lines.length && !lines[i]!.startsWith(fence[1]!); i += 1) code.push(lines[i]!);
       const text = code.join('\n');
       const language = fence[2] ?? '';
-      const chart = language === 'mermaid' ? ganttHtml(text) : undefined;
-      out.push(chart ?? `<pre><code${language ? ` class="language-${language}"` : ''}>${escapeCode(text)}</code></pre>`);
+      // Mermaid reads the element's text: escaped here, it reads exactly what the action wrote.
+      if (language === 'mermaid') out.push(`<pre class="mermaid">${escapeCode(text)}</pre>`);
+      else out.push(`<pre><code${language ? ` class="language-${language}"` : ''}>${escapeCode(text)}</code></pre>`);
       continue;
     }
     if (line.trimStart().startsWith('|') && isDelimiterRow(lines[i + 1] ?? '')) {
@@ -159,7 +130,7 @@ body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helveti
 h1, h2, h3 { margin: 16px 0 12px; font-weight: 600; line-height: 1.25; }
 h2 { font-size: 1.5em; padding-bottom: .3em; border-bottom: 1px solid #d1d9e0; }
 h3 { font-size: 1.25em; }
-p, ul, table, pre, details, figure { margin: 0 0 14px; }
+p, ul, table, pre, details { margin: 0 0 14px; }
 ul { padding-left: 2em; }
 a { color: #0969da; text-decoration: none; }
 code { font: 85%/1.45 ui-monospace, "DejaVu Sans Mono", monospace; padding: .2em .4em; background: #eff1f3; border-radius: 6px; }
@@ -176,13 +147,7 @@ a code { color: #0969da; }
 .emoji.wait { color: #9a6700; }
 .emoji.warn { background: #d4a72c; color: #fff; border-radius: 50%; }
 summary { cursor: pointer; margin-bottom: 8px; }
-.gantt { border: 1px solid #d1d9e0; border-radius: 6px; padding: 10px 14px; }
-.gantt figcaption { text-align: center; font-weight: 600; margin-bottom: 8px; }
-.gantt-row { display: flex; align-items: center; gap: 10px; margin: 4px 0; font-size: 12px; }
-.gantt-name { flex: 0 0 46%; text-align: right; font-family: ui-monospace, "DejaVu Sans Mono", monospace; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-.gantt-track { flex: 1; background: #f6f8fa; }
-.gantt-bar { display: block; min-width: 2.4em; background: #8a9cf5; border: 1px solid #5468d4; color: #fff; text-align: center; font-size: 11px; }
-.gantt-bar.crit { background: #f28b82; border-color: #d1453b; }
+pre.mermaid { background: none; border: 1px solid #d1d9e0; padding: 8px; text-align: center; }
 `;
 
 /** The status emoji the action writes, drawn with CSS and a font every machine has (no emoji font needed). */
@@ -199,9 +164,12 @@ export function emojiHtml(html: string): string {
 
 /**
  * A whole page: the fragment inside a frame like GitHub's (a comment's header, or the summary's),
- * with a script that writes the page's height into its title, for cropping the screenshot.
+ * with a script that writes the page's height into its title, for cropping the screenshot. With
+ * `mermaid` (the URL of Mermaid's browser bundle), Mermaid draws the page's Mermaid blocks first;
+ * when it cannot, the title says `error=` and why, and no picture is taken.
  */
-export function pageHtml(options: { header: string; body: string }): string {
+export function pageHtml(options: { header: string; body: string; mermaid?: string }): string {
+  const charts = options.body.includes('<pre class="mermaid">');
   return [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8"><title>screenshot</title>',
@@ -209,7 +177,16 @@ export function pageHtml(options: { header: string; body: string }): string {
     `<body><div class="frame"><header>${options.header}</header><div class="body">`,
     emojiHtml(options.body),
     '</div></div>',
-    '<script>document.title = "height=" + Math.ceil(document.documentElement.getBoundingClientRect().height + 1);</script>',
+    ...(charts && options.mermaid ? [`<script src="${escapeHtml(options.mermaid)}"></script>`] : []),
+    '<script>',
+    'const measure = () => { document.title = "height=" + Math.ceil(document.documentElement.getBoundingClientRect().height + 1); };',
+    charts
+      ? [
+          'if (typeof mermaid === "undefined") document.title = "error=Mermaid did not load";',
+          'else { mermaid.initialize({ startOnLoad: false }); mermaid.run().then(measure, (error) => { document.title = "error=" + error; }); }',
+        ].join('\n')
+      : 'measure();',
+    '</script>',
     '</body></html>',
     '',
   ].join('\n');

@@ -15,7 +15,7 @@ export function helpText(operation?: Operation): string {
 }
 
 function overview(): string[] {
-  const width = Math.max(...OPERATIONS.map((name) => name.length)) + 2;
+  const width = OPERATIONS.reduce((longest, name) => Math.max(longest, name.length), 0) + 2;
   return [
     `Usage: ${COMMAND} <operation> [--<input> value]... [--json] [--verbose]`,
     '',

@@ -6,17 +6,20 @@
 import { z } from 'zod/mini';
 import { encodeSegment } from '../util/url.js';
 
-export type PreviewStatus =
-  | 'building'
-  | 'ready'
-  | 'skipped'
-  | 'failed'
-  | 'cancelled'
-  | 'timed-out'
-  | 'not-found'
-  | 'error'
-  | 'merged'
-  | 'closed';
+const PREVIEW_STATUSES = [
+  'building',
+  'ready',
+  'skipped',
+  'superseded',
+  'failed',
+  'cancelled',
+  'timed-out',
+  'not-found',
+  'error',
+  'merged',
+  'closed',
+] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
 
 export interface PreviewRow {
   project: string;
@@ -32,6 +35,8 @@ export interface PreviewRow {
   /** The last lines of the failed command's output, shown collapsed in a code block. */
   tail?: string;
   pages?: { file: string; url: string }[];
+  /** The project's numeric id on the service: its own comment on the PR starts with `<!-- readthedocs-{id} -->`. */
+  projectId?: number;
 }
 
 /** The prefix of every hidden marker of the preview report (comment, data, description block). */
@@ -60,7 +65,7 @@ function serialiseRow(row: PreviewRow) {
 
 const storedRowSchema = z.object({
   project: z.string(),
-  status: z.enum(['building', 'ready', 'skipped', 'failed', 'cancelled', 'timed-out', 'not-found', 'error', 'merged', 'closed']),
+  status: z.enum(PREVIEW_STATUSES),
   previewUrl: z.optional(z.string()),
   buildUrl: z.optional(z.string()),
   buildId: z.optional(z.int()),
@@ -72,6 +77,7 @@ const storedRowSchema = z.object({
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
   pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
+  projectId: z.optional(z.int()),
 });
 
 /**

@@ -1,19 +1,21 @@
 import type { GitHubRepo } from './api/client.js';
 import { GitHubError } from './api/client.js';
-import { createCommitStatus, type CommitState } from './api/create-commit-status.js';
-import { getCollaboratorPermission } from './api/get-collaborator-permission.js';
-import { getPullRequest } from './api/get-pull-request.js';
-import { updatePullRequestBody } from './api/update-pull-request-body.js';
+import { createCommitStatus, getCollaboratorPermission, getPullRequest, updatePullRequestBody, type CommitState } from './api/rest.js';
 import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
 import { replaceMarkedBlock } from './pr-description.js';
 import { renderComment } from './render-comment.js';
+import { serviceComments } from './service-comment.js';
 import { keepStickyComment } from './sticky-comment.js';
 import { TokenIdentity } from './token-identity.js';
 
 /** Repository permissions (collaborators permission endpoint) that may write the description's rows. */
 const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);
 
-export type CommentMode = 'comment' | 'description' | 'none';
+/**
+ * `auto`: the sticky comment, except when Read the Docs' own comment (GitHub App projects) is on
+ * the PR for every project it would show: then none (an earlier one of the action's is removed).
+ */
+export type CommentMode = 'auto' | 'comment' | 'description' | 'none';
 
 export interface PublisherOptions {
   /** Resolves to the client, or `undefined` when GitHub is not to be called (no token). */
@@ -29,6 +31,8 @@ export interface PublisherOptions {
   debug: (message: string) => void;
   /** Who the token is, shared with the deployments; a new one when not given. */
   identity?: TokenIdentity;
+  /** The project's numeric id on the service, to recognise its own comment; undefined when unknown. */
+  projectId?: (project: string) => Promise<number | undefined>;
 }
 
 export type StatusContext = `readthedocs-preview/${string}`;
@@ -46,6 +50,8 @@ export class PreviewPublisher {
   readonly notes: string[] = [];
   /** Where the report was written (the comment, or the pull request for its description). */
   location: string | undefined;
+  /** With `comment: auto`, the service's own comment that reports every project instead of the action's. */
+  handedOverTo: string | undefined;
   private readonly rows = new Map<string, PreviewRow>();
   private queue: Promise<void> = Promise.resolve();
   private dirty = false;
@@ -106,21 +112,48 @@ export class PreviewPublisher {
   /**
    * Only comments written by the token's own account are adopted, merged or edited: anyone, a
    * repository member included, can post a copy of the comment with rows of their own. Rows of
-   * every copy survive (another job's row may be only in its copy); ours win.
+   * every copy survive (another job's row may be only in its copy); ours win. Rows of a project
+   * that Read the Docs' own comment reports link to it and leave it the changed files. With `auto`,
+   * when it reports every project of the comment, the action's is not posted (and one posted before
+   * it came is removed): the service's comment is never edited.
    */
   private async writeComment(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
     const { pr, header } = this.options;
+    const withIds = await Promise.all(rows.map(async (row) => withProjectId(row, await this.options.projectId?.(row.project))));
+    // Asked once and kept: the same call keepStickyComment makes.
+    const ownLogin = await this.identity.login(gh);
+    let service = new Map<number, string>();
+    let handedOver: string | undefined;
     const write = await keepStickyComment(gh, {
       issue: pr,
       marker: commentMarker(header),
       identity: this.identity,
-      render: (own) => {
-        if (own.length === 0) return this.render(rows);
-        const [keep, ...duplicates] = own;
-        const others = duplicates.flatMap((comment) => readRows(comment.body ?? undefined, header));
-        return this.render(mergeRows(keep!.body ?? undefined, header, [...others, ...rows]));
+      render: (own, all) => {
+        service = new Map([...serviceComments(all, ownLogin)].map(([project, id]) => [project, this.commentUrl(id)]));
+        let shown = withIds;
+        if (own.length > 0) {
+          const [keep, ...duplicates] = own;
+          const others = duplicates.flatMap((comment) => readRows(comment.body ?? undefined, header));
+          shown = mergeRows(keep!.body ?? undefined, header, [...others, ...withIds]);
+        }
+        const reported = shown.map((row) => (row.projectId === undefined ? undefined : service.get(row.projectId)));
+        if (this.options.mode === 'auto' && shown.length > 0 && reported.every((url) => url !== undefined)) {
+          handedOver = reported[0];
+          return undefined;
+        }
+        return this.render(shown, service);
       },
     });
+    this.handedOverTo = handedOver;
+    if (write.id === undefined) {
+      this.location = undefined;
+      this.options.info(
+        write.deleted.length > 0
+          ? "Read the Docs' own comment now reports every project: the action's comment is removed (`comment: auto`)"
+          : "Read the Docs' own comment reports every project: no comment of the action's (`comment: auto`)",
+      );
+      return;
+    }
     if (write.created !== undefined) this.options.info(`Posted the preview comment: ${this.commentUrl(write.created)}`);
     this.location = this.commentUrl(write.id);
     if (write.updated) this.options.info(`Updated the preview comment: ${this.commentUrl(write.id)}`);
@@ -158,12 +191,13 @@ export class PreviewPublisher {
     return may;
   }
 
-  private render(rows: PreviewRow[]): string {
+  private render(rows: PreviewRow[], serviceComments?: ReadonlyMap<number, string>): string {
     return renderComment({
       header: this.options.header,
       rows,
       repoUrl: this.options.repoUrl,
       headSha: this.options.headSha,
+      ...(serviceComments ? { serviceComments } : {}),
     });
   }
 
@@ -183,6 +217,10 @@ export class PreviewPublisher {
     this.options.warning(text, refused ? 'GitHub refused the report' : 'GitHub report failed');
     this.notes.push(text);
   }
+}
+
+function withProjectId(row: PreviewRow, projectId: number | undefined): PreviewRow {
+  return projectId === undefined ? row : { ...row, projectId };
 }
 
 function isRefusal(error: unknown): boolean {

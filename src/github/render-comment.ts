@@ -1,18 +1,22 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
+import { clipMiddle } from '../util/clip-middle.js';
 import { commentMarker, dataComment, type PreviewRow, type PreviewStatus } from './comment-rows.js';
 
-const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string }> = {
+/** Each status's cell; `heading` when the heading should not just lower-case the label. */
+const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
   building: { emoji: '⏳', label: 'Building' },
   ready: { emoji: '✅', label: 'Ready' },
   skipped: { emoji: '⏭️', label: 'Skipped' },
+  superseded: { emoji: '⏩', label: 'Superseded' },
   failed: { emoji: '❌', label: 'Failed' },
   cancelled: { emoji: '🚫', label: 'Cancelled' },
   'timed-out': { emoji: '⌛', label: 'Timed out' },
   'not-found': { emoji: '❔', label: 'Not found' },
   error: { emoji: '⚠️', label: 'Error' },
-  merged: { emoji: '🟣', label: 'Merged: preview removed' },
-  closed: { emoji: '⚪', label: 'Closed: preview removed' },
+  // The service keeps a closed pull request's preview and deletes it about 90 days later.
+  merged: { emoji: '🟣', label: 'PR merged', heading: 'PR merged' },
+  closed: { emoji: '⚪', label: 'PR closed', heading: 'PR closed' },
 };
 
 // The heading takes the first status present in this order: what needs attention first,
@@ -24,6 +28,7 @@ const HEADING_PRIORITY: PreviewStatus[] = [
   'timed-out',
   'cancelled',
   'not-found',
+  'superseded',
   'skipped',
   'ready',
   'merged',
@@ -37,12 +42,23 @@ const SHORT_REASON_LIMIT = 200;
 const TAIL_LIMITS = { lines: 25, chars: 3_000 };
 const SHORT_TAIL_LIMITS = { lines: 10, chars: 800 };
 
-/**
- * The Markdown body of the preview comment for `header`. `repoUrl` (e.g.
- * `https://github.com/owner/repo`) links commits; `headSha`, when given, flags rows built from
- * another commit as outdated.
- */
-export function renderComment(args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string }): string {
+/** What the comment is rendered from. */
+export interface CommentArgs {
+  header: string;
+  rows: PreviewRow[];
+  /** `https://github.com/owner/repo`, to link commits. */
+  repoUrl?: string;
+  /** Rows built from another commit are flagged as outdated. */
+  headSha?: string;
+  /**
+   * Read the Docs' own comments on the PR, by project id → their URL: a row of such a project
+   * leaves the changed pages to it (it lists the changed files) and links to it.
+   */
+  serviceComments?: ReadonlyMap<number, string>;
+}
+
+/** The Markdown body of the preview comment for `header`. */
+export function renderComment(args: CommentArgs): string {
   const full = render(args, { pages: true, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS });
   if (full.length <= GITHUB_BODY_LIMIT) return full;
   // Too long for GitHub: drop the page lists first, then shorten the reasons and output tails.
@@ -53,7 +69,7 @@ export function renderComment(args: { header: string; rows: PreviewRow[]; repoUr
   if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
   const shortened = args.rows.map(({ pages: _pages, reason, tail, ...row }) => ({
     ...row,
-    ...(reason === undefined ? {} : { reason: truncate(reason, SHORT_REASON_LIMIT) }),
+    ...(reason === undefined ? {} : { reason: shortReason(reason, (tail ?? '').trim() !== '') }),
     ...(tail === undefined ? {} : { tail: outputTail(tail, SHORT_TAIL_LIMITS) }),
   }));
   const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
@@ -65,7 +81,7 @@ export function renderComment(args: { header: string; rows: PreviewRow[]; repoUr
 }
 
 function render(
-  args: { header: string; rows: PreviewRow[]; repoUrl?: string; headSha?: string },
+  args: CommentArgs,
   options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
 ): string {
   const { header, rows, headSha } = args;
@@ -88,15 +104,24 @@ function render(
     );
   }
 
-  lines.push('', ...commitLines(rows, repoUrl));
+  lines.push('');
+  for (const line of commitLines(rows, repoUrl)) lines.push(line);
+  const serviceComment = (row: PreviewRow) => (row.projectId === undefined ? undefined : args.serviceComments?.get(row.projectId));
+  const linked = rows.filter((row) => safeHttpUrl(serviceComment(row)) !== undefined);
+  if (linked.length > 0) {
+    const links = linked.map((row) => markdownLink(row.project, serviceComment(row))).join(' · ');
+    lines.push('', `Read the Docs' own comment${linked.length > 1 ? 's' : ''} (changed files): ${links}`);
+  }
 
-  for (const row of rows) lines.push(...reasonLines(row, options));
+  for (const row of rows) for (const line of reasonLines(row, options)) lines.push(line);
 
   if (options.pages) {
     for (const row of rows) {
       const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
-      // Links to pages of a preview that is not ready (or is outdated) would mislead.
+      // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
+      // own comment lists them already.
       if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
+      if (serviceComment(row) !== undefined) continue;
       lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${pages.length})</summary>`, '');
       for (const page of pages) lines.push(`- [${codeSpan(page.file, { inTable: false })}](${safeHttpUrl(page.url)})`);
       lines.push('', '</details>');
@@ -114,7 +139,8 @@ function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { li
   if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
   const [first = '', ...rest] = reasonText.split('\n');
   const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
-  const line = first.trim() === '' ? 'see the output below' : truncate(first.trim(), options.reasonLimit);
+  // Cut in the middle: the end ("exited with code 2") is what a reader needs.
+  const line = first.trim() === '' ? 'see the output below' : clipMiddle(first.trim(), options.reasonLimit);
   const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
   const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
   if (options.tail === undefined || more.trim() === '') return lines;
@@ -130,10 +156,11 @@ function heading(rows: PreviewRow[]): string {
   for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
   const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
   const { emoji } = STATUS_LABELS[leading];
-  if (rows.length === 1) return `${emoji} Read the Docs preview: ${STATUS_LABELS[leading].label.toLowerCase()}`;
-  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${STATUS_LABELS[leading].label.toLowerCase()}`;
+  const words = (status: PreviewStatus) => STATUS_LABELS[status].heading ?? STATUS_LABELS[status].label.toLowerCase();
+  if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}`;
+  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}`;
   const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
-    .map((status) => `${counts.get(status)} ${STATUS_LABELS[status].label.toLowerCase()}`)
+    .map((status) => `${counts.get(status)} ${words(status)}`)
     .join(', ');
   return `${emoji} Read the Docs previews: ${summary}`;
 }
@@ -174,7 +201,13 @@ function formatUpdated(date: Date): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-function truncate(text: string, limit: number): string {
-  const characters = [...text];
-  return characters.length <= limit ? text : `${characters.slice(0, limit - 1).join('')}…`;
+/**
+ * A reason as the rows keep it when the comment must shrink: its first line cut in the middle, and
+ * its other lines (shown only when there is no output tail) bounded like a tail.
+ */
+function shortReason(reason: string, hasTail: boolean): string {
+  const [first = '', ...rest] = reason.replace(/\r\n?/g, '\n').trim().split('\n');
+  const line = clipMiddle(first.trim(), SHORT_REASON_LIMIT);
+  const more = rest.join('\n');
+  return hasTail || more.trim() === '' ? line : `${line}\n${outputTail(more, SHORT_TAIL_LIMITS)}`;
 }

@@ -4,10 +4,7 @@
  * adopted, edited or deleted: anyone, a repository member included, can post a copy of the marker.
  */
 import type { GitHubRepo } from './api/client.js';
-import { createIssueComment } from './api/create-issue-comment.js';
-import { deleteIssueComment } from './api/delete-issue-comment.js';
-import { listIssueComments, type IssueComment } from './api/list-issue-comments.js';
-import { updateIssueComment } from './api/update-issue-comment.js';
+import { createIssueComment, deleteIssueComment, listIssueComments, updateIssueComment, type IssueComment } from './api/rest.js';
 import type { TokenIdentity } from './token-identity.js';
 
 export interface StickyCommentOptions {
@@ -19,14 +16,16 @@ export interface StickyCommentOptions {
   identity: TokenIdentity;
   /**
    * The body the comment is to hold, given the token's own marked comments already there, oldest
-   * first (none before the first post). Called again with every copy when two jobs posted at once.
+   * first (none before the first post), and every comment of the issue. Called again with every
+   * copy when two jobs posted at once. `undefined`: no comment is wanted (none is posted, and the
+   * token's own are deleted).
    */
-  render: (own: IssueComment[]) => string;
+  render: (own: IssueComment[], all: IssueComment[]) => string | undefined;
 }
 
 export interface StickyCommentWrite {
-  /** The comment kept. */
-  id: number;
+  /** The comment kept; undefined when none is wanted. */
+  id: number | undefined;
   /** The comment this call posted, if it posted one. */
   created: number | undefined;
   /** Whether the kept comment was edited. */
@@ -41,36 +40,40 @@ export interface StickyCommentWrite {
  * body rendered from every copy, and the others are deleted (every copy is the same account's).
  */
 export async function keepStickyComment(gh: GitHubRepo, options: StickyCommentOptions): Promise<StickyCommentWrite> {
-  let own = await ownMarkedComments(gh, options);
+  let { own, all } = await markedComments(gh, options);
   let created: number | undefined;
   if (own.length === 0) {
-    const comment = await createIssueComment(gh, options.issue, options.render([]));
+    const first = options.render([], all);
+    if (first === undefined) return { id: undefined, created: undefined, updated: false, deleted: [] };
+    const comment = await createIssueComment(gh, options.issue, first);
     created = comment.id;
     options.identity.learn(comment.user?.login);
-    own = await ownMarkedComments(gh, options);
+    ({ own, all } = await markedComments(gh, options));
     if (own.length <= 1) return { id: comment.id, created, updated: false, deleted: [] };
   }
   const [keep, ...duplicates] = own as [IssueComment, ...IssueComment[]];
-  const body = options.render(own);
-  const updated = body !== keep.body;
-  if (updated) await updateIssueComment(gh, keep.id, body);
+  const body = options.render(own, all);
   const deleted: number[] = [];
-  for (const duplicate of duplicates) {
+  for (const duplicate of body === undefined ? own : duplicates) {
     await deleteIssueComment(gh, duplicate.id);
     deleted.push(duplicate.id);
   }
+  if (body === undefined) return { id: undefined, created, updated: false, deleted };
+  const updated = body !== keep.body;
+  if (updated) await updateIssueComment(gh, keep.id, body);
   return { id: keep.id, created, updated, deleted };
 }
 
-/** The token's own comments on the issue that start with `marker`, oldest first. */
-export async function ownMarkedComments(
+/** Every comment of the issue, and the token's own that start with `marker` (oldest first). */
+async function markedComments(
   gh: GitHubRepo,
   options: Pick<StickyCommentOptions, 'issue' | 'marker' | 'identity'>,
-): Promise<IssueComment[]> {
+): Promise<{ own: IssueComment[]; all: IssueComment[] }> {
   const login = (await options.identity.login(gh)).toLowerCase();
-  const comments = await listIssueComments(gh, options.issue);
-  return comments
+  const all = await listIssueComments(gh, options.issue);
+  const own = all
     .filter((comment) => (comment.body ?? '').startsWith(options.marker))
     .filter((comment) => comment.user?.login.toLowerCase() === login)
     .sort((a, b) => a.id - b.id);
+  return { own, all };
 }

@@ -1,5 +1,5 @@
 import type { GitHubRepo } from './api/client.js';
-import { getAuthenticatedUser } from './api/get-authenticated-user.js';
+import { getAuthenticatedUser } from './api/rest.js';
 
 /** The account behind the workflow's GITHUB_TOKEN, which may not ask GET /user who it is. */
 export const GITHUB_TOKEN_LOGIN = 'github-actions[bot]';

@@ -98,8 +98,10 @@ export const INPUT_DECLARATIONS = {
   },
   comment: {
     kind: 'text',
-    description: 'For `preview`: `comment` (one sticky PR comment), `description` (a block in the PR description) or `none`.',
+    description:
+      "For `preview`: `auto` (a sticky PR comment, none when Read the Docs' own comment covers every project), `comment` (always), `description` (a block in the PR description) or `none`.",
   },
+
   'comment-header': {
     kind: 'text',
     description: 'For `preview`, tells apart several independent uses in one repository (each keeps its own comment).',

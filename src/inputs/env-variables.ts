@@ -21,9 +21,11 @@
  * `shlex.quote`), in a column of 48,000 characters; the project-wide 256,000 limit sums those stored
  * forms. Sizes here are therefore measured the way the service stores them.
  *
- * Error messages go to the job log: they carry input names, line numbers and (when harmless) names,
- * never a value. As a last guard every message is masked against the text it came from, the way the
- * runner masks secrets.
+ * Error messages go to the job log: they carry the input's name, the line number and the rule, never
+ * any text of the line. A name may be a stray line of a secret pasted without the heredoc form (the
+ * second line of `KEYS=${{ secrets.X }}`), and the runner masks a secret's lines only whole: a
+ * name echoed without its last `=` would show 43 of a key's 44 characters. As a last guard every
+ * message is masked against the text it came from, the way the runner masks secrets.
  */
 
 export type VariablesInput = 'variables' | 'public-variables';
@@ -49,10 +51,9 @@ export const VALUE_MAX_LENGTH = 48_000;
 export const TOTAL_MAX_LENGTH = 256_000;
 
 const VALID_NAME = /^[A-Za-z0-9_]+$/;
-// Invalid names are echoed only when they look like a typo of a name (`bad name`, `my-var`): a name
-// made of other characters may be a stray line of a secret pasted without the heredoc form.
-const ECHOABLE_NAME = /^[A-Za-z0-9_ .-]+$/;
-const ECHOABLE_DELIMITER = /^[A-Za-z0-9_.-]{1,128}$/;
+// An invalid name that looks like a typo of a name (`bad name`, `my-var`) gets no hint about values
+// of several lines; any other may be a stray line of a secret pasted without the heredoc form.
+const TYPO_LIKE_NAME = /^[A-Za-z0-9_ .-]{1,23}$/;
 // Characters Python's str.strip() removes (str.isspace), which is what the service applies.
 const PYTHON_WHITESPACE = /[\t\n\v\f\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 // Characters shlex.quote leaves unquoted (`\w` is ASCII-only there).
@@ -96,9 +97,7 @@ export function parseVariables(text: string, input: VariablesInput): DesiredVari
       if (delimiter === '') throw problemAt(line, 'there is no delimiter after `<<`: write NAME<<DELIMITER');
       const closing = lines.indexOf(delimiter, index + 1);
       if (closing < 0) {
-        const subject = VALID_NAME.test(name) ? `the value of \`${name}\`` : 'the value';
-        const shown = ECHOABLE_DELIMITER.test(delimiter) ? ` \`${delimiter}\`` : '';
-        throw problemAt(line, `${subject} started here is never closed: add a line that is exactly its delimiter${shown}`);
+        throw problemAt(line, 'the value started here is never closed: add a line that is exactly its delimiter (what follows `<<`)');
       }
       variables.push({ name, value: lines.slice(index + 1, closing).join('\n'), public: isPublic, input, line });
       index = closing;
@@ -143,14 +142,14 @@ function checkRules(variables: DesiredVariable[], fragments: string[]): void {
   const firstByName = new Map<string, DesiredVariable>();
   let total = 0;
   for (const variable of variables) {
-    const problem = nameProblem(variable.name) ?? valueProblem(variable) ?? duplicateProblem(variable, firstByName.get(variable.name));
+    const problem = nameProblem(variable.name) ?? valueProblem(variable) ?? duplicateProblem(firstByName.get(variable.name));
     if (problem === undefined) {
       total += storedLength(variable.value);
       if (total > TOTAL_MAX_LENGTH) {
         throw new VariablesInputError(
           mask(
             at(variable.input, variable.line),
-            `with the value of \`${variable.name}\` the values together take ${groupDigits(total)} characters as ` +
+            `with this line's value the values together take ${groupDigits(total)} characters as ` +
               `Read the Docs stores them; the limit for a project is ${groupDigits(TOTAL_MAX_LENGTH)}`,
             fragments,
           ),
@@ -171,39 +170,33 @@ function nameProblem(name: string): string | undefined {
   }
   if (ENCODED_LOOKING_NAME.test(name)) return `the name looks like a line of encoded data, not a name: ${SEVERAL_LINES_HINT}`;
   if (!VALID_NAME.test(name)) {
-    const advice = 'use letters, digits and underscores only';
-    if (!ECHOABLE_NAME.test(name)) return `the name is not valid: ${advice}; or ${SEVERAL_LINES_HINT}`;
-    const spaced = name.trim() !== name ? ' (remove the spaces around it)' : '';
-    return `\`${name}\` is not a valid name: ${advice}${spaced}`;
+    const advice = 'the name is not valid: use letters, digits and underscores only';
+    if (!TYPO_LIKE_NAME.test(name)) return `${advice}; or ${SEVERAL_LINES_HINT}`;
+    return name.trim() !== name ? `${advice} (remove the spaces around it)` : advice;
   }
-  if (name.startsWith('__')) return `\`${name}\` is not allowed: a name must not start with \`__\``;
+  if (name.startsWith('__')) return 'the name is not allowed: a name must not start with `__`';
   // The service compares case-sensitively: `readthedocs_x` is an ordinary name there.
-  if (name.startsWith('READTHEDOCS')) {
-    return `\`${name}\` is reserved: a name must not start with \`READTHEDOCS\``;
-  }
+  if (name.startsWith('READTHEDOCS')) return 'the name is reserved: a name must not start with `READTHEDOCS`';
   return undefined;
 }
 
 function valueProblem(variable: DesiredVariable): string | undefined {
   if (stripLikePython(variable.value) === '') {
-    return (
-      `the value of \`${variable.name}\` is empty or only whitespace, which Read the Docs refuses: ` +
-      'leave the variable out (and use pruning to delete it)'
-    );
+    return 'the value is empty or only whitespace, which Read the Docs refuses: leave the variable out (and use pruning to delete it)';
   }
   const stored = storedLength(variable.value);
   if (stored > VALUE_MAX_LENGTH) {
     return (
-      `the value of \`${variable.name}\` takes ${groupDigits(stored)} characters as Read the Docs stores it ` +
+      `the value takes ${groupDigits(stored)} characters as Read the Docs stores it ` +
       `(quoted for the shell); the limit is ${groupDigits(VALUE_MAX_LENGTH)}`
     );
   }
   return undefined;
 }
 
-function duplicateProblem(variable: DesiredVariable, first: DesiredVariable | undefined): string | undefined {
+function duplicateProblem(first: DesiredVariable | undefined): string | undefined {
   if (first === undefined) return undefined;
-  return `\`${variable.name}\` is already set at input \`${first.input}\`, line ${first.line}: set each name once`;
+  return `the name is already set at input \`${first.input}\`, line ${first.line}: set each name once`;
 }
 
 function at(input: VariablesInput, line: number): string {

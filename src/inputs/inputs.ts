@@ -34,7 +34,7 @@ export const INPUT_DEFAULTS = {
   trigger: 'false',
   'preview-url-template': '',
   'docs-path': '',
-  comment: 'comment',
+  comment: 'auto',
   'comment-header': '',
   config: '.github/readthedocs-project.yml',
   'fail-on-changes': 'false',
@@ -80,7 +80,7 @@ export interface Inputs {
   trigger: boolean;
   previewUrlTemplate: string | undefined;
   docsPath: string | undefined;
-  comment: 'comment' | 'description' | 'none';
+  comment: 'auto' | 'comment' | 'description' | 'none';
   commentHeader: string;
   /** For `apply` and `export`: the project file, relative to the repository. */
   config: string;
@@ -143,6 +143,25 @@ const optionalBoolean = parser((text, refuse) => {
 });
 
 const UNEXPANDED_GITHUB_TOKEN = /^\s*\$\{\{\s*github\.token\s*\}\}\s*$/;
+
+// C0 (tab and line breaks included), DEL, C1 and the Unicode line and paragraph separators.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A path input (a file or folder of the repository): trimmed, and refused when it holds a control
+ * character. A path is printed in the log (`Wrote <config>`), where a line break would start a line
+ * the runner reads as a command; and no path of a repository needs one. The refusal does not
+ * print the path.
+ */
+function pathInput<T>(parse: (path: string, refuse: (message: string) => never) => T) {
+  return parser((text, refuse) => {
+    const path = text.trim();
+    if (CONTROL_CHARACTER.test(path)) {
+      return refuse('holds a control character (a line break, a tab…): give a path on one line, of printable characters');
+    }
+    return parse(path, refuse);
+  });
+}
 const optionalText = parser((text) => (text.trim() === '' ? undefined : text.trim()));
 
 const durationInput = parser((text, refuse) => {
@@ -224,13 +243,12 @@ const fieldSchemas = {
   translations: booleanInput,
   trigger: booleanInput,
   'preview-url-template': optionalText,
-  'docs-path': optionalText,
-  comment: oneOf(['comment', 'description', 'none'] as const),
+  'docs-path': pathInput((path) => (path === '' ? undefined : path)),
+  comment: oneOf(['auto', 'comment', 'description', 'none'] as const),
   'comment-header': parser((text) => text.trim()),
-  config: parser((text, refuse) => {
-    const path = text.trim();
-    if (path.split(/[\\/]/).includes('..')) return refuse(`\`${text}\` must stay inside the repository: give a path without \`..\``);
-    if (!/\.ya?ml$/i.test(path)) return refuse(`\`${text}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
+  config: pathInput((path, refuse) => {
+    if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);
+    if (!/\.ya?ml$/i.test(path)) return refuse(`\`${path}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
     return path;
   }),
   'fail-on-changes': booleanInput,

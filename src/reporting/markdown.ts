@@ -81,8 +81,7 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
   let content = text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' ');
   if (options.inTable ?? true) content = content.replace(/\|/g, '\\|');
   if (content === '') return '` `';
-  const longestRun = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
+  const fence = '`'.repeat(longestBacktickRun(content) + 1);
   // A space on each side keeps a leading/trailing backtick from merging with the fence, and keeps
   // spaces at both ends; Markdown strips one space from each side again.
   const needsPadding = /^`|`$/.test(content) || (/^ [\s\S]* $/.test(content) && content.trim() !== '');
@@ -109,8 +108,20 @@ export function outputTail(text: string, limits: { lines: number; chars: number 
  */
 export function fencedCode(text: string, language = 'text'): string {
   const content = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '');
-  let longestRun = 0;
-  for (const run of content.matchAll(/`+/g)) longestRun = Math.max(longestRun, run[0].length);
-  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(content) + 1));
   return `${fence}${language}\n${content}\n${fence}`;
+}
+
+/**
+ * The length of the longest run of backticks in `text` (0 when none), the length a fence must
+ * exceed. One pass, any length of text: no list of the runs, no spread of one into Math.max.
+ */
+export function longestBacktickRun(text: string): number {
+  let longest = 0;
+  let run = 0;
+  for (let index = 0; index < text.length; index++) {
+    run = text.charCodeAt(index) === 96 ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  return longest;
 }

@@ -1,10 +1,15 @@
 /**
- * How a project's part of the step ended. Only `success`, `triggered` and `skipped` (the build
- * ended itself with exit code 183, the service's documented skip) keep the step green.
+ * How a project's part of the step ended. Only `success`, `triggered`, `skipped` (no build of the
+ * commit will come: it ended itself with exit code 183, the service's documented skip, or an
+ * automation rule made none) and `superseded` (a newer push's build of the version took over: that
+ * push's own run checks it) keep the step green.
  */
-export type Outcome = 'success' | 'triggered' | 'skipped' | 'failed' | 'cancelled' | 'timed-out' | 'aborted' | 'error';
+export type Outcome = 'success' | 'triggered' | 'skipped' | 'superseded' | 'failed' | 'cancelled' | 'timed-out' | 'aborted' | 'error';
 
-export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'triggered', 'skipped']);
+export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'triggered', 'skipped', 'superseded']);
+
+/** Green, but nothing was built for this commit: the step says why (a notice, the summary). */
+export const NOTED_OUTCOMES: ReadonlySet<Outcome> = new Set(['skipped', 'superseded']);
 
 /**
  * What the step learned about one project. Operations fill it in as they go, so that a timeout,
@@ -32,6 +37,8 @@ export interface ProjectResult<D extends object = object> {
   outputTail?: string;
   /** Short title for the annotation. */
   title?: string;
+  /** With outcome `superseded`: the newer build of the version, of another commit, that took over. */
+  supersededBy?: { buildId: number; buildUrl: string; commit: string };
   /** What the operation adds to this project's entry of the `results` output (env variables, the plan, search hits…). */
   details?: D;
   /** This project's Markdown sections of the job summary, below the table (a build's chart, search hits). */

@@ -1,27 +1,20 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, type ProjectResult } from './project-result.js';
-import { escapeMarkdown, markdownLink } from './markdown.js';
-import { checkedResult } from './output-values.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from './project-result.js';
+import { escapeMarkdown, longestBacktickRun, markdownLink } from './markdown.js';
+import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
 
-/** Every output the action declares; all are set on every path, empty when unknown. */
-export const OUTPUT_NAMES = [
-  'build-id',
-  'build-url',
-  'state',
-  'success',
-  'commit',
-  'version',
-  'duration',
-  'docs-url',
-  'preview-url',
-  'variables',
-  'results',
-  'plan',
-  'changes',
-  'config',
-] as const;
-export type OutputName = (typeof OUTPUT_NAMES)[number];
+export { OUTPUT_NAMES, type OutputName } from './output-values.js';
+
+/**
+ * GitHub refuses a job summary over 1024k ("upload aborted"): the summary stays below that, what
+ * does not fit left out with a note.
+ */
+export const MAX_SUMMARY_BYTES = 1000 * 1024;
+/** A reason in an annotation or the summary: its beginning (the notification) and its end (the output's last lines). */
+export const MAX_REASON_LENGTH = 16 * 1024;
+/** An annotation's title: a few words, the project and the version. */
+const MAX_TITLE_LENGTH = 300;
 
 /**
  * What a step returns: every project's result, the step's own sections of the job summary
@@ -38,6 +31,7 @@ const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
   success: '✅ done',
   triggered: '🚀 triggered',
   skipped: '⏭️ skipped',
+  superseded: '⏩ superseded',
   failed: '❌ failed',
   cancelled: '🚫 cancelled',
   'timed-out': '⌛ timed out',
@@ -96,7 +90,8 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
         duration: result.duration ?? null,
         docsUrl: result.docsUrl ?? null,
         previewUrl: result.previewUrl ?? null,
-        reason: result.reason ?? null,
+        reason: result.reason === undefined ? null : abridged(result.reason, MAX_REASON_LENGTH),
+        ...(result.supersededBy ? { supersededBy: result.supersededBy } : {}),
         ...result.details,
       })),
       redact,
@@ -106,7 +101,10 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
 
 /**
  * Sets every output; the single-value ones describe the first project. Values the service gave
- * (URLs, state, commit) are checked first against `baseUrl`'s service (`checkedResult`).
+ * (URLs, state, commit, version) are checked first against `baseUrl`'s service (`checkedResult`),
+ * and every output, as it is set, by the rules of `outputProblem`: one that breaks them is left
+ * empty with a warning, one past its size with an error. Returns false when one was too large
+ * (the step must then be red).
  */
 export function setOutputs(
   port: Pick<RunnerPort, 'log' | 'setOutput'>,
@@ -114,10 +112,9 @@ export function setOutputs(
   redact: (text: string) => string,
   extra: Partial<Record<OutputName, string>> = {},
   baseUrl?: string,
-): void {
-  const results = unchecked.map((result) =>
-    checkedResult(result, baseUrl, (message) => port.log.warning(redact(message), { title: 'Output withheld' })),
-  );
+): boolean {
+  const withheld = (message: string) => port.log.warning(redact(message), { title: 'Output withheld' });
+  const results = unchecked.map((result) => checkedResult(result, baseUrl, withheld));
   const first = results[0];
   const values: Record<OutputName, string> = {
     'build-id': first?.buildId?.toString() ?? '',
@@ -136,29 +133,66 @@ export function setOutputs(
     config: '',
     ...extra,
   };
+  const domains = baseUrl ? serviceDomains(baseUrl) : undefined;
+  let complete = true;
   for (const name of OUTPUT_NAMES) {
-    const value = values[name];
-    if (VERBATIM_OUTPUTS.has(name)) port.setOutput(name, value);
-    else if (JSON_OUTPUTS.has(name)) port.setOutput(name, JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact)));
-    else port.setOutput(name, redact(value));
+    let value = values[name];
+    // A value that is not JSON cannot be redacted string by string: it is withheld below.
+    if (JSON_OUTPUTS.has(name) && outputProblem(name, value, domains) === undefined) {
+      value = JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact));
+    } else if (!VERBATIM_OUTPUTS.has(name)) value = redact(value);
+    const problem = outputProblem(name, value, domains);
+    if (problem !== undefined && value.length > MAX_OUTPUT_LENGTH) {
+      port.log.error(`Output \`${name}\` ${problem}; it is left empty`, { title: 'Output too large' });
+      complete = false;
+      value = '';
+    } else if (problem !== undefined) {
+      withheld(`The value for output \`${name}\` ${problem}; the output is left empty`);
+      value = '';
+    }
+    port.setOutput(name, value);
   }
+  return complete;
 }
 
-/** One `::error` annotation per project that is not green, titled, with the reason. */
+/**
+ * One `::error` annotation per project that is not green, titled, with the reason (abridged past its
+ * bound); a `::notice` for one that is green with nothing built for its commit (skipped, superseded).
+ */
 export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
+    const title = redact(
+      abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
+    );
+    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) port.log.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    port.log.error(redact(result.reason ?? `${result.project}: ${result.outcome}`), {
-      title: redact(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`),
-    });
+    port.log.error(redact(abridged(result.reason ?? `${result.project}: ${result.outcome}`, MAX_REASON_LENGTH)), { title });
   }
 }
 
 /**
- * The job summary: a table of the projects, the reasons of those that are not green, each
- * project's own sections, then the step's (`extraSections`).
+ * `text`, or when longer than `max` its beginning and its end with what was left out between
+ * them said: the first line of a reason names the failure, its last lines are the command's output.
  */
-export function summaryMarkdown(heading: string, results: ProjectResult[], extraSections: string[] = []): string {
+export function abridged(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // The note takes fewer than 64 characters, whatever the count.
+  const half = Math.max(0, Math.floor((max - 64) / 2));
+  const note = `\n… ${(text.length - 2 * half).toLocaleString('en-US')} characters left out …\n`;
+  return `${text.slice(0, half)}${note}${text.slice(text.length - half)}`;
+}
+
+/**
+ * The job summary: a table of the projects, the reasons of those that are not green, each
+ * project's own sections, then the step's (`extraSections`). At most `maxBytes`: a row, a reason
+ * or a section that does not fit is left out, and a note at the end says how many were.
+ */
+export function summaryMarkdown(
+  heading: string,
+  results: ProjectResult[],
+  extraSections: string[] = [],
+  maxBytes = MAX_SUMMARY_BYTES,
+): string {
   const columns = ['Project', 'Version', 'State', 'Duration', 'Build', 'Docs'];
   const table = results.map((result) => {
     const docsUrl = result.previewUrl ?? result.docsUrl;
@@ -174,22 +208,43 @@ export function summaryMarkdown(heading: string, results: ProjectResult[], extra
   // Columns no project has a value for (an `env` run has no build, duration or docs) are left out.
   const shown = columns.map((_, index) => index <= 0 || columns[index] === 'State' || table.some((cells) => cells[index] !== ''));
   const pick = (cells: string[]) => cells.filter((_, index) => shown[index]);
-  const lines = [
+  const head = [
     `## ${escapeMarkdown(heading)}`,
     '',
     `| ${pick(columns).join(' | ')} |`,
     `| ${pick(columns)
       .map(() => '---')
       .join(' | ')} |`,
-    ...table.map((cells) => `| ${pick(cells).join(' | ')} |`),
-  ];
+  ].join('\n');
+  // Each block follows the one before it on a line of its own.
+  const blocks = table.map((cells) => `| ${pick(cells).join(' | ')} |`);
   for (const result of results) {
-    if (GREEN_OUTCOMES.has(result.outcome) || !result.reason) continue;
-    lines.push('', `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`, '', fencedBlock(result.reason));
+    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
+    const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
+    blocks.push(`\n${title}\n\n${fencedBlock(abridged(result.reason, MAX_REASON_LENGTH))}`);
   }
-  const sections = [...results.flatMap((result) => result.summarySections ?? []), ...extraSections];
-  lines.push(...sections.flatMap((section) => ['', section]));
-  return `${lines.join('\n')}\n`;
+  for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
+  for (const section of extraSections) blocks.push(`\n${section}`);
+  return `${fitted(head, blocks, maxBytes)}\n`;
+}
+
+/** `head`, then each block that still fits in `maxBytes` (a note about the others kept room for). */
+function fitted(head: string, blocks: string[], maxBytes: number): string {
+  const noteRoom = 200;
+  const kept = [head];
+  let size = Buffer.byteLength(head);
+  let left = 0;
+  for (const block of blocks) {
+    const blockSize = Buffer.byteLength(block) + 1;
+    if (size + blockSize + noteRoom > maxBytes) {
+      left++;
+      continue;
+    }
+    kept.push(block);
+    size += blockSize;
+  }
+  if (left > 0) kept.push(`\n_${left} part${left === 1 ? '' : 's'} of this summary left out: a job summary holds at most 1 MB._`);
+  return kept.join('\n');
 }
 
 export async function writeSummary(
@@ -206,7 +261,6 @@ export async function writeSummary(
 
 /** A code block that untrusted text cannot close early. */
 export function fencedBlock(text: string): string {
-  const longestRun = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longestRun + 1);
+  const fence = '`'.repeat(Math.max(2, longestBacktickRun(text)) + 1);
   return `${fence}text\n${text}\n${fence}`;
 }

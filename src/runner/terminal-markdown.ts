@@ -12,7 +12,7 @@ export function markdownForTerminal(markdown: string, style: (text: string, name
   let table: string[][] = [];
   const flushTable = () => {
     if (table.length === 0) return;
-    const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => (row[column] ?? '').length)));
+    const widths = table[0]!.map((_, column) => table.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), 0));
     table.forEach((row, index) => {
       const text = row
         .map((cell, column) => cell.padEnd(widths[column] ?? 0))

@@ -3,7 +3,7 @@ import type { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
 import { backoffDelay, formatSeconds, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
-import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBoundedText } from '../util/bounded-body.js';
+import { BodyTooLargeError, formatBytes, MAX_JSON_BODY_BYTES, MAX_STEP_BYTES, readBoundedBytes } from '../util/bounded-body.js';
 import {
   AuthError,
   BlockedError,
@@ -38,27 +38,33 @@ export interface RequestSpec<T> {
   kind: RetryKind;
   /** Statuses besides 2xx whose bodies are answers, not errors (e.g. 400 `triggered: false`). */
   accept?: number[];
-  /** Sent without the token: API v2 ignores it (it reads `Token …` only as a build API key). */
+  /**
+   * API v2: sent without the token (it reads `Token …` only as a build API key), and drawing from
+   * no budget, since the service does not throttle it (only API v3 sets throttle classes).
+   */
   anonymous?: boolean;
   /** A nicety (the build's log while it runs): throttled, it fails at once instead of waiting. */
   bestEffort?: boolean;
+  /**
+   * A bound below the client's own on this answer's body (what is left of a list's), and what
+   * the error says past it.
+   */
+  bodyLimit?: { bytes: number; reason: string };
 }
 
 export interface ServiceResponse<T> {
   status: number;
   data: T;
+  /** The body's size. */
+  bytes: number;
 }
 
 export interface HttpClientOptions {
   baseUrl: string;
   token: string | undefined;
   userAgent: string;
+  /** The budget of every API v3 request (API v2 is not throttled by the service). */
   budget: RateBudget;
-  /**
-   * The budget of requests sent without the token (API v2, which ignores it): the service counts
-   * them per address, apart from the token's. Without it they draw from `budget`.
-   */
-  anonymousBudget?: RateBudget;
   /** Aborts every request and retry wait: the step's deadline and the workflow's cancellation. */
   signal: AbortSignal;
   /** Time left before the step's deadline: a retry that could only start after it is not waited for. */
@@ -71,6 +77,11 @@ export interface HttpClientOptions {
   bodyTimeoutMs?: number;
   /** A body longer than this is not read: the request fails with "response too large". */
   maxBodyBytes?: number;
+  /**
+   * What the step reads from the service in all, every body of every attempt counted: past it the
+   * read fails, and no request is sent any more.
+   */
+  maxStepBytes?: number;
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -82,6 +93,12 @@ export interface HttpClientOptions {
 /** Connection errors that prove the request never left this machine. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
+/**
+ * Objects and lists one answer may hold. Parsed, an empty object takes tens of bytes for the three
+ * of its text: 32 MB of `{},` would take over a gigabyte. The service's longest answers (a list page
+ * of 100 versions, a build's commands) hold a few thousand.
+ */
+export const MAX_JSON_CONTAINERS = 1_000_000;
 const MAX_REDIRECTS = 3;
 
 class RetryableFault extends Error {
@@ -102,12 +119,10 @@ class RetryableFault extends Error {
  */
 export class ServiceHttpClient {
   readonly origin: string;
-  readonly stats = { requests: 0, retries: 0, throttled: 0 };
+  readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<
-    Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'anonymousBudget' | 'sleep'>
-  > &
-    Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'anonymousBudget' | 'sleep'>;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
 
   /** A line for the debug log (the `debug` option), redacted by its receiver. */
   debug(message: string): void {
@@ -121,6 +136,7 @@ export class ServiceHttpClient {
       headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
       bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
       maxBodyBytes: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES,
+      maxStepBytes: options.maxStepBytes ?? MAX_STEP_BYTES,
       maxAttempts: options.maxAttempts ?? 6,
       backoffBaseMs: options.backoffBaseMs ?? 1000,
       backoffMaxMs: options.backoffMaxMs ?? 20_000,
@@ -205,25 +221,13 @@ export class ServiceHttpClient {
     };
   }
 
-  /** The budget a request draws from: a throttled anonymous read must not hold back the token's requests. */
-  private budgetFor(spec: Pick<RequestSpec<unknown>, 'anonymous'>): RateBudget {
-    return spec.anonymous && this.options.anonymousBudget ? this.options.anonymousBudget : this.options.budget;
-  }
-
-  /** Whether anonymous requests have a budget apart from the polls' (a token is set). */
-  get anonymousBudgetApart(): boolean {
-    return this.options.anonymousBudget !== undefined;
-  }
-
-  /** Requests of this kind that could go out now without waiting for the budget. */
-  spareSlots(spec: Pick<RequestSpec<unknown>, 'anonymous'>): number {
-    return this.budgetFor(spec).spareSlots();
-  }
-
   private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
     const { signal } = this.options;
-    const budget = this.budgetFor(spec);
-    await budget.acquire(signal);
+    // Nothing is sent whose answer could not be read: a write would be left uncertain.
+    if (this.stepBytesLeft() <= 0) throw this.stepBytesSpent(spec);
+    // API v2 is not throttled by the service: it waits for no slot and takes none from API v3's.
+    const budget = spec.anonymous ? undefined : this.options.budget;
+    await budget?.acquire(signal);
     this.stats.requests += 1;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     // The token is for the configured service only, never for a host a link or redirect points to.
@@ -248,12 +252,22 @@ export class ServiceHttpClient {
     } catch (error) {
       throw this.transportFault(error, false);
     }
+    const stepLeft = this.stepBytesLeft();
+    const listLeft = spec.bodyLimit?.bytes ?? Number.POSITIVE_INFINITY;
+    const cap = Math.min(this.options.maxBodyBytes, stepLeft, listLeft);
     let text: string;
+    let bytes: number;
     try {
-      text = await readBoundedText(response.body, this.options.maxBodyBytes);
+      const body = await readBoundedBytes(response.body, cap);
+      bytes = body.byteLength;
+      this.stats.bytes += bytes;
+      text = body.toString('utf8');
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        throw this.failure(spec, error.message, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
+        this.stats.bytes += cap;
+        if (cap === stepLeft && stepLeft < this.options.maxBodyBytes) throw this.stepBytesSpent(spec, response.statusCode);
+        const reason = cap === listLeft && spec.bodyLimit ? spec.bodyLimit.reason : error.message;
+        throw this.failure(spec, reason, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
       }
       throw this.transportFault(error, true);
     }
@@ -263,7 +277,7 @@ export class ServiceHttpClient {
     const isJson = contentType.includes('json');
 
     if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
-      return { status, data: this.parseBody(spec, text, status) };
+      return { status, data: this.parseBody(spec, text, status), bytes };
     }
     if (status >= 300 && status < 400) {
       const location = response.headers.location;
@@ -275,7 +289,7 @@ export class ServiceHttpClient {
     if (status === 429) {
       const retryAfterMs = retryAfter(response.headers['retry-after'], detail);
       this.stats.throttled += 1;
-      budget.throttled(retryAfterMs);
+      budget?.throttled(retryAfterMs);
       // Throttling happens before the service looks at the request, so even writes are safe to repeat.
       throw new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
     }
@@ -321,8 +335,30 @@ export class ServiceHttpClient {
     throw this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ServiceError, status);
   }
 
+  private stepBytesLeft(): number {
+    return this.options.maxStepBytes - this.stats.bytes;
+  }
+
+  private stepBytesSpent(spec: RequestSpec<unknown>, status?: number): ServiceError {
+    return this.failure(
+      spec,
+      `the step has read ${formatBytes(this.options.maxStepBytes)} from Read the Docs, as much as one step may; not read further`,
+      ServiceError,
+      status,
+      'Unexpected response from Read the Docs',
+    );
+  }
+
   private parseBody<T>(spec: RequestSpec<T>, text: string, status: number): T {
     if (!spec.schema) return undefined as T;
+    if (countContainers(text) > MAX_JSON_CONTAINERS) {
+      throw new SchemaError(
+        `${spec.endpoint}: unexpected response: over ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} objects and lists in one answer; not read further`,
+        'Unexpected response from Read the Docs',
+        spec.endpoint,
+        status,
+      );
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -391,6 +427,16 @@ class RedirectSignal extends Error {
   constructor(readonly location: URL) {
     super('redirect');
   }
+}
+
+/** How many `{` and `[` the text holds (those inside strings too: an upper bound of its objects and lists). */
+function countContainers(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 123 || code === 91) count++;
+  }
+  return count;
 }
 
 /** `Retry-After` in seconds or as an HTTP date; else the seconds DRF names in its message. */

@@ -87,14 +87,6 @@ export class RateBudget {
     return Math.max(at, this.pausedUntil);
   }
 
-  /** Slots free right now, beyond the requests already waiting (0 while paused after a 429). */
-  spareSlots(): number {
-    const now = this.now();
-    if (this.pausedUntil > now) return 0;
-    const live = this.sentAt.filter((at) => at > now - this.windowMs).length;
-    return Math.max(0, this.limit - live - this.waiting);
-  }
-
   /** Requests now queued for a slot (a hint for pollers to back off). */
   get queued(): number {
     return this.waiting;

@@ -11,6 +11,7 @@ import {
   SyncVersionsSchema,
   TriggerSchema,
   VersionSchema,
+  VersionV2Schema,
   ProjectSettingsSchema,
   RedirectSchema,
   paginated,
@@ -24,8 +25,10 @@ import {
   type SearchResponse,
   type Subproject,
   type Version,
+  type VersionV2,
 } from './schemas.js';
 import { SchemaError, ServiceError } from './errors.js';
+import { formatBytes, MAX_LIST_BYTES } from '../util/bounded-body.js';
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
@@ -151,7 +154,7 @@ export class ReadTheDocsApi {
   /** API v2 is the only place that publishes the build's commands and their output. */
   async buildCommands(id: number, options: { bestEffort?: boolean } = {}): Promise<BuildCommands> {
     // A final build's commands no longer change: read once (the log, the gantt chart and the
-    // failure reason all want them, and API v2 is under the tight anonymous limit).
+    // failure reason all want them).
     const known = this.finalCommands.get(id);
     if (known) return known;
     const { data } = await this.http.send({
@@ -161,6 +164,7 @@ export class ReadTheDocsApi {
       endpoint: 'GET api/v2/build/{id}/',
       kind: 'read',
       // API v2 ignores the token: sending it would only expose it to an endpoint that has no use for it.
+      // Not throttled by the service, it draws from no budget.
       anonymous: true,
       ...(options.bestEffort ? { bestEffort: true } : {}),
     });
@@ -169,13 +173,19 @@ export class ReadTheDocsApi {
   }
 
   /**
-   * Whether the build's log can be read from API v2 now, with `reserve` slots still left afterwards
-   * (for the reads at the build's end). Without a token it shares the step's own 5 requests a
-   * minute: then one more slot stays free for the step's next request, so the log never delays it.
+   * API v2's version detail: the one place a pull request's version shows its `identifier` (API v3
+   * hides pull request versions). Its id is the `version` of the version's builds in API v2.
    */
-  commandsReadableNow(reserve: number): boolean {
-    const shared = this.http.anonymousBudgetApart ? 0 : 1;
-    return this.http.spareSlots({ anonymous: true }) > reserve + shared;
+  async versionById(id: number): Promise<VersionV2> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v2/version/${id}/`,
+      schema: VersionV2Schema,
+      endpoint: 'GET api/v2/version/{id}/',
+      kind: 'read',
+      anonymous: true,
+    });
+    return data;
   }
 
   async syncVersions(project: string): Promise<boolean> {
@@ -351,39 +361,42 @@ export class ReadTheDocsApi {
     endpoint: string,
   ): Promise<{ items: z.infer<T>[]; cut: boolean }> {
     const items: z.infer<T>[] = [];
-    let next: string | null = path;
+    const first = new URL(path, this.http.origin);
+    let next: string | null = first.href;
+    let bytes = 0;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
-      const { data }: { data: { next: string | null; results: z.infer<T>[] } } = await this.http.send({
+      const answer: { data: { next: string | null; results: z.infer<T>[] }; bytes: number } = await this.http.send({
         method: 'GET',
-        path: this.sameOrigin(next, endpoint),
+        path: page === 0 ? next : this.sameList(next, first, page, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
         schema: paginated(item, this.debug),
         endpoint,
         kind: 'read',
+        bodyLimit: {
+          bytes: MAX_LIST_BYTES - bytes,
+          reason: `the list is over ${formatBytes(MAX_LIST_BYTES)}, its pages together (page ${page + 1} was not read to its end); not read further`,
+        },
       });
-      items.push(...data.results);
+      const { data } = answer;
+      bytes += answer.bytes;
+      // One at a time: spreading a page's items into push() overflows the stack on a page of many.
+      for (const result of data.results) items.push(result);
       next = data.next;
     }
     return { items, cut: next !== null };
   }
 
   /**
-   * `next` links name the host the service thinks it has; the token must never follow them to
-   * another origin, so the path and query are put on the configured one, and the result must be
-   * on it (a path such as `//elsewhere/` would name another host): otherwise it is refused.
+   * A `next` link continues the list only on the list's own origin and path, the query alone
+   * differing (the service gives it absolute, its parameters re-sorted). Anything else is refused,
+   * never re-pointed: a link to another host must not get the token, and one to another list on
+   * the service (another project's variables) must not be read as this list's next page.
    */
-  private sameOrigin(link: string, endpoint: string): string {
-    const origin = this.http.origin;
-    let url: URL | undefined;
-    try {
-      const given = new URL(link, origin);
-      url = given.origin === origin ? given : new URL(`${given.pathname}${given.search}`, origin);
-    } catch {
-      url = undefined;
-    }
-    if (url?.origin !== origin) {
+  private sameList(link: string, first: URL, page: number, endpoint: string): string {
+    const url = URL.canParse(link, first.href) ? new URL(link, first) : undefined;
+    if (url?.origin !== first.origin || url.pathname !== first.pathname) {
       throw new ServiceError(
-        `${endpoint}: the \`next\` link of a page does not lead to ${origin}; not followed`,
+        `${endpoint}: the \`next\` link of page ${page} leads away from the list (another host or path); not followed`,
         'Unexpected response from Read the Docs',
         endpoint,
       );

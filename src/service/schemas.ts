@@ -5,67 +5,79 @@ import { safeLine } from '../util/untrusted-text.js';
 // Schemas accept every body in the service's own API tests. Unknown keys are dropped, and fields
 // the action does not need are optional, so that additions to the API never break a run.
 
-const url = z.string();
+/**
+ * Names, slugs, codes, dates and URLs: the service's own columns hold at most 255 characters, and
+ * its URLs are a domain and a few of those. Every one of them may reach the log, the summary, an
+ * annotation, a comment or an output: a longer one is not the service's, and is refused (a list
+ * leaves its item out, see `tolerantList`).
+ */
+export const MAX_NAME_LENGTH = 2_000;
+/** Text a person or a tool wrote (a notification, a command line, an error): a few kilobytes. */
+export const MAX_TEXT_LENGTH = 64 * 1024;
+
+const shortText = z.string().check(z.maxLength(MAX_NAME_LENGTH, { error: 'is longer than 2,000 characters, more than the service makes' }));
+const longText = z.string().check(z.maxLength(MAX_TEXT_LENGTH, { error: 'is longer than 64 KB, more than the service makes' }));
+const url = shortText;
 const optional = z.optional;
 /** Present or not, null or not: the service leaves some fields out and nulls others. */
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 
 export const BuildSchema = z.object({
   id: z.int(),
-  project: z.string(),
+  project: shortText,
   /** Null once the version is deleted (`SET_NULL`): closed PR versions, removed branches and tags. */
-  version: z.nullable(z.string()),
-  state: z.object({ code: z.string(), name: optional(z.string()) }),
+  version: z.nullable(shortText),
+  state: z.object({ code: shortText, name: optional(shortText) }),
   success: z.nullable(z.boolean()),
-  commit: z.nullable(z.string()),
-  created: z.nullable(z.string()),
-  finished: maybe(z.string()),
+  commit: z.nullable(shortText),
+  created: z.nullable(shortText),
+  finished: maybe(shortText),
   duration: z.nullable(z.number()),
-  error: optional(z.string()),
+  error: optional(longText),
   urls: z.object({ build: url, project: maybe(url), version: maybe(url) }),
 });
 export type Build = z.infer<typeof BuildSchema>;
 
 export const VersionSchema = z.object({
   id: z.int(),
-  slug: z.string(),
-  verbose_name: optional(z.string()),
+  slug: shortText,
+  verbose_name: optional(shortText),
   active: z.boolean(),
   hidden: optional(z.boolean()),
   built: optional(z.boolean()),
-  type: z.string(),
-  identifier: maybe(z.string()),
-  privacy_level: optional(z.string()),
+  type: shortText,
+  identifier: maybe(shortText),
+  privacy_level: optional(shortText),
   urls: optional(z.object({ documentation: maybe(url), vcs: maybe(url) })),
 });
 export type Version = z.infer<typeof VersionSchema>;
 
 /** Slugs per the API description; tolerate an expanded object too. */
-const projectRef = maybe(z.union([z.string(), z.object({ slug: z.string() })]));
+const projectRef = maybe(z.union([shortText, z.object({ slug: shortText })]));
 
 export const ProjectSchema = z.object({
   id: z.int(),
-  slug: z.string(),
-  name: z.string(),
-  language: z.object({ code: z.string(), name: optional(z.string()) }),
-  default_version: maybe(z.string()),
-  default_branch: maybe(z.string()),
-  versioning_scheme: optional(z.string()),
+  slug: shortText,
+  name: shortText,
+  language: z.object({ code: shortText, name: optional(shortText) }),
+  default_version: maybe(shortText),
+  default_branch: maybe(shortText),
+  versioning_scheme: optional(shortText),
   single_version: optional(z.boolean()),
   translation_of: projectRef,
   subproject_of: projectRef,
-  privacy_level: optional(z.string()),
+  privacy_level: optional(shortText),
   /** A configuration file path set in the project's settings, instead of `.readthedocs.yaml`. */
-  readthedocs_yaml_path: maybe(z.string()),
-  external_builds_privacy_level: optional(z.string()),
+  readthedocs_yaml_path: maybe(shortText),
+  external_builds_privacy_level: optional(shortText),
   urls: optional(z.object({ documentation: maybe(url), home: optional(url), builds: optional(url) })),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
 /** GET projects/{parent}/subprojects/: the alias under which the parent serves each child. */
 export const SubprojectSchema = z.object({
-  alias: z.string(),
-  child: z.object({ slug: z.string() }),
+  alias: shortText,
+  child: z.object({ slug: shortText }),
 });
 export type Subproject = z.infer<typeof SubprojectSchema>;
 
@@ -79,18 +91,25 @@ export function tolerantList<T extends z.ZodMiniType>(item: T, debug: (message: 
     z.array(z.unknown()),
     z.transform((items: unknown[]) => {
       const kept: z.infer<T>[] = [];
+      let skipped = 0;
       items.forEach((raw, index) => {
         const parsed = item.safeParse(raw);
         if (parsed.success) kept.push(parsed.data as z.infer<T>);
-        else {
+        else if (++skipped <= SKIPPED_ITEMS_TOLD) {
           const issue = parsed.error.issues[0];
           debug(safeLine(`List item ${index} skipped: field \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'invalid'}`));
         }
       });
+      if (skipped > SKIPPED_ITEMS_TOLD) {
+        debug(`... and ${(skipped - SKIPPED_ITEMS_TOLD).toLocaleString('en-US')} more items skipped on this page`);
+      }
       return kept;
     }),
   );
 }
+
+/** Items of a page told apart in the debug log when skipped; the rest are counted. */
+const SKIPPED_ITEMS_TOLD = 10;
 
 export function paginated<T extends z.ZodMiniType>(item: T, debug?: (message: string) => void) {
   return z.object({
@@ -112,10 +131,10 @@ export const TriggerSchema = z.object({
 export const NotificationSchema = z.object({
   id: z.int(),
   message: z.object({
-    id: z.string(),
-    header: maybe(z.string()),
-    body: maybe(z.string()),
-    type: optional(z.string()),
+    id: shortText,
+    header: maybe(longText),
+    body: maybe(longText),
+    type: optional(shortText),
   }),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
@@ -124,19 +143,21 @@ export type Notification = z.infer<typeof NotificationSchema>;
 export const BuildCommandsSchema = z.object({
   id: z.int(),
   /** The build's state code; a final build's commands are read once. */
-  state: maybe(z.string()),
+  state: maybe(shortText),
   /** The version's documentation as the service resolves it (custom prefixes included), once built. */
   docs_url: maybe(url),
+  /** The version's id (API v2 names it by id), for {@link VersionV2Schema}. */
+  version: maybe(z.int()),
   commands: z._default(
     z.array(
       z.object({
-        command: maybe(z.string()),
+        command: maybe(longText),
         output: maybe(z.string()),
         exit_code: maybe(z.int()),
         /** Seconds; with the times below, read for the log and the summary's chart only. */
         run_time: maybe(z.number()),
-        start_time: maybe(z.string()),
-        end_time: maybe(z.string()),
+        start_time: maybe(shortText),
+        end_time: maybe(shortText),
       }),
     ),
     [],
@@ -144,11 +165,21 @@ export const BuildCommandsSchema = z.object({
 });
 export type BuildCommands = z.infer<typeof BuildCommandsSchema>;
 
+/** API v2's version detail: pull request versions included (API v3 hides them), with their head commit. */
+export const VersionV2Schema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  type: z.string(),
+  /** A pull request version's head commit, moved by the service's webhook even when no build is made. */
+  identifier: maybe(z.string()),
+});
+export type VersionV2 = z.infer<typeof VersionV2Schema>;
+
 export const SyncVersionsSchema = z.object({ triggered: z.boolean() });
 
 export const EnvironmentVariableSchema = z.object({
   pk: z.int(),
-  name: z.string(),
+  name: shortText,
   /** Nullable in the service's model; null is shown as private there. */
   public: z.pipe(
     z.nullable(z.boolean()),
@@ -165,12 +196,12 @@ export const searchResponseSchema = (debug?: (message: string) => void) =>
     previous: z.nullable(url),
     results: tolerantList(
       z.object({
-        type: optional(z.string()),
-        project: z.object({ slug: z.string(), alias: maybe(z.string()) }),
-        version: z.object({ slug: z.string() }),
-        title: z.string(),
-        path: z.nullable(z.string()),
-        domain: z.nullable(z.string()),
+        type: optional(shortText),
+        project: z.object({ slug: shortText, alias: maybe(shortText) }),
+        version: z.object({ slug: shortText }),
+        title: shortText,
+        path: z.nullable(shortText),
+        domain: z.nullable(shortText),
       }),
       debug,
     ),
@@ -203,30 +234,30 @@ export function describeErrorBody(body: unknown): string | undefined {
 
 /** The project's update fields as the detail returns them (for `apply` and `export`). */
 export const ProjectSettingsSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  language: z.object({ code: z.string() }),
-  programming_language: maybe(z.object({ code: z.string() })),
-  repository: maybe(z.object({ url: z.string(), type: maybe(z.string()) })),
-  homepage: maybe(z.string()),
-  tags: maybe(z.array(z.string())),
-  default_version: maybe(z.string()),
-  default_branch: maybe(z.string()),
-  versioning_scheme: optional(z.string()),
-  privacy_level: optional(z.string()),
-  external_builds_privacy_level: optional(z.string()),
+  slug: shortText,
+  name: shortText,
+  language: z.object({ code: shortText }),
+  programming_language: maybe(z.object({ code: shortText })),
+  repository: maybe(z.object({ url: shortText, type: maybe(shortText) })),
+  homepage: maybe(shortText),
+  tags: maybe(z.array(shortText)),
+  default_version: maybe(shortText),
+  default_branch: maybe(shortText),
+  versioning_scheme: optional(shortText),
+  privacy_level: optional(shortText),
+  external_builds_privacy_level: optional(shortText),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettingsSchema>;
 
 export const RedirectSchema = z.object({
   pk: z.int(),
-  type: z.string(),
-  from_url: maybe(z.string()),
-  to_url: maybe(z.string()),
+  type: shortText,
+  from_url: maybe(shortText),
+  to_url: maybe(shortText),
   http_status: maybe(z.int()),
   force: maybe(z.boolean()),
   enabled: maybe(z.boolean()),
-  description: maybe(z.string()),
+  description: maybe(shortText),
   position: maybe(z.int()),
 });
 export type Redirect = z.infer<typeof RedirectSchema>;

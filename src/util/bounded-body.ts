@@ -9,6 +9,19 @@ export class BodyTooLargeError extends Error {
 /** JSON answers of the service are kilobytes; a command's output can reach megabytes. */
 export const MAX_JSON_BODY_BYTES = 32 * 1024 * 1024;
 
+/**
+ * A list's pages together: the longest lists (a project's versions) take a few megabytes, and a
+ * list's items are all held at once.
+ */
+export const MAX_LIST_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Everything one step reads from a service, every answer of every request: hours of polls and
+ * the logs of a dozen builds take a fraction of it. Bodies are not kept, so it bounds the work
+ * rather than the memory.
+ */
+export const MAX_STEP_BYTES = 256 * 1024 * 1024;
+
 export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

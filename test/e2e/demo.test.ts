@@ -94,6 +94,14 @@ describe('npm run demo', () => {
   it('shows a pull-request preview: finished build, verified link, the sticky comment and the commit status, and exits 0', async () => {
     const [, , run] = await runs;
     expect(run.code, run.output).toBe(0);
+    // The workflow it prints grants what preview uses by default (README, Permissions).
+    const printed = run.output.slice(run.output.indexOf('  permissions:\n'), run.output.indexOf('  ...\n'));
+    expect(
+      printed
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => line.trim().replace(/\s+#.*$/, '')),
+    ).toEqual(['contents: read', 'pull-requests: write', 'statuses: write', 'deployments: write']);
     // The head commit's build, found and followed to the end.
     expect(run.output).toContain(`Looking for the build of pull request #42 at ${DEMO_HEAD_SHA}`);
     expect(run.output).toMatch(/Build #\d+ succeeded in \d+s/);

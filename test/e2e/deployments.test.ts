@@ -113,8 +113,8 @@ describe('preview deployments', () => {
     expect(gh.deployments().map((d) => d.statuses.at(-1)!.state)).toEqual(['inactive', 'inactive']);
     expect(gh.comments(PR)).toHaveLength(1);
     const body = gh.comments(PR)[0]!.body;
-    expect(body).toMatch(/^\| demo \| 🟣 Merged: preview removed \|/m);
-    expect(body).toMatch(/^\| demo\\-ja \| 🟣 Merged: preview removed \|/m);
+    expect(body).toMatch(/^\| demo \| 🟣 PR merged \|/m);
+    expect(body).toMatch(/^\| demo\\-ja \| 🟣 PR merged \|/m);
     expect(body).not.toContain('✅ Ready');
     expect(rtd.requests.slice(before).filter((request) => request.method !== 'GET')).toEqual([]);
     expect(closed.annotations.filter((a) => a.level === 'error')).toEqual([]);

@@ -125,7 +125,7 @@ describe('operation env', () => {
   });
 
   it.each([
-    ['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: `READTHEDOCS_X` is reserved'],
+    ['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: the name is reserved'],
     [
       'a line without =',
       { variables: `API_KEY=${NEW_API_KEY}\n${NEW_ONE.replaceAll('=', ' ')}` },
@@ -145,6 +145,24 @@ describe('operation env', () => {
       .filter((line) => !line.startsWith('::add-mask::'))
       .join('\n');
     for (const value of [NEW_API_KEY, NEW_ONE, NEW_ONE.replaceAll('=', ' ')]) expect(shown).not.toContain(value);
+  });
+
+  it('refuses a secret of several lines pasted without the heredoc form, with no 12-character piece of it anywhere', async () => {
+    // `KEYS=${{ secrets.KEYS }}` where the secret holds two Fernet keys: the second line reads as a
+    // name, and the runner masks the secret's lines only whole.
+    const fernet = 'T3yJ-kP9qW2zLm8Xv4Rb7Nc1Hs6Ud0Ge5Ya3Fo_Wt8Q=';
+    const run = await runAction({ inputs: inputs({ variables: `KEYS=abc=\n${fernet}` }), env: DEBUG });
+
+    expect(run.code).toBe(1);
+    expect(standin.requests).toEqual([]);
+    expect(errors(run).map((error) => error.message)).toEqual([
+      expect.stringMatching(
+        /^Input `variables`, line 2: the name is not valid: use letters, digits and underscores only; or a value of several lines/,
+      ),
+    ]);
+    const everything = [run.stdout, run.stderr, run.summary, ...Object.values(run.outputs)].join('\n');
+    for (let start = 0; start + 12 <= fernet.length; start++) expect(everything).not.toContain(fernet.slice(start, start + 12));
+    expect(Object.keys(run.outputs)).toContain('results');
   });
 
   it('keeps every old value and says what did not change when every create fails with a 500 (debug on)', async () => {

@@ -28,8 +28,7 @@ function ordinaryPath(path: string): string {
 let standin: Standin;
 let dir: string;
 
-// A fresh stand-in per test: API v2 (a failed build's commands) allows an anonymous caller 5
-// requests a minute, as the service does, and a run after another could wait for that budget.
+// A fresh stand-in per test: each run meets the service's limits afresh.
 beforeEach(async () => {
   standin = await startTrialService(1000);
 });

@@ -114,4 +114,19 @@ describe('operations export and apply', () => {
     expect(error).toContain('line=5');
     expect(error).toContain('redirects[0].form');
   });
+
+  it('refuses a `config` that holds a line break before any request: export never prints it as a command', async () => {
+    const result = await run({ operation: 'export', config: 'docs.yml\n::error title=Forged::forged.yml' });
+    expect(result.code).toBe(1);
+    expect(standin.requests).toEqual([]);
+    expect(result.annotations).toEqual([
+      {
+        level: 'error',
+        title: 'Invalid input',
+        message: 'Input `config`: holds a control character (a line break, a tab…): give a path on one line, of printable characters',
+      },
+    ]);
+    expect(result.stdout).not.toContain('Forged');
+    expect(result.outputs.config).toBe('');
+  });
 });

@@ -243,23 +243,19 @@ describe('env inputs refused before any request', () => {
     'public-variables': 'THEME=light',
   };
   it.each([
-    [
-      'a name with a space',
-      { variables: `API_KEY=${NEW_API_KEY}\nbad name=1` },
-      'Input `variables`, line 2: `bad name` is not a valid name',
-    ],
-    ['a name starting with __', { 'public-variables': '\n__X=1' }, 'Input `public-variables`, line 2: `__X` is not allowed'],
+    ['a name with a space', { variables: `API_KEY=${NEW_API_KEY}\nbad name=1` }, 'Input `variables`, line 2: the name is not valid'],
+    ['a name starting with __', { 'public-variables': '\n__X=1' }, 'Input `public-variables`, line 2: the name is not allowed'],
     [
       'a name in both inputs',
       { 'public-variables': 'API_KEY=light' },
-      'Input `public-variables`, line 1: `API_KEY` is already set at input `variables`, line 1',
+      'Input `public-variables`, line 1: the name is already set at input `variables`, line 1',
     ],
     [
       'a name twice in one input',
       { variables: `API_KEY=${NEW_API_KEY}\nAPI_KEY=${NEW_ONE}` },
-      'Input `variables`, line 2: `API_KEY` is already set',
+      'Input `variables`, line 2: the name is already set',
     ],
-    ['an empty value (a missing secret)', { variables: 'API_KEY=' }, 'Input `variables`, line 1: the value of `API_KEY` is empty'],
+    ['an empty value (a missing secret)', { variables: 'API_KEY=' }, 'Input `variables`, line 1: the value is empty'],
     [
       'prune with no variable named',
       { variables: '', 'public-variables': '', prune: 'true' },

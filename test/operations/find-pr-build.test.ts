@@ -34,7 +34,9 @@ async function find(inputs: Record<string, string>) {
   const test = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'preview', ...inputs } });
   const log = recordingLog();
   try {
-    return { build: await findPullRequestBuild(test.ctx, 'demo', PR, HEAD, log), log };
+    const found = await findPullRequestBuild(test.ctx, 'demo', PR, HEAD, log);
+    if (!('build' in found)) throw new Error('no build: skipped by an automation rule');
+    return { build: found.build, log };
   } finally {
     await test.close();
   }

@@ -11,6 +11,7 @@ import {
   HEAD,
   latestStatuses,
   OLDER,
+  onlyComment,
   PR,
   type PreviewStage,
   previewOf,
@@ -125,6 +126,40 @@ describe('preview reports on the pull request, in-process', () => {
     expect(gh.comments(PR)).toEqual([]);
     expect(gh.pullRequestBody(PR)).toBe('Fixes the install guide.');
     expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')?.state).toBe('success');
+  });
+
+  it('a failure whose reason is a very long command keeps the reason’s end ("exited with code 2") and cuts the command between words', async () => {
+    const { rtd, gh } = stage;
+    const command = `python -m sphinx -T -W --keep-going -b html ${Array.from({ length: 40 }, (_, i) => `-D option_${i}=value_${i}`).join(' ')} docs out`;
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 40_000,
+      outcome: 'failure',
+      commit: HEAD,
+      commitFromStart: true,
+      failingCommand: { command, output: 'Warning, treated as error', exit_code: 2 },
+    });
+    const report = await runPreview(stage);
+
+    expect(report.results[0]!.outcome).toBe('failed');
+    const reasonLine = onlyComment(gh)
+      .body.split('\n')
+      .find((line) => line.startsWith('- ❌ **demo**: '))!;
+    // The line as a reader sees it: Markdown escapes and entities undone.
+    const text = reasonLine
+      .slice('- ❌ **demo**: '.length)
+      .replace(/ \(\[build log\]\(.*\)\)$/, '')
+      .replace(/\\(.)/g, '$1')
+      .replaceAll('&quot;', '"');
+    expect([...text].length).toBeLessThanOrEqual(300);
+    expect(text.startsWith('Build failed: The command "python -m sphinx -T -W')).toBe(true);
+    expect(text.endsWith('" exited with code 2. (build:commands:failed)')).toBe(true);
+    // The middle went, and the cut fell between two words of the command.
+    const [start, end, ...more] = text.split(' … ');
+    expect(more).toEqual([]);
+    const kept = { start: start!.slice(start!.indexOf('"') + 1), end: end!.slice(0, end!.lastIndexOf('"')) };
+    expect(command.startsWith(`${kept.start} `)).toBe(true);
+    expect(command.endsWith(` ${kept.end}`)).toBe(true);
+    expect(kept.end.length).toBeGreaterThan(80);
   });
 });
 

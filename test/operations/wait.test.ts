@@ -78,7 +78,7 @@ describe('wait, in-process on a fake clock', () => {
     expect(standin.count('GET', /\/versions\/latest\/builds\/$/)).toBe(1);
   });
 
-  it('a rebuild that checks out another commit: followed until its commit is known, then the cancellation stands', async () => {
+  it('a rebuild that checks out another commit: followed until its commit is known, then superseded by it', async () => {
     const OTHER = 'f'.repeat(40);
     standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: SHA });
     standin.onTrigger('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: OTHER });
@@ -88,11 +88,11 @@ describe('wait, in-process on a fake clock', () => {
         headers: { authorization: 'Token test-token' },
       }),
     );
-    const { result, log } = await runWait({ 'poll-interval': '5s' });
+    const { result } = await runWait({ 'poll-interval': '5s' });
 
-    expect(result).toMatchObject({ outcome: 'cancelled', title: 'Build cancelled', buildId: 1, state: 'cancelled', commit: SHA });
-    expect(log.lines).toContain(`Build #2 builds ${OTHER}, not ${SHA}: the cancellation of build #1 stands`);
-    expect(result.reason).toContain('build #1 was cancelled');
+    expect(result).toMatchObject({ outcome: 'superseded', title: 'Superseded', buildId: 1, state: 'cancelled', commit: SHA });
+    expect(result.supersededBy).toEqual({ buildId: 2, buildUrl: `${standin.url}/projects/demo/builds/2/`, commit: OTHER });
+    expect(result.reason).toContain(`${SHA} was superseded: build #2 of ${OTHER} (a newer push) cancelled build #1 and took over`);
     // Build #2 is polled until it has cloned (4.5 s into 30 s), and no longer: not waited for to its end.
     expect(polls(2)).toBe(1);
     expect(standin.builds('demo').find((b) => b.id === 2)!.state).not.toMatch(/^(finished|cancelled)$/);
@@ -134,6 +134,115 @@ describe('wait, in-process on a fake clock', () => {
   });
 });
 
+describe('wait for a push that a newer push superseded before cloning', () => {
+  const NEWER = 'e'.repeat(40);
+
+  it('the queued build of the push, cancelled with no commit, is seen at the second look; the newer build is followed until it names its commit', async () => {
+    // Two quick merges: the first push's build queues 20 s; the second push, 3 s later, cancels it.
+    standin.push('demo', 'latest', { commit: SHA, plan: { durationMs: 40_000, queueMs: 20_000, outcome: 'success' } });
+    clock.at(T0 + 3000, () => standin.push('demo', 'latest', { commit: NEWER, plan: { durationMs: 40_000, outcome: 'success' } }));
+    const { result, log } = await runWait();
+
+    expect(standin.builds('demo').map((b) => [b.id, b.state, b.commit])).toEqual([
+      [1, 'cancelled', SHA],
+      [2, expect.any(String), NEWER],
+    ]);
+    expect(result).toMatchObject({ outcome: 'superseded', title: 'Superseded', buildId: 1, state: 'cancelled', commit: SHA });
+    expect(result.supersededBy).toEqual({ buildId: 2, buildUrl: `${standin.url}/projects/demo/builds/2/`, commit: NEWER });
+    expect(result.reason).toContain(`build #2 of ${NEWER} (a newer push) cancelled build #1, before it cloned a commit, and took over`);
+    expect(log.lines.some((line) => line.includes('was cancelled before it cloned'))).toBe(true);
+    // Two looks for the commit (0 and 5 s); the second also listed the builds and found #1 cancelled
+    // with no commit and #2 after it. #2 clones 6 s into its run (9 s): polled until it names its commit.
+    expect(lookups()).toBe(2);
+    expect(polls(2)).toBeGreaterThanOrEqual(1);
+    expect(polls(2)).toBeLessThanOrEqual(3);
+    expect(clock.elapsed()).toBeLessThan(20_000);
+    // Nothing is triggered, and the newer build is not waited for to its end.
+    expect(standin.count('POST', /./)).toBe(0);
+    expect(standin.builds('demo')[1]!.state).not.toBe('finished');
+  });
+
+  it('a build cancelled before cloning that was created before the push is not taken', async () => {
+    // Two quick pushes, ten minutes before this run: the first one's build was superseded then.
+    standin.push('demo', 'latest', { commit: OTHER, plan: { durationMs: 30_000, queueMs: 20_000, outcome: 'success' } });
+    clock.at(T0 + 3000, () => standin.push('demo', 'latest', { commit: NEWER, plan: { durationMs: 30_000, outcome: 'success' } }));
+    await clock.sleep(600_000);
+    const test = operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '1m' },
+    });
+    const [result] = await test.runProjects(waitOperation);
+
+    expect(standin.builds('demo').map((b) => [b.state, b.commit])).toEqual([
+      ['cancelled', OTHER],
+      ['finished', NEWER],
+    ]);
+    expect(result).toMatchObject({ outcome: 'timed-out' });
+    expect(standin.count('GET', /\/builds\/\d+\/$/)).toBe(0);
+  });
+});
+
+describe('wait on a pull request whose push an automation rule skipped', () => {
+  const OLD = '0'.repeat(40);
+  const PR = 7;
+
+  function seedSkippedPush(): void {
+    standin.addAutomationRule('demo', { versionTypes: ['external'], files: 'docs/*' });
+    standin.pullRequest('demo', PR, { commit: OLD, files: ['docs/index.rst'], plan: { durationMs: 1000, outcome: 'success' } });
+    // The head changes no docs file: no build, yet the pull request's version moves to it.
+    expect(standin.pullRequest('demo', PR, { commit: SHA, files: ['src/app.py'] })).toBeNull();
+  }
+  const onPullRequest = { eventName: 'pull_request', pullRequest: { number: PR, headSha: SHA } };
+
+  it('the version stands at the head with no build of it past the grace period: skipped, a look after, naming the rules', async () => {
+    seedSkippedPush();
+    const test = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'wait' }, run: onPullRequest });
+    const [result] = await test.runProjects(waitOperation);
+
+    expect(result).toMatchObject({ outcome: 'skipped', title: 'Build skipped', commit: SHA });
+    expect(result!.reason).toContain('a webhook automation rule of the project');
+    expect(result!.reason).toContain(`pull request #${PR}'s version`);
+    // Looks every 5 s; the grace minute ends at the look at 60 s (the version is at the head: seen
+    // once), and the look at 65 s sees it again with still no build.
+    expect(lookups()).toBe(14);
+    expect(standin.count('GET', /^\/api\/v2\/version\/\d+\/$/)).toBe(2);
+    // The version was found once, through its newest build.
+    expect(standin.count('GET', `/api/v3/projects/demo/versions/${PR}/builds/`)).toBe(1);
+    expect(standin.count('GET', /^\/api\/v2\/build\/1\/$/)).toBe(1);
+    expect(standin.count('POST', /./)).toBe(0);
+  });
+
+  it('reported green, with a notice', async () => {
+    seedSkippedPush();
+    const run = await runStep(standin, { project: 'demo', operation: 'wait' }, { clock, run: onPullRequest });
+
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.outputs.results!)[0]).toMatchObject({ outcome: 'skipped', commit: SHA });
+    expect(errors()).toEqual([]);
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.level === 'notice')
+        .map((a) => a.title),
+    ).toEqual(['Build skipped: demo']);
+  });
+
+  it('a webhook that never came (the version still at the older commit) is no skip: the wait goes on to the timeout', async () => {
+    standin.pullRequest('demo', PR, { commit: OLD, plan: { durationMs: 1000, outcome: 'success' } });
+    const test = operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'demo', operation: 'wait', timeout: '2m' },
+      run: onPullRequest,
+    });
+    const [result] = await test.runProjects(waitOperation);
+
+    expect(result).toMatchObject({ outcome: 'timed-out' });
+    expect(standin.count('GET', /^\/api\/v2\/version\/\d+\/$/)).toBeGreaterThan(2);
+  });
+});
+
 const errors = () => stdout.annotations().filter((a) => a.level === 'error');
 const OTHER = 'a'.repeat(40);
 
@@ -167,7 +276,7 @@ describe('wait, reported as the step reports it', () => {
     expect(errors()).toEqual([]);
   });
 
-  it('a rebuild of another commit: red with the cancelled build in the outputs and the annotation', async () => {
+  it('a rebuild of another commit: superseded, green, with the cancelled build in the outputs and a notice naming the newer', async () => {
     standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: SHA, commitFromStart: true });
     standin.onTrigger('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: OTHER });
     clock.at(T0 + 20_000, () =>
@@ -178,13 +287,17 @@ describe('wait, reported as the step reports it', () => {
     );
     const run = await runStep(standin, { project: 'demo', operation: 'wait', commit: SHA, 'poll-interval': '5s' }, { clock });
 
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(0);
     expect(run.outputs['build-id']).toBe('1');
     expect(run.outputs.state).toBe('cancelled');
     expect(run.outputs.commit).toBe(SHA);
-    const [error] = errors();
-    expect(error!.title).toBe('Build cancelled: demo latest');
-    expect(error!.message).toContain('build #1 was cancelled');
-    expect(stdout.text()).toContain(`Build #2 builds ${OTHER}, not ${SHA}`);
+    expect(run.outputs.success).toBe('false');
+    expect(JSON.parse(run.outputs.results!)[0]).toMatchObject({ outcome: 'superseded', supersededBy: { buildId: 2, commit: OTHER } });
+    expect(errors()).toEqual([]);
+    const [notice] = stdout.annotations().filter((a) => a.level === 'notice');
+    expect(notice!.title).toBe('Superseded: demo latest');
+    expect(notice!.message).toContain(`build #2 of ${OTHER}`);
+    expect(run.summary).toContain('⏩ superseded');
+    expect(run.summary).toContain('### Superseded: demo');
   });
 });

@@ -33,7 +33,8 @@ function scriptedStep(clock: FakeClock, endsAfterMs: Record<number, number>, pol
   const ctx = {
     inputs: { pollInterval, timeoutMs, baseUrl: 'https://app.readthedocs.org' },
     api: {
-      commandsReadableNow: () => false,
+      // The build's log: none here.
+      buildCommands: async (id: number) => ({ id, commands: [] }),
       build: async (_project: string, id: number) => {
         polls.push({ id, at: clock.elapsed() });
         return clock.elapsed() >= endsAfterMs[id]! ? build(id, 'finished', true) : build(id, 'building');

@@ -8,7 +8,7 @@ import { ROOT } from './action-metadata.ts';
 /** README.md and every docs/*.md, as paths relative to the repository. */
 export function docFiles(): string[] {
   const docs = existsSync(join(ROOT, 'docs')) ? readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')) : [];
-  return ['README.md', ...docs.sort().map((name) => `docs/${name}`)];
+  return ['README.md', 'CONTRIBUTING.md', ...docs.sort().map((name) => `docs/${name}`)];
 }
 
 export const readDoc = (file: string): string => readFileSync(join(ROOT, file), 'utf8');

@@ -66,3 +66,20 @@ export function tableRows(markdown: string): string[][] {
         .map((text) => text.trim()),
     );
 }
+
+/**
+ * `.env.example` with each input's description set to action.yml's: the first line of the comment
+ * block just above its `INPUT_<NAME>=` line (a second line may say how to set it locally). Every
+ * other line is kept.
+ */
+export function withEnvDescriptions(example: string, meta: ActionMetadata): string {
+  const lines = example.split('\n');
+  const isNote = (line: string | undefined) => line?.startsWith('# ') === true && !line.includes('INPUT_');
+  for (const [name, input] of Object.entries(meta.inputs)) {
+    const at = lines.findIndex((line) => new RegExp(`^(# )?INPUT_${name.toUpperCase()}=`).test(line));
+    let first = at;
+    while (first > 0 && isNote(lines[first - 1])) first -= 1;
+    if (at > 0 && first < at) lines[first] = `# ${(input.description ?? '').replace(/\n/g, ' ')}`;
+  }
+  return lines.join('\n');
+}

@@ -1,8 +1,9 @@
 // Loopback stand-in of the Read the Docs service for integration/e2e tests, demo and bench.
 export { startStandin } from './rtd-standin/standin.ts';
 export type { Standin } from './rtd-standin/standin.ts';
-export type { Fault, RecordedRequest } from './rtd-standin/http.ts';
+export type { Fault, RecordedRequest } from './standin-http/server.ts';
 export type {
+  AutomationRuleSeed,
   BuildPlan,
   BuildRecord,
   BuildSeed,
@@ -19,4 +20,5 @@ export type {
   VersioningScheme,
   VersionSeed,
   VersionType,
+  WebhookEvent,
 } from './rtd-standin/model.ts';

@@ -1,20 +1,26 @@
-// A GitHubRepo over a scripted `request(route, params)` instead of a server: enough of Octokit for
-// the client's calls, lists included (paginate's iterator over one page, as `callPages` drives it).
+// A GitHubRepo over a scripted `request(route, params)` instead of a server: Octokit's own client
+// (its typed `rest` methods and `paginate`), each request answered by the script, with the route as
+// a template (`GET /repos/{owner}/{repo}/issues/{issue_number}/comments`) and the call's parameters.
+import { getOctokit } from '@actions/github';
 import type { GitHubRepo } from '../../src/github/api/client.js';
 
-type Octokit = GitHubRepo['octokit'];
 export type ScriptedRequest = (
   route: string,
   params: Record<string, unknown>,
 ) => Promise<{ data: unknown; headers: Record<string, string> }>;
 
 export function scriptedRepo(request: ScriptedRequest, repo = { owner: 'octo', repo: 'docs' }): GitHubRepo {
-  const paginate = {
-    iterator: async function* (send: ScriptedRequest, params: Record<string, unknown>) {
-      const { method, url, ...rest } = params;
-      yield await send(`${String(method)} ${String(url)}`, rest);
+  const octokit = getOctokit('scripted-token', { baseUrl: 'http://scripted.invalid' });
+  octokit.hook.wrap('request', async (_send, options) => {
+    const { method, url, baseUrl: _baseUrl, headers: _headers, mediaType: _mediaType, request: _request, ...params } = options;
+    const { data, headers } = await request(`${method} ${url}`, params);
+    return { status: 200, url: String(url), headers, data };
+  });
+  // One page per list: the script answers a list in one go.
+  const paginate = Object.assign(octokit.paginate, {
+    iterator: async function* (send: (params: unknown) => Promise<unknown>, params: unknown) {
+      yield await send(params);
     },
-  };
-  const octokit = { request: Object.assign(request, { defaults: () => request }), paginate };
-  return { octokit: octokit as unknown as Octokit, ...repo };
+  });
+  return { octokit: Object.assign(octokit, { paginate }), ...repo };
 }

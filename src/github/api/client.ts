@@ -1,5 +1,4 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
-import type { z } from 'zod/mini';
 import { abortReason, sleep } from '../../util/abort.js';
 import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -251,80 +250,59 @@ export interface CallOptions {
   /** Safe to send twice (a GET, an edit, a status): a network fault or 5xx is retried. */
   idempotent: boolean;
   /** The workflow's cancellation: without it, the call and its waits run to their end. */
-  limits?: StepLimits;
+  limits?: StepLimits | undefined;
 }
 
 /**
- * One request (the plugins retry it as `options` allow), its body checked against `schema`.
- * `send` passes `request` on as Octokit's per-request options.
+ * One request (the plugins retry it as `options` allow), named `endpoint` in its failure. `send`
+ * passes `request` on as Octokit's per-request options (`octokit.rest.…({ …, request })`).
  */
-export async function call<T>(
-  endpoint: string,
-  schema: z.ZodMiniType<T>,
-  send: (request: RequestOptions) => Promise<{ data: unknown }>,
-  options: CallOptions,
-): Promise<T> {
-  let response: { data: unknown };
+export async function call<T>(endpoint: string, send: (request: RequestOptions) => Promise<{ data: T }>, options: CallOptions): Promise<T> {
   try {
-    response = await send(requestOptions(options));
+    return (await send(requestOptions(options))).data;
   } catch (error) {
     throw failure(error, endpoint, options.limits);
   }
-  return parse(endpoint, schema, response.data);
 }
 
 /**
- * Every item of a list, page after page as GitHub's `Link` headers lead (Octokit's `paginate`),
- * each page checked against `schema`; at most `maxPages` pages (100 items each) are read.
+ * A list method (`octokit.rest.issues.listComments`…) for `octokit.paginate.iterator`, with the
+ * cancellation built in: paginate sends each page with the method alone, dropping per-request options.
  */
-export async function callPages<T>(
-  gh: GitHubRepo,
+export function withRequest<M extends { defaults: (options: { request: RequestOptions }) => unknown }>(
+  method: M,
+  limits: StepLimits | undefined,
+): M {
+  return method.defaults({ request: requestOptions({ idempotent: true, limits }) }) as M;
+}
+
+/**
+ * Every item of a list, page after page as GitHub's `Link` headers lead (`octokit.paginate.iterator`,
+ * each `Link` checked by `boundedFetch`); at most `maxPages` pages are read.
+ */
+export async function readPages<T>(
   endpoint: string,
-  schema: z.ZodMiniType<T[]>,
-  route: `GET /${string}`,
-  parameters: Record<string, unknown>,
+  pages: AsyncIterable<{ data: T[] }>,
   maxPages: number,
+  limits: StepLimits | undefined,
 ): Promise<T[]> {
   const items: T[] = [];
-  // paginate's iterator drops per-request options: a request function with them built in keeps them.
-  const request = gh.octokit.request.defaults({ request: requestOptions({ idempotent: true, limits: gh.limits }) });
-  const pages = gh.octokit.paginate.iterator(
-    request as typeof gh.octokit.request,
-    {
-      method: 'GET',
-      url: route.slice('GET '.length),
-      owner: gh.owner,
-      repo: gh.repo,
-      ...parameters,
-      per_page: PAGE_SIZE,
-    } as never,
-  );
   try {
     let read = 0;
     for await (const page of pages) {
-      items.push(...parse(endpoint, schema, page.data));
+      // One at a time: a spread of a long page into push() overflows the stack.
+      for (const item of page.data) items.push(item);
       read += 1;
       if (read >= maxPages) break;
     }
   } catch (error) {
-    throw error instanceof GitHubError ? error : failure(error, endpoint, gh.limits);
+    throw failure(error, endpoint, limits);
   }
   return items;
 }
 
-/** GitHub's largest page. */
-const PAGE_SIZE = 100;
-
 function requestOptions({ idempotent, limits }: CallOptions): RequestOptions {
   return { ...(limits ? { signal: limits.signal } : {}), ...(idempotent ? {} : { retries: 0 }) };
-}
-
-function parse<T>(endpoint: string, schema: z.ZodMiniType<T>, data: unknown): T {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.length ? issue.path.join('.') : '(body)';
-  throw new GitHubError(`${endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`, 200, endpoint);
 }
 
 /** A cancelled call fails with the cancellation's reason; any other failure becomes a GitHubError. */

@@ -1,13 +1,17 @@
 import type { GitHubRepo } from '../../github/api/client.js';
-import type { CommitState } from '../../github/api/create-commit-status.js';
+import {
+  createDeployment,
+  createDeploymentStatus,
+  listDeployments,
+  type CommitState,
+  type Deployment,
+  type DeploymentState,
+} from '../../github/api/rest.js';
 import type { PreviewPublisher } from '../../github/preview-publisher.js';
 import type { TokenIdentity } from '../../github/token-identity.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { PreviewDetails } from './details.js';
 import { GitHubError } from '../../github/api/client.js';
-import { createDeployment, type Deployment } from '../../github/api/create-deployment.js';
-import { createDeploymentStatus, type DeploymentState } from '../../github/api/create-deployment-status.js';
-import { listDeployments } from '../../github/api/list-deployments.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
 /** The payload key that marks a deployment as this action's, with the PR and project it is for. */
@@ -48,10 +52,10 @@ export class PreviewDeployments {
     return this.update(project, 'in_progress', 'Read the Docs is building the preview', { logUrl });
   }
 
-  /** The final status: `success` with the verified preview URL, else `failure` or `error`. */
+  /** The final status: `success` with the verified preview URL, else `failure` or `error`; `inactive` when a newer commit took over. */
   finish(
     project: string,
-    state: 'success' | 'failure' | 'error',
+    state: 'success' | 'failure' | 'error' | 'inactive',
     description: string,
     urls: { environmentUrl?: string; logUrl?: string },
   ): Promise<void> {
@@ -174,7 +178,9 @@ export function deploymentOutcome(
   status: { state: CommitState; description: string },
 ): Promise<void> {
   if (status.state === 'pending') return Promise.resolve();
-  return deployments.finish(result.project, status.state, status.description, {
+  // Superseded: this commit gets no preview, and the newer commit's run deploys its own.
+  const state = result.outcome === 'superseded' ? 'inactive' : status.state;
+  return deployments.finish(result.project, state, status.description, {
     ...(status.state === 'success' && result.previewUrl ? { environmentUrl: result.previewUrl } : {}),
     ...(result.buildUrl === undefined ? {} : { logUrl: result.buildUrl }),
   });
@@ -183,20 +189,20 @@ export function deploymentOutcome(
 /**
  * The pull request closed: no build is looked for or triggered. Every deployment of this PR in the
  * environments of `projects` (translations included) turns `inactive`, and their comment rows
- * say the PR was merged or closed and that the service removes the preview, instead of a link
- * about to break.
+ * say the PR was merged or closed and that the service deletes the preview about 90 days later.
  */
 export async function closePreview(
   ctx: OperationContext,
   shared: { publisher: PreviewPublisher; deployments: PreviewDeployments; merged: boolean; headSha: string; projects: string[] },
 ): Promise<ProjectResult<PreviewDetails>[]> {
   const status = shared.merged ? 'merged' : 'closed';
-  const reason = `The pull request was ${status}; Read the Docs removes its preview`;
+  // FACTS: "A closed or merged PR's version stays served; the service deletes it about 90 days later."
+  const reason = `PR ${status}: the service deletes the preview about 90 days later`;
   ctx.log.info(`${reason}. No build is triggered`);
   await shared.publisher.publish(
     shared.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })),
   );
-  const count = await shared.deployments.deactivate(shared.projects, `Pull request ${status}: preview removed`);
+  const count = await shared.deployments.deactivate(shared.projects, reason);
   ctx.log.info(`Deployments marked inactive: ${count}`);
   return shared.projects.map((project) => ({
     project,

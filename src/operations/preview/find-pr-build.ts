@@ -7,13 +7,21 @@ import { elapsed } from '../watching/watch-build.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { newestBuild } from '../watching/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
+import { AutomationRuleSkip, PULL_REQUEST_SLUG_SUFFIXES } from '../watching/skipped-by-rule.js';
+
+/** The build of the pull request's head, or word that none is coming (an automation rule skipped the push). */
+export type PullRequestBuild = { build: Build } | { skippedByRule: true };
 
 /**
  * The build of pull request `pr` (its version's slug is the PR number) for exactly `headSha`,
  * looked for (every `appearIntervalMs` of the polling plan) until the deadline: `builds/?commit=`
- * filtered to that version, newest first. A build of an older commit is never taken. When none appears within the grace period this says so and,
- * with `trigger: true`, triggers the PR version once. The service rebuilds the last commit it saw
- * for a PR version, so the triggered build counts only once it is known to be of `headSha`.
+ * filtered to that version, newest first. A build of an older commit is never taken. Past the
+ * grace period, a version that stands at `headSha` with no build of it means an automation rule
+ * skipped the push: no build is coming ({@link AutomationRuleSkip}). When none appears within the
+ * grace period this says so and, with `trigger: true`, triggers the PR version once (not while the
+ * version stands at the head: the trigger would rebuild an older commit). The service rebuilds the
+ * last commit it built for a PR version, so the triggered build counts only once it is known to be
+ * of `headSha`.
  */
 export async function findPullRequestBuild(
   ctx: OperationContext,
@@ -21,31 +29,37 @@ export async function findPullRequestBuild(
   pr: number,
   headSha: string,
   log: ProjectLog,
-): Promise<Build> {
+): Promise<PullRequestBuild> {
   const graceMs = ctx.polling.graceWindowMs;
   const started = ctx.now();
+  const ruleSkip = new AutomationRuleSkip(ctx, project, pr, headSha, undefined, log);
   let graceOver = false;
   let triggered: number | undefined;
-  return pollUntil(
+  return pollUntil<PullRequestBuild>(
     async () => {
       const builds = await ctx.api.recentBuilds(project, { commit: headSha, limit: 20 });
       const match = newestBuild(
         builds.filter((build) => build.commit === headSha && build.version !== null && isPullRequestVersion(build.version, pr)),
       );
-      if (match) return match;
+      if (match) return { build: match };
       if (triggered !== undefined) {
         const build = await ctx.api.build(project, triggered);
         if (build.commit !== null && build.commit !== headSha) throw otherCommitBuilt(build, pr, headSha);
       }
-      if (!graceOver && ctx.now() - started >= graceMs) {
+      if (ctx.now() - started < graceMs) return undefined;
+      if (triggered === undefined && (await ruleSkip.noBuildComing())) return { skippedByRule: true };
+      if (!graceOver) {
         graceOver = true;
         const missing = `${elapsed(ctx)} no build of pull request #${pr} at ${headSha} appeared for ${project} within ${formatDuration(graceMs)}`;
-        if (ctx.inputs.trigger) {
+        if (ruleSkip.versionAtCommit) {
+          log.info(`${missing}, though the pull request's version is at this commit: looking once more before taking it as skipped`);
+        } else if (ctx.inputs.trigger) {
           log.info(`${missing}: triggering the pull request version (input \`trigger\`)`);
           triggered = await triggerPullRequestVersion(ctx, project, pr, headSha, log);
         } else {
           log.warning(
             `${missing}. Is "Build pull requests for this repository" enabled in ${project}'s settings, and the webhook working? ` +
+              'Or did a webhook automation rule of the project skip this push? ' +
               'Still waiting; `trigger: true` would trigger the pull request version.',
             'No preview build yet',
           );
@@ -57,9 +71,6 @@ export async function findPullRequestBuild(
   );
 }
 
-/** Suffixes the service appends to make a PR version's slug unique (`7`, then `7_a`, `7_b`). */
-const SLUG_CANDIDATES = ['', '_a', '_b', '_c'];
-
 /**
  * The slug of the pull request's own (external) version. `7` may be a branch: triggering it would
  * rebuild the branch and cancel its running builds. API v3 hides PR versions (404) and shows
@@ -67,7 +78,7 @@ const SLUG_CANDIDATES = ['', '_a', '_b', '_c'];
  * its type, is never triggered. Undefined when every candidate is taken.
  */
 async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr: number, log: ProjectLog): Promise<string | undefined> {
-  for (const suffix of SLUG_CANDIDATES) {
+  for (const suffix of PULL_REQUEST_SLUG_SUFFIXES) {
     const slug = `${pr}${suffix}`;
     try {
       const version = await ctx.api.version(project, slug);

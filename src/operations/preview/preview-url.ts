@@ -86,7 +86,22 @@ export function previewUrl(args: {
   if (!alias) {
     throw new Error(`The alias under which "${parent.slug}" serves subproject "${project.slug}" is needed to build its preview URL.`);
   }
-  return `${origin(parent.slug, pr, edition)}/projects/${encodeSegment(alias)}${schemePath(project, project.language, pr)}`;
+  return `${origin(parent.slug, pr, edition)}/projects/${aliasPath(alias, project.slug)}${schemePath(project, project.language, pr)}`;
+}
+
+/**
+ * A subproject's alias in the path: a `/` in it (the service allows one behind a feature flag)
+ * stays a `/`, every segment is encoded on its own. Empty, `.` and `..` segments are refused: the
+ * URL would resolve elsewhere.
+ */
+function aliasPath(alias: string, slug: string): string {
+  const segments = alias.split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw new Error(
+      `The alias "${alias}" of subproject "${slug}" has an empty, "." or ".." part: set the input "${PREVIEW_TEMPLATE_INPUT}" to give the preview URL.`,
+    );
+  }
+  return segments.map(encodeSegment).join('/');
 }
 
 /**

@@ -1,7 +1,6 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
-import { getFileContent } from '../../github/api/get-file-content.js';
-import { listPullRequestFiles } from '../../github/api/list-pull-request-files.js';
+import { getFileContent, listPullRequestFiles, type CommitState } from '../../github/api/rest.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -9,7 +8,6 @@ import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { RunnerLog } from '../../runner/port.js';
-import type { CommitState } from '../../github/api/create-commit-status.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import { PROJECT_SLUG } from '../../inputs/slugs.js';
@@ -18,8 +16,9 @@ import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import type { PreviewDetails } from './details.js';
-import { watchBuildOfCommit } from '../watching/follow-commit.js';
-import { concludeBuild, expectedFromHistory, recordBuild } from '../watching/watch-build.js';
+import { concludeFollowed, watchBuildOfCommit } from '../watching/follow-commit.js';
+import { concludeSkippedByRule } from '../watching/skipped-by-rule.js';
+import { expectedFromHistory, recordBuild } from '../watching/watch-build.js';
 import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
@@ -78,6 +77,7 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
 
   // Who the token is, asked once: only its own comment and deployments are adopted.
   const identity = new TokenIdentity((message) => ctx.log.debug(message));
+  const details = new ProjectDetails(ctx.api);
   const publisher = new PreviewPublisher({
     github,
     pr,
@@ -89,6 +89,16 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     warning: (message, title) => ctx.log.warning(message, { title }),
     info: (message) => ctx.log.untrusted(message),
     debug: (message) => ctx.log.debug(message),
+    // Read the Docs' own comment names the project by its id. A closed PR's rows need no comparing.
+    ...(ctx.run.action === 'closed'
+      ? {}
+      : {
+          projectId: (project: string) =>
+            details.get(project).then(
+              (p) => p.id,
+              () => undefined,
+            ),
+        }),
   });
   const deployments = new PreviewDeployments({
     github,
@@ -100,7 +110,6 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     warning: (message, title) => ctx.log.warning(message, { title }),
     debug: (message) => ctx.log.debug(message),
   });
-  const details = new ProjectDetails(ctx.api);
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
     const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
@@ -136,17 +145,22 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       result.version = String(pr);
       result.commit = headSha;
       log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
-      const build = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+      const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+      if ('skippedByRule' in found) {
+        concludeSkippedByRule(ctx, result, log, pr, headSha);
+        return;
+      }
+      const { build } = found;
       recordBuild(ctx, result, build, log);
       log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
       void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
       pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
       pendingStatuses.push(deployments.start(result.project, result.buildUrl));
       const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
-      const final = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
+      const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
         pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
       );
-      await concludeBuild(ctx, result, log, final);
+      await concludeFollowed(ctx, result, log, followed, headSha);
       if (result.outcome !== 'success') return;
       await verifyPreview(ctx, result, log, { pr, details, dispatcher: pageDispatcher, info: infos.get(result.project)!, changedFiles });
     });
@@ -418,6 +432,8 @@ function previewStatusOf(result: ProjectResult): PreviewStatus {
       return 'building';
     case 'skipped':
       return 'skipped';
+    case 'superseded':
+      return 'superseded';
     case 'failed':
       return 'failed';
     case 'cancelled':
@@ -457,7 +473,15 @@ function commitStatusOf(
     case 'ready':
       return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
     case 'skipped':
-      return { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
+      return result.buildId === undefined
+        ? { state: 'success', description: 'No build: an automation rule of the project skipped this commit', targetUrl: undefined }
+        : { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
+    case 'superseded':
+      return {
+        state: 'success',
+        description: `Superseded by build #${result.supersededBy?.buildId} of a newer commit: no preview of this one`,
+        targetUrl: result.supersededBy?.buildUrl,
+      };
     case 'building':
       return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
     case 'failed':
@@ -481,7 +505,11 @@ function summarySection(
   infos: Map<string, PreviewInfo>,
   publisher: PreviewPublisher,
 ): string {
-  const where = publisher.location ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}` : '';
+  const where = publisher.location
+    ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
+    : publisher.handedOverTo
+      ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
+      : '';
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
   for (const result of results) {
     const pages = infos.get(result.project)?.pages ?? [];

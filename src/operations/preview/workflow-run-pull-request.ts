@@ -1,5 +1,5 @@
 import type { GitHubRepo } from '../../github/api/client.js';
-import { listOpenPullRequests } from '../../github/api/list-open-pull-requests.js';
+import { listOpenPullRequests } from '../../github/api/rest.js';
 import type { WorkflowRun } from '../../inputs/github-context.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);

@@ -3,10 +3,18 @@ import { ServiceError } from '../../service/errors.js';
 import type { Build } from '../../service/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import { addDocsUrl } from '../watching/docs-url.js';
-import { watchBuildOfCommit } from '../watching/follow-commit.js';
+import { concludeFollowed, watchBuildOfCommit } from '../watching/follow-commit.js';
+import { AutomationRuleSkip, concludeSkippedByRule } from '../watching/skipped-by-rule.js';
 import { concludeBuild, elapsed, expectedFromHistory } from '../watching/watch-build.js';
 import type { OperationContext, ProjectOperation } from '../types.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../watching/build-ids.js';
+
+/** What the look for the commit's build found. */
+type Found =
+  | { build: Build }
+  /** The pull request's version moved to the commit and no build of it came (an automation rule). */
+  | { skippedByRule: number };
 
 /** `wait`: never triggers; finds the build of the commit (and version) and waits for its end. */
 export const waitOperation: ProjectOperation = async (ctx, result, log) => {
@@ -23,15 +31,16 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
   const what = `${result.project}${ctx.inputs.version ? ` ${ctx.inputs.version}` : ''} at ${commit}`;
   log.info(`Looking for the build of ${what}`);
   const since = Math.min(ctx.startedAt, ctx.run.pushedAt ?? Number.POSITIVE_INFINITY);
-  const build = await findBuildOfCommit(
-    ctx,
-    result.project,
-    commit,
-    ctx.inputs.version,
-    () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
+  const found = await findBuildOfCommit(ctx, result.project, commit, ctx.inputs.version, log, {
+    onMissing: () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
     since,
-  );
-  if (build.commit === null) {
+  });
+  if ('skippedByRule' in found) {
+    concludeSkippedByRule(ctx, result, log, found.skippedByRule, commit);
+    return;
+  }
+  const { build } = found;
+  if (build.commit === null && build.state.code === 'finished') {
     // Config loading and validation run inside checkout: a build failing there never gets a commit.
     await concludeBuild(ctx, result, log, build);
     result.title = 'Build failed before checkout';
@@ -42,58 +51,99 @@ export const waitOperation: ProjectOperation = async (ctx, result, log) => {
     log.info(result.reason);
     return;
   }
-  log.info(`Found build #${build.id} (${build.version}): ${build.urls.build}`);
+  if (build.commit === null) {
+    // Cancelled before it cloned, with a newer build of its version: this push's build, superseded.
+    log.info(
+      `No build of ${commit} appeared, but build #${build.id} of ${build.version}, created after the push, was cancelled before it cloned`,
+    );
+  } else {
+    log.info(`Found build #${build.id} (${build.version}): ${build.urls.build}`);
+  }
   // Only predictive polling uses the version's history: a fixed interval spares the request.
   const estimate =
     ctx.polling.watch.kind === 'predictive'
       ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }))
       : undefined;
-  const final = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
-  await concludeBuild(ctx, result, log, final);
+  const followed = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
+  await concludeFollowed(ctx, result, log, followed, commit);
   await addDocsUrl(ctx, result, log);
 };
 
+/** The service's clock and the runner's may disagree by a little. */
+const CREATED_SLACK_MS = 5000;
+
+/** Created at or after `since` (ms epoch), give or take the clocks' disagreement. */
+function createdSince(build: Build, since: number): boolean {
+  const created = build.created === null ? Number.NaN : Date.parse(build.created);
+  return Number.isFinite(created) && created >= since - CREATED_SLACK_MS;
+}
+
 /** A final, unsuccessful build without a commit, of the version (when given), created at or after `since`. */
 export function failedBeforeCheckout(build: Build, since: number, version: string | undefined): boolean {
-  const created = build.created === null ? Number.NaN : Date.parse(build.created);
   return (
     build.commit === null &&
     build.success !== true &&
     build.state.code === 'finished' &&
     build.version !== null &&
     (version === undefined || build.version === version) &&
-    Number.isFinite(created) &&
-    created >= since - CREATED_SLACK_MS
+    createdSince(build, since)
   );
 }
 
-/** The service's clock and the runner's may disagree by a little. */
-const CREATED_SLACK_MS = 5000;
+/**
+ * A build of the version (when given) created at or after `since`, cancelled before it cloned
+ * (its commit stays null for ever), that a newer build of its version followed: the push's build
+ * that a newer push superseded before it could tell its commit.
+ */
+export function supersededBeforeCheckout(build: Build, since: number, version: string | undefined, recent: Build[]): boolean {
+  return (
+    build.commit === null &&
+    build.state.code === 'cancelled' &&
+    build.version !== null &&
+    (version === undefined || build.version === version) &&
+    createdSince(build, since) &&
+    recent.some((newer) => newer.version === build.version && newer.id > build.id)
+  );
+}
 
 /**
  * The newest build of exactly this commit, looked for (every `appearIntervalMs` of the polling
- * plan) until one appears or the step ends. Builds of other commits are never taken, however recent.
+ * plan) until one appears or the step ends. Builds of other commits are never taken, however
+ * recent. Every other look also lists the version's (or project's) recent builds, for one that
+ * tells about the push without its commit: failed before checkout, or cancelled before cloning by
+ * a newer build (superseded). On a pull request, past the grace period, a version moved to the
+ * commit with no build of it means an automation rule skipped the push.
  */
 async function findBuildOfCommit(
   ctx: OperationContext,
   project: string,
   commit: string,
   version: string | undefined,
-  onMissing: () => void,
-  /** With a time (ms epoch), every other look also takes a build failed before checkout created since then. */
-  failedBeforeCheckoutSince?: number,
-): Promise<Build> {
-  return pollUntil(
+  log: ProjectLog,
+  options: { onMissing: () => void; since: number },
+): Promise<Found> {
+  const pr = ctx.run.pullRequest?.headSha.toLowerCase() === commit.toLowerCase() ? ctx.run.pullRequest.number : undefined;
+  const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, version, log);
+  const started = ctx.now();
+  return pollUntil<Found>(
     async (round) => {
       const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
       const match = newestBuild(builds.filter((build) => build.commit === commit && (version === undefined || build.version === version)));
-      if (match) return match;
-      if (failedBeforeCheckoutSince !== undefined && round % 2 === 0) {
+      if (match) return { build: match };
+      if (round % 2 === 0) {
         const recent = await ctx.api.recentBuilds(project, { version, limit: 20 });
-        const failed = newestBuild(recent.filter((build) => failedBeforeCheckout(build, failedBeforeCheckoutSince, version)));
-        if (failed) return failed;
+        const told = newestBuild(
+          recent.filter(
+            (build) =>
+              failedBeforeCheckout(build, options.since, version) || supersededBeforeCheckout(build, options.since, version, recent),
+          ),
+        );
+        if (told) return { build: told };
       }
-      if (round === 1) onMissing();
+      if (round === 1) options.onMissing();
+      if (ruleSkip && pr !== undefined && ctx.now() - started >= ctx.polling.graceWindowMs && (await ruleSkip.noBuildComing())) {
+        return { skippedByRule: pr };
+      }
       return undefined;
     },
     { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: ctx.sleep },

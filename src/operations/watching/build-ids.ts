@@ -7,7 +7,7 @@ export const FINAL_STATES: ReadonlySet<string> = new Set(['finished', 'cancelled
 
 /** The newest id among builds (0 when none). */
 export function newestBuildId(builds: Build[]): number {
-  return Math.max(0, ...builds.map((build) => build.id));
+  return newestBuild(builds)?.id ?? 0;
 }
 
 /** The build with the highest id, if any. */

@@ -16,7 +16,8 @@ export type BuildCommand = BuildCommands['commands'][number];
 /**
  * The build's own log in the job: each command that has finished, once, in its own collapsed
  * group with its duration and the bounded tail of its output. The commands are read at most once
- * per state change of the build (through the one HTTP client, so within the shared budget).
+ * per state change of the build, from API v2, which the service does not throttle (so they take
+ * nothing from the polls' budget).
  */
 export class BuildLogFollower {
   private printed = 0;
@@ -46,13 +47,6 @@ export class BuildLogFollower {
     this.lastState = build.state.code;
     // Nothing has run before the build leaves the queue.
     if (!final && NOT_STARTED.has(build.state.code)) return;
-    // API v2 is read without the token, under the service's limit per address (5 a minute): while
-    // the build runs, read only when that leaves room for the reads at its end (log and reason);
-    // the log is a nicety, never a reason to wait for the budget.
-    if (!this.ctx.api.commandsReadableNow(final ? 0 : FINAL_READS)) {
-      this.log.debug(`build #${build.id}: commands not read at ${build.state.code} (API v2's budget is kept for what the step needs)`);
-      return;
-    }
     let commands: BuildCommand[];
     try {
       commands = (await this.ctx.api.buildCommands(build.id, { bestEffort: true })).commands;
@@ -72,29 +66,30 @@ export class BuildLogFollower {
 }
 
 const FINISHED = new Set(['finished', 'cancelled']);
-/** API v2 reads kept for when the build ends: its commands (read once, cached) and a spare. */
-const FINAL_READS = 2;
 const NOT_STARTED = new Set(['triggered', 'queued']);
 /** Commands shown in the chart at most (the build page lists them all). */
 const GANTT_MAX_TASKS = 50;
 
 /**
  * A Mermaid `gantt` block of the build's commands, one after another with their durations.
- * Names keep only characters that cannot break Mermaid's or Markdown's syntax.
+ * Starts are milliseconds from the first command's start, under `dateFormat x` (Unix time in
+ * milliseconds), which Mermaid 10, 11 and 12 read alike: Mermaid 12 reads a bare integer as
+ * milliseconds even under `dateFormat X` (seconds), and drew every bar at 0. Names keep only
+ * characters that cannot break Mermaid's or Markdown's syntax.
  */
 export function ganttSection(project: string, buildId: number, commands: BuildCommand[]): string {
-  const lines = ['```mermaid', 'gantt', `  title ${mermaidText(`Build ${buildId} of ${project}`)}`, '  dateFormat X', '  axisFormat %M:%S'];
+  const lines = ['```mermaid', 'gantt', `  title ${mermaidText(`Build ${buildId} of ${project}`)}`, '  dateFormat x', '  axisFormat %M:%S'];
   let offset = 0;
   const first = commands.map((command) => Date.parse(command.start_time ?? '')).find((time) => Number.isFinite(time));
   commands.slice(0, GANTT_MAX_TASKS).forEach((command, index) => {
     const started = Date.parse(command.start_time ?? '');
-    const start = first !== undefined && Number.isFinite(started) ? Math.max(0, Math.round((started - first) / 1000)) : offset;
+    const start = first !== undefined && Number.isFinite(started) ? Math.max(0, Math.round(started - first)) : offset;
     const seconds = Math.max(1, Math.round(typeof command.run_time === 'number' ? command.run_time : 0));
     const failed = typeof command.exit_code === 'number' && command.exit_code !== 0;
     lines.push(
       `  ${mermaidText(command.command ?? 'command') || 'command'} :${failed ? 'crit, ' : ''}c${index + 1}, ${start}, ${seconds}s`,
     );
-    offset = start + seconds;
+    offset = start + seconds * 1000;
   });
   lines.push('```');
   return [`**Where the time went in build #${buildId} of ${mermaidText(project)}**`, '', ...lines].join('\n');

@@ -185,6 +185,7 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
   const cancelled = build.state.code === 'cancelled';
   if (cancelled && (await endedBySkip(ctx, build))) {
     result.outcome = 'skipped';
+    result.title = 'Build skipped';
     result.reason =
       `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
       `a command exited with code 183, the service's way to skip a build (${link})`;

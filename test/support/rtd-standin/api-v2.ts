@@ -1,6 +1,7 @@
 // API v2's build detail: the one place the service shows a build's commands and their output.
 // It ignores the token (it reads `Token …` only as a build API key), so private builds are 404;
-// commands appear as their phases end with the clock, a failing one last.
+// commands appear as their phases end with the clock, a failing one last. And API v2's version
+// detail (by the id a build names), the one place a pull request's version shows its identifier.
 import { iso, phaseBoundaries, titleCase } from './model.ts';
 import type { BuildData, Snapshot } from './model.ts';
 import { detail, json } from './replies.ts';
@@ -16,7 +17,41 @@ export class ApiV2Resources {
   }
 
   routes(): Route[] {
-    return [{ pattern: /^\/api\/v2\/build\/(\d+)\/$/, methods: { GET: (c, m) => this.build(c, Number(m[1])) } }];
+    // FACTS: "API v2 has no throttle of its own in the service (only API v3 sets throttle classes)."
+    return [
+      { pattern: /^\/api\/v2\/build\/(\d+)\/$/, methods: { GET: (c, m) => this.build(c, Number(m[1])) }, unthrottled: true },
+      { pattern: /^\/api\/v2\/version\/(\d+)\/$/, methods: { GET: (c, m) => this.version(c, Number(m[1])) }, unthrottled: true },
+    ];
+  }
+
+  /**
+   * The service's API v2 `VersionViewSet` (`Version.objects.api_v2`): every version, pull
+   * requests' included (API v3 hides those), public ones only since the token is ignored. A pull
+   * request's `identifier` is its head commit, moved by the webhook (webhooks.ts) even when no
+   * build was made.
+   */
+  private version(ctx: Ctx, id: number): Reply {
+    const st = this.store;
+    const v = st.versions.find((x) => x.id === id && x.visibleAt <= ctx.now);
+    const p = v ? st.visibleProject(v.project, { ...ctx, token: null }) : null;
+    if (!v || !p || (v.type !== 'external' && v.privacy !== 'public')) return detail(404, 'No Version matches the given query.');
+    const last = v.type === 'external' ? null : st.lastSuccess(v, ctx.now);
+    return json(200, {
+      active: v.active,
+      built: st.versionBuilt(v, ctx.now),
+      documentation_type: 'sphinx',
+      downloads: {},
+      has_epub: false,
+      has_htmlzip: false,
+      has_pdf: false,
+      id: v.id,
+      identifier: last ? last.build.commit : v.identifier,
+      privacy_level: v.privacy,
+      project: { id: p.id, language: p.language, name: p.name, slug: p.slug },
+      slug: v.slug,
+      type: v.type,
+      verbose_name: v.verboseName,
+    });
   }
 
   private build(ctx: Ctx, id: number): Reply {
@@ -83,8 +118,14 @@ export class ApiV2Resources {
     ];
     const out: Record<string, unknown>[] = [];
     steps.forEach((step, i) => {
-      const from = start + (bounds[step.phase] ?? 0);
-      const to = start + (bounds[step.phase + 1] ?? b.durationMs);
+      // The commands of a phase run one after another, sharing its time equally.
+      const phaseFrom = start + (bounds[step.phase] ?? 0);
+      const phaseTo = start + (bounds[step.phase + 1] ?? b.durationMs);
+      const inPhase = steps.filter((other) => other.phase === step.phase);
+      const place = inPhase.indexOf(step);
+      const share = (phaseTo - phaseFrom) / inPhase.length;
+      const from = phaseFrom + share * place;
+      const to = place === inPhase.length - 1 ? phaseTo : from + share;
       if (to > s.effectiveAt) return;
       out.push({
         build: b.id,

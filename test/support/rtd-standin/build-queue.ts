@@ -40,12 +40,23 @@ export class BuildQueue {
     return b;
   }
 
-  /** A trigger never deduplicates: it cancels every non-final build of the version, then queues one. */
-  trigger(v: VersionData, now: number, source: BuildSource): BuildData {
+  /**
+   * A trigger never deduplicates: it cancels every non-final build of the version, then queues one.
+   * A webhook's trigger builds the commit it names (`commit`), known from creation for a pull
+   * request's version only.
+   */
+  trigger(v: VersionData, now: number, source: BuildSource, webhook?: { commit: string; plan?: Omit<BuildPlan, 'commit'> }): BuildData {
     for (const b of this.store.buildList) {
+      // FACTS: "`commit` ... stays null for ever when the build is cancelled before cloning (a newer
+      // push's build superseded it: notification `build:user:cancelled`, `length` 0)": the
+      // cancellation keeps what the build knew then (model.ts `snapshot`), and builds.ts tells it.
       if (b.project === v.project && b.version === v.slug && !isFinal(this.store.snap(b, now).state)) b.cancelledAt = now;
     }
-    return this.create(v, this.nextPlan(v), now, source, false);
+    if (!webhook) return this.create(v, this.nextPlan(v), now, source, false);
+    // FACTS: "`commit` is null for API-triggered branch/tag builds until cloning is done ... Webhook-started
+    // PR builds, and API triggers of a PR version, carry their commit from creation."
+    const plan = { ...(webhook.plan ?? this.nextPlan(v)), commit: webhook.commit };
+    return this.create(v, plan, now, source, v.type === 'external');
   }
 
   private nextPlan(v: VersionData): BuildPlan {

@@ -119,6 +119,8 @@ export class BuildResources {
         },
       ];
     } else if (seeds.length === 0 && s.state === 'cancelled') {
+      // FACTS: "(a newer push's build superseded it: notification `build:user:cancelled`, `length` 0)":
+      // a user's cancel and a newer trigger's say the same.
       seeds = [
         { id: 'build:user:cancelled', header: 'Build cancelled manually.', body: 'The user has cancelled this build.', type: 'error' },
       ];

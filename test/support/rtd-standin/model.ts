@@ -32,7 +32,7 @@ export interface StandinOptions {
   tokens?: string[];
   /** Per token, DRF-like sliding window; default 60/minute; null turns all throttling off. */
   rateLimit?: RateLimit | null;
-  /** Limit for anonymous callers (per IP); default 5/minute; ignored when rateLimit is null. */
+  /** Limit for anonymous callers of API v3 (per IP); default 5/minute; ignored when rateLimit is null. API v2 is never throttled. */
   anonymousRateLimit?: RateLimit | null;
   /** Added to every response. */
   latencyMs?: number;
@@ -99,6 +99,31 @@ export interface BuildPlan {
   notifications?: NotificationSeed[];
 }
 
+/**
+ * A webhook automation rule of a GitHub App project (the dashboard's "build on…" rules): with rules
+ * for a version type, a push or pull-request event builds only when one matches. Patterns are
+ * stored as the service stores them: `files` is a shell pattern (fnmatch: `*` crosses `/`),
+ * `commitMessage` and `labels` are regular expressions searched anywhere in the text.
+ */
+export interface AutomationRuleSeed {
+  versionTypes: VersionType[];
+  files?: string;
+  commitMessage?: string;
+  labels?: string;
+}
+
+/** What GitHub tells the service about a push, or a pull request's new head. */
+export interface WebhookEvent {
+  commit: string;
+  /** Changed files (the push's, or the pull request's). */
+  files?: string[];
+  message?: string;
+  /** The pull request's labels (push events have none). */
+  labels?: string[];
+  /** How the build goes, when one is made; else the next plan of `onTrigger` (or the default). */
+  plan?: Omit<BuildPlan, 'commit'>;
+}
+
 export interface BuildSeed extends BuildPlan {
   /** The build was created this long before now. */
   startedAgoMs?: number;
@@ -106,7 +131,7 @@ export interface BuildSeed extends BuildPlan {
   commitFromStart?: boolean;
 }
 
-export type BuildSource = 'seed' | 'api' | 'activation';
+export type BuildSource = 'seed' | 'api' | 'activation' | 'webhook';
 
 export interface BuildData {
   id: number;

@@ -1,19 +1,12 @@
 // What the stand-in answers: JSON with sorted keys as the service renders it, DRF's `detail`
 // errors, Django's HTML 404, and the body parsing DRF does before a handler sees the fields.
+import { jsonReply, type Reply } from '../standin-http/reply.ts';
 import { sortKeys } from './model.ts';
 
-export interface Reply {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type { Reply } from '../standin-http/reply.ts';
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Reply {
-  return {
-    status,
-    headers: { 'content-type': 'application/json', vary: 'Accept, Cookie', ...headers },
-    body: JSON.stringify(sortKeys(body)),
-  };
+  return jsonReply(status, sortKeys(body), { vary: 'Accept, Cookie', ...headers });
 }
 
 export function empty(status: number, headers: Record<string, string> = {}): Reply {

@@ -26,6 +26,8 @@ export interface Route {
   tokenOnly?: boolean;
   /** Django view outside DRF: no auth, no throttle. */
   plain?: boolean;
+  /** A DRF view without throttle classes (API v2): authenticated, never throttled. */
+  unthrottled?: boolean;
 }
 
 /** `^/api/v3/projects/<slug>`; the slug is the first capture group. */
@@ -87,7 +89,7 @@ export class Router {
       return detail(401, 'Authentication credentials were not provided.', { 'www-authenticate': 'Token' });
     }
     const { rateLimit, anonymousRateLimit } = this.options;
-    if (rateLimit) {
+    if (rateLimit && !route.unthrottled) {
       const limit = ctx.token === null ? anonymousRateLimit : rateLimit;
       if (limit) {
         const key = ctx.token === null ? `ip:${ip}` : `token:${ctx.token}`;

@@ -4,23 +4,37 @@
 //
 // This file composes the parts, one per resource: store.ts (shared state and lookups),
 // build-queue.ts (triggers and plans), projects.ts (+ project-config.ts), versions.ts, builds.ts,
-// env-vars.ts, api-v2.ts (a build's commands), search.ts (search and documentation pages);
-// router.ts (routing, auth, throttle.ts), http.ts (server, request log, faults.ts),
+// env-vars.ts, api-v2.ts (a build's commands, a version's identifier), search.ts (search and
+// documentation pages), webhooks.ts (pushes and pull requests, automation rules);
+// router.ts (routing, auth, throttle.ts); the HTTP base shared with the GitHub stand-in,
+// ../standin-http/ (server, request log, faults);
 // pagination.ts, replies.ts, model.ts (types and the clock-driven build lifecycle).
 import { ApiV2Resources } from './api-v2.ts';
 import { BuildQueue } from './build-queue.ts';
 import { BuildResources } from './builds.ts';
 import { EnvVarResources } from './env-vars.ts';
-import { HttpServer } from './http.ts';
-import type { Fault, RecordedRequest } from './http.ts';
+import { HttpServer } from '../standin-http/server.ts';
+import type { Fault, RecordedRequest } from '../standin-http/server.ts';
+import { countRequests } from '../standin-http/reply.ts';
 import { normaliseFractions } from './model.ts';
-import type { BuildPlan, BuildRecord, BuildSeed, ProjectSeed, SearchHitSeed, StandinOptions, VersionSeed } from './model.ts';
+import type {
+  AutomationRuleSeed,
+  BuildPlan,
+  BuildRecord,
+  BuildSeed,
+  ProjectSeed,
+  SearchHitSeed,
+  StandinOptions,
+  VersionSeed,
+  WebhookEvent,
+} from './model.ts';
 import type { RedirectData } from './project-config.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
+import { Webhooks } from './webhooks.ts';
 
 export interface Standin {
   /** 'http://127.0.0.1:PORT', no trailing slash. */
@@ -31,6 +45,12 @@ export interface Standin {
   addVersion(project: string, v: VersionSeed): void;
   addBuild(project: string, version: string, b: BuildSeed): number;
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void;
+  /** GitHub's webhook for a push to `branch`: a build of `commit` (known once cloned), or none when no automation rule matches. */
+  push(project: string, branch: string, event: WebhookEvent): number | null;
+  /** GitHub's webhook for pull request `pr`'s new head: its version moves to `commit`, then a build, or none when no rule matches. */
+  pullRequest(project: string, pr: number, event: WebhookEvent): number | null;
+  /** A webhook automation rule of a GitHub App project (no request recorded). */
+  addAutomationRule(project: string, rule: AutomationRuleSeed): void;
   setSearchHits(project: string, version: string, hits: SearchHitSeed[]): void;
   fault(f: Fault): void;
   builds(project?: string): BuildRecord[];
@@ -59,6 +79,7 @@ class StandinServer implements Standin {
   private readonly buildsApi: BuildResources;
   private readonly envApi: EnvVarResources;
   private readonly searchApi: SearchResources;
+  private readonly webhooks: Webhooks;
 
   constructor(options: StandinOptions) {
     const rateLimit = options.rateLimit === undefined ? { limit: 60, windowMs: 60_000 } : options.rateLimit;
@@ -71,6 +92,7 @@ class StandinServer implements Standin {
     this.buildsApi = new BuildResources(this.store, this.queue, this.projectsApi, this.versionsApi);
     this.envApi = new EnvVarResources(this.store);
     this.searchApi = new SearchResources(this.store, options.indexDelayMs ?? 1500);
+    this.webhooks = new Webhooks(this.store, this.queue, this.versionsApi);
     const router = new Router(
       [
         ...this.projectsApi.routes(),
@@ -106,13 +128,7 @@ class StandinServer implements Standin {
   }
 
   count(method: string, pathPattern: RegExp | string): number {
-    const m = method.toUpperCase();
-    return this.requests.filter((r) => {
-      if (m !== '*' && r.method !== m) return false;
-      if (typeof pathPattern === 'string') return r.path.includes(pathPattern);
-      pathPattern.lastIndex = 0;
-      return pathPattern.test(r.path);
-    }).length;
+    return countRequests(this.requests, method, pathPattern);
   }
 
   fault(f: Fault): void {
@@ -137,6 +153,18 @@ class StandinServer implements Standin {
 
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void {
     this.queue.onTrigger(project, version, plan);
+  }
+
+  push(project: string, branch: string, event: WebhookEvent): number | null {
+    return this.webhooks.push(project, branch, event);
+  }
+
+  pullRequest(project: string, pr: number, event: WebhookEvent): number | null {
+    return this.webhooks.pullRequest(project, pr, event);
+  }
+
+  addAutomationRule(project: string, rule: AutomationRuleSeed): void {
+    this.webhooks.addRule(project, rule);
   }
 
   builds(project?: string): BuildRecord[] {

@@ -1,14 +1,15 @@
-// The HTTP side of the stand-in: the loopback server, the request log, and the injected faults
-// applied around the processing of each request (see faults.ts; routing is in router.ts).
+// The HTTP side of a stand-in (the Read the Docs one and the GitHub one): the loopback server, the
+// request log, the injected faults applied around the processing of each request (see faults.ts),
+// and headers a hostile proxy could add to every answer. Routing is each stand-in's own.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { FaultQueue } from './faults.ts';
 import type { Fault } from './faults.ts';
-import type { Reply } from './replies.ts';
+import type { Reply } from './reply.ts';
 
 export type { Fault, QueuedFault } from './faults.ts';
-export type { Reply } from './replies.ts';
+export type { Reply } from './reply.ts';
 
 export interface RecordedRequest {
   method: string;
@@ -33,6 +34,7 @@ export interface HttpHooks {
 export class HttpServer {
   url = '';
   readonly faults = new FaultQueue();
+  private readonly extraHeaders: { method: string; path: RegExp; headers: Record<string, string> }[] = [];
 
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
@@ -74,6 +76,19 @@ export class HttpServer {
       this.server.closeAllConnections();
       for (const s of this.sockets) s.destroy();
     });
+  }
+
+  /**
+   * Answers to requests matching method and path carry `headers` besides (over the stand-in's own),
+   * faults' answers included: what a hostile proxy could add, such as a `Link` elsewhere.
+   */
+  addHeaders(method: string, path: RegExp, headers: Record<string, string>): void {
+    this.extraHeaders.push({ method: method.toUpperCase(), path, headers });
+  }
+
+  private headersFor(rec: RecordedRequest, reply: Reply): Record<string, string> {
+    const extra = this.extraHeaders.filter((added) => added.method === rec.method && added.path.test(rec.path));
+    return Object.assign({ ...reply.headers }, ...extra.map((added) => added.headers));
   }
 
   private sleep(ms: number): Promise<void> {
@@ -152,7 +167,7 @@ export class HttpServer {
       const buf = Buffer.from(reply.body, 'utf8');
       rec.status = reply.status;
       if (res.destroyed) return;
-      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+      res.writeHead(reply.status, { ...this.headersFor(rec, reply), 'content-length': String(buf.length) });
       res.write(buf.subarray(0, Math.floor(buf.length / 2)), () => this.destroy(req));
       return;
     }
@@ -160,7 +175,7 @@ export class HttpServer {
       const buf = Buffer.from(reply.body, 'utf8');
       rec.status = reply.status;
       if (res.destroyed) return;
-      res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+      res.writeHead(reply.status, { ...this.headersFor(rec, reply), 'content-length': String(buf.length) });
       res.write(buf.subarray(0, Math.floor(buf.length / 2)));
       await this.sleep(fault.ms);
       this.destroy(req);
@@ -179,7 +194,7 @@ export class HttpServer {
     rec.status = reply.status;
     if (res.destroyed || res.headersSent) return;
     const buf = Buffer.from(reply.body, 'utf8');
-    res.writeHead(reply.status, { ...reply.headers, 'content-length': String(buf.length) });
+    res.writeHead(reply.status, { ...this.headersFor(rec, reply), 'content-length': String(buf.length) });
     res.end(buf);
   }
 }

@@ -1,0 +1,255 @@
+/**
+ * Every GitHub call the action makes, one Octokit typed REST method each (`octokit.rest.*`, lists
+ * through `octokit.paginate`), sent by `client.ts` with its guards: the API's origin only, bounded
+ * answers, the workflow's cancellation, retries only where a repeat is harmless, and each failure a
+ * `GitHubError` named by the call (`POST issues/{n}/comments`). The answers are typed by Octokit;
+ * the text in them (bodies, logins, file names) is still hostile: printed through the neutraliser.
+ */
+import { safeHttpUrl } from '../../reporting/markdown.js';
+import { call, GitHubError, type GitHubRepo, type Octokit, readPages, withRequest } from './client.js';
+
+type Rest = Octokit['rest'];
+type DataOf<M extends (...args: never[]) => Promise<{ data: unknown }>> = Awaited<ReturnType<M>>['data'];
+
+export type IssueComment = DataOf<Rest['issues']['createComment']>;
+export type PullRequest = DataOf<Rest['pulls']['get']>;
+export type OpenPullRequest = DataOf<Rest['pulls']['list']>[number];
+export type Deployment = DataOf<Rest['repos']['listDeployments']>[number];
+export type CommitState = 'pending' | 'success' | 'failure' | 'error';
+export type DeploymentState = 'in_progress' | 'success' | 'failure' | 'error' | 'inactive';
+
+/** GitHub refuses longer status descriptions. */
+const DESCRIPTION_LIMIT = 140;
+/** A pull request with more comments than this is not searched further (GitHub caps threads well below). */
+const MAX_COMMENT_PAGES = 30;
+/** GitHub lists at most 3000 files of a pull request. */
+const MAX_FILE_PAGES = 30;
+/** One head branch has one open pull request per base branch: a few pages are plenty. */
+const MAX_PULL_PAGES = 3;
+const MAX_DEPLOYMENT_PAGES = 10;
+/** GitHub's largest page. */
+const PAGE_SIZE = 100;
+
+/** The repository every call is about. */
+function at(gh: GitHubRepo): { owner: string; repo: string } {
+  return { owner: gh.owner, repo: gh.repo };
+}
+
+/** Safe to send twice (a GET, an edit, a status): a network fault or 5xx is retried. */
+function repeatable(gh: GitHubRepo) {
+  return { idempotent: true, limits: gh.limits };
+}
+
+/** A repeat would write twice (a second comment, a second deployment): never retried. */
+function once(gh: GitHubRepo) {
+  return { idempotent: false, limits: gh.limits };
+}
+
+/** `text` cut to GitHub's limit for a status description, by code point. */
+function describe(text: string): string {
+  const chars = [...text];
+  return chars.length > DESCRIPTION_LIMIT ? `${chars.slice(0, DESCRIPTION_LIMIT - 1).join('')}…` : text;
+}
+
+/** GET /user: the token's own login. The workflow's GITHUB_TOKEN and App tokens are refused (403): callers need a fallback. */
+export async function getAuthenticatedUser(gh: GitHubRepo): Promise<string> {
+  const user = await call('GET user', (request) => gh.octokit.rest.users.getAuthenticated({ request }), repeatable(gh));
+  return user.login;
+}
+
+/** GET repos/{owner}/{repo}/collaborators/{user}/permission: `admin`, `write`, `read` or `none`. */
+export async function getCollaboratorPermission(gh: GitHubRepo, username: string): Promise<string> {
+  const answer = await call(
+    'GET collaborators/{user}/permission',
+    (request) => gh.octokit.rest.repos.getCollaboratorPermissionLevel({ ...at(gh), username, request }),
+    repeatable(gh),
+  );
+  return answer.permission;
+}
+
+/** GET repos/{owner}/{repo}/issues/{n}/comments, every page, oldest first. */
+export function listIssueComments(gh: GitHubRepo, issue: number): Promise<IssueComment[]> {
+  const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.issues.listComments, gh.limits), {
+    ...at(gh),
+    issue_number: issue,
+    per_page: PAGE_SIZE,
+  });
+  return readPages('GET issues/{n}/comments', pages, MAX_COMMENT_PAGES, gh.limits);
+}
+
+/** POST repos/{owner}/{repo}/issues/{n}/comments. */
+export function createIssueComment(gh: GitHubRepo, issue: number, body: string): Promise<IssueComment> {
+  return call(
+    'POST issues/{n}/comments',
+    (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body, request }),
+    once(gh),
+  );
+}
+
+/** PATCH repos/{owner}/{repo}/issues/comments/{id}: replaces the body (repeating it changes nothing). */
+export function updateIssueComment(gh: GitHubRepo, commentId: number, body: string): Promise<IssueComment> {
+  return call(
+    'PATCH issues/comments/{id}',
+    (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body, request }),
+    repeatable(gh),
+  );
+}
+
+/** DELETE repos/{owner}/{repo}/issues/comments/{id} (a duplicate left by two jobs racing). */
+export async function deleteIssueComment(gh: GitHubRepo, commentId: number): Promise<void> {
+  await call(
+    'DELETE issues/comments/{id}',
+    (request) => gh.octokit.rest.issues.deleteComment({ ...at(gh), comment_id: commentId, request }),
+    repeatable(gh),
+  );
+}
+
+/** GET repos/{owner}/{repo}/pulls/{n}. */
+export function getPullRequest(gh: GitHubRepo, pr: number): Promise<PullRequest> {
+  return call('GET pulls/{n}', (request) => gh.octokit.rest.pulls.get({ ...at(gh), pull_number: pr, request }), repeatable(gh));
+}
+
+/** PATCH repos/{owner}/{repo}/pulls/{n} with a new description. */
+export function updatePullRequestBody(gh: GitHubRepo, pr: number, body: string): Promise<PullRequest> {
+  return call('PATCH pulls/{n}', (request) => gh.octokit.rest.pulls.update({ ...at(gh), pull_number: pr, body, request }), repeatable(gh));
+}
+
+/**
+ * GET repos/{owner}/{repo}/pulls?head={owner}:{branch}&state=open: the open pull requests whose
+ * head is that branch of that owner's repository (a fork's, for a fork PR).
+ */
+export function listOpenPullRequests(gh: GitHubRepo, head: { owner: string; branch: string }): Promise<OpenPullRequest[]> {
+  const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.pulls.list, gh.limits), {
+    ...at(gh),
+    head: `${head.owner}:${head.branch}`,
+    state: 'open',
+    per_page: PAGE_SIZE,
+  });
+  return readPages('GET pulls?head', pages, MAX_PULL_PAGES, gh.limits);
+}
+
+/** GET repos/{owner}/{repo}/pulls/{n}/files: the paths the PR adds or changes (removed ones left out). */
+export async function listPullRequestFiles(gh: GitHubRepo, pr: number): Promise<string[]> {
+  const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.pulls.listFiles, gh.limits), {
+    ...at(gh),
+    pull_number: pr,
+    per_page: PAGE_SIZE,
+  });
+  const files = await readPages('GET pulls/{n}/files', pages, MAX_FILE_PAGES, gh.limits);
+  return files.filter((file) => file.status !== 'removed').map((file) => file.filename);
+}
+
+/**
+ * GET repos/{owner}/{repo}/contents/{path}?ref={sha}: a file's text at a commit, or `undefined`
+ * when it does not exist there (or is a folder, a link). Read through the API: no checkout of PR code.
+ */
+export async function getFileContent(gh: GitHubRepo, path: string, ref: string): Promise<string | undefined> {
+  let content: DataOf<Rest['repos']['getContent']>;
+  try {
+    content = await call(
+      'GET contents/{path}',
+      (request) => gh.octokit.rest.repos.getContent({ ...at(gh), path, ref, request }),
+      repeatable(gh),
+    );
+  } catch (error) {
+    if (error instanceof GitHubError && error.status === 404) return undefined;
+    throw error;
+  }
+  if (Array.isArray(content) || content.type !== 'file' || !('content' in content) || typeof content.content !== 'string') return undefined;
+  return content.encoding === 'base64' ? Buffer.from(content.content, 'base64').toString('utf8') : content.content;
+}
+
+/** POST repos/{owner}/{repo}/statuses/{sha}: the newest status of a context is the one shown. */
+export async function createCommitStatus(
+  gh: GitHubRepo,
+  sha: string,
+  status: { state: CommitState; context: string; description: string; targetUrl?: string },
+): Promise<void> {
+  const targetUrl = safeHttpUrl(status.targetUrl);
+  await call(
+    'POST statuses/{sha}',
+    (request) =>
+      gh.octokit.rest.repos.createCommitStatus({
+        ...at(gh),
+        sha,
+        state: status.state,
+        context: status.context,
+        description: describe(status.description),
+        // Only an http(s) link: whatever the caller checked, a `javascript:` one never reaches GitHub.
+        ...(targetUrl === undefined ? {} : { target_url: targetUrl }),
+        request,
+      }),
+    // The same status twice shows once: repeating it is harmless.
+    repeatable(gh),
+  );
+}
+
+/** GET repos/{owner}/{repo}/deployments filtered by `sha` and/or `environment`, newest first. */
+export function listDeployments(gh: GitHubRepo, filter: { sha?: string; environment?: string }): Promise<Deployment[]> {
+  const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.repos.listDeployments, gh.limits), {
+    ...at(gh),
+    ...(filter.sha === undefined ? {} : { sha: filter.sha }),
+    ...(filter.environment === undefined ? {} : { environment: filter.environment }),
+    per_page: PAGE_SIZE,
+  });
+  return readPages('GET deployments', pages, MAX_DEPLOYMENT_PAGES, gh.limits);
+}
+
+/**
+ * POST repos/{owner}/{repo}/deployments: a transient, non-production deployment of `sha`, with
+ * no merge of the base and no required checks (the docs build is what is being reported).
+ */
+export async function createDeployment(
+  gh: GitHubRepo,
+  deployment: { sha: string; environment: string; description: string; payload: Record<string, unknown> },
+): Promise<Deployment> {
+  const created = await call<DataOf<Rest['repos']['createDeployment']>>(
+    'POST deployments',
+    (request) =>
+      gh.octokit.rest.repos.createDeployment({
+        ...at(gh),
+        ref: deployment.sha,
+        environment: deployment.environment,
+        description: deployment.description,
+        payload: deployment.payload,
+        auto_merge: false,
+        required_contexts: [],
+        transient_environment: true,
+        production_environment: false,
+        request,
+      }),
+    // A repeat would make a second deployment: not retried.
+    once(gh),
+  );
+  // A 202 (a merge of the base first) has no deployment: `auto_merge: false` asks for none.
+  if (!('id' in created)) throw new GitHubError('POST deployments: no deployment was created', 202, 'POST deployments');
+  return created;
+}
+
+/** POST repos/{owner}/{repo}/deployments/{id}/statuses: the newest status is the one shown. */
+export async function createDeploymentStatus(
+  gh: GitHubRepo,
+  deploymentId: number,
+  status: { state: DeploymentState; description: string; environmentUrl?: string; logUrl?: string },
+): Promise<void> {
+  const environmentUrl = safeHttpUrl(status.environmentUrl);
+  const logUrl = safeHttpUrl(status.logUrl);
+  await call(
+    'POST deployments/{id}/statuses',
+    (request) =>
+      gh.octokit.rest.repos.createDeploymentStatus({
+        ...at(gh),
+        deployment_id: deploymentId,
+        state: status.state,
+        description: describe(status.description),
+        // Only http(s) links: whatever the caller checked, a `javascript:` one never reaches GitHub.
+        ...(environmentUrl === undefined ? {} : { environment_url: environmentUrl }),
+        ...(logUrl === undefined ? {} : { log_url: logUrl }),
+        // A success must not mark this PR's other deployments inactive: one environment per project.
+        auto_inactive: false,
+        request,
+      }),
+    // The same state twice shows once: repeating it is harmless.
+    repeatable(gh),
+  );
+}
