@@ -83,8 +83,9 @@ export const INPUT_DECLARATIONS = {
   prune: {
     kind: 'flag',
     description:
-      "For `env`, delete the project's variables that are not named; for `apply`, delete the redirects and subprojects the file does not list.",
+      "For `env`, delete the project's variables that are not named; for `apply`, delete the redirects and subprojects the file does not list, and deactivate the versions its `version_policy` turns off.",
   },
+
   'dry-run': { kind: 'flag', description: 'For `env` and `apply`, print the plan and change nothing.' },
   translations: { kind: 'flag', description: 'For `preview`, also report each translation of the project.' },
   trigger: { kind: 'flag', description: 'For `preview`, trigger the PR version when the service started no build for the head commit.' },
@@ -121,5 +122,9 @@ export const INPUT_DECLARATIONS = {
   'deployment-environment': {
     kind: 'text',
     description: "For `preview`, the deployments' environment; `{project}` is replaced by the project's slug.",
+  },
+  'redirect-check': {
+    kind: 'text',
+    description: 'For `preview`, pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.',
   },
 } as const satisfies Record<InputName, InputDeclaration>;

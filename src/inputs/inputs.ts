@@ -40,6 +40,7 @@ export const INPUT_DEFAULTS = {
   'fail-on-changes': 'false',
   deployment: 'true',
   'deployment-environment': 'readthedocs-preview/{project}',
+  'redirect-check': 'warn',
 } as const;
 
 /** The service's limits: 60 requests a minute per token; 5 a minute per address without one. */
@@ -89,6 +90,8 @@ export interface Inputs {
   deployment: boolean;
   /** The deployment's environment, `{project}` replaced by the project's slug. */
   deploymentEnvironment: string;
+  /** For `preview`: pages moved or removed without a redirect warn, fail the step, or are not looked for. */
+  redirectCheck: 'warn' | 'fail' | 'off';
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -259,6 +262,7 @@ const fieldSchemas = {
       return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
     return name;
   }),
+  'redirect-check': oneOf(['warn', 'fail', 'off'] as const),
 } satisfies Record<InputName, z.ZodMiniType>;
 
 /** Every input's schema in one object: what it parses to is inferred from it. */
@@ -328,6 +332,7 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     failOnChanges: values['fail-on-changes'],
     deployment: values.deployment,
     deploymentEnvironment: values['deployment-environment'],
+    redirectCheck: values['redirect-check'],
   };
 }
 

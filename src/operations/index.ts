@@ -78,6 +78,8 @@ export const OPERATION_DESCRIPTORS: Record<Operation, OperationDescriptor> = {
       'comment-header',
       'deployment',
       'deployment-environment',
+      'redirect-check',
+      'config',
     ],
     outputs: [...BUILD_OUTPUTS, 'preview-url'],
     needsToken: false,

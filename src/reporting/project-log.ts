@@ -11,8 +11,8 @@ export interface ProjectLog {
   info(message: string): void;
   /** A state change: with several projects it is also echoed live, prefixed with the project. */
   progress(message: string): void;
-  /** An annotation (its text is escaped by the toolkit) that is also told in the project's story. */
-  warning(message: string, title?: string): void;
+  /** An annotation (its text is escaped by the toolkit) that is also told in the project's story; `file` places it on a file. */
+  warning(message: string, title?: string, file?: string): void;
   debug(message: string): void;
   /**
    * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
@@ -34,7 +34,7 @@ export function createProjectLog(project: string, concurrent: boolean, runner: R
     return {
       info: infoUntrusted,
       progress: infoUntrusted,
-      warning: (message, title) => runner.warning(message, { title: title ?? project }),
+      warning: (message, title, file) => runner.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) }),
       debug: (message) => runner.debug(message),
       section(title, body) {
         runner.startGroup(title);
@@ -54,8 +54,8 @@ export function createProjectLog(project: string, concurrent: boolean, runner: R
       // The prefix (a slug, but any text) is neutralised as well.
       runner.untrusted(message, safeLine(`[${project}]`));
     },
-    warning(message, title) {
-      runner.warning(message, { title: title ?? project });
+    warning(message, title, file) {
+      runner.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) });
       held.push(`warning: ${message}`);
     },
     debug(message) {

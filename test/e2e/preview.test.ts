@@ -127,7 +127,9 @@ describe('operation preview', () => {
     expect(row).not.toContain(HEAD.slice(0, 7)); // the commit is shown once, below the table
     expect(comment.body).toContain(`Commit: [\`${HEAD}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
     expect(comment.body).toContain(`(${url}install.html)`);
-    expect(comment.body).not.toContain('removed.rst');
+    // The removed file is not linked as a changed page; redirect-check (default `warn`) names its page.
+    expect(comment.body).not.toContain(`${url}removed.html`);
+    expect(comment.body).toContain('- {type: page, from: /removed.html, to:}');
     expect(comment.body).not.toContain(OLDER);
     expect(postedBodies('POST')).toHaveLength(1);
     expect(postedBodies('POST')[0]).toContain('⏳');

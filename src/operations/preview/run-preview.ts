@@ -1,6 +1,12 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
-import { getFileContent, listPullRequestFiles, type CommitState } from '../../github/api/rest.js';
+import {
+  changedFileNames,
+  getFileContent,
+  listPullRequestFileEntries,
+  type CommitState,
+  type PullRequestFileEntry,
+} from '../../github/api/rest.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -26,6 +32,8 @@ import { findPullRequestBuild } from './find-pr-build.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
 import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
+import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
+import { unredirectedSection } from '../../github/render-comment.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 /** The notice of a `workflow_run` whose finished run has no open pull request to report on. */
@@ -48,6 +56,8 @@ interface PullRequestRun {
 /** What the step learns about one project's preview besides its result. */
 interface PreviewInfo {
   pages: ChangedPage[];
+  /** `redirect-check`: pages moved or removed without a redirect. */
+  unredirected: UnredirectedPage[];
 }
 
 /**
@@ -120,7 +130,7 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     return { results, summary: [], outputs: {} };
   }
   const projects = await projectsToPreview(ctx, details);
-  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
+  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [], unredirected: [] }]));
 
   await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
 
@@ -138,6 +148,11 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     }
     return sources;
   };
+  // `redirect-check`: the PR's project file, read once at the head commit when a moved page needs it.
+  const projectFile = once(async () => {
+    const gh = await github();
+    return gh ? getFileContent(gh, ctx.inputs.config, headSha).catch(() => undefined) : undefined;
+  });
   let results: ProjectResult<PreviewDetails>[];
   try {
     results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
@@ -162,7 +177,14 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       );
       await concludeFollowed(ctx, result, log, followed, headSha);
       if (result.outcome !== 'success') return;
-      await verifyPreview(ctx, result, log, { pr, details, dispatcher: pageDispatcher, info: infos.get(result.project)!, changedFiles });
+      await verifyPreview(ctx, result, log, {
+        pr,
+        details,
+        dispatcher: pageDispatcher,
+        info: infos.get(result.project)!,
+        changedFiles,
+        projectFile,
+      });
     });
   } finally {
     await pageDispatcher.close().catch(() => undefined);
@@ -170,17 +192,35 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
 
   await Promise.all(pendingStatuses);
   const rows = results.map((result) => rowOf(ctx, result, headSha, infos.get(result.project)?.pages ?? []));
+  // `redirect-check`: the ready row lists its pages without a redirect; with `fail`, they turn the
+  // project (and so its commit status and the step) red while the row keeps the ready preview.
+  const statuses = results.map((result, index) => {
+    const unredirected = infos.get(result.project)?.unredirected ?? [];
+    const status = commitStatusOf(result, rows[index]!.status);
+    if (rows[index]!.status !== 'ready' || unredirected.length === 0) return status;
+    rows[index]!.unredirected = unredirected;
+    if (ctx.inputs.redirectCheck !== 'fail') return status;
+    Object.assign(result, unredirectedFailure(result.project, unredirected));
+    return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
+  });
   await Promise.all([
     publisher.publish(rows),
     ...results.map((result, index) => {
-      const { state, description, targetUrl } = commitStatusOf(result, rows[index]!.status);
+      const { state, description, targetUrl } = statuses[index]!;
       return publisher.status(result.project, state, description, targetUrl);
     }),
     ...results.map((result, index) => deploymentOutcome(deployments, result, commitStatusOf(result, rows[index]!.status))),
   ]);
 
   results.forEach((result, index) => {
-    result.details = { pullRequest: pr, headSha, previewStatus: rows[index]!.status, pages: infos.get(result.project)?.pages ?? [] };
+    const info = infos.get(result.project);
+    result.details = {
+      pullRequest: pr,
+      headSha,
+      previewStatus: rows[index]!.status,
+      pages: info?.pages ?? [],
+      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
+    };
   });
   return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
 };
@@ -301,6 +341,7 @@ async function verifyPreview(
     dispatcher: Dispatcher;
     info: PreviewInfo;
     changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
+    projectFile: () => Promise<string | undefined>;
   },
 ): Promise<void> {
   const url =
@@ -353,6 +394,19 @@ async function verifyPreview(
   });
   shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
   if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
+  if (ctx.inputs.redirectCheck !== 'off') {
+    shared.info.unredirected = await checkRedirects(ctx, log, {
+      project: result.project,
+      files: sources.entries,
+      docsDir: sources.docsDir,
+      builder: sources.builder,
+      previewUrl: url,
+      details: await shared.details.get(result.project).catch(() => undefined),
+      dispatcher: shared.dispatcher,
+      projectFile: shared.projectFile,
+      attempts: PAGE_ATTEMPTS,
+    });
+  }
 }
 
 /**
@@ -380,6 +434,8 @@ async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectRes
 
 interface ChangedSources {
   files: string[];
+  /** Every entry, removed and renamed ones included (`redirect-check`). */
+  entries: PullRequestFileEntry[];
   docsDir: string;
   builder: DocsBuilder | undefined;
 }
@@ -415,9 +471,10 @@ async function changedSourceFiles(
       ctx.log.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
       return undefined;
     }
-    const files = await listPullRequestFiles(gh, run.pr);
+    const entries = await listPullRequestFileEntries(gh, run.pr);
+    const files = changedFileNames(entries);
     ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
-    return { files, docsDir, builder };
+    return { files, entries, docsDir, builder };
   } catch (error) {
     ctx.log.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
     return undefined;
@@ -516,6 +573,10 @@ function summarySection(
     if (!result.previewUrl || pages.length === 0) continue;
     lines.push('', `**Changed pages in ${escapeMarkdown(result.project)}**`, '');
     for (const page of pages) lines.push(`- ${markdownLink(page.file, page.url)}`);
+  }
+  for (const result of results) {
+    const unredirected = infos.get(result.project)?.unredirected ?? [];
+    if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
-import { NotFoundError, UncertainWriteError } from '../../service/errors.js';
+import { UncertainWriteError } from '../../service/errors.js';
 import type { Redirect } from '../../service/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
@@ -12,6 +12,7 @@ import { ConfigFileError, parseConfigFile } from './file.js';
 import { redirectKey, type DesiredProject, type DesiredRedirect } from './model.js';
 import { planProject, type CurrentRedirect, type CurrentState, type PlannedChange, type ProjectPlan } from './plan.js';
 import { configPath } from './paths.js';
+import { policyVersionOf } from './version-policy.js';
 import { publishPlanComment } from './plan-comment.js';
 
 export const INVALID_FILE_TITLE = 'Invalid project file';
@@ -93,16 +94,17 @@ export async function readCurrent(ctx: OperationContext, project: string, desire
     subprojects: desired.subprojects ? (await api.subprojects(project)).map((s) => ({ child: s.child.slug, alias: s.alias })) : [],
     versions: {},
   };
-  for (const slug of Object.keys(desired.versions ?? {})) {
-    try {
-      const version = await api.version(project, slug);
-      current.versions[slug] = { active: version.active, hidden: version.hidden ?? false };
-    } catch (error) {
-      if (error instanceof NotFoundError)
-        throw new Error(`version \`${safeLine(slug, 200)}\` named under \`versions\` does not exist on ${project}`);
-      throw error;
-    }
+  // The versions list (limit=100, paged) holds `active` and `hidden`: one read, not a GET per version.
+  const named = Object.keys(desired.versions ?? {});
+  if (named.length === 0 && !desired.versionPolicy) return current;
+  const list = (await api.versions(project)).map(policyVersionOf);
+  const bySlug = new Map(list.map((v) => [v.slug, v]));
+  for (const slug of named) {
+    const version = bySlug.get(slug);
+    if (!version) throw new Error(`version \`${safeLine(slug, 200)}\` named under \`versions\` does not exist on ${project}`);
+    current.versions[slug] = { active: version.active, hidden: version.hidden };
   }
+  if (desired.versionPolicy) current.versionList = list;
   return current;
 }
 

@@ -49,7 +49,7 @@ export function describeChange(change: PlannedChange): string {
     case 'settings':
       return `settings: ${fields(change.fields)}`;
     case 'version':
-      return `version ${change.slug}: ${fields(change.fields)}`;
+      return `version ${change.slug}: ${fields(change.fields)}${versionNote(change)}`;
     case 'subproject':
       return `subproject ${change.child} as ${change.alias}${change.action === 'unmanaged' ? ' (unmanaged, kept: `prune: true` deletes it)' : ''}`;
     case 'redirect':
@@ -58,6 +58,12 @@ export function describeChange(change: PlannedChange): string {
       if (change.action === 'delete') return `redirect ${redirectText(change.redirect)}`;
       return `redirect ${redirectText(change.redirect)} (unmanaged, kept: \`prune: true\` deletes it)`;
   }
+}
+
+/** Why `version_policy` changes a version, and a deactivation kept without `prune`. */
+function versionNote(change: Extract<PlannedChange, { kind: 'version' }>): string {
+  const why = change.policy ? ` (version_policy: ${change.policy})` : '';
+  return change.action === 'unmanaged' ? `${why} (kept: set \`prune\` to deactivate)` : why;
 }
 
 export function planEntries(plan: ProjectPlan, statuses?: WriteStatus[]): PlanEntry[] {

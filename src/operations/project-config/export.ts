@@ -6,6 +6,7 @@ import type { OperationContext, ProjectResult, StepOperation } from '../types.js
 import { currentRedirect } from './apply.js';
 import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
 import { configPath } from './paths.js';
+import { fitPolicy, policyEntry, policyVersionOf } from './version-policy.js';
 
 /** Where the published schema lives, named at the top of every exported file. */
 export const SCHEMA_URL =
@@ -42,10 +43,14 @@ export async function exportProject(ctx: OperationContext, project: string): Pro
     s.alias === s.child.slug ? { child: s.child.slug } : { child: s.child.slug, alias: s.alias },
   );
   const versions: NonNullable<ProjectConfig['versions']> = {};
-  for (const version of await api.versions(project)) {
+  const list = await api.versions(project);
+  // A `version_policy` when one reproduces the tags as they are; the versions it decides are left out below.
+  const fit = fitPolicy(list.map(policyVersionOf));
+  for (const version of list) {
+    if (fit?.decided.has(version.slug)) continue;
     if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
   }
-  return { settings, redirects, subprojects, versions };
+  return { settings, redirects, subprojects, ...(fit ? { version_policy: policyEntry(fit.policy) } : {}), versions };
 }
 
 /** The file's text: one project at the top, several under `projects`. */

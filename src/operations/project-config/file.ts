@@ -99,10 +99,18 @@ export async function parseConfigFile(file: string, text: string, projects: stri
   const problem = (path: Segment[], message: string) => problems.push({ file, line: lineAt(path), path: keyPath(path), message });
 
   const single =
-    config.settings !== undefined || config.redirects !== undefined || config.subprojects !== undefined || config.versions !== undefined;
+    config.settings !== undefined ||
+    config.redirects !== undefined ||
+    config.subprojects !== undefined ||
+    config.versions !== undefined ||
+    config.version_policy !== undefined;
   const entries: [string, ProjectConfig, Segment[]][] = [];
   if (config.projects !== undefined) {
-    if (single) problem(['projects'], 'use either `projects` or `settings`/`redirects`/`subprojects`/`versions` at the top, not both');
+    if (single)
+      problem(
+        ['projects'],
+        'use either `projects` or `settings`/`redirects`/`subprojects`/`versions`/`version_policy` at the top, not both',
+      );
     for (const [slug, project] of Object.entries(config.projects)) {
       if (!projects.includes(slug)) {
         problem(['projects', slug], `\`${slug}\` is not named in the input \`project\` (${projects.join(', ')})`);

@@ -53,11 +53,32 @@ export const SubprojectEntrySchema = z.strictObject({ child: text, alias: z.opti
 
 export const VersionSettingsSchema = z.strictObject({ active: z.optional(z.boolean()), hidden: z.optional(z.boolean()) });
 
+export const POLICY_ACTIVE = ['latest-patch', 'all'] as const;
+export const POLICY_PRERELEASES = ['hidden', 'inactive', 'active'] as const;
+
+/** The policy as the planner reads it (see version-policy.ts). */
+export interface VersionPolicy {
+  /** `latest-patch`: in each minor kept, its newest release only; `all`: every release of it. */
+  active: (typeof POLICY_ACTIVE)[number];
+  /** The newest N minors (by release) are kept; older releases are deactivated. None: every minor. */
+  newestMinors?: number;
+  /** What pre-releases become; none: they are left as they are. */
+  prereleases?: (typeof POLICY_PRERELEASES)[number];
+}
+
+/** `version_policy`: which release tags stay active and what pre-releases become (see version-policy.ts). */
+export const VersionPolicySchema = z.strictObject({
+  active: z.enum(POLICY_ACTIVE),
+  'newest-minors': z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  prereleases: z.optional(z.enum(POLICY_PRERELEASES)),
+});
+
 export const ProjectConfigSchema = z.strictObject({
   settings: z.optional(SettingsSchema),
   redirects: z.optional(z.array(RedirectSchema).check(z.maxLength(1000))),
   subprojects: z.optional(z.array(SubprojectEntrySchema).check(z.maxLength(500))),
   versions: z.optional(z.record(text, VersionSettingsSchema)),
+  version_policy: z.optional(VersionPolicySchema),
 });
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 
@@ -68,6 +89,7 @@ export const ConfigFileSchema = z.strictObject({
   redirects: z.optional(z.array(RedirectSchema).check(z.maxLength(1000))),
   subprojects: z.optional(z.array(SubprojectEntrySchema).check(z.maxLength(500))),
   versions: z.optional(z.record(text, VersionSettingsSchema)),
+  version_policy: z.optional(VersionPolicySchema),
   projects: z.optional(z.record(text, ProjectConfigSchema)),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
@@ -88,6 +110,7 @@ export interface DesiredProject {
   redirects?: DesiredRedirect[];
   subprojects?: { child: string; alias: string }[];
   versions?: Record<string, { active?: boolean; hidden?: boolean }>;
+  versionPolicy?: VersionPolicy;
 }
 
 /** The key identifying a redirect: (type, from, to). */
@@ -114,5 +137,14 @@ export function normaliseProject(config: ProjectConfig): DesiredProject {
     redirects: config.redirects?.map(normaliseRedirect),
     subprojects: config.subprojects?.map((s) => ({ child: s.child, alias: s.alias ?? s.child })),
     versions: config.versions,
+    ...(config.version_policy ? { versionPolicy: versionPolicyOf(config.version_policy) } : {}),
+  };
+}
+
+function versionPolicyOf(entry: z.infer<typeof VersionPolicySchema>): VersionPolicy {
+  return {
+    active: entry.active,
+    ...(entry['newest-minors'] === undefined ? {} : { newestMinors: entry['newest-minors'] }),
+    ...(entry.prereleases === undefined ? {} : { prereleases: entry.prereleases }),
   };
 }

@@ -1,4 +1,5 @@
 import { redirectKey, WRITE_ONLY_SETTINGS, type DesiredProject, type DesiredRedirect, type SettingName } from './model.js';
+import { policyTargets, type PolicyVersion } from './version-policy.js';
 
 /** What the service has now, reduced to what the file can say. */
 export interface CurrentState {
@@ -8,6 +9,8 @@ export interface CurrentState {
   subprojects: { child: string; alias: string }[];
   /** Only the versions the file names. */
   versions: Record<string, { active: boolean; hidden: boolean }>;
+  /** Every version of the project, read when the file has a `version_policy`. */
+  versionList?: PolicyVersion[];
 }
 
 export interface CurrentRedirect extends DesiredRedirect {
@@ -24,7 +27,16 @@ export interface FieldChange {
 }
 
 export type PlannedChange =
-  | { kind: 'version'; action: 'update'; slug: string; fields: FieldChange[]; body: { active?: boolean; hidden?: boolean } }
+  | {
+      kind: 'version';
+      /** `unmanaged`: a deactivation the policy wants, kept without `prune` (it deletes the version's docs). */
+      action: 'update' | 'unmanaged';
+      slug: string;
+      fields: FieldChange[];
+      body: { active?: boolean; hidden?: boolean };
+      /** Set when `version_policy` asks for it: why. */
+      policy?: string;
+    }
   | { kind: 'settings'; action: 'update'; fields: FieldChange[]; body: Record<string, unknown> }
   | { kind: 'redirect'; action: 'create'; redirect: DesiredRedirect; position: number }
   | { kind: 'redirect'; action: 'update'; pk: number; redirect: DesiredRedirect; position: number; fields: FieldChange[] }
@@ -67,6 +79,7 @@ export function planProject(project: string, desired: DesiredProject, current: C
     }
     if (fields.length > 0) changes.push({ kind: 'version', action: 'update', slug, fields, body });
   }
+  const policyDeactivations = planVersionPolicy(desired, current, prune, changes);
 
   if (desired.settings) {
     const fields: FieldChange[] = [];
@@ -103,7 +116,37 @@ export function planProject(project: string, desired: DesiredProject, current: C
       deletions.push({ kind: 'subproject', action: prune ? 'delete' : 'unmanaged', child: s.child, alias });
     }
   }
-  return { project, changes: [...changes, ...deletions] };
+  return { project, changes: [...changes, ...deletions, ...policyDeactivations] };
+}
+
+/**
+ * `version_policy`: activations and hidings join `changes`; deactivations (they delete the
+ * version's hosted docs) are returned to go last, as writes with `prune`, else kept and reported.
+ * Versions named under `versions:` follow their entry.
+ */
+function planVersionPolicy(desired: DesiredProject, current: CurrentState, prune: boolean, changes: PlannedChange[]): PlannedChange[] {
+  if (!desired.versionPolicy || !current.versionList) return [];
+  const deactivations: PlannedChange[] = [];
+  const bySlug = new Map(current.versionList.map((v) => [v.slug, v]));
+  const named = new Set(Object.keys(desired.versions ?? {}));
+  for (const target of policyTargets(current.versionList, desired.versionPolicy, named)) {
+    const now = bySlug.get(target.slug)!;
+    const fields: FieldChange[] = [];
+    const body: { active?: boolean; hidden?: boolean } = {};
+    if (now.active !== target.active) {
+      fields.push({ field: 'active', old: now.active, new: target.active });
+      body.active = target.active;
+    }
+    if (target.active && target.hidden !== undefined && now.hidden !== target.hidden) {
+      fields.push({ field: 'hidden', old: now.hidden, new: target.hidden });
+      body.hidden = target.hidden;
+    }
+    if (fields.length === 0) continue;
+    const change = { kind: 'version' as const, slug: target.slug, fields, body, policy: target.reason };
+    if (target.active) changes.push({ ...change, action: 'update' });
+    else deactivations.push({ ...change, action: prune ? 'update' : 'unmanaged' });
+  }
+  return deactivations;
 }
 
 function sameSetting(name: SettingName, current: unknown, wanted: unknown): boolean {
