@@ -29,9 +29,9 @@ import { registerHooks } from 'node:module';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../test/support/action-metadata.ts';
-import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../test/support/rtd-standin.ts';
-import { runAction, type ActionRun } from '../test/support/run-action.ts';
+import { ROOT } from '../harness/action-metadata.ts';
+import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../harness/rtd-standin.ts';
+import { runAction, type ActionRun } from '../harness/run-action.ts';
 
 const TOKEN = 'bench-token-0123456789';
 const SECOND = 1_000;

@@ -4,7 +4,7 @@
 import './node-check.ts';
 import { chmodSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../test/support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 renameSync(join(ROOT, 'dist/cli/index.js'), join(ROOT, 'dist/cli.js'));
 chmodSync(join(ROOT, 'dist/cli.js'), 0o755);

@@ -11,7 +11,7 @@ import './node-check.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ROOT, readActionMetadata } from '../test/support/action-metadata.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 /** The dotenv lines this needs: `KEY=value`, `#` comments, values in '...' (literal) or "..." (`\n` escapes). */

@@ -9,7 +9,7 @@ import { INPUT_DEFAULTS, OPERATIONS } from '../src/inputs/inputs.js';
 import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../src/operations/index.js';
 import { OUTPUT_DESCRIPTIONS } from '../src/reporting/output-declarations.js';
 import { OUTPUT_NAMES } from '../src/reporting/report.js';
-import { ROOT, readActionMetadata } from './support/action-metadata.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 
 const meta = readActionMetadata();
 

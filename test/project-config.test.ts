@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ConfigFileError, parseConfigFile } from '../src/operations/project-config/file.ts';
 import type { DesiredProject, DesiredRedirect } from '../src/operations/project-config/model.ts';
 import { countsAsChange, planProject, type CurrentRedirect, type CurrentState } from '../src/operations/project-config/plan.ts';
-import { ROOT } from './support/action-metadata.ts';
-import { projectFileJsonSchema } from './support/project-schema.ts';
+import { ROOT } from '../harness/action-metadata.ts';
+import { projectFileJsonSchema } from '../harness/project-schema.ts';
 
 async function problems(text: string, projects = ['acme']) {
   try {

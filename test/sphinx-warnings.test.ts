@@ -8,7 +8,7 @@ import {
   SCAN_LIMIT_CHARS,
 } from '../src/operations/watching/sphinx-warnings.js';
 import { actionsLog } from '../src/runner/actions.js';
-import { parseAnnotations } from './support/run-action.ts';
+import { parseAnnotations } from '../harness/run-action.ts';
 
 const CHECKOUT = '/home/docs/checkouts/readthedocs.org/user_builds/acme-docs/checkouts/1234/';
 

@@ -1,7 +1,7 @@
 // The stand-in's project PATCH, redirects and subprojects, over real HTTP, shaped as the fixtures.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectSettingsSchema, RedirectSchema, SubprojectSchema, paginated } from '../src/service/schemas.js';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { startStandin, type Standin } from '../harness/rtd-standin.ts';
 
 let s: Standin;
 beforeEach(async () => {

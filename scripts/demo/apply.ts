@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PROJECT, DEMO_TOKEN, startDemoService } from './scenario.ts';
+import { DEMO_PROJECT, DEMO_TOKEN, startDemoService } from '../../harness/demo-scenario.ts';
 import { rule, runAndShow, say, showResults, style } from './show.ts';
 
 export const DEMO_PROJECT_FILE = [

@@ -2,8 +2,8 @@
 // Read the Docs (the PR's build, and the preview pages under /docs/) and GitHub's REST API (the
 // PR, its files, .readthedocs.yaml, comments and commit statuses). Afterwards it shows what the PR
 // shows: the sticky comment rendered for the terminal, and the commit status.
-import { startGitHubStandin, type GitHubStandin } from '../../test/support/github-standin.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../../test/support/run-action.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 import {
   DEMO_HEAD_SHA,
   DEMO_PR,
@@ -14,7 +14,7 @@ import {
   pullRequestEvent,
   startDemoService,
   startPullRequestBuild,
-} from './scenario.ts';
+} from '../../harness/demo-scenario.ts';
 import { rule, runAndShow, say, showResults, style } from './show.ts';
 import { renderMarkdown } from './terminal.ts';
 

@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT, readActionMetadata } from '../support/action-metadata.ts';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN } from '../support/run-action.ts';
+import { ROOT, readActionMetadata } from '../../harness/action-metadata.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_cli_secret_token_0123456789';
 const FILE = '.github/readthedocs-project.yml';

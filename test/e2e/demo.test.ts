@@ -1,9 +1,9 @@
 // `npm run demo` as a new user runs it: `node scripts/demo.ts` as a child process, offline.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DEMO_HEAD_SHA } from '../../scripts/demo/scenario.ts';
-import { ROOT } from '../support/action-metadata.ts';
-import { GITHUB_TOKEN } from '../support/run-action.ts';
+import { DEMO_HEAD_SHA } from '../../harness/demo-scenario.ts';
+import { ROOT } from '../../harness/action-metadata.ts';
+import { GITHUB_TOKEN } from '../../harness/run-action.ts';
 
 interface DemoRun {
   code: number | null;

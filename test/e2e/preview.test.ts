@@ -3,10 +3,10 @@
 // the main success and failure paths run here (exit code, annotations, the outputs and summary
 // files); every other scenario of the operation runs in-process in test/operations/preview*.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 
 const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 const MERGE = 'f'.repeat(40); // GITHUB_SHA on pull_request events: the merge commit, never the one to report

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { runAction, type ActionRun } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_project_config';
 const FILE = '.github/readthedocs-project.yml';

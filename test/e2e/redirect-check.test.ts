@@ -3,10 +3,10 @@
 // gets the redirects to paste in its comment, a warning annotation, and a green step; once the
 // project has the redirect for /install.html, it is no longer suggested.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { GITHUB_TOKEN } from '../support/run-action.ts';
+import { GITHUB_TOKEN } from '../../harness/run-action.ts';
 
 let rtd: Standin;
 let gh: GitHubStandin;

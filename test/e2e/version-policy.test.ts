@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { runAction, type ActionRun } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_version_policy';
 const TAGS = ['v1.0.0', 'v1.0.1', 'v1.1.0', 'v1.1.1', 'v1.2.0', 'v2.0.0rc1'];

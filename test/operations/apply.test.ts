@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/inputs/inputs.js';
 import { applyStep, INVALID_FILE_TITLE } from '../../src/operations/project-config/apply.js';
 import { exportStep } from '../../src/operations/project-config/export.js';
-import { startGitHubStandin } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN } from '../support/run-action.ts';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN } from '../../harness/run-action.ts';
 import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
 
 const TOKEN = 'rtd_apply_step_token_0123456789';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyStep } from '../../src/operations/project-config/apply.js';
 import { exportStep } from '../../src/operations/project-config/export.js';
 import { ConfigFileError, parseConfigFile } from '../../src/operations/project-config/file.js';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, standinContext, type TestContext } from './context.ts';
 
 const TOKEN = 'rtd_version_policy_token_0123456789';
