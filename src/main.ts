@@ -1,4 +1,4 @@
-import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
@@ -212,7 +212,7 @@ function maskSecret(port: RunnerPort, secret: string, redactor: Redactor): void 
  */
 function readInputs(port: RunnerPort, redactor: Redactor): Inputs {
   const raw = {} as Record<InputName, string>;
-  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
+  for (const name of INPUT_NAMES) {
     raw[name] = port.input(name, { trim: !UNTRIMMED_INPUTS.has(name) });
   }
   const inputs = parseInputs(raw);

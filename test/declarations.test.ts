@@ -1,5 +1,5 @@
 // One declaration per input and per operation (issue 22.1): action.yml's inputs and outputs are
-// checked against src/inputs/declarations.ts, INPUT_DEFAULTS and src/reporting/output-declarations.ts;
+// checked against src/inputs/declarations.ts (kind, default, description) and src/reporting/output-declarations.ts;
 // the token rule of the descriptors is the one action.yml states, their permissions the README's
 // table (.env.example's descriptions are action.yml's: test/readme-sync.test.ts).
 import { readFileSync } from 'node:fs';

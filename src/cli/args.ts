@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
-import { INPUT_DEFAULTS, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
+import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
 
 /** The command's name, as package.json's `bin` installs it. */
 export const COMMAND = 'readthedocs-action';
@@ -36,7 +36,7 @@ export const COMMAND_OPTIONS = {
 export const FORCE_DESCRIPTION = 'For `export`, replace the project file when it exists (without it, an existing file is refused).';
 
 /** The inputs that are options (`operation` is the command's first word). */
-export const OPTION_INPUTS = (Object.keys(INPUT_DECLARATIONS) as InputName[]).filter((name) => name !== 'operation');
+export const OPTION_INPUTS = INPUT_NAMES.filter((name) => name !== 'operation');
 
 /**
  * Parses `<operation> [--<input> value]… [--json] [--force] [--verbose] [--help]`. Every input of
@@ -72,7 +72,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   if (values.help === true || operation === undefined) return { kind: 'help', operation };
 
   const inputs = {} as Record<InputName, string>;
-  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
+  for (const name of INPUT_NAMES) {
     const value = values[name];
     inputs[name] = typeof value === 'boolean' ? String(value) : Array.isArray(value) ? value.join('\n') : (value ?? '');
   }

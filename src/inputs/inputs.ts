@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { INPUT_DECLARATIONS, INPUT_NAMES, type InputName } from './declarations.js';
 import { desiredVariables } from './env-desired.js';
 import { VariablesInputError, type DesiredVariable } from './env-variables.js';
 import { parseDuration } from './duration.js';
@@ -9,45 +10,16 @@ export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', '
 export type Operation = (typeof OPERATIONS)[number];
 
 /** Every input of action.yml with the default the action applies when the runner gives none. */
-export const INPUT_DEFAULTS = {
-  token: '',
-  project: '',
-  version: '',
-  operation: 'build',
-  'base-url': 'https://app.readthedocs.org',
-  wait: 'true',
-  timeout: '30m',
-  commit: '',
-  'github-token': '',
-  // Empty: 60/1m with a token, 5/1m without (the service's anonymous limit, shared with search).
-  'rate-limit': '',
-  'poll-interval': 'auto',
-  activate: 'true',
-  hidden: '',
-  verify: 'warn',
-  'verify-query': '',
-  variables: '',
-  'public-variables': '',
-  prune: 'false',
-  'dry-run': 'false',
-  translations: 'false',
-  trigger: 'false',
-  'preview-url-template': '',
-  'docs-path': '',
-  comment: 'auto',
-  'comment-header': '',
-  config: '.github/readthedocs-project.yml',
-  'fail-on-changes': 'false',
-  deployment: 'true',
-  'deployment-environment': 'readthedocs-preview/{project}',
-  'redirect-check': 'warn',
-} as const;
+/** Every input of action.yml with the default the action applies when the runner gives none (declared in declarations.ts). */
+export const INPUT_DEFAULTS = Object.fromEntries(INPUT_NAMES.map((name) => [name, INPUT_DECLARATIONS[name].default])) as {
+  readonly [K in InputName]: (typeof INPUT_DECLARATIONS)[K]['default'];
+};
 
 /** The service's limits: 60 requests a minute per token; 5 a minute per address without one. */
 export const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
 export const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
 
-export type InputName = keyof typeof INPUT_DEFAULTS;
+export { INPUT_NAMES, type InputName };
 export type RawInputs = Record<InputName, string>;
 
 export interface Inputs {
@@ -275,7 +247,7 @@ type ParsedInputs = z.infer<typeof inputSchema>;
  */
 export function parseInputs(raw: Partial<RawInputs>): Inputs {
   const texts = Object.fromEntries(
-    (Object.keys(INPUT_DEFAULTS) as InputName[]).map((name) => {
+    INPUT_NAMES.map((name) => {
       const given = raw[name] ?? '';
       return [name, given.trim() === '' && name !== 'token' ? INPUT_DEFAULTS[name] : given];
     }),
@@ -343,9 +315,7 @@ function inputProblems(issues: readonly { path: readonly PropertyKey[]; message:
     const name = String(issue.path[0] ?? '');
     byInput.set(name, [...(byInput.get(name) ?? []), issue.message]);
   }
-  return Object.keys(INPUT_DEFAULTS)
-    .filter((name) => byInput.has(name))
-    .map((name) => `Input \`${name}\`: ${byInput.get(name)!.join('; ')}`);
+  return INPUT_NAMES.filter((name) => byInput.has(name)).map((name) => `Input \`${name}\`: ${byInput.get(name)!.join('; ')}`);
 }
 
 /** Parses the variables of `env` (values kept verbatim), adding what is wrong to `problems`. */
