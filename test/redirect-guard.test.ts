@@ -159,7 +159,7 @@ describe('redirectEntry', () => {
 
   it('pasted into the project file, a renamed page is a valid redirect and a removed one is refused until `to` is filled in', async () => {
     const [renamed, removed] = movedPages({ files: ISSUE_FILES, docsDir: 'docs' });
-    const desired = await parseConfigFile('f.yml', `redirects:\n  ${redirectEntry(renamed!)}\n`, ['acme']);
+    const { projects: desired } = await parseConfigFile('f.yml', `redirects:\n  ${redirectEntry(renamed!)}\n`, ['acme']);
     expect(desired.get('acme')!.redirects).toEqual([
       expect.objectContaining({ type: 'page', from: '/install.html', to: '/getting-started/install.html' }),
     ]);

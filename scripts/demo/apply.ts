@@ -18,7 +18,7 @@ export const DEMO_PROJECT_FILE = [
   'redirects:',
   '  - {type: page, from: /install.html, to: /getting-started/install.html}',
   '  - {type: page, from: /faq.html, to: /help/faq.html}          # new',
-  '  - {type: exact, from: /en/v1/$rest, to: /en/latest/, http_status: 301}',
+  '  - {type: exact, from: /en/v1/*, to: /en/latest/:splat, http_status: 301}   # stored as /en/v1/$rest: the same',
   '  - {type: clean_url_to_html}',
   'subprojects: []                                                  # acme-api is dropped',
   'version_policy: {active: latest-patch, newest-minors: 1, prereleases: hidden}   # new',
@@ -31,6 +31,7 @@ export async function applyDemo(): Promise<number> {
     standin.addProject({ slug: 'acme-api' });
     standin.addSubproject(DEMO_PROJECT, 'acme-api', 'api');
     standin.addRedirect(DEMO_PROJECT, { type: 'page', from_url: '/install.html', to_url: '/getting-started/install.html' });
+    // Made before `*` replaced `$rest`: the file's `*` / `:splat` spelling is the same redirect.
     standin.addRedirect(DEMO_PROJECT, { type: 'exact', from_url: '/en/v1/$rest', to_url: '/en/latest/', http_status: 301 });
     standin.addRedirect(DEMO_PROJECT, { type: 'clean_url_to_html' });
     // Besides the tags v1.0 and v1.1 (active): a patch not activated yet, and a release candidate.

@@ -13,6 +13,8 @@ export interface ProjectLog {
   progress(message: string): void;
   /** An annotation (its text is escaped by the toolkit) that is also told in the project's story; `file` places it on a file. */
   warning(message: string, title?: string, file?: string): void;
+  /** A notice annotation: worth knowing, nothing to fix now; also told in the project's story. */
+  notice(message: string, title?: string): void;
   debug(message: string): void;
   /**
    * A collapsed section: `title` (already one safe line), then `body`, hostile text printed
@@ -35,6 +37,7 @@ export function createProjectLog(project: string, concurrent: boolean, runner: R
       info: infoUntrusted,
       progress: infoUntrusted,
       warning: (message, title, file) => runner.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) }),
+      notice: (message, title) => runner.notice(message, { title: title ?? project }),
       debug: (message) => runner.debug(message),
       section(title, body) {
         runner.startGroup(title);
@@ -57,6 +60,10 @@ export function createProjectLog(project: string, concurrent: boolean, runner: R
     warning(message, title, file) {
       runner.warning(message, { title: title ?? project, ...(file === undefined ? {} : { file }) });
       held.push(`warning: ${message}`);
+    },
+    notice(message, title) {
+      runner.notice(message, { title: title ?? project });
+      held.push(`notice: ${message}`);
     },
     debug(message) {
       runner.debug(`[${project}] ${message}`);

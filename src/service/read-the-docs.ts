@@ -77,7 +77,12 @@ export class ReadTheDocsApi {
     return data;
   }
 
-  async updateVersion(project: string, version: string, changes: { active?: boolean; hidden?: boolean }): Promise<void> {
+  /** PATCH: `active`, `hidden`, and on Business `privacy_level`; 204, no body. */
+  async updateVersion(
+    project: string,
+    version: string,
+    changes: { active?: boolean; hidden?: boolean; privacy_level?: string },
+  ): Promise<void> {
     await this.http.send({
       method: 'PATCH',
       path: `/api/v3/projects/${seg(project)}/versions/${seg(version)}/`,

@@ -244,6 +244,7 @@ export const ProjectSettingsSchema = z.object({
   default_version: maybe(shortText),
   default_branch: maybe(shortText),
   versioning_scheme: optional(shortText),
+  readthedocs_yaml_path: maybe(shortText),
   privacy_level: optional(shortText),
   external_builds_privacy_level: optional(shortText),
 });

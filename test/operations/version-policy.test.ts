@@ -58,9 +58,9 @@ const versionsState = async () => {
 
 describe('version_policy in the project file', () => {
   it('is read at the top and per project; a misspelt key or value is refused at its line', async () => {
-    const single = await parseConfigFile('f.yml', POLICY, ['acme']);
+    const { projects: single } = await parseConfigFile('f.yml', POLICY, ['acme']);
     expect(single.get('acme')!.versionPolicy).toEqual({ active: 'latest-patch', newestMinors: 2, prereleases: 'hidden' });
-    const several = await parseConfigFile('f.yml', 'projects:\n  acme:\n    version_policy: {active: all}\n', ['acme']);
+    const { projects: several } = await parseConfigFile('f.yml', 'projects:\n  acme:\n    version_policy: {active: all}\n', ['acme']);
     expect(several.get('acme')!.versionPolicy).toEqual({ active: 'all' });
 
     const refused = async (text: string) => {

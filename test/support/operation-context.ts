@@ -79,17 +79,27 @@ export class FakeClock {
 }
 
 /** A ProjectLog that keeps every line (and the warnings with their titles) for assertions. */
-export function recordingLog(): ProjectLog & { lines: string[]; warnings: { message: string; title?: string }[] } {
+export function recordingLog(): ProjectLog & {
+  lines: string[];
+  warnings: { message: string; title?: string }[];
+  notices: { message: string; title?: string }[];
+} {
   const lines: string[] = [];
   const warnings: { message: string; title?: string }[] = [];
+  const notices: { message: string; title?: string }[] = [];
   return {
     lines,
     warnings,
+    notices,
     info: (message) => lines.push(message),
     progress: (message) => lines.push(message),
     warning: (message, title) => {
       warnings.push({ message, ...(title === undefined ? {} : { title }) });
       lines.push(`warning: ${message}`);
+    },
+    notice: (message, title) => {
+      notices.push({ message, ...(title === undefined ? {} : { title }) });
+      lines.push(`notice: ${message}`);
     },
     debug: () => undefined,
     section: (title, body) => lines.push(`${title}\n${body}`),

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../../reporting/markdown.js';
+import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import type { DesiredRedirect } from './model.js';
 import { countsAsChange, type FieldChange, type PlannedChange, type ProjectPlan } from './plan.js';
 
@@ -13,11 +13,23 @@ export interface PlanEntry {
   status: WriteStatus;
 }
 
-/** What `apply` reports for one project (`result.details`): the plan, how many changes, whether it was a dry run. */
+/** A key the service was sent and did not keep (read back after writing). */
+export interface NotKept {
+  /** `settings.privacy_level`, `versions.v1.0.privacy_level`. */
+  key: string;
+  wanted: unknown;
+  kept: unknown;
+}
+
+/**
+ * What `apply` reports for one project (`result.details`): the plan, how many changes, whether it
+ * only planned (a dry run, or a pull-request event), and the keys the service did not keep.
+ */
 export interface ApplyDetails {
   plan: PlanEntry[];
   changes: number;
   dryRun: boolean;
+  notKept?: NotKept[];
 }
 
 export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
@@ -27,14 +39,15 @@ export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
   return '=';
 }
 
-function value(v: unknown): string {
+/** A value as the plan shows it: JSON, `(none)` for no value. */
+export function shown(v: unknown): string {
   if (v === undefined || v === null) return '(none)';
-  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
+  return JSON.stringify(v);
 }
 
 function fields(list: FieldChange[]): string {
   return list
-    .map((f) => (f.writeOnly ? `${f.field} = ${value(f.new)} (write-only, sent)` : `${f.field} ${value(f.old)} → ${value(f.new)}`))
+    .map((f) => (f.writeOnly ? `${f.field} = ${shown(f.new)} (write-only, sent)` : `${f.field} ${shown(f.old)} → ${shown(f.new)}`))
     .join(', ');
 }
 
@@ -78,6 +91,15 @@ export function planEntries(plan: ProjectPlan, statuses?: WriteStatus[]): PlanEn
 
 export function changeCount(plan: ProjectPlan): number {
   return plan.changes.filter(countsAsChange).length;
+}
+
+/** The summary's line under a project's table naming the keys the service did not keep ('' when none). */
+export function notKeptNote(notKept: NotKept[]): string {
+  if (notKept.length === 0) return '';
+  const keys = notKept.map(
+    ({ key, kept }) => `${codeSpan(key, { inTable: false })} (it kept ${codeSpan(shown(kept), { inTable: false })})`,
+  );
+  return `⚠️ The service did not keep: ${keys.join(', ')}. See the warnings.`;
 }
 
 /** The Markdown table of one project's plan (job summary and PR comment). */
