@@ -122,6 +122,8 @@ describe('npm run lint', () => {
       reporting: probeFolder('src/reporting', {
         'operations.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
         'sibling.ts': `import { a } from '../markdown.js';\n\n${body}`,
+        'core.ts': `import { a } from '@actions/core';\n\n${body}`,
+        'port.ts': `import type { a } from '../../runner/port.js';\n\nexport type Value = a;\n`,
       }),
       githubApi: probeFolder('src/github/api', {
         'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
@@ -181,7 +183,7 @@ describe('npm run lint', () => {
     expect(findings(run.output, files['type-cycle-a.ts']!)).toEqual(['lint/suspicious/noImportCycles']);
   });
 
-  it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them', () => {
+  it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them, nor @actions/core', () => {
     const { util, service, inputs, reporting, githubApi } = probes;
     const run = failed;
     const restricted = ['lint/style/noRestrictedImports'];
@@ -196,6 +198,9 @@ describe('npm run lint', () => {
     expect(findings(run.output, inputs['sibling.ts']!)).toEqual([]);
     expect(findings(run.output, reporting['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, reporting['sibling.ts']!)).toEqual([]);
+    // Only the runner adapter (src/runner/actions.ts) talks to @actions/core; the rest goes through the port.
+    expect(findings(run.output, reporting['core.ts']!)).toEqual(restricted);
+    expect(findings(run.output, reporting['port.ts']!)).toEqual([]);
     expect(findings(run.output, githubApi['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, githubApi['sibling.ts']!)).toEqual([]);
   });

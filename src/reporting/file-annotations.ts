@@ -1,4 +1,4 @@
-import * as core from '@actions/core';
+import type { RunnerLog } from '../runner/port.js';
 import { safeLine } from '../util/untrusted-text.js';
 
 /**
@@ -7,13 +7,12 @@ import { safeLine } from '../util/untrusted-text.js';
  * file, which a pull request wrote.
  */
 export function annotateFileLine(
+  log: Pick<RunnerLog, 'error' | 'warning' | 'notice'>,
   level: 'error' | 'warning' | 'notice',
   message: string,
   where: { title: string; file: string; line?: number },
 ): void {
   const properties = { title: where.title, file: where.file, ...(where.line === undefined ? {} : { startLine: where.line }) };
   const text = safeLine(message);
-  if (level === 'error') core.error(text, properties);
-  else if (level === 'warning') core.warning(text, properties);
-  else core.notice(text, properties);
+  log[level](text, properties);
 }

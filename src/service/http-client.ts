@@ -134,6 +134,11 @@ export class ServiceHttpClient {
   private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
     Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
 
+  /** A line for the debug log (the `debug` option), redacted by its receiver. */
+  debug(message: string): void {
+    this.options.debug?.(message);
+  }
+
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.options = {

@@ -6,7 +6,7 @@ import {
   EnvironmentVariableSchema,
   NotificationSchema,
   ProjectSchema,
-  SearchResponseSchema,
+  searchResponseSchema,
   SubprojectSchema,
   SyncVersionsSchema,
   TriggerSchema,
@@ -42,6 +42,9 @@ export class ReadTheDocsApi {
   private readonly finalCommands = new Map<number, BuildCommands>();
 
   constructor(readonly http: ServiceHttpClient) {}
+
+  /** A list item the action cannot read is dropped with a debug line (through the client's `debug`). */
+  private readonly debug = (message: string) => this.http.debug(message);
 
   async project(project: string): Promise<Project> {
     const { data } = await this.http.send({
@@ -110,7 +113,7 @@ export class ReadTheDocsApi {
       method: 'GET',
       path,
       query: { commit: filters.commit, running: filters.running, limit: filters.limit ?? 10 },
-      schema: paginated(BuildSchema),
+      schema: paginated(BuildSchema, this.debug),
       endpoint: filters.version === undefined ? 'GET projects/{project}/builds/' : 'GET projects/{project}/versions/{version}/builds/',
       kind: 'read',
     });
@@ -344,7 +347,7 @@ export class ReadTheDocsApi {
       method: 'GET',
       path: '/api/v3/search/',
       query: { q: query, page_size: pageSize },
-      schema: SearchResponseSchema,
+      schema: searchResponseSchema(this.debug),
       endpoint: 'GET search/',
       kind: 'read',
     });
@@ -371,7 +374,7 @@ export class ReadTheDocsApi {
         method: 'GET',
         path: page === 0 ? next : this.sameList(next, first, page, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
-        schema: paginated(item),
+        schema: paginated(item, this.debug),
         endpoint,
         kind: 'read',
         bodyLimit: {

@@ -9,6 +9,8 @@ import type { OperationContext, ProjectOperation, ProjectResult } from '../../sr
 import { WatcherRegistry } from '../../src/operations/watching/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
+import { actionsLog } from '../../src/runner/actions.js';
+import type { RunnerLog } from '../../src/runner/port.js';
 import { ServiceHttpClient } from '../../src/service/http-client.js';
 import { RateBudget } from '../../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../../src/service/read-the-docs.js';
@@ -114,6 +116,8 @@ export interface ContextOptions {
   run?: Partial<RunContext>;
   /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
   rateLimitPerMinute?: number;
+  /** The step's log; the runner's (`@actions/core` on stdout) by default, read with `captureStdout`. */
+  log?: RunnerLog;
 }
 
 export interface TestContext {
@@ -163,6 +167,7 @@ export function operationContext(options: ContextOptions): TestContext {
     sleep: clock.sleep,
     polling: pollingPlan(inputs.pollInterval),
     watchers: new WatcherRegistry(),
+    log: options.log ?? actionsLog,
   };
   const close = async () => {
     deadline.dispose();

@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import {
@@ -13,7 +12,8 @@ import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
-import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { RunnerLog } from '../../runner/port.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import { PROJECT_SLUG } from '../../inputs/slugs.js';
@@ -76,17 +76,17 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     }
   }
   const github = lazyGitHub(ctx, base);
-  const found = await pullRequestOf(ctx.run, github);
+  const found = await pullRequestOf(ctx.run, github, ctx.log);
   if ('none' in found) {
-    core.notice(safeLine(found.none), { title: NO_PULL_REQUEST_TITLE });
+    ctx.log.notice(safeLine(found.none), { title: NO_PULL_REQUEST_TITLE });
     return { results: [], summary: [], outputs: {} };
   }
   const run: PullRequestRun = { ...base, ...found };
   const { pr, headSha } = run;
-  infoUntrusted(`Pull request #${pr}, head commit ${headSha}`);
+  ctx.log.untrusted(`Pull request #${pr}, head commit ${headSha}`);
 
   // Who the token is, asked once: only its own comment and deployments are adopted.
-  const identity = new TokenIdentity((message) => core.debug(message));
+  const identity = new TokenIdentity((message) => ctx.log.debug(message));
   const details = new ProjectDetails(ctx.api);
   const publisher = new PreviewPublisher({
     github,
@@ -96,9 +96,9 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
     identity,
-    warning: (message, title) => core.warning(message, { title }),
-    info: infoUntrusted,
-    debug: (message) => core.debug(message),
+    warning: (message, title) => ctx.log.warning(message, { title }),
+    info: (message) => ctx.log.untrusted(message),
+    debug: (message) => ctx.log.debug(message),
     // Read the Docs' own comment names the project by its id. A closed PR's rows need no comparing.
     ...(ctx.run.action === 'closed'
       ? {}
@@ -117,13 +117,13 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     pr,
     headSha,
     identity,
-    warning: (message, title) => core.warning(message, { title }),
-    debug: (message) => core.debug(message),
+    warning: (message, title) => ctx.log.warning(message, { title }),
+    debug: (message) => ctx.log.debug(message),
   });
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
     const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
-      core.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
       return [...ctx.inputs.projects];
     });
     const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha, projects });
@@ -236,7 +236,11 @@ function baseRepository(run: RunContext): Pick<PullRequestRun, 'owner' | 'repo' 
  * The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit); on
  * `workflow_run`, the pull request of the finished run (see {@link pullRequestOfWorkflowRun}).
  */
-async function pullRequestOf(run: RunContext, github: () => Promise<GitHubRepo | undefined>): Promise<WorkflowRunPullRequest> {
+async function pullRequestOf(
+  run: RunContext,
+  github: () => Promise<GitHubRepo | undefined>,
+  log: RunnerLog,
+): Promise<WorkflowRunPullRequest> {
   if (run.eventName === 'workflow_run') {
     if (!run.workflowRun) {
       throw new InputError([
@@ -246,7 +250,7 @@ async function pullRequestOf(run: RunContext, github: () => Promise<GitHubRepo |
     try {
       return await pullRequestOfWorkflowRun(run.workflowRun, github);
     } catch (error) {
-      core.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
+      log.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
         title: NO_PULL_REQUEST_TITLE,
       });
       return { none: 'No pull request was found: nothing to report' };
@@ -271,7 +275,7 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
   return once(async () => {
     const token = ctx.inputs.githubToken;
     if (!token || !run.owner || !run.repo) {
-      core.warning(
+      ctx.log.warning(
         !token
           ? 'Input `github-token` is empty: no PR comment and no commit status. The summary and outputs still carry the preview'
           : 'The repository is unknown (no GITHUB_REPOSITORY): no PR comment and no commit status',
@@ -279,12 +283,12 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
       );
       return undefined;
     }
-    core.debug(`GitHub API: ${ctx.run.apiUrl}`);
+    ctx.log.debug(`GitHub API: ${ctx.run.apiUrl}`);
     // GitHub calls report on the step, after its timeout too (the final comment and status): only
     // the workflow's cancellation stops their retries, never the step's deadline.
     const limits = { signal: ctx.deadline.cancellation };
     // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
-    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => core.debug(message) });
+    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => ctx.log.debug(message) });
     return { octokit, owner: run.owner, repo: run.repo, limits };
   });
 }
@@ -303,7 +307,7 @@ async function projectsToPreview(ctx: OperationContext, details: ProjectDetails)
       if (PROJECT_SLUG.test(translation.slug)) return true;
       // The slug shown JSON-quoted (line breaks as `\n`), cut and neutralised.
       const shown = safeLine(JSON.stringify(translation.slug), 80);
-      core.warning(
+      ctx.log.warning(
         `${project}: the service names a translation whose slug ${shown} is not a project slug ` +
           '(lowercase letters, digits, `-` and `_`, as the `project` input takes them): it is left out',
         { title: 'Translation left out' },
@@ -314,7 +318,7 @@ async function projectsToPreview(ctx: OperationContext, details: ProjectDetails)
       details.remember(translation);
       if (!projects.includes(translation.slug)) projects.push(translation.slug);
     }
-    infoUntrusted(
+    ctx.log.untrusted(
       translations.length === 0
         ? `${project} has no translations`
         : `${project} has ${translations.length} translation(s): ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,
@@ -457,22 +461,22 @@ async function changedSourceFiles(
       if (yaml !== undefined) break;
     }
     if (yaml !== undefined && Buffer.byteLength(yaml, 'utf8') > MAX_READTHEDOCS_YAML_BYTES) {
-      core.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
+      ctx.log.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
       yaml = undefined;
     }
     const config = yaml === undefined ? undefined : await readReadthedocsConfig(yaml);
     const docsDir = config?.docsDir ?? ctx.inputs.docsPath;
     const builder = config?.builder;
     if (docsDir === undefined) {
-      core.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
+      ctx.log.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
       return undefined;
     }
     const entries = await listPullRequestFileEntries(gh, run.pr);
     const files = changedFileNames(entries);
-    core.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
+    ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
     return { files, entries, docsDir, builder };
   } catch (error) {
-    core.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
+    ctx.log.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
     return undefined;
   }
 }

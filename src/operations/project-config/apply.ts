@@ -1,7 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import * as core from '@actions/core';
 import { annotateFileLine } from '../../reporting/file-annotations.js';
-import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { UncertainWriteError } from '../../service/errors.js';
 import type { ProjectSettings, Redirect, Version } from '../../service/schemas.js';
@@ -57,7 +56,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     const parsed = await parseConfigFile(inputs.config, text, inputs.projects, { edition: editionOf(inputs.baseUrl) });
     desired = parsed.projects;
     for (const warning of parsed.warnings) {
-      annotateFileLine('warning', `${warning.path ? `${warning.path}: ` : ''}${warning.message}`, {
+      annotateFileLine(ctx.log, 'warning', `${warning.path ? `${warning.path}: ` : ''}${warning.message}`, {
         title: 'Project file warning',
         file: warning.file,
         line: warning.line,
@@ -66,7 +65,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     for (const problem of error.problems) {
-      annotateFileLine('error', `${problem.path ? `${problem.path}: ` : ''}${problem.message}`, {
+      annotateFileLine(ctx.log, 'error', `${problem.path ? `${problem.path}: ` : ''}${problem.message}`, {
         title: INVALID_FILE_TITLE,
         file: problem.file,
         line: problem.line,
@@ -74,10 +73,15 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     }
     const more = error.total - error.problems.length;
     if (more > 0) {
-      annotateFileLine('error', `… and ${more} more problems: fix the ${error.problems.length} shown and run again to see the rest`, {
-        title: INVALID_FILE_TITLE,
-        file: inputs.config,
-      });
+      annotateFileLine(
+        ctx.log,
+        'error',
+        `… and ${more} more problems: fix the ${error.problems.length} shown and run again to see the rest`,
+        {
+          title: INVALID_FILE_TITLE,
+          file: inputs.config,
+        },
+      );
     }
     const results: ProjectResult<ApplyDetails>[] = inputs.projects.map((project) => ({
       project,
@@ -89,7 +93,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     return { results, summary: [problemsSection(inputs.config, error)], outputs: planOutputs(results) };
   }
   if (planOnly) {
-    infoUntrusted(
+    ctx.log.untrusted(
       `On a \`${ctx.run.eventName}\` event \`apply\` only plans: nothing is written, whatever \`dry-run\` says ` +
         "(the file may be a pull request's). It writes on `push`, `workflow_dispatch` and `schedule`.",
     );
@@ -111,7 +115,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     [heading, '', 'Legend: `+` create, `~` update (old → new), `-` delete, · unmanaged, kept.', '', sections.join('\n\n')].join('\n'),
   ];
   await publishPlanComment(ctx, results, dryRun).catch((error: unknown) => {
-    core.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
+    ctx.log.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
       title: 'Plan comment not written',
     });
   });

@@ -1,8 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import * as core from '@actions/core';
 import { codeSpan, fencedCode } from '../../reporting/markdown.js';
-import { printUntrusted } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import { currentRedirect } from './apply.js';
@@ -105,13 +103,13 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
   let written = false;
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, { flag: 'wx' });
+    await writeFile(path, text, { flag: ctx.overwriteConfig ? 'w' : 'wx' });
     written = true;
-    core.info(`Wrote ${ctx.inputs.config}: commit it, then run \`apply\` to keep the project in step with it`);
+    ctx.log.info(`Wrote ${ctx.inputs.config}: commit it, then run \`apply\` to keep the project in step with it`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    core.info(`${ctx.inputs.config} exists already and was left as it is; the export is in the output \`config\` and below:`);
-    printUntrusted(text, core.info);
+    ctx.log.info(`${ctx.inputs.config} exists already and was left as it is; the export is in the output \`config\` and below:`);
+    ctx.log.untrusted(text);
   }
   for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
   return { results, summary: [exportedFileSection(ctx.inputs.config, text, written)], outputs: { config: text } };

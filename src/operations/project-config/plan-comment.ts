@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
@@ -44,8 +43,8 @@ export async function publishPlanComment(ctx: OperationContext, results: Project
   const write = await keepStickyComment(gh, {
     issue: run.pullRequest.number,
     marker: PLAN_COMMENT_MARKER,
-    identity: new TokenIdentity((message) => core.debug(message)),
+    identity: new TokenIdentity((message) => ctx.log.debug(message)),
     render: () => body,
   });
-  core.info(`${write.created === undefined ? 'Updated' : 'Posted'} the plan comment on pull request #${run.pullRequest.number}`);
+  ctx.log.info(`${write.created === undefined ? 'Updated' : 'Posted'} the plan comment on pull request #${run.pullRequest.number}`);
 }

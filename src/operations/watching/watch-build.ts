@@ -200,7 +200,7 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
   } else {
     log.info(result.reason);
   }
-  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message));
+  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message), ctx.log);
 }
 
 /** The notification the service leaves on a build that a command ended with exit code 183. */
