@@ -6,11 +6,11 @@
 import './node-check.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../test/support/action-metadata.ts';
-import type { Standin } from '../test/support/rtd-standin.ts';
+import { ROOT } from '../harness/action-metadata.ts';
+import type { Standin } from '../harness/rtd-standin.ts';
 import { applyDemo } from './demo/apply.ts';
 import { previewDemo } from './demo/preview.ts';
-import { DEMO_PROJECT, DEMO_TOKEN, planBuild, startDemoService, type Variant } from './demo/scenario.ts';
+import { DEMO_PROJECT, DEMO_TOKEN, planBuild, startDemoService, type Variant } from '../harness/demo-scenario.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 const VARIANTS: Record<string, Variant | 'apply'> = {

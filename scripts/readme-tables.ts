@@ -2,8 +2,8 @@
 // from action.yml (test/readme-sync.test.ts fails until they match):   npx node scripts/readme-tables.ts
 import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { ROOT, readActionMetadata } from '../test/support/action-metadata.ts';
-import { withEnvDescriptions, withTables } from '../test/support/readme-tables.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
+import { withEnvDescriptions, withTables } from '../harness/readme-tables.ts';
 
 const path = `${ROOT}README.md`;
 const before = readFileSync(path, 'utf8');

@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
-import { ROOT, readActionMetadata } from '../test/support/action-metadata.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 /**

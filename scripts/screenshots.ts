@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from '../test/support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 import { markdownToHtml, pageHtml } from './screenshots/markdown-html.ts';
 import { MERMAID, mermaidBundle } from './screenshots/mermaid.ts';
 import { captureBuild, capturePreview } from './screenshots/scenarios.ts';

@@ -15,7 +15,7 @@ import './node-check.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGitHubStandin, type GitHubStandin } from '../test/support/github-standin.ts';
+import { startGitHubStandin, type GitHubStandin } from '../harness/github-standin.ts';
 import {
   DEMO_HEAD_SHA,
   DEMO_PR,
@@ -27,7 +27,7 @@ import {
   startPullRequestBuild,
   startTrialService,
   TRIAL_PROJECTS,
-} from './demo/scenario.ts';
+} from '../harness/demo-scenario.ts';
 
 /** Not a secret: only the GitHub stand-in accepts it. */
 export const DEMO_GITHUB_TOKEN = 'ghs_demo_token_not_a_secret';

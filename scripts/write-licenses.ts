@@ -4,7 +4,7 @@
 import './node-check.ts';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../test/support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 interface LockEntry {
   version?: string;

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_NAMES } from '../src/reporting/report.js';
-import { ROOT, readActionMetadata } from './support/action-metadata.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 
 const meta = readActionMetadata();
 const rawLines = readFileSync(`${ROOT}action.yml`, 'utf8').split('\n');

@@ -7,7 +7,7 @@ import { RateBudget } from '../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
 import { Deadline } from '../src/util/abort.js';
 import { FakeClock } from './support/operation-context.ts';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { startStandin, type Standin } from '../harness/rtd-standin.ts';
 
 let standin: Standin;
 afterEach(async () => {

@@ -21,6 +21,7 @@ function recordingLog(): ProjectLog & { sections: { title: string; body: string 
     info() {},
     progress() {},
     warning() {},
+    notice() {},
     debug() {},
     flush() {},
     section: (title, body) => sections.push({ title, body }),

@@ -18,7 +18,7 @@ import {
   describeErrorBody,
   paginated,
 } from '../src/service/schemas.js';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 const FIXTURES = join(ROOT, '../shared/rtd-api/fixtures');
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 import { docFiles, readDoc } from './support/markdown-docs.ts';
 
 interface Image {

@@ -12,7 +12,7 @@ import {
   listIssueComments,
 } from '../src/github/api/rest.js';
 import { CancelledError, sleep as realSleep } from '../src/util/abort.js';
-import { type GitHubStandin, startGitHubStandin } from './support/github-standin.ts';
+import { type GitHubStandin, startGitHubStandin } from '../harness/github-standin.ts';
 
 const TOKEN = 'gh-token';
 const COMMENTS = /^\/repos\/octo\/docs-repo\/issues\/7\/comments$/;

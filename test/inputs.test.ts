@@ -4,7 +4,7 @@ import { parseDuration } from '../src/inputs/duration.js';
 import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
 import { parseRateLimit } from '../src/inputs/rate-limit.js';
 import { splitList, versionSlug } from '../src/inputs/slugs.js';
-import { readActionMetadata } from './support/action-metadata.ts';
+import { readActionMetadata } from '../harness/action-metadata.ts';
 import { anyText } from './support/arbitraries.ts';
 
 const parse = (raw: Partial<RawInputs>) => parseInputs({ project: 'demo', ...raw });

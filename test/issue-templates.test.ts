@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPERATIONS } from '../src/inputs/inputs.js';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 const FOLDER = join(ROOT, '.github', 'ISSUE_TEMPLATE');
 const read = (file: string) => parse(readFileSync(join(FOLDER, file), 'utf8')) as Record<string, unknown>;

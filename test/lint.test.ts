@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 /** A stand-in for the repository root: biome.json and .gitignore, copied as they are. */
 const root = mkdtempSync(join(tmpdir(), 'rtd-lint-'));
@@ -76,6 +76,7 @@ describe('npm run lint', () => {
     inputs: Record<string, string>;
     reporting: Record<string, string>;
     githubApi: Record<string, string>;
+    apart: Record<string, Record<string, string>>;
   };
   let passed: { status: number | null; output: string };
   let failed: { status: number | null; output: string };
@@ -121,13 +122,32 @@ describe('npm run lint', () => {
       reporting: probeFolder('src/reporting', {
         'operations.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
         'sibling.ts': `import { a } from '../markdown.js';\n\n${body}`,
+        'core.ts': `import { a } from '@actions/core';\n\n${body}`,
+        'port.ts': `import type { a } from '../../runner/port.js';\n\nexport type Value = a;\n`,
       }),
       githubApi: probeFolder('src/github/api', {
         'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
         'sibling.ts': `import { a } from '../client.js';\n\n${body}`,
       }),
+      // test/ and scripts/ import each other nowhere: what both need lives in harness/.
+      apart: {
+        harness: probeFolder('harness', {
+          'test.ts': `import { a } from '../../test/support/operation-context.ts';\n\n${body}`,
+          'scripts.ts': `import { a } from '../../scripts/demo.ts';\n\n${body}`,
+          'src.ts': `import { a } from '../../src/util/abort.js';\n\n${body}`,
+        }),
+        scripts: probeFolder('scripts', {
+          'test.ts': `import { a } from '../../test/support/operation-context.ts';\n\n${body}`,
+          'harness.ts': `import { a } from '../../harness/run-action.ts';\n\n${body}`,
+        }),
+        test: probeFolder('test/e2e', {
+          'scripts.ts': `import { a } from '../../../scripts/demo/show.ts';\n\n${body}`,
+          'harness.ts': `import { a } from '../../../harness/demo-scenario.ts';\n\n${body}`,
+        }),
+        testScripts: probeFolder('test/scripts', { 'scripts.ts': `import { a } from '../../../scripts/release/plan.ts';\n\n${body}` }),
+      },
     };
-    const { basic, defects, util, service, inputs, reporting, githubApi } = probes;
+    const { basic, defects, util, service, inputs, reporting, githubApi, apart } = probes;
     [passed, failed, tree] = await Promise.all([
       lint([basic['clean.ts']!]),
       lint([
@@ -138,6 +158,7 @@ describe('npm run lint', () => {
         ...Object.values(inputs),
         ...Object.values(reporting),
         ...Object.values(githubApi),
+        ...Object.values(apart).flatMap((folder) => Object.values(folder)),
       ]),
       lint([], ROOT),
     ]);
@@ -162,7 +183,7 @@ describe('npm run lint', () => {
     expect(findings(run.output, files['type-cycle-a.ts']!)).toEqual(['lint/suspicious/noImportCycles']);
   });
 
-  it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them', () => {
+  it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them, nor @actions/core', () => {
     const { util, service, inputs, reporting, githubApi } = probes;
     const run = failed;
     const restricted = ['lint/style/noRestrictedImports'];
@@ -177,8 +198,25 @@ describe('npm run lint', () => {
     expect(findings(run.output, inputs['sibling.ts']!)).toEqual([]);
     expect(findings(run.output, reporting['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, reporting['sibling.ts']!)).toEqual([]);
+    // Only the runner adapter (src/runner/actions.ts) talks to @actions/core; the rest goes through the port.
+    expect(findings(run.output, reporting['core.ts']!)).toEqual(restricted);
+    expect(findings(run.output, reporting['port.ts']!)).toEqual([]);
     expect(findings(run.output, githubApi['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, githubApi['sibling.ts']!)).toEqual([]);
+  });
+
+  it('keeps test/ and scripts/ apart: neither imports the other, and harness/ (what both use) imports neither', () => {
+    const { harness, scripts, test, testScripts } = probes.apart;
+    const restricted = ['lint/style/noRestrictedImports'];
+    expect(findings(failed.output, harness['test.ts']!)).toEqual(restricted);
+    expect(findings(failed.output, harness['scripts.ts']!)).toEqual(restricted);
+    expect(findings(failed.output, harness['src.ts']!)).toEqual([]);
+    expect(findings(failed.output, scripts['test.ts']!)).toEqual(restricted);
+    expect(findings(failed.output, scripts['harness.ts']!)).toEqual([]);
+    expect(findings(failed.output, test['scripts.ts']!)).toEqual(restricted);
+    expect(findings(failed.output, test['harness.ts']!)).toEqual([]);
+    // test/scripts/ tests the scripts' own code (the release plan, the demo's terminal renderer).
+    expect(findings(failed.output, testScripts['scripts.ts']!)).toEqual([]);
   });
 
   it('prints nothing but its one-line count on the repository itself: no info, no warning, no error', () => {

@@ -10,7 +10,7 @@ import { ProjectDetails, resolvePreviewUrl } from '../src/operations/preview/res
 import { ServiceHttpClient } from '../src/service/http-client.js';
 import { RateBudget } from '../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
-import { startStandin, type Standin } from './support/rtd-standin.ts';
+import { startStandin, type Standin } from '../harness/rtd-standin.ts';
 
 let rtd: Standin;
 let api: ReadTheDocsApi;

@@ -9,7 +9,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPERATIONS } from '../src/inputs/inputs.js';
-import { ROOT, readActionMetadata } from './support/action-metadata.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import {
   classifyBlock,
   docFiles,
@@ -20,7 +20,7 @@ import {
   thisActionSteps,
   yamlBlocks,
 } from './support/markdown-docs.ts';
-import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows, withEnvDescriptions } from './support/readme-tables.ts';
+import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows, withEnvDescriptions } from '../harness/readme-tables.ts';
 
 const meta = readActionMetadata();
 const readme = readDoc('README.md');

@@ -8,7 +8,7 @@ import { newestBuildId } from '../src/operations/watching/build-ids.js';
 import { codeSpan, fencedCode } from '../src/reporting/markdown.js';
 import { fencedBlock, summaryMarkdown } from '../src/reporting/report.js';
 import type { Build } from '../src/service/schemas.js';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 const RUNS = 300_000;
 const backtickRuns = '`a'.repeat(RUNS);

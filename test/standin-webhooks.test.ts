@@ -2,8 +2,8 @@
 // API v2's version detail and missing throttle, over real HTTP: the rules of FACTS.md's "Builds",
 // "Rules the service enforces on writes" and "The service's own pull-request integration".
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStandin } from './support/rtd-standin.ts';
-import type { Standin, StandinOptions } from './support/rtd-standin.ts';
+import { startStandin } from '../harness/rtd-standin.ts';
+import type { Standin, StandinOptions } from '../harness/rtd-standin.ts';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

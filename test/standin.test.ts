@@ -1,7 +1,7 @@
 // The Read the Docs stand-in, exercised over real HTTP.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStandin } from './support/rtd-standin.ts';
-import type { Standin, StandinOptions } from './support/rtd-standin.ts';
+import { startStandin } from '../harness/rtd-standin.ts';
+import type { Standin, StandinOptions } from '../harness/rtd-standin.ts';
 
 const AUTH = { authorization: 'Token test-token' };
 

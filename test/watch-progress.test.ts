@@ -62,6 +62,7 @@ function collectingLog() {
     info: (message) => lines.push({ at: Date.now() - T0, message }),
     progress: (message) => lines.push({ at: Date.now() - T0, message }),
     warning: () => undefined,
+    notice: () => undefined,
     debug: () => undefined,
     section: () => undefined,
     flush: () => undefined,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { OPERATIONS } from '../src/inputs/inputs.js';
-import { ROOT, readActionMetadata } from './support/action-metadata.ts';
+import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { classifyBlock, docFiles, readDoc, thisActionSteps, type YamlBlock, yamlBlocks } from './support/markdown-docs.ts';
 import { parser } from './support/workflow-parser.ts';
 

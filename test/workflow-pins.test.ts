@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ROOT } from './support/action-metadata.ts';
+import { ROOT } from '../harness/action-metadata.ts';
 
 const WORKFLOWS = join(ROOT, '.github', 'workflows');
 const files = readdirSync(WORKFLOWS).filter((name) => /\.ya?ml$/.test(name));

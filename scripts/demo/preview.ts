@@ -2,8 +2,8 @@
 // Read the Docs (the PR's build, and the preview pages under /docs/) and GitHub's REST API (the
 // PR, its files, .readthedocs.yaml, comments and commit statuses). Afterwards it shows what the PR
 // shows: the sticky comment rendered for the terminal, and the commit status.
-import { startGitHubStandin, type GitHubStandin } from '../../test/support/github-standin.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../../test/support/run-action.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 import {
   DEMO_HEAD_SHA,
   DEMO_PR,
@@ -14,7 +14,7 @@ import {
   pullRequestEvent,
   startDemoService,
   startPullRequestBuild,
-} from './scenario.ts';
+} from '../../harness/demo-scenario.ts';
 import { rule, runAndShow, say, showResults, style } from './show.ts';
 import { renderMarkdown } from './terminal.ts';
 
@@ -41,6 +41,7 @@ export async function previewDemo(): Promise<number> {
     say(style.bold(`Read the Docs action demo: a pull-request preview (PR #${DEMO_PR}, head ${DEMO_HEAD_SHA.slice(0, 7)})`));
     say(style.dim(`Loopback stand-ins: Read the Docs at ${standin.url}, GitHub's REST API at ${github.url} (GITHUB_API_URL).`));
     say(style.dim('The PR changes docs/configuration.rst and docs/index.rst; the service has built its head commit (and an older push).'));
+    say(style.dim('It also removes docs/legacy-options.rst, and no redirect covers /legacy-options.html (input redirect-check).'));
     say(style.dim('The workflow, as a repository would write it (base-url and preview-url-template point at the stand-in):'));
     say();
     say('  on:');

@@ -1,6 +1,6 @@
 // Runs dist/index.js as the runner does and shows it on this terminal: the log as it streams, then
 // the outputs and the job summary. Shared by the demo and by local runs against the real service.
-import { runAction, type ActionRun, type RunOptions } from '../../test/support/run-action.ts';
+import { runAction, type ActionRun, type RunOptions } from '../../harness/run-action.ts';
 import { renderLogLine, renderMarkdown, styleFor } from './terminal.ts';
 
 export const style = styleFor(process.stdout);

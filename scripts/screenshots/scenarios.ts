@@ -1,7 +1,7 @@
 // The runs the README's pictures are taken from: the demo's scenarios, run quietly, keeping the
 // Markdown the action wrote (the PR comment and the job summary) rather than printing it.
-import { startGitHubStandin } from '../../test/support/github-standin.ts';
-import { GITHUB_TOKEN, runAction } from '../../test/support/run-action.ts';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
+import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
 import {
   DEMO_HEAD_SHA,
   DEMO_PR,
@@ -13,7 +13,7 @@ import {
   planBuild,
   pullRequestEvent,
   startDemoService,
-} from '../demo/scenario.ts';
+} from '../../harness/demo-scenario.ts';
 
 const COMMENT_MARKER = '<!-- readthedocs-action:preview:';
 const HOUR = 3_600_000;

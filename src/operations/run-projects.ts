@@ -18,7 +18,7 @@ export async function forEachProject<D extends object>(
   return Promise.all(
     projects.map(async (project) => {
       const result: ProjectResult<D> = { project, outcome: 'error' };
-      const log = createProjectLog(project, concurrent);
+      const log = createProjectLog(project, concurrent, ctx.log);
       try {
         await operation(ctx, result, log);
       } catch (error) {

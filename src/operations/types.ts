@@ -7,6 +7,7 @@ import type { ProjectLog } from '../reporting/project-log.js';
 import type { ProjectResult } from '../reporting/project-result.js';
 import type { StepReport } from '../reporting/report.js';
 import type { Sleep } from '../resilience/index.js';
+import type { RunnerLog } from '../runner/port.js';
 import type { PollingPlan } from './watching/poll-policy.js';
 import type { WatcherRegistry } from './watching/watchers.js';
 
@@ -29,6 +30,10 @@ export interface OperationContext {
   polling: PollingPlan;
   /** The builds this step is watching at once (their pollers share the rate budget). */
   watchers: WatcherRegistry;
+  /** The step's log: lines, annotations (with file and line), groups; hostile text through its `untrusted`. */
+  log: RunnerLog;
+  /** `export` may replace an existing project file (the terminal's `--force`); the action never does. */
+  overwriteConfig?: boolean;
   /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
   progressIntervalMs?: number;
 }

@@ -1,9 +1,16 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
-import { backoffDelay, parseRetryAfter, type RetryPolicy, retry, type Sleep } from '../resilience/index.js';
+import {
+  backoffDelay,
+  nextAttemptLine,
+  parseRetryAfter,
+  pastDeadlineLine,
+  type RetryPolicy,
+  retry,
+  type Sleep,
+} from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
-import { formatDuration } from '../util/format-duration.js';
 import { BodyTooLargeError, formatBytes, MAX_JSON_BODY_BYTES, MAX_STEP_BYTES, readBoundedBytes } from '../util/bounded-body.js';
 import {
   AuthError,
@@ -101,6 +108,8 @@ const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
  */
 export const MAX_JSON_CONTAINERS = 1_000_000;
 const MAX_REDIRECTS = 3;
+/** How long a request waits for the headers, then for each part of the body, unless told (RTD_ACTION_HTTP_TIMEOUT_MS). */
+export const ANSWER_TIMEOUT_MS = 30_000;
 
 class RetryableFault extends Error {
   constructor(
@@ -125,12 +134,17 @@ export class ServiceHttpClient {
   private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
     Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
 
+  /** A line for the debug log (the `debug` option), redacted by its receiver. */
+  debug(message: string): void {
+    this.options.debug?.(message);
+  }
+
   constructor(options: HttpClientOptions) {
     this.origin = new URL(options.baseUrl).origin;
     this.options = {
       ...options,
-      headersTimeoutMs: options.headersTimeoutMs ?? 30_000,
-      bodyTimeoutMs: options.bodyTimeoutMs ?? 30_000,
+      headersTimeoutMs: options.headersTimeoutMs ?? ANSWER_TIMEOUT_MS,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? ANSWER_TIMEOUT_MS,
       maxBodyBytes: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES,
       maxStepBytes: options.maxStepBytes ?? MAX_STEP_BYTES,
       maxAttempts: options.maxAttempts ?? 6,
@@ -206,11 +220,9 @@ export class ServiceHttpClient {
         return { retry: true, delayMs: error.retryAfterMs ?? backoffDelay(attempt, backoff) };
       },
       // Waiting would only end in the deadline: stop now with what went wrong.
-      pastDeadline: ({ attempts, delayMs, remainingMs, error }) =>
+      pastDeadline: (info) =>
         new UnavailableError(
-          redact(
-            `${spec.endpoint}: gave up after ${attempts} attempt${attempts > 1 ? 's' : ''}: the next retry (in ${formatDuration(delayMs, { tenths: true })}) would come after the step's deadline (input \`timeout\`, ${formatDuration(remainingMs, { tenths: true })} left); last error: ${(error as Error).message}`,
-          ),
+          redact(`${spec.endpoint}: ${pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })}`),
           'Read the Docs unavailable',
           spec.endpoint,
         ),
@@ -456,5 +468,5 @@ export function retryLine(endpoint: string, error: unknown, nextAttempt: number,
       : /^\d{3}$/.test(code)
         ? `Read the Docs answered ${code}`
         : `Read the Docs did not answer (${code})`;
-  return safeLine(`${what} for ${endpoint}; attempt ${nextAttempt} of ${maxAttempts} in ${formatDuration(delayMs, { tenths: true })}`, 300);
+  return safeLine(`${what} for ${endpoint}; ${nextAttemptLine(nextAttempt, maxAttempts, delayMs)}`, 300);
 }

@@ -1,5 +1,5 @@
-import type { Sleep } from '../resilience/index.js';
-import { abortReason, sleep as realSleep } from '../util/abort.js';
+import { type Sleep, sleep as realSleep, untilAborted, waitUntil } from '../resilience/index.js';
+import { abortReason } from '../util/abort.js';
 
 /**
  * Slots open a little after the window strictly allows: the service counts a request when it
@@ -48,7 +48,7 @@ export class RateBudget {
     const turn = this.queue.then(() => this.takeSlot(signal));
     // A cancelled waiter must not block the ones behind it.
     this.queue = turn.catch(() => undefined);
-    const settled = signal ? untilAborted(turn, signal) : turn;
+    const settled = untilAborted(turn, signal);
     return settled.finally(() => {
       this.waiting -= 1;
     });
@@ -94,43 +94,25 @@ export class RateBudget {
 
   private async takeSlot(signal?: AbortSignal): Promise<void> {
     const started = this.now();
-    for (;;) {
-      if (signal?.aborted) throw abortReason(signal);
-      const now = this.now();
-      while (this.sentAt.length > 0 && this.sentAt[0]! <= now - this.windowMs) this.sentAt.shift();
-      const freeAt = Math.max(
-        this.pausedUntil,
-        this.sentAt.length >= this.limit ? this.sentAt[this.sentAt.length - this.limit]! + this.windowMs + this.marginMs : now,
-      );
-      if (freeAt <= now) {
-        this.sentAt.push(now);
-        this.stats.sent += 1;
-        const waited = now - started;
-        if (waited > 0) {
-          this.stats.delayed += 1;
-          this.stats.waitedMs += waited;
-        }
-        return;
-      }
-      await this.sleep(freeAt - now + 1, signal);
+    // A millisecond past the moment the slot frees, so that the window no longer counts that request.
+    await waitUntil(() => this.freeAt(), { now: this.now, sleep: this.sleep, signal, marginMs: 1 });
+    const now = this.now();
+    this.sentAt.push(now);
+    this.stats.sent += 1;
+    const waited = now - started;
+    if (waited > 0) {
+      this.stats.delayed += 1;
+      this.stats.waitedMs += waited;
     }
   }
-}
 
-/** `promise`, or the signal's reason as soon as it aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
+  /** When the next request may go out (ms epoch): now, or when a slot frees or the pause after a 429 ends. */
+  private freeAt(): number {
+    const now = this.now();
+    while (this.sentAt.length > 0 && this.sentAt[0]! <= now - this.windowMs) this.sentAt.shift();
+    return Math.max(
+      this.pausedUntil,
+      this.sentAt.length >= this.limit ? this.sentAt[this.sentAt.length - this.limit]! + this.windowMs + this.marginMs : now,
     );
-  });
+  }
 }

@@ -6,7 +6,7 @@ import {
   EnvironmentVariableSchema,
   NotificationSchema,
   ProjectSchema,
-  SearchResponseSchema,
+  searchResponseSchema,
   SubprojectSchema,
   SyncVersionsSchema,
   TriggerSchema,
@@ -43,6 +43,9 @@ export class ReadTheDocsApi {
 
   constructor(readonly http: ServiceHttpClient) {}
 
+  /** A list item the action cannot read is dropped with a debug line (through the client's `debug`). */
+  private readonly debug = (message: string) => this.http.debug(message);
+
   async project(project: string): Promise<Project> {
     const { data } = await this.http.send({
       method: 'GET',
@@ -74,7 +77,12 @@ export class ReadTheDocsApi {
     return data;
   }
 
-  async updateVersion(project: string, version: string, changes: { active?: boolean; hidden?: boolean }): Promise<void> {
+  /** PATCH: `active`, `hidden`, and on Business `privacy_level`; 204, no body. */
+  async updateVersion(
+    project: string,
+    version: string,
+    changes: { active?: boolean; hidden?: boolean; privacy_level?: string },
+  ): Promise<void> {
     await this.http.send({
       method: 'PATCH',
       path: `/api/v3/projects/${seg(project)}/versions/${seg(version)}/`,
@@ -105,7 +113,7 @@ export class ReadTheDocsApi {
       method: 'GET',
       path,
       query: { commit: filters.commit, running: filters.running, limit: filters.limit ?? 10 },
-      schema: paginated(BuildSchema),
+      schema: paginated(BuildSchema, this.debug),
       endpoint: filters.version === undefined ? 'GET projects/{project}/builds/' : 'GET projects/{project}/versions/{version}/builds/',
       kind: 'read',
     });
@@ -339,7 +347,7 @@ export class ReadTheDocsApi {
       method: 'GET',
       path: '/api/v3/search/',
       query: { q: query, page_size: pageSize },
-      schema: SearchResponseSchema,
+      schema: searchResponseSchema(this.debug),
       endpoint: 'GET search/',
       kind: 'read',
     });
@@ -366,7 +374,7 @@ export class ReadTheDocsApi {
         method: 'GET',
         path: page === 0 ? next : this.sameList(next, first, page, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
-        schema: paginated(item),
+        schema: paginated(item, this.debug),
         endpoint,
         kind: 'read',
         bodyLimit: {

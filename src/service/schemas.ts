@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
 
@@ -87,7 +86,7 @@ export type Subproject = z.infer<typeof SubprojectSchema>;
  * serializers can produce but the schema cannot read) is dropped with a debug line, never failing
  * the page and the items around it.
  */
-export function tolerantList<T extends z.ZodMiniType>(item: T) {
+export function tolerantList<T extends z.ZodMiniType>(item: T, debug: (message: string) => void = () => undefined) {
   return z.pipe(
     z.array(z.unknown()),
     z.transform((items: unknown[]) => {
@@ -98,11 +97,11 @@ export function tolerantList<T extends z.ZodMiniType>(item: T) {
         if (parsed.success) kept.push(parsed.data as z.infer<T>);
         else if (++skipped <= SKIPPED_ITEMS_TOLD) {
           const issue = parsed.error.issues[0];
-          core.debug(safeLine(`List item ${index} skipped: field \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'invalid'}`));
+          debug(safeLine(`List item ${index} skipped: field \`${issue?.path.join('.') ?? ''}\` ${issue?.message ?? 'invalid'}`));
         }
       });
       if (skipped > SKIPPED_ITEMS_TOLD) {
-        core.debug(`... and ${(skipped - SKIPPED_ITEMS_TOLD).toLocaleString('en-US')} more items skipped on this page`);
+        debug(`... and ${(skipped - SKIPPED_ITEMS_TOLD).toLocaleString('en-US')} more items skipped on this page`);
       }
       return kept;
     }),
@@ -112,12 +111,12 @@ export function tolerantList<T extends z.ZodMiniType>(item: T) {
 /** Items of a page told apart in the debug log when skipped; the rest are counted. */
 const SKIPPED_ITEMS_TOLD = 10;
 
-export function paginated<T extends z.ZodMiniType>(item: T) {
+export function paginated<T extends z.ZodMiniType>(item: T, debug?: (message: string) => void) {
   return z.object({
     count: z.int(),
     next: z.nullable(url),
     previous: z.nullable(url),
-    results: tolerantList(item),
+    results: tolerantList(item, debug),
   });
 }
 
@@ -189,21 +188,25 @@ export const EnvironmentVariableSchema = z.object({
 });
 export type EnvironmentVariable = z.infer<typeof EnvironmentVariableSchema>;
 
-export const SearchResponseSchema = z.object({
-  count: z.int(),
-  next: z.nullable(url),
-  previous: z.nullable(url),
-  results: tolerantList(
-    z.object({
-      type: optional(shortText),
-      project: z.object({ slug: shortText, alias: maybe(shortText) }),
-      version: z.object({ slug: shortText }),
-      title: shortText,
-      path: z.nullable(shortText),
-      domain: z.nullable(shortText),
-    }),
-  ),
-});
+/** The search API's answer; a hit it cannot read is dropped with a line to `debug`. */
+export const searchResponseSchema = (debug?: (message: string) => void) =>
+  z.object({
+    count: z.int(),
+    next: z.nullable(url),
+    previous: z.nullable(url),
+    results: tolerantList(
+      z.object({
+        type: optional(shortText),
+        project: z.object({ slug: shortText, alias: maybe(shortText) }),
+        version: z.object({ slug: shortText }),
+        title: shortText,
+        path: z.nullable(shortText),
+        domain: z.nullable(shortText),
+      }),
+      debug,
+    ),
+  });
+export const SearchResponseSchema = searchResponseSchema();
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 /** Error bodies come in many shapes (`detail`, field lists, bare lists, `error`, HTML). */
@@ -241,6 +244,7 @@ export const ProjectSettingsSchema = z.object({
   default_version: maybe(shortText),
   default_branch: maybe(shortText),
   versioning_scheme: optional(shortText),
+  readthedocs_yaml_path: maybe(shortText),
   privacy_level: optional(shortText),
   external_builds_privacy_level: optional(shortText),
 });

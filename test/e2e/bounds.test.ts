@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OUTPUT_NAMES } from '../../src/reporting/report.js';
-import { ROOT } from '../support/action-metadata.ts';
-import { runAction } from '../support/run-action.ts';
+import { ROOT } from '../../harness/action-metadata.ts';
+import { runAction } from '../../harness/run-action.ts';
 import { answers, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 
 const TOKEN = 'rtd_secret_token_bounds_0123456789';

@@ -4,8 +4,8 @@
 // timeouts, cancellations, hand-overs, several projects) is tested in-process on a fake clock, in
 // test/operations/build.test.ts and wait.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const SHA_NEW = 'b'.repeat(40);

@@ -3,10 +3,10 @@
 // are issue 15's "Done when" scenarios; the rest of the orchestration (the environment's name,
 // deployments made by others, refused statuses…) runs in-process in test/operations/preview-deployments.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 
 let rtd: Standin;
 let gh: GitHubStandin;

@@ -5,8 +5,8 @@
 // dry run, lost answers, partial failures, several projects) is tested in-process in
 // test/operations/env.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const OLD_API_KEY = 'old-api-key-Q7f3kP0x';

@@ -8,8 +8,8 @@ import { ServiceError } from '../../src/service/errors.js';
 import { ServiceHttpClient, retryAfter } from '../../src/service/http-client.js';
 import { RateBudget } from '../../src/service/rate-budget.js';
 import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../../src/service/schemas.js';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { runAction, type ActionRun } from '../../harness/run-action.ts';
 import { scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { anyText } from '../support/arbitraries.ts';
 

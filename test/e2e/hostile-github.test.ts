@@ -5,10 +5,10 @@
 // a status or deployment. What the runner would do with the output is read through its model
 // (runner-commands.ts), on stdout and stderr alike (the runner reads commands from both).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { HEAD, PR, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 import { runnerCommands, type RunnerCommand } from '../support/runner-commands.ts';
 import { answers, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 

@@ -2,8 +2,8 @@
 // are hostile (a fork's `conf.py` writes them), and a service that answers without end. What the
 // runner would do with stdout is read through a model of its command parsing (runner-commands.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
 import { runnerCommands, type RunnerCommand } from '../support/runner-commands.ts';
 import { answers, scriptedServer } from '../support/scripted-server.ts';
 

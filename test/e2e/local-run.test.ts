@@ -8,9 +8,9 @@ import { delimiter, join, sep } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_TOKEN, startTrialService } from '../../scripts/demo/scenario.ts';
-import { ROOT } from '../support/action-metadata.ts';
-import type { Standin } from '../support/rtd-standin.ts';
+import { DEMO_TOKEN, startTrialService } from '../../harness/demo-scenario.ts';
+import { ROOT } from '../../harness/action-metadata.ts';
+import type { Standin } from '../../harness/rtd-standin.ts';
 
 interface LocalRun {
   code: number | null;

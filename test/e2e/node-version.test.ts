@@ -8,9 +8,9 @@ import { accessSync, constants, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../support/action-metadata.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { runnerEnv } from '../support/run-action.ts';
+import { ROOT } from '../../harness/action-metadata.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { runnerEnv } from '../../harness/run-action.ts';
 
 const TOKEN = 'node-version-token-0123456789';
 

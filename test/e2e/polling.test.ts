@@ -1,8 +1,8 @@
 // What the step asks the service while it waits: dist/index.js against the loopback stand-in.
 // Assertions are on requests (counts, order, statuses), never on how long things took.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { runAction } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { runAction } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_polling_token_abcdef';
 const HOUR = 3_600_000;

@@ -3,10 +3,10 @@
 // the main success and failure paths run here (exit code, annotations, the outputs and summary
 // files); every other scenario of the operation runs in-process in test/operations/preview*.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 
 const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 const MERGE = 'f'.repeat(40); // GITHUB_SHA on pull_request events: the merge commit, never the one to report
@@ -127,7 +127,9 @@ describe('operation preview', () => {
     expect(row).not.toContain(HEAD.slice(0, 7)); // the commit is shown once, below the table
     expect(comment.body).toContain(`Commit: [\`${HEAD}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
     expect(comment.body).toContain(`(${url}install.html)`);
-    expect(comment.body).not.toContain('removed.rst');
+    // The removed file is not linked as a changed page; redirect-check (default `warn`) names its page.
+    expect(comment.body).not.toContain(`${url}removed.html`);
+    expect(comment.body).toContain('- {type: page, from: /removed.html, to:}');
     expect(comment.body).not.toContain(OLDER);
     expect(postedBodies('POST')).toHaveLength(1);
     expect(postedBodies('POST')[0]).toContain('⏳');

@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateBudget } from '../../src/service/rate-budget.js';
 import { CancelledError } from '../../src/util/abort.js';
-import { startStandin } from '../support/rtd-standin.ts';
-import { runAction } from '../support/run-action.ts';
+import { startStandin } from '../../harness/rtd-standin.ts';
+import { runAction } from '../../harness/run-action.ts';
 
 describe('RateBudget (fake clock)', () => {
   beforeEach(() => {

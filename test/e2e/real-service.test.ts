@@ -3,9 +3,9 @@
 // build failing before checkout (no commit for good), a PR version slug made unique (`7_a`), and
 // the anonymous limit of 5 requests a minute. Each runs dist/index.js as the runner does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction } from '../support/run-action.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const SHA = 'b'.repeat(40);

@@ -2,8 +2,8 @@
 // with faults injected: every run is checked for its outcome and for how many builds it created.
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction, type ActionRun, type RunOptions } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun, type RunOptions } from '../../harness/run-action.ts';
 import { forwardProxy, scriptedServer, answers } from '../support/scripted-server.ts';
 
 const TOKEN = 'rtd_resilience_token_0123456789abcdef';

@@ -3,10 +3,10 @@
 // naming the newer build; a GitHub App pull request that carries Read the Docs' own comment gets no
 // second comment under `comment: auto`.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { HEAD, PR, previewOf, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction } from '../support/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
 
 const FIRST = 'a'.repeat(40);
 const SECOND = 'b'.repeat(40);

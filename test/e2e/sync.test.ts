@@ -4,8 +4,8 @@
 // decides (grace windows, queued builds, verify, timeouts, translations) is tested in-process on a
 // fake clock in test/operations/sync-versions.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin, type StandinOptions } from '../support/rtd-standin.ts';
-import { runAction, type ActionRun } from '../support/run-action.ts';
+import { startStandin, type Standin, type StandinOptions } from '../../harness/rtd-standin.ts';
+import { runAction, type ActionRun } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_sync_0123456789';
 

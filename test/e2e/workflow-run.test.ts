@@ -5,10 +5,10 @@
 // push's run, the same result as pull_request_target) run in-process in
 // test/operations/preview-workflow-run.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../support/github-standin.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { GITHUB_TOKEN, type ActionRun } from '../support/run-action.ts';
+import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 
 const FORK = 'contributor/docs-repo-fork';
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildOperation } from '../../src/operations/build/build.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
 const SHA = 'b'.repeat(40);

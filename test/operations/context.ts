@@ -15,8 +15,8 @@ import type { OperationContext, ProjectResult } from '../../src/operations/types
 import { type StepReport, summaryMarkdown } from '../../src/reporting/report.js';
 import { Redactor } from '../../src/util/redact.js';
 import { FakeClock, operationContext } from '../support/operation-context.ts';
-import { parseAnnotations, parseOutputFile, type Annotation } from '../support/run-action.ts';
-import type { Standin } from '../support/rtd-standin.ts';
+import { parseAnnotations, parseOutputFile, type Annotation } from '../../harness/run-action.ts';
+import type { Standin } from '../../harness/rtd-standin.ts';
 
 export interface TestContext {
   ctx: OperationContext;

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../../src/inputs/inputs.js';
 import { environmentStep } from '../../src/operations/env/apply-environment.js';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
 
 const TOKEN = 'rtd_env_step_token_0123456789';

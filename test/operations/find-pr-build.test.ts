@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findPullRequestBuild } from '../../src/operations/preview/find-pr-build.js';
 import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 
 const PR = 7;
 const HEAD = 'd'.repeat(40);

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/main.js';
-import { parseOutputFile } from '../support/run-action.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { parseOutputFile } from '../../harness/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout } from './context.ts';
 
 vi.mock('@actions/core', async (importOriginal) => {

@@ -10,9 +10,9 @@ import type { PreviewDetails } from '../../src/operations/preview/details.js';
 import { previewOperation } from '../../src/operations/preview/run-preview.js';
 import type { StepReport } from '../../src/operations/types.js';
 import { summaryMarkdown } from '../../src/reporting/report.js';
-import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../support/github-standin.ts';
+import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../../harness/github-standin.ts';
 import { FakeClock, operationContext } from '../support/operation-context.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 
 export const PR = 7;
 export const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';

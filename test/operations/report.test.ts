@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportStep, run } from '../../src/main.js';
 import { OUTPUT_NAMES } from '../../src/reporting/report.js';
-import { parseOutputFile } from '../support/run-action.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { parseOutputFile } from '../../harness/run-action.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout } from './context.ts';
 
 const TOKEN = 'rtd_report_step_token_0123456789';

@@ -8,7 +8,7 @@ import { syncVersionsOperation } from '../../src/operations/sync-versions/sync-v
 import type { SyncDetails } from '../../src/operations/sync-versions/search-hits.js';
 import type { ProjectResult } from '../../src/operations/types.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
 let standin: Standin;

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitOperation } from '../../src/operations/wait/wait.js';
 import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
-import { startStandin, type Standin } from '../support/rtd-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
 const SHA = 'c'.repeat(40);

@@ -3,7 +3,7 @@
 // their relative links.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './action-metadata.ts';
+import { ROOT } from '../../harness/action-metadata.ts';
 
 /** README.md and every docs/*.md, as paths relative to the repository. */
 export function docFiles(): string[] {

@@ -9,6 +9,8 @@ import type { OperationContext, ProjectOperation, ProjectResult } from '../../sr
 import { WatcherRegistry } from '../../src/operations/watching/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
+import { actionsLog } from '../../src/runner/actions.js';
+import type { RunnerLog } from '../../src/runner/port.js';
 import { ServiceHttpClient } from '../../src/service/http-client.js';
 import { RateBudget } from '../../src/service/rate-budget.js';
 import { ReadTheDocsApi } from '../../src/service/read-the-docs.js';
@@ -77,17 +79,27 @@ export class FakeClock {
 }
 
 /** A ProjectLog that keeps every line (and the warnings with their titles) for assertions. */
-export function recordingLog(): ProjectLog & { lines: string[]; warnings: { message: string; title?: string }[] } {
+export function recordingLog(): ProjectLog & {
+  lines: string[];
+  warnings: { message: string; title?: string }[];
+  notices: { message: string; title?: string }[];
+} {
   const lines: string[] = [];
   const warnings: { message: string; title?: string }[] = [];
+  const notices: { message: string; title?: string }[] = [];
   return {
     lines,
     warnings,
+    notices,
     info: (message) => lines.push(message),
     progress: (message) => lines.push(message),
     warning: (message, title) => {
       warnings.push({ message, ...(title === undefined ? {} : { title }) });
       lines.push(`warning: ${message}`);
+    },
+    notice: (message, title) => {
+      notices.push({ message, ...(title === undefined ? {} : { title }) });
+      lines.push(`notice: ${message}`);
     },
     debug: () => undefined,
     section: (title, body) => lines.push(`${title}\n${body}`),
@@ -104,6 +116,8 @@ export interface ContextOptions {
   run?: Partial<RunContext>;
   /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
   rateLimitPerMinute?: number;
+  /** The step's log; the runner's (`@actions/core` on stdout) by default, read with `captureStdout`. */
+  log?: RunnerLog;
 }
 
 export interface TestContext {
@@ -153,6 +167,7 @@ export function operationContext(options: ContextOptions): TestContext {
     sleep: clock.sleep,
     polling: pollingPlan(inputs.pollInterval),
     watchers: new WatcherRegistry(),
+    log: options.log ?? actionsLog,
   };
   const close = async () => {
     deadline.dispose();

@@ -1,9 +1,9 @@
 // `operation: preview` as the end-to-end tests run it: the bundled action on a pull-request event,
 // one project `demo` whose PR versions the Read the Docs stand-in serves under /docs/ (reached
 // through `preview-url-template`), and the GitHub stand-in as GITHUB_API_URL.
-import type { GitHubStandin } from './github-standin.ts';
-import type { Standin } from './rtd-standin.ts';
-import { runAction, type ActionRun } from './run-action.ts';
+import type { GitHubStandin } from '../../harness/github-standin.ts';
+import type { Standin } from '../../harness/rtd-standin.ts';
+import { runAction, type ActionRun } from '../../harness/run-action.ts';
 
 export const TOKEN = 'rtd_secret_token_abcdef123456';
 export const PR = 7;

@@ -5,7 +5,7 @@
  * quantifier-bounded patterns (linear in its length), only its end is read, and every message
  * goes out through `safeLine`.
  */
-import * as core from '@actions/core';
+import type { Annotation, RunnerLog } from '../../runner/port.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
 export interface SphinxProblem {
@@ -116,18 +116,23 @@ export function repositoryPath(path: string): string | undefined {
  * Annotates the build's Sphinx problems (at most {@link ANNOTATION_LIMITS} of each level) and
  * says how many more there were. Returns the number of annotations made.
  */
-export function annotateSphinxProblems(output: string, project: string, info: (message: string) => void): number {
+export function annotateSphinxProblems(
+  output: string,
+  project: string,
+  info: (message: string) => void,
+  annotations: Pick<RunnerLog, 'error' | 'warning'>,
+): number {
   const problems = parseSphinxProblems(output);
   let made = 0;
   for (const level of ['error', 'warning'] as const) {
     const ofLevel = problems.filter((problem) => problem.level === level);
     for (const { file, line, message } of ofLevel.slice(0, ANNOTATION_LIMITS[level])) {
-      const properties: core.AnnotationProperties = {
+      const properties: Annotation = {
         title: safeLine(`Sphinx ${level}: ${project}`, 200),
         ...(file === undefined ? {} : { file: safeLine(file, 500) }),
         ...(line === undefined ? {} : { startLine: line }),
       };
-      (level === 'error' ? core.error : core.warning)(safeLine(message), properties);
+      annotations[level](safeLine(message), properties);
       made += 1;
     }
     const rest = ofLevel.length - ANNOTATION_LIMITS[level];

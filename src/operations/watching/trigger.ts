@@ -9,10 +9,10 @@ import type { OperationContext } from '../types.js';
 // Triggering a build exactly once, shared by `build` and `sync-versions`.
 
 /** How often and how long to look for a build whose trigger answer was lost. */
-const LOST_TRIGGER_CHECKS = 3;
-const LOST_TRIGGER_CHECK_INTERVAL_MS = 1000;
+export const LOST_TRIGGER_CHECKS = 3;
+export const LOST_TRIGGER_CHECK_INTERVAL_MS = 1000;
 /** Triggers sent at most when every answer is lost and no build shows up. */
-const MAX_TRIGGER_ATTEMPTS = 3;
+export const MAX_TRIGGER_ATTEMPTS = 3;
 
 /**
  * Triggers exactly one build. The service never deduplicates and a second trigger cancels the

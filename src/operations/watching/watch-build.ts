@@ -2,7 +2,7 @@ import { formatDuration } from '../../util/format-duration.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build } from '../../service/schemas.js';
-import { pollUntil } from '../../resilience/index.js';
+import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure, type FailureDetails } from './failure-reason.js';
@@ -96,21 +96,16 @@ export async function watchBuild(
   /** The schedule's wait after the last answer, and when the build started running as far as known. */
   let delay = 0;
   let runningSince: number | undefined;
-  /** Sleeps `ms`, saying how the build is doing whenever a progress line is due meanwhile. */
-  const sleepWithProgress = async (ms: number, signal?: AbortSignal) => {
-    // Counted down by the time slept, not by the clock: a clock that stands still cannot stall it.
-    for (let remaining = ms; remaining > 0; ) {
-      const step = Math.min(remaining, Math.max(1, nextProgressAt - ctx.now()));
-      await ctx.sleep(step, signal);
-      remaining -= step;
-      const now = ctx.now();
-      if (now >= nextProgressAt) {
-        const runningMs = runningSince === undefined ? 0 : now - runningSince;
-        log.progress(`${elapsed(ctx)} build #${build.id}: ${progressLine(build.state.code, runningMs, estimate)}`);
-        nextProgressAt = now + progressEveryMs;
-      }
-    }
-  };
+  /** Sleeps as `ctx.sleep`, saying how the build is doing whenever a progress line is due meanwhile. */
+  const sleepTelling = sleepWithProgress(ctx.sleep, {
+    now: () => ctx.now(),
+    dueAt: () => nextProgressAt,
+    onDue: (now) => {
+      const runningMs = runningSince === undefined ? 0 : now - runningSince;
+      log.progress(`${elapsed(ctx)} build #${build.id}: ${progressLine(build.state.code, runningMs, estimate)}`);
+      nextProgressAt = now + progressEveryMs;
+    },
+  });
   const buildLog = new BuildLogFollower(ctx, log);
   const leave = ctx.watchers.enter();
   try {
@@ -144,7 +139,7 @@ export async function watchBuild(
         return undefined;
       },
       // The schedule decides each wait from the answer just read; the sleep tells the progress meanwhile.
-      { intervalMs: () => delay, signal: ctx.deadline.signal, sleep: sleepWithProgress },
+      { intervalMs: () => delay, signal: ctx.deadline.signal, sleep: sleepTelling },
     );
   } finally {
     leave();
@@ -156,20 +151,17 @@ export async function watchBuild(
  * when it is about to poll, not when it went to sleep: builds that ended meanwhile leave more room.
  */
 async function awaitFairTurn(ctx: OperationContext, lastPollAt: number): Promise<void> {
-  for (;;) {
-    const wait = lastPollAt + ctx.budget.fairIntervalMs(ctx.watchers.count) - ctx.now();
-    if (wait <= 0) return;
-    await ctx.sleep(wait, ctx.deadline.signal);
-  }
+  await waitUntil(() => lastPollAt + ctx.budget.fairIntervalMs(ctx.watchers.count), waitOn(ctx));
 }
 
 /** Waits until the budget has a slot for a poll now, plus the margin past a window edge. */
 async function awaitFreeSlot(ctx: OperationContext): Promise<void> {
-  for (;;) {
-    const wait = ctx.budget.nextSlotAt() - ctx.now();
-    if (wait <= 0) return;
-    await ctx.sleep(wait + WINDOW_EDGE_MARGIN_MS, ctx.deadline.signal);
-  }
+  await waitUntil(() => ctx.budget.nextSlotAt(), { ...waitOn(ctx), marginMs: WINDOW_EDGE_MARGIN_MS });
+}
+
+/** The operation's clock and wait, ended by the step's deadline and cancellation. */
+function waitOn(ctx: OperationContext) {
+  return { now: () => ctx.now(), sleep: ctx.sleep, signal: ctx.deadline.signal };
 }
 
 /** Turns a final build into the project's outcome, with the reason when it is not a success. */
@@ -208,7 +200,7 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
   } else {
     log.info(result.reason);
   }
-  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message));
+  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message), ctx.log);
 }
 
 /** The notification the service leaves on a build that a command ended with exit code 183. */

@@ -1,6 +1,6 @@
 // The realistic project the demo, the self-test workflow and local trials run against: a Sphinx
 // project with a few versions and a history of builds, so predictive polling has durations to use.
-import { startStandin, type BuildPlan, type Standin } from '../../test/support/rtd-standin.ts';
+import { startStandin, type BuildPlan, type Standin } from './rtd-standin.ts';
 
 /** Not a secret: the loopback stand-in accepts it and nothing else does. */
 export const DEMO_TOKEN = 'demo-token-not-a-secret';

@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emojiHtml, escapeHtml, inlineHtml, markdownToHtml, pageHtml } from '../scripts/screenshots/markdown-html.ts';
-import { fileIntegrity, MERMAID, unpackBundle } from '../scripts/screenshots/mermaid.ts';
-import { prettyUrls } from '../scripts/screenshots/scenarios.ts';
-import { summaryMarkdown } from '../src/reporting/report.js';
+import { emojiHtml, escapeHtml, inlineHtml, markdownToHtml, pageHtml } from '../../scripts/screenshots/markdown-html.ts';
+import { fileIntegrity, MERMAID, unpackBundle } from '../../scripts/screenshots/mermaid.ts';
+import { prettyUrls } from '../../scripts/screenshots/scenarios.ts';
+import { summaryMarkdown } from '../../src/reporting/report.js';
 
 describe('markdownToHtml', () => {
   it('renders the preview comment: heading, table, escapes, links with code, details shown open, fenced code', () => {

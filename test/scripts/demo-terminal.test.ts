@@ -1,8 +1,8 @@
 // The terminal rendering of the demo and local runs (pure functions), and run-local's .env reader.
 import { describe, expect, it } from 'vitest';
-import { fencedBlock, summaryMarkdown } from '../src/reporting/report.js';
-import { COLOURS, displayWidth, PLAIN, renderInline, renderLogLine, renderMarkdown, renderTable } from '../scripts/demo/terminal.ts';
-import { parseDotenv } from '../scripts/run-local.ts';
+import { fencedBlock, summaryMarkdown } from '../../src/reporting/report.js';
+import { COLOURS, displayWidth, PLAIN, renderInline, renderLogLine, renderMarkdown, renderTable } from '../../scripts/demo/terminal.ts';
+import { parseDotenv } from '../../scripts/run-local.ts';
 
 describe('renderMarkdown', () => {
   it('aligns a table whose cells hold emoji, escapes and links, with links as footnotes', () => {

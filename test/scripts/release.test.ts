@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { absoluteLinks, changelogSection } from '../scripts/release/changelog.ts';
-import { type ReleaseFacts, ReleaseRefused, releasePlan } from '../scripts/release/plan.ts';
-import { ROOT } from './support/action-metadata.ts';
+import { absoluteLinks, changelogSection } from '../../scripts/release/changelog.ts';
+import { type ReleaseFacts, ReleaseRefused, releasePlan } from '../../scripts/release/plan.ts';
+import { ROOT } from '../../harness/action-metadata.ts';
 
 const CHANGELOG = `# Changelog
 
