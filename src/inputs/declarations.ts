@@ -1,4 +1,11 @@
 /**
+ * The operations, in the order the docs list them. Each has its folder under src/operations/ and
+ * a line in the registry (src/operations/index.ts), which TypeScript holds to this list.
+ */
+export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'apply', 'export'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/**
  * How an input is given: `text`; `list` (several values, one per line or comma-separated); `flag`
  * (`true` or `false`); `optional-flag` (`true`, `false` or empty); `secret` (text never printed).
  */

@@ -1,13 +1,12 @@
 import { z } from 'zod/mini';
-import { INPUT_DECLARATIONS, INPUT_NAMES, type InputName } from './declarations.js';
+import { INPUT_DECLARATIONS, INPUT_NAMES, OPERATIONS, type InputName, type Operation } from './declarations.js';
+
+export { OPERATIONS, type Operation } from './declarations.js';
 import { desiredVariables } from './env-desired.js';
 import { VariablesInputError, type DesiredVariable } from './env-variables.js';
 import { parseDuration } from './duration.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
-
-export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'apply', 'export'] as const;
-export type Operation = (typeof OPERATIONS)[number];
 
 /** Every input of action.yml with the default the action applies when the runner gives none. */
 /** Every input of action.yml with the default the action applies when the runner gives none (declared in declarations.ts). */
