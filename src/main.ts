@@ -4,11 +4,11 @@ import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepR
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
-import { ServiceHttpClient } from './service/http-client.js';
-import { RateBudget } from './service/rate-budget.js';
-import { ReadTheDocsApi } from './service/read-the-docs.js';
-import { pollingPlan } from './operations/watching/poll-policy.js';
-import { WatcherRegistry } from './operations/watching/watchers.js';
+import { ServiceHttpClient } from './readthedocs/http-client.js';
+import { RateBudget } from './readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
+import { pollingPlan } from './operations/shared/poll-policy.js';
+import { WatcherRegistry } from './operations/shared/watchers.js';
 import { CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';
 import { httpTimeoutFromEnv, proxyCredentials } from './util/network-env.js';

@@ -1,10 +1,10 @@
 // Answers of a hostile or broken service: endless bodies, `next` links to other hosts, lists cut
 // at the page bound. Over real loopback connections.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServiceError } from '../src/service/errors.js';
-import { type HttpClientOptions, ServiceHttpClient } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
+import { ServiceError } from '../src/readthedocs/errors.js';
+import { type HttpClientOptions, ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { readBoundedText, BodyTooLargeError } from '../src/util/bounded-body.js';
 import { answers, scriptedServer, type Script, type ScriptedServer } from './support/scripted-server.ts';
 

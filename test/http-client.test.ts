@@ -11,10 +11,10 @@ import {
   ServiceError,
   UnavailableError,
   UncertainWriteError,
-} from '../src/service/errors.js';
-import { ServiceHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
+} from '../src/readthedocs/errors.js';
+import { ServiceHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { CancelledError } from '../src/util/abort.js';
 import { httpTimeoutFromEnv, proxyCredentials } from '../src/util/network-env.js';
 import { Redactor } from '../src/util/redact.js';

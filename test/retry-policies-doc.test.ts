@@ -11,10 +11,10 @@ import {
   RETRY_BASE_MS,
   TRANSIENT_RETRIES,
 } from '../src/github/api/client.js';
-import { LOST_TRIGGER_CHECK_INTERVAL_MS, LOST_TRIGGER_CHECKS, MAX_TRIGGER_ATTEMPTS } from '../src/operations/watching/trigger.js';
-import { UnavailableError } from '../src/service/errors.js';
-import { ANSWER_TIMEOUT_MS, retryAfter, ServiceHttpClient } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
+import { LOST_TRIGGER_CHECK_INTERVAL_MS, LOST_TRIGGER_CHECKS, MAX_TRIGGER_ATTEMPTS } from '../src/operations/shared/trigger.js';
+import { UnavailableError } from '../src/readthedocs/errors.js';
+import { ANSWER_TIMEOUT_MS, retryAfter, ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { readDoc } from './support/markdown-docs.ts';
 import { answers, scriptedServer } from './support/scripted-server.ts';
 

@@ -6,7 +6,7 @@ import {
   parseSphinxProblems,
   repositoryPath,
   SCAN_LIMIT_CHARS,
-} from '../src/operations/watching/sphinx-warnings.js';
+} from '../src/operations/shared/sphinx-warnings.js';
 import { actionsLog } from '../src/runner/actions.js';
 import { parseAnnotations } from '../harness/run-action.ts';
 

@@ -1,7 +1,7 @@
 // The stand-in's project PATCH, redirects, subprojects and version PATCH, over real HTTP, shaped as
 // the fixtures, with the rules FACTS.md lists under "Rules the service enforces on writes".
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProjectSettingsSchema, RedirectSchema, SubprojectSchema, paginated } from '../src/service/schemas.js';
+import { ProjectSettingsSchema, RedirectSchema, SubprojectSchema, paginated } from '../src/readthedocs/schemas.js';
 import { startStandin, type Standin } from '../harness/rtd-standin.ts';
 
 let s: Standin;

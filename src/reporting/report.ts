@@ -1,6 +1,6 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from './project-result.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
 import { escapeMarkdown, longestBacktickRun, markdownLink } from './markdown.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
 

@@ -2,7 +2,7 @@
 // concurrent wait, paused by a 429. Unit tests on a fake clock, then the bundled action against
 // a stand-in as strict as the real service.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateBudget } from '../../src/service/rate-budget.js';
+import { RateBudget } from '../../src/readthedocs/rate-budget.js';
 import { CancelledError } from '../../src/util/abort.js';
 import { startStandin } from '../../harness/rtd-standin.ts';
 import { runAction } from '../../harness/run-action.ts';

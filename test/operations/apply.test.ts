@@ -11,14 +11,14 @@ import { MAX_FILE_BYTES } from '../../src/operations/project-config/file.js';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN } from '../../harness/run-action.ts';
-import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
+import { captureStdout, runStep, standinContext, type StandinTestContext } from './context.ts';
 
 const TOKEN = 'rtd_apply_step_token_0123456789';
 
 let standin: Standin;
 let workspace: string;
 let file: string;
-const opened: TestContext[] = [];
+const opened: StandinTestContext[] = [];
 const stdout = captureStdout();
 
 beforeEach(async () => {

@@ -10,7 +10,7 @@ import { applyStep } from '../../src/operations/project-config/apply.js';
 import { exportStep } from '../../src/operations/project-config/export.js';
 import { ConfigFileError, parseConfigFile } from '../../src/operations/project-config/file.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { captureStdout, standinContext, type TestContext } from './context.ts';
+import { captureStdout, standinContext, type StandinTestContext } from './context.ts';
 
 const TOKEN = 'rtd_version_policy_token_0123456789';
 const TAGS = ['v1.0.0', 'v1.0.1', 'v1.1.0', 'v1.1.1', 'v1.2.0', 'v2.0.0rc1'];
@@ -19,7 +19,7 @@ const POLICY = 'version_policy: {active: latest-patch, newest-minors: 2, prerele
 let standin: Standin;
 let workspace: string;
 let file: string;
-const opened: TestContext[] = [];
+const opened: StandinTestContext[] = [];
 captureStdout();
 
 beforeEach(async () => {

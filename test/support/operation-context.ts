@@ -3,17 +3,17 @@
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
-import { pollingPlan } from '../../src/operations/watching/poll-policy.js';
+import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/watching/watchers.js';
+import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
 import { actionsLog } from '../../src/runner/actions.js';
 import type { RunnerLog } from '../../src/runner/port.js';
-import { ServiceHttpClient } from '../../src/service/http-client.js';
-import { RateBudget } from '../../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../../src/service/read-the-docs.js';
+import { ServiceHttpClient } from '../../src/readthedocs/http-client.js';
+import { RateBudget } from '../../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../../src/readthedocs/read-the-docs.js';
 import { abortReason, Deadline, type ExpiryTimer } from '../../src/util/abort.js';
 
 /** A Monday morning: the fake clock's epoch (the stand-in's builds are created on it too). */
@@ -120,7 +120,7 @@ export interface ContextOptions {
   log?: RunnerLog;
 }
 
-export interface TestContext {
+export interface OperationTestContext {
   ctx: OperationContext;
   clock: FakeClock;
   http: ServiceHttpClient;
@@ -131,7 +131,7 @@ export interface TestContext {
 }
 
 /** An OperationContext as main.ts builds it, on a fake clock. */
-export function operationContext(options: ContextOptions): TestContext {
+export function operationContext(options: ContextOptions): OperationTestContext {
   const clock = options.clock ?? new FakeClock();
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
   const startedAt = clock.now();

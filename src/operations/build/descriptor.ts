@@ -1,7 +1,7 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { buildOperation } from './build.js';
-import { eachProject } from '../run-projects.js';
+import { buildProject } from './build.js';
+import { perProjectStep } from '../run-projects.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: build`. */
@@ -11,5 +11,5 @@ export const build: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: [],
-  run: eachProject(buildOperation),
+  run: perProjectStep(buildProject),
 };

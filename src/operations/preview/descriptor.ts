@@ -1,6 +1,6 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { previewOperation } from './run-preview.js';
+import { previewStep } from './run-preview.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: preview`. */
@@ -23,5 +23,5 @@ export const preview: OperationDescriptor = {
   outputs: [...BUILD_OUTPUTS, 'preview-url'],
   needsToken: false,
   permissions: ['contents: read', 'pull-requests: write', 'statuses: write', 'deployments: write'],
-  run: previewOperation,
+  run: previewStep,
 };

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
 import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import type { Project } from '../../service/schemas.js';
+import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { USER_AGENT } from '../../version.js';
 import type { OperationContext } from '../types.js';

@@ -23,9 +23,9 @@ import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import type { PreviewDetails } from './details.js';
-import { concludeFollowed, watchBuildOfCommit } from '../watching/follow-commit.js';
-import { concludeSkippedByRule } from '../watching/skipped-by-rule.js';
-import { expectedFromHistory, recordBuild } from '../watching/watch-build.js';
+import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
+import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
+import { expectedFromHistory, recordBuild } from '../shared/watch-build.js';
 import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
@@ -67,7 +67,7 @@ interface PreviewInfo {
  * in one sticky PR comment (or the description), a commit status per project, the summary and
  * the outputs.
  */
-export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
+export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   const base = baseRepository(ctx.run);
   if (ctx.inputs.previewUrlTemplate) {
     try {

@@ -7,7 +7,7 @@
  * that are not versions are never touched.
  */
 
-import type { Version } from '../../service/schemas.js';
+import type { Version } from '../../readthedocs/schemas.js';
 import { POLICY_ACTIVE, POLICY_PRERELEASES, type VersionPolicy } from './model.js';
 
 export type { VersionPolicy };

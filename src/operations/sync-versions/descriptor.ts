@@ -1,7 +1,7 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { eachProject } from '../run-projects.js';
-import { syncVersionsOperation } from './sync-versions.js';
+import { perProjectStep } from '../run-projects.js';
+import { syncVersionsProject } from './sync-versions.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: sync-versions`. */
@@ -11,5 +11,5 @@ export const syncVersions: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: [],
-  run: eachProject(syncVersionsOperation),
+  run: perProjectStep(syncVersionsProject),
 };

@@ -1,7 +1,7 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { eachProject } from '../run-projects.js';
-import { waitOperation } from './wait.js';
+import { perProjectStep } from '../run-projects.js';
+import { waitProject } from './wait.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: wait`. */
@@ -11,5 +11,5 @@ export const wait: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: false,
   permissions: [],
-  run: eachProject(waitOperation),
+  run: perProjectStep(waitProject),
 };

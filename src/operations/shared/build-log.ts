@@ -1,6 +1,6 @@
 import { formatDuration } from '../../util/format-duration.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import type { Build, BuildCommands } from '../../service/schemas.js';
+import type { Build, BuildCommands } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { outputTailOf } from '../../util/output-tail.js';
 import { addSummarySection, type OperationContext, type ProjectResult } from '../types.js';

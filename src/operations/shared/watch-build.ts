@@ -1,7 +1,7 @@
 import { formatDuration } from '../../util/format-duration.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import type { Build } from '../../service/schemas.js';
+import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';

@@ -1,5 +1,5 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import type { VersionV2 } from '../../service/schemas.js';
+import type { VersionV2 } from '../../readthedocs/schemas.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { formatDuration } from '../../util/format-duration.js';
 

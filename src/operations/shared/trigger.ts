@@ -1,7 +1,7 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
-import { SchemaError, ServiceError, UncertainWriteError } from '../../service/errors.js';
-import type { Build } from '../../service/schemas.js';
+import { SchemaError, ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
+import type { Build } from '../../readthedocs/schemas.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { buildCreatedAfter } from './build-ids.js';
 import type { OperationContext } from '../types.js';

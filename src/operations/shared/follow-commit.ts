@@ -1,5 +1,5 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import type { Build } from '../../service/schemas.js';
+import type { Build } from '../../readthedocs/schemas.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext, ProjectResult } from '../types.js';

@@ -1,5 +1,5 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { NotFoundError } from '../../service/errors.js';
+import { NotFoundError } from '../../readthedocs/errors.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { ReadTheDocsApi } from '../../service/read-the-docs.js';
-import type { Build } from '../../service/schemas.js';
-import { NotFoundError } from '../../service/errors.js';
+import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
+import type { Build } from '../../readthedocs/schemas.js';
+import { NotFoundError } from '../../readthedocs/errors.js';
 import { outputTailOf } from '../../util/output-tail.js';
 
 const OUTPUT_TAIL_LINES = 20;
