@@ -98,7 +98,7 @@ describe('retry', () => {
     const error = await retry(attempt, policy(), { sleep: clock.sleep, deadline: clock.deadline }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetryDeadlineError);
     expect((error as Error).message).toBe(
-      'gave up after 2 attempts: the next retry (in 2.0 s) would come after the deadline (1.5 s left); last error: transient',
+      'gave up after 2 attempts: the next retry (in 2s) would come after the deadline (1.5s left); last error: transient',
     );
     expect(calls).toEqual([1, 2]);
     expect(clock.waits).toEqual([1000]);
@@ -326,17 +326,17 @@ describe('the words of a retry', () => {
   it('counts attempts and says when the next one goes', () => {
     expect(countAttempts(1)).toBe('1 attempt');
     expect(countAttempts(3)).toBe('3 attempts');
-    expect(nextAttemptLine(2, 6, 1000)).toBe('attempt 2 of 6 in 1.0 s');
-    expect(nextAttemptLine(3, 6, 12_000)).toBe('attempt 3 of 6 in 12 s');
+    expect(nextAttemptLine(2, 6, 1000)).toBe('attempt 2 of 6 in 1s');
+    expect(nextAttemptLine(3, 6, 12_000)).toBe('attempt 3 of 6 in 12s');
   });
 
   it('says why it gave up before a deadline, naming the deadline', () => {
     const info = { attempts: 2, delayMs: 4000, remainingMs: 1500, error: new Error('503') };
     expect(pastDeadlineLine(info)).toBe(
-      'gave up after 2 attempts: the next retry (in 4.0 s) would come after the deadline (1.5 s left); last error: 503',
+      'gave up after 2 attempts: the next retry (in 4s) would come after the deadline (1.5s left); last error: 503',
     );
     expect(pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })).toBe(
-      "gave up after 2 attempts: the next retry (in 4.0 s) would come after the step's deadline (input `timeout`, 1.5 s left); last error: 503",
+      "gave up after 2 attempts: the next retry (in 4s) would come after the step's deadline (input `timeout`, 1.5s left); last error: 503",
     );
   });
 });

@@ -457,7 +457,7 @@ export function retryAfter(header: string | string[] | undefined, detail: string
 
 /**
  * What a retry tells the log: "Read the Docs did not answer (ENOTFOUND) for GET /projects/x/;
- * attempt 2 of 6 in 4.0 s", "answered 503", "asked to slow down (429)"; always one safe line.
+ * attempt 2 of 6 in 4s", "answered 503", "asked to slow down (429)"; always one safe line.
  */
 export function retryLine(endpoint: string, error: unknown, nextAttempt: number, maxAttempts: number, delayMs: number): string {
   const message = error instanceof Error ? error.message : String(error);

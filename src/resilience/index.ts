@@ -8,7 +8,6 @@ export {
   backoffDelay,
   type BackoffOptions,
   countAttempts,
-  formatSeconds,
   nextAttemptLine,
   type PastDeadline,
   pastDeadlineLine,

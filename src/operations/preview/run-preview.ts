@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import {
@@ -380,7 +381,7 @@ async function verifyPreview(
   const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
-  const answering = await mapLimited(candidates, PAGE_CHECK_CONCURRENCY, async (page) => {
+  const answering = await pLimit(PAGE_CHECK_CONCURRENCY).map(candidates, async (page) => {
     const pageCheck = await checkPage(page.url, {
       dispatcher: shared.dispatcher,
       userAgent: USER_AGENT,
@@ -590,19 +591,6 @@ function locationLabel(publisher: PreviewPublisher): string {
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let promise: Promise<T> | undefined;
   return () => (promise ??= make());
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**
