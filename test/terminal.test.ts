@@ -80,6 +80,13 @@ describe('terminalPort', () => {
 });
 
 describe('markdownForTerminal', () => {
+  it('takes linear time over a long run of line breaks inside the text (no backtracking trim)', () => {
+    const hostile = `a${'\n'.repeat(200_000)}b\n\n`;
+    // Backtracking over 200,000 line breaks (the old `/\n+$/`) takes minutes: the test's own timeout ends it.
+    const lines = markdownForTerminal(hostile, (text) => text);
+    expect(lines.at(-1)).toBe('b');
+  });
+
   it('aligns tables, shows links as text (url), indents code, leaves out Mermaid and HTML tags', () => {
     const plain = (text: string) => text;
     const lines = markdownForTerminal(

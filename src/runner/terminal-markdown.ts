@@ -6,7 +6,10 @@ import { safeLine } from '../util/untrusted-text.js';
  * out. Linear in the text; the text is already free of control characters.
  */
 export function markdownForTerminal(markdown: string, style: (text: string, name: 'bold' | 'dim') => string): string[] {
-  const lines = markdown.replace(/\n+$/, '').split('\n');
+  // Trailing line breaks cut by hand: `/\n+$/` backtracks quadratically over a long run inside the text.
+  let end = markdown.length;
+  while (end > 0 && markdown[end - 1] === '\n') end -= 1;
+  const lines = markdown.slice(0, end).split('\n');
   const out: string[] = [];
   let fence: { marker: string; shown: boolean } | undefined;
   let table: string[][] = [];
