@@ -300,6 +300,32 @@ describe('GitHub answers', () => {
     expect(server.hits).toHaveLength(1);
   });
 
+  it('are bounded in total too: pages each under the cap end the list once the step has read its share', async () => {
+    const { getOctokit } = await import('@actions/github');
+    const { Agent } = await import('undici');
+    const { boundedFetch } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
+    // Every page is 300 KB of comments and links to another: endless, each page well under the per-answer cap.
+    const page = JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ id, body: 'x'.repeat(3000) })));
+    const server = await serve((req, res, hit) =>
+      answers.json(200, JSON.parse(page), { link: `<http://${req.headers.host}/repos/o/r/issues/1/comments?page=2>; rel="next"` })(
+        req,
+        res,
+        hit,
+      ),
+    );
+    const agent = new Agent();
+    cleanup.push(() => agent.close());
+    const octokit = getOctokit('gh-token', {
+      baseUrl: server.url,
+      request: { fetch: boundedFetch(agent, { origin: server.url, maxBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024 }) },
+    });
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain("GitHub's answers in this step passed 1 MB in all; nothing more is read");
+    // Three pages fit in 1 MB; the fourth is cut where the total ran out, and nothing is asked for after it.
+    expect(server.hits).toHaveLength(4);
+  });
+
   it('through the action’s client (plugin-retry on), an answer past the cap is not asked for again', async () => {
     const { createOctokit, MAX_GITHUB_BODY_BYTES } = await import('../src/github/api/client.js');
     const { getPullRequest } = await import('../src/github/api/rest.js');

@@ -156,7 +156,8 @@ function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
       return await request(options);
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
-      if (own && (cause instanceof BodyTooLargeError || cause instanceof ForeignUrlError)) own.retries = 0;
+      if (own && (cause instanceof BodyTooLargeError || cause instanceof ForeignUrlError || cause instanceof GitHubBytesSpentError))
+        own.retries = 0;
       throw error;
     }
   });
@@ -164,6 +165,20 @@ function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
 
 /** GitHub's answers are kilobytes (a page of 100 comments at most a few MB): a body past this is refused. */
 export const MAX_GITHUB_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * All of GitHub's answers to one client (one step's `preview` or plan comment) together: 30 pages
+ * of a list just under the per-answer cap would otherwise hold about a gigabyte.
+ */
+export const MAX_GITHUB_TOTAL_BYTES = 128 * 1024 * 1024;
+
+/** The client's answers went past `MAX_GITHUB_TOTAL_BYTES`: nothing more is read from GitHub. */
+export class GitHubBytesSpentError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`GitHub's answers in this step passed ${Math.round(maxBytes / 1024 / 1024)} MB in all; nothing more is read`);
+    this.name = 'GitHubBytesSpentError';
+  }
+}
 
 /** `url` without trailing slashes, in linear time. */
 function trimSlashes(url: string): string {
@@ -196,9 +211,13 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * origin, paginated or not. Redirects are followed by hand, on the origin only: nothing, with or
  * without the token, is sent to another host.
  */
-export function boundedFetch(dispatcher: Dispatcher, options: { origin: string; maxBytes?: number }): typeof fetch {
+export function boundedFetch(dispatcher: Dispatcher, options: { origin: string; maxBytes?: number; maxTotalBytes?: number }): typeof fetch {
   const maxBytes = options.maxBytes ?? MAX_GITHUB_BODY_BYTES;
+  const maxTotalBytes = options.maxTotalBytes ?? MAX_GITHUB_TOTAL_BYTES;
+  let totalLeft = maxTotalBytes;
   return (async (input: string | URL | Request, init?: RequestInit) => {
+    // Nothing is asked for whose answer could not be read.
+    if (totalLeft <= 0) throw new GitHubBytesSpentError(maxTotalBytes);
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     let url = onOrigin(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, options.origin, 'link');
@@ -218,7 +237,11 @@ export function boundedFetch(dispatcher: Dispatcher, options: { origin: string; 
         continue;
       }
       if (!response.body) return response;
-      const body = await readBoundedBytes(response.body, maxBytes);
+      const cap = Math.min(maxBytes, totalLeft);
+      const body = await readBoundedBytes(response.body, cap).catch((error: unknown) => {
+        throw error instanceof BodyTooLargeError && cap < maxBytes ? new GitHubBytesSpentError(maxTotalBytes) : error;
+      });
+      totalLeft -= body.length;
       const bounded = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       Object.defineProperty(bounded, 'url', { value: response.url });
       return bounded;
