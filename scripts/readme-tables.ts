@@ -5,7 +5,7 @@ import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { withEnvDescriptions, withTables } from '../harness/readme-tables.ts';
-import { OPERATIONS } from '../src/inputs/declarations.ts';
+import { OPERATIONS } from '../src/inputs/operations.ts';
 
 const path = `${ROOT}README.md`;
 const before = readFileSync(path, 'utf8');

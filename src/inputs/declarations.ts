@@ -1,9 +1,21 @@
-/**
- * The operations, in the order the docs list them. Each has its folder under src/operations/ and
- * a line in the registry (src/operations/index.ts), which TypeScript holds to this list.
- */
-export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'apply', 'export'] as const;
-export type Operation = (typeof OPERATIONS)[number];
+import { z } from 'zod/mini';
+import { parseDuration } from './duration.js';
+import {
+  booleanInput,
+  durationInput,
+  LOOPBACK_HOSTS,
+  oneOf,
+  optionalBoolean,
+  optionalText,
+  parser,
+  pathInput,
+  UNEXPANDED_GITHUB_TOKEN,
+} from './parsers.js';
+import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import { OPERATIONS } from './operations.js';
+import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
+
+export { OPERATIONS, type Operation } from './operations.js';
 
 /**
  * How an input is given: `text`; `list` (several values, one per line or comma-separated); `flag`
@@ -13,6 +25,8 @@ export type InputKind = 'text' | 'list' | 'flag' | 'optional-flag' | 'secret';
 
 export interface InputDeclaration {
   kind: InputKind;
+  /** What the text becomes, or a refusal that names what the input accepts. */
+  schema: z.ZodMiniType;
   /** What the action applies when the runner gives nothing (action.yml's default, but `github-token`'s). */
   default: string;
   /** One line, Markdown: action.yml's description (test/declarations.test.ts keeps them equal). */
@@ -22,8 +36,8 @@ export interface InputDeclaration {
 /**
  * Every input of action.yml, in its order: kind, default and description, declared once.
  * test/declarations.test.ts checks action.yml against it; the terminal's `--help` is made from it,
- * `INPUT_DEFAULTS` too. Its parser is its zod schema in `inputs.ts` (`fieldSchemas`, which the type
- * holds to the same names).
+ * `INPUT_DEFAULTS` too, and `parseInputs` parses every input with its `schema` in one zod object
+ * whose type is inferred.
  */
 export const INPUT_DECLARATIONS = {
   token: {
@@ -31,44 +45,98 @@ export const INPUT_DECLARATIONS = {
     default: '',
     description:
       'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `apply` and `export`; optional for public projects with `wait` and `preview`.',
+    schema: optionalText,
   },
   project: {
     kind: 'list',
     default: '',
     description: 'Project slug, or several (one per line or comma-separated), e.g. a project and its translations.',
+    schema: parser((text, refuse) => {
+      const projects = splitList(text);
+      if (projects.length === 0) return refuse('is required: a project slug, or several (one per line or comma-separated)');
+      for (const slug of projects) {
+        if (!PROJECT_SLUG.test(slug)) {
+          return refuse(
+            `\`${slug}\` is not a project slug: use lowercase letters, digits, \`-\` and \`_\` (the slug in the project's URL)`,
+          );
+        }
+      }
+      return [...new Set(projects)];
+    }),
   },
   version: {
     kind: 'text',
     default: '',
     description:
       "Version slug; a ref name such as `v2.0` (e.g. the pushed tag) is slugified the way the service does. Empty means the project's default version.",
+    schema: parser((text, refuse) => {
+      if (text.trim() === '') return undefined;
+      const slug = versionSlug(text);
+      if (slug === undefined) {
+        return refuse(`\`${text}\` has letters whose slug cannot be told here: give the version's slug as its Read the Docs URL shows it`);
+      }
+      if (slug === '') return refuse(`\`${text}\` cannot be a version slug: use letters, digits, \`.\`, \`_\`, \`-\``);
+      return slug;
+    }),
   },
   operation: {
     kind: 'text',
     default: 'build',
     description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `apply` or `export`.',
+    schema: oneOf(OPERATIONS),
   },
   'base-url': {
     kind: 'text',
     default: 'https://app.readthedocs.org',
     description: 'The service. `https://app.readthedocs.com` for Read the Docs for Business. Plain `http://` only for loopback addresses.',
+    schema: parser((text, refuse) => {
+      let url: URL;
+      try {
+        url = new URL(text.trim());
+      } catch {
+        return refuse(`\`${text}\` is not a URL: use \`https://app.readthedocs.org\` or \`https://app.readthedocs.com\``);
+      }
+      const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+        return refuse(`\`${text}\` must use https:// (plain http:// is accepted only for loopback addresses)`);
+      }
+      if (url.username || url.password) return refuse('must not carry credentials: give the token in `token`');
+      return url.origin;
+    }),
   },
   wait: {
     kind: 'flag',
     default: 'true',
     description: 'With `false`, `build` returns as soon as the build is created, with `build-id` set.',
+    schema: booleanInput,
   },
-  timeout: { kind: 'text', default: '30m', description: 'How long the step may wait in all, in seconds (`600`) or as `90s`, `15m`, `1h`.' },
+  timeout: {
+    kind: 'text',
+    default: '30m',
+    description: 'How long the step may wait in all, in seconds (`600`) or as `90s`, `15m`, `1h`.',
+    schema: durationInput,
+  },
   commit: {
     kind: 'text',
     default: '',
     description:
       "For `wait`, the full SHA whose build to wait for. Empty means the pull request's head SHA on pull-request events, else `GITHUB_SHA`.",
+    schema: parser((text, refuse) => {
+      const sha = text.trim().toLowerCase();
+      if (sha === '') return undefined;
+      if (!/^([0-9a-f]{40}|[0-9a-f]{64})$/.test(sha)) {
+        return refuse(`\`${text}\` is not a full commit SHA: give all 40 hexadecimal characters (the service filters on the exact SHA)`);
+      }
+      return sha;
+    }),
   },
   'github-token': {
     kind: 'secret',
     default: '',
     description: "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, and by `apply` for the plan comment.",
+    // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
+    // verbatim: the unexpanded expression is no token.
+    schema: parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
   },
   'rate-limit': {
     kind: 'text',
@@ -76,104 +144,154 @@ export const INPUT_DECLARATIONS = {
     default: '',
     description:
       "The request budget shared by everything the step sends to the service, as requests per minute (`60`) or per period (`30/10s`). Empty means the service's own limit, `60/1m` with a token and `5/1m` without one.",
+    schema: parser((text, refuse): RateLimit | undefined => {
+      if (text.trim() === '') return undefined;
+      const limit = parseRateLimit(text);
+      if (!limit)
+        return refuse(`\`${text}\` is not a rate: use requests per minute (\`60\`) or requests per period (\`60/1m\`, \`30/10s\`)`);
+      return limit;
+    }),
   },
   'poll-interval': {
     kind: 'text',
     default: 'auto',
     description: "`auto` polls predictively from the version's recent build times; a duration (`5s`) polls at that fixed interval.",
+    schema: parser((text, refuse): 'auto' | number => {
+      if (text.trim() === '' || text.trim().toLowerCase() === 'auto') return 'auto';
+      const ms = parseDuration(text);
+      if (ms === undefined || ms < 100)
+        return refuse(`\`${text}\` is not accepted: use \`auto\` (predictive) or a fixed interval such as \`5s\``);
+      return ms;
+    }),
   },
   activate: {
     kind: 'flag',
     default: 'true',
     description: 'For `sync-versions` with `version`, activate the version when it is inactive (which queues its build).',
+    schema: booleanInput,
   },
   hidden: {
     kind: 'optional-flag',
     default: '',
     description: 'For `sync-versions` with `version`, set the version hidden (`true`) or listed (`false`); empty leaves it as it is.',
+    schema: optionalBoolean,
   },
   verify: {
     kind: 'text',
     default: 'warn',
     description:
       'For `sync-versions` with `version`: `warn` or `strict` checks through search that the new docs are live (a warning or a failure when not); `none` skips it.',
+    schema: oneOf(['warn', 'strict', 'none'] as const),
   },
   'verify-query': {
     kind: 'text',
     default: '',
     description: "For `sync-versions`, the search query that must find the version's pages. Empty means the project's name.",
+    schema: optionalText,
   },
   variables: {
     kind: 'text',
     default: '',
     description:
       'For `env`, private environment variables, one `NAME=value` per line, or `NAME<<EOF` … `EOF` for a value over several lines.',
+    schema: z.string(),
   },
   'public-variables': {
     kind: 'text',
     default: '',
     description: 'For `env`, variables that pull-request builds may see too, in the same form.',
+    schema: z.string(),
   },
   prune: {
     kind: 'flag',
     default: 'false',
     description:
       "For `env`, delete the project's variables that are not named; for `apply`, delete the redirects and subprojects the file does not list, and deactivate the versions its `version_policy` turns off.",
+    schema: booleanInput,
   },
 
-  'dry-run': { kind: 'flag', default: 'false', description: 'For `env` and `apply`, print the plan and change nothing.' },
-  translations: { kind: 'flag', default: 'false', description: 'For `preview`, also report each translation of the project.' },
+  'dry-run': {
+    kind: 'flag',
+    default: 'false',
+    description: 'For `env` and `apply`, print the plan and change nothing.',
+    schema: booleanInput,
+  },
+  translations: {
+    kind: 'flag',
+    default: 'false',
+    description: 'For `preview`, also report each translation of the project.',
+    schema: booleanInput,
+  },
   trigger: {
     kind: 'flag',
     default: 'false',
     description: 'For `preview`, trigger the PR version when the service started no build for the head commit.',
+    schema: booleanInput,
   },
   'preview-url-template': {
     kind: 'text',
     default: '',
     description: 'For `preview`, the preview URL with placeholders `{project}`, `{version}` and `{language}`, replacing the computed one.',
+    schema: optionalText,
   },
   'docs-path': {
     kind: 'text',
     default: '',
     description: 'For `preview`, the docs source folder used to link changed pages when `.readthedocs.yaml` does not tell.',
+    schema: pathInput((path) => (path === '' ? undefined : path)),
   },
   comment: {
     kind: 'text',
     default: 'auto',
     description:
       "For `preview`: `auto` (a sticky PR comment, none when Read the Docs' own comment covers every project), `comment` (always), `description` (a block in the PR description) or `none`.",
+    schema: oneOf(['auto', 'comment', 'description', 'none'] as const),
   },
 
   'comment-header': {
     kind: 'text',
     default: '',
     description: 'For `preview`, tells apart several independent uses in one repository (each keeps its own comment).',
+    schema: parser((text) => text.trim()),
   },
   config: {
     kind: 'text',
     default: '.github/readthedocs-project.yml',
     description: 'For `apply` and `export`, the project file (settings, redirects, subprojects, versions), relative to the repository.',
+    schema: pathInput((path, refuse) => {
+      if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);
+      if (!/\.ya?ml$/i.test(path)) return refuse(`\`${path}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
+      return path;
+    }),
   },
   'fail-on-changes': {
     kind: 'flag',
     default: 'false',
     description: 'For `apply`, fail the step when the plan is not empty (drift check; with `dry-run` nothing is written).',
+    schema: booleanInput,
   },
   deployment: {
     kind: 'flag',
     default: 'true',
     description: "For `preview`, a GitHub deployment per project on the PR's head commit (needs `deployments: write`).",
+    schema: booleanInput,
   },
   'deployment-environment': {
     kind: 'text',
     default: 'readthedocs-preview/{project}',
     description: "For `preview`, the deployments' environment; `{project}` is replaced by the project's slug.",
+    schema: parser((text, refuse) => {
+      const name = text.trim();
+      if (name.length > 255 || /[\u0000-\u001f]/.test(name))
+        return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
+      return name;
+    }),
   },
   'redirect-check': {
     kind: 'text',
     default: 'warn',
     description: 'For `preview`, pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.',
+    schema: oneOf(['warn', 'fail', 'off'] as const),
   },
 } as const satisfies Record<string, InputDeclaration>;
 
