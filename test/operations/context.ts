@@ -69,7 +69,7 @@ export interface StepRun {
 export async function runStep(
   standin: Standin,
   raw: Partial<RawInputs>,
-  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string } = {},
+  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string; budgetFromInputs?: boolean } = {},
 ): Promise<StepRun> {
   const clock = options.clock ?? new FakeClock();
   const test = operationContext({
@@ -77,6 +77,7 @@ export async function runStep(
     clock,
     inputs: { token: options.token ?? 'test-token', ...raw },
     run: { ...readRunContext({}), ...options.run },
+    budgetFromInputs: options.budgetFromInputs,
   });
   const { inputs } = test.ctx;
   const redactor = new Redactor();

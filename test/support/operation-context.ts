@@ -104,6 +104,8 @@ export interface ContextOptions {
   run?: Partial<RunContext>;
   /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
   rateLimitPerMinute?: number;
+  /** The budget main.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
+  budgetFromInputs?: boolean;
 }
 
 export interface TestContext {
@@ -122,7 +124,9 @@ export function operationContext(options: ContextOptions): TestContext {
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
   const startedAt = clock.now();
   const deadline = new Deadline(startedAt + inputs.timeoutMs, new AbortController().signal, clock.now, clock.timer);
-  const budget = new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
+  const budget = options.budgetFromInputs
+    ? new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs, clock.now, clock.sleep)
+    : new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
   const http = new ServiceHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
