@@ -137,6 +137,8 @@ export function operationContext(options: ContextOptions): TestContext {
     redact: (text) => text,
     // Retries wait on the fake clock too, with the client's own backoff.
     sleep: clock.sleep,
+    // Each retry is a line of the log, as main.ts prints it (core.info writes a line to stdout).
+    info: (message) => process.stdout.write(`${message}\n`),
   });
   const ctx: OperationContext = {
     inputs,
