@@ -33,12 +33,17 @@ async function main(): Promise<number> {
     say('dist/index.js is missing: run `npm run build` first (or `npm test`, which builds it).');
     return 1;
   }
-  if (variant === 'preview') return previewDemo();
+  const buildMs = demoBuildMs(process.env.DEMO_BUILD_MS);
+  if (buildMs === undefined) {
+    say(`DEMO_BUILD_MS must be a whole number of milliseconds from 500 to 600000, not ${JSON.stringify(process.env.DEMO_BUILD_MS)}.`);
+    return 2;
+  }
+  if (variant === 'preview') return previewDemo(buildMs);
   if (variant === 'apply') return applyDemo();
 
-  const standin = await startDemoService();
+  const standin = await startDemoService({ buildMs });
   try {
-    planBuild(standin, variant);
+    planBuild(standin, variant, buildMs);
     const inputs = { token: DEMO_TOKEN, project: DEMO_PROJECT, version: 'latest', 'base-url': standin.url };
     intro(variant === 'failure' ? 'a build whose Sphinx run fails (warnings treated as errors)' : 'a build gate on push', standin, inputs);
     const run = await runAndShow({ inputs });
@@ -63,6 +68,13 @@ async function main(): Promise<number> {
   } finally {
     await standin.close();
   }
+}
+
+/** How long the demo's build takes: 6 s unless DEMO_BUILD_MS says otherwise (the tests make it short). */
+function demoBuildMs(given: string | undefined): number | undefined {
+  if (given === undefined || given === '') return 6000;
+  const ms = /^\d+$/.test(given) ? Number(given) : Number.NaN;
+  return ms >= 500 && ms <= 600_000 ? ms : undefined;
 }
 
 function intro(what: string, standin: Standin, inputs: Record<string, string>): void {
