@@ -69,7 +69,7 @@ export interface StepRun {
 export async function runStep(
   standin: Standin,
   raw: Partial<RawInputs>,
-  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string; budgetFromInputs?: boolean } = {},
+  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string; budgetFromInputs?: boolean; httpTimeoutMs?: number } = {},
 ): Promise<StepRun> {
   const clock = options.clock ?? new FakeClock();
   const test = operationContext({
@@ -78,6 +78,7 @@ export async function runStep(
     inputs: { token: options.token ?? 'test-token', ...raw },
     run: { ...readRunContext({}), ...options.run },
     budgetFromInputs: options.budgetFromInputs,
+    httpTimeoutMs: options.httpTimeoutMs,
   });
   const { inputs } = test.ctx;
   const redactor = new Redactor();

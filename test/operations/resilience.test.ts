@@ -26,8 +26,8 @@ afterEach(async () => {
   await standin.close();
 });
 
-const step = (inputs: Record<string, string> = {}) =>
-  runStep(standin, { project: 'demo', 'poll-interval': '200ms', ...inputs }, { clock, token: TOKEN });
+const step = (inputs: Record<string, string> = {}, httpTimeoutMs?: number) =>
+  runStep(standin, { project: 'demo', 'poll-interval': '200ms', ...inputs }, { clock, token: TOKEN, httpTimeoutMs });
 const errors = () => stdout.annotations().filter((annotation) => annotation.level === 'error');
 function expectNoStackTrace(): void {
   for (const annotation of stdout.annotations()) expect(annotation.message).not.toMatch(STACK_LINE);
@@ -110,6 +110,32 @@ describe('faults on the way', () => {
     expect(error!.message).toContain('network block');
     expect(error!.message).toContain(standin.url);
     expectNoStackTrace();
+  });
+});
+
+describe('request timeouts (real time: 500 ms, as RTD_ACTION_HTTP_TIMEOUT_MS would set them)', () => {
+  it('rides through a stalled body on a read', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 2500, outcome: 'success' });
+    standin.fault({ kind: 'stall-body', method: 'GET', path: POLL, ms: 1500 });
+    const run = await step({ version: 'latest' }, 500);
+
+    expect(run.code, stdout.text()).toBe(0);
+    expect(standin.builds('demo')).toHaveLength(1);
+    expect(standin.requests.map((request) => request.fault).filter(Boolean)).toEqual(['stall-body']);
+    expect(stdout.text()).toMatch(/^Read the Docs did not answer \(UND_ERR_BODY_TIMEOUT\) for GET \S+; attempt 2 of 6/m);
+  });
+
+  it('a trigger answered after the build was made, too late: adopts it, one build, green', async () => {
+    standin.onTrigger('demo', 'latest', { durationMs: 500, outcome: 'success' });
+    standin.fault({ kind: 'delay-after-processing', method: 'POST', path: TRIGGER, ms: 1500 });
+    const run = await step({ version: 'latest' }, 500);
+    expect(stdout.text()).toContain('UND_ERR_HEADERS_TIMEOUT');
+
+    expect(run.code, stdout.text()).toBe(0);
+    expect(standin.count('POST', TRIGGER)).toBe(1);
+    expect(standin.builds('demo')).toHaveLength(1);
+    expect(standin.builds('demo')[0]!.state).toBe('finished');
+    expect(run.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
   });
 });
 

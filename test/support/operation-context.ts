@@ -106,6 +106,8 @@ export interface ContextOptions {
   rateLimitPerMinute?: number;
   /** The budget main.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
   budgetFromInputs?: boolean;
+  /** How long one request may wait for headers, then for the body (real time; undici's default unless given). */
+  httpTimeoutMs?: number;
 }
 
 export interface TestContext {
@@ -139,6 +141,7 @@ export function operationContext(options: ContextOptions): TestContext {
     sleep: clock.sleep,
     // Each retry is a line of the log, as main.ts prints it (core.info writes a line to stdout).
     info: (message) => process.stdout.write(`${message}\n`),
+    ...(options.httpTimeoutMs === undefined ? {} : { headersTimeoutMs: options.httpTimeoutMs, bodyTimeoutMs: options.httpTimeoutMs }),
   });
   const ctx: OperationContext = {
     inputs,
