@@ -116,7 +116,7 @@ describe.concurrent('hosts and proxies', () => {
   });
 });
 
-describe('cancellation by the workflow', () => {
+describe.concurrent('cancellation by the workflow', () => {
   /** Runs the action and sends SIGINT when `when` says so; returns the run and when the signal went. */
   async function cancelled(
     standin: Standin,
