@@ -10,7 +10,15 @@ import { ROOT } from '../harness/action-metadata.ts';
 import type { Standin } from '../harness/rtd-standin.ts';
 import { applyDemo } from './demo/apply.ts';
 import { previewDemo } from './demo/preview.ts';
-import { DEMO_PROJECT, DEMO_TOKEN, planBuild, startDemoService, type Variant } from '../harness/demo-scenario.ts';
+import {
+  DEMO_BUILD_MS_REFUSED,
+  DEMO_PROJECT,
+  DEMO_TOKEN,
+  demoBuildMs,
+  planBuild,
+  startDemoService,
+  type Variant,
+} from '../harness/demo-scenario.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 const VARIANTS: Record<string, Variant | 'apply'> = {
@@ -33,9 +41,9 @@ async function main(): Promise<number> {
     say('dist/index.js is missing: run `npm run build` first (or `npm test`, which builds it).');
     return 1;
   }
-  const buildMs = demoBuildMs(process.env.DEMO_BUILD_MS);
+  const buildMs = demoBuildMs(process.env.DEMO_BUILD_MS, 6000);
   if (buildMs === undefined) {
-    say(`DEMO_BUILD_MS must be a whole number of milliseconds from 500 to 600000, not ${JSON.stringify(process.env.DEMO_BUILD_MS)}.`);
+    say(DEMO_BUILD_MS_REFUSED);
     return 2;
   }
   if (variant === 'preview') return previewDemo(buildMs);
@@ -68,13 +76,6 @@ async function main(): Promise<number> {
   } finally {
     await standin.close();
   }
-}
-
-/** How long the demo's build takes: 6 s unless DEMO_BUILD_MS says otherwise (the tests make it short). */
-function demoBuildMs(given: string | undefined): number | undefined {
-  if (given === undefined || given === '') return 6000;
-  const ms = /^\d+$/.test(given) ? Number(given) : Number.NaN;
-  return ms >= 500 && ms <= 600_000 ? ms : undefined;
 }
 
 function intro(what: string, standin: Standin, inputs: Record<string, string>): void {

@@ -38,7 +38,7 @@ const output = (run: DemoRun, name: string) => new RegExp(`^${name}\\s+(.*)$`, '
 
 describe('npm run demo', () => {
   // All variants at once: each starts its own stand-ins on their own ports.
-  const runs = Promise.all([demo(), demo('failure'), demo('preview'), demo('apply')]);
+  const runs = Promise.all([demo(), demo('failure'), demo('preview'), demo('apply'), demo('nonsense')]);
 
   it('shows a finished, successful build with its log, outputs and summary, and exits 0', async () => {
     const [run] = await runs;
@@ -92,7 +92,7 @@ describe('npm run demo', () => {
   }, 60_000);
 
   it('refuses an unknown variant', async () => {
-    const run = await demo('nonsense');
+    const [, , , , run] = await runs;
     expect(run.code).toBe(2);
     expect(run.output).toContain('npm run demo -- failure');
   });

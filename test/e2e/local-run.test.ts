@@ -140,7 +140,13 @@ describe.concurrent('npm run local, from an ordinary shell', () => {
 
 /** `npm run standin [-- args]` started from an ordinary shell; resolves once it has printed every `key=` line it will print. */
 async function startNpmStandin(args: string[], ready: RegExp) {
-  const env: Record<string, string> = { PATH: ordinaryPath(process.env.PATH ?? ''), HOME: process.env.HOME ?? dir, NO_COLOR: '1' };
+  // Builds of 0.8 s instead of 3 s, through the stand-in's own setting.
+  const env: Record<string, string> = {
+    PATH: ordinaryPath(process.env.PATH ?? ''),
+    HOME: process.env.HOME ?? dir,
+    NO_COLOR: '1',
+    DEMO_BUILD_MS: '800',
+  };
   const child = spawn('npm', ['run', 'standin', ...(args.length > 0 ? ['--', ...args] : [])], {
     cwd: ROOT,
     env,

@@ -3,7 +3,7 @@
 // the main success and failure paths run here (exit code, annotations, what the runner acts on in
 // the log, the outputs and summary files); every other scenario of the operation, deployments
 // included, runs in-process in test/operations/preview*.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
@@ -13,14 +13,17 @@ import { runnerCommands, runnerEffects } from '../support/runner-commands.ts';
 const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 const MERGE = 'f'.repeat(40); // GITHUB_SHA on pull_request events: the merge commit, never the one to report
 
-let rtd: Standin;
-let gh: GitHubStandin;
+interface Stands {
+  rtd: Standin;
+  gh: GitHubStandin;
+}
 
-beforeEach(async () => {
-  rtd = await startStandin({ tokens: [TOKEN] });
+/** Both stand-ins, of their own for each test, so that the two (which wait on the child) run at once. */
+async function withStands(test: (stands: Stands) => Promise<void>): Promise<void> {
+  const rtd = await startStandin({ tokens: [TOKEN] });
   rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
   // Two items a page, so every list the action reads is paginated.
-  gh = await startGitHubStandin({ token: GITHUB_TOKEN, maxPerPage: 2 });
+  const gh = await startGitHubStandin({ token: GITHUB_TOKEN, maxPerPage: 2 });
   gh.addPullRequest({
     number: PR,
     headSha: HEAD,
@@ -33,15 +36,15 @@ beforeEach(async () => {
     ],
   });
   gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
-});
-afterEach(async () => {
-  await Promise.all([rtd.close(), gh.close()]);
-});
+  try {
+    await test({ rtd, gh });
+  } finally {
+    await Promise.all([rtd.close(), gh.close()]);
+  }
+}
 
-const previewOf = (language = 'en') => previewOfPr(rtd, language);
-
-function preview(extra: Record<string, string> = {}, headRepo?: string): Promise<ActionRun> {
-  return runPreview({ rtd, gh }, pullRequestEvent({ headRepo }), extra);
+function preview(stands: Stands): Promise<ActionRun> {
+  return runPreview(stands, pullRequestEvent());
 }
 
 const tableRows = (body: string) =>
@@ -62,7 +65,10 @@ const FAILING_OUTPUT = [
   LAST_LINE,
 ].join('\n');
 
-function seedBuilds(headPlan: { outcome: 'success' | 'failure' | 'cancelled'; durationMs?: number } = { outcome: 'success' }): number {
+function seedBuilds(
+  rtd: Standin,
+  headPlan: { outcome: 'success' | 'failure' | 'cancelled'; durationMs?: number } = { outcome: 'success' },
+): number {
   // An older commit's build, finished long ago: it must never be reported for this head.
   rtd.addBuild('demo', String(PR), { durationMs: 1000, outcome: 'success', commit: OLDER, commitFromStart: true, startedAgoMs: 600_000 });
   return rtd.addBuild('demo', String(PR), {
@@ -76,58 +82,60 @@ function seedBuilds(headPlan: { outcome: 'success' | 'failure' | 'cancelled'; du
   });
 }
 
-describe('operation preview', () => {
-  it('reports the head commit’s build: green step, the outputs and the summary file, one comment, the status on the head', async () => {
-    const headBuild = seedBuilds();
-    const run = await preview();
+describe.concurrent('operation preview', () => {
+  it('reports the head commit’s build: green step, the outputs and the summary file, one comment, the status on the head', () =>
+    withStands(async ({ rtd, gh }) => {
+      const headBuild = seedBuilds(rtd);
+      const run = await preview({ rtd, gh });
 
-    expect(run.code, run.stdout).toBe(0);
-    const url = previewOf();
-    // GITHUB_OUTPUT and the job summary file (their content is tested in-process).
-    expect(run.outputs['preview-url']).toBe(url);
-    expect(run.outputs['build-id']).toBe(String(headBuild));
-    expect(run.outputs.commit).toBe(HEAD);
-    expect(run.outputs.version).toBe(String(PR));
-    const results = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
-    expect(results).toEqual([
-      expect.objectContaining({ project: 'demo', outcome: 'success', previewUrl: url, buildId: headBuild, previewStatus: 'ready' }),
-    ]);
-    const [comment] = gh.comments(PR);
-    expect(gh.comments(PR)).toHaveLength(1);
-    expect(run.summary).toContain(`](${url})`);
-    expect(run.summary).toContain(`[the preview comment](https://github.com/octo/docs-repo/pull/${PR}#issuecomment-${comment!.id})`);
-    expect(run.annotations).toEqual([]);
-    // The head SHA read from the event file, never GITHUB_SHA (the merge commit); the GitHub token
-    // from the `github-token` input's default; the service's token never sent to the preview pages.
-    const lookups = rtd.requests.filter((r) => r.query.commit);
-    expect(lookups.length).toBeGreaterThan(0);
-    expect(lookups.every((r) => r.query.commit === HEAD)).toBe(true);
-    expect(gh.statuses(HEAD).at(-1)).toMatchObject({ context: 'readthedocs-preview/demo', state: 'success', target_url: url });
-    expect(gh.statuses(MERGE)).toEqual([]);
-    expect(gh.requests.every((r) => r.headers.authorization === `token ${GITHUB_TOKEN}`)).toBe(true);
-    expect(rtd.requests.filter((r) => r.path.startsWith('/docs/')).every((r) => r.headers.authorization === undefined)).toBe(true);
-  });
+      expect(run.code, run.stdout).toBe(0);
+      const url = previewOfPr(rtd);
+      // GITHUB_OUTPUT and the job summary file (their content is tested in-process).
+      expect(run.outputs['preview-url']).toBe(url);
+      expect(run.outputs['build-id']).toBe(String(headBuild));
+      expect(run.outputs.commit).toBe(HEAD);
+      expect(run.outputs.version).toBe(String(PR));
+      const results = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
+      expect(results).toEqual([
+        expect.objectContaining({ project: 'demo', outcome: 'success', previewUrl: url, buildId: headBuild, previewStatus: 'ready' }),
+      ]);
+      const [comment] = gh.comments(PR);
+      expect(gh.comments(PR)).toHaveLength(1);
+      expect(run.summary).toContain(`](${url})`);
+      expect(run.summary).toContain(`[the preview comment](https://github.com/octo/docs-repo/pull/${PR}#issuecomment-${comment!.id})`);
+      expect(run.annotations).toEqual([]);
+      // The head SHA read from the event file, never GITHUB_SHA (the merge commit); the GitHub token
+      // from the `github-token` input's default; the service's token never sent to the preview pages.
+      const lookups = rtd.requests.filter((r) => r.query.commit);
+      expect(lookups.length).toBeGreaterThan(0);
+      expect(lookups.every((r) => r.query.commit === HEAD)).toBe(true);
+      expect(gh.statuses(HEAD).at(-1)).toMatchObject({ context: 'readthedocs-preview/demo', state: 'success', target_url: url });
+      expect(gh.statuses(MERGE)).toEqual([]);
+      expect(gh.requests.every((r) => r.headers.authorization === `token ${GITHUB_TOKEN}`)).toBe(true);
+      expect(rtd.requests.filter((r) => r.path.startsWith('/docs/')).every((r) => r.headers.authorization === undefined)).toBe(true);
+    }));
 
-  it('a failed build: the step fails with its annotation, the output’s workflow commands inert, the comment says failed', async () => {
-    const headBuild = seedBuilds({ outcome: 'failure' });
-    const run = await preview();
+  it('a failed build: the step fails with its annotation, the output’s workflow commands inert, the comment says failed', () =>
+    withStands(async ({ rtd, gh }) => {
+      const headBuild = seedBuilds(rtd, { outcome: 'failure' });
+      const run = await preview({ rtd, gh });
 
-    expect(run.code).toBe(1);
-    expect(run.outputs['preview-url']).toBe('');
-    expect(run.outputs['build-id']).toBe(String(headBuild));
-    expect(tableRows(gh.comments(PR)[0]!.body)[0]).toContain('❌ Failed');
-    expect(gh.statuses(HEAD).at(-1)!.state).toBe('failure');
-    // The annotations the runner acts on (the output's own workflow commands are inert): the Sphinx
-    // warning, on the repository's file, and the failure.
-    const acted = runnerCommands(run.stdout).filter((c) => c.command === 'warning' || c.command === 'error');
-    expect(acted.map((c) => [c.command, c.properties.title ?? '', c.properties.file ?? '', c.properties.line ?? '', c.data])).toEqual([
-      ['warning', expect.any(String), 'docs/install.rst', '3', 'undefined label: setup-guide'],
-      ['error', `Build failed: demo ${PR}`, '', '', expect.any(String)],
-    ]);
-    // The action masks its own secrets; nothing from the build's output adds a mask or leaves
-    // command processing stopped.
-    const effects = runnerEffects(run.stdout);
-    expect(effects.masks).toEqual([TOKEN, GITHUB_TOKEN]);
-    expect(effects.openStops).toEqual([]);
-  });
+      expect(run.code).toBe(1);
+      expect(run.outputs['preview-url']).toBe('');
+      expect(run.outputs['build-id']).toBe(String(headBuild));
+      expect(tableRows(gh.comments(PR)[0]!.body)[0]).toContain('❌ Failed');
+      expect(gh.statuses(HEAD).at(-1)!.state).toBe('failure');
+      // The annotations the runner acts on (the output's own workflow commands are inert): the Sphinx
+      // warning, on the repository's file, and the failure.
+      const acted = runnerCommands(run.stdout).filter((c) => c.command === 'warning' || c.command === 'error');
+      expect(acted.map((c) => [c.command, c.properties.title ?? '', c.properties.file ?? '', c.properties.line ?? '', c.data])).toEqual([
+        ['warning', expect.any(String), 'docs/install.rst', '3', 'undefined label: setup-guide'],
+        ['error', `Build failed: demo ${PR}`, '', '', expect.any(String)],
+      ]);
+      // The action masks its own secrets; nothing from the build's output adds a mask or leaves
+      // command processing stopped.
+      const effects = runnerEffects(run.stdout);
+      expect(effects.masks).toEqual([TOKEN, GITHUB_TOKEN]);
+      expect(effects.openStops).toEqual([]);
+    }));
 });
