@@ -7,19 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
 import { runnerCommands, type RunnerCommand } from '../support/runner-commands.ts';
+import { HOSTILE_OUTPUT } from '../support/hostile-output.ts';
 
 const TOKEN = 'rtd_secret_token_hostile_0123456789';
-const HOSTILE_OUTPUT = [
-  'Running Sphinx v8.1',
-  '::add-mask::docs',
-  '::error title=Forged,file=README.md,line=1::forged annotation',
-  '   ::warning title=Forged::leading spaces',
-  '::set-output name=success::true',
-  '::notice::forged notice',
-  'a line with ##[error]forged legacy form',
-  '::stop-commands::t0k3n',
-  'build finished with problems',
-].join('\n');
 
 let standin: Standin;
 

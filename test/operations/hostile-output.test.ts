@@ -7,21 +7,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { FakeClock } from '../support/operation-context.ts';
 import { runnerCommands } from '../support/runner-commands.ts';
+import { HOSTILE_OUTPUT } from '../support/hostile-output.ts';
 import { answers, scriptedServer } from '../support/scripted-server.ts';
 import { captureStdout, runStep } from './context.ts';
 
 const TOKEN = 'rtd_secret_token_hostile_0123456789';
-const HOSTILE_OUTPUT = [
-  'Running Sphinx v8.1',
-  '::add-mask::docs',
-  '::error title=Forged,file=README.md,line=1::forged annotation',
-  '   ::warning title=Forged::leading spaces',
-  '::set-output name=success::true',
-  '::notice::forged notice',
-  'a line with ##[error]forged legacy form',
-  '::stop-commands::t0k3n',
-  'build finished with problems',
-].join('\n');
 
 const stdout = captureStdout();
 let clock: FakeClock;
