@@ -20,6 +20,8 @@
 //   (d) hostile text, in this process: the functions that read untrusted text (the tail of a build's
 //       output, a variable's value, Sphinx's warnings) on input built to make a backtracking regex
 //       crawl. The tests check what they return on it; how long they take is measured here.
+//   (e) `apply`'s project file, in this process: parsed and checked at the size limit, for the
+//       shapes that cost the most (scripts/bench/project-file.ts); the slowest is judged.
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
 import './node-check.ts';
 import type { ChildProcess } from 'node:child_process';
@@ -32,6 +34,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../harness/action-metadata.ts';
 import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../harness/rtd-standin.ts';
 import { runAction, type ActionRun } from '../harness/run-action.ts';
+import { projectFileCosts } from './bench/project-file.ts';
 
 const TOKEN = 'bench-token-0123456789';
 const SECOND = 1_000;
@@ -343,9 +346,9 @@ function loadSourcesFromLib(): void {
 /** (d) The functions that read untrusted text, on input built to make a backtracking regex crawl. */
 async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number }> {
   loadSourcesFromLib();
-  const { tailLines } = await import('../src/operations/watching/failure-reason.ts');
+  const { tailLines } = await import('../src/operations/shared/failure-reason.ts');
   const { parseVariables, VALUE_MAX_LENGTH } = await import('../src/inputs/env-variables.ts');
-  const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/watching/sphinx-warnings.ts');
+  const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/shared/sphinx-warnings.ts');
   const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
   const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
   // Lines of colons and digits before the level, each just under the 4,000-character cap on a
@@ -416,6 +419,17 @@ async function main(plan: Plan): Promise<void> {
 
   process.stderr.write('(d) hostile text...\n');
   const hostile = await hostileText();
+
+  // After (d), whose hook loads the sources from lib/.
+  process.stderr.write("(e) apply's project file...\n");
+  const fileCosts = await projectFileCosts(await import('../src/operations/project-config/file.ts'), {
+    fraction: plan.quick ? 0.25 : 1,
+    rounds: plan.quick ? 1 : 3,
+  });
+  for (const cost of fileCosts) {
+    process.stderr.write(`  ${cost.name}: ${(cost.bytes / 1024).toFixed(0)} KiB, ${cost.cpuMs.toFixed(0)} ms (${cost.outcome})\n`);
+  }
+  const slowestFile = fileCosts.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
 
   process.stderr.write(`(a) and (b) concurrently${plan.quick ? '' : ', about a minute'}...\n`);
   const starts = [...plan.single.map((step) => () => singleBuild(plan, step)), ...plan.fan.map((step) => () => fanOut(plan, step))];
@@ -540,6 +554,12 @@ async function main(plan: Plan): Promise<void> {
       values: one(`${hostile.sphinx.toFixed(1)} ms`),
       goal: '< 2000 ms',
       pass: judged(hostile.sphinx < 2000),
+    },
+    {
+      label: `(e) apply's project file of ${(slowestFile.bytes / 1024).toFixed(0)} KiB, slowest of ${fileCosts.length} shapes: ${slowestFile.name} (CPU)`,
+      values: one(`${slowestFile.cpuMs.toFixed(0)} ms`),
+      goal: '< 1000 ms',
+      pass: judged(slowestFile.cpuMs < 1000),
     },
     { label: 'every step succeeded', values: one(String(allGreen)), goal: 'true', pass: allGreen },
   ];

@@ -1,9 +1,11 @@
 // Rewrites the README's inputs and outputs tables, and the inputs' descriptions in .env.example,
-// from action.yml (test/readme-sync.test.ts fails until they match):   npx node scripts/readme-tables.ts
+// from action.yml, and the issue forms' list of operations from OPERATIONS (test/readme-sync.test.ts
+// and test/issue-templates.test.ts fail until they match):   npx node scripts/readme-tables.ts
 import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { withEnvDescriptions, withTables } from '../harness/readme-tables.ts';
+import { OPERATIONS } from '../src/inputs/declarations.ts';
 
 const path = `${ROOT}README.md`;
 const before = readFileSync(path, 'utf8');
@@ -18,3 +20,16 @@ writeFileSync(envPath, envAfter);
 process.stdout.write(
   envBefore === envAfter ? '.env.example descriptions already match action.yml\n' : '.env.example descriptions updated from action.yml\n',
 );
+
+// The issue forms' `operation` dropdown: every operation, then the catch-all option(s) kept as they are.
+for (const form of ['bug_report.yml', 'feature_request.yml']) {
+  const formPath = `${ROOT}.github/ISSUE_TEMPLATE/${form}`;
+  const formBefore = readFileSync(formPath, 'utf8');
+  const formAfter = formBefore.replace(
+    /(\n(\s*)id: operation\n[\s\S]*?\n(\s*)options:\n)((?:\3 {2}- [\w-]+\n)*)/,
+    (_match, head: string, _indent: string, optionsIndent: string) =>
+      `${head}${OPERATIONS.map((name) => `${optionsIndent}  - ${name}\n`).join('')}`,
+  );
+  writeFileSync(formPath, formAfter);
+  process.stdout.write(formBefore === formAfter ? `${form}: operations already listed\n` : `${form}: operations updated\n`);
+}

@@ -11,25 +11,33 @@ import './node-check.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
-/** The dotenv lines this needs: `KEY=value`, `#` comments, values in '...' (literal) or "..." (`\n` escapes). */
+/**
+ * A `.env` file as Node reads one (`util.parseEnv`, the dotenv format, which `@github/local-action`
+ * reads too): `KEY=value`, `#` comments, `export`, values in '...' (literal), "..." (`\n` escapes,
+ * several lines) or `...`. Node skips a line it cannot read; here such a line is an error that names it.
+ */
 export function parseDotenv(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
+  const names: string[] = []; // in the file's order (Node's are sorted)
+  let quote: string | undefined; // the quote of a value that goes on over several lines
   for (const [index, raw] of text.split(/\r?\n/).entries()) {
     const line = raw.trim();
+    if (quote !== undefined) {
+      if (line.includes(quote)) quote = undefined;
+      continue;
+    }
     if (line === '' || line.startsWith('#')) continue;
-    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
+    const match = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(["'`]?)(.*)$/.exec(line);
     if (!match) throw new Error(`line ${index + 1}: expected NAME=value`);
-    const [, name, rest] = match as unknown as [string, string, string];
-    let value = rest;
-    if (/^'.*'$/.test(value)) value = value.slice(1, -1);
-    else if (/^".*"$/.test(value)) value = value.slice(1, -1).replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
-    else value = value.replace(/\s+#.*$/, '');
-    values[name] = value;
+    const [, name = '', open = '', rest = ''] = match;
+    names.push(name);
+    if (open !== '' && !rest.includes(open)) quote = open;
   }
-  return values;
+  const values = parseEnv(text);
+  return Object.fromEntries(names.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
 }
 
 async function main(): Promise<number> {

@@ -1,25 +1,27 @@
-import * as core from '@actions/core';
-import { INPUT_DEFAULTS, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
-import { reportWithoutResults, STEP_OPERATIONS } from './operations/index.js';
-import { GREEN_OUTCOMES } from './operations/types.js';
-import { ServiceHttpClient } from './service/http-client.js';
-import { RateBudget } from './service/rate-budget.js';
-import { ReadTheDocsApi } from './service/read-the-docs.js';
-import { pollingPlan } from './operations/watching/poll-policy.js';
-import { WatcherRegistry } from './operations/watching/watchers.js';
-import { CancelledError, Deadline, sleep } from './util/abort.js';
+import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
+import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
+import { ServiceHttpClient } from './readthedocs/http-client.js';
+import { RateBudget } from './readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
+import { pollingPlan } from './operations/shared/poll-policy.js';
+import { WatcherRegistry } from './operations/shared/watchers.js';
+import { CancelledError, Deadline } from './util/abort.js';
+import { sleep } from './resilience/index.js';
 import { httpTimeoutFromEnv, proxyCredentials } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
+import { actionsPort } from './runner/actions.js';
+import type { RunnerPort } from './runner/port.js';
 import { USER_AGENT } from './version.js';
+
+/** What a front end adds to the operations' context (the terminal's `--force` for `export`). */
+export type FrontEndOptions = Pick<OperationContext, 'overwriteConfig'>;
 
 /** After the workflow cancels the run, the process ends within this time whatever is pending. */
 const CANCEL_GRACE_MS = 1500;
-
-/** Operations that change the project, and so need a token. */
-const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env', 'apply', 'export']);
 
 /**
  * The action: mask the secrets, read the inputs, build the clients, run the operation, report on
@@ -27,23 +29,28 @@ const NEEDS_TOKEN = new Set<Inputs['operation']>(['build', 'sync-versions', 'env
  *
  * `@github/local-action` imports this module (`src/main.ts`, not `dist/`) so that it can swap
  * `@actions/core` for its own stub: a bundle carries its own copy of core, which the tool cannot
- * reach. Its stub has no `core.ExitCode`, hence `process.exitCode = 1` for a failure below.
+ * reach. Its stub has no `core.ExitCode`, hence `process.exitCode = 1` for a failure (src/runner/actions.ts).
  */
 export async function run(): Promise<void> {
+  await runWith(actionsPort());
+}
+
+/** The step through `port`: the runner's (`run`) or a terminal's (`src/cli.ts`). */
+export async function runWith(port: RunnerPort, options: FrontEndOptions = {}): Promise<void> {
   const startedAt = Date.now();
-  const redactor = maskSecrets();
-  const cancellation = cancelOnSignal();
+  const redactor = maskSecrets(port);
+  const cancellation = cancelOnSignal(port);
   let inputs: Inputs | undefined;
   let clients: Clients | undefined;
   let report: StepReport | undefined;
   try {
-    inputs = readInputs(redactor);
-    clients = buildClients(inputs, startedAt, cancellation.signal, redactor);
-    report = await runOperation(inputs, clients, startedAt);
+    inputs = readInputs(port, redactor);
+    clients = buildClients(port, inputs, startedAt, cancellation.signal, redactor);
+    report = await runOperation(port, inputs, clients, startedAt, options);
   } catch (error) {
-    reportError(error, redactor);
+    reportError(port, error, redactor);
   } finally {
-    await reportStep(report ?? reportWithoutResults(inputs?.operation), inputs, (text) => redactor.redact(text));
+    await reportStep(report ?? reportWithoutResults(inputs?.operation), inputs, (text) => redactor.redact(text), port);
     await clients?.close();
     cancellation.dispose();
   }
@@ -53,19 +60,19 @@ export async function run(): Promise<void> {
  * Masks the tokens, and the credentials a proxy URL may carry (http://user:password@proxy:3128),
  * before anything else is read or logged.
  */
-function maskSecrets(): Redactor {
+function maskSecrets(port: RunnerPort): Redactor {
   const redactor = new Redactor();
-  for (const name of ['token', 'github-token'] as const) maskSecret(core.getInput(name), redactor);
-  for (const secret of proxyCredentials(process.env)) maskSecret(secret, redactor);
+  for (const name of ['token', 'github-token'] as const) maskSecret(port, port.input(name), redactor);
+  for (const secret of proxyCredentials(process.env)) maskSecret(port, secret, redactor);
   return redactor;
 }
 
 /** The workflow's cancellation (SIGINT, SIGTERM) as a signal; the process ends soon after, whatever is pending. */
-function cancelOnSignal(): { signal: AbortSignal; dispose: () => void } {
+function cancelOnSignal(port: RunnerPort): { signal: AbortSignal; dispose: () => void } {
   const cancellation = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancellation.signal.aborted) return;
-    core.info(`${signal} received: the workflow was cancelled; stopping`);
+    port.log.info(`${signal} received: ${port.cancelledBy}; stopping`);
     cancellation.abort(new CancelledError());
     setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_GRACE_MS).unref();
   };
@@ -88,7 +95,7 @@ interface Clients {
   close: () => Promise<void>;
 }
 
-function buildClients(inputs: Inputs, startedAt: number, cancellation: AbortSignal, redactor: Redactor): Clients {
+function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cancellation: AbortSignal, redactor: Redactor): Clients {
   const redact = (text: string) => redactor.redact(text);
   const deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation);
   // API v3's budget (the anonymous limit without a token); API v2 is not throttled and draws from none.
@@ -102,8 +109,8 @@ function buildClients(inputs: Inputs, startedAt: number, cancellation: AbortSign
     signal: deadline.signal,
     remainingMs: () => deadline.remainingMs(),
     redact,
-    debug: (message) => core.debug(redact(message)),
-    info: (message) => core.info(message),
+    debug: (message) => port.log.debug(redact(message)),
+    info: (message) => port.log.info(message),
     headersTimeoutMs: timeoutMs,
     bodyTimeoutMs: timeoutMs,
   });
@@ -119,9 +126,15 @@ function buildClients(inputs: Inputs, startedAt: number, cancellation: AbortSign
 }
 
 /** Runs the operation for every project; its report is what the step tells. */
-async function runOperation(inputs: Inputs, clients: Clients, startedAt: number): Promise<StepReport> {
+async function runOperation(
+  port: RunnerPort,
+  inputs: Inputs,
+  clients: Clients,
+  startedAt: number,
+  options: FrontEndOptions,
+): Promise<StepReport> {
   const { deadline, budget, http } = clients;
-  const report = await STEP_OPERATIONS[inputs.operation]({
+  const report = await OPERATION_DESCRIPTORS[inputs.operation].run({
     inputs,
     api: new ReadTheDocsApi(http),
     budget,
@@ -132,8 +145,10 @@ async function runOperation(inputs: Inputs, clients: Clients, startedAt: number)
     sleep,
     polling: pollingPlan(inputs.pollInterval),
     watchers: new WatcherRegistry(),
+    log: port.log,
+    ...options,
   });
-  core.debug(
+  port.log.debug(
     `requests: ${http.stats.requests}, retries: ${http.stats.retries}, throttled: ${http.stats.throttled}; ` +
       `budget: ${budget.stats.delayed} held back for ${budget.stats.waitedMs} ms in all, limit now ${budget.currentLimit}/${budget.windowMs} ms`,
   );
@@ -141,10 +156,10 @@ async function runOperation(inputs: Inputs, clients: Clients, startedAt: number)
 }
 
 /** What stopped the step before its report (an invalid input, a file that cannot be read): one annotation, a red step. */
-function reportError(error: unknown, redactor: Redactor): void {
+function reportError(port: RunnerPort, error: unknown, redactor: Redactor): void {
   const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
-  core.error(redactor.redact(error instanceof Error ? error.message : String(error)), { title });
-  process.exitCode = 1;
+  port.log.error(redactor.redact(error instanceof Error ? error.message : String(error)), { title });
+  port.fail(error instanceof InputError ? 'usage' : 'failure');
 }
 
 /**
@@ -155,6 +170,7 @@ export async function reportStep(
   report: StepReport,
   inputs: Pick<Inputs, 'operation' | 'baseUrl'> | undefined,
   redact: (text: string) => string,
+  port: RunnerPort = actionsPort(),
 ): Promise<void> {
   const { results } = report;
   // Each part on its own: one that fails (on text no one foresaw) must not cost the others.
@@ -162,19 +178,19 @@ export async function reportStep(
     try {
       await write();
     } catch (error) {
-      core.error(redact(`The ${what} could not be written: ${error instanceof Error ? error.message : String(error)}`), {
+      port.log.error(redact(`The ${what} could not be written: ${error instanceof Error ? error.message : String(error)}`), {
         title: 'Report incomplete',
       });
-      process.exitCode = 1;
+      port.fail('failure');
     }
   };
   await part('outputs', () => {
-    if (!setOutputs(results, redact, report.outputs, inputs?.baseUrl)) process.exitCode = 1;
+    if (!setOutputs(port, results, redact, report.outputs, inputs?.baseUrl)) port.fail('failure');
   });
-  await part('annotations', () => annotateFailures(results, redact));
+  await part('annotations', () => annotateFailures(port, results, redact));
   const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
-  if (results.length > 0) await part('job summary', () => writeSummary(summaryMarkdown(heading, results, report.summary), redact));
-  if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) process.exitCode = 1;
+  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, results, report.summary), redact));
+  if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) port.fail('failure');
 }
 
 /** Inputs read verbatim: a value's spaces and blank lines belong to it. */
@@ -184,9 +200,9 @@ const UNTRIMMED_INPUTS = new Set<InputName>(['variables', 'public-variables']);
  * Masks `secret` in the log (the runner) and in what the action writes (the redactor). Nothing
  * shorter than SHORTEST_MASK characters: it would mask that text in every line.
  */
-function maskSecret(secret: string, redactor: Redactor): void {
+function maskSecret(port: RunnerPort, secret: string, redactor: Redactor): void {
   if (secret.length < SHORTEST_MASK) return;
-  core.setSecret(secret);
+  port.mask(secret);
   redactor.add(secret);
 }
 
@@ -194,14 +210,14 @@ function maskSecret(secret: string, redactor: Redactor): void {
  * Reads every input once and validates it before any request is sent. The values of `env` are
  * masked as soon as they are known, before anything is logged.
  */
-function readInputs(redactor: Redactor): Inputs {
+function readInputs(port: RunnerPort, redactor: Redactor): Inputs {
   const raw = {} as Record<InputName, string>;
-  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
-    raw[name] = core.getInput(name, { trimWhitespace: !UNTRIMMED_INPUTS.has(name) });
+  for (const name of INPUT_NAMES) {
+    raw[name] = port.input(name, { trim: !UNTRIMMED_INPUTS.has(name) });
   }
   const inputs = parseInputs(raw);
-  for (const secret of valuesToMask(inputs.desiredVariables)) maskSecret(secret, redactor);
-  if (!inputs.token && NEEDS_TOKEN.has(inputs.operation)) {
+  for (const secret of valuesToMask(inputs.desiredVariables)) maskSecret(port, secret, redactor);
+  if (!inputs.token && OPERATION_DESCRIPTORS[inputs.operation].needsToken) {
     throw new InputError([
       `Input \`token\` is required for operation \`${inputs.operation}\`: a Read the Docs API token, stored as a secret`,
     ]);

@@ -1,6 +1,6 @@
-// The action itself, once src/index.ts has found the Node version right.
+// The action and the command line, bundled once (dist/action/index.js): src/index.ts imports it
+// for the action and src/cli.ts for the command line, each once it has found the Node version right.
 import { setFlagsFromString } from 'node:v8';
-import { run } from './main.js';
 
 // undici parses HTTP with a WebAssembly module compiled on the first request. V8 re-compiles hot
 // WebAssembly with its optimising tier, which costs about 20 MB of memory and buys nothing for a
@@ -9,4 +9,5 @@ import { run } from './main.js';
 setFlagsFromString('--no-wasm-tier-up');
 setFlagsFromString('--no-wasm-dynamic-tiering');
 
-await run();
+export { cli } from './cli/main.js';
+export { run } from './main.js';

@@ -2,9 +2,9 @@
 // (a build's commands, a pull request version's head commit) wait for no slot of the step's budget
 // and take none, with or without a token; API v3 keeps its budget.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceHttpClient } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
+import { ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { Deadline } from '../src/util/abort.js';
 import { FakeClock } from './support/operation-context.ts';
 import { startStandin, type Standin } from '../harness/rtd-standin.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectLog } from '../src/reporting/project-log.ts';
-import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/watching/build-log.ts';
-import type { Build, BuildCommands } from '../src/service/schemas.ts';
+import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/shared/build-log.ts';
+import type { Build, BuildCommands } from '../src/readthedocs/schemas.ts';
 import { runnerEffects } from './support/runner-commands.ts';
 
 function build(id: number, state: string): Build {
@@ -21,6 +21,7 @@ function recordingLog(): ProjectLog & { sections: { title: string; body: string 
     info() {},
     progress() {},
     warning() {},
+    notice() {},
     debug() {},
     flush() {},
     section: (title, body) => sections.push({ title, body }),

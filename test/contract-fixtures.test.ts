@@ -17,7 +17,7 @@ import {
   VersionSchema,
   describeErrorBody,
   paginated,
-} from '../src/service/schemas.js';
+} from '../src/readthedocs/schemas.js';
 import { ROOT } from '../harness/action-metadata.ts';
 
 const FIXTURES = join(ROOT, '../shared/rtd-api/fixtures');

@@ -5,10 +5,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
-import { ServiceError } from '../src/service/errors.js';
-import { ServiceHttpClient, retryAfter } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../src/service/schemas.js';
+import { ServiceError } from '../src/readthedocs/errors.js';
+import { ServiceHttpClient, retryAfter } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../src/readthedocs/schemas.js';
 import { scriptedServer, type ScriptedServer } from './support/scripted-server.ts';
 import { anyText } from './support/arbitraries.ts';
 

@@ -11,10 +11,10 @@ import {
   ServiceError,
   UnavailableError,
   UncertainWriteError,
-} from '../src/service/errors.js';
-import { ServiceHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
+} from '../src/readthedocs/errors.js';
+import { ServiceHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { CancelledError } from '../src/util/abort.js';
 import { httpTimeoutFromEnv, proxyCredentials } from '../src/util/network-env.js';
 import { Redactor } from '../src/util/redact.js';
@@ -164,7 +164,7 @@ describe('reads ride through transient faults', () => {
     const error = await failure(http.send(read()));
     expect(error).toBeInstanceOf(UnavailableError);
     expect(error.message).toMatch(
-      /gave up after 1 attempt: the next retry \(in \d+ s\) would come after the step's deadline \(input `timeout`, 1\.5 s left\); last error: 502/,
+      /gave up after 1 attempt: the next retry \(in [\dhms]+\) would come after the step's deadline \(input `timeout`, 1\.5s left\); last error: 502/,
     );
     expect(server.hits).toHaveLength(1);
     expect(http.stats.retries).toBe(0);
@@ -244,7 +244,7 @@ describe('429 and Retry-After', () => {
     const server = await serve(answers.json(429, { detail: 'Request was throttled.' }, { 'retry-after': '600' }));
     const { http } = client(server.url, { remainingMs: () => 20_000 });
     const error = await failure(http.send(read()));
-    expect(error.message).toMatch(/next retry \(in 600 s\) would come after the step's deadline/);
+    expect(error.message).toMatch(/next retry \(in 10m\) would come after the step's deadline/);
     expect(server.hits).toHaveLength(1);
   });
 });
@@ -431,13 +431,13 @@ describe('network settings from the environment', () => {
 describe('retryLine', () => {
   it('says what failed and when the next attempt goes, on one line', () => {
     expect(retryLine('GET /projects/x/', new Error('ENOTFOUND: getaddrinfo ENOTFOUND app.readthedocs.org'), 2, 6, 4000)).toBe(
-      'Read the Docs did not answer (ENOTFOUND) for GET /projects/x/; attempt 2 of 6 in 4.0 s',
+      'Read the Docs did not answer (ENOTFOUND) for GET /projects/x/; attempt 2 of 6 in 4s',
     );
     expect(retryLine('GET /projects/x/', new Error('503 (text/html body)'), 3, 6, 12_000)).toBe(
-      'Read the Docs answered 503 for GET /projects/x/; attempt 3 of 6 in 12 s',
+      'Read the Docs answered 503 for GET /projects/x/; attempt 3 of 6 in 12s',
     );
     expect(retryLine('GET /projects/x/', new Error('429 Request was throttled.'), 2, 6, 30_000)).toBe(
-      'Read the Docs asked to slow down (429) for GET /projects/x/; attempt 2 of 6 in 30 s',
+      'Read the Docs asked to slow down (429) for GET /projects/x/; attempt 2 of 6 in 30s',
     );
     expect(retryLine('GET /x/', new Error('ECONNRESET\n::error::forged'), 2, 6, 100)).not.toContain('\n');
   });

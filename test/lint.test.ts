@@ -75,6 +75,8 @@ describe('npm run lint', () => {
     service: Record<string, string>;
     inputs: Record<string, string>;
     reporting: Record<string, string>;
+    domain: Record<string, string>;
+    operation: Record<string, string>;
     githubApi: Record<string, string>;
     apart: Record<string, Record<string, string>>;
   };
@@ -102,14 +104,14 @@ describe('npm run lint', () => {
       }),
       util: probeFolder('src/util', {
         'operations.ts': `import { a } from '../../operations/types.js';\n\n${body}`,
-        'service.ts': `import { a } from '../../service/errors.js';\n\n${body}`,
+        'service.ts': `import { a } from '../../readthedocs/errors.js';\n\n${body}`,
         'github.ts': `import type { a } from '../../github/api/client.js';\n\nexport type Value = a;\n`,
         'inputs.ts': `import { a } from '../../inputs/inputs.js';\n\n${body}`,
         'reporting.ts': `import { a } from '../../reporting/report.js';\n\n${body}`,
         'package.ts': `import { a } from '@actions/github';\n\n${body}`,
         'sibling.ts': `import { a } from '../abort.js';\n\n${body}`,
       }),
-      service: probeFolder('src/service', {
+      service: probeFolder('src/readthedocs', {
         'operations.ts': `import { a } from '../../operations/build.js';\n\n${body}`,
         'github.ts': `import { a } from '../../github/api/client.js';\n\n${body}`,
         'util.ts': `import { a } from '../../util/abort.js';\n\n${body}`,
@@ -122,6 +124,20 @@ describe('npm run lint', () => {
       reporting: probeFolder('src/reporting', {
         'operations.ts': `import type { a } from '../../operations/types.js';\n\nexport type Value = a;\n`,
         'sibling.ts': `import { a } from '../markdown.js';\n\n${body}`,
+        'core.ts': `import { a } from '@actions/core';\n\n${body}`,
+        'port.ts': `import type { a } from '../../runner/port.js';\n\nexport type Value = a;\n`,
+      }),
+      domain: probeFolder('src/domain', {
+        'reporting.ts': `import { a } from '../../reporting/report.js';\n\n${body}`,
+        'util.ts': `import { a } from '../../util/abort.js';\n\n${body}`,
+      }),
+      // A probe folder under src/operations is an operation's folder like any other.
+      operation: probeFolder('src/operations', {
+        'sibling-operation.ts': `import { a } from '../build/build.js';\n\n${body}`,
+        'shared.ts': `import { a } from '../shared/trigger.js';\n\n${body}`,
+        'registry-types.ts': `import type { a } from '../types.js';\n\nexport type Value = a;\n`,
+        'layer-below.ts': `import { a } from '../../readthedocs/errors.js';\n\n${body}`,
+        'sleep.ts': `import { sleep } from '../../util/abort.js';\n\nexport const value = [sleep];\n`,
       }),
       githubApi: probeFolder('src/github/api', {
         'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
@@ -145,7 +161,7 @@ describe('npm run lint', () => {
         testScripts: probeFolder('test/scripts', { 'scripts.ts': `import { a } from '../../../scripts/release/plan.ts';\n\n${body}` }),
       },
     };
-    const { basic, defects, util, service, inputs, reporting, githubApi, apart } = probes;
+    const { basic, defects, util, service, inputs, reporting, domain, operation, githubApi, apart } = probes;
     [passed, failed, tree] = await Promise.all([
       lint([basic['clean.ts']!]),
       lint([
@@ -155,6 +171,8 @@ describe('npm run lint', () => {
         ...Object.values(service),
         ...Object.values(inputs),
         ...Object.values(reporting),
+        ...Object.values(domain),
+        ...Object.values(operation),
         ...Object.values(githubApi),
         ...Object.values(apart).flatMap((folder) => Object.values(folder)),
       ]),
@@ -181,7 +199,7 @@ describe('npm run lint', () => {
     expect(findings(run.output, files['type-cycle-a.ts']!)).toEqual(['lint/suspicious/noImportCycles']);
   });
 
-  it('keeps the layers pointing down: util, service, inputs, reporting and github/api may not import from the layers above them', () => {
+  it('keeps the layers pointing down: util, readthedocs, inputs, reporting and github/api (and domain) may not import from the layers above them, nor @actions/core', () => {
     const { util, service, inputs, reporting, githubApi } = probes;
     const run = failed;
     const restricted = ['lint/style/noRestrictedImports'];
@@ -196,8 +214,22 @@ describe('npm run lint', () => {
     expect(findings(run.output, inputs['sibling.ts']!)).toEqual([]);
     expect(findings(run.output, reporting['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, reporting['sibling.ts']!)).toEqual([]);
+    // Only the runner adapter (src/runner/actions.ts) talks to @actions/core; the rest goes through the port.
+    expect(findings(run.output, reporting['core.ts']!)).toEqual(restricted);
+    expect(findings(run.output, reporting['port.ts']!)).toEqual([]);
     expect(findings(run.output, githubApi['operations.ts']!)).toEqual(restricted);
     expect(findings(run.output, githubApi['sibling.ts']!)).toEqual([]);
+    expect(findings(run.output, probes.domain['reporting.ts']!)).toEqual(restricted);
+    expect(findings(run.output, probes.domain['util.ts']!)).toEqual([]);
+  });
+
+  it('keeps every operation folder to itself: no sibling operation, only shared/, the files of src/operations and the layers below; no sleep', () => {
+    const { operation } = probes;
+    const restricted = ['lint/style/noRestrictedImports'];
+    expect(findings(failed.output, operation['sibling-operation.ts']!)).toEqual(restricted);
+    expect(findings(failed.output, operation['sleep.ts']!)).toEqual(restricted);
+    for (const name of ['shared.ts', 'registry-types.ts', 'layer-below.ts'])
+      expect(findings(failed.output, operation[name]!), name).toEqual([]);
   });
 
   it('keeps test/ and scripts/ apart: neither imports the other, and harness/ (what both use) imports neither', () => {

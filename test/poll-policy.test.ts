@@ -9,7 +9,7 @@ import {
   StartTracker,
   type PollObservation,
   type PollPolicyOptions,
-} from '../src/operations/watching/poll-policy.js';
+} from '../src/operations/shared/poll-policy.js';
 
 const SECOND = 1_000;
 const opts = defaultPollPolicy;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage } from '../src/operations/preview/check-page.js';
 import { pendingDescription } from '../src/operations/preview/run-preview.js';
 import { ProjectDetails, resolvePreviewUrl } from '../src/operations/preview/resolve-preview-url.js';
-import { ServiceHttpClient } from '../src/service/http-client.js';
-import { RateBudget } from '../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../src/service/read-the-docs.js';
+import { ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { startStandin, type Standin } from '../harness/rtd-standin.ts';
 
 let rtd: Standin;

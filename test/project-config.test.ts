@@ -2,15 +2,26 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ConfigFileError, parseConfigFile } from '../src/operations/project-config/file.ts';
+import type { Edition } from '../src/operations/project-config/edition.ts';
+import { ConfigFileError, MAX_FILE_BYTES, MAX_PROBLEMS_SHOWN, parseConfigFile } from '../src/operations/project-config/file.ts';
 import type { DesiredProject, DesiredRedirect } from '../src/operations/project-config/model.ts';
-import { countsAsChange, planProject, type CurrentRedirect, type CurrentState } from '../src/operations/project-config/plan.ts';
+import { redirectKey } from '../src/operations/project-config/normal-form.ts';
+import {
+  countsAsChange,
+  isWrite,
+  longestIncreasing,
+  planProject,
+  sameRepository,
+  type CurrentRedirect,
+  type CurrentState,
+  type PlannedChange,
+} from '../src/operations/project-config/plan.ts';
 import { ROOT } from '../harness/action-metadata.ts';
 import { projectFileJsonSchema } from '../harness/project-schema.ts';
 
-async function problems(text: string, projects = ['acme']) {
+async function problems(text: string, projects = ['acme'], edition: Edition = 'unknown') {
   try {
-    await parseConfigFile('cfg.yml', text, projects);
+    await parseConfigFile('cfg.yml', text, projects, { edition });
   } catch (error) {
     if (error instanceof ConfigFileError) return error.problems.map((p) => `${p.line} ${p.path}: ${p.message}`);
     throw error;
@@ -27,7 +38,7 @@ settings:
   tags: [python, docs]
 redirects:
   - {type: page, from: /install.html, to: /getting-started/install.html}
-  - {type: exact, from: /en/v1/$rest, to: /en/latest/, http_status: 302}
+  - {type: exact, from: /en/v1/*, to: /en/latest/:splat, http_status: 302}
   - {type: clean_url_to_html}
 subprojects:
   - {child: acme-api, alias: api}
@@ -38,7 +49,7 @@ versions:
 
 describe('project file', () => {
   it("reads the issue's example, filling in the service's defaults", async () => {
-    const parsed = await parseConfigFile('cfg.yml', ISSUE_EXAMPLE, ['acme']);
+    const parsed = (await parseConfigFile('cfg.yml', ISSUE_EXAMPLE, ['acme'])).projects;
     const acme = parsed.get('acme')!;
     expect(acme.settings?.tags).toEqual(['python', 'docs']);
     expect(acme.redirects?.[0]).toEqual({
@@ -56,7 +67,7 @@ describe('project file', () => {
   });
 
   it('accepts from_url/to_url and gives the alias the child slug by default', async () => {
-    const parsed = await parseConfigFile(
+    const { projects: parsed } = await parseConfigFile(
       'cfg.yml',
       'redirects:\n  - {type: page, from_url: /a, to_url: /b}\nsubprojects:\n  - child: api\n',
       ['acme'],
@@ -107,16 +118,18 @@ describe('project file', () => {
   });
 
   it('refuses YAML errors and duplicate keys with their line', async () => {
-    const found = await problems('settings:\n  homepage: a\n  homepage: b\n');
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^3 : /);
+    expect(await problems('settings:\n  homepage: a\n  homepage: b\n')).toEqual([
+      '3 settings.homepage: this key is given twice in the same map',
+    ]);
+    expect((await problems('settings: [\n'))[0]).toMatch(/^2 : /);
   });
 
   it('takes several projects under `projects`, only those named in the input', async () => {
-    const parsed = await parseConfigFile('cfg.yml', 'projects:\n  acme:\n    settings: {homepage: https://a.example}\n  beta: {}\n', [
-      'acme',
-      'beta',
-    ]);
+    const { projects: parsed } = await parseConfigFile(
+      'cfg.yml',
+      'projects:\n  acme:\n    settings: {homepage: https://a.example}\n  beta: {}\n',
+      ['acme', 'beta'],
+    );
     expect([...parsed.keys()]).toEqual(['acme', 'beta']);
     expect(await problems('projects:\n  other: {}\n')).toEqual(['2 projects.other: `other` is not named in the input `project` (acme)']);
     expect(await problems('settings: {}\nprojects:\n  acme: {}\n')).toHaveLength(1);
@@ -163,7 +176,7 @@ describe('plan', () => {
   it('counts an inserted redirect as one create, not as moves of those after it', () => {
     const current = state({ redirects: existing([r('/a'), r('/b'), r('/c')]) });
     const plan = planProject('acme', { redirects: [r('/a'), r('/new'), r('/b'), r('/c')] }, current, false);
-    expect(plan.changes).toEqual([{ kind: 'redirect', action: 'create', redirect: r('/new'), position: 1 }]);
+    expect(plan.changes).toEqual([{ kind: 'redirect', action: 'create', redirect: r('/new'), position: 1, at: 1 }]);
   });
 
   it('moves a redirect to its place and updates changed fields in one PUT', () => {
@@ -181,13 +194,14 @@ describe('plan', () => {
     });
   });
 
-  it('keeps unlisted redirects and subprojects as unmanaged, deletes them only with prune, and deletes last', () => {
+  it('keeps unlisted redirects and subprojects as unmanaged; with prune deletes them, each before the creations of its kind', () => {
     const current = state({ redirects: existing([r('/old'), r('/a')]), subprojects: [{ child: 'gone', alias: 'gone' }] });
     const desired: DesiredProject = {
       redirects: [r('/a'), r('/b')],
       subprojects: [{ child: 'new', alias: 'new' }],
       settings: { default_branch: 'dev' },
     };
+    // Without prune, /a is moved before the unmanaged /old (listed redirects come first).
     expect(summary(desired, current)).toEqual([
       'update settings',
       'update redirect 11',
@@ -196,7 +210,14 @@ describe('plan', () => {
       'unmanaged redirect 10',
       'unmanaged subproject',
     ]);
-    expect(summary(desired, current, true).slice(-2)).toEqual(['delete redirect 10', 'delete subproject']);
+    // With prune, deleting /old puts /a at 0 already: one delete, one create, no update.
+    expect(summary(desired, current, true)).toEqual([
+      'update settings',
+      'delete redirect 10',
+      'create redirect',
+      'delete subproject',
+      'create subproject',
+    ]);
   });
 
   it('frees an alias that now serves another child before giving it to the new one (prune)', () => {
@@ -231,6 +252,287 @@ describe('plan', () => {
     );
     expect(plan.changes.map((c) => c.kind)).toEqual(['version', 'settings']);
     expect(plan.changes[0]).toMatchObject({ body: { active: false } });
+  });
+});
+
+describe('project file: what the service refuses, refused first (issue 20)', () => {
+  it("stores redirect paths in the service's normal form: trailing / of from dropped, one leading /, absolute to kept", async () => {
+    const { projects } = await parseConfigFile(
+      'cfg.yml',
+      'redirects:\n  - {type: page, from: docs/, to: guide/intro.html}\n  - {type: exact, from: " //a/b// ", to: "https://x.example/y/ ", description: " d "}\n',
+      ['acme'],
+    );
+    expect(projects.get('acme')!.redirects!.map((x) => [x.from, x.to, x.description])).toEqual([
+      ['/docs', '/guide/intro.html', ''],
+      ['/a/b', 'https://x.example/y/', 'd'],
+    ]);
+    // Two spellings of one stored redirect are one redirect.
+    expect(await problems('redirects:\n  - {type: page, from: /docs/, to: /a}\n  - {type: page, from: docs, to: a}\n')).toEqual([
+      '3 redirects[1]: duplicate redirect: the same type, from and to as redirects[0]',
+    ]);
+  });
+
+  it('refuses $rest, an inner *, :splat without *, a second clean_url_to_html, long fields and other schemes, each saying what to write', async () => {
+    const found = await problems(
+      [
+        'redirects:',
+        '  - {type: exact, from: /en/v1/$rest, to: /en/latest/}',
+        '  - {type: page, from: /a/*/b.html, to: /c.html}',
+        '  - type: exact',
+        '    from: /old/',
+        '    to: /new/:splat',
+        '  - {type: clean_url_to_html}',
+        '  - {type: clean_url_to_html, force: true}',
+        '  - {type: page, from: /js, to: "javascript:alert(1)"}',
+        '  - {type: page, from: /data, to_url: "data:text/html,hi"}',
+        '  - {type: page, from: /up, to: "HTTPS://example.org/"}',
+      ].join('\n'),
+    );
+    expect(found).toEqual([
+      '2 redirects[0].from: `$rest` was removed in favour of `*`: write `/en/v1/*`, and `/en/latest/:splat` as `to` to keep the rest of the path',
+      '3 redirects[1].from: `*` may only end the path (it matches the rest): write `/a/*`',
+      '6 redirects[2].to: `:splat` places what `*` matched: end `from` with `*` (`/old/*`), or drop `:splat`',
+      '8 redirects[4]: a project has at most one redirect of type `clean_url_to_html`: redirects[3] is one already',
+      '9 redirects[5].to: a redirect goes to a path or an `http(s)://` URL: `javascript:` is refused (a path starts with `/`)',
+      '10 redirects[6].to_url: a redirect goes to a path or an `http(s)://` URL: `data:` is refused (a path starts with `/`)',
+      '11 redirects[7].to: an absolute target starts with `https://` in lower case',
+    ]);
+    // Fields over 255 characters (the schema's limit, as the service's).
+    expect(
+      await problems(
+        `redirects:\n  - {type: page, from: /${'x'.repeat(255)}, to: /y}\n  - {type: page, from: /l, to: /y, description: ${'d'.repeat(256)}}\n`,
+      ),
+    ).toEqual(['2 redirects[0].from: too long: at most 255', '3 redirects[1].description: too long: at most 255']);
+    // 255 characters as written, 256 as stored (the leading / added): refused too.
+    expect(await problems(`redirects:\n  - {type: page, from: ${'x'.repeat(255)}, to: /y}\n`)).toEqual([
+      '2 redirects[0].from: at most 255 characters as the service stores it (`/` added)',
+    ]);
+  });
+
+  it('refuses an alias with a / or other characters, and a child that is no slug', async () => {
+    expect(
+      await problems('subprojects:\n  - {child: acme-api, alias: api/v2}\n  - {child: acme-cli, alias: "c l i"}\n  - {child: Acme Web}\n'),
+    ).toEqual([
+      '2 subprojects[0].alias: a `/` in an alias needs a feature flag the service turns on per project, on request: use `-` or `_`',
+      '3 subprojects[1].alias: an alias is a slug: letters, digits, `-` and `_`, at most 255',
+      '4 subprojects[2].child: a project slug: lowercase letters, digits, `-` and `_`',
+    ]);
+  });
+
+  it('with the Community base URL: refuses the Business-only keys, and warns past 100 redirects', async () => {
+    const text = [
+      'settings:',
+      '  privacy_level: private',
+      '  external_builds_privacy_level: private',
+      'versions:',
+      '  v1: {privacy_level: private, hidden: true}',
+      'redirects:',
+      ...Array.from({ length: 101 }, (_, i) => `  - {type: page, from: /p${i}, to: /q${i}}`),
+      '',
+    ].join('\n');
+    const community = await problems(text, ['acme'], 'community');
+    expect(community).toEqual([
+      '2 settings.privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
+      '3 settings.external_builds_privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
+      '5 versions.v1.privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
+    ]);
+    const onBusiness = await parseConfigFile('cfg.yml', text, ['acme'], { edition: 'business' });
+    expect(onBusiness.projects.get('acme')!.versions).toEqual({ v1: { privacy_level: 'private', hidden: true } });
+    expect(onBusiness.warnings).toEqual([]);
+    const redirectsOnly = text.slice(text.indexOf('redirects:'));
+    const { warnings } = await parseConfigFile('cfg.yml', redirectsOnly, ['acme'], { edition: 'community' });
+    expect(warnings.map((w) => `${w.line} ${w.path}: ${w.message}`)).toEqual([
+      '1 redirects: 101 redirects: a Read the Docs Community project holds at most 100, and the service refuses to create more',
+    ]);
+  });
+
+  it('takes readthedocs_yaml_path and the write-only show_version_warning as settings', async () => {
+    const { projects } = await parseConfigFile(
+      'cfg.yml',
+      'settings:\n  readthedocs_yaml_path: docs/.readthedocs.yaml\n  show_version_warning: true\n',
+      ['acme'],
+    );
+    expect(projects.get('acme')!.settings).toEqual({ readthedocs_yaml_path: 'docs/.readthedocs.yaml', show_version_warning: true });
+    const plan = planProject('acme', projects.get('acme')!, state({ settings: { readthedocs_yaml_path: null } }), false);
+    expect(plan.changes).toEqual([
+      {
+        kind: 'settings',
+        action: 'update',
+        fields: [
+          { field: 'readthedocs_yaml_path', old: null, new: 'docs/.readthedocs.yaml' },
+          { field: 'show_version_warning', old: undefined, new: true, writeOnly: true },
+        ],
+        body: { readthedocs_yaml_path: 'docs/.readthedocs.yaml', show_version_warning: true },
+      },
+    ]);
+  });
+
+  it('stops at 50 problems, counting the rest, on a file of 15,000 bad keys', async () => {
+    const text = `versions:\n${Array.from({ length: 15_000 }, (_, i) => `  v${i}: {x: 1}\n`).join('')}`;
+    try {
+      await parseConfigFile('cfg.yml', text, ['acme']);
+      expect.unreachable();
+    } catch (error) {
+      const { problems: shown, total, message } = error as ConfigFileError;
+      expect(shown).toHaveLength(MAX_PROBLEMS_SHOWN);
+      expect(total).toBe(15_000);
+      expect(shown[0]).toMatchObject({ line: 2, path: 'versions.v0.x', message: 'unknown key `x`' });
+      expect(shown[49]).toMatchObject({ line: 51, path: 'versions.v49.x' });
+      expect(message.split('\n').at(-1)).toBe('… and 14950 more problems (the first 50 are shown)');
+    }
+  });
+
+  it('refuses a file over the size limit before parsing it', async () => {
+    expect(await problems(`# ${'x'.repeat(MAX_FILE_BYTES)}\n`)).toEqual([`1 : is larger than ${MAX_FILE_BYTES / 1024} KiB`]);
+  });
+});
+
+/**
+ * The service's ordering as FACTS.md tells it, written independently of the plan: "a create or a
+ * position change shifts the others; a delete closes the gap by itself".
+ */
+function serviceOrder(start: CurrentRedirect[], changes: PlannedChange[]): string[] {
+  const list = [...start].sort((a, b) => a.position - b.position).map((x) => redirectKey(x));
+  const keyOf = new Map(start.map((x) => [x.pk, redirectKey(x)]));
+  for (const change of changes) {
+    if (change.kind !== 'redirect' || change.action === 'unmanaged') continue;
+    if (change.action === 'delete') list.splice(list.indexOf(keyOf.get(change.pk)!), 1);
+    else if (change.action === 'create' || change.action === 'update') {
+      if (change.action === 'update') list.splice(list.indexOf(keyOf.get(change.pk)!), 1);
+      list.splice(Math.min(change.at, list.length), 0, redirectKey(change.redirect));
+    }
+  }
+  return list;
+}
+
+describe("plan: the fewest writes the service's ordering allows (issue 20)", () => {
+  const hundred = Array.from({ length: 100 }, (_, i) => r(`/p${i}`));
+
+  it('removing the first of 100 redirects is one delete; dropping it and adding one is a delete, then a create', () => {
+    const current = state({ redirects: existing(hundred) });
+    expect(summary({ redirects: hundred.slice(1) }, current, true)).toEqual(['delete redirect 10']);
+    const plan = planProject('acme', { redirects: [...hundred.slice(1), r('/new')] }, current, true);
+    expect(plan.changes).toEqual([
+      { kind: 'redirect', action: 'delete', pk: 10, redirect: expect.objectContaining({ from: '/p0' }) },
+      { kind: 'redirect', action: 'create', redirect: r('/new'), position: 99, at: 99 },
+    ]);
+  });
+
+  it('moving the last redirect to the top is one update, not one per redirect it passes', () => {
+    const current = state({ redirects: existing([r('/d'), r('/a'), r('/b'), r('/c')]) });
+    expect(summary({ redirects: [r('/a'), r('/b'), r('/c'), r('/d')] }, current)).toEqual(['update redirect 10']);
+  });
+
+  it("any current list and file: the service ends with the file's order (unmanaged after), in exactly the fewest writes", () => {
+    const pool = ['/a', '/b', '/c', '/d', '/e', '/f', '/g'];
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(pool),
+        fc.shuffledSubarray(pool),
+        fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }),
+        fc.boolean(),
+        (now, wanted, changed, prune) => {
+          const current = existing(now.map((from) => r(from)));
+          const desired = wanted.map((from, i) => r(from, changed[i] ? { http_status: 301 } : {}));
+          const plan = planProject('acme', { redirects: desired }, state({ redirects: current }), prune);
+          const unmanaged = prune ? [] : now.filter((from) => !wanted.includes(from));
+          expect(serviceOrder(current, plan.changes)).toEqual([...desired, ...unmanaged.map((from) => r(from))].map(redirectKey));
+          // The fewest: every create, delete and changed redirect, and every unchanged one outside
+          // the longest run already in the file's order (before any unmanaged one).
+          const kept = now.filter((from) => wanted.includes(from));
+          const isChanged = (from: string) => changed[wanted.indexOf(from)] === true;
+          const firstUnmanaged = now.findIndex((from) => !wanted.includes(from));
+          const settled = (prune || firstUnmanaged < 0 ? now : now.slice(0, firstUnmanaged)).filter(
+            (from) => wanted.includes(from) && !isChanged(from),
+          );
+          const creates = wanted.length - kept.length;
+          const deletes = prune ? now.length - kept.length : 0;
+          const unchanged = kept.filter((from) => !isChanged(from)).length;
+          const moves = unchanged - longestIncreasing(settled.map((from) => wanted.indexOf(from))).length;
+          expect(plan.changes.filter(isWrite)).toHaveLength(creates + deletes + (kept.length - unchanged) + moves);
+          // Deletions come before every creation and update.
+          const actions = plan.changes.filter(isWrite).map((c) => c.action);
+          const firstWrite = actions.findIndex((action) => action !== 'delete');
+          if (firstWrite >= 0) expect(actions.slice(firstWrite)).not.toContain('delete');
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a stored $rest redirect as its * / :splat spelling: left alone when unchanged, rewritten when changed', () => {
+    const legacy: CurrentRedirect = { ...r('/en/v1/$rest'), type: 'exact', to: '/en/latest/', pk: 7, position: 0 };
+    const modern = { ...r('/en/v1/*'), type: 'exact' as const, to: '/en/latest/:splat' };
+    const untouched = planProject('acme', { redirects: [modern] }, state({ redirects: [legacy] }), true);
+    expect(untouched.changes).toEqual([]);
+    expect(untouched.legacy).toEqual([{ redirect: legacy, listed: true }]);
+    const changed = planProject('acme', { redirects: [{ ...modern, http_status: 301 }] }, state({ redirects: [legacy] }), true);
+    expect(changed.changes).toMatchObject([
+      {
+        action: 'update',
+        pk: 7,
+        redirect: { from: '/en/v1/*', to: '/en/latest/:splat' },
+        fields: [{ field: 'http_status' }, { field: 'syntax' }],
+      },
+    ]);
+    expect(changed.legacy).toEqual([]);
+    expect(planProject('acme', { redirects: [] }, state({ redirects: [legacy] }), false).legacy).toEqual([
+      { redirect: legacy, listed: false },
+    ]);
+  });
+});
+
+describe('plan: subprojects and settings the service keeps its own way (issue 20)', () => {
+  it('renames an alias as a delete, then a create, with or without prune', () => {
+    const current = state({ subprojects: [{ child: 'acme-api', alias: 'api' }] });
+    const desired: DesiredProject = { subprojects: [{ child: 'acme-api', alias: 'reference' }] };
+    for (const prune of [false, true]) {
+      expect(planProject('acme', desired, current, prune).changes).toEqual([
+        { kind: 'subproject', action: 'delete', child: 'acme-api', alias: 'api' },
+        { kind: 'subproject', action: 'create', child: 'acme-api', alias: 'reference' },
+      ]);
+    }
+    // Two children swapping aliases: both deletions first.
+    const swap = state({
+      subprojects: [
+        { child: 'one', alias: 'x' },
+        { child: 'two', alias: 'y' },
+      ],
+    });
+    const swapped: DesiredProject = {
+      subprojects: [
+        { child: 'one', alias: 'y' },
+        { child: 'two', alias: 'x' },
+      ],
+    };
+    expect(summary(swapped, swap)).toEqual(['delete subproject', 'delete subproject', 'create subproject', 'create subproject']);
+  });
+
+  it("takes a connected repository's clone URL for the file's URL of the same repository", () => {
+    for (const kept of ['https://github.com/acme/docs.git', 'git@github.com:acme/docs.git', 'https://GitHub.com/acme/docs/']) {
+      expect(sameRepository(kept, 'https://github.com/acme/docs')).toBe(true);
+    }
+    expect(sameRepository('https://github.com/acme/docs.git', 'https://github.com/acme/other')).toBe(false);
+    const current = state({ settings: { repository: { url: 'https://github.com/acme/docs.git', type: 'git' } } });
+    expect(summary({ settings: { repository: { url: 'https://github.com/acme/docs', type: 'git' } } }, current)).toEqual([]);
+  });
+
+  it("compares and patches a version's privacy_level", () => {
+    const plan = planProject(
+      'acme',
+      { versions: { v1: { privacy_level: 'private' } } },
+      state({ versions: { v1: { active: true, hidden: false, privacy_level: 'public' } } }),
+      false,
+    );
+    expect(plan.changes).toEqual([
+      {
+        kind: 'version',
+        action: 'update',
+        slug: 'v1',
+        fields: [{ field: 'privacy_level', old: 'public', new: 'private' }],
+        body: { privacy_level: 'private' },
+      },
+    ]);
   });
 });
 

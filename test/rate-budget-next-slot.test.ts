@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateBudget } from '../src/service/rate-budget.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
 
 describe('RateBudget.nextSlotAt', () => {
   it('is now while the window has room', async () => {

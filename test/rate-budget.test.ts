@@ -2,7 +2,7 @@
 // concurrent wait, paused by a 429. Unit tests on a fake clock; a whole step against a stand-in as
 // strict as the real service is in test/operations/build.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateBudget } from '../src/service/rate-budget.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { CancelledError } from '../src/util/abort.js';
 
 describe('RateBudget (fake clock)', () => {

@@ -4,10 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newestBuildId } from '../src/operations/watching/build-ids.js';
+import { newestBuildId } from '../src/operations/shared/build-ids.js';
 import { codeSpan, fencedCode } from '../src/reporting/markdown.js';
 import { fencedBlock, summaryMarkdown } from '../src/reporting/report.js';
-import type { Build } from '../src/service/schemas.js';
+import type { Build } from '../src/readthedocs/schemas.js';
 import { ROOT } from '../harness/action-metadata.ts';
 
 const RUNS = 300_000;

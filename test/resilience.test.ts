@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
   backoffDelay,
+  countAttempts,
   findAfterLostWrite,
+  nextAttemptLine,
   parseRetryAfter,
+  pastDeadlineLine,
   pollUntil,
   RetryDeadlineError,
   type RetryPolicy,
   retry,
+  sleepWithProgress,
+  untilAborted,
+  waitAsAsked,
+  waitUntil,
 } from '../src/resilience/index.js';
 import { CancelledError, DeadlineError } from '../src/util/abort.js';
 
@@ -91,7 +98,7 @@ describe('retry', () => {
     const error = await retry(attempt, policy(), { sleep: clock.sleep, deadline: clock.deadline }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetryDeadlineError);
     expect((error as Error).message).toBe(
-      'gave up after 2 attempts: the next retry (in 2.0 s) would come after the deadline (1.5 s left); last error: transient',
+      'gave up after 2 attempts: the next retry (in 2s) would come after the deadline (1.5s left); last error: transient',
     );
     expect(calls).toEqual([1, 2]);
     expect(clock.waits).toEqual([1000]);
@@ -227,5 +234,127 @@ describe('findAfterLostWrite', () => {
       ),
     ).rejects.toThrow('503');
     expect(clock.waits).toEqual([]);
+  });
+});
+
+describe('waitUntil', () => {
+  it('returns at once when the moment has come, without waiting', async () => {
+    const clock = fakeClock();
+    await waitUntil(() => 0, { now: clock.now, sleep: clock.sleep });
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('waits until the moment, asking again after each wait since it may move meanwhile', async () => {
+    const clock = fakeClock();
+    // The moment moves later once (another request took the slot), then stays.
+    const moments = [1000, 1500];
+    await waitUntil(() => moments[Math.min(clock.waits.length, moments.length - 1)]!, { now: clock.now, sleep: clock.sleep });
+    expect(clock.waits).toEqual([1000, 500]);
+    expect(clock.now()).toBe(1500);
+  });
+
+  it('adds the margin to every wait', async () => {
+    const clock = fakeClock();
+    await waitUntil(() => 1000, { now: clock.now, sleep: clock.sleep, marginMs: 500 });
+    expect(clock.waits).toEqual([1500]);
+  });
+
+  it('ends with the signal’s reason, even when no wait is needed', async () => {
+    const clock = fakeClock();
+    const controller = new AbortController();
+    controller.abort(new CancelledError());
+    await expect(waitUntil(() => 0, { now: clock.now, sleep: clock.sleep, signal: controller.signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+  });
+});
+
+describe('sleepWithProgress', () => {
+  it('sleeps the whole time in steps that end when progress is due, and tells it each time', async () => {
+    const clock = fakeClock();
+    let dueAt = 1000;
+    const told: number[] = [];
+    const sleep = sleepWithProgress(clock.sleep, {
+      now: clock.now,
+      dueAt: () => dueAt,
+      onDue: (now) => {
+        told.push(now);
+        dueAt = now + 1000;
+      },
+    });
+    await sleep(2500);
+    expect(clock.waits).toEqual([1000, 1000, 500]);
+    expect(told).toEqual([1000, 2000]);
+  });
+
+  it('counts the time slept, not the clock: a clock that stands still cannot stall it', async () => {
+    const waits: number[] = [];
+    const still = async (ms: number) => {
+      waits.push(ms);
+    };
+    const sleep = sleepWithProgress(still, { now: () => 0, dueAt: () => 1000, onDue: () => undefined });
+    await sleep(2500);
+    expect(waits).toEqual([1000, 1000, 500]);
+  });
+});
+
+describe('waitAsAsked', () => {
+  const limits = { maxWaits: 2, maxWaitMs: 60_000 };
+
+  it('waits what is asked within the limits, and says so', async () => {
+    const clock = fakeClock();
+    expect(await waitAsAsked(60_000, 1, limits, { sleep: clock.sleep })).toBe(true);
+    expect(clock.waits).toEqual([60_000]);
+  });
+
+  it('refuses a wait longer than allowed, or one wait too many, without waiting', async () => {
+    const clock = fakeClock();
+    expect(await waitAsAsked(60_001, 0, limits, { sleep: clock.sleep })).toBe(false);
+    expect(await waitAsAsked(1000, 2, limits, { sleep: clock.sleep })).toBe(false);
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('answers no when the wait is cancelled', async () => {
+    const clock = fakeClock();
+    const controller = new AbortController();
+    controller.abort(new CancelledError());
+    expect(await waitAsAsked(1000, 0, limits, { sleep: clock.sleep, signal: controller.signal })).toBe(false);
+  });
+});
+
+describe('the words of a retry', () => {
+  it('counts attempts and says when the next one goes', () => {
+    expect(countAttempts(1)).toBe('1 attempt');
+    expect(countAttempts(3)).toBe('3 attempts');
+    expect(nextAttemptLine(2, 6, 1000)).toBe('attempt 2 of 6 in 1s');
+    expect(nextAttemptLine(3, 6, 12_000)).toBe('attempt 3 of 6 in 12s');
+  });
+
+  it('says why it gave up before a deadline, naming the deadline', () => {
+    const info = { attempts: 2, delayMs: 4000, remainingMs: 1500, error: new Error('503') };
+    expect(pastDeadlineLine(info)).toBe(
+      'gave up after 2 attempts: the next retry (in 4s) would come after the deadline (1.5s left); last error: 503',
+    );
+    expect(pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })).toBe(
+      "gave up after 2 attempts: the next retry (in 4s) would come after the step's deadline (input `timeout`, 1.5s left); last error: 503",
+    );
+  });
+});
+
+describe('untilAborted', () => {
+  it('settles as the work does while the signal holds', async () => {
+    const controller = new AbortController();
+    expect(await untilAborted(Promise.resolve('done'), controller.signal)).toBe('done');
+    await expect(untilAborted(Promise.reject(new Error('failed')), controller.signal)).rejects.toThrow('failed');
+    expect(await untilAborted(Promise.resolve('no signal'), undefined)).toBe('no signal');
+  });
+
+  it('stops waiting with the signal’s reason when it aborts, at once when it already has', async () => {
+    const never = new Promise<string>(() => undefined);
+    const controller = new AbortController();
+    const waiting = untilAborted(never, controller.signal);
+    controller.abort(new CancelledError());
+    await expect(waiting).rejects.toBeInstanceOf(CancelledError);
+    await expect(untilAborted(never, controller.signal)).rejects.toBeInstanceOf(CancelledError);
   });
 });

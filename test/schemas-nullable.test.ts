@@ -2,7 +2,7 @@
 // deleted, a variable whose `public` is null, search hits without a path. An item the action cannot
 // use is dropped from its page, never failing the page.
 import { describe, expect, it } from 'vitest';
-import { BuildSchema, EnvironmentVariableSchema, SearchResponseSchema, paginated } from '../src/service/schemas.js';
+import { BuildSchema, EnvironmentVariableSchema, SearchResponseSchema, paginated } from '../src/readthedocs/schemas.js';
 
 const build = (id: number, version: string | null) => ({
   id,

@@ -6,7 +6,8 @@ import {
   parseSphinxProblems,
   repositoryPath,
   SCAN_LIMIT_CHARS,
-} from '../src/operations/watching/sphinx-warnings.js';
+} from '../src/operations/shared/sphinx-warnings.js';
+import { actionsLog } from '../src/runner/actions.js';
 import { parseAnnotations } from '../harness/run-action.ts';
 
 const CHECKOUT = '/home/docs/checkouts/readthedocs.org/user_builds/acme-docs/checkouts/1234/';
@@ -101,7 +102,7 @@ describe('annotateSphinxProblems', () => {
     for (let i = 0; i < 7; i += 1) lines.push(`${CHECKOUT}docs/bad.rst:${4 + i}: ERROR: broken`);
     const info: string[] = [];
 
-    const made = annotateSphinxProblems(lines.join('\n'), 'acme-docs', (message) => info.push(message));
+    const made = annotateSphinxProblems(lines.join('\n'), 'acme-docs', (message) => info.push(message), actionsLog);
 
     vi.restoreAllMocks();
     expect(made).toBe(ANNOTATION_LIMITS.warning + ANNOTATION_LIMITS.error);

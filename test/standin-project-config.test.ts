@@ -1,12 +1,13 @@
-// The stand-in's project PATCH, redirects and subprojects, over real HTTP, shaped as the fixtures.
+// The stand-in's project PATCH, redirects, subprojects and version PATCH, over real HTTP, shaped as
+// the fixtures, with the rules FACTS.md lists under "Rules the service enforces on writes".
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ProjectSettingsSchema, RedirectSchema, SubprojectSchema, paginated } from '../src/service/schemas.js';
+import { ProjectSettingsSchema, RedirectSchema, SubprojectSchema, paginated } from '../src/readthedocs/schemas.js';
 import { startStandin, type Standin } from '../harness/rtd-standin.ts';
 
 let s: Standin;
 beforeEach(async () => {
   s = await startStandin({ rateLimit: null });
-  s.addProject({ slug: 'acme' });
+  s.addProject({ slug: 'acme', plan: 'business' });
   s.addProject({ slug: 'child' });
 });
 afterEach(async () => {
@@ -101,5 +102,156 @@ describe('stand-in: subprojects', () => {
     expect((await call(`${P}/subprojects/api/`, 'DELETE')).status).toBe(204);
     expect((await call(`${P}/subprojects/`)).body.count).toBe(0);
     expect((await call(`${P}/subprojects/api/`, 'DELETE')).status).toBe(404);
+  });
+});
+
+const PC = '/api/v3/projects/child';
+
+describe('stand-in: project PATCH keeps what the service keeps', () => {
+  it('on Community, drops the two privacy keys without an error; unknown keys are ignored', async () => {
+    const patch = await call(`${PC}/`, 'PATCH', {
+      privacy_level: 'private',
+      external_builds_privacy_level: 'private',
+      no_such_key: 'x',
+      name: 'Child',
+    });
+    expect(patch.status).toBe(204);
+    const { body } = await call(`${PC}/`);
+    expect(body).toMatchObject({ name: 'Child', privacy_level: 'public', external_builds_privacy_level: 'public' });
+    expect(body).not.toHaveProperty('no_such_key');
+  });
+
+  it('a connected repository: its clone URL replaces `repository.url`; public, it forces public PR builds', async () => {
+    s.addProject({
+      slug: 'linked',
+      plan: 'business',
+      remoteRepository: { cloneUrl: 'https://github.com/acme/linked.git', defaultBranch: 'trunk' },
+      defaultBranch: null,
+    });
+    const L = '/api/v3/projects/linked';
+    expect((await call(`${L}/`)).body.default_branch).toBe('trunk');
+    expect(
+      (
+        await call(`${L}/`, 'PATCH', {
+          repository: { url: 'https://gitlab.com/other/repo', type: 'git' },
+          external_builds_privacy_level: 'private',
+        })
+      ).status,
+    ).toBe(204);
+    const { body } = await call(`${L}/`);
+    expect(body.repository.url).toBe('https://github.com/acme/linked.git');
+    expect(body.external_builds_privacy_level).toBe('public');
+  });
+
+  it('`default_branch` falls back to `master` when none is set; readthedocs_yaml_path is kept; write-only keys never shown', async () => {
+    expect(
+      (await call(`${P}/`, 'PATCH', { default_branch: null, readthedocs_yaml_path: 'docs/.readthedocs.yaml', show_version_warning: true }))
+        .status,
+    ).toBe(204);
+    const { body } = await call(`${P}/`);
+    expect(body.default_branch).toBe('master');
+    expect(body.readthedocs_yaml_path).toBe('docs/.readthedocs.yaml');
+    expect(body).not.toHaveProperty('show_version_warning');
+  });
+});
+
+describe('stand-in: redirects as the service saves and refuses them', () => {
+  it('normalises on save: from loses its trailing /, one leading / on both, absolute to kept, trimmed', async () => {
+    const made = await call(`${P}/redirects/`, 'POST', {
+      type: 'page',
+      from_url: ' docs/ ',
+      to_url: '//guide/intro.html',
+      description: ' d ',
+    });
+    expect(made.body).toMatchObject({ from_url: '/docs', to_url: '/guide/intro.html', description: 'd' });
+    const absolute = await call(`${P}/redirects/`, 'POST', { type: 'exact', from_url: '/a/*', to_url: 'https://example.org/:splat' });
+    expect(absolute.body).toMatchObject({ from_url: '/a/*', to_url: 'https://example.org/:splat' });
+    const clean = await call(`${P}/redirects/`, 'POST', { type: 'clean_url_to_html', from_url: '/x', to_url: '/y' });
+    expect(clean.body).toMatchObject({ from_url: '', to_url: '' });
+  });
+
+  it('refuses $rest, an inner *, :splat without *, a second clean_url_to_html and fields over 255, as a bare list; PUT too', async () => {
+    const refused = async (body: Record<string, unknown>, path = `${P}/redirects/`, method = 'POST') => {
+      const answer = await call(path, method, body);
+      expect(answer.status).toBe(400);
+      expect(Array.isArray(answer.body)).toBe(true);
+      return answer.body[0] as string;
+    };
+    expect(await refused({ type: 'exact', from_url: '/en/v1/$rest', to_url: '/en/latest/' })).toContain('$rest');
+    expect(await refused({ type: 'page', from_url: '/a/*/b', to_url: '/c' })).toContain('wildcard');
+    expect(await refused({ type: 'exact', from_url: '/a/', to_url: '/b/:splat' })).toContain(':splat');
+    expect(await refused({ type: 'page', from_url: `/${'a'.repeat(255)}`, to_url: '/b' })).toContain('255');
+    expect(await refused({ type: 'page', from_url: '/a', to_url: '/b', description: 'd'.repeat(256) })).toContain('255');
+    expect((await call(`${P}/redirects/`, 'POST', { type: 'clean_url_to_html' })).status).toBe(201);
+    expect(await refused({ type: 'clean_url_to_html' })).toContain('Only one');
+    const page = await call(`${P}/redirects/`, 'POST', { type: 'page', from_url: '/a', to_url: '/b' });
+    expect(await refused({ type: 'page', from_url: '/a/$rest', to_url: '/b' }, `${P}/redirects/${page.body.pk}/`, 'PUT')).toContain(
+      '$rest',
+    );
+    const clean = s.redirects('acme').find((r) => r.type === 'clean_url_to_html')!;
+    expect((await call(`${P}/redirects/${clean.pk}/`, 'PUT', { type: 'clean_url_to_html', force: true })).status).toBe(200);
+    expect(s.redirects('acme')).toHaveLength(2);
+  });
+
+  it('a Community project holds 100 redirects: the 101st create is refused until one is deleted, which closes the gap', async () => {
+    for (let i = 0; i < 100; i += 1) s.addRedirect('child', { type: 'page', from_url: `/p${i}`, to_url: `/q${i}` });
+    const refused = await call(`${PC}/redirects/`, 'POST', { type: 'page', from_url: '/new', to_url: '/newer' });
+    expect(refused.status).toBe(400);
+    expect(Array.isArray(refused.body)).toBe(true);
+    const first = s.redirects('child')[0]!;
+    expect((await call(`${PC}/redirects/${first.pk}/`, 'DELETE')).status).toBe(204);
+    expect(s.redirects('child').map((r) => r.position)).toEqual([...Array(99).keys()]);
+    expect((await call(`${PC}/redirects/`, 'POST', { type: 'page', from_url: '/new', to_url: '/newer' })).status).toBe(201);
+    // Business has no such limit in the stand-in.
+    for (let i = 0; i < 100; i += 1) s.addRedirect('acme', { type: 'page', from_url: `/p${i}`, to_url: `/q${i}` });
+    expect((await call(`${P}/redirects/`, 'POST', { type: 'page', from_url: '/new', to_url: '/newer' })).status).toBe(201);
+  });
+});
+
+describe('stand-in: subproject candidates', () => {
+  it('refuses a child that is a subproject of anyone, a parent, or the parent itself; a nested parent; a / in the alias', async () => {
+    s.addProject({ slug: 'other' });
+    s.addProject({ slug: 'leaf' });
+    s.addSubproject('other', 'leaf', 'leaf');
+    const notValid = async (parent: string, body: Record<string, unknown>) => {
+      const answer = await call(`/api/v3/projects/${parent}/subprojects/`, 'POST', body);
+      expect(answer.status).toBe(400);
+      return JSON.stringify(answer.body);
+    };
+    expect(await notValid('acme', { child: 'leaf', alias: 'leaf' })).toContain('is not valid as subproject');
+    expect(await notValid('acme', { child: 'other' })).toContain('is not valid as subproject');
+    expect(await notValid('acme', { child: 'acme' })).toContain('is not valid as subproject');
+    expect(await notValid('leaf', { child: 'child' })).toContain('nesting');
+    expect(await notValid('acme', { child: 'child', alias: 'api/v2' })).toContain('alias');
+    expect(await notValid('acme', { child: 'child', alias: 'a b' })).toContain('alias');
+    // So an alias rename is a delete, then a create.
+    expect((await call(`${P}/subprojects/`, 'POST', { child: 'child', alias: 'api' })).status).toBe(201);
+    expect(await notValid('acme', { child: 'child', alias: 'api2' })).toContain('is not valid as subproject');
+    expect((await call(`${P}/subprojects/api/`, 'DELETE')).status).toBe(204);
+    expect((await call(`${P}/subprojects/`, 'POST', { child: 'child', alias: 'api2' })).status).toBe(201);
+  });
+});
+
+describe('stand-in: version PATCH', () => {
+  it('takes active and hidden, and privacy_level on Business only', async () => {
+    s.addVersion('acme', { slug: 'v1' });
+    s.addVersion('child', { slug: 'v1' });
+    expect((await call(`${P}/versions/v1/`, 'PATCH', { hidden: true, privacy_level: 'private' })).status).toBe(204);
+    expect((await call(`${PC}/versions/v1/`, 'PATCH', { hidden: true, privacy_level: 'private' })).status).toBe(204);
+    expect((await call(`${P}/versions/v1/`)).body).toMatchObject({ hidden: true, privacy_level: 'private' });
+    expect((await call(`${PC}/versions/v1/`)).body).toMatchObject({ hidden: true, privacy_level: 'public' });
+  });
+
+  it('the list at limit=100 gives every version whole: 300 versions in 3 pages', async () => {
+    for (let i = 0; i < 299; i += 1) s.addVersion('acme', { slug: `v${i}`, hidden: i % 2 === 0 });
+    const first = await call(`${P}/versions/?limit=100`);
+    expect(first.body.count).toBe(300);
+    expect(first.body.results).toHaveLength(100);
+    expect(first.body.results[1]).toMatchObject({ slug: 'v0', active: true, hidden: true, privacy_level: 'public' });
+    const follow = (next: string) => call(next.slice(s.url.length));
+    const second = await follow(first.body.next);
+    const third = await follow(second.body.next);
+    expect(third.body.next).toBeNull();
+    expect(third.body.results).toHaveLength(100);
   });
 });

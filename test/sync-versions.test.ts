@@ -9,9 +9,9 @@ import {
   searchTextFromName,
   verifySearchQuery,
 } from '../src/operations/sync-versions/search-hits.js';
-import { buildCreatedAfter, newestBuildId } from '../src/operations/watching/build-ids.js';
+import { buildCreatedAfter, newestBuildId } from '../src/operations/shared/build-ids.js';
 import { queuedBuild } from '../src/operations/sync-versions/queued-build.js';
-import type { Build, SearchResponse } from '../src/service/schemas.js';
+import type { Build, SearchResponse } from '../src/readthedocs/schemas.js';
 
 function result(project: string, version: string, title: string, path: string, domain = 'https://demo.readthedocs.io') {
   return { type: 'page', project: { slug: project, alias: null }, version: { slug: version }, title, path, domain };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProjectLog } from '../src/reporting/project-log.js';
-import { tailLines } from '../src/operations/watching/failure-reason.js';
+import { actionsLog } from '../src/runner/actions.js';
+import { tailLines } from '../src/operations/shared/failure-reason.js';
 import { runnerCommands } from './support/runner-commands.js';
 
 const HOSTILE_OUTPUT = [
@@ -30,7 +31,7 @@ describe('ProjectLog', () => {
   for (const concurrent of [false, true]) {
     it(`prints hostile text so that the runner acts on none of it (${concurrent ? 'several projects' : 'one project'})`, () => {
       const out = captureStdout();
-      const log = createProjectLog('docs', concurrent);
+      const log = createProjectLog('docs', concurrent, actionsLog);
       log.info(`Build #1 failed\n${HOSTILE_OUTPUT}`);
       log.progress('::warning::state ##[error]x');
       log.info('https://docs.example/::add-mask::x');
@@ -49,7 +50,7 @@ describe('ProjectLog', () => {
 describe('ProjectLog with a hostile project name', () => {
   it('the live `[project]` prefix of several projects goes through the neutraliser too', () => {
     const out = captureStdout();
-    const log = createProjectLog('fr\n::error title=Forged::forged\n::add-mask::Docs ##[add-mask]x', true);
+    const log = createProjectLog('fr\n::error title=Forged::forged\n::add-mask::Docs ##[add-mask]x', true, actionsLog);
     log.progress('Build #1: building');
     log.progress('two lines\nof state');
     log.flush();

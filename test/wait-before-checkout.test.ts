@@ -1,7 +1,7 @@
 // Which build `wait` takes as a push's build that failed before checkout (no commit for good).
 import { describe, expect, it } from 'vitest';
 import { failedBeforeCheckout } from '../src/operations/wait/wait.js';
-import type { Build } from '../src/service/schemas.js';
+import type { Build } from '../src/readthedocs/schemas.js';
 
 const since = Date.parse('2026-11-23T09:00:00Z');
 function build(over: Partial<Build>): Build {

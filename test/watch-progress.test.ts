@@ -2,11 +2,11 @@
 // history predictive polling uses. The clock and timers are faked: minutes pass without waiting.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectLog } from '../src/reporting/project-log.js';
-import type { Build } from '../src/service/schemas.js';
+import type { Build } from '../src/readthedocs/schemas.js';
 import type { OperationContext, ProjectResult } from '../src/operations/types.js';
-import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/watching/watch-build.js';
-import { pollingPlan } from '../src/operations/watching/poll-policy.js';
-import { WatcherRegistry } from '../src/operations/watching/watchers.js';
+import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/shared/watch-build.js';
+import { pollingPlan } from '../src/operations/shared/poll-policy.js';
+import { WatcherRegistry } from '../src/operations/shared/watchers.js';
 import { sleep } from '../src/util/abort.js';
 
 const T0 = Date.parse('2026-11-23T08:00:00Z');
@@ -62,6 +62,7 @@ function collectingLog() {
     info: (message) => lines.push({ at: Date.now() - T0, message }),
     progress: (message) => lines.push({ at: Date.now() - T0, message }),
     warning: () => undefined,
+    notice: () => undefined,
     debug: () => undefined,
     section: () => undefined,
     flush: () => undefined,

@@ -10,7 +10,7 @@ export interface PullRequestSeed {
   headSha: string;
   body?: string;
   /** Changed files; status defaults to `modified`. */
-  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed' }[];
+  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed'; previous_filename?: string }[];
   /** The PR author's relation to the repository; default COLLABORATOR (a branch of the repository). */
   authorAssociation?: string;
   /** The PR author's login; default `pr-author`. */
@@ -44,7 +44,12 @@ export class PullResources {
       body: seed.body ?? '',
       authorAssociation: association,
       author: seed.author ?? 'pr-author',
-      files: (seed.files ?? []).map((file) => ({ filename: file.filename, status: file.status ?? 'modified' })),
+      files: (seed.files ?? []).map((file) => ({
+        filename: file.filename,
+        status: file.status ?? 'modified',
+        // GitHub gives the path before a rename as `previous_filename`, on renamed entries only.
+        ...(file.status === 'renamed' && file.previous_filename !== undefined ? { previous_filename: file.previous_filename } : {}),
+      })),
       headRef: seed.headRef ?? 'feature',
       headRepo: seed.headRepo ?? `${this.store.owner}/${this.store.repo}`,
       state: seed.state ?? 'open',
@@ -96,6 +101,7 @@ export class PullResources {
       sha: String(index),
       filename: file.filename,
       status: file.status,
+      ...(file.previous_filename === undefined ? {} : { previous_filename: file.previous_filename }),
       additions: 1,
       deletions: 0,
       changes: 1,

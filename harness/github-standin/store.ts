@@ -51,7 +51,7 @@ export interface StoredPull {
   body: string;
   authorAssociation: string;
   author: string;
-  files: { filename: string; status: string }[];
+  files: { filename: string; status: string; previous_filename?: string }[];
   headRef: string;
   headRepo: string;
   state: 'open' | 'closed';

@@ -3,6 +3,16 @@ import { createHash } from 'node:crypto';
 
 export type VersionType = 'branch' | 'tag' | 'external' | 'unknown';
 export type Privacy = 'public' | 'private';
+/** Community (app.readthedocs.org) or Business (app.readthedocs.com): some writes differ between them. */
+export type ServicePlan = 'community' | 'business';
+/** A repository connected to the project (GitHub App or OAuth): the service keeps its values on save. */
+export interface RemoteRepository {
+  cloneUrl: string;
+  /** Default false: a public repository. */
+  private?: boolean;
+  /** The repository's own default branch, GET's fallback when the project sets none. */
+  defaultBranch?: string;
+}
 export type VersioningScheme =
   | 'multiple_versions_with_translations'
   | 'multiple_versions_without_translations'
@@ -65,10 +75,15 @@ export interface ProjectSeed {
   translationOf?: string;
   subprojectOf?: { parent: string; alias: string };
   defaultVersion?: string;
-  defaultBranch?: string;
+  /** Default 'main'; null: none set (GET falls back to the connected repository's default, then `master`). */
+  defaultBranch?: string | null;
   active?: boolean;
   privacy?: Privacy;
   repositoryUrl?: string;
+  /** Default 'community', what the `app.readthedocs.org` base URL means. */
+  plan?: ServicePlan;
+  /** A connected repository; default none. */
+  remoteRepository?: RemoteRepository;
   /** Seed a 'latest' branch version (active); default true. */
   latest?: boolean;
   /** The project's own configuration file path (Business feature); default null. */
@@ -167,10 +182,13 @@ export interface ProjectData {
   translationOf: string | null;
   subprojectOf: { parent: string; alias: string } | null;
   defaultVersion: string;
-  defaultBranch: string;
+  /** Null when none is set: see `Store.defaultBranchOf`. */
+  defaultBranch: string | null;
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;
+  plan: ServicePlan;
+  remoteRepository: RemoteRepository | null;
   readthedocsYamlPath: string | null;
   createdAt: number;
 }

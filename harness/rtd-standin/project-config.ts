@@ -1,7 +1,10 @@
 // Project settings (PATCH), redirects and subproject writes of the stand-in, as the service
-// behaves: PATCH answers 204; redirects are ordered by position, and a create or a PUT that names
-// a position inserts there and shifts the others; subprojects are created with an alias and
-// deleted by it. Routed from projects.ts.
+// behaves, with the rules it enforces on writes (FACTS.md, "Rules the service enforces on
+// writes"), each next to the line it models: PATCH answers 204, takes only the listed keys (the
+// privacy keys on Business only) and keeps the service's own values; redirects are normalised on
+// save, validated (the 100-redirect limit of Community included) and ordered by position;
+// subprojects are created with an alias, under the candidate rules, and deleted by it. Routed
+// from projects.ts.
 import { iso } from './model.ts';
 import type { ProjectData } from './model.ts';
 import { paginate } from './pagination.ts';
@@ -49,10 +52,29 @@ export interface ProjectExtras {
   analytics_code?: string;
   analytics_disabled?: boolean;
   external_builds_enabled?: boolean;
+  show_version_warning?: boolean;
 }
 
 const REDIRECT_TYPES = ['page', 'exact', 'clean_url_to_html', 'html_to_clean_url'];
 const SCHEMES = ['multiple_versions_with_translations', 'multiple_versions_without_translations', 'single_version_without_translations'];
+/** FACTS: "Community projects may hold 100 redirects". */
+export const COMMUNITY_REDIRECT_LIMIT = 100;
+
+/**
+ * FACTS: "Redirects are normalised on save: `from_url` loses its trailing `/` and gets exactly one
+ * leading `/`; `to_url` gets exactly one leading `/` unless it starts with `http://` or `https://`;
+ * strings are trimmed."
+ */
+export function normaliseFromUrl(raw: string): string {
+  return `/${raw.trim().replace(/\/+$/, '').replace(/^\/+/, '')}`;
+}
+
+export function normaliseToUrl(raw: string): string {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('http://') || trimmed.startsWith('https://')) return trimmed;
+  return `/${trimmed.replace(/^\/+/, '')}`;
+}
+
 const PROGRAMMING = new Set(['words', 'py', 'js', 'java', 'go', 'rust', 'c', 'cpp', 'other']);
 
 export class ProjectConfigResources {
@@ -66,7 +88,10 @@ export class ProjectConfigResources {
     this.host = host;
   }
 
-  /** Adds what PATCH can change and the rest of the project JSON does not know. */
+  /**
+   * Adds what PATCH can change and the rest of the project JSON does not know. FACTS:
+   * "`show_version_warning`, `analytics_*` and `external_builds_enabled` are never returned by GET."
+   */
   decorate(p: ProjectData, out: Record<string, unknown>): void {
     const x = this.extras.get(p.slug);
     if (!x) return;
@@ -109,7 +134,17 @@ export class ProjectConfigResources {
     if (!p) return detail(404, 'No Project matches the given query.');
     const parsed = parseBody(ctx.body, ctx.headers['content-type']);
     if (!parsed.ok) return parsed.reply;
-    const f = parsed.data;
+    // FACTS: "Project PATCH (204, no body) accepts: name, repository {url, type}, language,
+    // programming_language, homepage, tags, default_version, default_branch, versioning_scheme,
+    // readthedocs_yaml_path, show_version_warning, analytics_code, analytics_disabled,
+    // external_builds_enabled, and on Business only privacy_level and external_builds_privacy_level.
+    // Unknown keys are ignored silently: on Community the two privacy keys are dropped without an error."
+    // Only the keys below are read; anything else in the body is never looked at.
+    const f = { ...parsed.data };
+    if (p.plan === 'community') {
+      delete f['privacy_level'];
+      delete f['external_builds_privacy_level'];
+    }
     const errors: Record<string, unknown> = {};
     const str = (name: string, max = 255): string | undefined => {
       const v = f[name];
@@ -119,6 +154,8 @@ export class ProjectConfigResources {
       else return v;
       return undefined;
     };
+    /** A string, or null (the field's "none set"). */
+    const nullableStr = (name: string, max = 255): string | null | undefined => (f[name] === null ? null : str(name, max));
     const bool = (name: string): boolean | undefined => {
       const v = f[name];
       if (v === undefined) return undefined;
@@ -136,13 +173,15 @@ export class ProjectConfigResources {
     const language = str('language', 20);
     const programming = choice('programming_language', [...PROGRAMMING]);
     const defaultVersion = str('default_version');
-    const defaultBranch = str('default_branch');
+    const defaultBranch = nullableStr('default_branch');
     const scheme = choice('versioning_scheme', SCHEMES);
+    const yamlPath = nullableStr('readthedocs_yaml_path', 1024);
     const privacy = choice('privacy_level', ['public', 'private']);
     const externalPrivacy = choice('external_builds_privacy_level', ['public', 'private']);
     const analyticsCode = str('analytics_code', 50);
     const analyticsDisabled = bool('analytics_disabled');
     const externalBuilds = bool('external_builds_enabled');
+    const versionWarning = bool('show_version_warning');
     let tags: string[] | undefined;
     if (f['tags'] !== undefined) {
       if (!Array.isArray(f['tags']) || f['tags'].some((t) => typeof t !== 'string')) errors['tags'] = ['Expected a list of items.'];
@@ -164,8 +203,10 @@ export class ProjectConfigResources {
     if (name !== undefined) p.name = name;
     if (language !== undefined) p.language = language;
     if (defaultVersion !== undefined) p.defaultVersion = defaultVersion;
-    if (defaultBranch !== undefined) p.defaultBranch = defaultBranch;
+    // An empty branch is "none set", as null is.
+    if (defaultBranch !== undefined) p.defaultBranch = defaultBranch || null;
     if (scheme !== undefined) p.versioningScheme = scheme as ProjectData['versioningScheme'];
+    if (yamlPath !== undefined) p.readthedocsYamlPath = yamlPath || null;
     if (privacy !== undefined) p.privacy = privacy as ProjectData['privacy'];
     if (repository?.url !== undefined) {
       p.repositoryUrl = repository.url;
@@ -178,6 +219,15 @@ export class ProjectConfigResources {
     if (analyticsCode !== undefined) x.analytics_code = analyticsCode;
     if (analyticsDisabled !== undefined) x.analytics_disabled = analyticsDisabled;
     if (externalBuilds !== undefined) x.external_builds_enabled = externalBuilds;
+    if (versionWarning !== undefined) x.show_version_warning = versionWarning;
+    // FACTS: "On save the service may keep its own values: a project connected to a repository gets
+    // that repository's clone URL as `repository.url`, and `external_builds_privacy_level` is forced
+    // to `public` when the repository is public."
+    const remote = p.remoteRepository;
+    if (remote) {
+      p.repositoryUrl = remote.cloneUrl;
+      if (!remote.private) x.external_builds_privacy_level = 'public';
+    }
     return empty(204);
   }
 
@@ -219,9 +269,15 @@ export class ProjectConfigResources {
     );
   }
 
-  /** Validates a create or PUT body; PUT needs every required field again. */
+  /**
+   * Validates a create or PUT body (PUT needs every required field again) and normalises it as the
+   * service saves it. FACTS: "Updates (PUT) are validated like creations." `pk` is the redirect a
+   * PUT replaces (it does not count against itself).
+   */
   private redirectFields(
     ctx: ConfigCtx,
+    project: ProjectData,
+    pk: number | undefined,
   ):
     | { ok: true; data: Omit<RedirectData, 'pk' | 'project' | 'created' | 'modified' | 'position'> & { position?: number } }
     | { ok: false; reply: Reply } {
@@ -232,29 +288,51 @@ export class ProjectConfigResources {
     const type = f['type'];
     if (typeof type !== 'string' || !REDIRECT_TYPES.includes(type))
       errors['type'] = [type === undefined ? 'This field is required.' : `"${String(type)}" is not a valid choice.`];
-    const from = typeof f['from_url'] === 'string' ? f['from_url'] : '';
-    const to = typeof f['to_url'] === 'string' ? f['to_url'] : '';
-    if ((type === 'page' || type === 'exact') && (!from || !to)) {
-      return { ok: false, reply: json(400, [`Redirects of type ${type} need a from_url and a to_url.`]) };
-    }
-    if (from.includes('*') && !from.endsWith('*'))
-      return { ok: false, reply: json(400, ['The * wildcard must be at the end of the path.']) };
     const status = f['http_status'] ?? 302;
     if (status !== 301 && status !== 302) errors['http_status'] = [`"${String(status)}" is not a valid choice.`];
     const position = f['position'];
     if (position !== undefined && (typeof position !== 'number' || !Number.isInteger(position) || position < 0))
       errors['position'] = ['A valid integer is required.'];
     if (Object.keys(errors).length > 0) return { ok: false, reply: json(400, errors) };
+    const refuse = (message: string) => ({ ok: false as const, reply: json(400, [message]) });
+    const rawFrom = typeof f['from_url'] === 'string' ? f['from_url'] : '';
+    const rawTo = typeof f['to_url'] === 'string' ? f['to_url'] : '';
+    const description = typeof f['description'] === 'string' ? f['description'] : '';
+    // FACTS: "`clean_url_to_html` and `html_to_clean_url` store empty `from_url`/`to_url`."
+    const urls = type === 'page' || type === 'exact';
+    const from = urls ? normaliseFromUrl(rawFrom) : '';
+    const to = urls ? normaliseToUrl(rawTo) : '';
+    if (urls && (!rawFrom.trim() || !rawTo.trim())) return refuse(`Redirects of type ${type} need a from_url and a to_url.`);
+    // FACTS: "`from_url`, `to_url` or `description` over 255 characters" (refused, a bare list).
+    for (const [field, value] of [
+      ['from_url', rawFrom.length > from.length ? rawFrom : from],
+      ['to_url', rawTo.length > to.length ? rawTo : to],
+      ['description', description],
+    ] as const) {
+      if (value.length > 255) return refuse(`${field}: Ensure this field has no more than 255 characters.`);
+    }
+    // FACTS: "`from_url` ending in `$rest` ("The $rest wildcard has been removed in favor of *.")"
+    if (from.endsWith('$rest')) return refuse('The $rest wildcard has been removed in favor of *.');
+    // FACTS: "a `*` that is not the last character of `from_url`"
+    if (from.includes('*') && !from.endsWith('*')) return refuse('The * wildcard must be at the end of the path.');
+    // FACTS: "`:splat` in `to_url` without a trailing `*` in `from_url`"
+    if (to.includes(':splat') && !from.endsWith('*'))
+      return refuse('The * wildcard must be at the end of from_url to use the :splat placeholder in to_url.');
+    // FACTS: "a second redirect of type `clean_url_to_html` (or `html_to_clean_url`) in a project"
+    if (type === 'clean_url_to_html' || type === 'html_to_clean_url') {
+      if (this.of(project.slug).some((r) => r.type === type && r.pk !== pk))
+        return refuse(`Only one redirect of type \`${type}\` is allowed per project.`);
+    }
     return {
       ok: true,
       data: {
         type: type as string,
-        from_url: type === 'page' || type === 'exact' ? from : '',
-        to_url: type === 'page' || type === 'exact' ? to : '',
+        from_url: from,
+        to_url: to,
         http_status: status as number,
         force: f['force'] === true,
         enabled: f['enabled'] !== false,
-        description: typeof f['description'] === 'string' ? f['description'] : '',
+        description: description.trim(),
         ...(typeof position === 'number' ? { position } : {}),
       },
     };
@@ -262,6 +340,7 @@ export class ProjectConfigResources {
 
   /** Puts `r` at `position` (clamped), shifting the others. */
   private place(r: RedirectData, position: number | undefined): void {
+    // FACTS: "Positions: a create or a position change shifts the others"
     const others = this.of(r.project).filter((x) => x !== r);
     const at = Math.min(position ?? others.length, others.length);
     others.splice(at, 0, r);
@@ -271,8 +350,13 @@ export class ProjectConfigResources {
   redirectCreate(ctx: ConfigCtx, slug: string): Reply {
     const p = this.host.visibleProject(slug, ctx);
     if (!p) return detail(404, 'No Project matches the given query.');
-    const fields = this.redirectFields(ctx);
+    const fields = this.redirectFields(ctx, p, undefined);
     if (!fields.ok) return fields.reply;
+    // FACTS: "Community projects may hold 100 redirects: a create is refused while the project has
+    // 100 [...]. Business plans differ." (the stand-in's Business projects have no limit)
+    if (p.plan === 'community' && this.of(p.slug).length >= COMMUNITY_REDIRECT_LIMIT) {
+      return json(400, [`This project has reached its limit of ${COMMUNITY_REDIRECT_LIMIT} redirects.`]);
+    }
     const { position, ...rest } = fields.data;
     const r: RedirectData = {
       ...rest,
@@ -300,7 +384,7 @@ export class ProjectConfigResources {
   redirectUpdate(ctx: ConfigCtx, slug: string, pk: number): Reply {
     const r = this.findRedirect(ctx, slug, pk);
     if (!r) return detail(404, 'No Redirect matches the given query.');
-    const fields = this.redirectFields(ctx);
+    const fields = this.redirectFields(ctx, this.host.projects.get(r.project)!, r.pk);
     if (!fields.ok) return fields.reply;
     const { position, ...rest } = fields.data;
     Object.assign(r, rest, { modified: ctx.now });
@@ -312,6 +396,8 @@ export class ProjectConfigResources {
     const r = this.findRedirect(ctx, slug, pk);
     if (!r) return detail(404, 'No Redirect matches the given query.');
     this.redirectList.splice(this.redirectList.indexOf(r), 1);
+    // FACTS: "a delete closes the gap by itself (the positions stay contiguous from 0), so removing
+    // the first redirect needs no updates."
     this.renumber(r.project);
     return empty(204);
   }
@@ -336,14 +422,28 @@ export class ProjectConfigResources {
     const parsed = parseBody(ctx.body, ctx.headers['content-type']);
     if (!parsed.ok) return parsed.reply;
     const childSlug = parsed.data['child'];
-    const alias = typeof parsed.data['alias'] === 'string' && parsed.data['alias'] ? parsed.data['alias'] : childSlug;
+    const rawAlias = parsed.data['alias'];
+    const alias = typeof rawAlias === 'string' && rawAlias ? rawAlias : String(childSlug);
     const child = typeof childSlug === 'string' ? this.host.projects.get(childSlug) : undefined;
     if (!child) return json(400, { child: ['Select a valid choice. That choice is not one of the available choices.'] });
-    if (child.slug === p.slug) return json(400, { child: ['You can not add a project as subproject of itself.'] });
-    if (child.subprojectOf) return json(400, { child: ['Child is already a subproject of another project.'] });
-    const taken = [...this.host.projects.values()].some((x) => x.subprojectOf?.parent === p.slug && x.subprojectOf.alias === alias);
+    const all = [...this.host.projects.values()];
+    // FACTS: "a child that is already the subproject of any project, or is itself a parent, or is
+    // the parent, is refused with 400 `child: … is not valid as subproject`"
+    const isParent = all.some((x) => x.subprojectOf?.parent === child.slug);
+    if (child.slug === p.slug || child.subprojectOf || isParent) {
+      return json(400, { child: [`Project with slug=${child.slug} is not valid as subproject`] });
+    }
+    // FACTS: "a parent that is itself a subproject is refused (no nesting)"
+    if (p.subprojectOf) return json(400, { parent: ['Subproject nesting is not supported'] });
+    // FACTS: "a `/` in an alias needs a feature flag" (off here, as it is for nearly every project)
+    if (alias.includes('/')) return json(400, { alias: ['A subproject alias cannot contain a slash.'] });
+    if (!/^[-a-zA-Z0-9_]+$/.test(alias) || alias.length > 255) {
+      return json(400, { alias: ['Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.'] });
+    }
+    // FACTS: "An alias must be unique in the parent"
+    const taken = all.some((x) => x.subprojectOf?.parent === p.slug && x.subprojectOf.alias === alias);
     if (taken) return json(400, { alias: ['A subproject with this alias already exists.'] });
-    child.subprojectOf = { parent: p.slug, alias: String(alias) };
+    child.subprojectOf = { parent: p.slug, alias };
     return json(201, this.subprojectJson(p.slug, child, ctx));
   }
 

@@ -39,11 +39,14 @@ export class ProjectResources {
       translationOf: p.translationOf ?? null,
       subprojectOf: p.subprojectOf ?? null,
       defaultVersion: p.defaultVersion ?? 'latest',
-      defaultBranch: p.defaultBranch ?? 'main',
+      defaultBranch: p.defaultBranch === undefined ? 'main' : p.defaultBranch,
       active: p.active ?? true,
       privacy: p.privacy ?? 'public',
-      repositoryUrl: p.repositoryUrl ?? `https://github.com/example/${p.slug}`,
+      // A connected repository's clone URL is what the project shows (the service keeps it on every save).
+      repositoryUrl: p.repositoryUrl ?? p.remoteRepository?.cloneUrl ?? `https://github.com/example/${p.slug}`,
       readthedocsYamlPath: p.readthedocsYamlPath ?? null,
+      plan: p.plan ?? 'community',
+      remoteRepository: p.remoteRepository ?? null,
       createdAt: s.clock(),
     });
     const seeds = p.versions ?? [];
@@ -82,7 +85,7 @@ export class ProjectResources {
         versions: `${self}versions/`,
       },
       created: iso(p.createdAt),
-      default_branch: p.defaultBranch,
+      default_branch: s.defaultBranchOf(p),
       default_version: p.defaultVersion,
       external_builds_privacy_level: 'public',
       homepage: `https://${p.slug}.example.com`,

@@ -36,6 +36,14 @@ export class Store {
     return p;
   }
 
+  /**
+   * The project's default branch as GET shows it. FACTS: "GET's `default_branch` falls back to the
+   * repository's default, then `master`, when none is set."
+   */
+  defaultBranchOf(p: ProjectData): string {
+    return p.defaultBranch ?? p.remoteRepository?.defaultBranch ?? 'master';
+  }
+
   /** Versions that exist for the API (pending ones excluded); PR versions included. */
   findVersion(project: string, slug: string, now: number): VersionData | null {
     const v = this.versions.find((x) => x.project === project && x.slug === slug);

@@ -56,7 +56,7 @@ export class VersionResources {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
     const last = s.lastSuccess(v, now);
-    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${v.slug === 'latest' ? p.defaultBranch : v.slug}`;
+    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${v.slug === 'latest' ? s.defaultBranchOf(p) : v.slug}`;
     return {
       _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
       active: v.active,
@@ -94,6 +94,10 @@ export class VersionResources {
     ];
   }
 
+  /**
+   * FACTS: "the versions list (`limit=100`) returns them all, so no per-version GET is needed":
+   * each item is the whole version, as the detail gives it.
+   */
   private list(ctx: Ctx, slug: string): Reply {
     const s = this.store;
     const p = s.visibleProject(slug, ctx);
@@ -144,7 +148,9 @@ export class VersionResources {
     };
     const active = boolField('active');
     const hidden = boolField('hidden');
-    const privacy = fields['privacy_level'];
+    // FACTS: "Version PATCH accepts `active`, `hidden`, and on Business `privacy_level`": on
+    // Community the key is ignored as an unknown one, without an error.
+    const privacy = p.plan === 'business' ? fields['privacy_level'] : undefined;
     if (privacy !== undefined && privacy !== 'public' && privacy !== 'private') {
       errors['privacy_level'] = [`"${String(privacy)}" is not a valid choice.`];
     }

@@ -41,6 +41,7 @@ export async function previewDemo(buildMs?: number): Promise<number> {
     say(style.bold(`Read the Docs action demo: a pull-request preview (PR #${DEMO_PR}, head ${DEMO_HEAD_SHA.slice(0, 7)})`));
     say(style.dim(`Loopback stand-ins: Read the Docs at ${standin.url}, GitHub's REST API at ${github.url} (GITHUB_API_URL).`));
     say(style.dim('The PR changes docs/configuration.rst and docs/index.rst; the service has built its head commit (and an older push).'));
+    say(style.dim('It also removes docs/legacy-options.rst, and no redirect covers /legacy-options.html (input redirect-check).'));
     say(style.dim('The workflow, as a repository would write it (base-url and preview-url-template point at the stand-in):'));
     say();
     say('  on:');

@@ -1,7 +1,8 @@
 // Renders what the action prints for a terminal: its workflow commands (`::group::`, `::error::`)
-// and its Markdown (the job summary, the PR comment). Small on purpose: it knows the Markdown the
-// action writes (headings, tables, code blocks, lists, links, escapes), not all of CommonMark.
-import { isDelimiterRow, splitRow } from './markdown-table.ts';
+// and its Markdown (the job summary, the PR comment). marked parses the Markdown (as GitHub reads
+// it: tables, escapes, code spans, autolinks); the rendering for a terminal is ours: headings,
+// aligned tables with links as footnotes, code blocks, lists, `<details>` as a titled list.
+import { Lexer, type Token, type Tokens } from 'marked';
 
 export interface Style {
   bold(text: string): string;
@@ -55,32 +56,9 @@ function isWide(code: number): boolean {
   );
 }
 
-/** Markdown inline text as plain text; links become `text <url>` or, with `links`, footnotes. */
-export function renderInline(text: string, style: Style, links?: string[]): string {
-  let out = text
-    .replace(/<br\s*\/?>/g, ' / ')
-    .replace(/`+ ?([^`]+?) ?`+/g, (_, code: string) => `\u0000C${Buffer.from(code).toString('base64')}\u0000`)
-    .replace(/\[((?:\\.|[^\]\\])*)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => {
-      const shown = unescapeMarkdown(label);
-      const target = decodeURI(url);
-      if (shown === target) return target;
-      if (links) {
-        links.push(target);
-        return `${shown} [${links.length}]`;
-      }
-      return `${shown} <${target}>`;
-    })
-    .replace(/\*\*((?:\\.|[^*])+)\*\*/g, (_, inner: string) => `\u0000B${Buffer.from(inner).toString('base64')}\u0000`);
-  out = unescapeMarkdown(out);
-  return out.replace(/\u0000([CB])([A-Za-z0-9+/=]*)\u0000/g, (_, kind: string, data: string) => {
-    const inner = Buffer.from(data, 'base64').toString('utf8');
-    return kind === 'B' ? style.bold(unescapeMarkdown(inner)) : style.cyan(inner.replace(/\\\|/g, '|'));
-  });
-}
-
-function unescapeMarkdown(text: string): string {
+/** The entities the action writes, as text; zero-width spaces (that keep `@` from mentioning) left out. */
+function plainText(text: string): string {
   return text
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
@@ -89,12 +67,51 @@ function unescapeMarkdown(text: string): string {
     .replace(/\u200b/g, '');
 }
 
-/** A Markdown table as aligned columns, headers bold, links as numbered footnotes below it. */
-export function renderTable(lines: string[], style: Style): string[] {
+/** Inline tokens as text: bold stays bold, code cyan; links become `text <url>` or, with `links`, footnotes. */
+function inlineText(tokens: Token[] | undefined, style: Style, links?: string[]): string {
+  let out = '';
+  for (const token of (tokens ?? []) as Tokens.Generic[]) {
+    switch (token.type) {
+      case 'codespan':
+        out += style.cyan(token.text);
+        break;
+      case 'strong':
+        out += style.bold(inlineText(token.tokens, style, links));
+        break;
+      case 'br':
+        out += '\n';
+        break;
+      case 'html':
+        out += /^<br\s*\/?>$/i.test(token.text) ? ' / ' : token.text;
+        break;
+      case 'checkbox':
+        out += token.checked ? '[x] ' : '[ ] ';
+        break;
+      case 'link': {
+        const shown = inlineText(token.tokens, style, links);
+        const target = decodeURI(token.href);
+        if (shown === target) out += target;
+        else if (links) {
+          links.push(target);
+          out += `${shown} [${links.length}]`;
+        } else out += `${shown} <${target}>`;
+        break;
+      }
+      default: // text, an escaped character, emphasis, strikethrough, an image's text
+        out += token.tokens ? inlineText(token.tokens, style, links) : plainText(token.text ?? '');
+    }
+  }
+  return out;
+}
+
+/** Markdown inline text as plain text; links become `text <url>` or, with `links`, footnotes. */
+export function renderInline(text: string, style: Style, links?: string[]): string {
+  return inlineText(Lexer.lexInline(text), style, links);
+}
+
+function tableLines(table: Tokens.Table, style: Style): string[] {
   const links: string[] = [];
-  const rows = lines
-    .filter((line, index) => index !== 1 || !isDelimiterRow(line))
-    .map((line) => splitRow(line).map((cell) => renderInline(cell, style, links)));
+  const rows = [table.header, ...table.rows].map((cells) => cells.map((cell) => inlineText(cell.tokens, style, links)));
   const columns = Math.max(...rows.map((row) => row.length));
   const widths = Array.from({ length: columns }, (_, column) => Math.max(...rows.map((row) => displayWidth(row[column] ?? ''))));
   const format = (row: string[]) =>
@@ -108,46 +125,68 @@ export function renderTable(lines: string[], style: Style): string[] {
   return out;
 }
 
+/** A Markdown table as aligned columns, headers bold, links as numbered footnotes below it. */
+export function renderTable(lines: string[], style: Style): string[] {
+  const table = new Lexer().lex(lines.join('\n')).find((token): token is Tokens.Table => token.type === 'table');
+  return table ? tableLines(table, style) : lines.map((line) => renderInline(line, style));
+}
+
+/** Raw HTML as the action writes it: `<details>` dropped, `<summary>` a bold title, other lines as text. */
+function htmlLines(html: string, style: Style): string[] {
+  const out: string[] = [];
+  for (const line of html.replace(/\n$/, '').split('\n')) {
+    const summary = /<summary>(.*)<\/summary>/.exec(line);
+    if (summary) out.push(style.bold(`▸ ${renderInline(summary[1]!, style)}`));
+    else if (!/^\s*<\/?details>\s*$/.test(line)) out.push(renderInline(line, style));
+  }
+  return out;
+}
+
+function blockLines(tokens: Token[], style: Style, indent = ''): string[] {
+  const out: string[] = [];
+  for (const token of tokens as Tokens.Generic[]) {
+    switch (token.type) {
+      case 'space':
+        out.push('');
+        break;
+      case 'heading': {
+        const text = inlineText(token.tokens, style);
+        out.push(style.bold(token.depth <= 2 ? text.toUpperCase() : text));
+        break;
+      }
+      case 'code':
+        out.push(...token.text.split('\n').map((line: string) => style.dim('  │ ') + line));
+        break;
+      case 'table':
+        out.push(...tableLines(token as Tokens.Table, style));
+        break;
+      case 'html':
+        out.push(...htmlLines(token.text, style));
+        break;
+      case 'list':
+        for (const item of (token as Tokens.List).items) {
+          const [first = '', ...rest] = blockLines(item.tokens, style, `${indent}  `);
+          out.push(`${indent}  • ${first.trimStart()}`, ...rest);
+        }
+        break;
+      case 'blockquote':
+        out.push(...blockLines(token.tokens ?? [], style).map((line) => `> ${line}`));
+        break;
+      case 'hr':
+        out.push(style.dim('───'));
+        break;
+      case 'def':
+        break;
+      default: // paragraph, the text of a list item
+        out.push(...inlineText(token.tokens ?? [token], style).split('\n'));
+    }
+  }
+  return out;
+}
+
 /** The job summary (or a PR comment) for a terminal. */
 export function renderMarkdown(markdown: string, style: Style): string {
-  const out: string[] = [];
-  const lines = markdown.replace(/<!--[\s\S]*?-->/g, '').split('\n');
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    const fence = /^(`{3,}|~{3,})/.exec(line);
-    if (fence) {
-      const block: string[] = [];
-      for (i += 1; i < lines.length && !lines[i]!.startsWith(fence[1]!); i += 1) block.push(lines[i]!);
-      out.push(...block.map((text) => style.dim('  │ ') + text));
-      continue;
-    }
-    if (line.trimStart().startsWith('|')) {
-      const table: string[] = [];
-      for (; i < lines.length && lines[i]!.trimStart().startsWith('|'); i += 1) table.push(lines[i]!);
-      i -= 1;
-      out.push(...renderTable(table, style));
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      const text = renderInline(heading[2]!, style);
-      out.push(style.bold(heading[1]!.length <= 2 ? text.toUpperCase() : text));
-      continue;
-    }
-    const summary = /<summary>(.*)<\/summary>/.exec(line);
-    if (summary) {
-      out.push(style.bold(`▸ ${renderInline(summary[1]!, style)}`));
-      continue;
-    }
-    if (/^\s*<\/?details>\s*$/.test(line)) continue;
-    const item = /^(\s*)[-*]\s+(.*)$/.exec(line);
-    if (item) {
-      out.push(`${item[1]}  • ${renderInline(item[2]!, style)}`);
-      continue;
-    }
-    out.push(renderInline(line, style));
-  }
-  return out
+  return blockLines(new Lexer().lex(markdown.replace(/<!--[\s\S]*?-->/g, '')), style)
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .replace(/^\s*\n|\s+$/g, '');

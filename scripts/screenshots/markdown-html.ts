@@ -1,9 +1,10 @@
 // The Markdown the action writes (the PR comment, the job summary) as HTML, for the README's
-// pictures. Small on purpose, like the terminal renderer: headings, paragraphs, tables, flat lists,
-// fenced code, `<details>`/`<summary>` (shown open), links, bold, inline code and backslash
-// escapes; not all of CommonMark. A Mermaid block is left for Mermaid itself to draw in the page
-// (`pageHtml` with `mermaid`), as GitHub does. Any other HTML in the text is escaped, never passed through.
-import { isDelimiterRow, splitRow } from '../demo/markdown-table.ts';
+// pictures. marked parses it (CommonMark with GitHub's tables, escapes and autolinks); the renderer
+// below is ours where the pictures need it: `<details>` shown open, a Mermaid block left for
+// Mermaid itself to draw in the page (`pageHtml` with `mermaid`), as GitHub does, links only to
+// http(s), anchors and mailto. Any HTML in the text but `<details>`, `<summary>` and `<br>` is
+// escaped, never passed through.
+import { Marked, type Tokens } from 'marked';
 
 /** `<`, `>`, `"` and `'` escaped; `&` too, except where it starts an entity (`&quot;`, `&#39;`). */
 export function escapeHtml(text: string): string {
@@ -17,104 +18,58 @@ export function escapeHtml(text: string): string {
 
 const escapeCode = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Inline Markdown: code spans first (nothing inside them is Markdown), then escapes, links, bold. */
-export function inlineHtml(text: string): string {
-  const held: string[] = [];
-  const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
-  let out = text
-    .replace(/\u0000/g, '')
-    .replace(/(`+)(.+?)\1/g, (_, _ticks: string, code: string) => hold(`<code>${escapeCode(code.replace(/^ (.*) $/, '$1'))}</code>`))
-    .replace(/<br\s*\/?>/gi, () => hold('<br>'))
-    .replace(/\\([!-/:-@[-`{-~])/g, (_, char: string) => hold(escapeHtml(char)));
-  out = escapeHtml(out)
-    .replace(/\[([^\]]*)\]\(([^)\s]+)\)/g, (_, label: string, url: string) => {
-      const href = /^(https?:|#|mailto:)/i.test(url) ? url : '#';
-      return hold(`<a href="${href}">${label}</a>`);
-    })
-    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>');
-  // Held pieces may hold others (a code span inside a link): restore until none is left.
-  for (let pass = 0; pass < 3 && out.includes('\u0000'); pass += 1)
-    out = out.replace(/\u0000(\d+)\u0000/g, (_, index: string) => held[Number(index)]!);
-  return out;
-}
+/** The few tags GitHub keeps that the action writes; every other tag is text. */
+const KEPT_TAG = /<details>|<\/details>|<summary>([\s\S]*?)<\/summary>|<br\s*\/?>/gi;
 
-function tableHtml(lines: string[]): string {
-  const [header = '', , ...body] = lines;
-  const row = (line: string, tag: 'th' | 'td') =>
-    `<tr>${splitRow(line)
-      .map((cell) => `<${tag}>${inlineHtml(cell)}</${tag}>`)
-      .join('')}</tr>`;
-  return `<table>\n<thead>${row(header, 'th')}</thead>\n<tbody>\n${body.map((line) => row(line, 'td')).join('\n')}\n</tbody>\n</table>`;
-}
-
-/** Markdown as an HTML fragment (put it in a page with `pageHtml`). */
-export function markdownToHtml(markdown: string): string {
-  const out: string[] = [];
-  const lines = markdown.replace(/<!--[\s\S]*?-->/g, '').split('\n');
-  let paragraph: string[] = [];
-  const flush = () => {
-    if (paragraph.length > 0) out.push(`<p>${paragraph.map(inlineHtml).join('\n')}</p>`);
-    paragraph = [];
-  };
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i]!;
-    const fence = /^(`{3,}|~{3,})\s*([\w-]*)/.exec(line);
-    if (fence) {
-      flush();
-      const code: string[] = [];
-      for (i += 1; i < lines.length && !lines[i]!.startsWith(fence[1]!); i += 1) code.push(lines[i]!);
-      const text = code.join('\n');
-      const language = fence[2] ?? '';
-      // Mermaid reads the element's text: escaped here, it reads exactly what the action wrote.
-      if (language === 'mermaid') out.push(`<pre class="mermaid">${escapeCode(text)}</pre>`);
-      else out.push(`<pre><code${language ? ` class="language-${language}"` : ''}>${escapeCode(text)}</code></pre>`);
-      continue;
-    }
-    if (line.trimStart().startsWith('|') && isDelimiterRow(lines[i + 1] ?? '')) {
-      flush();
-      const table: string[] = [];
-      for (; i < lines.length && lines[i]!.trimStart().startsWith('|'); i += 1) table.push(lines[i]!);
-      i -= 1;
-      out.push(tableHtml(table));
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      flush();
-      const level = heading[1]!.length;
-      out.push(`<h${level}>${inlineHtml(heading[2]!)}</h${level}>`);
-      continue;
-    }
-    const details = /^\s*<details>\s*(?:<summary>(.*)<\/summary>)?\s*$/.exec(line);
-    if (details) {
-      flush();
-      out.push(`<details open>${details[1] === undefined ? '' : `<summary>${inlineHtml(details[1])}</summary>`}`);
-      continue;
-    }
-    const summary = /^\s*<summary>(.*)<\/summary>\s*$/.exec(line);
-    if (summary) {
-      flush();
-      out.push(`<summary>${inlineHtml(summary[1]!)}</summary>`);
-      continue;
-    }
-    if (/^\s*<\/details>\s*$/.test(line)) {
-      flush();
-      out.push('</details>');
-      continue;
-    }
-    if (/^\s*[-*]\s+/.test(line)) {
-      flush();
-      const items: string[] = [];
-      for (; i < lines.length && /^\s*[-*]\s+/.test(lines[i]!); i += 1) items.push(lines[i]!.replace(/^\s*[-*]\s+/, ''));
-      i -= 1;
-      out.push(`<ul>\n${items.map((item) => `<li>${inlineHtml(item)}</li>`).join('\n')}\n</ul>`);
-      continue;
-    }
-    if (line.trim() === '') flush();
-    else paragraph.push(line);
+/** Raw HTML from the text: the kept tags (`<details>` shown open, a summary's text as Markdown), the rest escaped. */
+function keptHtml(html: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of html.matchAll(KEPT_TAG)) {
+    out += escapeHtml(html.slice(last, match.index));
+    const tag = match[0].toLowerCase();
+    if (match[1] !== undefined) out += `<summary>${inlineHtml(match[1])}</summary>`;
+    else out += tag === '<details>' ? '<details open>' : tag === '</details>' ? '</details>' : '<br>';
+    last = match.index + match[0].length;
   }
-  flush();
-  return out.join('\n');
+  return out + escapeHtml(html.slice(last));
+}
+
+const markdown = new Marked({
+  gfm: true,
+  renderer: {
+    html({ text, block }: Tokens.HTML | Tokens.Tag): string {
+      return block ? `${keptHtml(text.trimEnd())}\n` : keptHtml(text);
+    },
+    link({ href, tokens }: Tokens.Link): string {
+      const target = /^(https?:|#|mailto:)/i.test(href) ? href : '#';
+      return `<a href="${escapeHtml(target)}">${this.parser.parseInline(tokens)}</a>`;
+    },
+    image({ text }: Tokens.Image): string {
+      return escapeHtml(text); // the action writes no images; a page never loads one from the text
+    },
+    code({ text, lang }: Tokens.Code): string {
+      const language = /^[\w-]*/.exec(lang ?? '')![0];
+      // Mermaid reads the element's text: escaped here, it reads exactly what the action wrote.
+      if (language === 'mermaid') return `<pre class="mermaid">${escapeCode(text)}</pre>\n`;
+      return `<pre><code${language ? ` class="language-${language}"` : ''}>${escapeCode(text)}</code></pre>\n`;
+    },
+    table({ header, rows }: Tokens.Table): string {
+      const row = (cells: Tokens.TableCell[], tag: 'th' | 'td') =>
+        `<tr>${cells.map((cell) => `<${tag}${cell.align ? ` align="${cell.align}"` : ''}>${this.parser.parseInline(cell.tokens)}</${tag}>`).join('')}</tr>`;
+      return `<table>\n<thead>${row(header, 'th')}</thead>\n<tbody>\n${rows.map((cells) => row(cells, 'td')).join('\n')}\n</tbody>\n</table>\n`;
+    },
+  },
+});
+
+/** Inline Markdown as HTML: code spans, escapes, links, bold, `<br>`. */
+export function inlineHtml(text: string): string {
+  return markdown.parseInline(text.replace(/\u0000/g, ''), { async: false });
+}
+
+/** Markdown as an HTML fragment (put it in a page with `pageHtml`). HTML comments are left out. */
+export function markdownToHtml(text: string): string {
+  return markdown.parse(text.replace(/<!--[\s\S]*?-->/g, ''), { async: false }).trimEnd();
 }
 
 /** A GitHub-like look: its fonts, borders, table stripes and code blocks, at a fixed width. */

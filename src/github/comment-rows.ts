@@ -37,6 +37,15 @@ export interface PreviewRow {
   pages?: { file: string; url: string }[];
   /** The project's numeric id on the service: its own comment on the PR starts with `<!-- readthedocs-{id} -->`. */
   projectId?: number;
+  /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
+  unredirected?: UnredirectedRowPage[];
+}
+
+export interface UnredirectedRowPage {
+  file: string;
+  from: string;
+  to?: string;
+  entry: string;
 }
 
 /** The prefix of every hidden marker of the preview report (comment, data, description block). */
@@ -78,6 +87,9 @@ const storedRowSchema = z.object({
   tail: z.optional(z.string()),
   pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
   projectId: z.optional(z.int()),
+  unredirected: z.optional(
+    z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
+  ),
 });
 
 /**

@@ -1,7 +1,7 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 import { clipMiddle } from '../util/clip-middle.js';
-import { commentMarker, dataComment, type PreviewRow, type PreviewStatus } from './comment-rows.js';
+import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type UnredirectedRowPage } from './comment-rows.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -75,7 +75,7 @@ export function renderComment(args: CommentArgs): string {
   const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
   if (short.length <= GITHUB_BODY_LIMIT) return short;
   return render(
-    { ...args, rows: shortened.map(({ tail: _tail, ...row }) => row) },
+    { ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, ...row }) => row) },
     { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
   );
 }
@@ -114,6 +114,11 @@ function render(
   }
 
   for (const row of rows) for (const line of reasonLines(row, options)) lines.push(line);
+
+  for (const row of rows) {
+    if (row.status !== 'ready' || !row.unredirected?.length || (headSha !== undefined && row.commit !== headSha)) continue;
+    lines.push('', unredirectedSection(row.project, row.unredirected));
+  }
 
   if (options.pages) {
     for (const row of rows) {
@@ -210,4 +215,27 @@ function shortReason(reason: string, hasTail: boolean): string {
   const line = clipMiddle(first.trim(), SHORT_REASON_LIMIT);
   const more = rest.join('\n');
   return hasTail || more.trim() === '' ? line : `${line}\n${outputTail(more, SHORT_TAIL_LIMITS)}`;
+}
+
+/** The title of the `redirect-check` section, in the comment and the job summary. */
+export const UNREDIRECTED_TITLE = 'Pages moved or removed without a redirect';
+
+/**
+ * The section listing a project's pages that lose their address: the old addresses, then the
+ * entries to paste under `redirects:` in one YAML block (its fence cannot be closed by a path).
+ */
+export function unredirectedSection(project: string, pages: UnredirectedRowPage[]): string {
+  const shown = pages.slice(0, 50);
+  return [
+    `#### ${UNREDIRECTED_TITLE} (${escapeMarkdown(project)})`,
+    '',
+    ...shown.map(
+      (page) =>
+        `- ${codeSpan(page.from, { inTable: false })} (${codeSpan(page.file, { inTable: false })})${page.to ? ` → ${codeSpan(page.to, { inTable: false })}` : ''}`,
+    ),
+    '',
+    "Add under `redirects:` in the project file (`apply`), or as page redirects in the project's settings:",
+    '',
+    fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
+  ].join('\n');
 }

@@ -1,52 +1,24 @@
 import { z } from 'zod/mini';
+import { INPUT_DECLARATIONS, INPUT_NAMES, OPERATIONS, type InputName, type Operation } from './declarations.js';
+
+export { OPERATIONS, type Operation } from './declarations.js';
 import { desiredVariables } from './env-desired.js';
 import { VariablesInputError, type DesiredVariable } from './env-variables.js';
 import { parseDuration } from './duration.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
 
-export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'apply', 'export'] as const;
-export type Operation = (typeof OPERATIONS)[number];
-
 /** Every input of action.yml with the default the action applies when the runner gives none. */
-export const INPUT_DEFAULTS = {
-  token: '',
-  project: '',
-  version: '',
-  operation: 'build',
-  'base-url': 'https://app.readthedocs.org',
-  wait: 'true',
-  timeout: '30m',
-  commit: '',
-  'github-token': '',
-  // Empty: 60/1m with a token, 5/1m without (the service's anonymous limit, shared with search).
-  'rate-limit': '',
-  'poll-interval': 'auto',
-  activate: 'true',
-  hidden: '',
-  verify: 'warn',
-  'verify-query': '',
-  variables: '',
-  'public-variables': '',
-  prune: 'false',
-  'dry-run': 'false',
-  translations: 'false',
-  trigger: 'false',
-  'preview-url-template': '',
-  'docs-path': '',
-  comment: 'auto',
-  'comment-header': '',
-  config: '.github/readthedocs-project.yml',
-  'fail-on-changes': 'false',
-  deployment: 'true',
-  'deployment-environment': 'readthedocs-preview/{project}',
-} as const;
+/** Every input of action.yml with the default the action applies when the runner gives none (declared in declarations.ts). */
+export const INPUT_DEFAULTS = Object.fromEntries(INPUT_NAMES.map((name) => [name, INPUT_DECLARATIONS[name].default])) as {
+  readonly [K in InputName]: (typeof INPUT_DECLARATIONS)[K]['default'];
+};
 
 /** The service's limits: 60 requests a minute per token; 5 a minute per address without one. */
 export const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
 export const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
 
-export type InputName = keyof typeof INPUT_DEFAULTS;
+export { INPUT_NAMES, type InputName };
 export type RawInputs = Record<InputName, string>;
 
 export interface Inputs {
@@ -89,6 +61,8 @@ export interface Inputs {
   deployment: boolean;
   /** The deployment's environment, `{project}` replaced by the project's slug. */
   deploymentEnvironment: string;
+  /** For `preview`: pages moved or removed without a redirect warn, fail the step, or are not looked for. */
+  redirectCheck: 'warn' | 'fail' | 'off';
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -259,67 +233,98 @@ const fieldSchemas = {
       return refuse('is not an environment name: use up to 255 characters on one line, e.g. `readthedocs-preview/{project}`');
     return name;
   }),
+  'redirect-check': oneOf(['warn', 'fail', 'off'] as const),
 } satisfies Record<InputName, z.ZodMiniType>;
+
+/** Every input's schema in one object: what it parses to is inferred from it. */
+const inputSchema = z.object(fieldSchemas);
+type ParsedInputs = z.infer<typeof inputSchema>;
 
 /**
  * Validates every input at once and returns them typed. Empty inputs take the action's default,
  * so a local run without the runner's defaults behaves like a workflow run.
  */
 export function parseInputs(raw: Partial<RawInputs>): Inputs {
-  const problems: string[] = [];
-  const values: Record<string, unknown> = {};
-  for (const name of Object.keys(INPUT_DEFAULTS) as InputName[]) {
-    const given = raw[name] ?? '';
-    const text = given.trim() === '' && name !== 'token' ? INPUT_DEFAULTS[name] : given;
-    const parsed = fieldSchemas[name].safeParse(text);
-    if (parsed.success) values[name] = parsed.data;
-    else problems.push(`Input \`${name}\`: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-  }
-  const desired = values.operation === 'env' ? environmentProblems(values, problems) : [];
-  if (problems.length > 0) throw new InputError(problems);
+  const texts = Object.fromEntries(
+    INPUT_NAMES.map((name) => {
+      const given = raw[name] ?? '';
+      return [name, given.trim() === '' && name !== 'token' ? INPUT_DEFAULTS[name] : given];
+    }),
+  );
+  const parsed = inputSchema.safeParse(texts);
+  const problems = parsed.success ? [] : inputProblems(parsed.error.issues);
+  // The variables of `env` are checked even when another input is refused: every problem at once.
+  const fields = inputSchema.shape;
+  const desired =
+    fields.operation.safeParse(texts.operation).data === 'env'
+      ? environmentProblems(
+          {
+            variables: texts.variables ?? '',
+            'public-variables': texts['public-variables'] ?? '',
+            prune: fields.prune.safeParse(texts.prune).data === true,
+          },
+          problems,
+        )
+      : [];
+  if (!parsed.success || problems.length > 0) throw new InputError(problems);
 
-  const version = values.version as string | undefined;
+  const values: ParsedInputs = parsed.data;
+  const version = values.version;
   const versionText = (raw.version ?? '').trim();
   return {
-    token: values.token as string | undefined,
-    projects: values.project as string[],
+    token: values.token,
+    projects: values.project,
     version,
     versionGiven: version !== undefined && version !== versionText ? versionText : undefined,
-    operation: values.operation as Operation,
-    baseUrl: values['base-url'] as string,
-    wait: values.wait as boolean,
-    timeoutMs: values.timeout as number,
-    commit: values.commit as string | undefined,
-    githubToken: values['github-token'] as string | undefined,
-    rateLimit: (values['rate-limit'] as RateLimit | undefined) ?? (values.token ? TOKEN_RATE_LIMIT : ANONYMOUS_RATE_LIMIT),
-    pollInterval: values['poll-interval'] as 'auto' | number,
-    activate: values.activate as boolean,
-    hidden: values.hidden as boolean | undefined,
-    verify: values.verify as Inputs['verify'],
-    verifyQuery: values['verify-query'] as string | undefined,
-    variables: values.variables as string,
-    publicVariables: values['public-variables'] as string,
+    operation: values.operation,
+    baseUrl: values['base-url'],
+    wait: values.wait,
+    timeoutMs: values.timeout,
+    commit: values.commit,
+    githubToken: values['github-token'],
+    rateLimit: values['rate-limit'] ?? (values.token ? TOKEN_RATE_LIMIT : ANONYMOUS_RATE_LIMIT),
+    pollInterval: values['poll-interval'],
+    activate: values.activate,
+    hidden: values.hidden,
+    verify: values.verify,
+    verifyQuery: values['verify-query'],
+    variables: values.variables,
+    publicVariables: values['public-variables'],
     desiredVariables: desired,
-    prune: values.prune as boolean,
-    dryRun: values['dry-run'] as boolean,
-    translations: values.translations as boolean,
-    trigger: values.trigger as boolean,
-    previewUrlTemplate: values['preview-url-template'] as string | undefined,
-    docsPath: values['docs-path'] as string | undefined,
-    comment: values.comment as Inputs['comment'],
-    commentHeader: values['comment-header'] as string,
-    config: values.config as string,
-    failOnChanges: values['fail-on-changes'] as boolean,
-    deployment: values.deployment as boolean,
-    deploymentEnvironment: values['deployment-environment'] as string,
+    prune: values.prune,
+    dryRun: values['dry-run'],
+    translations: values.translations,
+    trigger: values.trigger,
+    previewUrlTemplate: values['preview-url-template'],
+    docsPath: values['docs-path'],
+    comment: values.comment,
+    commentHeader: values['comment-header'],
+    config: values.config,
+    failOnChanges: values['fail-on-changes'],
+    deployment: values.deployment,
+    deploymentEnvironment: values['deployment-environment'],
+    redirectCheck: values['redirect-check'],
   };
 }
 
+/** One line per refused input, in the inputs' order: `Input `name`: what it accepts`. */
+function inputProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
+  const byInput = new Map<string, string[]>();
+  for (const issue of issues) {
+    const name = String(issue.path[0] ?? '');
+    byInput.set(name, [...(byInput.get(name) ?? []), issue.message]);
+  }
+  return INPUT_NAMES.filter((name) => byInput.has(name)).map((name) => `Input \`${name}\`: ${byInput.get(name)!.join('; ')}`);
+}
+
 /** Parses the variables of `env` (values kept verbatim), adding what is wrong to `problems`. */
-function environmentProblems(values: Record<string, unknown>, problems: string[]): DesiredVariable[] {
+function environmentProblems(
+  values: { variables: string; 'public-variables': string; prune: boolean },
+  problems: string[],
+): DesiredVariable[] {
   let desired: DesiredVariable[] = [];
   try {
-    desired = desiredVariables(String(values.variables ?? ''), String(values['public-variables'] ?? ''));
+    desired = desiredVariables(values.variables, values['public-variables']);
   } catch (error) {
     if (!(error instanceof VariablesInputError)) throw error;
     problems.push(error.message);

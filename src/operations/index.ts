@@ -1,24 +1,34 @@
 import type { Operation } from '../inputs/inputs.js';
-import { buildOperation } from './build/build.js';
-import { environmentStep } from './env/apply-environment.js';
-import { applyStep, planOutputs } from './project-config/apply.js';
-import { exportStep } from './project-config/export.js';
-import { previewOperation } from './preview/run-preview.js';
-import { eachProject } from './run-projects.js';
-import { syncVersionsOperation } from './sync-versions/sync-versions.js';
+import { build } from './build/descriptor.js';
+import type { OperationDescriptor } from './descriptor.js';
+import { env } from './env/descriptor.js';
+import { preview } from './preview/descriptor.js';
+import { planOutputs } from './project-config/apply.js';
+import { apply, exportOperation } from './project-config/descriptors.js';
+import { syncVersions } from './sync-versions/descriptor.js';
 import type { StepOperation, StepReport } from './types.js';
-import { waitOperation } from './wait/wait.js';
+import { wait } from './wait/descriptor.js';
+
+export { COMMON_INPUTS, type OperationDescriptor } from './descriptor.js';
+
+/**
+ * The registry: one descriptor per operation (each in its own folder), in the order the docs list
+ * them. An operation missing here, or named here and not in `OPERATIONS`, does not compile.
+ */
+export const OPERATION_DESCRIPTORS: Record<Operation, OperationDescriptor> = {
+  build,
+  wait,
+  'sync-versions': syncVersions,
+  env,
+  preview,
+  apply,
+  export: exportOperation,
+};
 
 /** Each operation as a whole step: it returns its report (results, summary sections, outputs). */
-export const STEP_OPERATIONS: Record<Operation, StepOperation> = {
-  build: eachProject(buildOperation),
-  wait: eachProject(waitOperation),
-  'sync-versions': eachProject(syncVersionsOperation),
-  env: environmentStep,
-  preview: previewOperation,
-  apply: applyStep,
-  export: exportStep,
-};
+export const STEP_OPERATIONS = Object.fromEntries(
+  Object.entries(OPERATION_DESCRIPTORS).map(([name, descriptor]) => [name, descriptor.run]),
+) as Record<Operation, StepOperation>;
 
 /**
  * The report of a step that stopped before it had one (an invalid input, a missing project file,

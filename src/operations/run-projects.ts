@@ -1,6 +1,6 @@
 import { formatDuration } from '../util/format-duration.js';
 import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
-import { ServiceError } from '../service/errors.js';
+import { ServiceError } from '../readthedocs/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
 import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from './types.js';
 
@@ -18,7 +18,7 @@ export async function forEachProject<D extends object>(
   return Promise.all(
     projects.map(async (project) => {
       const result: ProjectResult<D> = { project, outcome: 'error' };
-      const log = createProjectLog(project, concurrent);
+      const log = createProjectLog(project, concurrent, ctx.log);
       try {
         await operation(ctx, result, log);
       } catch (error) {
@@ -35,7 +35,7 @@ export async function forEachProject<D extends object>(
  * A step that is its projects and nothing besides (`build`, `wait`, `sync-versions`): each
  * project's result, its summary sections on it, and no outputs beyond the results'.
  */
-export function eachProject<D extends object>(operation: ProjectOperation<D>): StepOperation<D> {
+export function perProjectStep<D extends object>(operation: ProjectOperation<D>): StepOperation<D> {
   return async (ctx) => ({ results: await forEachProject(ctx, ctx.inputs.projects, operation), summary: [], outputs: {} });
 }
 

@@ -1,17 +1,18 @@
 import type { Inputs } from '../inputs/inputs.js';
 import type { RunContext } from '../inputs/github-context.js';
-import type { ReadTheDocsApi } from '../service/read-the-docs.js';
-import type { RateBudget } from '../service/rate-budget.js';
+import type { ReadTheDocsApi } from '../readthedocs/read-the-docs.js';
+import type { RateBudget } from '../readthedocs/rate-budget.js';
 import type { Deadline } from '../util/abort.js';
 import type { ProjectLog } from '../reporting/project-log.js';
-import type { ProjectResult } from '../reporting/project-result.js';
+import type { ProjectResult } from '../domain/project-result.js';
 import type { StepReport } from '../reporting/report.js';
 import type { Sleep } from '../resilience/index.js';
-import type { PollingPlan } from './watching/poll-policy.js';
-import type { WatcherRegistry } from './watching/watchers.js';
+import type { RunnerLog } from '../runner/port.js';
+import type { PollingPlan } from './shared/poll-policy.js';
+import type { WatcherRegistry } from './shared/watchers.js';
 
 // The result types live with the reporting that prints them; operations keep importing them from here.
-export { addSummarySection, GREEN_OUTCOMES, type Outcome, type ProjectResult } from '../reporting/project-result.js';
+export { addSummarySection, GREEN_OUTCOMES, type Outcome, type ProjectResult } from '../domain/project-result.js';
 export type { StepReport } from '../reporting/report.js';
 
 export interface OperationContext {
@@ -29,6 +30,10 @@ export interface OperationContext {
   polling: PollingPlan;
   /** The builds this step is watching at once (their pollers share the rate budget). */
   watchers: WatcherRegistry;
+  /** The step's log: lines, annotations (with file and line), groups; hostile text through its `untrusted`. */
+  log: RunnerLog;
+  /** `export` may replace an existing project file (the terminal's `--force`); the action never does. */
+  overwriteConfig?: boolean;
   /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
   progressIntervalMs?: number;
 }

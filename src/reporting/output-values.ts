@@ -1,4 +1,4 @@
-import type { ProjectResult } from './project-result.js';
+import type { ProjectResult } from '../domain/project-result.js';
 
 /**
  * Outputs are pasted by workflows into `run:` scripts (`${{ steps.x.outputs.build-url }}`), so a

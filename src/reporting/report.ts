@@ -1,6 +1,6 @@
-import * as core from '@actions/core';
+import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from './project-result.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
 import { escapeMarkdown, longestBacktickRun, markdownLink } from './markdown.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
 
@@ -107,12 +107,13 @@ export function resultsJson(results: ProjectResult[], redact: (text: string) => 
  * (the step must then be red).
  */
 export function setOutputs(
+  port: Pick<RunnerPort, 'log' | 'setOutput'>,
   unchecked: ProjectResult[],
   redact: (text: string) => string,
   extra: Partial<Record<OutputName, string>> = {},
   baseUrl?: string,
 ): boolean {
-  const withheld = (message: string) => core.warning(redact(message), { title: 'Output withheld' });
+  const withheld = (message: string) => port.log.warning(redact(message), { title: 'Output withheld' });
   const results = unchecked.map((result) => checkedResult(result, baseUrl, withheld));
   const first = results[0];
   const values: Record<OutputName, string> = {
@@ -142,14 +143,14 @@ export function setOutputs(
     } else if (!VERBATIM_OUTPUTS.has(name)) value = redact(value);
     const problem = outputProblem(name, value, domains);
     if (problem !== undefined && value.length > MAX_OUTPUT_LENGTH) {
-      core.error(`Output \`${name}\` ${problem}; it is left empty`, { title: 'Output too large' });
+      port.log.error(`Output \`${name}\` ${problem}; it is left empty`, { title: 'Output too large' });
       complete = false;
       value = '';
     } else if (problem !== undefined) {
       withheld(`The value for output \`${name}\` ${problem}; the output is left empty`);
       value = '';
     }
-    core.setOutput(name, value);
+    port.setOutput(name, value);
   }
   return complete;
 }
@@ -158,14 +159,14 @@ export function setOutputs(
  * One `::error` annotation per project that is not green, titled, with the reason (abridged past its
  * bound); a `::notice` for one that is green with nothing built for its commit (skipped, superseded).
  */
-export function annotateFailures(results: ProjectResult[], redact: (text: string) => string): void {
+export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
     const title = redact(
       abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
     );
-    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) core.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
+    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) port.log.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    core.error(redact(abridged(result.reason ?? `${result.project}: ${result.outcome}`, MAX_REASON_LENGTH)), { title });
+    port.log.error(redact(abridged(result.reason ?? `${result.project}: ${result.outcome}`, MAX_REASON_LENGTH)), { title });
   }
 }
 
@@ -246,15 +247,15 @@ function fitted(head: string, blocks: string[], maxBytes: number): string {
   return kept.join('\n');
 }
 
-export async function writeSummary(markdown: string, redact: (text: string) => string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
-    return;
-  }
+export async function writeSummary(
+  port: Pick<RunnerPort, 'log' | 'writeSummary'>,
+  markdown: string,
+  redact: (text: string) => string,
+): Promise<void> {
   try {
-    await core.summary.addRaw(redact(markdown)).write();
+    await port.writeSummary(redact(markdown));
   } catch (error) {
-    core.warning(`The job summary could not be written: ${(error as Error).message}`);
+    port.log.warning(`The job summary could not be written: ${(error as Error).message}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // Deciding: whether a failure is worth another attempt, and how long to wait first. Pure functions,
 // no clock of their own; `retry` (schedule.ts) does the waiting.
+import { formatDuration } from '../util/format-duration.js';
 
 /** What a policy says about one failure: try again after `delayMs`, or stop with `error`. */
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false; error?: unknown };
@@ -65,7 +66,25 @@ export function parseRetryAfter(header: string | string[] | undefined, now: () =
   return Number.isNaN(date) ? undefined : Math.max(0, date - now());
 }
 
-/** "1.5 s", "20 s": a wait as people read it. */
-export function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
+/** "1 attempt", "3 attempts". */
+export function countAttempts(attempts: number): string {
+  return `${attempts} attempt${attempts > 1 ? 's' : ''}`;
+}
+
+/** "attempt 2 of 6 in 1s": what a retry line says of the attempt to come. The one place it is worded. */
+export function nextAttemptLine(attempt: number, maxAttempts: number, delayMs: number): string {
+  return `attempt ${attempt} of ${maxAttempts} in ${formatDuration(delayMs, { tenths: true })}`;
+}
+
+/**
+ * "gave up after 2 attempts: the next retry (in 4s) would come after the deadline (1.5s left);
+ * last error: …", naming the deadline (`name`) and what sets it (`setBy`, e.g. "input `timeout`").
+ */
+export function pastDeadlineLine(info: PastDeadline, deadline: { name: string; setBy?: string } = { name: 'the deadline' }): string {
+  const last = info.error instanceof Error ? info.error.message : String(info.error);
+  const setBy = deadline.setBy === undefined ? '' : `${deadline.setBy}, `;
+  return (
+    `gave up after ${countAttempts(info.attempts)}: the next retry (in ${formatDuration(info.delayMs, { tenths: true })}) ` +
+    `would come after ${deadline.name} (${setBy}${formatDuration(info.remainingMs, { tenths: true })} left); last error: ${last}`
+  );
 }

@@ -1,15 +1,31 @@
 // Every wait and retry of the action goes through here: `retry` for repeating a failed request,
 // `pollUntil` for waiting until something appears, `findAfterLostWrite` after a write whose answer
-// was lost. Only src/util is imported.
+// was lost, `waitUntil` for a moment that may move (the rate budget's slots, a poller's fair turn),
+// `sleepWithProgress` for a long wait that says how things stand, and `waitAsAsked` for a wait
+// another party asks for (GitHub's rate limit). `sleep` is the one real wait; nothing else in src/
+// sets a timer to wait (test/own-waits.test.ts holds it to that). Only src/util is imported.
 export {
   backoffDelay,
   type BackoffOptions,
-  formatSeconds,
+  countAttempts,
+  nextAttemptLine,
   type PastDeadline,
+  pastDeadlineLine,
   parseRetryAfter,
   RetryDeadlineError,
   type RetryDecision,
   type RetryPolicy,
 } from './decide.js';
 export { findAfterLostWrite, type LostWriteOptions, type PollOptions, pollUntil } from './poll.js';
-export { type DeadlineClock, retry, type RetryOptions, type Sleep } from './schedule.js';
+export { type DeadlineClock, retry, type RetryOptions } from './schedule.js';
+export {
+  type ProgressOptions,
+  type Sleep,
+  sleep,
+  sleepWithProgress,
+  untilAborted,
+  waitAsAsked,
+  type WaitLimits,
+  waitUntil,
+  type WaitUntilOptions,
+} from './wait.js';

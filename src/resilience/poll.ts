@@ -1,7 +1,8 @@
 // Waiting for something to appear: a poll until a look finds it, and the short bounded search after a
 // write whose answer was lost.
-import { DeadlineError, sleep as realSleep } from '../util/abort.js';
-import type { DeadlineClock, Sleep } from './schedule.js';
+import { DeadlineError } from '../util/abort.js';
+import type { DeadlineClock } from './schedule.js';
+import { type Sleep, sleep as realSleep } from './wait.js';
 
 export interface PollOptions {
   /** The wait before the next look: a number, or worked out from the round that just ended (1 for the first). */

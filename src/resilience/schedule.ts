@@ -1,9 +1,7 @@
 // Scheduling: running attempts and sleeping between them as a policy (decide.ts) says, under the
 // step's cancellation and never past its deadline.
-import { sleep as realSleep } from '../util/abort.js';
-import { formatSeconds, type RetryPolicy, RetryDeadlineError } from './decide.js';
-
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+import { type Sleep, sleep } from './wait.js';
+import { type PastDeadline, pastDeadlineLine, type RetryPolicy, RetryDeadlineError } from './decide.js';
 
 /** Anything that knows the time left before the step's deadline (`Deadline` from src/util/abort fits). */
 export interface DeadlineClock {
@@ -17,7 +15,7 @@ export interface RetryOptions {
   deadline?: DeadlineClock;
   /** Called before each wait, e.g. to count and log retries. */
   onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
-  /** Tests pass a fake; the default is src/util/abort's `sleep`. */
+  /** Tests pass a fake; the default is the real one (`sleep`, wait.ts). */
   sleep?: Sleep;
 }
 
@@ -27,7 +25,7 @@ export interface RetryOptions {
  * deadline is not waited: it stops at once with what went wrong.
  */
 export async function retry<T>(attempt: (n: number) => Promise<T>, policy: RetryPolicy, options: RetryOptions = {}): Promise<T> {
-  const sleep = options.sleep ?? realSleep;
+  const wait = options.sleep ?? sleep;
   for (let n = 1; ; n += 1) {
     try {
       return await attempt(n);
@@ -40,16 +38,11 @@ export async function retry<T>(attempt: (n: number) => Promise<T>, policy: Retry
         throw policy.pastDeadline?.(info) ?? defaultPastDeadline(info);
       }
       options.onRetry?.({ attempt: n, delayMs: decision.delayMs, error });
-      await sleep(decision.delayMs, options.signal);
+      await wait(decision.delayMs, options.signal);
     }
   }
 }
 
-function defaultPastDeadline(info: { attempts: number; delayMs: number; remainingMs: number; error: unknown }): Error {
-  const last = info.error instanceof Error ? info.error.message : String(info.error);
-  return new RetryDeadlineError(
-    `gave up after ${info.attempts} attempt${info.attempts > 1 ? 's' : ''}: the next retry (in ${formatSeconds(info.delayMs)}) ` +
-      `would come after the deadline (${formatSeconds(info.remainingMs)} left); last error: ${last}`,
-    info.error,
-  );
+function defaultPastDeadline(info: PastDeadline): Error {
+  return new RetryDeadlineError(pastDeadlineLine(info), info.error);
 }

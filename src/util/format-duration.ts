@@ -1,10 +1,11 @@
-/** `95000` → `1m35s`: for logs and summaries. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  let seconds = Math.round(ms / 1000);
-  const hours = Math.floor(seconds / 3600);
-  seconds -= hours * 3600;
-  const minutes = Math.floor(seconds / 60);
-  seconds -= minutes * 60;
-  return [hours ? `${hours}h` : '', minutes ? `${minutes}m` : '', seconds || (!hours && !minutes) ? `${seconds}s` : ''].join('');
+import prettyMilliseconds from 'pretty-ms';
+
+/**
+ * The one duration formatter, for logs and summaries: `95000` → `1m35s`, `3600000` → `1h`,
+ * `250` → `250ms`. Whole seconds from one second up; with `tenths`, a tenth of a second below ten
+ * seconds (`1.5s`, for retry waits). pretty-ms does the units; its spaces are left out, as before.
+ */
+export function formatDuration(ms: number, options: { tenths?: boolean } = {}): string {
+  const step = Math.abs(ms) < 1000 ? 1 : options.tenths && Math.abs(ms) < 10_000 ? 100 : 1000;
+  return prettyMilliseconds(Math.round(ms / step) * step, { secondsDecimalDigits: 1 }).replaceAll(' ', '');
 }

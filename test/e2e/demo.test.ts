@@ -80,11 +80,15 @@ describe('npm run demo', () => {
     expect(run.output).toContain('The action exited 1');
   });
 
-  it('apply: shows the plan of three changes, writes nothing on the dry run, exactly those three on apply, none after', async () => {
+  it('apply: shows the plan of seven changes, writes nothing on the dry run, exactly those seven on apply, none after', async () => {
     const [, , , run] = await runs;
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain('+ redirect page /faq.html → /help/faq.html (302) at position 1');
     expect(run.output).toContain('- subproject acme-api as api');
+    // The version_policy: the newest minor's latest patch on, older releases off, the candidate hidden.
+    expect(run.output).toContain('version v1.1.1: active false → true (version_policy: latest patch of 1.1)');
+    expect(run.output).toContain('version v1.0: active true → false (version_policy: 1.0 is older than the newest 1 minor)');
+    expect(run.output).toContain('version v1.2.0rc1: hidden false → true (version_policy: pre-release: hidden)');
     expect(run.output).toMatch(/^ {2}PATCH \/api\/v3\/projects\/acme-docs\/ /m);
     expect(run.output).toContain('acme-docs: no changes');
     expect(run.output).toContain('the second apply wrote nothing');
@@ -126,7 +130,9 @@ describe('npm run demo', () => {
     expect(run.output).toContain(`  [1] ${previewUrl}\n`);
     expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
     expect(run.output).toContain(`• docs/configuration.rst <${previewUrl}configuration.html>`);
-    expect(run.output).not.toContain('legacy-options');
+    // The removed page is not linked, but redirect-check names it with the redirect to paste.
+    expect(run.output).not.toContain('docs/legacy-options.rst <');
+    expect(run.output).toContain('- {type: page, from: /legacy-options.html, to:}');
     expect(run.output).not.toContain('<!--');
     expect(run.output).toMatch(/Posted once \("building" while the build ran\), then edited in place/);
     // The commit status on the head commit: success, pointing at the preview.

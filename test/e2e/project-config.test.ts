@@ -1,14 +1,18 @@
 // `apply` and `export` as a new user runs them: the bundled action against the loopback stand-in,
 // with the project file in a checked-out workspace. Through dist/ go issue 14's scenario (export,
-// apply, three edits planned, dry run, applied, idempotent) and the failure path (a typo in the
-// file, refused at its line before any request); partial failures, lost answers, fail-on-changes,
-// several projects and the PR comment are tested in-process in test/operations/apply.test.ts.
+// apply, three edits planned, dry run, applied, idempotent), the failure path (a typo in the file,
+// refused at its line before any request), and the "Done when" scenarios of issues 20 and 21 (the
+// service's write rules, pull-request events, a hostile file); partial failures, lost answers,
+// fail-on-changes, several projects, the PR comment and the rest of the service's rules are tested
+// in-process in test/operations/apply.test.ts.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { runAction, type ActionRun } from '../../harness/run-action.ts';
+import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
+import { HEAD, PR, pullRequestEvent } from '../support/preview-e2e.ts';
 
 const TOKEN = 'rtd_secret_token_project_config';
 const FILE = '.github/readthedocs-project.yml';
@@ -37,10 +41,14 @@ afterEach(async () => {
   await standin.close();
 });
 
-function run(extra: Record<string, string>): Promise<ActionRun> {
+function run(
+  extra: Record<string, string>,
+  options: { event?: { name: string; payload: unknown }; env?: Record<string, string> } = {},
+): Promise<ActionRun> {
   return runAction({
     inputs: { token: TOKEN, 'base-url': standin.url, 'rate-limit': '600/1m', project: 'acme', ...extra },
-    env: { GITHUB_WORKSPACE: workspace },
+    env: { GITHUB_WORKSPACE: workspace, ...options.env },
+    ...(options.event ? { event: options.event } : {}),
   });
 }
 
@@ -129,4 +137,136 @@ describe('operations export and apply', () => {
     expect(result.stdout).not.toContain('Forged');
     expect(result.outputs.config).toBe('');
   });
+
+  it('the exported file spells the stored $rest redirect with * and :splat: applied, nothing written, a notice', async () => {
+    expect((await run({ operation: 'export' })).code).toBe(0);
+    expect(fileText()).toContain('from: /en/v1/*\n    to: /en/latest/:splat');
+    const applied = await run({ operation: 'apply', prune: 'true' });
+    expect(applied.code, applied.stdout).toBe(0);
+    expect(writes()).toEqual([]);
+    expect(applied.annotations.filter((a) => a.level === 'notice').map((a) => a.title)).toEqual(['Old redirect syntax']);
+  });
+});
+
+/** The "Done when" of issue 20, through dist/ as the runner runs it. */
+describe("apply against the service's write rules (issue 20)", () => {
+  it('a redirect the service stores in its own form, applied three times: one redirect, and the drift check stays green', async () => {
+    writeFileSync(join(workspace, FILE), 'redirects:\n  - {type: page, from: /docs/, to: guide/intro.html}\n');
+    for (let i = 0; i < 3; i += 1) {
+      const applied = await run({ operation: 'apply' });
+      expect(applied.code, applied.stdout).toBe(0);
+    }
+    expect(
+      standin
+        .redirects('acme')
+        .filter((r) => r.type === 'page')
+        .map((r) => `${r.from_url} → ${r.to_url}`),
+    ).toEqual(['/docs → /guide/intro.html', '/install.html → /getting-started/install.html']);
+    expect(writes()).toHaveLength(1);
+    const drift = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+    expect(drift.code, drift.stdout).toBe(0);
+    expect(drift.outputs.changes).toBe('0');
+  }, 60_000);
+
+  it('$rest, an inner * and :splat without *: refused at their lines with no request, in dry-run and without', async () => {
+    writeFileSync(
+      join(workspace, FILE),
+      [
+        'redirects:',
+        '  - {type: exact, from: /en/v1/$rest, to: /en/latest/}',
+        '  - {type: page, from: /guide/*/old.html, to: /guide/new.html}',
+        '  - {type: exact, from: /api/, to: /reference/:splat}',
+        '',
+      ].join('\n'),
+    );
+    for (const dryRun of ['true', 'false']) {
+      const refused = await run({ operation: 'apply', 'dry-run': dryRun });
+      expect(refused.code).toBe(1);
+      const errors = refused.annotations.filter((a) => a.title === 'Invalid project file');
+      expect(errors.map((a) => `${a.file}:${a.line}`)).toEqual([`${FILE}:2`, `${FILE}:3`, `${FILE}:4`]);
+      expect(errors[0]!.message).toContain('`$rest` was removed in favour of `*`: write `/en/v1/*`');
+    }
+    expect(standin.requests).toEqual([]);
+  });
+
+  it('at 100 redirects, dropping the first and adding one: at most 4 writes', async () => {
+    standin.addProject({ slug: 'full' });
+    for (let i = 0; i < 100; i += 1) standin.addRedirect('full', { type: 'page', from_url: `/p${i}.html`, to_url: `/q${i}.html` });
+    const kept = Array.from({ length: 99 }, (_, i) => `  - {type: page, from: /p${i + 1}.html, to: /q${i + 1}.html}`);
+    writeFileSync(join(workspace, FILE), ['redirects:', ...kept, '  - {type: page, from: /new.html, to: /newer.html}', ''].join('\n'));
+    const applied = await run({ operation: 'apply', project: 'full', prune: 'true' });
+    expect(applied.code, applied.stdout).toBe(0);
+    expect(writes().length).toBeLessThanOrEqual(4);
+    expect(standin.redirects('full').map((r) => r.from_url)).toEqual([...kept.map((_, i) => `/p${i + 1}.html`), '/new.html']);
+  });
+
+  it('an alias renamed, then applied again: no write the second time', async () => {
+    writeFileSync(join(workspace, FILE), 'subprojects:\n  - {child: acme-api, alias: reference}\n');
+    const renamed = await run({ operation: 'apply' });
+    expect(renamed.code, renamed.stdout).toBe(0);
+    const again = await run({ operation: 'apply' });
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.outputs.changes).toBe('0');
+    expect(writes().map((w) => w.method)).toEqual(['DELETE', 'POST']);
+  });
+
+  it('privacy_level: private on a Community project: an annotation names it and the value the service kept', async () => {
+    writeFileSync(join(workspace, FILE), 'settings:\n  privacy_level: private\n');
+    const applied = await run({ operation: 'apply' });
+    expect(applied.code, applied.stdout).toBe(0);
+    const warning = applied.annotations.find((a) => a.title === 'Setting not kept');
+    expect(warning?.message).toContain('`settings.privacy_level` did not take: asked for "private", the service kept "public"');
+    expect(applied.summary).toContain('The service did not keep');
+  });
+});
+
+/** The "Done when" of issue 21 for `apply`, through dist/ as the runner runs it. */
+describe('apply and hostile input (issue 21)', () => {
+  it('on a pull_request event: no write whatever dry-run says, and the plan shown (log, summary, PR comment)', async () => {
+    const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+    try {
+      github.addPullRequest({ number: PR, headSha: HEAD });
+      writeFileSync(
+        join(workspace, FILE),
+        'settings:\n  default_branch: evil\nredirects:\n  - {type: page, from: /, to: "https://elsewhere.example/", force: true}\n',
+      );
+      const applied = await run(
+        { operation: 'apply', 'dry-run': 'false' },
+        { event: pullRequestEvent(), env: { GITHUB_API_URL: github.url } },
+      );
+      expect(applied.code, applied.stdout).toBe(0);
+      expect(writes()).toEqual([]);
+      expect(applied.outputs.changes).toBe('2');
+      expect(applied.stdout).toContain('On a `pull_request` event `apply` only plans: nothing is written');
+      expect(applied.summary).toContain('only plans: nothing was written');
+      const comment = github.comments(PR).find((c) => c.body.includes('Read the Docs: planned changes'));
+      expect(comment?.body).toContain('What merging this pull request will change');
+      expect(comment?.body).toContain('default\\_branch');
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('a 515 KB file of bad keys ends at once with a handful of annotations; one under the size limit, with at most 60', async () => {
+    const badKeys = (bytes: number) => {
+      const lines = ['versions:'];
+      for (let i = 0, size = 10; size < bytes; i += 1) {
+        lines.push(`  v${i}: {x: 1}`);
+        size += lines.at(-1)!.length + 1;
+      }
+      return `${lines.join('\n')}\n`;
+    };
+    writeFileSync(join(workspace, FILE), badKeys(515_000));
+    const huge = await run({ operation: 'apply', timeout: '10s' });
+    expect(huge.code).toBe(1);
+    expect(huge.annotations.length).toBeLessThanOrEqual(60);
+    expect(huge.annotations.find((a) => a.level === 'error')?.message).toContain('larger than 256 KiB');
+
+    writeFileSync(join(workspace, FILE), badKeys(255 * 1024));
+    const big = await run({ operation: 'apply', timeout: '10s' });
+    expect(big.code).toBe(1);
+    expect(big.annotations.length).toBeLessThanOrEqual(60);
+    expect(big.annotations.filter((a) => a.title === 'Invalid project file' && a.line !== undefined)).toHaveLength(50);
+    expect(standin.requests).toEqual([]);
+  }, 10_000);
 });

@@ -7,17 +7,18 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/inputs/inputs.js';
 import { applyStep, INVALID_FILE_TITLE } from '../../src/operations/project-config/apply.js';
 import { exportStep } from '../../src/operations/project-config/export.js';
+import { MAX_FILE_BYTES } from '../../src/operations/project-config/file.js';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN } from '../../harness/run-action.ts';
-import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
+import { captureStdout, runStep, standinContext, type StandinTestContext } from './context.ts';
 
 const TOKEN = 'rtd_apply_step_token_0123456789';
 
 let standin: Standin;
 let workspace: string;
 let file: string;
-const opened: TestContext[] = [];
+const opened: StandinTestContext[] = [];
 const stdout = captureStdout();
 
 beforeEach(async () => {
@@ -148,7 +149,12 @@ describe('applyStep', () => {
       }),
     ]);
     expect(report.outputs).toEqual({ plan: '[{"project":"acme","changes":[]}]', changes: '0' });
-    expect(report.summary).toEqual([]);
+    // The job summary lists the problems one per line: where, which key, what is expected.
+    expect(report.summary).toHaveLength(1);
+    expect(report.summary[0]).toContain('| Where | Key | What is expected |');
+    expect(report.summary[0]).toMatch(/^\| `[^`]*:5` \| `redirects\[0\]\.form` \| .+ \|$/m);
+    expect(report.summary[0]).not.toContain(' | | ');
+    expect(report.results[0]!.reason).toMatch(/^1 problem in \S+:\n\S+:5: redirects\[0\]\.form: /);
     const [annotation] = stdout.annotations();
     expect(annotation).toMatchObject({ level: 'error', title: INVALID_FILE_TITLE, line: 5 });
     expect(annotation!.message).toContain('redirects[0].form');
@@ -196,8 +202,8 @@ describe('apply and export, reported as the step reports them', () => {
     expect(run.summary).toContain('| not done |');
   });
 
-  it('a lost answer to a redirect create: looked for before creating it again, one redirect', async () => {
-    writeFileSync(file, 'redirects:\n  - {type: page, from: /lost.html, to: /found.html}\n');
+  it('a lost answer to a redirect create: looked for (in the form the service stores) before creating it again, one redirect', async () => {
+    writeFileSync(file, 'redirects:\n  - {type: page, from: lost.html/, to: found.html}\n');
     standin.fault({ method: 'POST', path: '/redirects/', kind: 'reset-after-processing' });
     const run = await step({ operation: 'apply' });
 
@@ -274,5 +280,245 @@ describe('apply and export, reported as the step reports them', () => {
     } finally {
       await github.close();
     }
+  });
+});
+
+/** What each of the service's rules does to a plan (FACTS.md, "Rules the service enforces on writes"). */
+describe("apply against the service's rules (issue 20)", () => {
+  const redirectsOf = (project: string) => standin.redirects(project).map((x) => `${x.type} ${x.from_url} → ${x.to_url}`);
+
+  it('a redirect written as the service does not store it: three applies leave one, and the drift check is green', async () => {
+    writeFileSync(file, 'redirects:\n  - {type: page, from: /docs/, to: guide/intro.html}\n');
+    for (let run = 0; run < 3; run += 1) expect((await step({ operation: 'apply' })).code).toBe(0);
+
+    // Created once, at the top: the file's redirects come first, the unmanaged one after them.
+    expect(redirectsOf('acme')).toEqual(['page /docs → /guide/intro.html', 'page /install.html → /getting-started/install.html']);
+    expect(writeLines().map((w) => `${w.method} ${w.path}`)).toEqual(['POST /api/v3/projects/acme/redirects/']);
+    const drift = await step({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+    expect(drift.code).toBe(0);
+    expect(drift.outputs.changes).toBe('0');
+    const pruned = await step({ operation: 'apply', prune: 'true', 'fail-on-changes': 'true' });
+    expect(pruned.outputs.changes).toBe('1');
+    expect(redirectsOf('acme')).toEqual(['page /docs → /guide/intro.html']);
+    expect((await step({ operation: 'apply', prune: 'true', 'fail-on-changes': 'true' })).code).toBe(0);
+  });
+
+  for (const dryRun of ['true', 'false']) {
+    it(`$rest, an inner *, :splat without * and a javascript: target: refused at their lines before any request (dry-run: ${dryRun})`, async () => {
+      writeFileSync(
+        file,
+        [
+          'redirects:',
+          '  - {type: exact, from: /en/v1/$rest, to: /en/latest/}',
+          '  - {type: page, from: /a/*/b.html, to: /c.html}',
+          '  - {type: exact, from: /old/, to: /new/:splat}',
+          '  - {type: page, from: /x, to: "javascript:alert(document.cookie)"}',
+          '',
+        ].join('\n'),
+      );
+      const run = await step({ operation: 'apply', 'dry-run': dryRun });
+
+      expect(run.code).toBe(1);
+      expect(standin.requests).toEqual([]);
+      const errors = stdout.annotations().filter((a) => a.title === INVALID_FILE_TITLE);
+      expect(errors.map((a) => [a.file, a.line])).toEqual([
+        [file, 2],
+        [file, 3],
+        [file, 4],
+        [file, 5],
+      ]);
+      expect(errors[0]!.message).toContain('write `/en/v1/*`, and `/en/latest/:splat` as `to`');
+      expect(errors[1]!.message).toContain('write `/a/*`');
+      expect(errors[2]!.message).toContain('end `from` with `*`');
+      expect(errors[3]!.message).toContain('`javascript:` is refused');
+      expect(run.outputs.changes).toBe('0');
+    });
+  }
+
+  it('a redirect stored with $rest, spelled with * and :splat in the file: left as it is, with a notice; export writes that spelling', async () => {
+    standin.addRedirect('acme', { type: 'exact', from_url: '/en/v1/$rest', to_url: '/en/latest/', http_status: 301 });
+    standin.addRedirect('acme', { type: 'exact', from_url: '/en/v0/$rest', to_url: '/en/old/' });
+    const exported = await step({ operation: 'export' });
+    expect(exported.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('from: /en/v1/*\n    to: /en/latest/:splat');
+    // The file lists v1 only; v0 stays unmanaged.
+    writeFileSync(file, text.replace(/ {2}- type: exact\n {4}from: \/en\/v0\/\*\n {4}to: \/en\/old\/:splat\n/, ''));
+
+    const run = await step({ operation: 'apply' });
+    expect(run.code).toBe(0);
+    expect(writeLines()).toEqual([]);
+    const notices = stdout.annotations().filter((a) => a.level === 'notice');
+    expect(notices.map((a) => a.title)).toEqual(['Old redirect syntax', 'Old redirect syntax']);
+    expect(notices[0]!.message).toContain('/en/v1/$rest → /en/latest/ uses the removed `$rest` syntax. The service keeps and serves it');
+    expect(notices[0]!.message).toContain("the file's /en/v1/* → /en/latest/:splat stands for it");
+    expect(notices[1]!.message).toContain('it is not in the file (kept)');
+  });
+
+  it('at 100 redirects on Community, dropping the first and adding one: one delete, then one create; then nothing', async () => {
+    standin.addProject({ slug: 'full' });
+    for (let i = 0; i < 100; i += 1) standin.addRedirect('full', { type: 'page', from_url: `/p${i}.html`, to_url: `/q${i}.html` });
+    const listed = Array.from({ length: 99 }, (_, i) => `  - {type: page, from: /p${i + 1}.html, to: /q${i + 1}.html}`);
+    writeFileSync(file, ['redirects:', ...listed, '  - {type: page, from: /new.html, to: /newer.html}', ''].join('\n'));
+
+    const run = await step({ operation: 'apply', project: 'full', prune: 'true' });
+    expect(run.code).toBe(0);
+    expect(writeLines().map((w) => w.method)).toEqual(['DELETE', 'POST']);
+    expect(standin.redirects('full').map((x) => x.from_url)).toEqual([...listed.map((_, i) => `/p${i + 1}.html`), '/new.html']);
+    expect((await step({ operation: 'apply', project: 'full', prune: 'true' })).outputs.changes).toBe('0');
+    expect(writeLines()).toHaveLength(2);
+  });
+
+  it('a subproject alias renamed: deleted, then created; applied again, nothing', async () => {
+    writeFileSync(file, 'subprojects:\n  - {child: acme-api, alias: reference}\n');
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(0);
+    expect(writeLines().map((w) => `${w.method} ${w.path}`)).toEqual([
+      'DELETE /api/v3/projects/acme/subprojects/api/',
+      'POST /api/v3/projects/acme/subprojects/',
+    ]);
+    expect((await step({ operation: 'apply' })).outputs.changes).toBe('0');
+    expect(writeLines()).toHaveLength(2);
+  });
+
+  it('privacy_level on a Community project: sent, read back, and a warning names the key and the value kept', async () => {
+    writeFileSync(file, 'settings:\n  privacy_level: private\n  homepage: https://acme.example.org\n');
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(0);
+    expect(writeLines().map((w) => JSON.parse(w.body))).toEqual([{ privacy_level: 'private', homepage: 'https://acme.example.org' }]);
+    const warnings = stdout.annotations().filter((a) => a.title === 'Setting not kept');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toContain('`settings.privacy_level` did not take: asked for "private", the service kept "public"');
+    expect(warnings[0]!.message).toContain('Business only');
+    expect(run.summary).toContain('The service did not keep: `settings.privacy_level` (it kept `"public"`)');
+    expect(JSON.parse(run.outputs.results!)[0].notKept).toEqual([{ key: 'settings.privacy_level', wanted: 'private', kept: 'public' }]);
+  });
+
+  it('a read-back that fails: the writes stay done, and a warning says the kept values are not known', async () => {
+    writeFileSync(file, 'settings:\n  privacy_level: private\n');
+    // The first read of the project plans; the second, after the PATCH, is refused.
+    standin.fault({ method: 'GET', path: /^\/api\/v3\/projects\/acme\/$/, kind: 'status', status: 404, after: 1 });
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(0);
+    expect(writeLines()).toHaveLength(1);
+    expect(stdout.annotations().map((a) => a.title)).toEqual(['Project not read back']);
+    expect(JSON.parse(run.outputs.plan!)[0].changes[0].status).toBe('done');
+  });
+
+  it('with the Community base URL, the Business-only keys are refused before any request', async () => {
+    writeFileSync(file, 'settings:\n  privacy_level: private\nversions:\n  v1.0: {privacy_level: private}\n');
+    const report = await applyStep(context({ operation: 'apply', 'base-url': 'https://app.readthedocs.org' }));
+
+    expect(report.results).toEqual([expect.objectContaining({ outcome: 'error', title: INVALID_FILE_TITLE })]);
+    expect(stdout.annotations().map((a) => a.line)).toEqual([2, 4]);
+    expect(stdout.annotations()[0]!.message).toContain('Read the Docs for Business only');
+  });
+
+  it("a connected repository: the file's URL of it is the clone URL the service keeps; a public one keeps PR builds public", async () => {
+    standin.addProject({
+      slug: 'linked',
+      plan: 'business',
+      remoteRepository: { cloneUrl: 'https://github.com/acme/linked.git' },
+    });
+    writeFileSync(file, 'settings:\n  repository: {url: "https://github.com/acme/linked"}\n  external_builds_privacy_level: private\n');
+    const first = await step({ operation: 'apply', project: 'linked' });
+
+    expect(first.code).toBe(0);
+    expect(writeLines().map((w) => JSON.parse(w.body))).toEqual([{ external_builds_privacy_level: 'private' }]);
+    const warning = stdout.annotations().find((a) => a.title === 'Setting not kept');
+    expect(warning?.message).toContain(
+      '`settings.external_builds_privacy_level` did not take: asked for "private", the service kept "public"',
+    );
+    expect(warning?.message).toContain('forced to `public` for a public repository');
+  });
+
+  it('readthedocs_yaml_path, the write-only show_version_warning, and a version privacy_level on Business', async () => {
+    standin.addProject({ slug: 'biz', plan: 'business', versions: [{ slug: 'v2' }] });
+    writeFileSync(
+      file,
+      'settings:\n  readthedocs_yaml_path: docs/.readthedocs.yaml\n  show_version_warning: true\nversions:\n  v2: {privacy_level: private}\n',
+    );
+    const run = await step({ operation: 'apply', project: 'biz' });
+
+    expect(run.code).toBe(0);
+    expect(writeLines().map((w) => `${w.method} ${w.path} ${w.body}`)).toEqual([
+      'PATCH /api/v3/projects/biz/versions/v2/ {"privacy_level":"private"}',
+      'PATCH /api/v3/projects/biz/ {"readthedocs_yaml_path":"docs/.readthedocs.yaml","show_version_warning":true}',
+    ]);
+    expect(stdout.annotations().filter((a) => a.level === 'warning')).toEqual([]);
+    // Again: only the write-only key is sent, and it is no change.
+    const again = await step({ operation: 'apply', project: 'biz' });
+    expect(again.outputs.changes).toBe('0');
+    expect(
+      writeLines()
+        .slice(2)
+        .map((w) => w.body),
+    ).toEqual(['{"show_version_warning":true}']);
+  });
+
+  it('versions are read from the list: 300 versions are 3 requests, none per version', async () => {
+    standin.addProject({ slug: 'many', versions: Array.from({ length: 299 }, (_, i) => ({ slug: `v${i}` })) });
+    writeFileSync(file, 'versions:\n  v5: {hidden: true}\n  v250: {active: false}\n');
+    const run = await step({ operation: 'apply', project: 'many', 'dry-run': 'true' });
+
+    expect(run.outputs.changes).toBe('2');
+    expect(standin.count('GET', /^\/api\/v3\/projects\/many\/versions\/$/)).toBe(3);
+    expect(standin.count('GET', /^\/api\/v3\/projects\/many\/versions\/[^/]+\/$/)).toBe(0);
+  });
+
+  it('export leaves out the fallback default_branch of a project that sets none; applying its file writes nothing', async () => {
+    standin.addProject({ slug: 'unset', defaultBranch: null });
+    expect((await step({ operation: 'export', project: 'unset' })).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toContain('default_branch');
+    expect((await step({ operation: 'apply', project: 'unset', prune: 'true' })).outputs.changes).toBe('0');
+    expect(writeLines()).toEqual([]);
+  });
+});
+
+describe('apply never writes from a pull request (issue 21)', () => {
+  for (const eventName of ['pull_request', 'pull_request_target', 'merge_group']) {
+    it(`on \`${eventName}\`, with dry-run false: the plan, and no write`, async () => {
+      writeFileSync(
+        file,
+        'settings:\n  default_branch: develop\nredirects:\n  - {type: page, from: /x, to: "https://elsewhere.example/"}\n',
+      );
+      const run = await step({ operation: 'apply', 'dry-run': 'false' }, { eventName });
+
+      expect(run.code).toBe(0);
+      expect(writeLines()).toEqual([]);
+      expect(run.outputs.changes).toBe('2');
+      expect(JSON.parse(run.outputs.plan!)[0].changes.map((c: { status: string }) => c.status)).toEqual(['planned', 'planned', 'kept']);
+      expect(stdout.text()).toContain(`On a \`${eventName}\` event \`apply\` only plans: nothing is written, whatever \`dry-run\` says`);
+      expect(run.summary).toContain(`Planned changes (on \`${eventName}\` \`apply\` only plans: nothing was written)`);
+    });
+  }
+
+  it('on push, it writes', async () => {
+    writeFileSync(file, 'settings:\n  default_branch: develop\n');
+    expect((await step({ operation: 'apply' }, { eventName: 'push' })).code).toBe(0);
+    expect(writeLines()).toHaveLength(1);
+  });
+});
+
+describe('a hostile project file (issue 21)', () => {
+  it('15,000 bad keys: 50 annotations on their lines, then one saying how many more', async () => {
+    writeFileSync(file, `versions:\n${Array.from({ length: 15_000 }, (_, i) => `  v${i}: {x: 1}\n`).join('')}`);
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(1);
+    expect(standin.requests).toEqual([]);
+    const annotations = stdout.annotations().filter((a) => a.title === INVALID_FILE_TITLE);
+    expect(annotations).toHaveLength(51);
+    expect(annotations.slice(0, 50).map((a) => a.line)).toEqual(Array.from({ length: 50 }, (_, i) => i + 2));
+    expect(annotations[50]!.message).toBe('… and 14950 more problems: fix the 50 shown and run again to see the rest');
+  });
+
+  it('a file over the size limit is refused before it is read', async () => {
+    writeFileSync(file, `# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    await expect(applyStep(context({ operation: 'apply' }))).rejects.toThrow(/larger than 256 KiB/);
+    expect(standin.requests).toEqual([]);
   });
 });

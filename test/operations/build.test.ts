@@ -2,7 +2,7 @@
 // with the same clock, so a build of minutes and a timeout of ten run in milliseconds. Assertions
 // are on outcomes and on the requests the stand-in received, never on time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildOperation } from '../../src/operations/build/build.js';
+import { buildProject } from '../../src/operations/build/build.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
@@ -27,7 +27,7 @@ const polls = (id: number) => standin.count('GET', new RegExp(`^/api/v3/projects
 const triggers = () => standin.count('POST', '/api/v3/projects/demo/versions/latest/builds/');
 
 function run(inputs: Record<string, string>) {
-  return operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', ...inputs } }).runProjects(buildOperation);
+  return operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', ...inputs } }).runProjects(buildProject);
 }
 
 describe('build, in-process on a fake clock', () => {
@@ -107,7 +107,7 @@ describe('build, in-process on a fake clock', () => {
     const log = recordingLog();
     const result = { project: 'demo', outcome: 'error' as const };
     try {
-      await buildOperation(ctx.ctx, result, log);
+      await buildProject(ctx.ctx, result, log);
     } finally {
       await ctx.close();
     }

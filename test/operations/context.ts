@@ -18,14 +18,14 @@ import { FakeClock, operationContext } from '../support/operation-context.ts';
 import { parseAnnotations, parseOutputFile, type Annotation } from '../../harness/run-action.ts';
 import type { Standin } from '../../harness/rtd-standin.ts';
 
-export interface TestContext {
+export interface StandinTestContext {
   ctx: OperationContext;
   /** Disposes of the deadline and closes the HTTP client. */
   close: () => Promise<void>;
 }
 
 /** A context whose inputs are `raw` over the stand-in's URL, on a fake clock, with no GitHub event. */
-export function standinContext(standin: Standin, raw: Partial<RawInputs>, run: Partial<RunContext> = {}): TestContext {
+export function standinContext(standin: Standin, raw: Partial<RawInputs>, run: Partial<RunContext> = {}): StandinTestContext {
   const { ctx, close } = operationContext({ baseUrl: standin.url, inputs: raw, run: { ...readRunContext({}), ...run } });
   return { ctx, close };
 }

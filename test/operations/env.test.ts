@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../../src/inputs/inputs.js';
 import { environmentStep } from '../../src/operations/env/apply-environment.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { captureStdout, runStep, standinContext, type TestContext } from './context.ts';
+import { captureStdout, runStep, standinContext, type StandinTestContext } from './context.ts';
 
 const TOKEN = 'rtd_env_step_token_0123456789';
 const NEW_API_KEY = 'new-api-key-Z8d1wR6t';
@@ -12,7 +12,7 @@ const NEW_ONE = 'new=one=value with spaces';
 
 let standin: Standin;
 let pks: { apiKey: number; keepMe: number; theme: number };
-let opened: TestContext | undefined;
+let opened: StandinTestContext | undefined;
 const stdout = captureStdout();
 
 beforeEach(async () => {

@@ -1,5 +1,5 @@
 // `preview` in-process: both stand-ins (Read the Docs on the fake clock, GitHub's REST API), a
-// pull request seeded on each, and `previewOperation` called with the RunContext a workflow event
+// pull request seeded on each, and `previewStep` called with the RunContext a workflow event
 // would give. The report it returns, the stand-ins' states and requests are what tests assert on.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
 import type { PreviewDetails } from '../../src/operations/preview/details.js';
-import { previewOperation } from '../../src/operations/preview/run-preview.js';
+import { previewStep } from '../../src/operations/preview/run-preview.js';
 import type { StepReport } from '../../src/operations/types.js';
 import { summaryMarkdown } from '../../src/reporting/report.js';
 import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../../harness/github-standin.ts';
@@ -100,7 +100,7 @@ export async function runPreview(
     run,
   });
   try {
-    return await previewOperation(test.ctx);
+    return await previewStep(test.ctx);
   } finally {
     await test.close();
   }

@@ -4,7 +4,7 @@
 // (the verify window), and a version that never appears (the timeout). Asserted on outcomes and
 // requests, never on time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { syncVersionsOperation } from '../../src/operations/sync-versions/sync-versions.js';
+import { syncVersionsProject } from '../../src/operations/sync-versions/sync-versions.js';
 import type { SyncDetails } from '../../src/operations/sync-versions/search-hits.js';
 import type { ProjectResult } from '../../src/operations/types.js';
 import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
@@ -34,7 +34,7 @@ async function runSync(inputs: Record<string, string>) {
   const log = recordingLog();
   const result: ProjectResult<SyncDetails> = { project: 'demo', outcome: 'error' };
   try {
-    await syncVersionsOperation(test.ctx, result, log);
+    await syncVersionsProject(test.ctx, result, log);
   } finally {
     await test.close();
   }

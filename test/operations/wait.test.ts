@@ -2,7 +2,7 @@
 // build that shows up late, one that a rebuild cancels and hands over, one that fails, and none
 // at all until the timeout. Asserted on outcomes and the requests the stand-in received.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitOperation } from '../../src/operations/wait/wait.js';
+import { waitProject } from '../../src/operations/wait/wait.js';
 import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
@@ -29,7 +29,7 @@ async function runWait(inputs: Record<string, string> = {}) {
   const log = recordingLog();
   const result = { project: 'demo', outcome: 'error' as string };
   try {
-    await waitOperation(test.ctx, result as never, log);
+    await waitProject(test.ctx, result as never, log);
   } finally {
     await test.close();
   }
@@ -121,7 +121,7 @@ describe('wait, in-process on a fake clock', () => {
       clock,
       inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '1m' },
     });
-    const [result] = await test.runProjects(waitOperation);
+    const [result] = await test.runProjects(waitProject);
 
     expect(result).toMatchObject({ outcome: 'timed-out', title: 'Timed out', commit: SHA });
     expect(result!.reason).toContain(`No build of commit ${SHA} appeared.`);
@@ -172,7 +172,7 @@ describe('wait for a push that a newer push superseded before cloning', () => {
       clock,
       inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '1m' },
     });
-    const [result] = await test.runProjects(waitOperation);
+    const [result] = await test.runProjects(waitProject);
 
     expect(standin.builds('demo').map((b) => [b.state, b.commit])).toEqual([
       ['cancelled', OTHER],
@@ -198,7 +198,7 @@ describe('wait on a pull request whose push an automation rule skipped', () => {
   it('the version stands at the head with no build of it past the grace period: skipped, a look after, naming the rules', async () => {
     seedSkippedPush();
     const test = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'wait' }, run: onPullRequest });
-    const [result] = await test.runProjects(waitOperation);
+    const [result] = await test.runProjects(waitProject);
 
     expect(result).toMatchObject({ outcome: 'skipped', title: 'Build skipped', commit: SHA });
     expect(result!.reason).toContain('a webhook automation rule of the project');
@@ -236,7 +236,7 @@ describe('wait on a pull request whose push an automation rule skipped', () => {
       inputs: { project: 'demo', operation: 'wait', timeout: '2m' },
       run: onPullRequest,
     });
-    const [result] = await test.runProjects(waitOperation);
+    const [result] = await test.runProjects(waitProject);
 
     expect(result).toMatchObject({ outcome: 'timed-out' });
     expect(standin.count('GET', /^\/api\/v2\/version\/\d+\/$/)).toBeGreaterThan(2);

@@ -1,11 +1,11 @@
 // watchBuild with a scripted service (no HTTP) on a fake clock: the schedule it keeps, the fair
 // share between builds watched at once in one step (and only in that step), and the deadline.
 import { describe, expect, it } from 'vitest';
-import { pollingPlan } from '../../src/operations/watching/poll-policy.js';
+import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/watching/watchers.js';
-import { watchBuild } from '../../src/operations/watching/watch-build.js';
-import type { Build } from '../../src/service/schemas.js';
+import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
+import { watchBuild } from '../../src/operations/shared/watch-build.js';
+import type { Build } from '../../src/readthedocs/schemas.js';
 import { Deadline, DeadlineError } from '../../src/util/abort.js';
 import { FakeClock, T0, recordingLog } from '../support/operation-context.ts';
 

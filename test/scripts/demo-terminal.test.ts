@@ -49,6 +49,17 @@ describe('renderMarkdown', () => {
     expect(text).not.toMatch(/\\[_:.-]/); // no Markdown escapes left
   });
 
+  it('shows what the service sent as the text it was, in its own cell: pipes, backticks, HTML, Markdown', () => {
+    const hostile = 'a|b `c|d` <script>x</script> **e** [f](javascript:g) &amp;';
+    const markdown = summaryMarkdown('Read the Docs: build', [
+      { project: 'demo', outcome: 'failed', version: hostile, state: 'finished', buildId: 3, title: 'Build failed', reason: hostile },
+    ]);
+    const text = renderMarkdown(markdown, COLOURS);
+    const row = text.split('\n').find((line) => line.startsWith('demo '))!;
+    expect(row).toBe(`demo     ${hostile}  ❌ failed  #3`);
+    expect(text).toContain(`\u001b[2m  │ \u001b[22m${hostile}`);
+  });
+
   it('makes headings bold with colours, and leaves plain text plain without', () => {
     expect(renderMarkdown('### Changed pages', COLOURS)).toBe('\u001b[1mChanged pages\u001b[22m');
     expect(renderMarkdown('### Changed pages', PLAIN)).toBe('Changed pages');
@@ -113,8 +124,26 @@ describe('parseDotenv', () => {
     });
   });
 
+  it('keeps the order of the file (the order the inputs are listed in)', () => {
+    expect(Object.keys(parseDotenv('INPUT_TOKEN=x\nINPUT_PROJECT=p\nINPUT_BASE-URL=u\nINPUT_TOKEN=y'))).toEqual([
+      'INPUT_TOKEN',
+      'INPUT_PROJECT',
+      'INPUT_BASE-URL',
+    ]);
+    expect(parseDotenv('INPUT_TOKEN=x\nINPUT_TOKEN=y').INPUT_TOKEN).toBe('y');
+  });
+
   it('names the line it cannot read', () => {
     expect(() => parseDotenv('INPUT_TOKEN=x\nnot a variable')).toThrow('line 2');
+    // Counted past a value of several lines.
+    expect(() => parseDotenv('INPUT_VARIABLES="A=1\nB=2"\nINPUT_PROJECT=p\n= no name')).toThrow('line 4');
+  });
+
+  it('reads a double-quoted value over several lines, as Node and dotenv do', () => {
+    expect(parseDotenv('INPUT_VARIABLES="A=1\nnot a variable line\nB=2"\nINPUT_PROJECT=demo # the slug')).toEqual({
+      INPUT_VARIABLES: 'A=1\nnot a variable line\nB=2',
+      INPUT_PROJECT: 'demo',
+    });
   });
 });
 

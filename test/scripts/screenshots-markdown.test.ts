@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { emojiHtml, escapeHtml, inlineHtml, markdownToHtml, pageHtml } from '../../scripts/screenshots/markdown-html.ts';
 import { fileIntegrity, MERMAID, unpackBundle } from '../../scripts/screenshots/mermaid.ts';
 import { prettyUrls } from '../../scripts/screenshots/scenarios.ts';
+import { summaryMarkdown } from '../../src/reporting/report.js';
 
 describe('markdownToHtml', () => {
   it('renders the preview comment: heading, table, escapes, links with code, details shown open, fenced code', () => {
@@ -57,7 +58,7 @@ describe('markdownToHtml', () => {
   });
 
   it('joins the lines of a paragraph, separates paragraphs and lists, and reads headings of every level', () => {
-    expect(markdownToHtml('## Read the Docs\\: build\n\nfirst\nsecond\n\nthird\n- a\n* b\n\nafter')).toBe(
+    expect(markdownToHtml('## Read the Docs\\: build\n\nfirst\nsecond\n\nthird\n- a\n- b\n\nafter')).toBe(
       '<h2>Read the Docs: build</h2>\n<p>first\nsecond</p>\n<p>third</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<p>after</p>',
     );
     expect(markdownToHtml('###### six')).toBe('<h6>six</h6>');
@@ -67,7 +68,9 @@ describe('markdownToHtml', () => {
 
   it('escapes any HTML in the text, keeps entities, and links only to http(s) and anchors', () => {
     expect(inlineHtml('<script>alert(1)</script> &amp; & "q"')).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &amp; &quot;q&quot;');
-    expect(inlineHtml('[x](javascript:alert(1))')).toBe('<a href="#">x</a>)');
+    // Parentheses in a link target balance, as GitHub reads them.
+    expect(inlineHtml('[x](javascript:alert(1))')).toBe('<a href="#">x</a>');
+    expect(inlineHtml('![x](https://e.org/track.png)')).toBe('x');
     expect(inlineHtml('[x](https://e.org/?a=1&b="2")')).toBe('<a href="https://e.org/?a=1&amp;b=&quot;2&quot;">x</a>');
     expect(inlineHtml('a<br>b')).toBe('a<br>b');
     // Escaped punctuation is literal: no bold, no link.
@@ -75,6 +78,22 @@ describe('markdownToHtml', () => {
     // Nothing inside a code span is Markdown.
     expect(inlineHtml('`**a** [b](c) <i>`')).toBe('<code>**a** [b](c) &lt;i&gt;</code>');
     expect(escapeHtml(`<a href='x'>&#39;&x</a>`)).toBe('&lt;a href=&#39;x&#39;&gt;&#39;&amp;x&lt;/a&gt;');
+  });
+
+  it('keeps what the service sent in its cell, as text: pipes, backticks, HTML, Markdown', () => {
+    const hostile = 'a|b `c|d` <script>x</script> **e** [f](javascript:g) &amp;';
+    const html = markdownToHtml(
+      summaryMarkdown('Read the Docs: build', [
+        { project: 'demo', outcome: 'failed', version: hostile, state: 'finished', buildId: 1, title: 'Build failed', reason: hostile },
+      ]),
+    );
+    const row = /<tbody>\n(<tr>.*<\/tr>)\n<\/tbody>/.exec(html)![1]!;
+    expect(row.match(/<td>/g)).toHaveLength(4);
+    expect(row).toContain('<td>a|b `c|d` &lt;script&gt;x&lt;/script&gt; **e** [f](javascript:g) &amp;amp;</td>');
+    expect(html).toContain(
+      '<pre><code class="language-text">a|b `c|d` &lt;script&gt;x&lt;/script&gt; **e** [f](javascript:g) &amp;amp;</code></pre>',
+    );
+    expect(html).not.toMatch(/<script|<strong>e|href="javascript/);
   });
 
   it('leaves a Mermaid block to Mermaid, as its exact text (the build chart), and other code as code', () => {

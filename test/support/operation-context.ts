@@ -3,15 +3,17 @@
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
-import { pollingPlan } from '../../src/operations/watching/poll-policy.js';
+import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
 import type { OperationContext, ProjectOperation, ProjectResult } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/watching/watchers.js';
+import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
-import { ServiceHttpClient } from '../../src/service/http-client.js';
-import { RateBudget } from '../../src/service/rate-budget.js';
-import { ReadTheDocsApi } from '../../src/service/read-the-docs.js';
+import { actionsLog } from '../../src/runner/actions.js';
+import type { RunnerLog } from '../../src/runner/port.js';
+import { ServiceHttpClient } from '../../src/readthedocs/http-client.js';
+import { RateBudget } from '../../src/readthedocs/rate-budget.js';
+import { ReadTheDocsApi } from '../../src/readthedocs/read-the-docs.js';
 import { abortReason, Deadline, type ExpiryTimer } from '../../src/util/abort.js';
 
 /** A Monday morning: the fake clock's epoch (the stand-in's builds are created on it too). */
@@ -77,17 +79,27 @@ export class FakeClock {
 }
 
 /** A ProjectLog that keeps every line (and the warnings with their titles) for assertions. */
-export function recordingLog(): ProjectLog & { lines: string[]; warnings: { message: string; title?: string }[] } {
+export function recordingLog(): ProjectLog & {
+  lines: string[];
+  warnings: { message: string; title?: string }[];
+  notices: { message: string; title?: string }[];
+} {
   const lines: string[] = [];
   const warnings: { message: string; title?: string }[] = [];
+  const notices: { message: string; title?: string }[] = [];
   return {
     lines,
     warnings,
+    notices,
     info: (message) => lines.push(message),
     progress: (message) => lines.push(message),
     warning: (message, title) => {
       warnings.push({ message, ...(title === undefined ? {} : { title }) });
       lines.push(`warning: ${message}`);
+    },
+    notice: (message, title) => {
+      notices.push({ message, ...(title === undefined ? {} : { title }) });
+      lines.push(`notice: ${message}`);
     },
     debug: () => undefined,
     section: (title, body) => lines.push(`${title}\n${body}`),
@@ -108,9 +120,11 @@ export interface ContextOptions {
   budgetFromInputs?: boolean;
   /** How long one request may wait for headers, then for the body (real time; undici's default unless given). */
   httpTimeoutMs?: number;
+  /** The step's log; the runner's (`@actions/core` on stdout) by default, read with `captureStdout`. */
+  log?: RunnerLog;
 }
 
-export interface TestContext {
+export interface OperationTestContext {
   ctx: OperationContext;
   clock: FakeClock;
   http: ServiceHttpClient;
@@ -121,7 +135,7 @@ export interface TestContext {
 }
 
 /** An OperationContext as main.ts builds it, on a fake clock. */
-export function operationContext(options: ContextOptions): TestContext {
+export function operationContext(options: ContextOptions): OperationTestContext {
   const clock = options.clock ?? new FakeClock();
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
   const startedAt = clock.now();
@@ -162,6 +176,7 @@ export function operationContext(options: ContextOptions): TestContext {
     sleep: clock.sleep,
     polling: pollingPlan(inputs.pollInterval),
     watchers: new WatcherRegistry(),
+    log: options.log ?? actionsLog,
   };
   const close = async () => {
     deadline.dispose();

@@ -1,5 +1,6 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
-import { abortReason, sleep } from '../../util/abort.js';
+import { type Sleep, sleep, untilAborted, waitAsAsked } from '../../resilience/index.js';
+import { abortReason } from '../../util/abort.js';
 import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
@@ -30,14 +31,17 @@ export interface RequestOptions {
 }
 
 /** One attempt must not hold the step for long: GitHub is reporting, not the work itself. */
-const REQUEST_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 20_000;
 /** A network fault or 5xx of a request safe to repeat is sent again twice (plugin-retry: 1 s, then 4 s later). */
-const TRANSIENT_RETRIES = 2;
+export const TRANSIENT_RETRIES = 2;
+/** plugin-retry's unit: retry n waits n² × this (1 s, then 4 s). */
+export const RETRY_BASE_MS = 1000;
 /** No 4xx is repeated by plugin-retry; GitHub's rate limits (403, 429) are the throttling plugin's. */
 const FINAL_STATUSES = Array.from({ length: 100 }, (_, index) => 400 + index);
 /** A rate limit is waited out at most twice, and only when GitHub asks for at most a minute. */
 export const MAX_RATE_LIMIT_RETRIES = 2;
 export const MAX_RATE_LIMIT_WAIT_S = 60;
+const RATE_LIMIT_WAITS = { maxWaits: MAX_RATE_LIMIT_RETRIES, maxWaitMs: MAX_RATE_LIMIT_WAIT_S * 1000 };
 
 /** A GitHub call that failed: `status` 0 when no answer came back. */
 export class GitHubError extends Error {
@@ -64,7 +68,7 @@ export class GitHubError extends Error {
  * `sleep`; plugin-retry's backoff unit.
  */
 export interface ClientOptions {
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  sleep?: Sleep;
   /** plugin-retry waits (retry number)² × this; 1000 by default. */
   retryBaseMs?: number;
   /**
@@ -100,7 +104,7 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
       log,
       // @octokit/request logs through the request's own `log` (its deprecation warning), else `console`.
       request: { fetch: boundedFetch(new EnvHttpProxyAgent(), { origin: new URL(baseUrl).origin }), log },
-      retry: { retries: TRANSIENT_RETRIES, doNotRetry: FINAL_STATUSES, retryAfterBaseValue: timing.retryBaseMs ?? 1000 },
+      retry: { retries: TRANSIENT_RETRIES, doNotRetry: FINAL_STATUSES, retryAfterBaseValue: timing.retryBaseMs ?? RETRY_BASE_MS },
       throttle: {
         onRateLimit: onLimit,
         onSecondaryRateLimit: onLimit,
@@ -135,16 +139,9 @@ function octokitLog(sink: ((message: string) => void) | undefined) {
  * plugin read it from `retry-after` or `x-ratelimit-reset`) and send again. A cancelled wait
  * answers no.
  */
-export function rateLimitWait(wait: (ms: number, signal?: AbortSignal) => Promise<void>) {
-  return async (retryAfter: number, options: { request?: { signal?: AbortSignal } }, _octokit: unknown, retryCount: number) => {
-    if (retryCount >= MAX_RATE_LIMIT_RETRIES || retryAfter > MAX_RATE_LIMIT_WAIT_S) return false;
-    try {
-      await wait(retryAfter * 1000, options.request?.signal);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+export function rateLimitWait(wait: Sleep) {
+  return (retryAfter: number, options: { request?: { signal?: AbortSignal } }, _octokit: unknown, retryCount: number) =>
+    waitAsAsked(retryAfter * 1000, retryCount, RATE_LIMIT_WAITS, { sleep: wait, signal: options.request?.signal });
 }
 
 /**
@@ -162,17 +159,6 @@ function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
       if (own && (cause instanceof BodyTooLargeError || cause instanceof ForeignUrlError)) own.retries = 0;
       throw error;
     }
-  });
-}
-
-/** `pending`, or the signal's reason as soon as it aborts. */
-function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return pending;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

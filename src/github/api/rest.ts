@@ -130,13 +130,34 @@ export function listOpenPullRequests(gh: GitHubRepo, head: { owner: string; bran
 
 /** GET repos/{owner}/{repo}/pulls/{n}/files: the paths the PR adds or changes (removed ones left out). */
 export async function listPullRequestFiles(gh: GitHubRepo, pr: number): Promise<string[]> {
+  return changedFileNames(await listPullRequestFileEntries(gh, pr));
+}
+
+/** A file of the pull request: its path, GitHub's status (`added`, `removed`, `renamed`…), and for a rename the path before. */
+export interface PullRequestFileEntry {
+  filename: string;
+  status?: string;
+  previousFilename?: string;
+}
+
+/** The paths the PR adds or changes, from its entries (removed ones left out). */
+export function changedFileNames(files: PullRequestFileEntry[]): string[] {
+  return files.filter((file) => file.status !== 'removed').map((file) => file.filename);
+}
+
+/** GET repos/{owner}/{repo}/pulls/{n}/files: every entry, removed and renamed ones with their status (`redirect-check`). */
+export async function listPullRequestFileEntries(gh: GitHubRepo, pr: number): Promise<PullRequestFileEntry[]> {
   const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.pulls.listFiles, gh.limits), {
     ...at(gh),
     pull_number: pr,
     per_page: PAGE_SIZE,
   });
   const files = await readPages('GET pulls/{n}/files', pages, MAX_FILE_PAGES, gh.limits);
-  return files.filter((file) => file.status !== 'removed').map((file) => file.filename);
+  return files.map((file) => ({
+    filename: file.filename,
+    ...(file.status === undefined ? {} : { status: file.status }),
+    ...(file.previous_filename === undefined || file.previous_filename === null ? {} : { previousFilename: file.previous_filename }),
+  }));
 }
 
 /**

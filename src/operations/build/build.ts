@@ -1,12 +1,12 @@
-import { ServiceError } from '../../service/errors.js';
-import { newestBuildId } from '../watching/build-ids.js';
-import { addDocsUrl } from '../watching/docs-url.js';
-import { triggerOnce } from '../watching/trigger.js';
-import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from '../watching/watch-build.js';
+import { ServiceError } from '../../readthedocs/errors.js';
+import { newestBuildId } from '../shared/build-ids.js';
+import { addDocsUrl } from '../shared/docs-url.js';
+import { triggerOnce } from '../shared/trigger.js';
+import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from '../shared/watch-build.js';
 import type { OperationContext, ProjectOperation } from '../types.js';
 
 /** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */
-export const buildOperation: ProjectOperation = async (ctx, result, log) => {
+export const buildProject: ProjectOperation = async (ctx, result, log) => {
   const { api, inputs } = ctx;
   const version = await resolveVersion(ctx, result.project);
   result.version = version;

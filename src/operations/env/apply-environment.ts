@@ -1,5 +1,5 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { ServiceError, UncertainWriteError } from '../../service/errors.js';
+import { ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { forEachProject, recordFailure } from '../run-projects.js';

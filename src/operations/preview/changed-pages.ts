@@ -115,21 +115,36 @@ export function changedPages(args: {
   for (const file of args.changedFiles) {
     const path = normaliseRepoPath(file);
     if (path === undefined || path === '' || !path.startsWith(prefix)) continue;
-    const relative = path.slice(prefix.length);
-    const segments = relative.split('/');
-    if (segments.some(NEVER_PAGE_SEGMENT)) continue;
-    const pagePath =
-      builder === 'mkdocs'
-        ? mkdocsPagePath(segments)
-        : builder === 'sphinx-dirhtml'
-          ? sphinxDirPagePath(segments)
-          : sphinxPagePath(segments);
+    const pagePath = pageSegments(path.slice(prefix.length), builder);
     if (pagePath !== undefined && !pages.has(path)) pages.set(path, joinUrl(args.previewUrl, pagePath));
   }
   return [...pages]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, Math.max(0, limit))
     .map(([file, url]) => ({ file, url }));
+}
+
+/** The page a source file (relative to the docs folder) builds, as path segments; undefined when none. */
+function pageSegments(relative: string, builder: DocsBuilder): string[] | undefined {
+  const segments = relative.split('/');
+  if (segments.some(NEVER_PAGE_SEGMENT)) return undefined;
+  if (builder === 'mkdocs') return mkdocsPagePath(segments);
+  return builder === 'sphinx-dirhtml' ? sphinxDirPagePath(segments) : sphinxPagePath(segments);
+}
+
+/**
+ * The path of the page a repository file builds, below the version's root (`/install.html`,
+ * `/guide/setup/`), unencoded; undefined when the file is outside `docsDir` or builds no page.
+ * The same mapping as {@link changedPages}.
+ */
+export function sourcePagePath(file: string, docsDir: string, builder: DocsBuilder = 'sphinx'): string | undefined {
+  const dir = normaliseRepoPath(docsDir);
+  const path = normaliseRepoPath(file);
+  if (dir === undefined || path === undefined || path === '' || builder === 'sphinx-singlehtml') return undefined;
+  const prefix = dir === '' ? '' : `${dir}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const segments = pageSegments(path.slice(prefix.length), builder);
+  return segments === undefined ? undefined : `/${segments.join('/')}`;
 }
 
 function sphinxPagePath(segments: string[]): string[] | undefined {
@@ -158,7 +173,8 @@ function mkdocsPagePath(segments: string[]): string[] | undefined {
   return MKDOCS_INDEX_PAGES.includes(stem.toLowerCase()) ? [...folders, ''] : [...folders, stem, ''];
 }
 
-function joinUrl(base: string, segments: string[]): string {
+/** `base` (a preview URL) with the page's path segments appended, each encoded. */
+export function joinUrl(base: string, segments: string[]): string {
   const url = new URL(base);
   const basePath = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
   url.pathname = basePath + segments.map(encodeSegment).join('/');

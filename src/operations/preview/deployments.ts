@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import type { GitHubRepo } from '../../github/api/client.js';
 import {
   createDeployment,
@@ -199,12 +198,12 @@ export async function closePreview(
   const status = shared.merged ? 'merged' : 'closed';
   // FACTS: "A closed or merged PR's version stays served; the service deletes it about 90 days later."
   const reason = `PR ${status}: the service deletes the preview about 90 days later`;
-  core.info(`${reason}. No build is triggered`);
+  ctx.log.info(`${reason}. No build is triggered`);
   await shared.publisher.publish(
     shared.projects.map((project) => ({ project, status, commit: shared.headSha, updatedAt: new Date(ctx.now()), reason })),
   );
   const count = await shared.deployments.deactivate(shared.projects, reason);
-  core.info(`Deployments marked inactive: ${count}`);
+  ctx.log.info(`Deployments marked inactive: ${count}`);
   return shared.projects.map((project) => ({
     project,
     outcome: 'success',

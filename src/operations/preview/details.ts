@@ -1,5 +1,6 @@
 import type { PreviewStatus } from '../../github/comment-rows.js';
 import type { ChangedPage } from './changed-pages.js';
+import type { UnredirectedPage } from './redirect-check.js';
 
 /**
  * What `preview` puts in a project's result (and so in `results[]`): the pull request, the preview's
@@ -7,5 +8,12 @@ import type { ChangedPage } from './changed-pages.js';
  * only its status.
  */
 export type PreviewDetails =
-  | { pullRequest: number; headSha: string; previewStatus: PreviewStatus; pages: ChangedPage[] }
+  | {
+      pullRequest: number;
+      headSha: string;
+      previewStatus: PreviewStatus;
+      pages: ChangedPage[];
+      /** `redirect-check` (unless `off`): pages moved or removed without a redirect. */
+      unredirected?: UnredirectedPage[];
+    }
   | { previewStatus: 'merged' | 'closed' };

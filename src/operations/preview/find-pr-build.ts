@@ -1,13 +1,13 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { NotFoundError, ServiceError, UncertainWriteError } from '../../service/errors.js';
-import type { Build } from '../../service/schemas.js';
+import { NotFoundError, ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
+import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
-import { elapsed } from '../watching/watch-build.js';
+import { elapsed } from '../shared/watch-build.js';
 import { formatDuration } from '../../util/format-duration.js';
-import { newestBuild } from '../watching/build-ids.js';
+import { newestBuild } from '../shared/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import { AutomationRuleSkip, PULL_REQUEST_SLUG_SUFFIXES } from '../watching/skipped-by-rule.js';
+import { AutomationRuleSkip, PULL_REQUEST_SLUG_SUFFIXES } from '../shared/skipped-by-rule.js';
 
 /** The build of the pull request's head, or word that none is coming (an automation rule skipped the push). */
 export type PullRequestBuild = { build: Build } | { skippedByRule: true };

@@ -1,5 +1,5 @@
-import type { ReadTheDocsApi } from '../../service/read-the-docs.js';
-import type { Project } from '../../service/schemas.js';
+import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
+import type { Project } from '../../readthedocs/schemas.js';
 import { editionFromBaseUrl, previewUrl, type ProjectForPreview } from './preview-url.js';
 
 /** Project details, each fetched once per step (translations come with theirs). */

@@ -1,13 +1,20 @@
-import * as core from '@actions/core';
+import pLimit from 'p-limit';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
-import { getFileContent, listPullRequestFiles, type CommitState } from '../../github/api/rest.js';
+import {
+  changedFileNames,
+  getFileContent,
+  listPullRequestFileEntries,
+  type CommitState,
+  type PullRequestFileEntry,
+} from '../../github/api/rest.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
-import { infoUntrusted, type ProjectLog } from '../../reporting/project-log.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { RunnerLog } from '../../runner/port.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import { PROJECT_SLUG } from '../../inputs/slugs.js';
@@ -16,9 +23,9 @@ import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import type { PreviewDetails } from './details.js';
-import { concludeFollowed, watchBuildOfCommit } from '../watching/follow-commit.js';
-import { concludeSkippedByRule } from '../watching/skipped-by-rule.js';
-import { expectedFromHistory, recordBuild } from '../watching/watch-build.js';
+import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
+import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
+import { expectedFromHistory, recordBuild } from '../shared/watch-build.js';
 import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
@@ -26,6 +33,8 @@ import { findPullRequestBuild } from './find-pr-build.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
 import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
+import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
+import { unredirectedSection } from '../../github/render-comment.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 /** The notice of a `workflow_run` whose finished run has no open pull request to report on. */
@@ -48,6 +57,8 @@ interface PullRequestRun {
 /** What the step learns about one project's preview besides its result. */
 interface PreviewInfo {
   pages: ChangedPage[];
+  /** `redirect-check`: pages moved or removed without a redirect. */
+  unredirected: UnredirectedPage[];
 }
 
 /**
@@ -56,7 +67,7 @@ interface PreviewInfo {
  * in one sticky PR comment (or the description), a commit status per project, the summary and
  * the outputs.
  */
-export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
+export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   const base = baseRepository(ctx.run);
   if (ctx.inputs.previewUrlTemplate) {
     try {
@@ -66,17 +77,17 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     }
   }
   const github = lazyGitHub(ctx, base);
-  const found = await pullRequestOf(ctx.run, github);
+  const found = await pullRequestOf(ctx.run, github, ctx.log);
   if ('none' in found) {
-    core.notice(safeLine(found.none), { title: NO_PULL_REQUEST_TITLE });
+    ctx.log.notice(safeLine(found.none), { title: NO_PULL_REQUEST_TITLE });
     return { results: [], summary: [], outputs: {} };
   }
   const run: PullRequestRun = { ...base, ...found };
   const { pr, headSha } = run;
-  infoUntrusted(`Pull request #${pr}, head commit ${headSha}`);
+  ctx.log.untrusted(`Pull request #${pr}, head commit ${headSha}`);
 
   // Who the token is, asked once: only its own comment and deployments are adopted.
-  const identity = new TokenIdentity((message) => core.debug(message));
+  const identity = new TokenIdentity((message) => ctx.log.debug(message));
   const details = new ProjectDetails(ctx.api);
   const publisher = new PreviewPublisher({
     github,
@@ -86,9 +97,9 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
     identity,
-    warning: (message, title) => core.warning(message, { title }),
-    info: infoUntrusted,
-    debug: (message) => core.debug(message),
+    warning: (message, title) => ctx.log.warning(message, { title }),
+    info: (message) => ctx.log.untrusted(message),
+    debug: (message) => ctx.log.debug(message),
     // Read the Docs' own comment names the project by its id. A closed PR's rows need no comparing.
     ...(ctx.run.action === 'closed'
       ? {}
@@ -107,20 +118,20 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     pr,
     headSha,
     identity,
-    warning: (message, title) => core.warning(message, { title }),
-    debug: (message) => core.debug(message),
+    warning: (message, title) => ctx.log.warning(message, { title }),
+    debug: (message) => ctx.log.debug(message),
   });
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
     const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
-      core.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
       return [...ctx.inputs.projects];
     });
     const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha, projects });
     return { results, summary: [], outputs: {} };
   }
   const projects = await projectsToPreview(ctx, details);
-  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [] }]));
+  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [], unredirected: [] }]));
 
   await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
 
@@ -138,6 +149,11 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
     }
     return sources;
   };
+  // `redirect-check`: the PR's project file, read once at the head commit when a moved page needs it.
+  const projectFile = once(async () => {
+    const gh = await github();
+    return gh ? getFileContent(gh, ctx.inputs.config, headSha).catch(() => undefined) : undefined;
+  });
   let results: ProjectResult<PreviewDetails>[];
   try {
     results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
@@ -162,7 +178,14 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
       );
       await concludeFollowed(ctx, result, log, followed, headSha);
       if (result.outcome !== 'success') return;
-      await verifyPreview(ctx, result, log, { pr, details, dispatcher: pageDispatcher, info: infos.get(result.project)!, changedFiles });
+      await verifyPreview(ctx, result, log, {
+        pr,
+        details,
+        dispatcher: pageDispatcher,
+        info: infos.get(result.project)!,
+        changedFiles,
+        projectFile,
+      });
     });
   } finally {
     await pageDispatcher.close().catch(() => undefined);
@@ -170,17 +193,35 @@ export const previewOperation: StepOperation<PreviewDetails> = async (ctx) => {
 
   await Promise.all(pendingStatuses);
   const rows = results.map((result) => rowOf(ctx, result, headSha, infos.get(result.project)?.pages ?? []));
+  // `redirect-check`: the ready row lists its pages without a redirect; with `fail`, they turn the
+  // project (and so its commit status and the step) red while the row keeps the ready preview.
+  const statuses = results.map((result, index) => {
+    const unredirected = infos.get(result.project)?.unredirected ?? [];
+    const status = commitStatusOf(result, rows[index]!.status);
+    if (rows[index]!.status !== 'ready' || unredirected.length === 0) return status;
+    rows[index]!.unredirected = unredirected;
+    if (ctx.inputs.redirectCheck !== 'fail') return status;
+    Object.assign(result, unredirectedFailure(result.project, unredirected));
+    return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
+  });
   await Promise.all([
     publisher.publish(rows),
     ...results.map((result, index) => {
-      const { state, description, targetUrl } = commitStatusOf(result, rows[index]!.status);
+      const { state, description, targetUrl } = statuses[index]!;
       return publisher.status(result.project, state, description, targetUrl);
     }),
     ...results.map((result, index) => deploymentOutcome(deployments, result, commitStatusOf(result, rows[index]!.status))),
   ]);
 
   results.forEach((result, index) => {
-    result.details = { pullRequest: pr, headSha, previewStatus: rows[index]!.status, pages: infos.get(result.project)?.pages ?? [] };
+    const info = infos.get(result.project);
+    result.details = {
+      pullRequest: pr,
+      headSha,
+      previewStatus: rows[index]!.status,
+      pages: info?.pages ?? [],
+      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
+    };
   });
   return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
 };
@@ -196,7 +237,11 @@ function baseRepository(run: RunContext): Pick<PullRequestRun, 'owner' | 'repo' 
  * The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit); on
  * `workflow_run`, the pull request of the finished run (see {@link pullRequestOfWorkflowRun}).
  */
-async function pullRequestOf(run: RunContext, github: () => Promise<GitHubRepo | undefined>): Promise<WorkflowRunPullRequest> {
+async function pullRequestOf(
+  run: RunContext,
+  github: () => Promise<GitHubRepo | undefined>,
+  log: RunnerLog,
+): Promise<WorkflowRunPullRequest> {
   if (run.eventName === 'workflow_run') {
     if (!run.workflowRun) {
       throw new InputError([
@@ -206,7 +251,7 @@ async function pullRequestOf(run: RunContext, github: () => Promise<GitHubRepo |
     try {
       return await pullRequestOfWorkflowRun(run.workflowRun, github);
     } catch (error) {
-      core.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
+      log.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
         title: NO_PULL_REQUEST_TITLE,
       });
       return { none: 'No pull request was found: nothing to report' };
@@ -231,7 +276,7 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
   return once(async () => {
     const token = ctx.inputs.githubToken;
     if (!token || !run.owner || !run.repo) {
-      core.warning(
+      ctx.log.warning(
         !token
           ? 'Input `github-token` is empty: no PR comment and no commit status. The summary and outputs still carry the preview'
           : 'The repository is unknown (no GITHUB_REPOSITORY): no PR comment and no commit status',
@@ -239,12 +284,12 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
       );
       return undefined;
     }
-    core.debug(`GitHub API: ${ctx.run.apiUrl}`);
+    ctx.log.debug(`GitHub API: ${ctx.run.apiUrl}`);
     // GitHub calls report on the step, after its timeout too (the final comment and status): only
     // the workflow's cancellation stops their retries, never the step's deadline.
     const limits = { signal: ctx.deadline.cancellation };
     // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
-    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => core.debug(message) });
+    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => ctx.log.debug(message) });
     return { octokit, owner: run.owner, repo: run.repo, limits };
   });
 }
@@ -263,7 +308,7 @@ async function projectsToPreview(ctx: OperationContext, details: ProjectDetails)
       if (PROJECT_SLUG.test(translation.slug)) return true;
       // The slug shown JSON-quoted (line breaks as `\n`), cut and neutralised.
       const shown = safeLine(JSON.stringify(translation.slug), 80);
-      core.warning(
+      ctx.log.warning(
         `${project}: the service names a translation whose slug ${shown} is not a project slug ` +
           '(lowercase letters, digits, `-` and `_`, as the `project` input takes them): it is left out',
         { title: 'Translation left out' },
@@ -274,7 +319,7 @@ async function projectsToPreview(ctx: OperationContext, details: ProjectDetails)
       details.remember(translation);
       if (!projects.includes(translation.slug)) projects.push(translation.slug);
     }
-    infoUntrusted(
+    ctx.log.untrusted(
       translations.length === 0
         ? `${project} has no translations`
         : `${project} has ${translations.length} translation(s): ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,
@@ -297,6 +342,7 @@ async function verifyPreview(
     dispatcher: Dispatcher;
     info: PreviewInfo;
     changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
+    projectFile: () => Promise<string | undefined>;
   },
 ): Promise<void> {
   const url =
@@ -335,7 +381,7 @@ async function verifyPreview(
   const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
-  const answering = await mapLimited(candidates, PAGE_CHECK_CONCURRENCY, async (page) => {
+  const answering = await pLimit(PAGE_CHECK_CONCURRENCY).map(candidates, async (page) => {
     const pageCheck = await checkPage(page.url, {
       dispatcher: shared.dispatcher,
       userAgent: USER_AGENT,
@@ -349,6 +395,19 @@ async function verifyPreview(
   });
   shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
   if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
+  if (ctx.inputs.redirectCheck !== 'off') {
+    shared.info.unredirected = await checkRedirects(ctx, log, {
+      project: result.project,
+      files: sources.entries,
+      docsDir: sources.docsDir,
+      builder: sources.builder,
+      previewUrl: url,
+      details: await shared.details.get(result.project).catch(() => undefined),
+      dispatcher: shared.dispatcher,
+      projectFile: shared.projectFile,
+      attempts: PAGE_ATTEMPTS,
+    });
+  }
 }
 
 /**
@@ -376,6 +435,8 @@ async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectRes
 
 interface ChangedSources {
   files: string[];
+  /** Every entry, removed and renamed ones included (`redirect-check`). */
+  entries: PullRequestFileEntry[];
   docsDir: string;
   builder: DocsBuilder | undefined;
 }
@@ -401,21 +462,22 @@ async function changedSourceFiles(
       if (yaml !== undefined) break;
     }
     if (yaml !== undefined && Buffer.byteLength(yaml, 'utf8') > MAX_READTHEDOCS_YAML_BYTES) {
-      core.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
+      ctx.log.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
       yaml = undefined;
     }
     const config = yaml === undefined ? undefined : await readReadthedocsConfig(yaml);
     const docsDir = config?.docsDir ?? ctx.inputs.docsPath;
     const builder = config?.builder;
     if (docsDir === undefined) {
-      core.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
+      ctx.log.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
       return undefined;
     }
-    const files = await listPullRequestFiles(gh, run.pr);
-    core.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
-    return { files, docsDir, builder };
+    const entries = await listPullRequestFileEntries(gh, run.pr);
+    const files = changedFileNames(entries);
+    ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
+    return { files, entries, docsDir, builder };
   } catch (error) {
-    core.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
+    ctx.log.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
     return undefined;
   }
 }
@@ -513,6 +575,10 @@ function summarySection(
     lines.push('', `**Changed pages in ${escapeMarkdown(result.project)}**`, '');
     for (const page of pages) lines.push(`- ${markdownLink(page.file, page.url)}`);
   }
+  for (const result of results) {
+    const unredirected = infos.get(result.project)?.unredirected ?? [];
+    if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
+  }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');
 }
@@ -525,19 +591,6 @@ function locationLabel(publisher: PreviewPublisher): string {
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let promise: Promise<T> | undefined;
   return () => (promise ??= make());
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /**

@@ -1,22 +1,46 @@
-import { readFile } from 'node:fs/promises';
-import * as core from '@actions/core';
+import { readFile, stat } from 'node:fs/promises';
+import { annotateFileLine } from '../../reporting/file-annotations.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
-import { NotFoundError, UncertainWriteError } from '../../service/errors.js';
-import type { Redirect } from '../../service/schemas.js';
+import { UncertainWriteError } from '../../readthedocs/errors.js';
+import type { ProjectSettings, Redirect, Version } from '../../readthedocs/schemas.js';
+import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
-import { changeCount, describeChange, planEntries, planTable, symbolOf, type ApplyDetails, type WriteStatus } from './describe.js';
-import { ConfigFileError, parseConfigFile } from './file.js';
-import { redirectKey, type DesiredProject, type DesiredRedirect } from './model.js';
-import { planProject, type CurrentRedirect, type CurrentState, type PlannedChange, type ProjectPlan } from './plan.js';
+import {
+  changeCount,
+  describeChange,
+  notKeptNote,
+  planEntries,
+  planTable,
+  shown,
+  symbolOf,
+  type ApplyDetails,
+  type NotKept,
+  type WriteStatus,
+} from './describe.js';
+import { editionOf } from './edition.js';
+import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile } from './file.js';
+import { BUSINESS_ONLY_SETTINGS, type DesiredProject, type DesiredRedirect, type SettingName } from './model.js';
+import { planProject, sameSetting, type CurrentRedirect, type CurrentState, type PlannedChange, type ProjectPlan } from './plan.js';
 import { configPath } from './paths.js';
+import { policyVersionOf } from './version-policy.js';
 import { publishPlanComment } from './plan-comment.js';
+import { hasPaths, modernEquivalent, normalFrom, normalTo, redirectKey } from './normal-form.js';
 
 export const INVALID_FILE_TITLE = 'Invalid project file';
 const CREATE_ATTEMPTS = 3;
+
+/**
+ * Events whose run may hold a pull request's version of the file (`pull_request`,
+ * `pull_request_target` with the head checked out, reviews, the merge queue): `apply` only plans
+ * there, whatever `dry-run` says. It writes on `push`, `workflow_dispatch`, `schedule` and the like.
+ */
+export function planOnlyEvent(eventName: string): boolean {
+  return eventName.startsWith('pull_request') || eventName === 'merge_group';
+}
 
 /**
  * `apply`: the file is read and checked once, before any request; then each project is planned
@@ -24,100 +48,165 @@ const CREATE_ATTEMPTS = 3;
  */
 export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   const { inputs } = ctx;
-  let text: string;
-  try {
-    text = await readFile(configPath(inputs.config), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError([
-      code === 'ENOENT'
-        ? `Input \`config\`: ${inputs.config} does not exist. Check out the repository first, or run \`export\` to write it`
-        : `Input \`config\`: cannot read ${inputs.config}: ${(error as Error).message}`,
-    ]);
-  }
+  const planOnly = planOnlyEvent(ctx.run.eventName);
+  const dryRun = inputs.dryRun || planOnly;
+  const text = await readConfigText(inputs.config);
   let desired: Map<string, DesiredProject>;
   try {
-    desired = await parseConfigFile(inputs.config, text, inputs.projects);
+    const parsed = await parseConfigFile(inputs.config, text, inputs.projects, { edition: editionOf(inputs.baseUrl) });
+    desired = parsed.projects;
+    for (const warning of parsed.warnings) {
+      annotateFileLine(ctx.log, 'warning', `${warning.path ? `${warning.path}: ` : ''}${warning.message}`, {
+        title: 'Project file warning',
+        file: warning.file,
+        line: warning.line,
+      });
+    }
   } catch (error) {
     if (!(error instanceof ConfigFileError)) throw error;
     for (const problem of error.problems) {
-      core.error(safeLine(`${problem.path ? `${problem.path}: ` : ''}${problem.message}`), {
+      annotateFileLine(ctx.log, 'error', `${problem.path ? `${problem.path}: ` : ''}${problem.message}`, {
         title: INVALID_FILE_TITLE,
         file: problem.file,
-        startLine: problem.line,
+        line: problem.line,
       });
+    }
+    const more = error.total - error.problems.length;
+    if (more > 0) {
+      annotateFileLine(
+        ctx.log,
+        'error',
+        `… and ${more} more problems: fix the ${error.problems.length} shown and run again to see the rest`,
+        {
+          title: INVALID_FILE_TITLE,
+          file: inputs.config,
+        },
+      );
     }
     const results: ProjectResult<ApplyDetails>[] = inputs.projects.map((project) => ({
       project,
       outcome: 'error',
       title: INVALID_FILE_TITLE,
-      reason: safeLine(error.message.split('\n').join(' | '), 4000),
-      details: { plan: [], changes: 0, dryRun: inputs.dryRun },
+      reason: problemsReason(inputs.config, error),
+      details: { plan: [], changes: 0, dryRun },
     }));
-    return { results, summary: [], outputs: planOutputs(results) };
+    return { results, summary: [problemsSection(inputs.config, error)], outputs: planOutputs(results) };
+  }
+  if (planOnly) {
+    ctx.log.untrusted(
+      `On a \`${ctx.run.eventName}\` event \`apply\` only plans: nothing is written, whatever \`dry-run\` says ` +
+        "(the file may be a pull request's). It writes on `push`, `workflow_dispatch` and `schedule`.",
+    );
   }
   const results = await forEachProject(ctx, [...desired.keys()], (c, result: ProjectResult<ApplyDetails>, log) =>
-    applyProject(c, result, log, desired.get(result.project)!),
+    applyProject(c, result, log, desired.get(result.project)!, dryRun),
   );
-  const sections = results.map((result) => planTable(result.project, result.details?.plan ?? [], !inputs.dryRun));
-  const heading = inputs.dryRun ? '### Planned changes (dry run: nothing was written)' : '### Changes';
+  const sections = results.map((result) =>
+    [planTable(result.project, result.details?.plan ?? [], !dryRun), notKeptNote(result.details?.notKept ?? [])]
+      .filter(Boolean)
+      .join('\n\n'),
+  );
+  const heading = planOnly
+    ? `### Planned changes (on \`${ctx.run.eventName}\` \`apply\` only plans: nothing was written)`
+    : dryRun
+      ? '### Planned changes (dry run: nothing was written)'
+      : '### Changes';
   const summary = [
     [heading, '', 'Legend: `+` create, `~` update (old → new), `-` delete, · unmanaged, kept.', '', sections.join('\n\n')].join('\n'),
   ];
-  await publishPlanComment(ctx, results).catch((error: unknown) => {
-    core.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
+  await publishPlanComment(ctx, results, dryRun).catch((error: unknown) => {
+    ctx.log.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
       title: 'Plan comment not written',
     });
   });
   return { results, summary, outputs: planOutputs(results) };
 };
 
+/** The file's text, refused by size before it is read whole. */
+async function readConfigText(config: string): Promise<string> {
+  const path = configPath(config);
+  try {
+    const size = (await stat(path)).size;
+    if (size > MAX_FILE_BYTES) {
+      throw new InputError([
+        `Input \`config\`: ${config} is ${size} bytes, larger than ${MAX_FILE_BYTES / 1024} KiB: a project file is refused past that`,
+      ]);
+    }
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError([
+      code === 'ENOENT'
+        ? `Input \`config\`: ${config} does not exist. Check out the repository first, or run \`export\` to write it`
+        : `Input \`config\`: cannot read ${config}: ${(error as Error).message}`,
+    ]);
+  }
+}
+
+/** The settings the file can name, as GET shows them (`language` as its code, `repository` as `{url, type}`). */
+export function comparableSettings(info: ProjectSettings): CurrentState['settings'] {
+  return {
+    name: info.name,
+    repository: info.repository ? { url: info.repository.url, type: info.repository.type ?? 'git' } : undefined,
+    language: info.language.code,
+    programming_language: info.programming_language?.code,
+    homepage: info.homepage ?? '',
+    tags: info.tags ?? [],
+    default_version: info.default_version ?? undefined,
+    default_branch: info.default_branch ?? undefined,
+    versioning_scheme: info.versioning_scheme,
+    readthedocs_yaml_path: info.readthedocs_yaml_path ?? null,
+    privacy_level: info.privacy_level,
+    external_builds_privacy_level: info.external_builds_privacy_level,
+  };
+}
+
+/** The versions the file names, as the versions list gives them. */
+function namedVersions(list: Version[], project: string, slugs: string[]): CurrentState['versions'] {
+  const bySlug = new Map(list.map((v) => [v.slug, v]));
+  const versions: CurrentState['versions'] = {};
+  for (const slug of slugs) {
+    const version = bySlug.get(slug);
+    if (!version) throw new Error(`version \`${safeLine(slug, 200)}\` named under \`versions\` does not exist on ${project}`);
+    versions[slug] = {
+      active: version.active,
+      hidden: version.hidden ?? false,
+      ...(version.privacy_level === undefined ? {} : { privacy_level: version.privacy_level }),
+    };
+  }
+  return versions;
+}
+
 /** What the service has now, for the parts the file manages. Reads only. */
 export async function readCurrent(ctx: OperationContext, project: string, desired: DesiredProject): Promise<CurrentState> {
   const { api } = ctx;
   const info = await api.projectSettings(project);
-  const current: CurrentState = {
-    settings: {
-      name: info.name,
-      repository: info.repository ? { url: info.repository.url, type: info.repository.type ?? 'git' } : undefined,
-      language: info.language.code,
-      programming_language: info.programming_language?.code,
-      homepage: info.homepage ?? '',
-      tags: info.tags ?? [],
-      default_version: info.default_version ?? undefined,
-      default_branch: info.default_branch ?? undefined,
-      versioning_scheme: info.versioning_scheme,
-      privacy_level: info.privacy_level,
-      external_builds_privacy_level: info.external_builds_privacy_level,
-    },
+  // FACTS: "the versions list (`limit=100`) returns them all, so no per-version GET is needed":
+  // 300 versions are 3 requests, read once for the versions named and for `version_policy`.
+  const named = Object.keys(desired.versions ?? {});
+  const list = named.length > 0 || desired.versionPolicy ? await api.versions(project) : [];
+  return {
+    settings: comparableSettings(info),
     redirects: desired.redirects ? (await api.redirects(project)).map(currentRedirect) : [],
     subprojects: desired.subprojects ? (await api.subprojects(project)).map((s) => ({ child: s.child.slug, alias: s.alias })) : [],
-    versions: {},
+    versions: namedVersions(list, project, named),
+    ...(desired.versionPolicy ? { versionList: list.map(policyVersionOf) } : {}),
   };
-  for (const slug of Object.keys(desired.versions ?? {})) {
-    try {
-      const version = await api.version(project, slug);
-      current.versions[slug] = { active: version.active, hidden: version.hidden ?? false };
-    } catch (error) {
-      if (error instanceof NotFoundError)
-        throw new Error(`version \`${safeLine(slug, 200)}\` named under \`versions\` does not exist on ${project}`);
-      throw error;
-    }
-  }
-  return current;
 }
 
+/** A redirect as the service holds it, in the normal form the plan compares (a stored value may predate it). */
 export function currentRedirect(r: Redirect): CurrentRedirect {
-  const urls = r.type === 'page' || r.type === 'exact';
+  const paths = hasPaths(r.type);
   return {
     pk: r.pk,
     type: r.type as DesiredRedirect['type'],
-    from: urls ? (r.from_url ?? '') : '',
-    to: urls ? (r.to_url ?? '') : '',
+    from: paths && r.from_url ? normalFrom(r.from_url) : '',
+    to: paths && r.to_url ? normalTo(r.to_url) : '',
     http_status: r.http_status === 301 ? 301 : 302,
     force: r.force ?? false,
     enabled: r.enabled ?? true,
-    description: r.description ?? '',
+    description: (r.description ?? '').trim(),
     position: r.position ?? 0,
   };
 }
@@ -127,6 +216,7 @@ async function applyProject(
   result: ProjectResult<ApplyDetails>,
   log: ProjectLog,
   desired: DesiredProject,
+  dryRun: boolean,
 ): Promise<void> {
   const { inputs } = ctx;
   const { project } = result;
@@ -134,14 +224,16 @@ async function applyProject(
   const plan = planProject(project, desired, current, inputs.prune);
   const changes = changeCount(plan);
   log.info(
-    `${project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${inputs.dryRun ? ' (dry run: nothing will be written)' : ''}`,
+    `${project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
   );
   for (const change of plan.changes) log.info(safeLine(`  ${symbolOf(change)} ${describeChange(change)}`));
+  tellLegacy(plan, log);
   const statuses: WriteStatus[] = plan.changes.map(() => 'planned');
-  result.details = { plan: planEntries(plan, inputs.dryRun ? undefined : statuses), changes, dryRun: inputs.dryRun };
-  if (!inputs.dryRun) {
+  result.details = { plan: planEntries(plan, dryRun ? undefined : statuses), changes, dryRun };
+  if (!dryRun) {
     const failure = await carryOut(ctx, plan, statuses, log);
-    result.details = { plan: planEntries(plan, statuses), changes, dryRun: false };
+    const notKept = await readBack(ctx, plan, statuses, log);
+    result.details = { plan: planEntries(plan, statuses), changes, dryRun: false, ...(notKept.length > 0 ? { notKept } : {}) };
     if (failure) {
       recordFailure(ctx, result, failure.error);
       if (!(failure.error instanceof DeadlineError || failure.error instanceof CancelledError)) {
@@ -158,13 +250,99 @@ async function applyProject(
   if (inputs.failOnChanges && changes > 0) {
     result.outcome = 'failed';
     result.title = 'Project differs from the file';
-    result.reason = `${project}: ${changes} change${changes === 1 ? '' : 's'} ${inputs.dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
+    result.reason = `${project}: ${changes} change${changes === 1 ? '' : 's'} ${dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
       .filter((c) => c.action !== 'unmanaged')
       .map((c) => `${symbolOf(c)} ${describeChange(c)}`)
       .join('\n')}`;
     return;
   }
   result.outcome = 'success';
+}
+
+/**
+ * A notice for each redirect stored in the removed `$rest` syntax that the plan leaves as it is:
+ * not an error (the service keeps and serves it), but it refuses that syntax in a new or changed
+ * redirect.
+ */
+function tellLegacy(plan: ProjectPlan, log: ProjectLog): void {
+  for (const { redirect, listed } of plan.legacy) {
+    const modern = modernEquivalent(redirect.from, redirect.to)!;
+    log.notice(
+      safeLine(
+        `${plan.project}: the redirect ${redirect.type} ${redirect.from} → ${redirect.to} uses the removed \`$rest\` syntax. ` +
+          'The service keeps and serves it, but refuses `$rest` in a new or changed redirect; ' +
+          (listed
+            ? `the file's ${modern.from} → ${modern.to} stands for it, and is what the next change to it writes.`
+            : `it is not in the file (kept); to list it, write from: ${modern.from} and to: ${modern.to}.`),
+      ),
+      'Old redirect syntax',
+    );
+  }
+}
+
+/**
+ * After writing, reads back what was sent (FACTS: "On save the service may keep its own values
+ * [...] So read back after writing, and say which keys did not take"): each settings key and
+ * version field that did not take gets a warning naming it and the value the service kept.
+ */
+async function readBack(ctx: OperationContext, plan: ProjectPlan, statuses: WriteStatus[], log: ProjectLog): Promise<NotKept[]> {
+  const done = plan.changes.filter((_, index) => statuses[index] === 'done');
+  const settings = done.find((change) => change.kind === 'settings');
+  const versions = done.filter((change) => change.kind === 'version');
+  const compared = settings?.fields.filter((field) => !field.writeOnly) ?? [];
+  if (compared.length === 0 && versions.length === 0) return [];
+  const notKept: NotKept[] = [];
+  try {
+    if (compared.length > 0) {
+      const now = comparableSettings(await ctx.api.projectSettings(plan.project));
+      for (const field of compared) {
+        const name = field.field as SettingName;
+        if (!sameSetting(name, now[name], field.new)) notKept.push({ key: `settings.${name}`, wanted: field.new, kept: now[name] ?? null });
+      }
+    }
+    if (versions.length > 0) {
+      const now = namedVersions(
+        await ctx.api.versions(plan.project),
+        plan.project,
+        versions.map((change) => change.slug),
+      );
+      for (const change of versions) {
+        for (const field of change.fields) {
+          const kept = now[change.slug]?.[field.field as 'active' | 'hidden' | 'privacy_level'];
+          if (kept !== field.new) notKept.push({ key: `versions.${change.slug}.${field.field}`, wanted: field.new, kept: kept ?? null });
+        }
+      }
+    }
+  } catch (error) {
+    log.warning(
+      safeLine(
+        `${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+      'Project not read back',
+    );
+    return notKept;
+  }
+  for (const { key, wanted, kept } of notKept) {
+    log.warning(
+      safeLine(
+        `${plan.project}: \`${key}\` did not take: asked for ${shown(wanted)}, the service kept ${shown(kept)} (${whyNotKept(key, kept)}). ` +
+          'Every apply plans it again until the file says what the service keeps.',
+      ),
+      'Setting not kept',
+    );
+  }
+  return notKept;
+}
+
+/** What FACTS.md says makes the service keep its own value. */
+function whyNotKept(key: string, kept: unknown): string {
+  const name = key.split('.').pop()!;
+  if (name === 'repository') return "a project connected to a repository keeps that repository's clone URL";
+  if (name === 'external_builds_privacy_level' && kept === 'public') {
+    return 'Read the Docs for Business only, and forced to `public` for a public repository';
+  }
+  if ((BUSINESS_ONLY_SETTINGS as readonly string[]).includes(name)) return 'Read the Docs for Business only: Community drops it';
+  return 'the service keeps its own value';
 }
 
 /** Plain text: what was done and what was not, one line each. */
@@ -209,7 +387,7 @@ function redirectBody(r: DesiredRedirect, position: number): Record<string, unkn
     description: r.description,
     position,
   };
-  if (r.type === 'page' || r.type === 'exact') {
+  if (hasPaths(r.type)) {
     body.from_url = r.from;
     body.to_url = r.to;
   }
@@ -224,9 +402,9 @@ async function write(ctx: OperationContext, project: string, change: PlannedChan
     case 'settings':
       return api.updateProject(project, change.body);
     case 'redirect':
-      if (change.action === 'create') return createRedirectOnce(ctx, project, change.redirect, change.position, log);
+      if (change.action === 'create') return createRedirectOnce(ctx, project, change.redirect, change.at, log);
       if (change.action === 'update') {
-        await api.updateRedirect(project, change.pk, redirectBody(change.redirect, change.position));
+        await api.updateRedirect(project, change.pk, redirectBody(change.redirect, change.at));
         return;
       }
       return api.deleteRedirect(project, change.pk);
@@ -238,7 +416,8 @@ async function write(ctx: OperationContext, project: string, change: PlannedChan
 
 /**
  * Creates one redirect exactly once: the service makes a second one if asked twice, so after a
- * lost answer the list is read and the redirect looked for before creating it again.
+ * lost answer the list is read and the redirect looked for, in the service's normal form, before
+ * creating it again.
  */
 async function createRedirectOnce(ctx: OperationContext, project: string, redirect: DesiredRedirect, position: number, log: ProjectLog) {
   const key = redirectKey(redirect);
@@ -286,4 +465,30 @@ export function planOutputs(results: ProjectResult<ApplyDetails>[]): { plan: str
   const plans = results.map((result) => ({ project: result.project, changes: result.details?.plan ?? [] }));
   const count = results.reduce((n, result) => n + (result.details?.changes ?? 0), 0);
   return { plan: JSON.stringify(plans), changes: String(count) };
+}
+
+/** Why the file was refused: how many problems, then one line each (`file:line: key: what is expected`). */
+function problemsReason(config: string, error: ConfigFileError): string {
+  const count = `${error.total} problem${error.total === 1 ? '' : 's'} in ${config}`;
+  return [`${safeLine(count, 300)}:`, ...error.message.split('\n').map((line) => safeLine(line, 300))].join('\n');
+}
+
+/** The job summary's list of the file's problems, one row each: where, which key, what is expected. */
+function problemsSection(config: string, error: ConfigFileError): string {
+  const cell = (text: string) => escapeMarkdown(safeLine(text, 300));
+  const rows = error.problems.map(
+    (p) =>
+      `| ${codeSpan(`${p.file}:${p.line}`, { inTable: true })} | ${p.path ? codeSpan(p.path, { inTable: true }) : ''} | ${cell(p.message)} |`,
+  );
+  const more = error.total - error.problems.length;
+  return [
+    `### ${INVALID_FILE_TITLE}: ${codeSpan(config)}`,
+    '',
+    `Nothing was read from Read the Docs and nothing was written. ${error.total} problem${error.total === 1 ? '' : 's'}:`,
+    '',
+    '| Where | Key | What is expected |',
+    '| --- | --- | --- |',
+    ...rows,
+    ...(more > 0 ? ['', `… and ${more} more: fix the ${error.problems.length} shown and run again to see the rest.`] : []),
+  ].join('\n');
 }

@@ -1,4 +1,4 @@
-import { escapeMarkdown } from '../../reporting/markdown.js';
+import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import type { DesiredRedirect } from './model.js';
 import { countsAsChange, type FieldChange, type PlannedChange, type ProjectPlan } from './plan.js';
 
@@ -13,11 +13,23 @@ export interface PlanEntry {
   status: WriteStatus;
 }
 
-/** What `apply` reports for one project (`result.details`): the plan, how many changes, whether it was a dry run. */
+/** A key the service was sent and did not keep (read back after writing). */
+export interface NotKept {
+  /** `settings.privacy_level`, `versions.v1.0.privacy_level`. */
+  key: string;
+  wanted: unknown;
+  kept: unknown;
+}
+
+/**
+ * What `apply` reports for one project (`result.details`): the plan, how many changes, whether it
+ * only planned (a dry run, or a pull-request event), and the keys the service did not keep.
+ */
 export interface ApplyDetails {
   plan: PlanEntry[];
   changes: number;
   dryRun: boolean;
+  notKept?: NotKept[];
 }
 
 export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
@@ -27,14 +39,15 @@ export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
   return '=';
 }
 
-function value(v: unknown): string {
+/** A value as the plan shows it: JSON, `(none)` for no value. */
+export function shown(v: unknown): string {
   if (v === undefined || v === null) return '(none)';
-  return typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
+  return JSON.stringify(v);
 }
 
 function fields(list: FieldChange[]): string {
   return list
-    .map((f) => (f.writeOnly ? `${f.field} = ${value(f.new)} (write-only, sent)` : `${f.field} ${value(f.old)} → ${value(f.new)}`))
+    .map((f) => (f.writeOnly ? `${f.field} = ${shown(f.new)} (write-only, sent)` : `${f.field} ${shown(f.old)} → ${shown(f.new)}`))
     .join(', ');
 }
 
@@ -49,7 +62,7 @@ export function describeChange(change: PlannedChange): string {
     case 'settings':
       return `settings: ${fields(change.fields)}`;
     case 'version':
-      return `version ${change.slug}: ${fields(change.fields)}`;
+      return `version ${change.slug}: ${fields(change.fields)}${versionNote(change)}`;
     case 'subproject':
       return `subproject ${change.child} as ${change.alias}${change.action === 'unmanaged' ? ' (unmanaged, kept: `prune: true` deletes it)' : ''}`;
     case 'redirect':
@@ -58,6 +71,12 @@ export function describeChange(change: PlannedChange): string {
       if (change.action === 'delete') return `redirect ${redirectText(change.redirect)}`;
       return `redirect ${redirectText(change.redirect)} (unmanaged, kept: \`prune: true\` deletes it)`;
   }
+}
+
+/** Why `version_policy` changes a version, and a deactivation kept without `prune`. */
+function versionNote(change: Extract<PlannedChange, { kind: 'version' }>): string {
+  const why = change.policy ? ` (version_policy: ${change.policy})` : '';
+  return change.action === 'unmanaged' ? `${why} (kept: set \`prune\` to deactivate)` : why;
 }
 
 export function planEntries(plan: ProjectPlan, statuses?: WriteStatus[]): PlanEntry[] {
@@ -72,6 +91,15 @@ export function planEntries(plan: ProjectPlan, statuses?: WriteStatus[]): PlanEn
 
 export function changeCount(plan: ProjectPlan): number {
   return plan.changes.filter(countsAsChange).length;
+}
+
+/** The summary's line under a project's table naming the keys the service did not keep ('' when none). */
+export function notKeptNote(notKept: NotKept[]): string {
+  if (notKept.length === 0) return '';
+  const keys = notKept.map(
+    ({ key, kept }) => `${codeSpan(key, { inTable: false })} (it kept ${codeSpan(shown(kept), { inTable: false })})`,
+  );
+  return `⚠️ The service did not keep: ${keys.join(', ')}. See the warnings.`;
 }
 
 /** The Markdown table of one project's plan (job summary and PR comment). */

@@ -1,19 +1,25 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import * as core from '@actions/core';
 import { codeSpan, fencedCode } from '../../reporting/markdown.js';
-import { printUntrusted } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import { currentRedirect } from './apply.js';
 import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
+import { hasPaths, modernEquivalent, redirectKey } from './normal-form.js';
 import { configPath } from './paths.js';
+import { fitPolicy, policyEntry, policyVersionOf } from './version-policy.js';
+
+/** The branch GET shows when the project sets none and no connected repository says otherwise. */
+const FALLBACK_BRANCH = 'master';
 
 /** Where the published schema lives, named at the top of every exported file. */
 export const SCHEMA_URL =
   'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
 
-/** The project as the file describes it: its settings, redirects in order, subprojects, and versions that are on or hidden. */
+/**
+ * The project as the file describes it: its settings, redirects in order, subprojects, and
+ * versions that are on or hidden. Applying what it returns writes nothing.
+ */
 export async function exportProject(ctx: OperationContext, project: string): Promise<ProjectConfig> {
   const { api } = ctx;
   const info = await api.projectSettings(project);
@@ -25,29 +31,42 @@ export async function exportProject(ctx: OperationContext, project: string): Pro
     ...(info.homepage ? { homepage: info.homepage } : {}),
     tags: info.tags ?? [],
     ...(info.default_version ? { default_version: info.default_version } : {}),
-    ...(info.default_branch ? { default_branch: info.default_branch } : {}),
+    // FACTS: "GET's `default_branch` falls back to the repository's default, then `master`, when
+    // none is set": `master` is most likely that fallback, which the file must not pin (connecting
+    // a repository later would then not change it). Write `default_branch: master` to pin it.
+    ...(info.default_branch && info.default_branch !== FALLBACK_BRANCH ? { default_branch: info.default_branch } : {}),
+    ...(info.readthedocs_yaml_path ? { readthedocs_yaml_path: info.readthedocs_yaml_path } : {}),
   };
   if (info.versioning_scheme) settings.versioning_scheme = info.versioning_scheme as Settings['versioning_scheme'];
-  const redirects = (await api.redirects(project))
-    .map(currentRedirect)
-    .sort((a, b) => a.position - b.position || a.pk - b.pk)
-    .map((r): RedirectEntry => {
-      const entry: RedirectEntry = { type: r.type };
-      if (r.type === 'page' || r.type === 'exact') Object.assign(entry, { from: r.from, to: r.to });
-      if (r.http_status !== 302) entry.http_status = r.http_status;
-      if (r.force) entry.force = true;
-      if (!r.enabled) entry.enabled = false;
-      if (r.description) entry.description = r.description;
-      return entry;
-    });
+  const seen = new Set<string>();
+  const redirects: RedirectEntry[] = [];
+  for (const r of (await api.redirects(project)).map(currentRedirect).sort((a, b) => a.position - b.position || a.pk - b.pk)) {
+    // A redirect stored twice is written once: the file refuses duplicates (`prune` deletes the copy).
+    const key = redirectKey(r);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const entry: RedirectEntry = { type: r.type };
+    // A redirect stored in the removed `$rest` syntax is written in the `*`/`:splat` syntax the
+    // file takes; `apply` reads the two as one redirect, so the stored one is left as it is.
+    if (hasPaths(r.type)) Object.assign(entry, modernEquivalent(r.from, r.to) ?? { from: r.from, to: r.to });
+    if (r.http_status !== 302) entry.http_status = r.http_status;
+    if (r.force) entry.force = true;
+    if (!r.enabled) entry.enabled = false;
+    if (r.description) entry.description = r.description;
+    redirects.push(entry);
+  }
   const subprojects = (await api.subprojects(project)).map((s) =>
     s.alias === s.child.slug ? { child: s.child.slug } : { child: s.child.slug, alias: s.alias },
   );
   const versions: NonNullable<ProjectConfig['versions']> = {};
-  for (const version of await api.versions(project)) {
+  const list = await api.versions(project);
+  // A `version_policy` when one reproduces the tags as they are; the versions it decides are left out below.
+  const fit = fitPolicy(list.map(policyVersionOf));
+  for (const version of list) {
+    if (fit?.decided.has(version.slug)) continue;
     if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
   }
-  return { settings, redirects, subprojects, versions };
+  return { settings, redirects, subprojects, ...(fit ? { version_policy: policyEntry(fit.policy) } : {}), versions };
 }
 
 /** The file's text: one project at the top, several under `projects`. */
@@ -84,13 +103,13 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
   let written = false;
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, { flag: 'wx' });
+    await writeFile(path, text, { flag: ctx.overwriteConfig ? 'w' : 'wx' });
     written = true;
-    core.info(`Wrote ${ctx.inputs.config}: commit it, then run \`apply\` to keep the project in step with it`);
+    ctx.log.info(`Wrote ${ctx.inputs.config}: commit it, then run \`apply\` to keep the project in step with it`);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    core.info(`${ctx.inputs.config} exists already and was left as it is; the export is in the output \`config\` and below:`);
-    printUntrusted(text, core.info);
+    ctx.log.info(`${ctx.inputs.config} exists already and was left as it is; the export is in the output \`config\` and below:`);
+    ctx.log.untrusted(text);
   }
   for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
   return { results, summary: [exportedFileSection(ctx.inputs.config, text, written)], outputs: { config: text } };

@@ -1,6 +1,9 @@
-import { ConfigFileSchema, normaliseProject, redirectKey, type DesiredProject, type ProjectConfig } from './model.js';
+import type { Edition } from './edition.js';
+import { checkProject, type Segment } from './file-rules.js';
+import { ConfigFileSchema, type DesiredProject, type ProjectConfig } from './model.js';
+import { normaliseProject } from './normal-form.js';
 
-/** One thing wrong with the file, placed on its line. */
+/** One thing wrong with the file (or worth a warning), placed on its line. */
 export interface FileProblem {
   file: string;
   line: number;
@@ -9,100 +12,172 @@ export interface FileProblem {
   message: string;
 }
 
+/** Problems shown one by one; past this many, one more line says how many were left out. */
+export const MAX_PROBLEMS_SHOWN = 50;
+
 export class ConfigFileError extends Error {
-  constructor(readonly problems: FileProblem[]) {
-    super(problems.map((p) => `${p.file}:${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`).join('\n'));
+  /** How many problems were found in all (`problems` holds the first `MAX_PROBLEMS_SHOWN`, by line). */
+  readonly total: number;
+
+  constructor(
+    readonly problems: FileProblem[],
+    total = problems.length,
+  ) {
+    const more = total - problems.length;
+    super(
+      [
+        ...problems.map((p) => `${p.file}:${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`),
+        ...(more > 0 ? [`… and ${more} more problem${more === 1 ? '' : 's'} (the first ${problems.length} are shown)`] : []),
+      ].join('\n'),
+    );
     this.name = 'ConfigFileError';
+    this.total = total;
   }
 }
-
-type Segment = string | number;
 
 /** `redirects[2].from`: the path as a user reads it. */
 export function keyPath(path: readonly Segment[]): string {
   let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else out += /^[A-Za-z_][\w-]*$/.test(segment) ? `${out ? '.' : ''}${segment}` : `[${JSON.stringify(segment)}]`;
-  }
+  for (const segment of path) out += pathStep(segment, out === '');
   return out;
 }
 
-/** Files over this size are refused: the parser's work stays bounded. */
-export const MAX_FILE_BYTES = 512 * 1024;
+function pathStep(segment: Segment, first: boolean): string {
+  if (typeof segment === 'number') return `[${segment}]`;
+  return /^[A-Za-z_][\w-]*$/.test(segment) ? `${first ? '' : '.'}${segment}` : `[${JSON.stringify(segment)}]`;
+}
+
+/**
+ * Files over this size are refused before they are parsed. At this size the slowest files
+ * measured (see docs/performance.md) are parsed and checked in under a second.
+ */
+export const MAX_FILE_BYTES = 256 * 1024;
+
+/**
+ * At most this many aliases (`*name`) in a file: resolving one looks through the document for its
+ * anchor, so many of them would cost time in the square of the file's size.
+ */
+export const MAX_ALIASES = 50;
+
+/** How deep the line index goes: the file's format is at most 6 keys deep (`projects.a.redirects[0].from`). */
+const INDEX_DEPTH = 8;
+
+export interface ParsedConfigFile {
+  projects: Map<string, DesiredProject>;
+  /** Not wrong, but worth a warning on its line (a Community project's file with over 100 redirects). */
+  warnings: FileProblem[];
+}
 
 /**
  * Parses and validates the file's text. `projects` are the `project` input's slugs: a file without
- * a `projects` map applies to each of them. Every problem names the file, the line and the key path.
+ * a `projects` map applies to each of them; `edition` is what the `base-url` input says about the
+ * service. Every problem names the file, the line and the key path. Linear in the file's size:
+ * the lines are indexed in one walk of the parsed document (which also finds keys given twice and
+ * counts aliases), and only the first `MAX_PROBLEMS_SHOWN` problems are kept, the others counted.
  */
-export async function parseConfigFile(file: string, text: string, projects: string[]): Promise<Map<string, DesiredProject>> {
-  if (text.length > MAX_FILE_BYTES) {
+export async function parseConfigFile(
+  file: string,
+  text: string,
+  projects: string[],
+  options: { edition?: Edition } = {},
+): Promise<ParsedConfigFile> {
+  if (Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES) {
     throw new ConfigFileError([{ file, line: 1, path: '', message: `is larger than ${MAX_FILE_BYTES / 1024} KiB` }]);
   }
-  const { LineCounter, parseDocument, isNode } = await import('yaml');
+  const { LineCounter, parseDocument } = await import('yaml');
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
+  const fail = (problems: FileProblem[]): never => {
+    const sorted = problems.sort((a, b) => a.line - b.line);
+    throw new ConfigFileError(sorted.slice(0, MAX_PROBLEMS_SHOWN), sorted.length);
+  };
+  // `uniqueKeys: false`: the library's own check compares each key of a map with every other one
+  // (quadratic); keys given twice are found in the line index's walk instead.
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
+  } catch (error) {
+    return fail([
+      { file, line: 1, path: '', message: `cannot be read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` },
+    ]);
+  }
   if (doc.errors.length > 0) {
-    throw new ConfigFileError(
+    return fail(
       doc.errors.map((error) => ({ file, line: lineOf(error.pos[0]), path: '', message: error.message.split('\n')[0] ?? 'not YAML' })),
     );
   }
-  /** The line of the deepest node of `path` that exists (the key itself for an unknown key). */
-  const lineAt = (path: readonly Segment[], key?: string): number => {
-    for (let depth = path.length; depth >= 0; depth -= 1) {
-      const parent = doc.getIn(path.slice(0, depth), true);
-      if (depth === path.length && key !== undefined && isMapNode(parent)) {
-        const pair = parent.items.find((item) => isNode(item.key) && (item.key as { value?: unknown }).value === key);
-        if (pair && isNode(pair.key)) return lineOf(pair.key.range?.[0]);
-      }
-      if (isNode(parent)) {
-        // A pair's key sits on the line where the value starts for scalars; for a missing child use the parent.
-        const grand = depth > 0 ? doc.getIn(path.slice(0, depth - 1), true) : undefined;
-        const last = path[depth - 1];
-        if (typeof last === 'string' && isMapNode(grand)) {
-          const pair = grand.items.find((item) => isNode(item.key) && (item.key as { value?: unknown }).value === last);
-          if (pair && isNode(pair.key)) return lineOf(pair.key.range?.[0]);
-        }
-        return lineOf(parent.range?.[0]);
-      }
+  const index = await indexLines(doc.contents, lineOf);
+  if (index.duplicates.length > 0) {
+    return fail(index.duplicates.map(({ line, path }) => ({ file, line, path, message: 'this key is given twice in the same map' })));
+  }
+  if (index.aliases.length > MAX_ALIASES) {
+    return fail([
+      {
+        file,
+        line: index.aliases[MAX_ALIASES]!,
+        path: '',
+        message: `${index.aliases.length} aliases (\`*name\`): a project file may use at most ${MAX_ALIASES}`,
+      },
+    ]);
+  }
+  /** The line of the deepest node of `path` that the file has. */
+  const lineAt = (path: readonly Segment[]): number => {
+    const keys: string[] = [];
+    let key = '';
+    for (const segment of path.slice(0, INDEX_DEPTH)) {
+      key += pathStep(segment, key === '');
+      keys.push(key);
     }
-    return 1;
+    for (let depth = keys.length - 1; depth >= 0; depth -= 1) {
+      const line = index.lines.get(keys[depth]!);
+      if (line !== undefined) return line;
+    }
+    return index.lines.get('') ?? 1;
   };
   let data: unknown;
   try {
-    // Aliases are resolved here: an unknown one, or too many (a "billion laughs" file), is refused.
+    // Aliases are resolved here: an unknown one, or one expanding too much (a "billion laughs" file), is refused.
     data = doc.toJS({ maxAliasCount: 50 }) ?? {};
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    throw new ConfigFileError([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    return fail([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
   }
   const parsed = ConfigFileSchema.safeParse(data);
   if (!parsed.success) {
-    throw new ConfigFileError(
-      parsed.error.issues
-        .map((issue) => {
-          const base = issue.path.filter((s): s is Segment => typeof s !== 'symbol');
-          const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-          const path = keys.length > 0 ? [...base, keys[0]!] : base;
-          const message =
-            keys.length > 0
-              ? `unknown key${keys.length > 1 ? `s ${keys.map((k) => `\`${k}\``).join(', ')}` : ` \`${keys[0]}\``}`
-              : issueMessage(issue);
-          return { file, line: lineAt(base, keys[0]), path: keyPath(path), message };
-        })
-        .sort((a, b) => a.line - b.line),
-    );
+    const problems: FileProblem[] = [];
+    for (const issue of parsed.error.issues) {
+      const base = issue.path.filter((s): s is Segment => typeof s !== 'symbol');
+      if (issue.code === 'unrecognized_keys') {
+        // One problem per key, each on its own line.
+        for (const name of issue.keys) {
+          const path = [...base, name];
+          problems.push({ file, line: lineAt(path), path: keyPath(path), message: `unknown key \`${name}\`` });
+        }
+      } else {
+        problems.push({ file, line: lineAt(base), path: keyPath(base), message: issueMessage(issue) });
+      }
+    }
+    return fail(problems);
   }
   const config = parsed.data;
   const problems: FileProblem[] = [];
+  const warnings: FileProblem[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ file, line: lineAt(path), path: keyPath(path), message });
+  const warning = (path: Segment[], message: string) => warnings.push({ file, line: lineAt(path), path: keyPath(path), message });
 
   const single =
-    config.settings !== undefined || config.redirects !== undefined || config.subprojects !== undefined || config.versions !== undefined;
+    config.settings !== undefined ||
+    config.redirects !== undefined ||
+    config.subprojects !== undefined ||
+    config.versions !== undefined ||
+    config.version_policy !== undefined;
   const entries: [string, ProjectConfig, Segment[]][] = [];
   if (config.projects !== undefined) {
-    if (single) problem(['projects'], 'use either `projects` or `settings`/`redirects`/`subprojects`/`versions` at the top, not both');
+    if (single)
+      problem(
+        ['projects'],
+        'use either `projects` or `settings`/`redirects`/`subprojects`/`versions`/`version_policy` at the top, not both',
+      );
     for (const [slug, project] of Object.entries(config.projects)) {
       if (!projects.includes(slug)) {
         problem(['projects', slug], `\`${slug}\` is not named in the input \`project\` (${projects.join(', ')})`);
@@ -113,12 +188,68 @@ export async function parseConfigFile(file: string, text: string, projects: stri
     for (const slug of projects) entries.push([slug, config, []]);
   }
   const result = new Map<string, DesiredProject>();
+  const checked = new Set<ProjectConfig>();
   for (const [slug, project, base] of entries) {
-    checkProject(project, base, problem);
+    // A file without `projects` applies to every project of the input: checked (and reported) once.
+    if (!checked.has(project)) checkProject(project, base, { problem, warning, edition: options.edition ?? 'unknown' });
+    checked.add(project);
     result.set(slug, normaliseProject(project));
   }
-  if (problems.length > 0) throw new ConfigFileError(dedupe(problems));
-  return result;
+  if (problems.length > 0) fail(dedupe(problems));
+  return { projects: result, warnings: dedupe(warnings) };
+}
+
+/**
+ * One walk of the document, iterative (no recursion to exhaust on a deep file): the line of every
+ * key to `INDEX_DEPTH` (a map's entry is found at its key's line) and of every item of a list, by
+ * key path; every key given twice in the same map; and the line of every alias. Each node is
+ * visited once and each path is built from its parent's, so the walk is linear in the file's size.
+ */
+async function indexLines(
+  root: unknown,
+  lineOf: (offset: number | undefined) => number,
+): Promise<{ lines: Map<string, number>; duplicates: { line: number; path: string }[]; aliases: number[] }> {
+  const { isAlias, isMap, isPair, isScalar, isSeq } = await import('yaml');
+  const lines = new Map<string, number>();
+  const duplicates: { line: number; path: string }[] = [];
+  const aliases: number[] = [];
+  const rangeStart = (node: unknown) => (node as { range?: [number, number, number] } | null)?.range?.[0];
+  /** `path` is undefined past `INDEX_DEPTH`: the node is only looked into for aliases. */
+  const stack: { node: unknown; path: string | undefined; depth: number }[] = [{ node: root, path: '', depth: 0 }];
+  lines.set('', lineOf(rangeStart(root)));
+  while (stack.length > 0) {
+    const { node, path, depth } = stack.pop()!;
+    const indexed = path !== undefined && depth < INDEX_DEPTH ? path : undefined;
+    if (isAlias(node)) aliases.push(lineOf(rangeStart(node)));
+    else if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        let childPath: string | undefined;
+        if (isScalar(pair.key)) {
+          const name = String(pair.key.value);
+          const line = lineOf(rangeStart(pair.key));
+          if (indexed !== undefined) {
+            childPath = indexed + pathStep(name, indexed === '');
+            if (!lines.has(childPath)) lines.set(childPath, line);
+          }
+          if (seen.has(name)) duplicates.push({ line, path: childPath ?? '' });
+          seen.add(name);
+        } else {
+          stack.push({ node: pair.key, path: undefined, depth: depth + 1 });
+        }
+        stack.push({ node: pair.value, path: childPath, depth: depth + 1 });
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        const childPath = indexed === undefined ? undefined : `${indexed}[${i}]`;
+        if (childPath !== undefined) lines.set(childPath, lineOf(rangeStart(item)));
+        stack.push({ node: item, path: childPath, depth: depth + 1 });
+      });
+    }
+  }
+  aliases.sort((a, b) => a - b);
+  return { lines, duplicates, aliases };
 }
 
 /** zod/mini's messages are terse ("Invalid input"): say what the key accepts. */
@@ -148,10 +279,6 @@ function issueMessage(issue: {
   }
 }
 
-function isMapNode(node: unknown): node is { items: { key: unknown }[] } {
-  return !!node && typeof node === 'object' && Array.isArray((node as { items?: unknown }).items);
-}
-
 function dedupe(problems: FileProblem[]): FileProblem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
@@ -160,36 +287,4 @@ function dedupe(problems: FileProblem[]): FileProblem[] {
     seen.add(key);
     return true;
   });
-}
-
-/** Rules the schema alone cannot say: required URLs, spelling twice, duplicates. */
-function checkProject(project: ProjectConfig, base: Segment[], problem: (path: Segment[], message: string) => void): void {
-  const seen = new Map<string, number>();
-  for (const [index, redirect] of (project.redirects ?? []).entries()) {
-    const at = [...base, 'redirects', index];
-    if (redirect.from !== undefined && redirect.from_url !== undefined) problem([...at, 'from_url'], 'give `from` or `from_url`, not both');
-    if (redirect.to !== undefined && redirect.to_url !== undefined) problem([...at, 'to_url'], 'give `to` or `to_url`, not both');
-    const from = redirect.from ?? redirect.from_url;
-    const to = redirect.to ?? redirect.to_url;
-    if (redirect.type === 'page' || redirect.type === 'exact') {
-      if (!from) problem(at, `a redirect of type \`${redirect.type}\` needs \`from\``);
-      if (!to) problem(at, `a redirect of type \`${redirect.type}\` needs \`to\``);
-    }
-    const key = redirectKey(normaliseProject({ redirects: [redirect] }).redirects![0]!);
-    const first = seen.get(key);
-    if (first !== undefined) problem(at, `duplicate redirect: the same type, from and to as redirects[${first}]`);
-    else seen.set(key, index);
-  }
-  const aliases = new Map<string, number>();
-  const children = new Map<string, number>();
-  for (const [index, subproject] of (project.subprojects ?? []).entries()) {
-    const at = [...base, 'subprojects', index];
-    const alias = subproject.alias ?? subproject.child;
-    const firstAlias = aliases.get(alias);
-    if (firstAlias !== undefined) problem(at, `duplicate alias \`${alias}\`: subprojects[${firstAlias}] has it too`);
-    else aliases.set(alias, index);
-    const firstChild = children.get(subproject.child);
-    if (firstChild !== undefined) problem(at, `duplicate child \`${subproject.child}\`: subprojects[${firstChild}] names it too`);
-    else children.set(subproject.child, index);
-  }
 }

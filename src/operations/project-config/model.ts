@@ -12,10 +12,27 @@ export const VERSIONING_SCHEMES = [
   'single_version_without_translations',
 ] as const;
 
-/** Update fields the service accepts but never returns: they cannot be compared, only sent. */
-export const WRITE_ONLY_SETTINGS = ['analytics_code', 'analytics_disabled', 'external_builds_enabled'] as const;
+/**
+ * Update fields the service accepts but never returns: they cannot be compared, only sent. FACTS:
+ * "`show_version_warning`, `analytics_*` and `external_builds_enabled` are never returned by GET."
+ */
+export const WRITE_ONLY_SETTINGS = ['analytics_code', 'analytics_disabled', 'external_builds_enabled', 'show_version_warning'] as const;
+
+/**
+ * Settings only Read the Docs for Business takes. FACTS: "on Business only privacy_level and
+ * external_builds_privacy_level [...] on Community the two privacy keys are dropped without an error."
+ */
+export const BUSINESS_ONLY_SETTINGS = ['privacy_level', 'external_builds_privacy_level'] as const;
 
 const text = z.string().check(z.maxLength(1000));
+/** FACTS: "`from_url`, `to_url` or `description` over 255 characters" are refused. */
+const redirectText = (description?: string) =>
+  description === undefined ? z.string().check(z.maxLength(255)) : z.string().check(z.maxLength(255), z.describe(description));
+const privacy = z.enum(['public', 'private']);
+const FROM_HELP =
+  'The path redirected. `*` may only end it (it matches the rest of the path, which `to` can place with `:splat`); `$rest` was removed in favour of `*`. Stored without its trailing `/`.';
+const TO_HELP =
+  'Where it goes: a path (stored with one leading `/`) or an `http://` or `https://` URL. `:splat` needs a `from` ending in `*`.';
 
 export const SettingsSchema = z.strictObject({
   name: z.optional(text),
@@ -27,37 +44,66 @@ export const SettingsSchema = z.strictObject({
   default_version: z.optional(text),
   default_branch: z.optional(text),
   versioning_scheme: z.optional(z.enum(VERSIONING_SCHEMES)),
-  privacy_level: z.optional(z.enum(['public', 'private'])),
-  external_builds_privacy_level: z.optional(z.enum(['public', 'private'])),
+  /** Null: none set (the service looks for `.readthedocs.yaml` at the top of the repository). */
+  readthedocs_yaml_path: z.optional(z.nullable(text)),
+  privacy_level: z.optional(privacy.check(z.describe('Read the Docs for Business only.'))),
+  external_builds_privacy_level: z.optional(privacy.check(z.describe('Read the Docs for Business only.'))),
   analytics_code: z.optional(text),
   analytics_disabled: z.optional(z.boolean()),
   external_builds_enabled: z.optional(z.boolean()),
+  show_version_warning: z.optional(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingName = keyof Settings;
 
 export const RedirectSchema = z.strictObject({
   type: z.enum(REDIRECT_TYPES),
-  from: z.optional(text),
-  to: z.optional(text),
-  from_url: z.optional(text),
-  to_url: z.optional(text),
+  from: z.optional(redirectText(FROM_HELP)),
+  to: z.optional(redirectText(TO_HELP)),
+  from_url: z.optional(redirectText(FROM_HELP)),
+  to_url: z.optional(redirectText(TO_HELP)),
   http_status: z.optional(z.union([z.literal(301), z.literal(302)])),
   force: z.optional(z.boolean()),
   enabled: z.optional(z.boolean()),
-  description: z.optional(text),
+  description: z.optional(redirectText()),
 });
 export type RedirectEntry = z.infer<typeof RedirectSchema>;
 
 export const SubprojectEntrySchema = z.strictObject({ child: text, alias: z.optional(text) });
 
-export const VersionSettingsSchema = z.strictObject({ active: z.optional(z.boolean()), hidden: z.optional(z.boolean()) });
+export const VersionSettingsSchema = z.strictObject({
+  active: z.optional(z.boolean().check(z.describe('`false` deactivates the version, which deletes its hosted docs and search index.'))),
+  hidden: z.optional(z.boolean()),
+  privacy_level: z.optional(privacy.check(z.describe('Read the Docs for Business only.'))),
+});
+export type VersionSettings = z.infer<typeof VersionSettingsSchema>;
+
+export const POLICY_ACTIVE = ['latest-patch', 'all'] as const;
+export const POLICY_PRERELEASES = ['hidden', 'inactive', 'active'] as const;
+
+/** The policy as the planner reads it (see version-policy.ts). */
+export interface VersionPolicy {
+  /** `latest-patch`: in each minor kept, its newest release only; `all`: every release of it. */
+  active: (typeof POLICY_ACTIVE)[number];
+  /** The newest N minors (by release) are kept; older releases are deactivated. None: every minor. */
+  newestMinors?: number;
+  /** What pre-releases become; none: they are left as they are. */
+  prereleases?: (typeof POLICY_PRERELEASES)[number];
+}
+
+/** `version_policy`: which release tags stay active and what pre-releases become (see version-policy.ts). */
+export const VersionPolicySchema = z.strictObject({
+  active: z.enum(POLICY_ACTIVE),
+  'newest-minors': z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  prereleases: z.optional(z.enum(POLICY_PRERELEASES)),
+});
 
 export const ProjectConfigSchema = z.strictObject({
   settings: z.optional(SettingsSchema),
   redirects: z.optional(z.array(RedirectSchema).check(z.maxLength(1000))),
   subprojects: z.optional(z.array(SubprojectEntrySchema).check(z.maxLength(500))),
   versions: z.optional(z.record(text, VersionSettingsSchema)),
+  version_policy: z.optional(VersionPolicySchema),
 });
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 
@@ -68,6 +114,7 @@ export const ConfigFileSchema = z.strictObject({
   redirects: z.optional(z.array(RedirectSchema).check(z.maxLength(1000))),
   subprojects: z.optional(z.array(SubprojectEntrySchema).check(z.maxLength(500))),
   versions: z.optional(z.record(text, VersionSettingsSchema)),
+  version_policy: z.optional(VersionPolicySchema),
   projects: z.optional(z.record(text, ProjectConfigSchema)),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
@@ -87,32 +134,15 @@ export interface DesiredProject {
   settings?: Settings;
   redirects?: DesiredRedirect[];
   subprojects?: { child: string; alias: string }[];
-  versions?: Record<string, { active?: boolean; hidden?: boolean }>;
+  versions?: Record<string, VersionSettings>;
+  versionPolicy?: VersionPolicy;
 }
 
-/** The key identifying a redirect: (type, from, to). */
-export function redirectKey(r: { type: string; from: string; to: string }): string {
-  return JSON.stringify([r.type, r.from, r.to]);
-}
-
-export function normaliseRedirect(entry: RedirectEntry): DesiredRedirect {
-  const needsUrls = entry.type === 'page' || entry.type === 'exact';
+/** The policy as the planner reads it, from the file's spelling (`newest-minors`). */
+export function versionPolicyOf(entry: z.infer<typeof VersionPolicySchema>): VersionPolicy {
   return {
-    type: entry.type,
-    from: needsUrls ? (entry.from ?? entry.from_url ?? '') : '',
-    to: needsUrls ? (entry.to ?? entry.to_url ?? '') : '',
-    http_status: entry.http_status ?? 302,
-    force: entry.force ?? false,
-    enabled: entry.enabled ?? true,
-    description: entry.description ?? '',
-  };
-}
-
-export function normaliseProject(config: ProjectConfig): DesiredProject {
-  return {
-    settings: config.settings,
-    redirects: config.redirects?.map(normaliseRedirect),
-    subprojects: config.subprojects?.map((s) => ({ child: s.child, alias: s.alias ?? s.child })),
-    versions: config.versions,
+    active: entry.active,
+    ...(entry['newest-minors'] === undefined ? {} : { newestMinors: entry['newest-minors'] }),
+    ...(entry.prereleases === undefined ? {} : { prereleases: entry.prereleases }),
   };
 }

@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
 import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
@@ -34,18 +33,18 @@ export function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun
  * On `pull_request` events: one comment, edited on every push. Only a comment this token wrote
  * is adopted: anyone can post a comment carrying the marker.
  */
-export async function publishPlanComment(ctx: OperationContext, results: ProjectResult<ApplyDetails>[]): Promise<void> {
+export async function publishPlanComment(ctx: OperationContext, results: ProjectResult<ApplyDetails>[], dryRun: boolean): Promise<void> {
   const { run, inputs } = ctx;
   if (!run.eventName.startsWith('pull_request') || !run.pullRequest) return;
   const [owner, repo] = (run.pullRequest.baseRepo ?? run.repository ?? '').split('/');
   if (!inputs.githubToken || !owner || !repo) return;
   const gh: GitHubRepo = { octokit: await createOctokit(inputs.githubToken, run.apiUrl, USER_AGENT), owner, repo };
-  const body = renderPlanComment(results, inputs.dryRun);
+  const body = renderPlanComment(results, dryRun);
   const write = await keepStickyComment(gh, {
     issue: run.pullRequest.number,
     marker: PLAN_COMMENT_MARKER,
-    identity: new TokenIdentity((message) => core.debug(message)),
+    identity: new TokenIdentity((message) => ctx.log.debug(message)),
     render: () => body,
   });
-  core.info(`${write.created === undefined ? 'Updated' : 'Posted'} the plan comment on pull request #${run.pullRequest.number}`);
+  ctx.log.info(`${write.created === undefined ? 'Updated' : 'Posted'} the plan comment on pull request #${run.pullRequest.number}`);
 }

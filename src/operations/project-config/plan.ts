@@ -1,13 +1,18 @@
-import { redirectKey, WRITE_ONLY_SETTINGS, type DesiredProject, type DesiredRedirect, type SettingName } from './model.js';
+import { WRITE_ONLY_SETTINGS, type DesiredProject, type DesiredRedirect, type SettingName, type VersionSettings } from './model.js';
+import { modernEquivalent, redirectKey } from './normal-form.js';
+import { policyTargets, type PolicyVersion } from './version-policy.js';
 
 /** What the service has now, reduced to what the file can say. */
 export interface CurrentState {
   /** Comparable settings: `language` as its code, `repository` as `{url, type}`. */
   settings: Partial<Record<SettingName, unknown>>;
+  /** In the service's normal form (see `currentRedirect`). */
   redirects: CurrentRedirect[];
   subprojects: { child: string; alias: string }[];
   /** Only the versions the file names. */
-  versions: Record<string, { active: boolean; hidden: boolean }>;
+  versions: Record<string, { active: boolean; hidden: boolean; privacy_level?: string }>;
+  /** Every version of the project, read when the file has a `version_policy`. */
+  versionList?: PolicyVersion[];
 }
 
 export interface CurrentRedirect extends DesiredRedirect {
@@ -23,18 +28,38 @@ export interface FieldChange {
   writeOnly?: boolean;
 }
 
+export type VersionBody = VersionSettings;
+
 export type PlannedChange =
-  | { kind: 'version'; action: 'update'; slug: string; fields: FieldChange[]; body: { active?: boolean; hidden?: boolean } }
+  | {
+      kind: 'version';
+      /** `unmanaged`: a deactivation the policy wants, kept without `prune` (it deletes the version's docs). */
+      action: 'update' | 'unmanaged';
+      slug: string;
+      fields: FieldChange[];
+      body: VersionBody;
+      /** Set when `version_policy` asks for it: why. */
+      policy?: string;
+    }
   | { kind: 'settings'; action: 'update'; fields: FieldChange[]; body: Record<string, unknown> }
-  | { kind: 'redirect'; action: 'create'; redirect: DesiredRedirect; position: number }
-  | { kind: 'redirect'; action: 'update'; pk: number; redirect: DesiredRedirect; position: number; fields: FieldChange[] }
+  /** `position`: where it ends; `at`: the position sent, where it goes in the list as it is at that moment. */
+  | { kind: 'redirect'; action: 'create'; redirect: DesiredRedirect; position: number; at: number }
+  | { kind: 'redirect'; action: 'update'; pk: number; redirect: DesiredRedirect; position: number; at: number; fields: FieldChange[] }
   | { kind: 'redirect'; action: 'delete' | 'unmanaged'; pk: number; redirect: DesiredRedirect }
   | { kind: 'subproject'; action: 'create' | 'delete' | 'unmanaged'; child: string; alias: string };
 
 export interface ProjectPlan {
   project: string;
-  /** In the order they are carried out: creations and updates first, deletions last. */
+  /**
+   * In the order they are carried out: versions, settings, redirect deletions, redirect creations
+   * and updates, subproject deletions, subproject creations; unmanaged entries (kept) last.
+   */
   changes: PlannedChange[];
+  /**
+   * Redirects the project stores in the removed `$rest` syntax that the plan leaves as they are:
+   * `listed` when the file names them (in the `*`/`:splat` syntax), else kept unmanaged.
+   */
+  legacy: { redirect: DesiredRedirect; listed: boolean }[];
 }
 
 /** A change that writes (unmanaged entries are only reported). */
@@ -50,23 +75,26 @@ export function countsAsChange(change: PlannedChange): boolean {
 }
 
 const REDIRECT_FIELDS = ['http_status', 'force', 'enabled', 'description'] as const;
+const VERSION_FIELDS = ['active', 'hidden', 'privacy_level'] as const;
 
 /** The plan for one project: pure, in the order it is to be carried out. */
 export function planProject(project: string, desired: DesiredProject, current: CurrentState, prune: boolean): ProjectPlan {
   const changes: PlannedChange[] = [];
+  const unmanaged: PlannedChange[] = [];
   for (const [slug, wanted] of Object.entries(desired.versions ?? {})) {
     const now = current.versions[slug];
     if (!now) continue;
     const fields: FieldChange[] = [];
-    const body: { active?: boolean; hidden?: boolean } = {};
-    for (const field of ['active', 'hidden'] as const) {
+    const body: VersionBody = {};
+    for (const field of VERSION_FIELDS) {
       if (wanted[field] !== undefined && wanted[field] !== now[field]) {
-        fields.push({ field, old: now[field], new: wanted[field] });
-        body[field] = wanted[field];
+        fields.push({ field, old: now[field] ?? null, new: wanted[field] });
+        Object.assign(body, { [field]: wanted[field] });
       }
     }
     if (fields.length > 0) changes.push({ kind: 'version', action: 'update', slug, fields, body });
   }
+  const policyDeactivations = planVersionPolicy(desired, current, prune, changes);
 
   if (desired.settings) {
     const fields: FieldChange[] = [];
@@ -84,80 +112,234 @@ export function planProject(project: string, desired: DesiredProject, current: C
     if (fields.length > 0) changes.push({ kind: 'settings', action: 'update', fields, body });
   }
 
-  const deletions: PlannedChange[] = [];
-  if (desired.redirects) planRedirects(desired.redirects, current.redirects, prune, changes, deletions);
-  if (desired.subprojects) {
-    const wanted = new Map(desired.subprojects.map((s) => [s.alias, s]));
-    const existing = new Map(current.subprojects.map((s) => [s.alias, s]));
-    for (const [alias, s] of wanted) {
-      const now = existing.get(alias);
-      if (now && now.child === s.child) continue;
-      // The alias serves another child: with prune that one is removed first (the alias is taken
-      // until then); without, it is kept and the create is left for the service to refuse, by name.
-      if (now && prune) changes.push({ kind: 'subproject', action: 'delete', child: now.child, alias });
-      if (now && !prune) deletions.push({ kind: 'subproject', action: 'unmanaged', child: now.child, alias });
-      changes.push({ kind: 'subproject', action: 'create', child: s.child, alias });
-    }
-    for (const [alias, s] of existing) {
-      if (wanted.has(alias)) continue;
-      deletions.push({ kind: 'subproject', action: prune ? 'delete' : 'unmanaged', child: s.child, alias });
-    }
-  }
-  return { project, changes: [...changes, ...deletions] };
+  const legacy: ProjectPlan['legacy'] = [];
+  if (desired.redirects) planRedirects(desired.redirects, current.redirects, prune, changes, unmanaged, legacy);
+  if (desired.subprojects) planSubprojects(desired.subprojects, current.subprojects, prune, changes, unmanaged);
+  // The policy's deactivations (they delete hosted docs) after every other write.
+  return { project, changes: [...changes, ...policyDeactivations, ...unmanaged], legacy };
 }
 
-function sameSetting(name: SettingName, current: unknown, wanted: unknown): boolean {
+/**
+ * `version_policy`: activations and hidings join `changes`; deactivations (they delete the
+ * version's hosted docs) are returned to go last, as writes with `prune`, else kept and reported.
+ * Versions named under `versions:` follow their entry.
+ */
+function planVersionPolicy(desired: DesiredProject, current: CurrentState, prune: boolean, changes: PlannedChange[]): PlannedChange[] {
+  if (!desired.versionPolicy || !current.versionList) return [];
+  const deactivations: PlannedChange[] = [];
+  const bySlug = new Map(current.versionList.map((v) => [v.slug, v]));
+  const named = new Set(Object.keys(desired.versions ?? {}));
+  for (const target of policyTargets(current.versionList, desired.versionPolicy, named)) {
+    const now = bySlug.get(target.slug)!;
+    const fields: FieldChange[] = [];
+    const body: { active?: boolean; hidden?: boolean } = {};
+    if (now.active !== target.active) {
+      fields.push({ field: 'active', old: now.active, new: target.active });
+      body.active = target.active;
+    }
+    if (target.active && target.hidden !== undefined && now.hidden !== target.hidden) {
+      fields.push({ field: 'hidden', old: now.hidden, new: target.hidden });
+      body.hidden = target.hidden;
+    }
+    if (fields.length === 0) continue;
+    const change = { kind: 'version' as const, slug: target.slug, fields, body, policy: target.reason };
+    if (target.active) changes.push({ ...change, action: 'update' });
+    else deactivations.push({ ...change, action: prune ? 'update' : 'unmanaged' });
+  }
+  return deactivations;
+}
+
+/** Whether the service's value already is the file's (it may spell it its own way). */
+export function sameSetting(name: SettingName, current: unknown, wanted: unknown): boolean {
   if (name === 'tags' && Array.isArray(current) && Array.isArray(wanted)) {
     return JSON.stringify([...current].map(String).sort()) === JSON.stringify([...wanted].map(String).sort());
   }
   if (name === 'repository' && current && typeof current === 'object' && wanted && typeof wanted === 'object') {
     const a = current as { url?: unknown; type?: unknown };
     const b = wanted as { url?: unknown; type?: unknown };
-    return a.url === b.url && (a.type ?? 'git') === (b.type ?? 'git');
+    return sameRepository(a.url, b.url) && (a.type ?? 'git') === (b.type ?? 'git');
   }
+  // No path set: the service shows null (and takes an empty one as none).
+  if (name === 'readthedocs_yaml_path') return (current ?? '') === (wanted ?? '');
   return current === wanted;
 }
 
 /**
- * Redirects are placed one by one in the file's order: the i-th is created at position i, or moved
- * there, as the service re-orders on every insert. The plan simulates that list, so an insertion
- * does not count the redirects after it as moved. Listed redirects end at positions 0..n-1; the
- * others follow them and are deleted (with `prune`) last.
+ * The same repository, however it is spelled. FACTS: "a project connected to a repository gets
+ * that repository's clone URL as `repository.url`": `https://github.com/acme/docs` in the file and
+ * `https://github.com/acme/docs.git` (or `git@github.com:acme/docs.git`) kept by the service are one
+ * repository, not a change to make on every run.
+ */
+export function sameRepository(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return a === b;
+  return a === b || repositoryIdentity(a) === repositoryIdentity(b);
+}
+
+function repositoryIdentity(url: string): string {
+  let text = url.trim();
+  const ssh = /^(?:ssh:\/\/)?git@([^:/]+)[:/](.*)$/.exec(text);
+  if (ssh) text = `https://${ssh[1]}/${ssh[2]}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(text);
+  } catch {
+    return text;
+  }
+  let path = parsed.pathname;
+  while (path.endsWith('/')) path = path.slice(0, -1);
+  if (path.endsWith('.git')) path = path.slice(0, -4);
+  return `${parsed.hostname.toLowerCase()}${path.toLowerCase()}`;
+}
+
+/**
+ * Redirects, with the fewest writes the service's ordering allows (FACTS: "a create or a position
+ * change shifts the others; a delete closes the gap by itself"). The listed redirects end at
+ * positions 0..n-1 in the file's order, the unmanaged ones (kept without `prune`) after them.
+ *
+ * 1. Deletions first (with `prune`): a Community project holds 100 redirects, so a create waits
+ *    for room; and a delete costs no position update.
+ * 2. The listed redirects that exist unchanged and may stay where they are: the longest run of
+ *    them already in the file's order (a longest increasing subsequence), all before the first
+ *    unmanaged one. Every other listed redirect is written once: created, or updated (PUT) with
+ *    its new fields and position together.
+ * 3. The writes go in the file's order, each placed right after the listed redirect before it in
+ *    the list as it is at that moment (simulated here), so that the redirects left alone, the ones
+ *    placed and the unmanaged ones are always in their final order.
+ *
+ * Removing the first of 100 redirects is one delete; inserting one is one create; moving one is
+ * one update.
  */
 function planRedirects(
   desired: DesiredRedirect[],
   current: CurrentRedirect[],
   prune: boolean,
   changes: PlannedChange[],
-  deletions: PlannedChange[],
+  unmanaged: PlannedChange[],
+  legacy: ProjectPlan['legacy'],
 ): void {
-  type Slot = { pk: number | undefined; redirect: DesiredRedirect };
-  const list: Slot[] = [...current].sort((a, b) => a.position - b.position || a.pk - b.pk).map((r) => ({ pk: r.pk, redirect: r }));
+  const ordered = [...current].sort((a, b) => a.position - b.position || a.pk - b.pk);
   const byKey = new Map<string, CurrentRedirect>();
-  for (const r of current) if (!byKey.has(redirectKey(r))) byKey.set(redirectKey(r), r);
-  const used = new Set<number>();
-  for (const [position, wanted] of desired.entries()) {
+  for (const r of ordered) if (!byKey.has(redirectKey(r))) byKey.set(redirectKey(r), r);
+  const matched = new Map<number, { wanted: DesiredRedirect; target: number; fields: FieldChange[] }>();
+  for (const [target, wanted] of desired.entries()) {
     const match = byKey.get(redirectKey(wanted));
-    if (!match) {
-      changes.push({ kind: 'redirect', action: 'create', redirect: wanted, position });
-      list.splice(position, 0, { pk: undefined, redirect: wanted });
-      continue;
-    }
-    used.add(match.pk);
-    const index = list.findIndex((slot) => slot.pk === match.pk);
-    const fields: FieldChange[] = REDIRECT_FIELDS.filter((field) => match[field] !== wanted[field]).map((field) => ({
+    if (!match || matched.has(match.pk)) continue;
+    const fields = REDIRECT_FIELDS.filter((field) => match[field] !== wanted[field]).map((field) => ({
       field,
       old: match[field],
       new: wanted[field],
     }));
-    if (index !== position) fields.push({ field: 'position', old: index, new: position });
-    if (fields.length === 0) continue;
-    changes.push({ kind: 'redirect', action: 'update', pk: match.pk, redirect: wanted, position, fields });
-    const [slot] = list.splice(index, 1);
-    list.splice(position, 0, slot!);
+    matched.set(match.pk, { wanted, target, fields });
   }
-  for (const r of current) {
-    if (used.has(r.pk)) continue;
-    deletions.push({ kind: 'redirect', action: prune ? 'delete' : 'unmanaged', pk: r.pk, redirect: r });
+
+  // 1. Deletions; what is left is the list the writes start from.
+  const list: { pk: number | undefined; key: string }[] = [];
+  for (const r of ordered) {
+    if (matched.has(r.pk) || !prune) list.push({ pk: r.pk, key: redirectKey(r) });
+    if (matched.has(r.pk)) continue;
+    if (prune) changes.push({ kind: 'redirect', action: 'delete', pk: r.pk, redirect: r });
+    else unmanaged.push({ kind: 'redirect', action: 'unmanaged', pk: r.pk, redirect: r });
   }
+
+  // 2. The listed redirects that stay: unchanged, before the first unmanaged one, in the file's order.
+  const firstUnmanaged = list.findIndex((slot) => !matched.has(slot.pk!));
+  const candidates = (firstUnmanaged < 0 ? list : list.slice(0, firstUnmanaged))
+    .map((slot) => ({ pk: slot.pk!, ...matched.get(slot.pk!)! }))
+    .filter((m) => m.fields.length === 0);
+  const staying = new Set(longestIncreasing(candidates.map((c) => c.target)).map((i) => candidates[i]!.pk));
+
+  // 3. The writes, in the file's order, on the simulated list.
+  const slots = list.map((slot) => slot.pk);
+  const startIndex = new Map(list.map((slot, index) => [slot.pk, index]));
+  let previous: number | undefined;
+  let created = -1;
+  for (const [target, wanted] of desired.entries()) {
+    const match = byKey.get(redirectKey(wanted));
+    const entry = match && matched.get(match.pk)?.target === target ? match : undefined;
+    if (entry && staying.has(entry.pk)) {
+      previous = entry.pk;
+      if (modernEquivalent(entry.from, entry.to)) legacy.push({ redirect: entry, listed: true });
+      continue;
+    }
+    const at = previous === undefined ? 0 : slots.indexOf(previous) + 1;
+    if (entry) {
+      const from = slots.indexOf(entry.pk);
+      slots.splice(from, 1);
+      const place = previous === undefined ? 0 : slots.indexOf(previous) + 1;
+      slots.splice(place, 0, entry.pk);
+      const fields = [...matched.get(entry.pk)!.fields];
+      // Where it is once the deletions are done, and where it ends.
+      const old = startIndex.get(entry.pk)!;
+      if (old !== target || fields.length === 0) fields.push({ field: 'position', old, new: target });
+      // A stored `$rest` redirect that is written is rewritten in the file's `*`/`:splat` syntax.
+      if (modernEquivalent(entry.from, entry.to))
+        fields.push({ field: 'syntax', old: `${entry.from} → ${entry.to}`, new: `${wanted.from} → ${wanted.to}` });
+      changes.push({ kind: 'redirect', action: 'update', pk: entry.pk, redirect: wanted, position: target, at: place, fields });
+      previous = entry.pk;
+    } else {
+      // A placeholder pk for the simulation only: below zero, never one of the service's.
+      slots.splice(at, 0, created);
+      changes.push({ kind: 'redirect', action: 'create', redirect: wanted, position: target, at });
+      previous = created;
+      created -= 1;
+    }
+  }
+  for (const r of ordered) {
+    if (!matched.has(r.pk) && !prune && modernEquivalent(r.from, r.to)) legacy.push({ redirect: r, listed: false });
+  }
+}
+
+/**
+ * Indexes of a longest strictly increasing subsequence of `values`, in order (patience sorting,
+ * O(n log n)).
+ */
+export function longestIncreasing(values: number[]): number[] {
+  const tails: number[] = [];
+  const before: number[] = new Array(values.length).fill(-1);
+  for (const [i, value] of values.entries()) {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (values[tails[mid]!]! < value) low = mid + 1;
+      else high = mid;
+    }
+    if (low > 0) before[i] = tails[low - 1]!;
+    tails[low] = i;
+  }
+  const out: number[] = [];
+  for (let i = tails.length > 0 ? tails[tails.length - 1]! : -1; i >= 0; i = before[i]!) out.push(i);
+  return out.reverse();
+}
+
+/**
+ * Subprojects: every deletion before any creation. FACTS: "a child that is already the subproject
+ * of any project [...] is refused [...]. So changing a child's alias means delete, then create. An
+ * alias must be unique in the parent". A child the file gives another alias is moved (its old
+ * relation deleted, with or without `prune`: the file names that child); an alias the file gives to
+ * another child is freed with `prune`, and otherwise kept (the service then refuses the creation,
+ * by name).
+ */
+function planSubprojects(
+  desired: { child: string; alias: string }[],
+  current: { child: string; alias: string }[],
+  prune: boolean,
+  changes: PlannedChange[],
+  unmanaged: PlannedChange[],
+): void {
+  const wantedAliases = new Map(desired.map((s) => [s.alias, s]));
+  const wantedChildren = new Map(desired.map((s) => [s.child, s]));
+  const deletions: PlannedChange[] = [];
+  for (const s of current) {
+    const wanted = wantedAliases.get(s.alias);
+    if (wanted && wanted.child === s.child) continue;
+    const moved = wantedChildren.has(s.child);
+    if (moved || prune) deletions.push({ kind: 'subproject', action: 'delete', child: s.child, alias: s.alias });
+    else unmanaged.push({ kind: 'subproject', action: 'unmanaged', child: s.child, alias: s.alias });
+  }
+  const existing = new Set(current.map((s) => `${s.alias}\u0000${s.child}`));
+  const creations: PlannedChange[] = desired
+    .filter((s) => !existing.has(`${s.alias}\u0000${s.child}`))
+    .map((s) => ({ kind: 'subproject', action: 'create', child: s.child, alias: s.alias }));
+  for (const change of [...deletions, ...creations]) changes.push(change);
 }

@@ -1,6 +1,6 @@
 import { safeLine } from '../../util/untrusted-text.js';
 import { escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
-import type { SearchResponse } from '../../service/schemas.js';
+import type { SearchResponse } from '../../readthedocs/schemas.js';
 
 /** Results asked for per search: set explicitly, the service's default (15) has changed before. */
 export const VERIFY_PAGE_SIZE = 10;

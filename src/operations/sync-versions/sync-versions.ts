@@ -1,11 +1,11 @@
 import { formatDuration } from '../../util/format-duration.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { NotFoundError, ServiceError } from '../../service/errors.js';
-import type { Build, Version } from '../../service/schemas.js';
+import { NotFoundError, ServiceError } from '../../readthedocs/errors.js';
+import type { Build, Version } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import { DeadlineError } from '../../util/abort.js';
-import { triggerOnce } from '../watching/trigger.js';
-import { buildCreatedAfter, newestBuildId } from '../watching/build-ids.js';
+import { triggerOnce } from '../shared/trigger.js';
+import { buildCreatedAfter, newestBuildId } from '../shared/build-ids.js';
 import { queuedBuild } from './queued-build.js';
 import {
   TOP_HITS,
@@ -18,7 +18,7 @@ import {
   type SearchHit,
   type SyncDetails,
 } from './search-hits.js';
-import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../watching/watch-build.js';
+import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
 import { addSummarySection, type OperationContext, type ProjectOperation, type ProjectResult } from '../types.js';
 
 type SyncResult = ProjectResult<SyncDetails>;
@@ -35,7 +35,7 @@ const ADOPT_GRACE_POLLS = 5;
  * activates it (which queues its build) or adopts the build queued for it, waits for the build
  * as `build` does, and checks through search that the pages are found.
  */
-export const syncVersionsOperation: ProjectOperation<SyncDetails> = async (ctx, result, log) => {
+export const syncVersionsProject: ProjectOperation<SyncDetails> = async (ctx, result, log) => {
   const stage = { waitingFor: '' };
   try {
     await syncProject(ctx, result, log, stage);

@@ -1,14 +1,14 @@
 import { commitToWaitFor } from '../../inputs/github-context.js';
-import { ServiceError } from '../../service/errors.js';
-import type { Build } from '../../service/schemas.js';
+import { ServiceError } from '../../readthedocs/errors.js';
+import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
-import { addDocsUrl } from '../watching/docs-url.js';
-import { concludeFollowed, watchBuildOfCommit } from '../watching/follow-commit.js';
-import { AutomationRuleSkip, concludeSkippedByRule } from '../watching/skipped-by-rule.js';
-import { concludeBuild, elapsed, expectedFromHistory } from '../watching/watch-build.js';
+import { addDocsUrl } from '../shared/docs-url.js';
+import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
+import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
+import { concludeBuild, elapsed, expectedFromHistory } from '../shared/watch-build.js';
 import type { OperationContext, ProjectOperation } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { newestBuild } from '../watching/build-ids.js';
+import { newestBuild } from '../shared/build-ids.js';
 
 /** What the look for the commit's build found. */
 type Found =
@@ -17,7 +17,7 @@ type Found =
   | { skippedByRule: number };
 
 /** `wait`: never triggers; finds the build of the commit (and version) and waits for its end. */
-export const waitOperation: ProjectOperation = async (ctx, result, log) => {
+export const waitProject: ProjectOperation = async (ctx, result, log) => {
   const commit = commitToWaitFor(ctx.inputs.commit, ctx.run);
   if (!commit) {
     throw new ServiceError(

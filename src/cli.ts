@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// The command line's entry (package.json's `bin`: dist/cli.js once built): the Node version first,
+// as in src/index.ts. The command line (src/cli/main.ts) is in the action's bundle
+// (dist/action/index.js, from src/start.ts), imported only once the version is right;
+// `webpackIgnore` keeps the bundler from following it.
+import { nodeTooOld } from './node-version.js';
+
+const tooOld = nodeTooOld(process.versions.node, 'readthedocs-action');
+if (tooOld === undefined) {
+  const bundle: string = './action/index.js';
+  const { cli } = (await import(/* webpackIgnore: true */ bundle)) as typeof import('./start.js');
+  process.exitCode = await cli(process.argv.slice(2), process.env);
+} else {
+  process.stderr.write(`${tooOld} (${process.execPath}).\n`);
+  process.exitCode = 1;
+}

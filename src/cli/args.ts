@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util';
+import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
+import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
+
+/** The command's name, as package.json's `bin` installs it. */
+export const COMMAND = 'readthedocs-action';
+
+/** A command line that cannot run: an unknown operation or option, a value where a flag goes. Exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** What the command line asks for. */
+export type CommandLine =
+  | { kind: 'help'; operation: Operation | undefined }
+  | {
+      kind: 'run';
+      operation: Operation;
+      /** Every input's raw text, as the runner would pass it ('' when not given). */
+      inputs: Record<InputName, string>;
+      /** Print only the `results` output on stdout. */
+      json: boolean;
+      /** `export` may replace an existing project file. */
+      force: boolean;
+      verbose: boolean;
+    };
+
+/** Options of the command itself, besides the inputs. */
+export const COMMAND_OPTIONS = {
+  json: 'Print only the `results` output (a JSON array, one object per project) on stdout; the log goes to stderr.',
+  verbose: 'Print debug lines too (each request, retries, the rate budget).',
+  help: 'This help; `<operation> --help` lists the operation’s options.',
+} as const;
+
+/** `export`'s own option. */
+export const FORCE_DESCRIPTION = 'For `export`, replace the project file when it exists (without it, an existing file is refused).';
+
+/** The inputs that are options (`operation` is the command's first word). */
+export const OPTION_INPUTS = INPUT_NAMES.filter((name) => name !== 'operation');
+
+/**
+ * Parses `<operation> [--<input> value]… [--json] [--force] [--verbose] [--help]`. Every input of
+ * the action is an option of the same name; `flag` inputs are flags (`--dry-run`, `--no-wait`),
+ * `list` inputs may repeat. The token comes from `--token` or `READTHEDOCS_TOKEN`, the GitHub token
+ * from `--github-token` or `GITHUB_TOKEN`. Values are not checked here: the action's own parsing
+ * does it, with the same messages.
+ */
+export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    json: { type: 'boolean' },
+    force: { type: 'boolean' },
+    verbose: { type: 'boolean' },
+  };
+  for (const name of OPTION_INPUTS) {
+    const { kind } = INPUT_DECLARATIONS[name];
+    options[name] = kind === 'flag' || kind === 'optional-flag' ? { type: 'boolean' } : { type: 'string', multiple: kind === 'list' };
+  }
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, allowNegative: true, strict: true });
+  } catch (error) {
+    throw new UsageError(usageMessage(error));
+  }
+  const { values, positionals } = parsed;
+  const [word, ...extra] = positionals;
+  const operation = word === undefined ? undefined : OPERATIONS.find((name) => name === word);
+  if (word !== undefined && operation === undefined) {
+    throw new UsageError(`\`${word}\` is not an operation: use one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')}`);
+  }
+  if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\`: give values as \`--<input> value\``);
+  if (values.help === true || operation === undefined) return { kind: 'help', operation };
+
+  const inputs = {} as Record<InputName, string>;
+  for (const name of INPUT_NAMES) {
+    const value = values[name];
+    inputs[name] = typeof value === 'boolean' ? String(value) : Array.isArray(value) ? value.join('\n') : (value ?? '');
+  }
+  inputs.operation = operation;
+  if (values.token === undefined) inputs.token = env.READTHEDOCS_TOKEN ?? '';
+  if (values['github-token'] === undefined) inputs['github-token'] = env.GITHUB_TOKEN ?? '';
+  return {
+    kind: 'run',
+    operation,
+    inputs,
+    json: values.json === true,
+    force: values.force === true,
+    verbose: values.verbose === true,
+  };
+}
+
+/** parseArgs' refusal in the words of this command (its own mention a quoting trick that does not apply). */
+function usageMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const option = /'(-[^']*)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    return `unknown option \`${option}\`: every input of the action is an option of the same name (see \`${COMMAND} --help\`)`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
+    const name = option.replace(/^--?/, '').split(/[ =]/)[0] ?? '';
+    return /argument missing/.test(message)
+      ? `option \`--${name}\` needs a value`
+      : `option \`--${name}\` is a flag and takes no value: write \`--${name}\` or \`--no-${name}\``;
+  }
+  return message;
+}

@@ -1,0 +1,15 @@
+// What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
+// inputs and outputs, the token and GitHub permissions it needs, and its step.
+import { buildProject } from './build.js';
+import { perProjectStep } from '../run-projects.js';
+import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
+
+/** `operation: build`. */
+export const build: OperationDescriptor = {
+  summary: 'Trigger a build of a version and wait for it; fails when the docs do not build.',
+  inputs: ['version', 'wait', 'poll-interval'],
+  outputs: BUILD_OUTPUTS,
+  needsToken: true,
+  permissions: [],
+  run: perProjectStep(buildProject),
+};

@@ -1,0 +1,14 @@
+// What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
+// inputs and outputs, the token and GitHub permissions it needs, and its step.
+import { environmentStep } from './apply-environment.js';
+import type { OperationDescriptor } from '../descriptor.js';
+
+/** `operation: env`. */
+export const env: OperationDescriptor = {
+  summary: "Make the project's environment variables match the given ones (values never printed).",
+  inputs: ['variables', 'public-variables', 'prune', 'dry-run'],
+  outputs: ['success', 'variables'],
+  needsToken: true,
+  permissions: [],
+  run: environmentStep,
+};

@@ -1,0 +1,166 @@
+/**
+ * The redirect guard (pure): which pages a pull request moves or removes, whether a redirect of
+ * the project covers each old address, and the entry to paste for those that are not covered.
+ */
+import { safeLine } from '../../util/untrusted-text.js';
+import { sourcePagePath, type DocsBuilder } from './changed-pages.js';
+
+/** A file of the pull request as GitHub lists it. */
+export interface PullRequestFile {
+  filename: string;
+  status?: string;
+  /** For `renamed`: the path before. */
+  previousFilename?: string;
+}
+
+/** A redirect as the guard reads it (from the service or the project file). */
+export interface RedirectRule {
+  type: string;
+  from: string;
+  enabled?: boolean;
+}
+
+/** A page whose address disappears from the docs. */
+export interface MovedPage {
+  /** The source file that built it (before the rename, or the removed one). */
+  file: string;
+  /** Where a renamed file went. */
+  newFile?: string;
+  /** Its old path below the version's root (`/install.html`). */
+  from: string;
+  /** The path of the page the renamed file builds now, when there is one. */
+  to?: string;
+}
+
+/** At most this many pages are reported (a pull request that moves a whole tree says so once). */
+export const MAX_MOVED_PAGES = 50;
+/** Longer paths are no documentation page anyone links to: left out, so every entry stays small. */
+const MAX_PATH_LENGTH = 512;
+
+/**
+ * The pages whose address disappears: built by a removed file, or by a renamed file whose new
+ * name builds another page (or none), and built by no other file of the pull request now.
+ */
+export function movedPages(args: { files: PullRequestFile[]; docsDir: string; builder?: DocsBuilder }): MovedPage[] {
+  const { files, docsDir } = args;
+  const builder = args.builder ?? 'sphinx';
+  const pageOf = (file: string) => (file.length > MAX_PATH_LENGTH ? undefined : sourcePagePath(file, docsDir, builder));
+  // Pages the head commit builds from the pull request's files: those addresses stay.
+  const stays = new Set<string>();
+  for (const file of files) {
+    if (file.status === 'removed') continue;
+    const page = pageOf(file.filename);
+    if (page !== undefined) stays.add(normalisePath(page));
+  }
+  const moved = new Map<string, MovedPage>();
+  for (const file of files) {
+    const old = file.status === 'removed' ? file.filename : file.status === 'renamed' ? file.previousFilename : undefined;
+    if (old === undefined) continue;
+    const from = pageOf(old);
+    if (from === undefined || stays.has(normalisePath(from)) || moved.has(normalisePath(from))) continue;
+    const page: MovedPage = { file: old, from };
+    if (file.status === 'renamed') {
+      page.newFile = file.filename;
+      const to = pageOf(file.filename);
+      if (to !== undefined) page.to = to;
+    }
+    moved.set(normalisePath(from), page);
+  }
+  return [...moved.values()].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/**
+ * A path as the service stores a redirect's `from_url`: trimmed, without a trailing `/`, with
+ * exactly one leading `/` (the root stays `/`).
+ */
+export function normalisePath(path: string): string {
+  return `/${trimSlashes(path.trim())}`;
+}
+
+/** Without leading and trailing `/`: two scans, linear whatever the text (a `/\/+$/` is not). */
+function trimSlashes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text[start] === '/') start += 1;
+  while (end > start && text[end - 1] === '/') end -= 1;
+  return text.slice(start, end);
+}
+
+/**
+ * Whether a redirect sends `page` (its path below the version's root) somewhere, as the service
+ * matches: enabled redirects only; `page` redirects against that path, `exact` ones against the
+ * full path (`fullPrefix` + path, e.g. `/en/latest/install.html`); a `from` ending in `*` matches
+ * by prefix, any other equals the path without its trailing `/`. `clean_url_to_html` and
+ * `html_to_clean_url` only change the page's own address, so they never cover a moved page.
+ */
+export function isCovered(page: string, rules: RedirectRule[], fullPrefix: string | undefined): boolean {
+  return rules.some((rule) => {
+    if (rule.enabled === false) return false;
+    if (rule.type === 'page') return matches(rule.from, page);
+    if (rule.type === 'exact' && fullPrefix !== undefined) {
+      const base = trimSlashes(fullPrefix);
+      return matches(rule.from, base === '' ? page : `/${base}${page}`);
+    }
+    return false;
+  });
+}
+
+function matches(from: string, path: string): boolean {
+  const rule = normalisePath(from);
+  const full = `/${path.replace(/^\/+/, '')}`;
+  if (rule.endsWith('*')) return full.startsWith(rule.slice(0, -1));
+  return normalisePath(full) === rule;
+}
+
+/** A path written into YAML: plain when it is only URL-path characters, else double-quoted. */
+function yamlPath(path: string): string {
+  return /^\/[A-Za-z0-9._~/%-]*$/.test(path) ? path : JSON.stringify(path);
+}
+
+/**
+ * The entry to paste under `redirects:`, with a comment naming the source files:
+ * `- {type: page, from: /install.html, to: /getting-started/install.html}`. For a page with no
+ * new address, `to:` is left empty for the author (`apply` refuses it until it is filled in).
+ */
+export function redirectEntry(page: MovedPage): string {
+  const to = page.to === undefined ? '' : ` ${yamlPath(page.to)}`;
+  const why = page.newFile === undefined ? `${page.file} removed: choose where it goes` : `${page.file} → ${page.newFile}`;
+  return `- {type: page, from: ${yamlPath(page.from)}, to:${to}}  # ${safeLine(why, 300)}`;
+}
+
+/** Larger project files are not read (as `apply` refuses them). */
+const MAX_PROJECT_FILE_BYTES = 512 * 1024;
+
+/**
+ * The redirects the project file (`apply`'s) lists for `project`: under `projects.<slug>`, or at
+ * the top when there is no `projects`. Undefined when the file manages no redirects or cannot
+ * be read; the file comes from the pull request, so it is parsed bounded and read leniently.
+ */
+export async function projectFileRedirects(text: string, project: string): Promise<RedirectRule[] | undefined> {
+  if (Buffer.byteLength(text, 'utf8') > MAX_PROJECT_FILE_BYTES) return undefined;
+  const { parse } = await import('yaml');
+  let document: unknown;
+  try {
+    document = parse(text, { maxAliasCount: 50, prettyErrors: false });
+  } catch {
+    return undefined;
+  }
+  const top = record(document);
+  const projects = record(top?.projects);
+  const config = projects ? record(projects[project]) : top;
+  const list = config?.redirects;
+  if (!Array.isArray(list)) return undefined;
+  const rules: RedirectRule[] = [];
+  for (const item of list.slice(0, 1000)) {
+    const entry = record(item);
+    const from = entry?.from ?? entry?.from_url;
+    // The service refuses a `from_url` over 255 characters: a longer one redirects nothing.
+    if (typeof entry?.type !== 'string' || typeof from !== 'string' || from.length > 255) continue;
+    rules.push({ type: entry.type, from, ...(entry.enabled === false ? { enabled: false } : {}) });
+  }
+  return rules;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}

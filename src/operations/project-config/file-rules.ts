@@ -1,0 +1,150 @@
+import { PROJECT_SLUG } from '../../inputs/slugs.js';
+import { COMMUNITY_REDIRECT_LIMIT, type Edition } from './edition.js';
+import { BUSINESS_ONLY_SETTINGS, type ProjectConfig } from './model.js';
+import { hasPaths, isAbsoluteTarget, LEGACY_WILDCARD, normaliseRedirect, redirectKey, schemeOf } from './normal-form.js';
+
+export type Segment = string | number;
+
+export interface RuleReport {
+  /** Refused: nothing is written. */
+  problem(path: Segment[], message: string): void;
+  /** Allowed, but worth saying on its line. */
+  warning(path: Segment[], message: string): void;
+  edition: Edition;
+}
+
+/** FACTS: "`from_url`, `to_url` or `description` over 255 characters" are refused. */
+const MAX_REDIRECT_FIELD = 255;
+/** A subproject alias as the service takes it without a feature flag: a slug. */
+const ALIAS = /^[-a-zA-Z0-9_]{1,255}$/;
+
+/**
+ * Rules the schema alone cannot say: required paths, spellings given twice, duplicates, and what
+ * the service refuses on write (FACTS.md, "Rules the service enforces on writes"), each refused
+ * here, before any request, with what to write instead.
+ */
+export function checkProject(project: ProjectConfig, base: Segment[], report: RuleReport): void {
+  checkRedirects(project, base, report);
+  checkSubprojects(project, base, report);
+  if (report.edition === 'community') checkBusinessOnly(project, base, report);
+}
+
+function checkRedirects(project: ProjectConfig, base: Segment[], { problem, warning, edition }: RuleReport): void {
+  const redirects = project.redirects ?? [];
+  const seen = new Map<string, number>();
+  for (const [index, redirect] of redirects.entries()) {
+    const at = [...base, 'redirects', index];
+    if (redirect.from !== undefined && redirect.from_url !== undefined) problem([...at, 'from_url'], 'give `from` or `from_url`, not both');
+    if (redirect.to !== undefined && redirect.to_url !== undefined) problem([...at, 'to_url'], 'give `to` or `to_url`, not both');
+    const fromKey = redirect.from !== undefined ? 'from' : 'from_url';
+    const toKey = redirect.to !== undefined ? 'to' : 'to_url';
+    const rawFrom = redirect.from ?? redirect.from_url;
+    const rawTo = redirect.to ?? redirect.to_url;
+    const wanted = normaliseRedirect(redirect);
+    if (hasPaths(redirect.type)) {
+      if (!rawFrom?.trim()) problem(at, `a redirect of type \`${redirect.type}\` needs \`from\``);
+      if (!rawTo?.trim()) problem(at, `a redirect of type \`${redirect.type}\` needs \`to\``);
+      if (rawFrom?.trim() && rawTo?.trim()) {
+        checkPaths(wanted.from, wanted.to, rawTo, [...at, fromKey], [...at, toKey], problem);
+      }
+    }
+    if (wanted.description.length > MAX_REDIRECT_FIELD) {
+      problem([...at, 'description'], `at most ${MAX_REDIRECT_FIELD} characters: the service refuses longer`);
+    }
+    const key = redirectKey(wanted);
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, index);
+    else if (!hasPaths(redirect.type)) {
+      // FACTS: "a second redirect of type `clean_url_to_html` (or `html_to_clean_url`) in a project" is refused.
+      problem(at, `a project has at most one redirect of type \`${redirect.type}\`: redirects[${first}] is one already`);
+    } else problem(at, `duplicate redirect: the same type, from and to as redirects[${first}]`);
+  }
+  if (edition === 'community' && redirects.length > COMMUNITY_REDIRECT_LIMIT) {
+    warning(
+      [...base, 'redirects'],
+      `${redirects.length} redirects: a Read the Docs Community project holds at most ${COMMUNITY_REDIRECT_LIMIT}, and the service refuses to create more`,
+    );
+  }
+}
+
+/** The service's refusals of a redirect's paths, each with what to write instead. */
+function checkPaths(
+  from: string,
+  to: string,
+  rawTo: string,
+  fromPath: Segment[],
+  toPath: Segment[],
+  problem: (path: Segment[], message: string) => void,
+): void {
+  // FACTS: "`from_url` ending in `$rest` ("The $rest wildcard has been removed in favor of *.")"
+  if (from.endsWith(LEGACY_WILDCARD)) {
+    const modernFrom = `${from.slice(0, -LEGACY_WILDCARD.length)}*`;
+    const modernTo = to.includes(':splat') ? to : `${to}:splat`;
+    problem(
+      fromPath,
+      `\`$rest\` was removed in favour of \`*\`: write \`${modernFrom}\`, and \`${modernTo}\` as \`to\` to keep the rest of the path`,
+    );
+  } else if (from.includes('*') && !from.endsWith('*')) {
+    // FACTS: "a `*` that is not the last character of `from_url`"
+    problem(fromPath, `\`*\` may only end the path (it matches the rest): write \`${from.slice(0, from.indexOf('*') + 1)}\``);
+  } else if (to.includes(':splat') && !from.endsWith('*')) {
+    // FACTS: "`:splat` in `to_url` without a trailing `*` in `from_url`"
+    problem(
+      toPath,
+      `\`:splat\` places what \`*\` matched: end \`from\` with \`*\` (\`${from === '/' ? '' : from}/*\`), or drop \`:splat\``,
+    );
+  }
+  const scheme = schemeOf(rawTo);
+  if (scheme !== undefined && !isAbsoluteTarget(rawTo.trim())) {
+    problem(
+      toPath,
+      scheme === 'http' || scheme === 'https'
+        ? `an absolute target starts with \`${scheme}://\` in lower case`
+        : `a redirect goes to a path or an \`http(s)://\` URL: \`${scheme}:\` is refused (a path starts with \`/\`)`,
+    );
+  }
+  if (from.length > MAX_REDIRECT_FIELD)
+    problem(fromPath, `at most ${MAX_REDIRECT_FIELD} characters as the service stores it (\`/\` added)`);
+  if (to.length > MAX_REDIRECT_FIELD) problem(toPath, `at most ${MAX_REDIRECT_FIELD} characters as the service stores it (\`/\` added)`);
+}
+
+function checkSubprojects(project: ProjectConfig, base: Segment[], { problem }: RuleReport): void {
+  const aliases = new Map<string, number>();
+  const children = new Map<string, number>();
+  for (const [index, subproject] of (project.subprojects ?? []).entries()) {
+    const at = [...base, 'subprojects', index];
+    if (!PROJECT_SLUG.test(subproject.child)) problem([...at, 'child'], 'a project slug: lowercase letters, digits, `-` and `_`');
+    const alias = subproject.alias ?? subproject.child;
+    if (subproject.alias !== undefined && !ALIAS.test(alias)) {
+      // FACTS: "a `/` in an alias needs a feature flag".
+      problem(
+        [...at, 'alias'],
+        alias.includes('/')
+          ? 'a `/` in an alias needs a feature flag the service turns on per project, on request: use `-` or `_`'
+          : 'an alias is a slug: letters, digits, `-` and `_`, at most 255',
+      );
+    }
+    const firstAlias = aliases.get(alias);
+    if (firstAlias !== undefined) problem(at, `duplicate alias \`${alias}\`: subprojects[${firstAlias}] has it too`);
+    else aliases.set(alias, index);
+    const firstChild = children.get(subproject.child);
+    if (firstChild !== undefined) problem(at, `duplicate child \`${subproject.child}\`: subprojects[${firstChild}] names it too`);
+    else children.set(subproject.child, index);
+  }
+}
+
+/**
+ * FACTS: "Project PATCH [...] accepts [...] on Business only privacy_level and
+ * external_builds_privacy_level [...] on Community the two privacy keys are dropped without an
+ * error" and "Version PATCH accepts `active`, `hidden`, and on Business `privacy_level`". Refused
+ * rather than reported as applied when the service would drop them.
+ */
+function checkBusinessOnly(project: ProjectConfig, base: Segment[], { problem }: RuleReport): void {
+  const hint = 'Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it';
+  for (const key of BUSINESS_ONLY_SETTINGS) {
+    if (project.settings?.[key] !== undefined) problem([...base, 'settings', key], hint);
+  }
+  for (const [slug, version] of Object.entries(project.versions ?? {})) {
+    if (version.privacy_level !== undefined) problem([...base, 'versions', slug, 'privacy_level'], hint);
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The project file's `version_policy`: which release tags stay active, which pre-releases are
+ * hidden, from the tag names alone. Pure: the caller reads the versions list and plans the writes.
+ *
+ * Tags are read as PEP 440 (`1.2.0`, `1.2.0rc1`, `1.2.0.post1`, `1.2.dev3`) or SemVer (`1.2.0`,
+ * `1.2.0-rc.1`, `1.2.0-beta2+build.5`) versions, with or without a leading `v`. Branches and tags
+ * that are not versions are never touched.
+ */
+
+import type { Version } from '../../readthedocs/schemas.js';
+import { POLICY_ACTIVE, POLICY_PRERELEASES, type VersionPolicy } from './model.js';
+
+export type { VersionPolicy };
+
+/** A version as the versions list gives it. */
+export interface PolicyVersion {
+  slug: string;
+  type: string;
+  /** The tag's name (`verbose_name`); the slug is read when it is not a version. */
+  verboseName?: string;
+  active: boolean;
+  hidden: boolean;
+}
+
+/** A version of the versions list as the policy reads it. */
+export function policyVersionOf(v: Version): PolicyVersion {
+  return {
+    slug: v.slug,
+    type: v.type,
+    ...(v.verbose_name ? { verboseName: v.verbose_name } : {}),
+    active: v.active,
+    hidden: v.hidden ?? false,
+  };
+}
+
+/** The policy as the file spells it (`newest-minors`). */
+export function policyEntry(policy: VersionPolicy): {
+  active: VersionPolicy['active'];
+  'newest-minors'?: number;
+  prereleases?: VersionPolicy['prereleases'];
+} {
+  return {
+    active: policy.active,
+    ...(policy.newestMinors === undefined ? {} : { 'newest-minors': policy.newestMinors }),
+    ...(policy.prereleases === undefined ? {} : { prereleases: policy.prereleases }),
+  };
+}
+
+/** What the policy wants for one tag: `hidden` undefined is left as it is. */
+export interface PolicyTarget {
+  slug: string;
+  active: boolean;
+  hidden?: boolean;
+  /** Why, in a few words (`older patch of 1.1`). */
+  reason: string;
+}
+
+/** A parsed version: compared by `key`, grouped by `minor`. */
+export interface ParsedVersion {
+  release: string[];
+  prerelease: boolean;
+  /** Sortable parts: release (zero-padded), pre-release rank and number, post, dev. */
+  key: (string | number)[];
+}
+
+/** Longer names are not versions (the parse stays small and bounded). */
+const MAX_TAG_LENGTH = 80;
+
+// One pass each, anchored, over at most MAX_TAG_LENGTH characters.
+const PEP440 =
+  /^v?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d*))?(?:[-_.]?(post|rev|r)[-_.]?(\d*))?(?:[-_.]?(dev)[-_.]?(\d*))?(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?$/;
+const SEMVER = /^v?(\d+(?:\.\d+)*)-([0-9a-z-]+(?:\.[0-9a-z-]+)*)(?:\+[0-9a-z-]+(?:\.[0-9a-z-]+)*)?$/;
+
+/** Ranks of a pre-release kind: a dev release (alone) first, then other SemVer labels, a, b, rc; a release last. */
+const PRE_RANK: Record<string, number> = { dev: 0, other: 1, a: 2, alpha: 2, b: 3, beta: 3, c: 4, rc: 4, pre: 4, preview: 4 };
+const RELEASE_RANK = 5;
+/** Release parts are compared on this many digits (longer numbers are not versions). */
+const DIGITS = 20;
+
+function number(text: string | undefined): number {
+  return text ? Number.parseInt(text, 10) : 0;
+}
+
+/** The version a tag names, or undefined when it is not one. */
+export function parseVersionTag(name: string): ParsedVersion | undefined {
+  const text = name.trim().toLowerCase();
+  if (text === '' || text.length > MAX_TAG_LENGTH) return undefined;
+  const pep = PEP440.exec(text);
+  if (pep) {
+    const release = releaseParts(pep[1]!);
+    if (!release) return undefined;
+    const pre = pep[2];
+    const post = pep[4] !== undefined ? number(pep[5]) : -1;
+    const dev = pep[6] !== undefined;
+    // A dev release alone sorts before every pre-release of its version; after one, before it.
+    const rank = pre !== undefined ? PRE_RANK[pre]! : dev && post < 0 ? PRE_RANK.dev! : RELEASE_RANK;
+    return {
+      release,
+      prerelease: pre !== undefined || dev,
+      key: [...release, rank, number(pep[3]), post, dev ? 0 : 1, number(pep[7])],
+    };
+  }
+  const sem = SEMVER.exec(text);
+  if (sem) {
+    const release = releaseParts(sem[1]!);
+    if (!release) return undefined;
+    const identifiers = sem[2]!.split('.');
+    const label = /^([a-z-]*?)-?(\d*)$/.exec(identifiers[0]!);
+    const kind = label && Object.hasOwn(PRE_RANK, label[1]!) ? label[1]! : 'other';
+    const numeric = label?.[2] ? number(label[2]) : number(identifiers.slice(1).find((part) => /^\d+$/.test(part)));
+    return { release, prerelease: true, key: [...release, PRE_RANK[kind]!, numeric, -1, 1, 0] };
+  }
+  return undefined;
+}
+
+/** `1.02.3` → ['1', '2', '3'] padded for comparison; undefined for numbers too long to be versions. */
+function releaseParts(text: string): string[] | undefined {
+  const parts = text.split('.').map((part) => part.replace(/^0+(?=\d)/, ''));
+  if (parts.some((part) => part.length > DIGITS) || parts.length > 6) return undefined;
+  while (parts.length < 3) parts.push('0');
+  return parts.map((part) => part.padStart(DIGITS, '0'));
+}
+
+/** Negative, zero or positive, as `a` sorts before, with or after `b`. */
+export function compareVersions(a: ParsedVersion, b: ParsedVersion): number {
+  const length = Math.max(a.key.length, b.key.length);
+  // Keys of different release lengths: pad the shorter release with zeros before the ranks.
+  const ka = padKey(a, length);
+  const kb = padKey(b, length);
+  for (let i = 0; i < length; i += 1) {
+    const x = ka[i]!;
+    const y = kb[i]!;
+    if (x < y) return -1;
+    if (x > y) return 1;
+  }
+  return 0;
+}
+
+function padKey(v: ParsedVersion, length: number): (string | number)[] {
+  const zeros = Array.from({ length: length - v.key.length }, () => '0'.padStart(DIGITS, '0'));
+  return [...v.release, ...zeros, ...v.key.slice(v.release.length)];
+}
+
+/** `1.2` of `1.2.3`: the group whose newest patch `latest-patch` keeps. */
+export function minorOf(v: ParsedVersion): string {
+  return `${Number(v.release[0])}.${Number(v.release[1])}`;
+}
+
+/** The version a tag names: its name first, then its slug. */
+function parsedTag(version: PolicyVersion): ParsedVersion | undefined {
+  if (version.type !== 'tag') return undefined;
+  return (version.verboseName ? parseVersionTag(version.verboseName) : undefined) ?? parseVersionTag(version.slug);
+}
+
+/**
+ * What the policy wants for each tag it manages, in the list's order. `overridden` slugs (named
+ * under `versions:`) are left to their entry. Releases: the newest `newestMinors` minors (counted
+ * among releases) keep their newest patch (or every release, with `all`) active, every other
+ * release is deactivated. Pre-releases: as `prereleases` says while their release is not out;
+ * once a release as new or newer is, they are deactivated like an old release.
+ */
+export function policyTargets(
+  versions: PolicyVersion[],
+  policy: VersionPolicy,
+  overridden: ReadonlySet<string> = new Set(),
+): PolicyTarget[] {
+  const tags = versions
+    .map((version) => ({ version, parsed: parsedTag(version) }))
+    .filter((t): t is { version: PolicyVersion; parsed: ParsedVersion } => t.parsed !== undefined);
+  const releases = tags.filter((t) => !t.parsed.prerelease);
+  const newestByMinor = new Map<string, ParsedVersion>();
+  for (const { parsed } of releases) {
+    const minor = minorOf(parsed);
+    const best = newestByMinor.get(minor);
+    if (!best || compareVersions(parsed, best) > 0) newestByMinor.set(minor, parsed);
+  }
+  const minorsNewestFirst = [...newestByMinor.entries()].sort(([, a], [, b]) => compareVersions(b, a)).map(([minor]) => minor);
+  const kept = new Set(policy.newestMinors === undefined ? minorsNewestFirst : minorsNewestFirst.slice(0, policy.newestMinors));
+  const newestRelease = releases.reduce<ParsedVersion | undefined>(
+    (best, { parsed }) => (!best || compareVersions(parsed, best) > 0 ? parsed : best),
+    undefined,
+  );
+
+  const targets: PolicyTarget[] = [];
+  for (const { version, parsed } of tags) {
+    if (overridden.has(version.slug)) continue;
+    const minor = minorOf(parsed);
+    if (parsed.prerelease) {
+      const released = newestRelease !== undefined && compareRelease(newestRelease, parsed) >= 0;
+      if (released) targets.push({ slug: version.slug, active: false, reason: 'pre-release of a version already released' });
+      else if (policy.prereleases === 'hidden')
+        targets.push({ slug: version.slug, active: true, hidden: true, reason: 'pre-release: hidden' });
+      else if (policy.prereleases === 'active')
+        targets.push({ slug: version.slug, active: true, hidden: false, reason: 'pre-release: active' });
+      else if (policy.prereleases === 'inactive') targets.push({ slug: version.slug, active: false, reason: 'pre-release: inactive' });
+      continue;
+    }
+    if (!kept.has(minor)) {
+      const count = policy.newestMinors ?? 0;
+      targets.push({
+        slug: version.slug,
+        active: false,
+        reason: `${minor} is older than the newest ${count} minor${count === 1 ? '' : 's'}`,
+      });
+      continue;
+    }
+    const newest = newestByMinor.get(minor)!;
+    if (policy.active === 'all' || compareVersions(parsed, newest) === 0) {
+      targets.push({
+        slug: version.slug,
+        active: true,
+        reason: policy.active === 'all' ? `release of ${minor}` : `latest patch of ${minor}`,
+      });
+    } else {
+      targets.push({ slug: version.slug, active: false, reason: `older patch of ${minor}` });
+    }
+  }
+  return targets;
+}
+
+/** Compares the release numbers only (`1.2.0rc1` and `1.2.0` are equal). */
+function compareRelease(a: ParsedVersion, b: ParsedVersion): number {
+  const length = Math.max(a.release.length, b.release.length);
+  const zero = '0'.padStart(DIGITS, '0');
+  for (let i = 0; i < length; i += 1) {
+    const x = a.release[i] ?? zero;
+    const y = b.release[i] ?? zero;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+/** Whether the versions already are as the policy wants them. */
+function fits(versions: PolicyVersion[], targets: PolicyTarget[]): boolean {
+  const bySlug = new Map(versions.map((v) => [v.slug, v]));
+  return targets.every((t) => {
+    const now = bySlug.get(t.slug)!;
+    return now.active === t.active && (t.hidden === undefined || !t.active || now.hidden === t.hidden);
+  });
+}
+
+/**
+ * The simplest policy under which the project's tags are as they are now (for `export`), with the
+ * slugs it decides; undefined when no tag is a version or no policy fits. Prefers `latest-patch`,
+ * no `newest-minors` limit, then the fewest minors; a `prereleases` value only when there are some.
+ */
+export function fitPolicy(versions: PolicyVersion[]): { policy: VersionPolicy; decided: Set<string> } | undefined {
+  const tags = versions.map((version) => ({ version, parsed: parsedTag(version) })).filter((t) => t.parsed !== undefined);
+  if (tags.length === 0) return undefined;
+  const minors = new Set(tags.filter((t) => !t.parsed!.prerelease).map((t) => minorOf(t.parsed!))).size;
+  const hasPrereleases = tags.some((t) => t.parsed!.prerelease);
+  const prereleaseChoices: VersionPolicy['prereleases'][] = hasPrereleases ? [...POLICY_PRERELEASES, undefined] : [undefined];
+  const limits: (number | undefined)[] = [undefined, ...Array.from({ length: minors }, (_, i) => i + 1)];
+  for (const active of POLICY_ACTIVE) {
+    for (const newestMinors of limits) {
+      for (const prereleases of prereleaseChoices) {
+        const policy: VersionPolicy = {
+          active,
+          ...(newestMinors === undefined ? {} : { newestMinors }),
+          ...(prereleases ? { prereleases } : {}),
+        };
+        const targets = policyTargets(versions, policy);
+        if (fits(versions, targets)) {
+          // A target that leaves `hidden` open decides the version only when it is not hidden.
+          const bySlug = new Map(versions.map((v) => [v.slug, v]));
+          const decided = new Set(
+            targets.filter((t) => t.hidden !== undefined || !t.active || !bySlug.get(t.slug)!.hidden).map((t) => t.slug),
+          );
+          return { policy, decided };
+        }
+      }
+    }
+  }
+  return undefined;
+}

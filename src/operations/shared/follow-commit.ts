@@ -1,0 +1,112 @@
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { Build } from '../../readthedocs/schemas.js';
+import { serviceLinks } from '../../reporting/service-links.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import type { OperationContext, ProjectResult } from '../types.js';
+import { concludeBuild, recordBuild, watchBuild, type DurationEstimate } from './watch-build.js';
+import { buildCreatedAfter } from './build-ids.js';
+
+const SHA = /^[0-9a-f]{40,64}$/i;
+
+/** Newer builds of the same commit followed at most, so that a rebuild loop cannot keep the step waiting. */
+export const MAX_HANDOVERS = 3;
+
+/** How following a commit's build ended. */
+export interface FollowedBuild {
+  /** The build to conclude: the final one, or the last cancelled build known to be of the commit. */
+  build: Build;
+  /** A newer build of the version, of another commit, that cancelled `build` and took over. */
+  supersededBy?: Build;
+}
+
+/**
+ * Watches the build of `commit` to its end, for operations that follow a commit's build rather
+ * than one they triggered (`wait`, `preview`). A trigger of the same version cancels the running
+ * build (someone pressed "Rebuild", a trigger raced the webhook, a newer push): when the cancelled
+ * build has a newer one of its version for the same commit, or one whose commit is not known yet
+ * (not cloned), that one is followed instead. A newer build of another commit means a newer push
+ * took over: `supersededBy` names it, and this commit's docs will not be built. `initial` may be a
+ * build cancelled before it cloned (commit null), which only its successor can explain.
+ */
+export async function watchBuildOfCommit(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  initial: Build,
+  commit: string,
+  estimate: DurationEstimate | undefined,
+  onFollow?: (build: Build) => void,
+): Promise<FollowedBuild> {
+  const ofOtherCommit = (build: Build) => build.commit !== null && build.commit !== commit;
+  let lastOfCommit = initial;
+  let current = initial;
+  for (let handovers = 0; ; handovers += 1) {
+    const seen = await watchBuild(ctx, result, log, current, estimate, ofOtherCommit);
+    if (ofOtherCommit(seen)) return { build: lastOfCommit, supersededBy: seen };
+    if (seen.commit === commit) lastOfCommit = seen;
+    if (seen.state.code !== 'cancelled') return { build: seen };
+    if (handovers >= MAX_HANDOVERS) {
+      log.info(`Build #${seen.id} was cancelled after ${MAX_HANDOVERS} hand-overs to newer builds of ${commit}: not following further`);
+      return { build: restore(result, lastOfCommit) };
+    }
+    const newer = await newerBuildOfVersion(ctx, result.project, seen);
+    if (!newer) return { build: restore(result, lastOfCommit) };
+    if (ofOtherCommit(newer)) return { build: lastOfCommit, supersededBy: newer };
+    log.info(
+      `Build #${seen.id} was cancelled: superseded by build #${newer.id} of the same version` +
+        (newer.commit === null ? ' (its commit is not known yet: followed until it is)' : ' and commit') +
+        `: following it (${newer.urls.build})`,
+    );
+    onFollow?.(newer);
+    current = newer;
+  }
+}
+
+/** The project's outcome from a followed build: the build's own, or `superseded` by the newer build that took over. */
+export async function concludeFollowed(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  followed: FollowedBuild,
+  commit: string,
+): Promise<void> {
+  if (followed.supersededBy === undefined) {
+    await concludeBuild(ctx, result, log, followed.build);
+    return;
+  }
+  const { build: cancelled, supersededBy: newer } = followed;
+  // The result tells the cancelled build of this commit, not the newer one last polled.
+  recordBuild(ctx, result, restore(result, cancelled), log);
+  const newerUrl = serviceLinks(ctx.inputs.baseUrl).build(newer.urls.build) ?? '';
+  result.commit = commit;
+  result.outcome = 'superseded';
+  result.title = 'Superseded';
+  result.supersededBy = { buildId: newer.id, buildUrl: newerUrl, commit: SHA.test(newer.commit ?? '') ? newer.commit! : '' };
+  const version = cancelled.version ?? '(deleted version)';
+  const before = cancelled.commit === null ? ', before it cloned a commit,' : '';
+  result.reason =
+    `${result.project} ${version}: ${commit} was superseded: build #${newer.id} of ${newer.commit === null ? 'a newer commit' : safeLine(newer.commit, 64)} ` +
+    `(a newer push) cancelled build #${cancelled.id}${before} and took over (${newerUrl || 'no link'}). ${commit} will not be built; ` +
+    "the newer commit's own run checks its build";
+  log.info(result.reason);
+}
+
+/**
+ * The newest build of `cancelled`'s version started after it, whatever its commit (the one that
+ * cancelled it, or a later one). One request: the version's builds, newest first.
+ */
+async function newerBuildOfVersion(ctx: OperationContext, project: string, cancelled: Build): Promise<Build | undefined> {
+  // A build whose version was deleted has no version left to list.
+  if (cancelled.version === null) return undefined;
+  const builds = await ctx.api.recentBuilds(project, { version: cancelled.version, limit: 10 });
+  return buildCreatedAfter(
+    builds.filter((build) => build.version === cancelled.version),
+    cancelled.id,
+  );
+}
+
+/** Forgets what a build of another commit left in the result before the cancelled one is concluded. */
+function restore(result: ProjectResult, build: Build): Build {
+  if (build.duration === null) delete result.duration;
+  return build;
+}

@@ -1,0 +1,100 @@
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { VersionV2 } from '../../readthedocs/schemas.js';
+import type { OperationContext, ProjectResult } from '../types.js';
+import { formatDuration } from '../../util/format-duration.js';
+
+/** Suffixes the service appends to make a pull request version's slug unique (`7`, then `7_a`, `7_b`). */
+export const PULL_REQUEST_SLUG_SUFFIXES = ['', '_a', '_b', '_c'];
+
+/**
+ * Tells a push the service took and built nothing for: a GitHub App project's webhook automation
+ * rules (file patterns, commit message, labels) that none matched. The service then still moves
+ * the pull request's version to the new head commit, so a version at the commit with no build of
+ * it means no build is coming. API v3 hides pull request versions; API v2 shows one by its id,
+ * which API v2 tells for any build of the version: so the version is found once through its
+ * newest build, then its identifier is read on each look (API v2 is not throttled by the service).
+ * It cannot tell for a private project (API v2 ignores the token) or a pull request the service
+ * never built: then it says nothing, and the wait goes on.
+ */
+export class AutomationRuleSkip {
+  private version: Promise<VersionV2 | undefined> | undefined;
+  /** The version as found, read once more only from the next look on. */
+  private fresh = true;
+  /** Whether the version was at the commit on the previous look. */
+  private atCommit = false;
+
+  constructor(
+    private readonly ctx: OperationContext,
+    private readonly project: string,
+    private readonly pr: number,
+    private readonly commit: string,
+    /** The version's slug when known (the `version` input): else the pull request's number, made unique. */
+    private readonly versionSlug: string | undefined,
+    private readonly log: ProjectLog,
+  ) {}
+
+  /**
+   * Called on a look that found no build of the commit, after the grace period. True when the
+   * version was already at the commit on the previous look, and still no build of it came: the
+   * service makes the build right after moving the version, so a look apart is more than enough.
+   */
+  async noBuildComing(): Promise<boolean> {
+    this.version ??= this.findVersion();
+    const found = await this.version;
+    if (found === undefined) return false;
+    let identifier = found.identifier ?? undefined;
+    if (!this.fresh) {
+      try {
+        identifier = (await this.ctx.api.versionById(found.id)).identifier ?? undefined;
+      } catch (error) {
+        identifier = undefined;
+        this.log.debug(`version ${found.id} (API v2): ${(error as Error).message}`);
+      }
+    }
+    this.fresh = false;
+    const seenBefore = this.atCommit;
+    this.atCommit = identifier?.toLowerCase() === this.commit.toLowerCase();
+    return this.atCommit && seenBefore;
+  }
+
+  /** Whether the version stood at the commit on the last look (a trigger would not build it then). */
+  get versionAtCommit(): boolean {
+    return this.atCommit;
+  }
+
+  /** The pull request's version, through its newest build's API v2 detail; undefined when none tells it. */
+  private async findVersion(): Promise<VersionV2 | undefined> {
+    const slugs = this.versionSlug ? [this.versionSlug] : PULL_REQUEST_SLUG_SUFFIXES.map((suffix) => `${this.pr}${suffix}`);
+    try {
+      for (const slug of slugs) {
+        const [newest] = await this.ctx.api.recentBuilds(this.project, { version: slug, limit: 1 });
+        if (!newest) break;
+        const id = (await this.ctx.api.buildCommands(newest.id)).version ?? undefined;
+        if (id === undefined) break;
+        const version = await this.ctx.api.versionById(id);
+        if (version.type === 'external' || this.versionSlug) return version;
+        // A branch named like the pull request: its version is the next slug.
+      }
+    } catch (error) {
+      this.log.debug(
+        `the pull request's version could not be read (${(error as Error).message}): whether a rule skipped the build is unknown`,
+      );
+      return undefined;
+    }
+    this.log.debug(`no build of pull request #${this.pr} tells its version: whether a rule skipped the build is unknown`);
+    return undefined;
+  }
+}
+
+/** The outcome when the service moved the pull request's version to the commit and built nothing. */
+export function concludeSkippedByRule(ctx: OperationContext, result: ProjectResult, log: ProjectLog, pr: number, commit: string): void {
+  result.outcome = 'skipped';
+  result.title = 'Build skipped';
+  result.commit = commit;
+  result.reason =
+    `${result.project}: no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
+    `and made no build of it within ${formatDuration(ctx.polling.graceWindowMs)}, so a webhook automation rule of the project ` +
+    '(changed files, commit message or labels) probably skipped it. Nothing to wait for: push a change the rules match, ' +
+    "or check the project's automation rules";
+  log.info(result.reason);
+}

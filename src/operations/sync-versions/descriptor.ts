@@ -1,0 +1,15 @@
+// What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
+// inputs and outputs, the token and GitHub permissions it needs, and its step.
+import { perProjectStep } from '../run-projects.js';
+import { syncVersionsProject } from './sync-versions.js';
+import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
+
+/** `operation: sync-versions`. */
+export const syncVersions: OperationDescriptor = {
+  summary: 'Sync the versions with the repository; with `version`, activate it, wait for its build, verify it is live.',
+  inputs: ['version', 'activate', 'hidden', 'verify', 'verify-query', 'poll-interval'],
+  outputs: BUILD_OUTPUTS,
+  needsToken: true,
+  permissions: [],
+  run: perProjectStep(syncVersionsProject),
+};

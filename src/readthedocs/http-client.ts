@@ -1,0 +1,472 @@
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { z } from 'zod/mini';
+import { safeLine } from '../util/untrusted-text.js';
+import {
+  backoffDelay,
+  nextAttemptLine,
+  parseRetryAfter,
+  pastDeadlineLine,
+  type RetryPolicy,
+  retry,
+  type Sleep,
+} from '../resilience/index.js';
+import { abortReason } from '../util/abort.js';
+import { BodyTooLargeError, formatBytes, MAX_JSON_BODY_BYTES, MAX_STEP_BYTES, readBoundedBytes } from '../util/bounded-body.js';
+import {
+  AuthError,
+  BlockedError,
+  NotFoundError,
+  PermissionError,
+  SchemaError,
+  ServiceError,
+  UnavailableError,
+  UncertainWriteError,
+} from './errors.js';
+import type { RateBudget } from './rate-budget.js';
+import { describeErrorBody } from './schemas.js';
+
+/**
+ * How a request may be repeated after a fault:
+ * - `read`: any transient fault (GET);
+ * - `idempotent-write`: the same, since repeating it changes nothing more (PATCH, DELETE, sync);
+ * - `write`: only when the request certainly never reached the service (connection refused,
+ *   throttled); otherwise the caller gets an UncertainWriteError and must look before repeating.
+ */
+export type RetryKind = 'read' | 'idempotent-write' | 'write';
+
+export interface RequestSpec<T> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+  /** A path on the service (`/api/v3/...`) or an absolute URL the service gave (`next` links). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  schema?: z.ZodMiniType<T>;
+  /** The endpoint as a template, for messages: `GET projects/{project}/builds/{id}/`. */
+  endpoint: string;
+  kind: RetryKind;
+  /** Statuses besides 2xx whose bodies are answers, not errors (e.g. 400 `triggered: false`). */
+  accept?: number[];
+  /**
+   * API v2: sent without the token (it reads `Token …` only as a build API key), and drawing from
+   * no budget, since the service does not throttle it (only API v3 sets throttle classes).
+   */
+  anonymous?: boolean;
+  /** A nicety (the build's log while it runs): throttled, it fails at once instead of waiting. */
+  bestEffort?: boolean;
+  /**
+   * A bound below the client's own on this answer's body (what is left of a list's), and what
+   * the error says past it.
+   */
+  bodyLimit?: { bytes: number; reason: string };
+}
+
+export interface ServiceResponse<T> {
+  status: number;
+  data: T;
+  /** The body's size. */
+  bytes: number;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  token: string | undefined;
+  userAgent: string;
+  /** The budget of every API v3 request (API v2 is not throttled by the service). */
+  budget: RateBudget;
+  /** Aborts every request and retry wait: the step's deadline and the workflow's cancellation. */
+  signal: AbortSignal;
+  /** Time left before the step's deadline: a retry that could only start after it is not waited for. */
+  remainingMs?: () => number;
+  redact: (text: string) => string;
+  debug?: (message: string) => void;
+  /** One line the user sees for each retry (the log's story, not only debug): what failed and when the next attempt goes. */
+  info?: (message: string) => void;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+  /** A body longer than this is not read: the request fails with "response too large". */
+  maxBodyBytes?: number;
+  /**
+   * What the step reads from the service in all, every body of every attempt counted: past it the
+   * read fails, and no request is sent any more.
+   */
+  maxStepBytes?: number;
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  dispatcher?: Dispatcher;
+  /** The wait between retries: src/util/abort's `sleep`, a fake clock's in tests. */
+  sleep?: Sleep;
+}
+
+/** Connection errors that prove the request never left this machine. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
+/**
+ * Objects and lists one answer may hold. Parsed, an empty object takes tens of bytes for the three
+ * of its text: 32 MB of `{},` would take over a gigabyte. The service's longest answers (a list page
+ * of 100 versions, a build's commands) hold a few thousand.
+ */
+export const MAX_JSON_CONTAINERS = 1_000_000;
+const MAX_REDIRECTS = 3;
+/** How long a request waits for the headers, then for each part of the body, unless told (RTD_ACTION_HTTP_TIMEOUT_MS). */
+export const ANSWER_TIMEOUT_MS = 30_000;
+
+class RetryableFault extends Error {
+  constructor(
+    message: string,
+    /** True when the service may have acted on the request. */
+    readonly maybeProcessed: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The one HTTP client for the service: the token goes only to `baseUrl`'s origin, every request
+ * draws from the shared rate budget, transient faults are retried with backoff and jitter, and
+ * every body is checked against its schema.
+ */
+export class ServiceHttpClient {
+  readonly origin: string;
+  readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
+  private readonly dispatcher: Dispatcher;
+  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
+    Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
+
+  /** A line for the debug log (the `debug` option), redacted by its receiver. */
+  debug(message: string): void {
+    this.options.debug?.(message);
+  }
+
+  constructor(options: HttpClientOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+    this.options = {
+      ...options,
+      headersTimeoutMs: options.headersTimeoutMs ?? ANSWER_TIMEOUT_MS,
+      bodyTimeoutMs: options.bodyTimeoutMs ?? ANSWER_TIMEOUT_MS,
+      maxBodyBytes: options.maxBodyBytes ?? MAX_JSON_BODY_BYTES,
+      maxStepBytes: options.maxStepBytes ?? MAX_STEP_BYTES,
+      maxAttempts: options.maxAttempts ?? 6,
+      backoffBaseMs: options.backoffBaseMs ?? 1000,
+      backoffMaxMs: options.backoffMaxMs ?? 20_000,
+    };
+    // Self-hosted runners behind a proxy set HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
+    this.dispatcher =
+      options.dispatcher ??
+      new EnvHttpProxyAgent({
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+        connect: { timeout: 10_000 },
+      });
+  }
+
+  async send<T>(spec: RequestSpec<T>): Promise<ServiceResponse<T>> {
+    let url = this.resolve(spec.path, spec.query);
+    let redirects = 0;
+    // A redirect is followed at once and is not an attempt; a retry goes to where the last one led.
+    const attempt = async (): Promise<ServiceResponse<T>> => {
+      for (;;) {
+        try {
+          return await this.attempt(spec, url);
+        } catch (error) {
+          if (!(error instanceof RedirectSignal)) throw error;
+          if (++redirects > MAX_REDIRECTS) throw this.failure(spec, 'too many redirects', ServiceError);
+          url = error.location;
+        }
+      }
+    };
+    const { remainingMs } = this.options;
+    return retry(attempt, this.retryPolicy(spec), {
+      signal: this.options.signal,
+      deadline: remainingMs ? { remainingMs } : undefined,
+      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+      onRetry: ({ attempt: failed, delayMs, error }) => {
+        this.stats.retries += 1;
+        this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${(error as Error).message}`);
+        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, this.options.maxAttempts, delayMs)));
+      },
+    });
+  }
+
+  /** Which faults are worth another attempt, and when: see `RetryKind`. */
+  private retryPolicy(spec: RequestSpec<unknown>): RetryPolicy {
+    const { maxAttempts, redact } = this.options;
+    return {
+      decide: (error, attempt) => {
+        if (!(error instanceof RetryableFault)) return { retry: false };
+        if (spec.bestEffort && error.retryAfterMs !== undefined) return { retry: false };
+        if (error.maybeProcessed && spec.kind === 'write') {
+          return {
+            retry: false,
+            error: new UncertainWriteError(
+              redact(`${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`),
+              'Answer lost',
+              spec.endpoint,
+            ),
+          };
+        }
+        if (attempt >= maxAttempts) {
+          return {
+            retry: false,
+            error: new UnavailableError(
+              redact(`${spec.endpoint}: the service kept failing after ${maxAttempts} attempts; last error: ${error.message}`),
+              'Read the Docs unavailable',
+              spec.endpoint,
+            ),
+          };
+        }
+        const backoff = { baseMs: this.options.backoffBaseMs, maxMs: this.options.backoffMaxMs };
+        return { retry: true, delayMs: error.retryAfterMs ?? backoffDelay(attempt, backoff) };
+      },
+      // Waiting would only end in the deadline: stop now with what went wrong.
+      pastDeadline: (info) =>
+        new UnavailableError(
+          redact(`${spec.endpoint}: ${pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })}`),
+          'Read the Docs unavailable',
+          spec.endpoint,
+        ),
+    };
+  }
+
+  private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
+    const { signal } = this.options;
+    // Nothing is sent whose answer could not be read: a write would be left uncertain.
+    if (this.stepBytesLeft() <= 0) throw this.stepBytesSpent(spec);
+    // API v2 is not throttled by the service: it waits for no slot and takes none from API v3's.
+    const budget = spec.anonymous ? undefined : this.options.budget;
+    await budget?.acquire(signal);
+    this.stats.requests += 1;
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
+    // The token is for the configured service only, never for a host a link or redirect points to.
+    if (this.options.token && !spec.anonymous && url.origin === this.origin) headers.authorization = `Token ${this.options.token}`;
+    let payload: string | undefined;
+    if (spec.body !== undefined) {
+      payload = JSON.stringify(spec.body);
+      headers['content-type'] = 'application/json';
+    }
+    const started = Date.now();
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: spec.method,
+        headers,
+        body: payload,
+        signal,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+      });
+    } catch (error) {
+      throw this.transportFault(error, false);
+    }
+    const stepLeft = this.stepBytesLeft();
+    const listLeft = spec.bodyLimit?.bytes ?? Number.POSITIVE_INFINITY;
+    const cap = Math.min(this.options.maxBodyBytes, stepLeft, listLeft);
+    let text: string;
+    let bytes: number;
+    try {
+      const body = await readBoundedBytes(response.body, cap);
+      bytes = body.byteLength;
+      this.stats.bytes += bytes;
+      text = body.toString('utf8');
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        this.stats.bytes += cap;
+        if (cap === stepLeft && stepLeft < this.options.maxBodyBytes) throw this.stepBytesSpent(spec, response.statusCode);
+        const reason = cap === listLeft && spec.bodyLimit ? spec.bodyLimit.reason : error.message;
+        throw this.failure(spec, reason, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
+      }
+      throw this.transportFault(error, true);
+    }
+    const status = response.statusCode;
+    this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
+    const contentType = String(response.headers['content-type'] ?? '');
+    const isJson = contentType.includes('json');
+
+    if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
+      return { status, data: this.parseBody(spec, text, status), bytes };
+    }
+    if (status >= 300 && status < 400) {
+      const location = response.headers.location;
+      const target = typeof location === 'string' && URL.canParse(location, url.href) ? new URL(location, url) : undefined;
+      if (target && target.origin === this.origin && spec.method === 'GET') throw new RedirectSignal(target);
+      throw this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
+    }
+    const detail = this.detailOf(text, isJson);
+    if (status === 429) {
+      const retryAfterMs = retryAfter(response.headers['retry-after'], detail);
+      this.stats.throttled += 1;
+      budget?.throttled(retryAfterMs);
+      // Throttling happens before the service looks at the request, so even writes are safe to repeat.
+      throw new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
+    }
+    if (status === 401) {
+      throw this.failure(
+        spec,
+        `the service rejected the token (401: ${detail ?? 'unauthorized'}). Check the \`token\` input: an API token from ${this.origin}/accounts/tokens/, stored as a secret`,
+        AuthError,
+        status,
+        'Token rejected',
+      );
+    }
+    if (status === 403) {
+      if (!isJson) {
+        throw this.failure(
+          spec,
+          `network block: a 403 answered by something in front of Read the Docs (a firewall, proxy or CDN rule), not by its API (${contentType || 'no content type'} body, not JSON). Check that this runner may reach ${this.origin}; on a self-hosted runner, check HTTPS_PROXY and NO_PROXY`,
+          BlockedError,
+          status,
+          'Blocked before Read the Docs',
+        );
+      }
+      throw this.failure(
+        spec,
+        `permission denied (403: ${detail ?? 'forbidden'}): the token's user must be a maintainer of the project`,
+        PermissionError,
+        status,
+        'Permission denied',
+      );
+    }
+    if (RETRYABLE_STATUSES.has(status) || (!isJson && status >= 500)) {
+      throw new RetryableFault(`${status} ${isJson ? (detail ?? '') : `(${contentType || 'no content type'} body)`}`.trim(), true);
+    }
+    if (status === 404) {
+      throw this.failure(
+        spec,
+        isJson ? `not found (404: ${detail ?? 'no detail'})` : 'not found (404, not an API route: check `base-url`)',
+        NotFoundError,
+        status,
+        'Not found',
+      );
+    }
+    throw this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ServiceError, status);
+  }
+
+  private stepBytesLeft(): number {
+    return this.options.maxStepBytes - this.stats.bytes;
+  }
+
+  private stepBytesSpent(spec: RequestSpec<unknown>, status?: number): ServiceError {
+    return this.failure(
+      spec,
+      `the step has read ${formatBytes(this.options.maxStepBytes)} from Read the Docs, as much as one step may; not read further`,
+      ServiceError,
+      status,
+      'Unexpected response from Read the Docs',
+    );
+  }
+
+  private parseBody<T>(spec: RequestSpec<T>, text: string, status: number): T {
+    if (!spec.schema) return undefined as T;
+    if (countContainers(text) > MAX_JSON_CONTAINERS) {
+      throw new SchemaError(
+        `${spec.endpoint}: unexpected response: over ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} objects and lists in one answer; not read further`,
+        'Unexpected response from Read the Docs',
+        spec.endpoint,
+        status,
+      );
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // A cut-off or non-JSON body on a success: the request was processed, the answer is lost.
+      throw new RetryableFault(`${status} with a body that is not JSON (${text.length} bytes)`, true);
+    }
+    const parsed = spec.schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? issue.path.join('.') : '(body)';
+      throw new SchemaError(
+        `${spec.endpoint}: unexpected response: field \`${field}\` ${issue?.message ?? 'is invalid'}`,
+        'Unexpected response from Read the Docs',
+        spec.endpoint,
+        status,
+      );
+    }
+    return parsed.data;
+  }
+
+  private transportFault(error: unknown, afterHeaders: boolean): Error {
+    if (this.options.signal.aborted) return abortReason(this.options.signal);
+    const code = (error as { code?: string }).code ?? '';
+    const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
+    const message = this.options.redact((error as Error).message ?? String(error));
+    return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent);
+  }
+
+  private detailOf(text: string, isJson: boolean): string | undefined {
+    if (!isJson) return undefined;
+    try {
+      const detail = describeErrorBody(JSON.parse(text));
+      return detail === undefined ? undefined : this.options.redact(detail).slice(0, 500);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private failure(
+    spec: RequestSpec<unknown>,
+    reason: string,
+    Kind: typeof ServiceError,
+    status?: number,
+    title = 'Read the Docs request failed',
+  ): ServiceError {
+    return new Kind(this.options.redact(`${spec.endpoint}: ${reason}`), title, spec.endpoint, status);
+  }
+
+  private resolve(path: string, query?: RequestSpec<unknown>['query']): URL {
+    const url = new URL(path, this.origin);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  /** Ends every connection; after a cancellation nothing in flight is waited for. */
+  async close(): Promise<void> {
+    if (this.options.signal.aborted) await this.dispatcher.destroy();
+    else await this.dispatcher.close();
+  }
+}
+
+class RedirectSignal extends Error {
+  constructor(readonly location: URL) {
+    super('redirect');
+  }
+}
+
+/** How many `{` and `[` the text holds (those inside strings too: an upper bound of its objects and lists). */
+function countContainers(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 123 || code === 91) count++;
+  }
+  return count;
+}
+
+/** `Retry-After` in seconds or as an HTTP date; else the seconds DRF names in its message. */
+export function retryAfter(header: string | string[] | undefined, detail: string | undefined): number {
+  const fromHeader = parseRetryAfter(header);
+  if (fromHeader !== undefined) return fromHeader;
+  const fromDetail = /available in (\d+) seconds?/i.exec(detail ?? '');
+  return fromDetail ? Number(fromDetail[1]) * 1000 : 5000;
+}
+
+/**
+ * What a retry tells the log: "Read the Docs did not answer (ENOTFOUND) for GET /projects/x/;
+ * attempt 2 of 6 in 4s", "answered 503", "asked to slow down (429)"; always one safe line.
+ */
+export function retryLine(endpoint: string, error: unknown, nextAttempt: number, maxAttempts: number, delayMs: number): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = /^(\S+?):?(\s|$)/.exec(message)?.[1] ?? 'network error';
+  const what =
+    code === '429'
+      ? 'Read the Docs asked to slow down (429)'
+      : /^\d{3}$/.test(code)
+        ? `Read the Docs answered ${code}`
+        : `Read the Docs did not answer (${code})`;
+  return safeLine(`${what} for ${endpoint}; ${nextAttemptLine(nextAttempt, maxAttempts, delayMs)}`, 300);
+}

@@ -1,0 +1,46 @@
+import * as core from '@actions/core';
+import { printUntrusted } from '../util/untrusted-text.js';
+import type { RunnerLog, RunnerPort } from './port.js';
+
+/**
+ * The GitHub runner's log through `@actions/core`: workflow commands, annotations, groups.
+ * Hostile text goes out through `printUntrusted` (commands stopped around a block).
+ */
+export const actionsLog: RunnerLog = {
+  info: (message) => core.info(message),
+  untrusted: (text, prefix) =>
+    printUntrusted(text, (safe) =>
+      core.info(prefix === undefined ? safe : safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`),
+    ),
+  debug: (message) => core.debug(message),
+  error: (message, annotation) => core.error(message, annotation ?? {}),
+  warning: (message, annotation) => core.warning(message, annotation ?? {}),
+  notice: (message, annotation) => core.notice(message, annotation ?? {}),
+  startGroup: (title) => core.startGroup(title),
+  endGroup: () => core.endGroup(),
+};
+
+/**
+ * The runner: inputs from `INPUT_*`, masks registered with the runner, outputs into
+ * `GITHUB_OUTPUT`, the job summary into `GITHUB_STEP_SUMMARY`. A failure sets `process.exitCode`
+ * (`@github/local-action`'s stub of core has no `ExitCode`); usage errors and failures both end 1.
+ */
+export function actionsPort(): RunnerPort {
+  return {
+    log: actionsLog,
+    input: (name, options) => core.getInput(name, { trimWhitespace: options?.trim ?? true }),
+    mask: (secret) => core.setSecret(secret),
+    setOutput: (name, value) => core.setOutput(name, value),
+    async writeSummary(markdown) {
+      if (!process.env.GITHUB_STEP_SUMMARY) {
+        core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
+        return;
+      }
+      await core.summary.addRaw(markdown).write();
+    },
+    fail: () => {
+      process.exitCode = 1;
+    },
+    cancelledBy: 'the workflow was cancelled',
+  };
+}

@@ -1,0 +1,138 @@
+import { safeLine } from '../util/untrusted-text.js';
+import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
+import { markdownForTerminal } from './terminal-markdown.js';
+
+/** Where the terminal adapter writes: a stream and whether it may colour it. */
+export interface TerminalStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface TerminalOptions {
+  /** The log, the summary and (without `json`) everything else. */
+  out: TerminalStream;
+  /** With `json`, the log goes here and `out` gets only the `results` output. */
+  err: TerminalStream;
+  env: NodeJS.ProcessEnv;
+  /** The inputs as the command line gave them (the token included). */
+  inputs: Record<string, string>;
+  /** Print only the `results` output on `out`; the log goes to `err`. */
+  json: boolean;
+  /** Print debug lines too. */
+  verbose: boolean;
+}
+
+/** A terminal's port with what the command line reads at the end: the exit code and the `results` output. */
+export interface TerminalPort extends RunnerPort {
+  /** 0 when the step ended green, 1 when a project is not, 2 for a usage error (an input refused). */
+  exitCode(): number;
+  /** Prints what comes at the end: the summary, or with `json` the `results` output. */
+  finish(): void;
+}
+
+const STYLES = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], cyan: [36, 39] } as const;
+type Style = keyof typeof STYLES;
+
+/**
+ * Colours only on a terminal, and never with `NO_COLOR` set to anything but empty
+ * (https://no-color.org).
+ */
+export function useColour(stream: TerminalStream, env: NodeJS.ProcessEnv): boolean {
+  return stream.isTTY === true && !env.NO_COLOR;
+}
+
+// Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * The terminal: no workflow commands. An annotation is a line `error: <title>: <message> (file:line)`,
+ * a group a headed block, hostile text printed line by line through `safeLine` (control characters,
+ * ESC included, become spaces; no line starts with `::`). Every line written has the masked
+ * secrets replaced by `***` and its control characters removed, whatever its origin.
+ */
+export function terminalPort(options: TerminalOptions): TerminalPort {
+  const logStream = options.json ? options.err : options.out;
+  const colour = useColour(logStream, options.env);
+  const secrets: string[] = [];
+  const outputs = new Map<string, string>();
+  let summary = '';
+  let failure: FailureKind | undefined;
+  let indent = '';
+
+  const masked = (text: string) => {
+    let result = text;
+    for (const secret of secrets) result = result.split(secret).join('***');
+    return result;
+  };
+  /** Masked, and without control characters: what may reach the terminal. */
+  const clean = (text: string) => masked(text).replace(CONTROL, ' ');
+  const style = (text: string, name: Style) =>
+    colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
+  /** One line, already clean, styles included. */
+  const emit = (line: string) => logStream.write(`${indent}${line}\n`);
+  /** Writes one or more lines of the action's own text on the log stream. */
+  const write = (text: string, name?: Style) => {
+    for (const line of clean(text).split('\n')) emit(name ? style(line, name) : line);
+  };
+  const annotate = (level: 'error' | 'warning' | 'notice', name: Style) => (message: string, annotation?: Annotation) => {
+    const where =
+      annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
+    const title = annotation?.title ? `${annotation.title}: ` : '';
+    const [first = '', ...rest] = clean(`${title}${message}${where}`).split('\n');
+    emit(`${style(`${level}:`, name)} ${safeLine(first)}`);
+    for (const line of rest) emit(`  ${safeLine(line)}`);
+  };
+
+  const log: RunnerLog = {
+    info: (message) => write(message),
+    untrusted(text, prefix) {
+      const lines = text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => safeLine(line));
+      if (prefix === undefined) write(lines.join('\n'));
+      else if (lines.length === 1) write(`${prefix} ${lines[0]}`);
+      else write([prefix, ...lines.map((line) => `  ${line}`)].join('\n'));
+    },
+    debug: (message) => {
+      if (options.verbose) write(`debug: ${message}`, 'dim');
+    },
+    error: annotate('error', 'red'),
+    warning: annotate('warning', 'yellow'),
+    notice: annotate('notice', 'cyan'),
+    startGroup(title) {
+      indent = '';
+      write(`▸ ${title}`, 'bold');
+      indent = '  ';
+    },
+    endGroup() {
+      indent = '';
+    },
+  };
+
+  return {
+    log,
+    input: (name, inputOptions) => {
+      const value = options.inputs[name] ?? '';
+      return inputOptions?.trim === false ? value : value.trim();
+    },
+    mask(secret) {
+      if (secret !== '' && !secrets.includes(secret)) secrets.push(secret);
+      // Longest first: a secret that contains another is replaced whole.
+      secrets.sort((a, b) => b.length - a.length);
+    },
+    setOutput: (name, value) => outputs.set(name, value),
+    async writeSummary(markdown) {
+      summary = markdown;
+    },
+    fail(kind) {
+      if (failure !== 'usage') failure = kind;
+    },
+    cancelledBy: 'interrupted',
+    exitCode: () => (failure === 'usage' ? 2 : failure === 'failure' ? 1 : 0),
+    finish() {
+      if (summary !== '') {
+        emit('');
+        for (const line of markdownForTerminal(clean(summary), style)) emit(line);
+      }
+      if (options.json) options.out.write(`${masked(outputs.get('results') ?? '[]')}\n`);
+    },
+  };
+}

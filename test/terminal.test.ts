@@ -1,0 +1,124 @@
+// The terminal's port (src/runner/terminal.ts): what the runner shows as workflow commands becomes
+// readable lines; colours only on a terminal without NO_COLOR; `--json` keeps stdout for the results.
+import { describe, expect, it } from 'vitest';
+import { markdownForTerminal } from '../src/runner/terminal-markdown.js';
+import { terminalPort, type TerminalOptions } from '../src/runner/terminal.js';
+
+function streams(tty = false) {
+  const out = { text: '', isTTY: tty, write: (chunk: string) => (out.text += chunk) };
+  const err = { text: '', isTTY: tty, write: (chunk: string) => (err.text += chunk) };
+  return { out, err };
+}
+
+function port(options: Partial<TerminalOptions> & { tty?: boolean } = {}) {
+  const { out, err } = streams(options.tty);
+  const terminal = terminalPort({ out, err, env: {}, inputs: {}, json: false, verbose: false, ...options });
+  return { terminal, out, err };
+}
+
+describe('terminalPort', () => {
+  it('prints annotations as `level: title: message (file:line)`, groups as headed blocks, debug only when verbose', () => {
+    const { terminal, out } = port();
+    terminal.log.error('broken', { title: 'Sphinx error: docs', file: 'docs/index.rst', startLine: 12 });
+    terminal.log.warning('slow', { title: 'Slow' });
+    terminal.log.notice('no pull request');
+    terminal.log.debug('hidden');
+    terminal.log.startGroup('Last lines of its output');
+    terminal.log.untrusted('one\n::error::two\n\u001b[31mthree');
+    terminal.log.endGroup();
+    terminal.log.info('after');
+    expect(out.text.split('\n')).toEqual([
+      'error: Sphinx error: docs: broken (docs/index.rst:12)',
+      'warning: Slow: slow',
+      'notice: no pull request',
+      '▸ Last lines of its output',
+      '  one',
+      '  :\u200b:error::two',
+      '   [31mthree',
+      'after',
+      '',
+    ]);
+  });
+
+  it('colours only a terminal, and not with NO_COLOR', () => {
+    const tty = port({ tty: true });
+    tty.terminal.log.error('x');
+    expect(tty.out.text).toBe('\u001b[31merror:\u001b[39m x\n');
+    const noColour = port({ tty: true, env: { NO_COLOR: '1' } });
+    noColour.terminal.log.error('x');
+    expect(noColour.out.text).toBe('error: x\n');
+    const piped = port({ tty: false });
+    piped.terminal.log.error('x');
+    expect(piped.out.text).toBe('error: x\n');
+  });
+
+  it('masks secrets in every line, and with json prints only the results on stdout', async () => {
+    const { terminal, out, err } = port({ json: true, inputs: { token: ' secret-token-1 ' } });
+    expect(terminal.input('token')).toBe('secret-token-1');
+    expect(terminal.input('token', { trim: false })).toBe(' secret-token-1 ');
+    terminal.mask('secret-token-1');
+    terminal.log.info('token secret-token-1 here');
+    terminal.setOutput('build-id', '7');
+    terminal.setOutput('results', '[{"outcome":"success"}]');
+    await terminal.writeSummary('## Read the Docs\\: build\n\n| Project | State |\n| --- | --- |\n| demo | ✅ built |\n');
+    terminal.finish();
+    expect(out.text).toBe('[{"outcome":"success"}]\n');
+    expect(err.text).toContain('token *** here');
+    expect(err.text).toContain('Read the Docs: build');
+    expect(err.text).toContain('demo     ✅ built');
+  });
+
+  it('exits 0 green, 1 for a failure, 2 for a usage error whatever came after it', () => {
+    const { terminal } = port();
+    expect(terminal.exitCode()).toBe(0);
+    terminal.fail('failure');
+    expect(terminal.exitCode()).toBe(1);
+    terminal.fail('usage');
+    terminal.fail('failure');
+    expect(terminal.exitCode()).toBe(2);
+  });
+});
+
+describe('markdownForTerminal', () => {
+  it('takes linear time over a long run of line breaks inside the text (no backtracking trim)', () => {
+    const hostile = `a${'\n'.repeat(200_000)}b\n\n`;
+    // Backtracking over 200,000 line breaks (the old `/\n+$/`) takes minutes: the test's own timeout ends it.
+    const lines = markdownForTerminal(hostile, (text) => text);
+    expect(lines.at(-1)).toBe('b');
+  });
+
+  it('aligns tables, shows links as text (url), indents code, leaves out Mermaid and HTML tags', () => {
+    const plain = (text: string) => text;
+    const lines = markdownForTerminal(
+      [
+        '## Read the Docs\\: build',
+        '',
+        '| Project | Build |',
+        '| --- | --- |',
+        '| demo | [#7](https://rtd.example/7) |',
+        '',
+        '```mermaid',
+        'gantt',
+        '```',
+        '<details><summary>Output</summary>',
+        '',
+        '````text',
+        '::error::x',
+        '````',
+        '</details>',
+      ].join('\n'),
+      plain,
+    );
+    expect(lines).toEqual([
+      'Read the Docs: build',
+      '',
+      'Project  Build',
+      'demo     #7 (https://rtd.example/7)',
+      '',
+      'Output',
+      '',
+      '    :\u200b:error::x',
+      '',
+    ]);
+  });
+});
