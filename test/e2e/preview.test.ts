@@ -103,7 +103,7 @@ describe.concurrent('operation preview', () => {
       expect(gh.comments(PR)).toHaveLength(1);
       expect(run.summary).toContain(`](${url})`);
       expect(run.summary).toContain(`[the preview comment](https://github.com/octo/docs-repo/pull/${PR}#issuecomment-${comment!.id})`);
-      expect(run.annotations).toEqual([]);
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
       // The head SHA read from the event file, never GITHUB_SHA (the merge commit); the GitHub token
       // from the `github-token` input's default; the service's token never sent to the preview pages.
       const lookups = rtd.requests.filter((r) => r.query.commit);
