@@ -79,8 +79,8 @@ describe.concurrent('faults on the way', () => {
 
   it('reads RTD_ACTION_HTTP_TIMEOUT_MS: a read without headers in time is retried', async () => {
     await withStandin(async (standin) => {
-      standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
-      standin.fault({ kind: 'delay', method: 'GET', path: POLL, ms: 1500 });
+      standin.onTrigger('demo', 'latest', { durationMs: 600, outcome: 'success' });
+      standin.fault({ kind: 'delay', method: 'GET', path: POLL, ms: 900 });
       const result = await run(standin, { version: 'latest' }, { env: { RTD_ACTION_HTTP_TIMEOUT_MS: '500' } });
 
       expect(result.code, result.stdout).toBe(0);
