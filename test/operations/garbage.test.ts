@@ -2,29 +2,17 @@
 // network ends in a clear, named error (or, for a garbled trigger answer, the build found and
 // followed), never an unhandled exception or a stack trace in what the user reads.
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { describe, expect, it } from 'vitest';
 import { anyText } from '../support/arbitraries.ts';
-import { FakeClock } from '../support/operation-context.ts';
-import { captureStdout, runStep, type StepRun } from './context.ts';
+import { captureStdout, clockedStandin, runStep, type StepRun } from './context.ts';
 
 const TOKEN = 'rtd_fuzz_token_0123456789';
 const STACK_LINE = /\n\s+at /;
 const stdout = captureStdout();
-let clock: FakeClock;
-let standin: Standin;
-
-beforeEach(async () => {
-  clock = new FakeClock();
-  standin = await startStandin({ now: clock.now, tokens: [TOKEN] });
-  standin.addProject({ slug: 'demo' });
-});
-afterEach(async () => {
-  await standin.close();
-});
+const stage = clockedStandin({ tokens: [TOKEN] }, (standin) => standin.addProject({ slug: 'demo' }));
 
 const step = (more: Record<string, string> = {}) =>
-  runStep(standin, { operation: 'build', project: 'demo', 'poll-interval': '200ms', ...more }, { clock, token: TOKEN });
+  runStep(stage.standin, { operation: 'build', project: 'demo', 'poll-interval': '200ms', ...more }, { clock: stage.clock, token: TOKEN });
 
 function expectCleanFailure(run: StepRun): void {
   expect(run.code).toBe(1);
@@ -45,18 +33,18 @@ describe('a whole step meets garbage', () => {
 
   for (const [index, text] of garbage.entries()) {
     it(`garbage #${index + 1} in every answer: a named error after a few attempts, nothing created`, async () => {
-      standin.fault({ kind: 'status', status: 200, body: text, contentType: 'application/json', times: 1000 });
+      stage.standin.fault({ kind: 'status', status: 200, body: text, contentType: 'application/json', times: 1000 });
       expectCleanFailure(await step({ timeout: '3s' }));
       // Never more attempts than the client's limit (6), and nothing past the first read.
-      expect(standin.requests.length).toBeLessThanOrEqual(6);
-      expect(new Set(standin.requests.map((request) => request.path))).toEqual(new Set(['/api/v3/projects/demo/']));
-      expect(standin.builds('demo')).toHaveLength(0);
+      expect(stage.standin.requests.length).toBeLessThanOrEqual(6);
+      expect(new Set(stage.standin.requests.map((request) => request.path))).toEqual(new Set(['/api/v3/projects/demo/']));
+      expect(stage.standin.builds('demo')).toHaveLength(0);
     });
   }
 
   it('a build answer of the wrong shape: "Unexpected response", one build', async () => {
-    standin.onTrigger('demo', 'latest', { durationMs: 3000, outcome: 'success' });
-    standin.fault({
+    stage.standin.onTrigger('demo', 'latest', { durationMs: 3000, outcome: 'success' });
+    stage.standin.fault({
       kind: 'status',
       method: 'GET',
       path: /\/builds\/\d+\/$/,
@@ -67,12 +55,12 @@ describe('a whole step meets garbage', () => {
     expect(stdout.annotations().find((annotation) => annotation.level === 'error')!.title).toBe(
       'Unexpected response from Read the Docs: demo latest',
     );
-    expect(standin.builds('demo')).toHaveLength(1);
+    expect(stage.standin.builds('demo')).toHaveLength(1);
   });
 
   it('a garbled answer to the trigger: the build it made is found and followed, one build, green', async () => {
-    standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
-    standin.fault({
+    stage.standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
+    stage.standin.fault({
       kind: 'rewrite',
       method: 'POST',
       path: /\/builds\/$/,
@@ -80,9 +68,9 @@ describe('a whole step meets garbage', () => {
     });
     const run = await step({ version: 'latest' });
     expect(run.code, stdout.text()).toBe(0);
-    expect(standin.count('POST', /\/builds\/$/)).toBe(1);
-    expect(standin.builds('demo')).toHaveLength(1);
-    expect(run.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
+    expect(stage.standin.count('POST', /\/builds\/$/)).toBe(1);
+    expect(stage.standin.builds('demo')).toHaveLength(1);
+    expect(run.outputs['build-id']).toBe(String(stage.standin.builds('demo')[0]!.id));
     expect(stdout.annotations().find((annotation) => annotation.level === 'warning')!.title).toBe('Answer lost');
   });
 });

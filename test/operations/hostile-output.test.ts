@@ -3,37 +3,28 @@
 // backtrack, and a service that answers without end. What the runner would do with stdout is read
 // through a model of its command parsing (runner-commands.ts). One project's hostile output through
 // the real process stays in test/e2e/hostile.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { FakeClock } from '../support/operation-context.ts';
+import { describe, expect, it } from 'vitest';
+import type { Standin } from '../../harness/rtd-standin.ts';
 import { runnerCommands } from '../support/runner-commands.ts';
 import { HOSTILE_OUTPUT } from '../support/hostile-output.ts';
 import { answers, scriptedServer } from '../support/scripted-server.ts';
-import { captureStdout, runStep } from './context.ts';
+import { captureStdout, clockedStandin, runStep } from './context.ts';
 
 const TOKEN = 'rtd_secret_token_hostile_0123456789';
 
 const stdout = captureStdout();
-let clock: FakeClock;
-let standin: Standin;
-
-beforeEach(async () => {
-  clock = new FakeClock();
-  standin = await startStandin({ now: clock.now, tokens: [TOKEN] });
+const stage = clockedStandin({ tokens: [TOKEN] }, (standin) => {
   standin.addProject({ slug: 'demo', name: 'Demo Docs' });
-  standin.addProject({ slug: 'other', name: 'Other Docs' });
-});
-afterEach(async () => {
-  await standin.close();
+  stage.standin.addProject({ slug: 'other', name: 'Other Docs' });
 });
 
-const step = (inputs: Record<string, string>, on: { url: string } = standin) =>
-  runStep(on as Standin, { 'poll-interval': '100ms', ...inputs }, { clock, token: TOKEN });
+const step = (inputs: Record<string, string>, on: { url: string } = stage.standin) =>
+  runStep(on as Standin, { 'poll-interval': '100ms', ...inputs }, { clock: stage.clock, token: TOKEN });
 
 describe('hostile build output', () => {
   it("two projects at once: nothing from the service is acted on, and each project's failure annotation arrives", async () => {
     for (const project of ['demo', 'other'])
-      standin.onTrigger(project, 'latest', {
+      stage.standin.onTrigger(project, 'latest', {
         durationMs: 400,
         outcome: 'failure',
         failingCommand: {
@@ -69,7 +60,7 @@ describe('hostile build output', () => {
 
 describe('an output built to make regexes backtrack', () => {
   it('x, 200,000 spaces, x: the failure is reported, in linear time', async () => {
-    standin.onTrigger('demo', 'latest', {
+    stage.standin.onTrigger('demo', 'latest', {
       durationMs: 300,
       outcome: 'failure',
       failingCommand: { command: 'make html', output: `x${' '.repeat(200_000)}x`, exit_code: 1 },
