@@ -10,6 +10,19 @@ export const DEMO_HEAD_SHA = '4f2c9e1b7a3d5f60812c4e9a7b3d1f0e2c5a8b96';
 const BUILT_SHA = '9d1e3c5a7b2f4e6081a3c5e7f9b1d2c4e6a8f0b3';
 const HOUR = 3_600_000;
 
+/**
+ * How long the demo's and the trial service's builds take: `fallback` unless DEMO_BUILD_MS says
+ * otherwise (the end-to-end tests make them short); undefined when it is not a number of
+ * milliseconds from 500 to 600000.
+ */
+export function demoBuildMs(given: string | undefined, fallback: number): number | undefined {
+  if (given === undefined || given === '') return fallback;
+  const ms = /^\d+$/.test(given) ? Number(given) : Number.NaN;
+  return ms >= 500 && ms <= 600_000 ? ms : undefined;
+}
+
+export const DEMO_BUILD_MS_REFUSED = 'DEMO_BUILD_MS must be a whole number of milliseconds from 500 to 600000.';
+
 export type Variant = 'success' | 'failure' | 'preview';
 
 /** The Sphinx run of a failing build, as the service records the command and its output. */

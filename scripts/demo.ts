@@ -10,7 +10,15 @@ import { ROOT } from '../harness/action-metadata.ts';
 import type { Standin } from '../harness/rtd-standin.ts';
 import { applyDemo } from './demo/apply.ts';
 import { previewDemo } from './demo/preview.ts';
-import { DEMO_PROJECT, DEMO_TOKEN, planBuild, startDemoService, type Variant } from '../harness/demo-scenario.ts';
+import {
+  DEMO_BUILD_MS_REFUSED,
+  DEMO_PROJECT,
+  DEMO_TOKEN,
+  demoBuildMs,
+  planBuild,
+  startDemoService,
+  type Variant,
+} from '../harness/demo-scenario.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 const VARIANTS: Record<string, Variant | 'apply'> = {
@@ -33,12 +41,17 @@ async function main(): Promise<number> {
     say('dist/index.js is missing: run `npm run build` first (or `npm test`, which builds it).');
     return 1;
   }
-  if (variant === 'preview') return previewDemo();
+  const buildMs = demoBuildMs(process.env.DEMO_BUILD_MS, 6000);
+  if (buildMs === undefined) {
+    say(DEMO_BUILD_MS_REFUSED);
+    return 2;
+  }
+  if (variant === 'preview') return previewDemo(buildMs);
   if (variant === 'apply') return applyDemo();
 
-  const standin = await startDemoService();
+  const standin = await startDemoService({ buildMs });
   try {
-    planBuild(standin, variant);
+    planBuild(standin, variant, buildMs);
     const inputs = { token: DEMO_TOKEN, project: DEMO_PROJECT, version: 'latest', 'base-url': standin.url };
     intro(variant === 'failure' ? 'a build whose Sphinx run fails (warnings treated as errors)' : 'a build gate on push', standin, inputs);
     const run = await runAndShow({ inputs });

@@ -17,12 +17,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startGitHubStandin, type GitHubStandin } from '../harness/github-standin.ts';
 import {
+  DEMO_BUILD_MS_REFUSED,
   DEMO_HEAD_SHA,
   DEMO_PR,
   DEMO_PR_FILES,
   DEMO_PROJECT,
   DEMO_READTHEDOCS_YAML,
   DEMO_TOKEN,
+  demoBuildMs,
   pullRequestEvent,
   startPullRequestBuild,
   startTrialService,
@@ -33,7 +35,12 @@ import {
 export const DEMO_GITHUB_TOKEN = 'ghs_demo_token_not_a_secret';
 
 const preview = process.argv.slice(2).includes('--preview');
-const standin = await startTrialService(3000);
+const buildMs = demoBuildMs(process.env.DEMO_BUILD_MS, 3000);
+if (buildMs === undefined) {
+  process.stderr.write(`${DEMO_BUILD_MS_REFUSED}\n`);
+  process.exit(2);
+}
+const standin = await startTrialService(buildMs);
 let github: GitHubStandin | undefined;
 let folder: string | undefined;
 
@@ -43,7 +50,7 @@ process.stdout.write(`token=${DEMO_TOKEN}\nprojects=${TRIAL_PROJECTS.join(',')}\
 if (preview) {
   const repo = { owner: 'octo', repo: 'docs-repo' };
   github = await startGitHubStandin({ token: DEMO_GITHUB_TOKEN, ...repo });
-  startPullRequestBuild(standin, 3000);
+  startPullRequestBuild(standin, buildMs);
   github.addPullRequest({ number: DEMO_PR, headSha: DEMO_HEAD_SHA, body: 'Documents every configuration option.', files: DEMO_PR_FILES });
   github.setFile(DEMO_HEAD_SHA, '.readthedocs.yaml', DEMO_READTHEDOCS_YAML);
 

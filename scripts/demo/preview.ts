@@ -20,12 +20,12 @@ import { renderMarkdown } from './terminal.ts';
 
 const COMMENT_MARKER = '<!-- readthedocs-action:preview:';
 
-export async function previewDemo(): Promise<number> {
-  const standin = await startDemoService();
+export async function previewDemo(buildMs?: number): Promise<number> {
+  const standin = await startDemoService({ buildMs });
   // The runner gives the step `${{ github.token }}`; run-action passes this fake one, which only the stand-in accepts.
   const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
   try {
-    startPullRequestBuild(standin);
+    startPullRequestBuild(standin, buildMs);
     github.addPullRequest({ number: DEMO_PR, headSha: DEMO_HEAD_SHA, body: 'Documents every configuration option.', files: DEMO_PR_FILES });
     github.setFile(DEMO_HEAD_SHA, '.readthedocs.yaml', DEMO_READTHEDOCS_YAML);
     github.addComment(DEMO_PR, 'Thanks! Could you link the new page from the index?', { login: 'reviewer', type: 'User' });

@@ -3,25 +3,26 @@
 // event file), and refusals of inputs read from INPUT_*. What the operations decide (polling,
 // timeouts, cancellations, hand-overs, several projects) is tested in-process on a fake clock, in
 // test/operations/build.test.ts and wait.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const SHA_NEW = 'b'.repeat(40);
 
-let standin: Standin;
-
-beforeEach(async () => {
-  standin = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
+/** A stand-in of its own for each test, so that the tests (which wait on the child) run at once. */
+async function withStandin(test: (standin: Standin) => Promise<void>): Promise<void> {
+  const standin = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
   standin.addProject({ slug: 'demo', name: 'Demo Docs' });
-});
-afterEach(async () => {
-  await standin.close();
-});
+  try {
+    await test(standin);
+  } finally {
+    await standin.close();
+  }
+}
 
 /** Inputs that keep waits short: fixed quick polling and a budget that allows it. */
-function fast(inputs: Record<string, string>): Record<string, string> {
+function fast(standin: Standin, inputs: Record<string, string>): Record<string, string> {
   return { token: TOKEN, 'base-url': standin.url, 'poll-interval': '200ms', 'rate-limit': '600/1m', ...inputs };
 }
 
@@ -39,83 +40,86 @@ function expectNoSecret(run: ActionRun): void {
   }
 }
 
-const triggers = () => standin.count('POST', /\/versions\/[^/]+\/builds\/$/);
+const triggers = (standin: Standin) => standin.count('POST', /\/versions\/[^/]+\/builds\/$/);
 
-describe('operation build', () => {
-  it('triggers one build, waits for success and sets every output', async () => {
-    standin.onTrigger('demo', 'latest', { durationMs: 1200, outcome: 'success', commit: SHA_NEW });
-    const run = await runAction({ inputs: fast({ project: 'demo' }) });
+describe.concurrent('operation build', () => {
+  it('triggers one build, waits for success and sets every output', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 1200, outcome: 'success', commit: SHA_NEW });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo' }) });
 
-    expect(run.code, run.stdout).toBe(0);
-    expect(triggers()).toBe(1);
-    const [build] = standin.builds('demo');
-    expect(run.outputs['build-id']).toBe(String(build!.id));
-    expect(run.outputs['build-url']).toBe(`${standin.url}/projects/demo/builds/${build!.id}/`);
-    expect(run.outputs.state).toBe('finished');
-    expect(run.outputs.success).toBe('true');
-    expect(run.outputs.commit).toBe(SHA_NEW);
-    expect(run.outputs.version).toBe('latest');
-    expect(Number(run.outputs.duration)).toBeGreaterThanOrEqual(1);
-    expect(run.outputs['docs-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*latest/);
-    const results = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
-    expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
-    expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
-    expect(run.summary).toMatch(/\| demo \| latest \| ✅ built \|/);
-    expect(run.stdout).toMatch(/build #\d+: Building/);
-    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
-    // The token went to the service in the right form, and only there.
-    const trigger = standin.requests.find((r) => r.method === 'POST')!;
-    expect(trigger.headers.authorization).toBe(`Token ${TOKEN}`);
-    expect(trigger.headers['user-agent']).toMatch(/^readthedocs-action\/\d+\.\d+\.\d+/);
-    expectNoSecret(run);
-  });
+      expect(run.code, run.stdout).toBe(0);
+      expect(triggers(standin)).toBe(1);
+      const [build] = standin.builds('demo');
+      expect(run.outputs['build-id']).toBe(String(build!.id));
+      expect(run.outputs['build-url']).toBe(`${standin.url}/projects/demo/builds/${build!.id}/`);
+      expect(run.outputs.state).toBe('finished');
+      expect(run.outputs.success).toBe('true');
+      expect(run.outputs.commit).toBe(SHA_NEW);
+      expect(run.outputs.version).toBe('latest');
+      expect(Number(run.outputs.duration)).toBeGreaterThanOrEqual(1);
+      expect(run.outputs['docs-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.*latest/);
+      const results = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
+      expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
+      expect(run.summary).toMatch(/\| demo \| latest \| ✅ built \|/);
+      expect(run.stdout).toMatch(/build #\d+: Building/);
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+      // The token went to the service in the right form, and only there.
+      const trigger = standin.requests.find((r) => r.method === 'POST')!;
+      expect(trigger.headers.authorization).toBe(`Token ${TOKEN}`);
+      expect(trigger.headers['user-agent']).toMatch(/^readthedocs-action\/\d+\.\d+\.\d+/);
+      expectNoSecret(run);
+    }));
 
-  it('fails the step with the failing command output when the build fails', async () => {
-    standin.onTrigger('demo', 'latest', {
-      durationMs: 600,
-      outcome: 'failure',
-      failingCommand: {
-        command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',
-        output:
-          'Running Sphinx v8.1\nreading sources... [100%] index\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"\nbuild finished with problems, 1 warning (with warnings treated as errors).',
-        exit_code: 1,
-      },
-    });
-    const run = await runAction({ inputs: fast({ project: 'demo' }) });
+  it('fails the step with the failing command output when the build fails', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', {
+        durationMs: 600,
+        outcome: 'failure',
+        failingCommand: {
+          command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',
+          output:
+            'Running Sphinx v8.1\nreading sources... [100%] index\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"\nbuild finished with problems, 1 warning (with warnings treated as errors).',
+          exit_code: 1,
+        },
+      });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo' }) });
 
-    expect(run.code).toBe(1);
-    expect(triggers()).toBe(1);
-    expect(run.outputs.success).toBe('false');
-    expect(run.outputs.state).toBe('finished');
-    const errors = run.annotations.filter((a) => a.level === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.title).toBe('Build failed: demo latest');
-    expect(errors[0]!.message).toContain(`build #${run.outputs['build-id']} failed`);
-    expect(errors[0]!.message).toContain(run.outputs['build-url']);
-    expect(errors[0]!.message).toContain('python -m sphinx');
-    expect(errors[0]!.message).toContain('toctree contains reference to nonexisting document');
-    expect(errors[0]!.message).not.toMatch(/\n\s+at /); // no stack trace
-    expect(run.summary).toContain('❌ failed');
-    expect(run.summary).toContain('toctree contains reference');
-    expectNoSecret(run);
-  });
+      expect(run.code).toBe(1);
+      expect(triggers(standin)).toBe(1);
+      expect(run.outputs.success).toBe('false');
+      expect(run.outputs.state).toBe('finished');
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.title).toBe('Build failed: demo latest');
+      expect(errors[0]!.message).toContain(`build #${run.outputs['build-id']} failed`);
+      expect(errors[0]!.message).toContain(run.outputs['build-url']);
+      expect(errors[0]!.message).toContain('python -m sphinx');
+      expect(errors[0]!.message).toContain('toctree contains reference to nonexisting document');
+      expect(errors[0]!.message).not.toMatch(/\n\s+at /); // no stack trace
+      expect(run.summary).toContain('❌ failed');
+      expect(run.summary).toContain('toctree contains reference');
+      expectNoSecret(run);
+    }));
 });
 
-describe('operation wait', () => {
-  it('waits for the pull request head SHA, not GITHUB_SHA, on pull-request events', async () => {
-    const wanted = standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
-    standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: 'f'.repeat(40), commitFromStart: true });
-    const run = await runAction({
-      inputs: fast({ project: 'demo', operation: 'wait' }),
-      event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA_NEW } } } },
-    });
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.outputs['build-id']).toBe(String(wanted));
-  });
+describe.concurrent('operation wait', () => {
+  it('waits for the pull request head SHA, not GITHUB_SHA, on pull-request events', () =>
+    withStandin(async (standin) => {
+      const wanted = standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW, commitFromStart: true });
+      standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: 'f'.repeat(40), commitFromStart: true });
+      const run = await runAction({
+        inputs: fast(standin, { project: 'demo', operation: 'wait' }),
+        event: { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA_NEW } } } },
+      });
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs['build-id']).toBe(String(wanted));
+    }));
 });
 
-describe('bad input fails before any request, naming the input', () => {
+describe.concurrent('bad input fails before any request, naming the input', () => {
   // Every refusal of parseInputs is tested in-process (test/inputs.test.ts); through dist/ go one
   // of them and the token's, which main.ts checks once the operation is known.
   const cases: [string, Record<string, string>, RegExp][] = [
@@ -123,15 +127,17 @@ describe('bad input fails before any request, naming the input', () => {
     ['missing token', { token: '' }, /Input `token` is required for operation `build`/],
   ];
   for (const [name, inputs, message] of cases) {
-    it(name, async () => {
-      const run = await runAction({ inputs: fast({ project: 'demo', ...inputs }) });
-      expect(run.code).toBe(1);
-      expect(standin.requests).toHaveLength(0);
-      const error = run.annotations.find((a) => a.level === 'error')!;
-      expect(error.title).toBe('Invalid input');
-      expect(error.message).toMatch(message);
-      expect(run.outputs.success).toBe('false');
-      expect(run.outputs.results).toBe('[]');
-    });
+    it(name, () =>
+      withStandin(async (standin) => {
+        const run = await runAction({ inputs: fast(standin, { project: 'demo', ...inputs }) });
+        expect(run.code).toBe(1);
+        expect(standin.requests).toHaveLength(0);
+        const error = run.annotations.find((a) => a.level === 'error')!;
+        expect(error.title).toBe('Invalid input');
+        expect(error.message).toMatch(message);
+        expect(run.outputs.success).toBe('false');
+        expect(run.outputs.results).toBe('[]');
+      }),
+    );
   }
 });

@@ -1,9 +1,9 @@
 // `operation: env` as a user runs it: the bundled action against the loopback stand-in. Through
 // dist/ go issue 4's scenario and what needs the real process: values read verbatim from INPUT_*
-// (a heredoc), masked before anything is printed (debug on), two refusals of an input, and the
-// failure path (every create fails with a 500). The rest of what the operation decides (prune,
-// dry run, lost answers, partial failures, several projects) is tested in-process in
-// test/operations/env.test.ts.
+// (a heredoc), masked before anything is printed (debug on), and two refusals of an input (the
+// step's failure paths before any request). The rest of what the operation decides (the plan, the
+// summary, prune, dry run, lost answers, every create failing with a 500, partial failures,
+// several projects) is tested in-process in test/operations/env.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
@@ -67,85 +67,51 @@ function expectNoValue(run: ActionRun, values: string[]): void {
   }
 }
 
-const envWrites = () => standin.requests.filter((r) => r.path.includes('/environmentvariables/') && r.method !== 'GET');
 const byName = () => Object.fromEntries(standin.envVars('demo').map((v) => [v.name, v]));
 const errors = (run: ActionRun) => run.annotations.filter((a) => a.level === 'error');
 
 describe('operation env', () => {
-  it('replaces the named variables, creates the new one, keeps the others, without printing a value (debug on)', async () => {
-    const run = await runAction({ inputs: inputs(), env: DEBUG });
-
-    expect(run.code, run.stdout).toBe(0);
-    const after = standin.envVars('demo');
-    expect(after.map((v) => v.name).sort()).toEqual(['API_KEY', 'KEEP_ME', 'NEW_ONE', 'THEME']);
-    expect(byName().API_KEY).toMatchObject({ value: NEW_API_KEY, public: false });
-    expect(byName().API_KEY!.pk).not.toBe(pks.apiKey);
-    expect(byName().NEW_ONE).toMatchObject({ value: NEW_ONE, public: false });
-    expect(byName().KEEP_ME).toEqual({ pk: pks.keepMe, name: 'KEEP_ME', value: KEEP_ME, public: false });
-    expect(byName().THEME).toMatchObject({ value: THEME, public: true });
-    // Every create before the first delete, and only the replaced variables' old copies deleted.
-    const writes = envWrites();
-    expect(writes.map((w) => w.method)).toEqual(['POST', 'POST', 'POST', 'DELETE', 'DELETE']);
-    expect(writes.filter((w) => w.method === 'DELETE').map((w) => w.path)).toEqual([
-      `/api/v3/projects/demo/environmentvariables/${pks.apiKey}/`,
-      `/api/v3/projects/demo/environmentvariables/${pks.theme}/`,
-    ]);
-
-    expect(JSON.parse(run.outputs.variables!)).toEqual([
-      { name: 'API_KEY', public: false, action: 'replaced' },
-      { name: 'NEW_ONE', public: false, action: 'created' },
-      { name: 'THEME', public: true, action: 'replaced' },
-      { name: 'KEEP_ME', public: false, action: 'kept' },
-    ]);
-    const [result] = JSON.parse(run.outputs.results!) as Record<string, unknown>[];
-    expect(result).toMatchObject({ project: 'demo', outcome: 'success', dryRun: false });
-    expect(result!.variables).toEqual(JSON.parse(run.outputs.variables!));
-    expect(run.summary).toContain('| Name | Public | Action |');
-    // The first table keeps only columns with a value: an env run has no version, build or docs.
-    expect(run.summary).toContain('| Project | State |\n| --- | --- |\n| demo | ✅ done |\n');
-    expect(run.summary).toContain('| API\\_KEY | no | replaced |');
-    expect(run.summary).toContain('| THEME | yes | replaced |');
-    expect(run.summary).toContain('| KEEP\\_ME | no | kept |');
-    expect(run.summary).toContain('re-created on each run');
-    expect(run.stdout).toContain('Plan: 1 created, 2 replaced, 1 kept');
-    expect(run.stdout).toContain('::debug::'); // debug output was on
-    expect(errors(run)).toEqual([]);
-    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
-  });
-
-  it('reads a value of several lines in the heredoc form, verbatim', async () => {
+  it('replaces the named variables, creates the new one (a heredoc read verbatim), keeps the others, without printing a value (debug on)', async () => {
     const run = await runAction({
-      inputs: inputs({ variables: `API_KEY=${NEW_API_KEY}\nSIGNING_KEY<<EOF\n${CERTIFICATE}\nEOF\n` }),
+      inputs: inputs({ variables: `API_KEY=${NEW_API_KEY}\nNEW_ONE=${NEW_ONE}\nSIGNING_KEY<<EOF\n${CERTIFICATE}\nEOF\n` }),
       env: DEBUG,
     });
 
     expect(run.code, run.stdout).toBe(0);
+    const after = standin.envVars('demo');
+    expect(after.map((v) => v.name).sort()).toEqual(['API_KEY', 'KEEP_ME', 'NEW_ONE', 'SIGNING_KEY', 'THEME']);
     expect(byName().SIGNING_KEY).toMatchObject({ value: CERTIFICATE, public: false });
-    expectNoValue(run, [NEW_API_KEY, CERTIFICATE, THEME]);
+    expect(byName().API_KEY).toMatchObject({ value: NEW_API_KEY, public: false });
+    expect(byName().NEW_ONE).toMatchObject({ value: NEW_ONE, public: false });
+    expect(byName().KEEP_ME).toEqual({ pk: pks.keepMe, name: 'KEEP_ME', value: KEEP_ME, public: false });
+    expect(byName().THEME).toMatchObject({ value: THEME, public: true });
+    // GITHUB_OUTPUT and the summary file (what they hold is tested in-process, test/operations/env.test.ts).
+    expect(JSON.parse(run.outputs.variables!)).toContainEqual({ name: 'SIGNING_KEY', public: false, action: 'created' });
+    expect(run.summary).toContain('| SIGNING\\_KEY | no | created |');
+    expect(run.stdout).toContain('::debug::'); // debug output was on
+    expect(errors(run)).toEqual([]);
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME, CERTIFICATE]);
   });
 
-  it.each([
-    ['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: the name is reserved'],
-    [
-      'a line without =',
-      { variables: `API_KEY=${NEW_API_KEY}\n${NEW_ONE.replaceAll('=', ' ')}` },
-      'Input `variables`, line 2: the line has no `=`',
-    ],
-  ])('refuses %s before any request', async (_case, given, message) => {
-    const run = await runAction({ inputs: inputs(given), env: DEBUG });
+  // Each refusal's wording is unit-tested (test/env-variables.test.ts); through the process goes one.
+  it.each([['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: the name is reserved']])(
+    'refuses %s before any request',
+    async (_case, given, message) => {
+      const run = await runAction({ inputs: inputs(given), env: DEBUG });
 
-    expect(run.code).toBe(1);
-    expect(standin.requests).toEqual([]);
-    expect(errors(run)).toHaveLength(1);
-    expect(errors(run)[0]).toMatchObject({ title: 'Invalid input' });
-    expect(errors(run)[0]!.message).toContain(message);
-    expect(standin.envVars('demo').map((v) => v.value)).toEqual([OLD_API_KEY, KEEP_ME, OLD_THEME]);
-    const shown = run.stdout
-      .split('\n')
-      .filter((line) => !line.startsWith('::add-mask::'))
-      .join('\n');
-    for (const value of [NEW_API_KEY, NEW_ONE, NEW_ONE.replaceAll('=', ' ')]) expect(shown).not.toContain(value);
-  });
+      expect(run.code).toBe(1);
+      expect(standin.requests).toEqual([]);
+      expect(errors(run)).toHaveLength(1);
+      expect(errors(run)[0]).toMatchObject({ title: 'Invalid input' });
+      expect(errors(run)[0]!.message).toContain(message);
+      expect(standin.envVars('demo').map((v) => v.value)).toEqual([OLD_API_KEY, KEEP_ME, OLD_THEME]);
+      const shown = run.stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n');
+      for (const value of [NEW_API_KEY, NEW_ONE, NEW_ONE.replaceAll('=', ' ')]) expect(shown).not.toContain(value);
+    },
+  );
 
   it('refuses a secret of several lines pasted without the heredoc form, with no 12-character piece of it anywhere', async () => {
     // `KEYS=${{ secrets.KEYS }}` where the secret holds two Fernet keys: the second line reads as a
@@ -163,34 +129,5 @@ describe('operation env', () => {
     const everything = [run.stdout, run.stderr, run.summary, ...Object.values(run.outputs)].join('\n');
     for (let start = 0; start + 12 <= fernet.length; start++) expect(everything).not.toContain(fernet.slice(start, start + 12));
     expect(Object.keys(run.outputs)).toContain('results');
-  });
-
-  it('keeps every old value and says what did not change when every create fails with a 500 (debug on)', async () => {
-    standin.fault({ kind: 'status', status: 500, method: 'POST', path: '/environmentvariables/', times: 100 });
-    const run = await runAction({ inputs: inputs({ prune: 'true' }), env: DEBUG });
-
-    expect(run.code).toBe(1);
-    expect(standin.envVars('demo')).toEqual([
-      { pk: pks.apiKey, name: 'API_KEY', value: OLD_API_KEY, public: false },
-      { pk: pks.keepMe, name: 'KEEP_ME', value: KEEP_ME, public: false },
-      { pk: pks.theme, name: 'THEME', value: OLD_THEME, public: true },
-    ]);
-    expect(standin.count('DELETE', '/environmentvariables/')).toBe(0);
-    // The first create was tried three times, looking for a lost create in between; no other was tried.
-    expect(standin.count('POST', '/environmentvariables/')).toBe(3);
-    const [error] = errors(run);
-    expect(error!.title).toBe('Variables not changed: demo');
-    expect(error!.message).toContain('demo: creating `API_KEY` failed');
-    expect(error!.message).toContain('Nothing was changed.');
-    expect(error!.message).toContain(
-      'Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).',
-    );
-    expect(JSON.parse(run.outputs.variables!)).toEqual([
-      { name: 'API_KEY', public: false, action: 'kept' },
-      { name: 'THEME', public: true, action: 'kept' },
-      { name: 'KEEP_ME', public: false, action: 'kept' },
-    ]);
-    expect(run.summary).toContain('Nothing was changed.');
-    expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME]);
   });
 });

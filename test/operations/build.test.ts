@@ -329,3 +329,33 @@ describe('build, reported as the step reports it', () => {
     expect(triggers()).toBe(0);
   });
 });
+
+describe('build under a budget as tight as the service', () => {
+  it('awaits a build four windows long with at most two 429s, one build created', async () => {
+    const TOKEN = 'rtd_budget_token_0123456789';
+    // 5 requests per 2-s window, as the e2e test had it: an 8-s build is four windows long, as a
+    // 4-minute build is at the service's 60 a minute.
+    const strict = await startStandin({ now: clock.now, tokens: [TOKEN], rateLimit: { limit: 5, windowMs: 2000 } });
+    try {
+      strict.addProject({ slug: 'demo' });
+      strict.onTrigger('demo', 'latest', { durationMs: 8000, outcome: 'success' });
+      const run = await runStep(
+        strict,
+        // The action would like to poll five times a second; the budget must hold it back.
+        { project: 'demo', version: 'latest', 'poll-interval': '200ms', 'rate-limit': '5/2s' },
+        { clock, token: TOKEN, budgetFromInputs: true },
+      );
+      expect(run.code, stdout.text()).toBe(0);
+      expect(run.outputs.success).toBe('true');
+      expect(strict.builds('demo')).toHaveLength(1);
+      const throttled = strict.requests.filter((request) => request.status === 429).length;
+      expect(throttled).toBeLessThanOrEqual(2);
+      // It did keep polling throughout the build, at the pace the budget allows.
+      const polls = strict.count('GET', /\/builds\/\d+\/$/);
+      expect(polls).toBeGreaterThanOrEqual(12);
+      expect(polls).toBeLessThanOrEqual(26);
+    } finally {
+      await strict.close();
+    }
+  });
+});

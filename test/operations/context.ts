@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { valuesToMask } from '../../src/inputs/env-desired.js';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
@@ -16,7 +16,7 @@ import { type StepReport, summaryMarkdown } from '../../src/reporting/report.js'
 import { Redactor } from '../../src/util/redact.js';
 import { FakeClock, operationContext } from '../support/operation-context.ts';
 import { parseAnnotations, parseOutputFile, type Annotation } from '../../harness/run-action.ts';
-import type { Standin } from '../../harness/rtd-standin.ts';
+import { startStandin, type Standin, type StandinOptions } from '../../harness/rtd-standin.ts';
 
 export interface StandinTestContext {
   ctx: OperationContext;
@@ -69,7 +69,7 @@ export interface StepRun {
 export async function runStep(
   standin: Standin,
   raw: Partial<RawInputs>,
-  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string } = {},
+  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string; budgetFromInputs?: boolean; httpTimeoutMs?: number } = {},
 ): Promise<StepRun> {
   const clock = options.clock ?? new FakeClock();
   const test = operationContext({
@@ -77,6 +77,8 @@ export async function runStep(
     clock,
     inputs: { token: options.token ?? 'test-token', ...raw },
     run: { ...readRunContext({}), ...options.run },
+    budgetFromInputs: options.budgetFromInputs,
+    httpTimeoutMs: options.httpTimeoutMs,
   });
   const { inputs } = test.ctx;
   const redactor = new Redactor();
@@ -117,4 +119,24 @@ export async function runStep(
 function restoreEnv(name: string, value: string | undefined): void {
   if (value === undefined) delete process.env[name];
   else process.env[name] = value;
+}
+
+/**
+ * A fresh fake clock and a stand-in driven by it for each test (`options` over `now`), with project
+ * `demo` (or what `seed` adds), closed after the test. Read `clock` and `standin` inside a test.
+ */
+export function clockedStandin(
+  options: StandinOptions = {},
+  seed: (standin: Standin) => void = (standin) => standin.addProject({ slug: 'demo', name: 'Demo Docs' }),
+): { readonly clock: FakeClock; readonly standin: Standin } {
+  const stage = {} as { clock: FakeClock; standin: Standin };
+  beforeEach(async () => {
+    stage.clock = new FakeClock();
+    stage.standin = await startStandin({ now: stage.clock.now, ...options });
+    seed(stage.standin);
+  });
+  afterEach(async () => {
+    await stage.standin.close();
+  });
+  return stage;
 }

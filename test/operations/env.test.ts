@@ -174,6 +174,20 @@ function expectNoValue(run: { outputs: Record<string, string>; summary: string }
 }
 
 describe('env, reported as the step reports it', () => {
+  it('the plan in the log; the summary’s first table keeps only columns with a value, the variables’ table below', async () => {
+    const run = await step();
+
+    expect(run.code).toBe(0);
+    expect(stdout.text()).toContain('Plan: 1 created, 2 replaced, 1 kept');
+    // An env run has no version, build or docs.
+    expect(run.summary).toContain('| Project | State |\n| --- | --- |\n| demo | ✅ done |\n');
+    expect(run.summary).toContain('| API\\_KEY | no | replaced |');
+    expect(run.summary).toContain('| THEME | yes | replaced |');
+    expect(run.summary).toContain('| KEEP\\_ME | no | kept |');
+    expect(run.summary).toContain('re-created on each run');
+    expect(stdout.annotations().filter((a) => a.level === 'error')).toEqual([]);
+  });
+
   it('prune deletes the variables not named, after the creates', async () => {
     const run = await step({ prune: 'true' });
 
@@ -207,6 +221,35 @@ describe('env, reported as the step reports it', () => {
         .filter((a) => a.level === 'warning')
         .map((a) => a.title),
     ).toEqual(['Answer lost']);
+  });
+
+  it('keeps every old value and says what did not change when every create fails with a 500', async () => {
+    standin.fault({ kind: 'status', status: 500, method: 'POST', path: '/environmentvariables/', times: 100 });
+    const run = await step({ prune: 'true' });
+
+    expect(run.code).toBe(1);
+    expect(standin.envVars('demo')).toEqual([
+      { pk: pks.apiKey, name: 'API_KEY', value: 'old-api-key', public: false },
+      { pk: pks.keepMe, name: 'KEEP_ME', value: 'keep-me', public: false },
+      { pk: pks.theme, name: 'THEME', value: 'dark', public: true },
+    ]);
+    expect(standin.count('DELETE', '/environmentvariables/')).toBe(0);
+    // The first create was tried three times, looking for a lost create in between; no other was tried.
+    expect(standin.count('POST', '/environmentvariables/')).toBe(3);
+    const [error] = stdout.annotations().filter((a) => a.level === 'error');
+    expect(error!.title).toBe('Variables not changed: demo');
+    expect(error!.message).toContain('demo: creating `API_KEY` failed');
+    expect(error!.message).toContain('Nothing was changed.');
+    expect(error!.message).toContain(
+      'Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).',
+    );
+    expect(JSON.parse(run.outputs.variables!)).toEqual([
+      { name: 'API_KEY', public: false, action: 'kept' },
+      { name: 'THEME', public: true, action: 'kept' },
+      { name: 'KEEP_ME', public: false, action: 'kept' },
+    ]);
+    expect(run.summary).toContain('Nothing was changed.');
+    expectNoValue(run, [NEW_API_KEY, NEW_ONE]);
   });
 
   it('the same variables on several projects, each reported', async () => {

@@ -1,9 +1,10 @@
 // `preview` in-process against a hostile Read the Docs: translation slugs that are not slugs (workflow
 // commands, a path up to another environment) and build URLs that are not the service's
-// (`javascript:`, another site). Asserted on what reaches GitHub (statuses, deployments, the
+// (`javascript:`, another site); and a hostile GitHub (a templated `Link` to another host). Asserted on what reaches GitHub (statuses, deployments, the
 // comment), the report, the requests both stand-ins received and what the runner would act on.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runnerEffects } from '../support/runner-commands.ts';
+import { answers, scriptedServer } from '../support/scripted-server.ts';
 import { captureStdout } from './context.ts';
 import { HEAD, onlyComment, PR, type PreviewStage, previewStage, runPreview, summaryOf } from './preview-context.ts';
 
@@ -17,7 +18,7 @@ afterEach(async () => {
   await stage.close();
 });
 
-const FORGED = 'demo-fr\n::error title=Forged::forged by the service\n::add-mask::Docs';
+const FORGED = 'demo-fr\n::error title=Forged::forged by the service\n::add-mask::Docs\n##[add-mask]Preview';
 const UP_AND_OVER = '../../production';
 
 function addTranslation(slug: string): void {
@@ -46,7 +47,7 @@ describe('translation slugs from the service', () => {
     ]);
     const left = stdout.annotations().filter((a) => a.title === 'Translation left out');
     expect(left).toHaveLength(2);
-    expect(left[0]!.message).toMatch(/^demo: the service names a translation whose slug "demo-fr\\n::error .*" is not a project slug/);
+    expect(left[0]!.message).toMatch(/^demo: the service names a translation whose slug "demo-fr\\n::error .* is not a project slug/);
     expect(left[1]!.message).toContain('"../../production" is not a project slug');
     // Nothing was asked of the service, or told GitHub, under either name.
     expect(rtd.requests.filter((r) => /production|demo-fr|%0A/.test(r.path))).toEqual([]);
@@ -92,4 +93,27 @@ describe('build URLs from the service', () => {
       expect(summaryOf(report)).not.toContain(`](${hostile}`);
     });
   }
+});
+
+describe('hostile GitHub answers', () => {
+  it('a templated `Link` to another host on the comment list: nothing is sent there, the statuses still report', async () => {
+    const { rtd, gh } = stage;
+    const elsewhere = await scriptedServer([answers.json(200, [])]);
+    try {
+      gh.addHeaders('GET', /\/issues\/\d+\/comments$/, {
+        link: `<{+x}${elsewhere.url}/repos/octo/docs-repo/issues/${PR}/comments?page=2>; rel="next"`,
+      });
+      rtd.addBuild('demo', String(PR), { durationMs: 30_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+      const report = await runPreview(stage);
+
+      expect(report.results[0]!.outcome).toBe('success');
+      expect(elsewhere.hits).toEqual([]);
+      expect(gh.count('GET', `/issues/${PR}/comments`)).toBeGreaterThan(0);
+      const refused = stdout.annotations().find((a) => a.level === 'warning' && a.message.includes('not followed'));
+      expect(refused?.message).toContain('a link to a page outside the GitHub API was not followed');
+      expect(gh.statuses(HEAD).at(-1)).toMatchObject({ state: 'success', context: 'readthedocs-preview/demo' });
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });

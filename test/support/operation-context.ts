@@ -116,6 +116,10 @@ export interface ContextOptions {
   run?: Partial<RunContext>;
   /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
   rateLimitPerMinute?: number;
+  /** The budget main.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
+  budgetFromInputs?: boolean;
+  /** How long one request may wait for headers, then for the body (real time; undici's default unless given). */
+  httpTimeoutMs?: number;
   /** The step's log; the runner's (`@actions/core` on stdout) by default, read with `captureStdout`. */
   log?: RunnerLog;
 }
@@ -136,7 +140,9 @@ export function operationContext(options: ContextOptions): OperationTestContext 
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
   const startedAt = clock.now();
   const deadline = new Deadline(startedAt + inputs.timeoutMs, new AbortController().signal, clock.now, clock.timer);
-  const budget = new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
+  const budget = options.budgetFromInputs
+    ? new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs, clock.now, clock.sleep)
+    : new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
   const http = new ServiceHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
@@ -147,6 +153,9 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     redact: (text) => text,
     // Retries wait on the fake clock too, with the client's own backoff.
     sleep: clock.sleep,
+    // Each retry is a line of the log, as main.ts prints it (core.info writes a line to stdout).
+    info: (message) => process.stdout.write(`${message}\n`),
+    ...(options.httpTimeoutMs === undefined ? {} : { headersTimeoutMs: options.httpTimeoutMs, bodyTimeoutMs: options.httpTimeoutMs }),
   });
   const ctx: OperationContext = {
     inputs,

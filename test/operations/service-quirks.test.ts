@@ -1,23 +1,29 @@
-// The action against a stand-in that behaves as the service's source says (issue 11): builds whose
-// version was deleted, variables with `public: null`, a build skipped with exit code 183, a push
-// build failing before checkout (no commit for good), a PR version slug made unique (`7_a`), and
-// the anonymous limit of 5 requests a minute. Each runs dist/index.js as the runner does.
+// Whole steps in-process, on a fake clock, against a stand-in that behaves as the service's source
+// says (issue 11): builds whose version was deleted, variables with `public: null`, a build skipped
+// with exit code 183, a push build failing before checkout (no commit for good), a PR version slug
+// made unique (`7_a`), and the anonymous limit of 5 requests a minute.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
+import { FakeClock } from '../support/operation-context.ts';
+import { captureStdout, runStep } from './context.ts';
+import { pullRequestRun } from './preview-context.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
+const GITHUB_TOKEN = 'ghs_quirks_in_process_token_0123456789';
 const SHA = 'b'.repeat(40);
 const OTHER = 'c'.repeat(40);
 const PR = 7;
 const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 
+const stdout = captureStdout();
+let clock: FakeClock;
 let rtd: Standin;
 let gh: GitHubStandin | undefined;
 
 beforeEach(async () => {
-  rtd = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
+  clock = new FakeClock();
+  rtd = await startStandin({ now: clock.now, tokens: [TOKEN], indexDelayMs: 100 });
   rtd.addProject({ slug: 'demo', name: 'Demo Docs' });
 });
 afterEach(async () => {
@@ -25,9 +31,9 @@ afterEach(async () => {
   gh = undefined;
 });
 
-function fast(inputs: Record<string, string>): Record<string, string> {
-  return { token: TOKEN, 'base-url': rtd.url, 'poll-interval': '200ms', 'rate-limit': '600/1m', project: 'demo', ...inputs };
-}
+const step = (inputs: Record<string, string>, run = {}) =>
+  runStep(rtd, { 'poll-interval': '200ms', project: 'demo', ...inputs }, { clock, token: TOKEN, run });
+const errors = () => stdout.annotations().filter((a) => a.level === 'error');
 
 /** Two builds of a PR version that was then deleted: the project's build list shows them with `version: null`. */
 function seedOrphans(): void {
@@ -42,29 +48,27 @@ describe('builds whose version was deleted, variables with public: null', () => 
     seedOrphans();
     const listed = (await (
       await fetch(`${rtd.url}/api/v3/projects/demo/builds/`, { headers: { authorization: `Token ${TOKEN}` } })
-    ).json()) as {
-      results: { version: string | null }[];
-    };
+    ).json()) as { results: { version: string | null }[] };
     expect(listed.results.some((build) => build.version === null)).toBe(true); // the stand-in shows them as the service does
     rtd.addBuild('demo', 'latest', { durationMs: 800, outcome: 'success', commit: SHA, commitFromStart: true });
-    const run = await runAction({ inputs: fast({ operation: 'wait', commit: SHA }) });
-    expect(run.code, run.stdout).toBe(0);
+    const run = await step({ operation: 'wait', commit: SHA });
+    expect(run.code, stdout.text()).toBe(0);
     expect(run.outputs.version).toBe('latest');
-    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    expect(errors()).toEqual([]);
   });
 
   it('build succeeds on a project whose build list holds orphaned builds', async () => {
     seedOrphans();
     rtd.onTrigger('demo', 'latest', { durationMs: 800, outcome: 'success', commit: SHA });
-    const run = await runAction({ inputs: fast({ operation: 'build', 'poll-interval': 'auto' }) });
-    expect(run.code, run.stdout).toBe(0);
+    const run = await step({ operation: 'build', 'poll-interval': 'auto' });
+    expect(run.code, stdout.text()).toBe(0);
     expect(run.outputs.success).toBe('true');
   });
 
   it('env reads a variable with public: null as private and succeeds', async () => {
     rtd.addEnvVar('demo', { name: 'LEGACY', value: 'x', public: null });
-    const run = await runAction({ inputs: fast({ operation: 'env', variables: 'LEGACY=x\nNEW=y' }) });
-    expect(run.code, run.stdout).toBe(0);
+    const run = await step({ operation: 'env', variables: 'LEGACY=x\nNEW=y' });
+    expect(run.code, stdout.text()).toBe(0);
     expect(
       rtd
         .envVars('demo')
@@ -78,11 +82,11 @@ describe('API v2 ignores the token', () => {
   it('a failed build of a private project says once why its output is unavailable, and the token never goes to v2', async () => {
     rtd.addProject({ slug: 'secret', privacy: 'private' });
     rtd.onTrigger('secret', 'latest', { durationMs: 400, outcome: 'failure' });
-    const run = await runAction({ inputs: fast({ project: 'secret' }) });
+    const run = await step({ operation: 'build', project: 'secret' });
     expect(run.code).toBe(1);
-    const error = run.annotations.find((a) => a.level === 'error')!;
-    expect(error.message).toContain('ignores tokens');
-    expect(error.message.match(/ignores tokens/g)).toHaveLength(1);
+    const [error] = errors();
+    expect(error!.message).toContain('ignores tokens');
+    expect(error!.message.match(/ignores tokens/g)).toHaveLength(1);
     const v2 = rtd.requests.filter((r) => r.path.startsWith('/api/v2/'));
     expect(v2.length).toBeGreaterThan(0);
     expect(v2.every((r) => r.headers.authorization === undefined)).toBe(true);
@@ -92,22 +96,22 @@ describe('API v2 ignores the token', () => {
 describe('a push build failing before checkout', () => {
   it('ends wait red with the service reason when the build does, not at the timeout', async () => {
     rtd.addBuild('demo', 'latest', { durationMs: 300, outcome: 'failure-before-checkout', commit: SHA });
-    const run = await runAction({ inputs: fast({ operation: 'wait', commit: SHA, timeout: '60s' }) });
+    const run = await step({ operation: 'wait', commit: SHA, timeout: '60s' });
     expect(run.code).toBe(1);
-    const errors = run.annotations.filter((a) => a.level === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.title).toBe('Build failed before checkout: demo latest');
-    expect(errors[0]!.message).toContain('Invalid configuration file');
-    expect(errors[0]!.message).toContain('config:base:invalid-syntax');
+    expect(errors()).toHaveLength(1);
+    expect(errors()[0]!.title).toBe('Build failed before checkout: demo latest');
+    expect(errors()[0]!.message).toContain('Invalid configuration file');
+    expect(errors()[0]!.message).toContain('config:base:invalid-syntax');
     // Ended when the 300-ms build did, not at the 60-s timeout: a few 200-ms looks at the builds, not 300.
     expect(rtd.count('GET', /\/builds\/$/) + rtd.count('GET', /\/builds\/\d+\/$/)).toBeLessThanOrEqual(10);
+    expect(run.clock.elapsed()).toBeLessThan(5000);
   });
 
   it('does not take an old commit-less failure from before the push', async () => {
     rtd.addBuild('demo', 'latest', { durationMs: 300, outcome: 'failure-before-checkout', commit: SHA, startedAgoMs: 600_000 });
-    const run = await runAction({ inputs: fast({ operation: 'wait', commit: SHA, timeout: '3s' }) });
+    const run = await step({ operation: 'wait', commit: SHA, timeout: '3s' });
     expect(run.code).toBe(1);
-    expect(run.annotations.find((a) => a.level === 'error')?.title).not.toMatch(/before checkout/);
+    expect(errors()[0]?.title).not.toMatch(/before checkout/);
   });
 });
 
@@ -117,27 +121,16 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     gh.addPullRequest({ number: PR, headSha: HEAD, body: '', files: [{ filename: 'docs/index.rst' }] });
     return gh;
   }
-  const event = {
-    name: 'pull_request',
-    payload: {
-      action: 'synchronize',
-      number: PR,
-      pull_request: {
-        number: PR,
-        head: { sha: HEAD, repo: { full_name: 'octo/docs-repo' } },
-        base: { repo: { full_name: 'octo/docs-repo' } },
-      },
-    },
-  };
-  const previewInputs = (extra: Record<string, string> = {}) => fast({ operation: 'preview', timeout: '20s', ...extra });
+  const preview = (github: GitHubStandin, extra: Record<string, string> = {}) =>
+    step({ operation: 'preview', timeout: '20s', 'github-token': GITHUB_TOKEN, ...extra }, pullRequestRun(github));
 
   it('links the 7_a preview from the service and never triggers branch 7', async () => {
     const github = await startGitHub();
     rtd.addVersion('demo', { slug: '7', type: 'branch' });
     rtd.addVersion('demo', { slug: '7_a', type: 'external' });
     rtd.addBuild('demo', '7_a', { durationMs: 600, outcome: 'success', commit: HEAD, commitFromStart: true });
-    const run = await runAction({ inputs: previewInputs({ trigger: 'true' }), event, env: { GITHUB_API_URL: github.url } });
-    expect(run.code, run.stdout).toBe(0);
+    const run = await preview(github, { trigger: 'true' });
+    expect(run.code, stdout.text()).toBe(0);
     expect(run.outputs['preview-url']).toBe(`${rtd.url}/docs/demo--7_a/en/7_a/`);
     expect(run.outputs.version).toBe('7_a');
     expect(rtd.count('POST', /\/versions\/7\/builds\/$/)).toBe(0);
@@ -149,12 +142,8 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     rtd.addVersion('demo', { slug: '7', type: 'branch' });
     rtd.addVersion('demo', { slug: '7_a', type: 'external' });
     rtd.onTrigger('demo', '7_a', { durationMs: 600, outcome: 'success', commit: HEAD });
-    const run = await runAction({
-      inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }),
-      event,
-      env: { GITHUB_API_URL: github.url },
-    });
-    expect(run.code, run.stdout).toBe(0);
+    const run = await preview(github, { trigger: 'true', 'poll-interval': '100ms' });
+    expect(run.code, stdout.text()).toBe(0);
     expect(rtd.count('POST', /\/versions\/7\/builds\/$/)).toBe(0);
     expect(rtd.count('POST', /\/versions\/7_a\/builds\/$/)).toBe(1);
   });
@@ -164,17 +153,13 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     rtd.addVersion('demo', { slug: String(PR), type: 'external' });
     // The last built commit of the PR; the head's push was skipped by an automation rule, so no build.
     rtd.addBuild('demo', String(PR), { durationMs: 300, outcome: 'success', commit: OTHER, commitFromStart: true, startedAgoMs: 600_000 });
-    const run = await runAction({
-      inputs: previewInputs({ trigger: 'true', 'poll-interval': '100ms' }),
-      event,
-      env: { GITHUB_API_URL: github.url },
-    });
+    const run = await preview(github, { trigger: 'true', 'poll-interval': '100ms' });
     expect(run.code).toBe(1);
     expect(rtd.count('POST', /\/versions\/7\/builds\/$/)).toBe(1);
-    const error = run.annotations.find((a) => a.level === 'error')!;
-    expect(error.title).toMatch(/^Commit not built/);
-    expect(error.message).toContain(`did not build ${HEAD}`);
-    expect(error.message).toContain(OTHER);
+    const [error] = errors();
+    expect(error!.title).toMatch(/^Commit not built/);
+    expect(error!.message).toContain(`did not build ${HEAD}`);
+    expect(error!.message).toContain(OTHER);
     // It stopped once the build showed its commit (after cloning), not at the build's end: polled
     // every 100 ms, the 3-s build would take 30 polls.
     expect(rtd.count('GET', /\/builds\/\d+\/$/)).toBeLessThanOrEqual(15);
@@ -185,15 +170,15 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     ["the project's readthedocs_yaml_path", 'config/rtd.yaml', 'config/rtd.yaml'],
   ])('links changed pages from %s, as page/ for the dirhtml builder', async (_name, yamlPath, file) => {
     await rtd.close();
-    rtd = await startStandin({ tokens: [TOKEN], indexDelayMs: 100 });
+    rtd = await startStandin({ now: clock.now, tokens: [TOKEN], indexDelayMs: 100 });
     rtd.addProject({ slug: 'demo', name: 'Demo Docs', readthedocsYamlPath: yamlPath ?? null });
     const github = await startGitHub();
     github.setFile(HEAD, file, 'version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: dirhtml\n');
     if (yamlPath) github.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: wrong/conf.py\n');
     rtd.addVersion('demo', { slug: String(PR), type: 'external' });
     rtd.addBuild('demo', String(PR), { durationMs: 300, outcome: 'success', commit: HEAD, commitFromStart: true });
-    const run = await runAction({ inputs: previewInputs(), event, env: { GITHUB_API_URL: github.url } });
-    expect(run.code, run.stdout).toBe(0);
+    const run = await preview(github);
+    expect(run.code, stdout.text()).toBe(0);
     const [result] = JSON.parse(run.outputs.results!) as { pages: { file: string; url: string }[] }[];
     expect(result!.pages).toEqual([{ file: 'docs/index.rst', url: run.outputs['preview-url'] }]);
   });
@@ -202,13 +187,12 @@ describe('preview against a PR version made unique, and a skipped build', () => 
     const github = await startGitHub();
     rtd.addVersion('demo', { slug: String(PR), type: 'external' });
     const id = rtd.addBuild('demo', String(PR), { durationMs: 600, outcome: 'skipped', commit: HEAD, commitFromStart: true });
-    const run = await runAction({ inputs: previewInputs(), event, env: { GITHUB_API_URL: github.url } });
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    const run = await preview(github);
+    expect(run.code, stdout.text()).toBe(0);
+    expect(errors()).toEqual([]);
     expect(run.outputs['preview-url']).toBe('');
     expect((JSON.parse(run.outputs.results!) as { outcome: string }[])[0]!.outcome).toBe('skipped');
-    const statuses = github.statuses(HEAD);
-    const last = statuses.at(-1)!;
+    const last = github.statuses(HEAD).at(-1)!;
     expect(last.state).toBe('success');
     expect(last.description).toMatch(/skipped/);
     const body = github.comments(PR)[0]!.body;
@@ -219,22 +203,21 @@ describe('preview against a PR version made unique, and a skipped build', () => 
 });
 
 describe('the anonymous limit', () => {
-  // The service allows 5 anonymous requests a minute (the default `rate-limit` without a token,
-  // test/inputs.test.ts); here time runs ten times faster: 5 per 6 s, a 2-s build for a 20-s one.
+  // The service allows 5 anonymous requests a minute, the action's default `rate-limit` without a
+  // token (test/inputs.test.ts): a wait on a 20-s build, a third of the window, on the fake clock.
   it('an anonymous wait on a build a third of the window long sees no 429', async () => {
-    const anonymous = await startStandin({ tokens: [TOKEN], indexDelayMs: 100, anonymousRateLimit: { limit: 5, windowMs: 6000 } });
-    try {
-      anonymous.addProject({ slug: 'demo', name: 'Demo Docs' });
-      anonymous.addBuild('demo', 'latest', { durationMs: 2000, outcome: 'success', commit: SHA, commitFromStart: true });
-      const run = await runAction({
-        inputs: { operation: 'wait', project: 'demo', 'base-url': anonymous.url, commit: SHA, timeout: '30s', 'rate-limit': '5/6s' },
-      });
-      expect(run.code, run.stdout).toBe(0);
-      expect(anonymous.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
-      expect(anonymous.requests.filter((r) => r.status === 429)).toEqual([]);
-      expect(anonymous.requests.length).toBeGreaterThan(1);
-    } finally {
-      await anonymous.close();
-    }
+    await rtd.close();
+    rtd = await startStandin({ now: clock.now, tokens: [TOKEN], indexDelayMs: 100, anonymousRateLimit: { limit: 5, windowMs: 60_000 } });
+    rtd.addProject({ slug: 'demo', name: 'Demo Docs' });
+    rtd.addBuild('demo', 'latest', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    const run = await runStep(
+      rtd,
+      { operation: 'wait', project: 'demo', commit: SHA, timeout: '5m' },
+      { clock, token: '', budgetFromInputs: true },
+    );
+    expect(run.code, stdout.text()).toBe(0);
+    expect(rtd.requests.every((r) => r.headers.authorization === undefined)).toBe(true);
+    expect(rtd.requests.filter((r) => r.status === 429)).toEqual([]);
+    expect(rtd.requests.length).toBeGreaterThan(1);
   });
 });

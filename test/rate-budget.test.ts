@@ -1,11 +1,9 @@
 // The one request budget of a step: a sliding window like the service's throttle, shared by every
-// concurrent wait, paused by a 429. Unit tests on a fake clock, then the bundled action against
-// a stand-in as strict as the real service.
+// concurrent wait, paused by a 429. Unit tests on a fake clock; a whole step against a stand-in as
+// strict as the real service is in test/operations/build.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RateBudget } from '../../src/readthedocs/rate-budget.js';
-import { CancelledError } from '../../src/util/abort.js';
-import { startStandin } from '../../harness/rtd-standin.ts';
-import { runAction } from '../../harness/run-action.ts';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { CancelledError } from '../src/util/abort.js';
 
 describe('RateBudget (fake clock)', () => {
   beforeEach(() => {
@@ -115,48 +113,4 @@ describe('RateBudget (fake clock)', () => {
     expect(budget.stats.sent).toBe(3);
     await expect(budget.acquire(controller.signal)).rejects.toBeInstanceOf(CancelledError);
   });
-});
-
-describe('the bundled action under a budget as tight as the service', () => {
-  it('awaits a build four windows long with at most two 429s, one build created', async () => {
-    const TOKEN = 'rtd_budget_token_0123456789';
-    // 5 requests per 2-s window, so that the limit bites within the test: an 8-s build is four windows
-    // long, as a 4-minute build is at the service's 60 a minute.
-    const standin = await startStandin({ tokens: [TOKEN], rateLimit: { limit: 5, windowMs: 2000 } });
-    try {
-      standin.addProject({ slug: 'demo' });
-      standin.onTrigger('demo', 'latest', { durationMs: 8000, outcome: 'success' });
-      const run = await runAction({
-        inputs: {
-          token: TOKEN,
-          project: 'demo',
-          version: 'latest',
-          'base-url': standin.url,
-          // The action would like to poll five times a second; the budget must hold it back.
-          'poll-interval': '200ms',
-          'rate-limit': '5/2s',
-        },
-        env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' },
-      });
-      expect(run.code, run.stdout).toBe(0);
-      expect(run.outputs.success).toBe('true');
-      expect(standin.builds('demo')).toHaveLength(1);
-      const shown = run.stdout
-        .split('\n')
-        .filter((line) => !line.startsWith('::add-mask::'))
-        .join('\n');
-      for (const text of [shown, run.stderr, run.summary, JSON.stringify(run.outputs)]) expect(text).not.toContain(TOKEN);
-      const throttled = standin.requests.filter((request) => request.status === 429).length;
-      expect(throttled).toBeLessThanOrEqual(2);
-      // It did keep polling throughout the build, at the pace the budget allows.
-      const polls = standin.count('GET', /\/builds\/\d+\/$/);
-      expect(polls).toBeGreaterThanOrEqual(12);
-      expect(polls).toBeLessThanOrEqual(26);
-      console.log(
-        `8-second build under 5/2s: ${standin.requests.length} requests, ${polls} polls, ${throttled} × 429, ${run.durationMs} ms`,
-      );
-    } finally {
-      await standin.close();
-    }
-  }, 45_000);
 });

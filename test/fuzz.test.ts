@@ -1,17 +1,16 @@
 // Property-based tests: any input text and any answer from the network end in a correct result or
-// a clear, named error, never an unhandled exception or a stack trace in what the user reads.
+// a clear, named error, never an unhandled exception or a stack trace in what the user reads. The
+// whole step meeting garbage runs in-process: test/operations/garbage.test.ts.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../../src/inputs/inputs.js';
-import { ServiceError } from '../../src/readthedocs/errors.js';
-import { ServiceHttpClient, retryAfter } from '../../src/readthedocs/http-client.js';
-import { RateBudget } from '../../src/readthedocs/rate-budget.js';
-import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../../src/readthedocs/schemas.js';
-import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { runAction, type ActionRun } from '../../harness/run-action.ts';
-import { scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
-import { anyText } from '../support/arbitraries.ts';
+import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
+import { ServiceError } from '../src/readthedocs/errors.js';
+import { ServiceHttpClient, retryAfter } from '../src/readthedocs/http-client.js';
+import { RateBudget } from '../src/readthedocs/rate-budget.js';
+import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../src/readthedocs/schemas.js';
+import { scriptedServer, type ScriptedServer } from './support/scripted-server.ts';
+import { anyText } from './support/arbitraries.ts';
 
 const NAMES = Object.keys(INPUT_DEFAULTS) as (keyof RawInputs)[];
 const STACK_LINE = /\n\s+at /;
@@ -220,92 +219,6 @@ describe('what the service may answer', () => {
         ),
         { numRuns: 300 },
       );
-    });
-  });
-});
-
-describe.concurrent('the bundled action meets garbage', () => {
-  const TOKEN = 'rtd_fuzz_token_0123456789';
-  async function withStandin(test: (standin: Standin) => Promise<void>): Promise<void> {
-    const standin = await startStandin({ tokens: [TOKEN] });
-    standin.addProject({ slug: 'demo' });
-    try {
-      await test(standin);
-    } finally {
-      await standin.close();
-    }
-  }
-  const inputs = (standin: Standin, more: Record<string, string> = {}) => ({
-    token: TOKEN,
-    project: 'demo',
-    'base-url': standin.url,
-    'poll-interval': '200ms',
-    'rate-limit': '600/1m',
-    ...more,
-  });
-  function expectCleanFailure(result: ActionRun): void {
-    expect(result.code).toBe(1);
-    const errors = result.annotations.filter((annotation) => annotation.level === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]!.title).toMatch(/^[A-Z][\w ]+: demo/);
-    expect(errors[0]!.title).not.toMatch(/^Unexpected error/);
-    for (const annotation of result.annotations) expect(annotation.message).not.toMatch(STACK_LINE);
-    expect(result.stderr).not.toMatch(STACK_LINE);
-    expect(result.outputs.success).toBe('false');
-    expect(result.outputs.results).not.toBe('');
-  }
-
-  // A fixed seed: the same garbage on every run, chosen by fast-check rather than by hand.
-  const garbage = fc.sample(anyText({ minLength: 1, maxLength: 300 }), { numRuns: 3, seed: 20261122 });
-
-  for (const [index, text] of garbage.entries()) {
-    it(`garbage #${index + 1} in every answer: a named error after a few attempts, nothing created`, async () => {
-      await withStandin(async (standin) => {
-        standin.fault({ kind: 'status', status: 200, body: text, contentType: 'application/json', times: 1000 });
-        const result = await runAction({ inputs: inputs(standin, { timeout: '3s' }) });
-        expectCleanFailure(result);
-        // Never more attempts than the client's limit (6), and nothing past the first read.
-        expect(standin.requests.length).toBeLessThanOrEqual(6);
-        expect(new Set(standin.requests.map((request) => request.path))).toEqual(new Set(['/api/v3/projects/demo/']));
-        expect(standin.builds('demo')).toHaveLength(0);
-      });
-    });
-  }
-
-  it('a build answer of the wrong shape: "Unexpected response", one build', async () => {
-    await withStandin(async (standin) => {
-      standin.onTrigger('demo', 'latest', { durationMs: 3000, outcome: 'success' });
-      standin.fault({
-        kind: 'status',
-        method: 'GET',
-        path: /\/builds\/\d+\/$/,
-        status: 200,
-        body: JSON.stringify({ id: 'one', state: 'building' }),
-      });
-      const result = await runAction({ inputs: inputs(standin, { version: 'latest' }) });
-      expectCleanFailure(result);
-      expect(result.annotations.find((annotation) => annotation.level === 'error')!.title).toBe(
-        'Unexpected response from Read the Docs: demo latest',
-      );
-      expect(standin.builds('demo')).toHaveLength(1);
-    });
-  });
-
-  it('a garbled answer to the trigger: the build it made is found and followed, one build, green', async () => {
-    await withStandin(async (standin) => {
-      standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success' });
-      standin.fault({
-        kind: 'rewrite',
-        method: 'POST',
-        path: /\/builds\/$/,
-        transform: () => JSON.stringify({ triggered: true, build: { id: 'x' } }),
-      });
-      const result = await runAction({ inputs: inputs(standin, { version: 'latest' }) });
-      expect(result.code, result.stdout).toBe(0);
-      expect(standin.count('POST', /\/builds\/$/)).toBe(1);
-      expect(standin.builds('demo')).toHaveLength(1);
-      expect(result.outputs['build-id']).toBe(String(standin.builds('demo')[0]!.id));
-      expect(result.annotations.find((annotation) => annotation.level === 'warning')!.title).toBe('Answer lost');
     });
   });
 });
