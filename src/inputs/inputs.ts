@@ -76,7 +76,7 @@ const fieldSchemas = schemasOf(INPUT_DECLARATIONS);
 /** `{ name: schema }` of the declarations, each schema's own type kept, so that what it parses to is inferred. */
 function schemasOf<T extends Record<string, { schema: z.ZodMiniType }>>(declarations: T): { [K in keyof T]: T[K]['schema'] } {
   const shape: Partial<{ [K in keyof T]: T[K]['schema'] }> = {};
-  for (const name of Object.keys(declarations) as (keyof T)[]) shape[name] = declarations[name].schema;
+  for (const name of Object.keys(declarations) as (keyof T)[]) shape[name] = declarations[name]!.schema;
   return shape as { [K in keyof T]: T[K]['schema'] };
 }
 
