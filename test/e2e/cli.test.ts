@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROOT, readActionMetadata } from '../../harness/action-metadata.ts';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -171,7 +171,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
 });
 
 describe.concurrent('readthedocs-action preview, given a pull request’s GITHUB_* variables', () => {
-  it('runs as on a runner: the verified preview in the results, one comment on the pull request', () =>
+  it('runs as on a runner: the verified preview in the results, one comment on the pull request', ({ onTestFinished }) =>
     withStandin(async (standin) => {
       standin.addProject({ slug: 'prdocs', versions: [{ slug: String(PR), type: 'external' }] });
       const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
