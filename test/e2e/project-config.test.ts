@@ -3,8 +3,9 @@
 // apply, three edits planned, dry run, applied, idempotent), the failure path (a typo in the file,
 // refused at its line before any request), and the "Done when" scenarios of issues 20 and 21 (the
 // service's write rules, pull-request events, a hostile file); partial failures, lost answers,
-// fail-on-changes, several projects, the PR comment and the rest of the service's rules are tested
-// in-process in test/operations/apply.test.ts.
+// fail-on-changes, several projects, the PR comment, the subproject kept without `prune`, a stored
+// `$rest` redirect's notice and the rest of the service's rules are tested in-process in
+// test/operations/apply.test.ts. Each test has its own stand-in and workspace, and they run at once.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,11 +104,6 @@ describe.concurrent('operations export and apply', () => {
         expect(plan[0]!.changes[0]!.description).toContain('default_branch "main" → "develop"');
         expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
 
-        // Without prune, the subproject is reported as unmanaged and kept.
-        const kept = await run({ operation: 'apply', 'dry-run': 'true' });
-        expect(kept.outputs.changes).toBe('2');
-        expect(kept.stdout).toContain('unmanaged, kept');
-
         const applied = await run({ operation: 'apply', prune: 'true' });
         expect(applied.code, applied.stdout).toBe(0);
         expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
@@ -156,16 +152,6 @@ describe.concurrent('operations export and apply', () => {
       expect(result.stdout).not.toContain('Forged');
       expect(result.outputs.config).toBe('');
     }));
-
-  it('the exported file spells the stored $rest redirect with * and :splat: applied, nothing written, a notice', () =>
-    withSetup(async ({ run, writes, fileText }) => {
-      expect((await run({ operation: 'export' })).code).toBe(0);
-      expect(fileText()).toContain('from: /en/v1/*\n    to: /en/latest/:splat');
-      const applied = await run({ operation: 'apply', prune: 'true' });
-      expect(applied.code, applied.stdout).toBe(0);
-      expect(writes()).toEqual([]);
-      expect(applied.annotations.filter((a) => a.level === 'notice').map((a) => a.title)).toEqual(['Old redirect syntax']);
-    }));
 });
 
 /** The "Done when" of issue 20, through dist/ as the runner runs it. */
@@ -205,8 +191,9 @@ describe.concurrent("apply against the service's write rules (issue 20)", () => 
           '',
         ].join('\n'),
       );
-      for (const dryRun of ['true', 'false']) {
-        const refused = await run({ operation: 'apply', 'dry-run': dryRun });
+      // Both at once (each refusal is its own process): no request from either.
+      const runs = await Promise.all(['true', 'false'].map((dryRun) => run({ operation: 'apply', 'dry-run': dryRun })));
+      for (const refused of runs) {
         expect(refused.code).toBe(1);
         const errors = refused.annotations.filter((a) => a.title === 'Invalid project file');
         expect(errors.map((a) => `${a.file}:${a.line}`)).toEqual([`${FILE}:2`, `${FILE}:3`, `${FILE}:4`]);
