@@ -72,11 +72,10 @@ const writes = (standin: Standin) => standin.requests.filter((request) => reques
 
 describe.concurrent('readthedocs-action (the terminal)', () => {
   it('--help exits 0 and names the seven operations; an operation’s help lists its options from action.yml', async () => {
-    const help = await cli(['--help']);
+    const [help, env] = await Promise.all([cli(['--help']), cli(['env', '--help'])]);
     expect(help.code, help.stderr).toBe(0);
     for (const operation of OPERATIONS) expect(help.stdout).toMatch(new RegExp(`^  ${operation} `, 'm'));
 
-    const env = await cli(['env', '--help']);
     expect(env.code).toBe(0);
     const text = env.stdout.replace(/\s+/g, ' ');
     const { inputs } = readActionMetadata();
@@ -89,7 +88,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
 
   it('build: exit 0 for a good build, and --json prints only the results, the first outcome success; the token from READTHEDOCS_TOKEN never shows', () =>
     withStandin(async (standin) => {
-      standin.onTrigger('demo', 'latest', { durationMs: 600, outcome: 'success' });
+      standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
       const run = await cli(['build', '--project', 'demo', '--json', ...service(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } });
 
       expect(run.code, run.stderr).toBe(0);
@@ -123,19 +122,19 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
 
   it('exit 2 for bad usage, with the action’s own message, before any request', () =>
     withStandin(async (standin) => {
-      const timeout = await cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', 'ten minutes', ...service(standin)]);
+      // The four at once, each its own process; none of them sends a request.
+      const [timeout, unknown, noToken, preview] = await Promise.all([
+        cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', 'ten minutes', ...service(standin)]),
+        cli(['build', '--project', 'demo', '--frobnicate', 'x']),
+        cli(['build', '--project', 'demo', ...service(standin)]),
+        cli(['preview', '--project', 'demo', ...service(standin)]),
+      ]);
       expect(timeout.code).toBe(2);
       expect(timeout.stdout).toContain('Input `timeout`: `ten minutes` is not a duration');
-
-      const unknown = await cli(['build', '--project', 'demo', '--frobnicate', 'x']);
       expect(unknown.code).toBe(2);
       expect(unknown.stderr).toContain('unknown option `--frobnicate`');
-
-      const noToken = await cli(['build', '--project', 'demo', ...service(standin)]);
       expect(noToken.code).toBe(2);
       expect(noToken.stdout).toContain('Input `token` is required for operation `build`');
-
-      const preview = await cli(['preview', '--project', 'demo', ...service(standin)]);
       expect(preview.code).toBe(2);
       expect(preview.stderr).toContain('`preview` needs a GitHub pull request context');
       expect(standin.requests).toEqual([]);
