@@ -3,14 +3,15 @@
 // action's (tested in-process in test/operations/); what is tested here is what the terminal adds:
 // the command line, the exit codes, the output without workflow commands, `--json`, the token
 // kept out of sight, `export` then `apply --dry-run` from a fresh folder, and `preview` given a
-// pull request's GITHUB_* variables.
+// pull request's GITHUB_* variables. What the command line refuses and each operation's help are
+// values, tested in test/cli-args.test.ts. Each test has its own stand-in, and they run at once.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROOT, readActionMetadata } from '../../harness/action-metadata.ts';
-import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../harness/action-metadata.ts';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN } from '../../harness/run-action.ts';
 
@@ -56,158 +57,147 @@ function expectPlainAndSecret(run: CliRun): void {
   expect(run.stderr).not.toContain(TOKEN);
 }
 
-let standin: Standin;
-beforeEach(async () => {
-  standin = await startStandin({ tokens: [TOKEN] });
+/** A stand-in of its own for each test (project `demo`), so that the tests, which wait on the child, run at once. */
+async function withStandin(test: (standin: Standin) => Promise<void>): Promise<void> {
+  const standin = await startStandin({ tokens: [TOKEN] });
   standin.addProject({ slug: 'demo', name: 'Demo Docs' });
-});
-afterEach(async () => {
-  await standin.close();
-});
+  try {
+    await test(standin);
+  } finally {
+    await standin.close();
+  }
+}
 
-const service = () => ['--base-url', standin.url, '--poll-interval', '200ms', '--rate-limit', '600/1m'];
-const writes = () => standin.requests.filter((request) => request.method !== 'GET' && request.method !== 'HEAD');
+const service = (standin: Standin) => ['--base-url', standin.url, '--poll-interval', '200ms', '--rate-limit', '600/1m'];
+const writes = (standin: Standin) => standin.requests.filter((request) => request.method !== 'GET' && request.method !== 'HEAD');
 
-describe('readthedocs-action (the terminal)', () => {
-  it('--help exits 0 and names the seven operations; an operation’s help lists its options from action.yml', async () => {
+describe.concurrent('readthedocs-action (the terminal)', () => {
+  it('--help exits 0 and names the seven operations (each operation’s options: test/cli-args.test.ts)', async () => {
     const help = await cli(['--help']);
     expect(help.code, help.stderr).toBe(0);
     for (const operation of OPERATIONS) expect(help.stdout).toMatch(new RegExp(`^  ${operation} `, 'm'));
-
-    const env = await cli(['env', '--help']);
-    expect(env.code).toBe(0);
-    const text = env.stdout.replace(/\s+/g, ' ');
-    const { inputs } = readActionMetadata();
-    for (const name of ['variables', 'public-variables', 'prune', 'dry-run', 'token', 'project']) {
-      expect(text).toContain(`--${name} `);
-      expect(text).toContain(inputs[name]!.description);
-    }
-    expect(env.stdout).not.toContain('--deployment-environment'); // a preview input
   });
 
-  it('build: exit 0 for a good build, and --json prints only the results, the first outcome success; the token from READTHEDOCS_TOKEN never shows', async () => {
-    standin.onTrigger('demo', 'latest', { durationMs: 600, outcome: 'success' });
-    const run = await cli(['build', '--project', 'demo', '--json', ...service()], { env: { READTHEDOCS_TOKEN: TOKEN } });
+  it('build: exit 0 for a good build, and --json prints only the results, the first outcome success; the token from READTHEDOCS_TOKEN never shows', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
+      const run = await cli(['build', '--project', 'demo', '--json', ...service(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } });
 
-    expect(run.code, run.stderr).toBe(0);
-    const results = JSON.parse(run.stdout) as { project: string; outcome: string; buildId: number }[];
-    expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: standin.builds('demo')[0]!.id });
-    expect(run.stderr).toContain(`Build #${results[0]!.buildId} succeeded`);
-    expect(standin.count('POST', /\/versions\/[^/]+\/builds\/$/)).toBe(1);
-    expectPlainAndSecret(run);
-  });
+      expect(run.code, run.stderr).toBe(0);
+      const results = JSON.parse(run.stdout) as { project: string; outcome: string; buildId: number }[];
+      expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: standin.builds('demo')[0]!.id });
+      expect(run.stderr).toContain(`Build #${results[0]!.buildId} succeeded`);
+      expect(standin.count('POST', /\/versions\/[^/]+\/builds\/$/)).toBe(1);
+      expectPlainAndSecret(run);
+    }));
 
-  it('build: exit 1 for a failing build with the reason shown; hostile output stays text', async () => {
-    standin.onTrigger('demo', 'latest', {
-      durationMs: 400,
-      outcome: 'failure',
-      failingCommand: {
-        command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',
-        output: `Running Sphinx v8.1\n::error title=Forged::forged\n\u001b[2J\u001b]0;owned\u0007cleared\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"`,
-        exit_code: 1,
-      },
-    });
-    const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...service()]);
+  it('build: exit 1 for a failing build with the reason shown; hostile output stays text', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', {
+        durationMs: 400,
+        outcome: 'failure',
+        failingCommand: {
+          command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',
+          output: `Running Sphinx v8.1\n::error title=Forged::forged\n\u001b[2J\u001b]0;owned\u0007cleared\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document "missing"`,
+          exit_code: 1,
+        },
+      });
+      const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...service(standin)]);
 
-    expect(run.code, run.stdout).toBe(1);
-    expect(run.stdout).toMatch(/^error: Build failed: demo latest: demo latest: build #\d+ failed/m);
-    expect(run.stdout).toContain('python -m sphinx');
-    expect(run.stdout).toMatch(/^warning: Sphinx warning: demo: toctree contains reference .* \(docs\/index.rst:12\)$/m);
-    expect(run.stdout).toContain('forged'); // shown, as text
-    expectPlainAndSecret(run);
-  });
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toMatch(/^error: Build failed: demo latest: demo latest: build #\d+ failed/m);
+      expect(run.stdout).toContain('python -m sphinx');
+      expect(run.stdout).toMatch(/^warning: Sphinx warning: demo: toctree contains reference .* \(docs\/index.rst:12\)$/m);
+      expect(run.stdout).toContain('forged'); // shown, as text
+      expectPlainAndSecret(run);
+    }));
 
-  it('exit 2 for bad usage, with the action’s own message, before any request', async () => {
-    const timeout = await cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', 'ten minutes', ...service()]);
-    expect(timeout.code).toBe(2);
-    expect(timeout.stdout).toContain('Input `timeout`: `ten minutes` is not a duration');
+  it('exit 2 for bad usage, with the action’s own message, before any request', () =>
+    withStandin(async (standin) => {
+      // The three at once, each its own process; none of them sends a request. An unknown option's
+      // message: test/cli-args.test.ts.
+      const [timeout, noToken, preview] = await Promise.all([
+        cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', 'ten minutes', ...service(standin)]),
+        cli(['build', '--project', 'demo', ...service(standin)]),
+        cli(['preview', '--project', 'demo', ...service(standin)]),
+      ]);
+      expect(timeout.code).toBe(2);
+      expect(timeout.stdout).toContain('Input `timeout`: `ten minutes` is not a duration');
+      expect(noToken.code).toBe(2);
+      expect(noToken.stdout).toContain('Input `token` is required for operation `build`');
+      expect(preview.code).toBe(2);
+      expect(preview.stderr).toContain('`preview` needs a GitHub pull request context');
+      expect(standin.requests).toEqual([]);
+    }));
 
-    const unknown = await cli(['build', '--project', 'demo', '--frobnicate', 'x']);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown option `--frobnicate`');
+  it('export writes the project file into a fresh folder, refuses to overwrite it without --force, and apply --dry-run reads it and writes nothing', () =>
+    withStandin(async (standin) => {
+      const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-project-'));
+      const env = { READTHEDOCS_TOKEN: TOKEN };
 
-    const noToken = await cli(['build', '--project', 'demo', ...service()]);
-    expect(noToken.code).toBe(2);
-    expect(noToken.stdout).toContain('Input `token` is required for operation `build`');
+      const exported = await cli(['export', '--project', 'demo', ...service(standin)], { cwd: folder, env });
+      expect(exported.code, exported.stdout).toBe(0);
+      const text = readFileSync(join(folder, FILE), 'utf8');
+      expect(text).toContain('demo');
 
-    const preview = await cli(['preview', '--project', 'demo', ...service()]);
-    expect(preview.code).toBe(2);
-    expect(preview.stderr).toContain('`preview` needs a GitHub pull request context');
-    expect(standin.requests).toEqual([]);
-  });
+      writeFileSync(join(folder, FILE), `${text}# mine\n`);
+      const again = await cli(['export', '--project', 'demo', ...service(standin)], { cwd: folder, env });
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain(`${FILE} exists already: pass \`--force\``);
+      expect(readFileSync(join(folder, FILE), 'utf8')).toBe(`${text}# mine\n`);
 
-  it('export writes the project file into a fresh folder, refuses to overwrite it without --force, and apply --dry-run reads it and writes nothing', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-project-'));
-    const env = { READTHEDOCS_TOKEN: TOKEN };
+      const forced = await cli(['export', '--project', 'demo', '--force', ...service(standin)], { cwd: folder, env });
+      expect(forced.code, forced.stdout).toBe(0);
+      expect(readFileSync(join(folder, FILE), 'utf8')).toBe(text);
 
-    const exported = await cli(['export', '--project', 'demo', ...service()], { cwd: folder, env });
-    expect(exported.code, exported.stdout).toBe(0);
-    const text = readFileSync(join(folder, FILE), 'utf8');
-    expect(text).toContain('demo');
-
-    writeFileSync(join(folder, FILE), `${text}# mine\n`);
-    const again = await cli(['export', '--project', 'demo', ...service()], { cwd: folder, env });
-    expect(again.code).toBe(2);
-    expect(again.stderr).toContain(`${FILE} exists already: pass \`--force\``);
-    expect(readFileSync(join(folder, FILE), 'utf8')).toBe(`${text}# mine\n`);
-
-    const forced = await cli(['export', '--project', 'demo', '--force', ...service()], { cwd: folder, env });
-    expect(forced.code, forced.stdout).toBe(0);
-    expect(readFileSync(join(folder, FILE), 'utf8')).toBe(text);
-
-    const dry = await cli(['apply', '--project', 'demo', '--dry-run', ...service()], { cwd: folder, env });
-    expect(dry.code, dry.stdout).toBe(0);
-    expect(dry.stdout).toContain('Planned changes (dry run: nothing was written)');
-    expect(writes()).toEqual([]);
-    expect(existsSync(join(folder, '.github'))).toBe(true);
-    expectPlainAndSecret(dry);
-  });
+      const dry = await cli(['apply', '--project', 'demo', '--dry-run', ...service(standin)], { cwd: folder, env });
+      expect(dry.code, dry.stdout).toBe(0);
+      expect(dry.stdout).toContain('Planned changes (dry run: nothing was written)');
+      expect(writes(standin)).toEqual([]);
+      expect(existsSync(join(folder, '.github'))).toBe(true);
+      expectPlainAndSecret(dry);
+    }));
 });
 
-describe('readthedocs-action preview, given a pull request’s GITHUB_* variables', () => {
-  let gh: GitHubStandin;
-  beforeEach(async () => {
-    standin.addProject({ slug: 'prdocs', versions: [{ slug: String(PR), type: 'external' }] });
-    gh = await startGitHubStandin({ token: GITHUB_TOKEN });
-    gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/index.rst' }] });
-  });
-  afterEach(async () => {
-    await gh.close();
-  });
-
-  it('runs as on a runner: the verified preview in the results, one comment on the pull request', async () => {
-    standin.addBuild('prdocs', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
-    const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-pr-'));
-    const event = join(folder, 'event.json');
-    writeFileSync(
-      event,
-      JSON.stringify({
-        action: 'synchronize',
-        number: PR,
-        pull_request: { number: PR, head: { sha: HEAD, repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } },
-      }),
-    );
-    const template = `${standin.url}/docs/prdocs--{version}/{language}/{version}/`;
-    const run = await cli(
-      ['preview', '--project', 'prdocs', '--preview-url-template', template, '--docs-path', 'docs', '--json', ...service()],
-      {
-        cwd: folder,
-        env: {
-          READTHEDOCS_TOKEN: TOKEN,
-          GITHUB_TOKEN,
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_EVENT_PATH: event,
-          GITHUB_REPOSITORY: REPO,
-          GITHUB_API_URL: gh.url,
+describe.concurrent('readthedocs-action preview, given a pull request’s GITHUB_* variables', () => {
+  it('runs as on a runner: the verified preview in the results, one comment on the pull request', ({ onTestFinished }) =>
+    withStandin(async (standin) => {
+      standin.addProject({ slug: 'prdocs', versions: [{ slug: String(PR), type: 'external' }] });
+      const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+      onTestFinished(() => gh.close());
+      gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/index.rst' }] });
+      standin.addBuild('prdocs', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
+      const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-pr-'));
+      const event = join(folder, 'event.json');
+      writeFileSync(
+        event,
+        JSON.stringify({
+          action: 'synchronize',
+          number: PR,
+          pull_request: { number: PR, head: { sha: HEAD, repo: { full_name: REPO } }, base: { repo: { full_name: REPO } } },
+        }),
+      );
+      const template = `${standin.url}/docs/prdocs--{version}/{language}/{version}/`;
+      const run = await cli(
+        ['preview', '--project', 'prdocs', '--preview-url-template', template, '--docs-path', 'docs', '--json', ...service(standin)],
+        {
+          cwd: folder,
+          env: {
+            READTHEDOCS_TOKEN: TOKEN,
+            GITHUB_TOKEN,
+            GITHUB_EVENT_NAME: 'pull_request',
+            GITHUB_EVENT_PATH: event,
+            GITHUB_REPOSITORY: REPO,
+            GITHUB_API_URL: gh.url,
+          },
         },
-      },
-    );
+      );
 
-    expect(run.code, run.stderr).toBe(0);
-    const [result] = JSON.parse(run.stdout) as { outcome: string; previewUrl: string; commit: string }[];
-    expect(result).toMatchObject({ outcome: 'success', previewUrl: `${standin.url}/docs/prdocs--${PR}/en/${PR}/`, commit: HEAD });
-    expect(gh.comments(PR)).toHaveLength(1);
-    expect(run.stderr).not.toContain(GITHUB_TOKEN);
-    expectPlainAndSecret(run);
-  });
+      expect(run.code, run.stderr).toBe(0);
+      const [result] = JSON.parse(run.stdout) as { outcome: string; previewUrl: string; commit: string }[];
+      expect(result).toMatchObject({ outcome: 'success', previewUrl: `${standin.url}/docs/prdocs--${PR}/en/${PR}/`, commit: HEAD });
+      expect(gh.comments(PR)).toHaveLength(1);
+      expect(run.stderr).not.toContain(GITHUB_TOKEN);
+      expectPlainAndSecret(run);
+    }));
 });

@@ -3,12 +3,13 @@
 // apply, three edits planned, dry run, applied, idempotent), the failure path (a typo in the file,
 // refused at its line before any request), and the "Done when" scenarios of issues 20 and 21 (the
 // service's write rules, pull-request events, a hostile file); partial failures, lost answers,
-// fail-on-changes, several projects, the PR comment and the rest of the service's rules are tested
-// in-process in test/operations/apply.test.ts.
+// fail-on-changes, several projects, the PR comment, the subproject kept without `prune`, a stored
+// `$rest` redirect's notice and the rest of the service's rules are tested in-process in
+// test/operations/apply.test.ts. Each test has its own stand-in and workspace, and they run at once.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
@@ -17,11 +18,20 @@ import { HEAD, PR, pullRequestEvent } from '../support/preview-e2e.ts';
 const TOKEN = 'rtd_secret_token_project_config';
 const FILE = '.github/readthedocs-project.yml';
 
-let standin: Standin;
-let workspace: string;
+/** A stand-in and a workspace of its own for each test, so that the tests (which wait on the child) run at once. */
+interface Setup {
+  standin: Standin;
+  workspace: string;
+  run: (
+    extra: Record<string, string>,
+    options?: { event?: { name: string; payload: unknown }; env?: Record<string, string> },
+  ) => Promise<ActionRun>;
+  writes: () => Standin['requests'];
+  fileText: () => string;
+}
 
-beforeEach(async () => {
-  standin = await startStandin({ tokens: [TOKEN] });
+async function withSetup(test: (setup: Setup) => Promise<void>): Promise<void> {
+  const standin = await startStandin({ tokens: [TOKEN] });
   standin.addProject({
     slug: 'acme',
     versions: [
@@ -34,239 +44,244 @@ beforeEach(async () => {
   standin.addRedirect('acme', { type: 'exact', from_url: '/en/v1/$rest', to_url: '/en/latest/', http_status: 301 });
   standin.addRedirect('acme', { type: 'clean_url_to_html' });
   standin.addSubproject('acme', 'acme-api', 'api');
-  workspace = mkdtempSync(join(tmpdir(), 'rtd-workspace-'));
+  const workspace = mkdtempSync(join(tmpdir(), 'rtd-workspace-'));
   mkdirSync(join(workspace, '.github'));
-});
-afterEach(async () => {
-  await standin.close();
-});
-
-function run(
-  extra: Record<string, string>,
-  options: { event?: { name: string; payload: unknown }; env?: Record<string, string> } = {},
-): Promise<ActionRun> {
-  return runAction({
-    inputs: { token: TOKEN, 'base-url': standin.url, 'rate-limit': '600/1m', project: 'acme', ...extra },
-    env: { GITHUB_WORKSPACE: workspace, ...options.env },
-    ...(options.event ? { event: options.event } : {}),
-  });
+  const setup: Setup = {
+    standin,
+    workspace,
+    run: (extra, options = {}) =>
+      runAction({
+        inputs: { token: TOKEN, 'base-url': standin.url, 'rate-limit': '600/1m', project: 'acme', ...extra },
+        env: { GITHUB_WORKSPACE: workspace, ...options.env },
+        ...(options.event ? { event: options.event } : {}),
+      }),
+    writes: () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD'),
+    fileText: () => readFileSync(join(workspace, FILE), 'utf8'),
+  };
+  try {
+    await test(setup);
+  } finally {
+    await standin.close();
+  }
 }
 
-const writes = () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
-const fileText = () => readFileSync(join(workspace, FILE), 'utf8');
+describe.concurrent('operations export and apply', () => {
+  it(
+    'export, apply with no change, then three edits: planned, dry run, applied (prune), and idempotent',
+    () =>
+      withSetup(async ({ standin, workspace, run, writes, fileText }) => {
+        const exported = await run({ operation: 'export' });
+        expect(exported.code, exported.stdout).toBe(0);
+        expect(writes()).toEqual([]);
+        const text = fileText();
+        expect(text).toContain('# yaml-language-server: $schema=');
+        expect(text).toContain('/getting-started/install.html');
+        expect(text).toContain('alias: api');
+        expect(exported.outputs.config).toBe(text);
 
-describe('operations export and apply', () => {
-  it('export, apply with no change, then three edits: planned, dry run, applied (prune), and idempotent', async () => {
-    const exported = await run({ operation: 'export' });
-    expect(exported.code, exported.stdout).toBe(0);
-    expect(writes()).toEqual([]);
-    const text = fileText();
-    expect(text).toContain('# yaml-language-server: $schema=');
-    expect(text).toContain('/getting-started/install.html');
-    expect(text).toContain('alias: api');
-    expect(exported.outputs.config).toBe(text);
+        const unchanged = await run({ operation: 'apply' });
+        expect(unchanged.code, unchanged.stdout).toBe(0);
+        expect(unchanged.outputs.changes).toBe('0');
+        expect(writes()).toEqual([]);
 
-    const unchanged = await run({ operation: 'apply' });
-    expect(unchanged.code, unchanged.stdout).toBe(0);
-    expect(unchanged.outputs.changes).toBe('0');
-    expect(writes()).toEqual([]);
+        // Three edits: a redirect added, a setting changed, the subproject removed.
+        const edited = text
+          .replace(/default_branch: main/, 'default_branch: develop')
+          .replace(/(redirects:\n)/, '$1  - type: page\n    from: /faq.html\n    to: /help/faq.html\n')
+          .replace(/subprojects:\n( {2}- .*\n( {4}.*\n)*)/, 'subprojects: []\n');
+        expect(edited).not.toBe(text);
+        writeFileSync(join(workspace, FILE), edited);
 
-    // Three edits: a redirect added, a setting changed, the subproject removed.
-    const edited = text
-      .replace(/default_branch: main/, 'default_branch: develop')
-      .replace(/(redirects:\n)/, '$1  - type: page\n    from: /faq.html\n    to: /help/faq.html\n')
-      .replace(/subprojects:\n( {2}- .*\n( {4}.*\n)*)/, 'subprojects: []\n');
-    expect(edited).not.toBe(text);
-    writeFileSync(join(workspace, FILE), edited);
+        const dry = await run({ operation: 'apply', 'dry-run': 'true', prune: 'true' });
+        expect(dry.code, dry.stdout).toBe(0);
+        expect(writes()).toEqual([]);
+        expect(dry.outputs.changes).toBe('3');
+        const plan = JSON.parse(dry.outputs.plan!) as {
+          project: string;
+          changes: { symbol: string; kind: string; description: string }[];
+        }[];
+        expect(plan[0]!.changes.map((c) => `${c.symbol} ${c.kind}`)).toEqual(['~ settings', '+ redirect', '- subproject']);
+        expect(plan[0]!.changes[0]!.description).toContain('default_branch "main" → "develop"');
+        expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
 
-    const dry = await run({ operation: 'apply', 'dry-run': 'true', prune: 'true' });
-    expect(dry.code, dry.stdout).toBe(0);
-    expect(writes()).toEqual([]);
-    expect(dry.outputs.changes).toBe('3');
-    const plan = JSON.parse(dry.outputs.plan!) as { project: string; changes: { symbol: string; kind: string; description: string }[] }[];
-    expect(plan[0]!.changes.map((c) => `${c.symbol} ${c.kind}`)).toEqual(['~ settings', '+ redirect', '- subproject']);
-    expect(plan[0]!.changes[0]!.description).toContain('default_branch "main" → "develop"');
-    expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
+        const applied = await run({ operation: 'apply', prune: 'true' });
+        expect(applied.code, applied.stdout).toBe(0);
+        expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+          'PATCH /api/v3/projects/acme/',
+          'POST /api/v3/projects/acme/redirects/',
+          'DELETE /api/v3/projects/acme/subprojects/api/',
+        ]);
+        expect(JSON.parse(writes()[0]!.body)).toEqual({ default_branch: 'develop' });
+        expect(standin.redirects('acme').map((r) => r.from_url)).toEqual(['/faq.html', '/install.html', '/en/v1/$rest', '']);
 
-    // Without prune, the subproject is reported as unmanaged and kept.
-    const kept = await run({ operation: 'apply', 'dry-run': 'true' });
-    expect(kept.outputs.changes).toBe('2');
-    expect(kept.stdout).toContain('unmanaged, kept');
+        const again = await run({ operation: 'apply', prune: 'true' });
+        expect(again.code, again.stdout).toBe(0);
+        expect(again.outputs.changes).toBe('0');
+        expect(writes()).toHaveLength(3);
+      }),
+    60_000,
+  );
 
-    const applied = await run({ operation: 'apply', prune: 'true' });
-    expect(applied.code, applied.stdout).toBe(0);
-    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
-      'PATCH /api/v3/projects/acme/',
-      'POST /api/v3/projects/acme/redirects/',
-      'DELETE /api/v3/projects/acme/subprojects/api/',
-    ]);
-    expect(JSON.parse(writes()[0]!.body)).toEqual({ default_branch: 'develop' });
-    expect(standin.redirects('acme').map((r) => r.from_url)).toEqual(['/faq.html', '/install.html', '/en/v1/$rest', '']);
+  it('refuses a typo with the file, the line and the key path, before any request', () =>
+    withSetup(async ({ standin, workspace, run }) => {
+      writeFileSync(
+        join(workspace, 'rtd.yml'),
+        'settings:\n  default_branch: main\nredirects:\n  - type: page\n    form: /a.html\n    to: /b.html\n',
+      );
+      const result = await run({ operation: 'apply', config: 'rtd.yml' });
+      expect(result.code).toBe(1);
+      expect(standin.requests).toEqual([]);
+      const error = result.stdout.split('\n').find((line) => line.startsWith('::error') && line.includes('Invalid project file'));
+      expect(error).toContain('file=rtd.yml');
+      expect(error).toContain('line=5');
+      expect(error).toContain('redirects[0].form');
+    }));
 
-    const again = await run({ operation: 'apply', prune: 'true' });
-    expect(again.code, again.stdout).toBe(0);
-    expect(again.outputs.changes).toBe('0');
-    expect(writes()).toHaveLength(3);
-  }, 60_000);
-
-  it('refuses a typo with the file, the line and the key path, before any request', async () => {
-    writeFileSync(
-      join(workspace, 'rtd.yml'),
-      'settings:\n  default_branch: main\nredirects:\n  - type: page\n    form: /a.html\n    to: /b.html\n',
-    );
-    const result = await run({ operation: 'apply', config: 'rtd.yml' });
-    expect(result.code).toBe(1);
-    expect(standin.requests).toEqual([]);
-    const error = result.stdout.split('\n').find((line) => line.startsWith('::error') && line.includes('Invalid project file'));
-    expect(error).toContain('file=rtd.yml');
-    expect(error).toContain('line=5');
-    expect(error).toContain('redirects[0].form');
-  });
-
-  it('refuses a `config` that holds a line break before any request: export never prints it as a command', async () => {
-    const result = await run({ operation: 'export', config: 'docs.yml\n::error title=Forged::forged.yml' });
-    expect(result.code).toBe(1);
-    expect(standin.requests).toEqual([]);
-    expect(result.annotations).toEqual([
-      {
-        level: 'error',
-        title: 'Invalid input',
-        message: 'Input `config`: holds a control character (a line break, a tab…): give a path on one line, of printable characters',
-      },
-    ]);
-    expect(result.stdout).not.toContain('Forged');
-    expect(result.outputs.config).toBe('');
-  });
-
-  it('the exported file spells the stored $rest redirect with * and :splat: applied, nothing written, a notice', async () => {
-    expect((await run({ operation: 'export' })).code).toBe(0);
-    expect(fileText()).toContain('from: /en/v1/*\n    to: /en/latest/:splat');
-    const applied = await run({ operation: 'apply', prune: 'true' });
-    expect(applied.code, applied.stdout).toBe(0);
-    expect(writes()).toEqual([]);
-    expect(applied.annotations.filter((a) => a.level === 'notice').map((a) => a.title)).toEqual(['Old redirect syntax']);
-  });
+  it('refuses a `config` that holds a line break before any request: export never prints it as a command', () =>
+    withSetup(async ({ standin, run }) => {
+      const result = await run({ operation: 'export', config: 'docs.yml\n::error title=Forged::forged.yml' });
+      expect(result.code).toBe(1);
+      expect(standin.requests).toEqual([]);
+      expect(result.annotations).toEqual([
+        {
+          level: 'error',
+          title: 'Invalid input',
+          message: 'Input `config`: holds a control character (a line break, a tab…): give a path on one line, of printable characters',
+        },
+      ]);
+      expect(result.stdout).not.toContain('Forged');
+      expect(result.outputs.config).toBe('');
+    }));
 });
 
 /** The "Done when" of issue 20, through dist/ as the runner runs it. */
-describe("apply against the service's write rules (issue 20)", () => {
-  it('a redirect the service stores in its own form, applied three times: one redirect, and the drift check stays green', async () => {
-    writeFileSync(join(workspace, FILE), 'redirects:\n  - {type: page, from: /docs/, to: guide/intro.html}\n');
-    for (let i = 0; i < 3; i += 1) {
+describe.concurrent("apply against the service's write rules (issue 20)", () => {
+  it(
+    'a redirect the service stores in its own form, applied three times: one redirect, and the drift check stays green',
+    () =>
+      withSetup(async ({ standin, workspace, run, writes }) => {
+        writeFileSync(join(workspace, FILE), 'redirects:\n  - {type: page, from: /docs/, to: guide/intro.html}\n');
+        for (let i = 0; i < 3; i += 1) {
+          const applied = await run({ operation: 'apply' });
+          expect(applied.code, applied.stdout).toBe(0);
+        }
+        expect(
+          standin
+            .redirects('acme')
+            .filter((r) => r.type === 'page')
+            .map((r) => `${r.from_url} → ${r.to_url}`),
+        ).toEqual(['/docs → /guide/intro.html', '/install.html → /getting-started/install.html']);
+        expect(writes()).toHaveLength(1);
+        const drift = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
+        expect(drift.code, drift.stdout).toBe(0);
+        expect(drift.outputs.changes).toBe('0');
+      }),
+    60_000,
+  );
+
+  it('$rest, an inner * and :splat without *: refused at their lines with no request, in dry-run and without', () =>
+    withSetup(async ({ standin, workspace, run }) => {
+      writeFileSync(
+        join(workspace, FILE),
+        [
+          'redirects:',
+          '  - {type: exact, from: /en/v1/$rest, to: /en/latest/}',
+          '  - {type: page, from: /guide/*/old.html, to: /guide/new.html}',
+          '  - {type: exact, from: /api/, to: /reference/:splat}',
+          '',
+        ].join('\n'),
+      );
+      // Both at once (each refusal is its own process): no request from either.
+      const runs = await Promise.all(['true', 'false'].map((dryRun) => run({ operation: 'apply', 'dry-run': dryRun })));
+      for (const refused of runs) {
+        expect(refused.code).toBe(1);
+        const errors = refused.annotations.filter((a) => a.title === 'Invalid project file');
+        expect(errors.map((a) => `${a.file}:${a.line}`)).toEqual([`${FILE}:2`, `${FILE}:3`, `${FILE}:4`]);
+        expect(errors[0]!.message).toContain('`$rest` was removed in favour of `*`: write `/en/v1/*`');
+      }
+      expect(standin.requests).toEqual([]);
+    }));
+
+  it('at 100 redirects, dropping the first and adding one: at most 4 writes', () =>
+    withSetup(async ({ standin, workspace, run, writes }) => {
+      standin.addProject({ slug: 'full' });
+      for (let i = 0; i < 100; i += 1) standin.addRedirect('full', { type: 'page', from_url: `/p${i}.html`, to_url: `/q${i}.html` });
+      const kept = Array.from({ length: 99 }, (_, i) => `  - {type: page, from: /p${i + 1}.html, to: /q${i + 1}.html}`);
+      writeFileSync(join(workspace, FILE), ['redirects:', ...kept, '  - {type: page, from: /new.html, to: /newer.html}', ''].join('\n'));
+      const applied = await run({ operation: 'apply', project: 'full', prune: 'true' });
+      expect(applied.code, applied.stdout).toBe(0);
+      expect(writes().length).toBeLessThanOrEqual(4);
+      expect(standin.redirects('full').map((r) => r.from_url)).toEqual([...kept.map((_, i) => `/p${i + 1}.html`), '/new.html']);
+    }));
+
+  it('an alias renamed, then applied again: no write the second time', () =>
+    withSetup(async ({ workspace, run, writes }) => {
+      writeFileSync(join(workspace, FILE), 'subprojects:\n  - {child: acme-api, alias: reference}\n');
+      const renamed = await run({ operation: 'apply' });
+      expect(renamed.code, renamed.stdout).toBe(0);
+      const again = await run({ operation: 'apply' });
+      expect(again.code, again.stdout).toBe(0);
+      expect(again.outputs.changes).toBe('0');
+      expect(writes().map((w) => w.method)).toEqual(['DELETE', 'POST']);
+    }));
+
+  it('privacy_level: private on a Community project: an annotation names it and the value the service kept', () =>
+    withSetup(async ({ workspace, run }) => {
+      writeFileSync(join(workspace, FILE), 'settings:\n  privacy_level: private\n');
       const applied = await run({ operation: 'apply' });
       expect(applied.code, applied.stdout).toBe(0);
-    }
-    expect(
-      standin
-        .redirects('acme')
-        .filter((r) => r.type === 'page')
-        .map((r) => `${r.from_url} → ${r.to_url}`),
-    ).toEqual(['/docs → /guide/intro.html', '/install.html → /getting-started/install.html']);
-    expect(writes()).toHaveLength(1);
-    const drift = await run({ operation: 'apply', 'dry-run': 'true', 'fail-on-changes': 'true' });
-    expect(drift.code, drift.stdout).toBe(0);
-    expect(drift.outputs.changes).toBe('0');
-  }, 60_000);
-
-  it('$rest, an inner * and :splat without *: refused at their lines with no request, in dry-run and without', async () => {
-    writeFileSync(
-      join(workspace, FILE),
-      [
-        'redirects:',
-        '  - {type: exact, from: /en/v1/$rest, to: /en/latest/}',
-        '  - {type: page, from: /guide/*/old.html, to: /guide/new.html}',
-        '  - {type: exact, from: /api/, to: /reference/:splat}',
-        '',
-      ].join('\n'),
-    );
-    for (const dryRun of ['true', 'false']) {
-      const refused = await run({ operation: 'apply', 'dry-run': dryRun });
-      expect(refused.code).toBe(1);
-      const errors = refused.annotations.filter((a) => a.title === 'Invalid project file');
-      expect(errors.map((a) => `${a.file}:${a.line}`)).toEqual([`${FILE}:2`, `${FILE}:3`, `${FILE}:4`]);
-      expect(errors[0]!.message).toContain('`$rest` was removed in favour of `*`: write `/en/v1/*`');
-    }
-    expect(standin.requests).toEqual([]);
-  });
-
-  it('at 100 redirects, dropping the first and adding one: at most 4 writes', async () => {
-    standin.addProject({ slug: 'full' });
-    for (let i = 0; i < 100; i += 1) standin.addRedirect('full', { type: 'page', from_url: `/p${i}.html`, to_url: `/q${i}.html` });
-    const kept = Array.from({ length: 99 }, (_, i) => `  - {type: page, from: /p${i + 1}.html, to: /q${i + 1}.html}`);
-    writeFileSync(join(workspace, FILE), ['redirects:', ...kept, '  - {type: page, from: /new.html, to: /newer.html}', ''].join('\n'));
-    const applied = await run({ operation: 'apply', project: 'full', prune: 'true' });
-    expect(applied.code, applied.stdout).toBe(0);
-    expect(writes().length).toBeLessThanOrEqual(4);
-    expect(standin.redirects('full').map((r) => r.from_url)).toEqual([...kept.map((_, i) => `/p${i + 1}.html`), '/new.html']);
-  });
-
-  it('an alias renamed, then applied again: no write the second time', async () => {
-    writeFileSync(join(workspace, FILE), 'subprojects:\n  - {child: acme-api, alias: reference}\n');
-    const renamed = await run({ operation: 'apply' });
-    expect(renamed.code, renamed.stdout).toBe(0);
-    const again = await run({ operation: 'apply' });
-    expect(again.code, again.stdout).toBe(0);
-    expect(again.outputs.changes).toBe('0');
-    expect(writes().map((w) => w.method)).toEqual(['DELETE', 'POST']);
-  });
-
-  it('privacy_level: private on a Community project: an annotation names it and the value the service kept', async () => {
-    writeFileSync(join(workspace, FILE), 'settings:\n  privacy_level: private\n');
-    const applied = await run({ operation: 'apply' });
-    expect(applied.code, applied.stdout).toBe(0);
-    const warning = applied.annotations.find((a) => a.title === 'Setting not kept');
-    expect(warning?.message).toContain('`settings.privacy_level` did not take: asked for "private", the service kept "public"');
-    expect(applied.summary).toContain('The service did not keep');
-  });
+      const warning = applied.annotations.find((a) => a.title === 'Setting not kept');
+      expect(warning?.message).toContain('`settings.privacy_level` did not take: asked for "private", the service kept "public"');
+      expect(applied.summary).toContain('The service did not keep');
+    }));
 });
 
 /** The "Done when" of issue 21 for `apply`, through dist/ as the runner runs it. */
-describe('apply and hostile input (issue 21)', () => {
-  it('on a pull_request event: no write whatever dry-run says, and the plan shown (log, summary, PR comment)', async () => {
-    const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
-    try {
-      github.addPullRequest({ number: PR, headSha: HEAD });
-      writeFileSync(
-        join(workspace, FILE),
-        'settings:\n  default_branch: evil\nredirects:\n  - {type: page, from: /, to: "https://elsewhere.example/", force: true}\n',
-      );
-      const applied = await run(
-        { operation: 'apply', 'dry-run': 'false' },
-        { event: pullRequestEvent(), env: { GITHUB_API_URL: github.url } },
-      );
-      expect(applied.code, applied.stdout).toBe(0);
-      expect(writes()).toEqual([]);
-      expect(applied.outputs.changes).toBe('2');
-      expect(applied.stdout).toContain('On a `pull_request` event `apply` only plans: nothing is written');
-      expect(applied.summary).toContain('only plans: nothing was written');
-      const comment = github.comments(PR).find((c) => c.body.includes('Read the Docs: planned changes'));
-      expect(comment?.body).toContain('What merging this pull request will change');
-      expect(comment?.body).toContain('default\\_branch');
-    } finally {
-      await github.close();
-    }
-  });
-
-  it('a 515 KB file of bad keys ends at once with a handful of annotations; one under the size limit, with at most 60', async () => {
-    const badKeys = (bytes: number) => {
-      const lines = ['versions:'];
-      for (let i = 0, size = 10; size < bytes; i += 1) {
-        lines.push(`  v${i}: {x: 1}`);
-        size += lines.at(-1)!.length + 1;
+describe.concurrent('apply and hostile input (issue 21)', () => {
+  it('on a pull_request event: no write whatever dry-run says, and the plan shown (log, summary, PR comment)', () =>
+    withSetup(async ({ workspace, run, writes }) => {
+      const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+      try {
+        github.addPullRequest({ number: PR, headSha: HEAD });
+        writeFileSync(
+          join(workspace, FILE),
+          'settings:\n  default_branch: evil\nredirects:\n  - {type: page, from: /, to: "https://elsewhere.example/", force: true}\n',
+        );
+        const applied = await run(
+          { operation: 'apply', 'dry-run': 'false' },
+          { event: pullRequestEvent(), env: { GITHUB_API_URL: github.url } },
+        );
+        expect(applied.code, applied.stdout).toBe(0);
+        expect(writes()).toEqual([]);
+        expect(applied.outputs.changes).toBe('2');
+        expect(applied.stdout).toContain('On a `pull_request` event `apply` only plans: nothing is written');
+        expect(applied.summary).toContain('only plans: nothing was written');
+        const comment = github.comments(PR).find((c) => c.body.includes('Read the Docs: planned changes'));
+        expect(comment?.body).toContain('What merging this pull request will change');
+        expect(comment?.body).toContain('default\\_branch');
+      } finally {
+        await github.close();
       }
-      return `${lines.join('\n')}\n`;
-    };
-    writeFileSync(join(workspace, FILE), badKeys(515_000));
-    const huge = await run({ operation: 'apply', timeout: '10s' });
-    expect(huge.code).toBe(1);
-    expect(huge.annotations.length).toBeLessThanOrEqual(60);
-    expect(huge.annotations.find((a) => a.level === 'error')?.message).toContain('larger than 256 KiB');
+    }));
 
-    writeFileSync(join(workspace, FILE), badKeys(255 * 1024));
-    const big = await run({ operation: 'apply', timeout: '10s' });
-    expect(big.code).toBe(1);
-    expect(big.annotations.length).toBeLessThanOrEqual(60);
-    expect(big.annotations.filter((a) => a.title === 'Invalid project file' && a.line !== undefined)).toHaveLength(50);
-    expect(standin.requests).toEqual([]);
-  }, 10_000);
+  it(
+    // One under the size limit, parsed: 50 annotations on their lines and one counting the rest, in
+    // test/operations/apply.test.ts (15,000 bad keys).
+    'a 515 KB file of bad keys ends at once within a 10 s timeout, with a handful of annotations and no request',
+    () =>
+      withSetup(async ({ standin, workspace, run }) => {
+        const lines = ['versions:'];
+        for (let i = 0, size = 10; size < 515_000; i += 1) {
+          lines.push(`  v${i}: {x: 1}`);
+          size += lines.at(-1)!.length + 1;
+        }
+        writeFileSync(join(workspace, FILE), `${lines.join('\n')}\n`);
+        const huge = await run({ operation: 'apply', timeout: '10s' });
+        expect(huge.code).toBe(1);
+        expect(huge.annotations.length).toBeLessThanOrEqual(60);
+        expect(huge.annotations.find((a) => a.level === 'error')?.message).toContain('larger than 256 KiB');
+        expect(standin.requests).toEqual([]);
+      }),
+    10_000,
+  );
 });

@@ -35,7 +35,7 @@ const warnings = (stdout: string) =>
 
 describe('preview: redirect-check', () => {
   it('suggests the redirects a rename and a removal need, warns on the files, stays green; a redirect added ends it', async () => {
-    rtd.addBuild('demo', String(PR), { durationMs: 1200, outcome: 'success', commit: HEAD, commitFromStart: true });
+    rtd.addBuild('demo', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
     const first = await runPreview({ rtd, gh }, pullRequestEvent());
 
     expect(first.code, first.stdout).toBe(0);

@@ -2,22 +2,14 @@
 // a newer push superseded before cloning ends `wait` green within a minute of the service's time,
 // naming the newer build; a GitHub App pull request that carries Read the Docs' own comment gets no
 // second comment under `comment: auto`.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { describe, expect, it } from 'vitest';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { HEAD, PR, previewOf, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
-import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { startStandin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
 
 const FIRST = 'a'.repeat(40);
 const SECOND = 'b'.repeat(40);
-
-let rtd: Standin | undefined;
-let gh: GitHubStandin | undefined;
-afterEach(async () => {
-  await Promise.all([rtd?.close(), gh?.close()]);
-  rtd = undefined;
-  gh = undefined;
-});
 
 /** The service's clock runs five times faster than the runner's: its minutes pass in seconds, and are what is measured. */
 function fastClock(): { now: () => number; start: number } {
@@ -25,10 +17,11 @@ function fastClock(): { now: () => number; start: number } {
   return { start, now: () => start + (Date.now() - start) * 5 };
 }
 
-describe('wait for a push that a newer push superseded before cloning', () => {
-  it("ends green within a minute of the service's time, naming the newer build and its commit", async () => {
+describe.concurrent('wait for a push that a newer push superseded before cloning', () => {
+  it("ends green within a minute of the service's time, naming the newer build and its commit", async ({ onTestFinished }) => {
     const clock = fastClock();
-    rtd = await startStandin({ tokens: [TOKEN], now: clock.now, rateLimit: null });
+    const rtd = await startStandin({ tokens: [TOKEN], now: clock.now, rateLimit: null });
+    onTestFinished(() => rtd.close());
     rtd.addProject({ slug: 'demo', name: 'Demo Docs' });
     // Two quick merges: the first push's build queues (no free slot), the second push 3 s later
     // cancels it before it has cloned, and builds its own commit.
@@ -69,13 +62,17 @@ describe('wait for a push that a newer push superseded before cloning', () => {
   });
 });
 
-describe("a GitHub App pull request with Read the Docs' own comment", () => {
-  it('comment: auto (the default): no second comment; the status, the deployment, the outputs and the summary stay', async () => {
-    rtd = await startStandin({ tokens: [TOKEN] });
+describe.concurrent("a GitHub App pull request with Read the Docs' own comment", () => {
+  it('comment: auto (the default): no second comment; the status, the deployment, the outputs and the summary stay', async ({
+    onTestFinished,
+  }) => {
+    const rtd = await startStandin({ tokens: [TOKEN] });
+    onTestFinished(() => rtd.close());
     rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
-    rtd.addBuild('demo', String(PR), { durationMs: 800, outcome: 'success', commit: HEAD, commitFromStart: true });
+    rtd.addBuild('demo', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
     const id = ((await (await fetch(`${rtd.url}/api/v3/projects/demo/`)).json()) as { id: number }).id;
-    gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => gh.close());
     gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/install.rst' }] });
     const service = gh.addServiceComment(PR, id);
     gh.addServiceStatus(HEAD, 'demo', 'success');

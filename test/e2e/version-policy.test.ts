@@ -1,6 +1,7 @@
 // Issue 24's "Done when" for `version_policy`, through dist/ against the stand-in: six tags, the
 // policy {active: latest-patch, newest-minors: 2, prereleases: hidden}, a dry run that plans four
-// changes, the apply with `prune`, and a second apply that writes nothing.
+// changes, the apply with `prune`, and a second apply that writes nothing. The plan without `prune`
+// (the deactivations kept) is tested in-process in test/operations/version-policy.test.ts.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,15 +55,6 @@ describe('apply with a version_policy', () => {
       '~ version v1.1.0: active true → false',
     ]);
     expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
-
-    // Without prune the same four are planned, the three deactivations kept (they delete hosted docs).
-    const kept = await run({ 'dry-run': 'true' });
-    expect(kept.code, kept.stdout).toBe(0);
-    expect(kept.outputs.changes).toBe('1');
-    const keptPlan = JSON.parse(kept.outputs.plan!) as { changes: { status: string; description: string }[] }[];
-    expect(keptPlan[0]!.changes.map((c) => c.status)).toEqual(['planned', 'kept', 'kept', 'kept']);
-    expect(keptPlan[0]!.changes[1]!.description).toContain('(kept: set `prune` to deactivate)');
-    expect(writes()).toEqual([]);
 
     const applied = await run({ prune: 'true' });
     expect(applied.code, applied.stdout).toBe(0);
