@@ -1,4 +1,5 @@
 import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { gitHubClients } from './github/api/client.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
@@ -134,11 +135,13 @@ async function runOperation(
   options: FrontEndOptions,
 ): Promise<StepReport> {
   const { deadline, budget, http } = clients;
+  const run = readRunContext();
   const report = await OPERATION_DESCRIPTORS[inputs.operation].run({
     inputs,
     api: new ReadTheDocsApi(http),
     budget,
-    run: readRunContext(),
+    run,
+    github: gitHubClients(run.apiUrl, USER_AGENT),
     deadline,
     startedAt,
     now: Date.now,

@@ -138,6 +138,7 @@ describe('npm run lint', () => {
         'registry-types.ts': `import type { a } from '../types.js';\n\nexport type Value = a;\n`,
         'layer-below.ts': `import { a } from '../../readthedocs/errors.js';\n\n${body}`,
         'sleep.ts': `import { sleep } from '../../util/abort.js';\n\nexport const value = [sleep];\n`,
+        'octokit.ts': `import { createOctokit } from '../../github/api/client.js';\n\nexport const value = [createOctokit];\n`,
       }),
       githubApi: probeFolder('src/github/api', {
         'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
@@ -223,11 +224,13 @@ describe('npm run lint', () => {
     expect(findings(run.output, probes.domain['util.ts']!)).toEqual([]);
   });
 
-  it('keeps every operation folder to itself: no sibling operation, only shared/, the files of src/operations and the layers below; no sleep', () => {
+  it('keeps every operation folder to itself: no sibling operation, only shared/, the files of src/operations and the layers below; no sleep, no Octokit of its own', () => {
     const { operation } = probes;
     const restricted = ['lint/style/noRestrictedImports'];
     expect(findings(failed.output, operation['sibling-operation.ts']!)).toEqual(restricted);
     expect(findings(failed.output, operation['sleep.ts']!)).toEqual(restricted);
+    // GitHub through the context's factory (ctx.github), never a client of the operation's own making.
+    expect(findings(failed.output, operation['octokit.ts']!)).toEqual(restricted);
     for (const name of ['shared.ts', 'registry-types.ts', 'layer-below.ts'])
       expect(findings(failed.output, operation[name]!), name).toEqual([]);
   });

@@ -9,6 +9,7 @@ import type { StepReport } from '../reporting/report.js';
 import type { Sleep } from '../resilience/index.js';
 import type { RunnerLog } from '../runner/port.js';
 import type { PollingPlan } from './shared/poll-policy.js';
+import type { GitHubClientFactory } from '../github/api/client.js';
 import type { WatcherRegistry } from './shared/watchers.js';
 
 // The result types live with the reporting that prints them; operations keep importing them from here.
@@ -30,6 +31,12 @@ export interface OperationContext {
   polling: PollingPlan;
   /** The builds this step is watching at once (their pollers share the rate budget). */
   watchers: WatcherRegistry;
+  /**
+   * A client of the run's GitHub API (`run.apiUrl`) with the action's guards (origin, bounded
+   * answers, rate-limit waits): the one way operations reach GitHub, so that a front end or a test
+   * gives its own.
+   */
+  github: GitHubClientFactory;
   /** The step's log: lines, annotations (with file and line), groups; hostile text through its `untrusted`. */
   log: RunnerLog;
   /** `export` may replace an existing project file (the terminal's `--force`); the action never does. */

@@ -2,6 +2,7 @@
 // the real ServiceHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
+import { gitHubClients } from '../../src/github/api/client.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
@@ -157,19 +158,22 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     info: (message) => process.stdout.write(`${message}\n`),
     ...(options.httpTimeoutMs === undefined ? {} : { headersTimeoutMs: options.httpTimeoutMs, bodyTimeoutMs: options.httpTimeoutMs }),
   });
+  const run: OperationContext['run'] = {
+    eventName: 'push',
+    sha: undefined,
+    repository: 'octo/docs',
+    serverUrl: 'https://github.com',
+    apiUrl: 'https://api.github.com',
+    pullRequest: undefined,
+    ...options.run,
+  };
   const ctx: OperationContext = {
     inputs,
     api: new ReadTheDocsApi(http),
     budget,
-    run: {
-      eventName: 'push',
-      sha: undefined,
-      repository: 'octo/docs',
-      serverUrl: 'https://github.com',
-      apiUrl: 'https://api.github.com',
-      pullRequest: undefined,
-      ...options.run,
-    },
+    run,
+    // The action's own client, against the run's API URL (the GitHub stand-in in preview's tests).
+    github: gitHubClients(run.apiUrl, 'readthedocs-action-tests'),
     deadline,
     startedAt,
     now: clock.now,

@@ -86,6 +86,14 @@ export interface ClientOptions {
  * around them all, the request's `signal`, so a cancelled run stops waiting at once. Loaded here,
  * lazily: runs that never call GitHub do not pay for loading it.
  */
+/** Makes the GitHub client of one token; `log` takes Octokit's own warnings, one neutralised line each. */
+export type GitHubClientFactory = (token: string, options?: Pick<ClientOptions, 'log'>) => Promise<Octokit>;
+
+/** The factory of the action's clients for the GitHub API at `apiUrl`. */
+export function gitHubClients(apiUrl: string, userAgent: string): GitHubClientFactory {
+  return (token, options = {}) => createOctokit(token, apiUrl, userAgent, options);
+}
+
 export async function createOctokit(token: string, apiUrl: string, userAgent: string, timing: ClientOptions = {}): Promise<Octokit> {
   const [{ getOctokit }, { retry }, { throttling }, { default: Bottleneck }] = await Promise.all([
     import('@actions/github'),

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
+import type { GitHubRepo } from '../../github/api/client.js';
 import {
   changedFileNames,
   getFileContent,
@@ -289,7 +289,7 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
     // the workflow's cancellation stops their retries, never the step's deadline.
     const limits = { signal: ctx.deadline.cancellation };
     // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
-    const octokit = await createOctokit(token, ctx.run.apiUrl, USER_AGENT, { log: (message) => ctx.log.debug(message) });
+    const octokit = await ctx.github(token, { log: (message) => ctx.log.debug(message) });
     return { octokit, owner: run.owner, repo: run.repo, limits };
   });
 }

@@ -1,8 +1,7 @@
-import { createOctokit, type GitHubRepo } from '../../github/api/client.js';
+import type { GitHubRepo } from '../../github/api/client.js';
 import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
-import { USER_AGENT } from '../../version.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { planTable, type ApplyDetails } from './describe.js';
 
@@ -38,7 +37,7 @@ export async function publishPlanComment(ctx: OperationContext, results: Project
   if (!run.eventName.startsWith('pull_request') || !run.pullRequest) return;
   const [owner, repo] = (run.pullRequest.baseRepo ?? run.repository ?? '').split('/');
   if (!inputs.githubToken || !owner || !repo) return;
-  const gh: GitHubRepo = { octokit: await createOctokit(inputs.githubToken, run.apiUrl, USER_AGENT), owner, repo };
+  const gh: GitHubRepo = { octokit: await ctx.github(inputs.githubToken, { log: (message) => ctx.log.debug(message) }), owner, repo };
   const body = renderPlanComment(results, dryRun);
   const write = await keepStickyComment(gh, {
     issue: run.pullRequest.number,
