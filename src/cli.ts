@@ -8,7 +8,9 @@ import { nodeTooOld } from './node-version.js';
 const tooOld = nodeTooOld(process.versions.node, 'readthedocs-action');
 if (tooOld === undefined) {
   const bundle: string = './action/index.js';
-  const { cli } = (await import(/* webpackIgnore: true */ bundle)) as typeof import('./start.js');
+  // The shape of src/cli/main.ts's `cli`, written out: a type import of start.ts from here would tie
+  // this entry to the bundle's own entry (test/e2e/cli.test.ts runs the two together).
+  const { cli } = (await import(/* webpackIgnore: true */ bundle)) as { cli: (argv: string[], env: NodeJS.ProcessEnv) => Promise<number> };
   process.exitCode = await cli(process.argv.slice(2), process.env);
 } else {
   process.stderr.write(`${tooOld} (${process.execPath}).\n`);
