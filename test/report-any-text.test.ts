@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newestBuildId } from '../src/operations/shared/build-ids.js';
 import { codeSpan, fencedCode } from '../src/reporting/markdown.js';
-import { fencedBlock, summaryMarkdown } from '../src/reporting/report.js';
+import { summaryMarkdown } from '../src/reporting/report.js';
 import type { Build } from '../src/readthedocs/schemas.js';
 import { ROOT } from '../harness/action-metadata.ts';
 
@@ -16,8 +16,8 @@ const backtickRuns = '`a'.repeat(RUNS);
 describe('the Markdown helpers on 300,000 backtick runs', () => {
   it('fence a block with a fence longer than any run inside', () => {
     const withLongRun = `${backtickRuns}${'`'.repeat(7)}`;
-    expect(fencedBlock(backtickRuns).startsWith('```text\n`a`a')).toBe(true);
-    expect(fencedBlock(withLongRun).startsWith('````````text\n')).toBe(true);
+    expect(fencedCode(backtickRuns).startsWith('```text\n`a`a')).toBe(true);
+    expect(fencedCode(withLongRun).startsWith('````````text\n')).toBe(true);
     expect(fencedCode(withLongRun).startsWith('````````text\n')).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
-import { escapeMarkdown, longestBacktickRun, markdownLink } from './markdown.js';
+import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
@@ -221,7 +221,7 @@ export function summaryMarkdown(
   for (const result of results) {
     if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
     const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
-    blocks.push(`\n${title}\n\n${fencedBlock(abridged(result.reason, MAX_REASON_LENGTH))}`);
+    blocks.push(`\n${title}\n\n${fencedCode(abridged(result.reason, MAX_REASON_LENGTH))}`);
   }
   for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
   for (const section of extraSections) blocks.push(`\n${section}`);
@@ -257,10 +257,4 @@ export async function writeSummary(
   } catch (error) {
     port.log.warning(`The job summary could not be written: ${(error as Error).message}`);
   }
-}
-
-/** A code block that untrusted text cannot close early. */
-export function fencedBlock(text: string): string {
-  const fence = '`'.repeat(Math.max(2, longestBacktickRun(text)) + 1);
-  return `${fence}text\n${text}\n${fence}`;
 }

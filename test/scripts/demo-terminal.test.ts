@@ -1,6 +1,7 @@
 // The terminal rendering of the demo and local runs (pure functions), and run-local's .env reader.
 import { describe, expect, it } from 'vitest';
-import { fencedBlock, summaryMarkdown } from '../../src/reporting/report.js';
+import { fencedCode } from '../../src/reporting/markdown.js';
+import { summaryMarkdown } from '../../src/reporting/report.js';
 import { COLOURS, displayWidth, PLAIN, renderInline, renderLogLine, renderMarkdown, renderTable } from '../../scripts/demo/terminal.ts';
 import { parseDotenv } from '../../scripts/run-local.ts';
 
@@ -82,7 +83,7 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps a fenced block whole, backticks included', () => {
-    expect(renderMarkdown(fencedBlock('a ``` b'), PLAIN)).toBe('  │ a ``` b');
+    expect(renderMarkdown(fencedCode('a ``` b'), PLAIN)).toBe('  │ a ``` b');
   });
 });
 
