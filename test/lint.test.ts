@@ -3,9 +3,10 @@
 // harness's. The probes live in a temporary folder outside the repository, which holds a copy of
 // biome.json and .gitignore and the probes at the paths they stand for (src/util/…), so that the
 // same configuration, its per-folder rules included, applies to them; nothing is written into the
-// tree. The lint script runs twice on the probes, at once: over the clean probe alone, and over
-// every defective probe together (findings are read per file). And once over the repository
-// itself, which must print no diagnostic at all: no rule of biome.json reports at info level.
+// tree. The script's full report runs twice on the probes, at once: over the clean probe alone,
+// and over every defective probe together (findings are read per file). And its quiet pass runs
+// once over the repository itself, which must print nothing at all: no count, and no rule of
+// biome.json reports at info level.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,17 +33,17 @@ function probeFolder(parent: string, files: Record<string, string>): Record<stri
   return paths;
 }
 
-/**
- * Runs the command of package.json's `lint` script on `paths`, as `npm run lint -- …` would, from
- * node_modules/.bin (without npm's own start-up), in `cwd`: the probes' root unless told.
- */
-function lint(paths: string[], cwd = root): Promise<{ status: number | null; output: string }> {
-  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint!;
-  const [command, ...args] = script.split(' ');
+/** package.json's `lint` script: a quiet pass (Biome's GitHub reporter, silent on a clean tree), then, only when it fails, Biome's own report. */
+const LINT_SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint!;
+const [QUIET_PASS, FULL_REPORT] = LINT_SCRIPT.split(' || ') as [string, string];
+
+/** Runs `command` (one of the lint script's, from node_modules/.bin, without npm's own start-up) with `args` in `cwd`. */
+function run(command: string, args: string[], cwd: string): Promise<{ status: number | null; output: string }> {
+  const [program, ...rest] = command.split(' ');
   return new Promise((resolve) => {
     execFile(
-      join(ROOT, 'node_modules', '.bin', command!),
-      [...args, '--max-diagnostics=100', ...paths],
+      join(ROOT, 'node_modules', '.bin', program!),
+      [...rest, ...args],
       {
         cwd,
         encoding: 'utf8',
@@ -57,6 +58,9 @@ function lint(paths: string[], cwd = root): Promise<{ status: number | null; out
     );
   });
 }
+
+/** The lint script's report (what a failing `npm run lint -- …` shows after its quiet pass) on `paths`, in the probes' root. */
+const lint = (paths: string[]) => run(FULL_REPORT, ['--max-diagnostics=100', ...paths], root);
 
 /** The rules (or `format`) Biome reported for one file. */
 function findings(output: string, path: string): string[] {
@@ -177,7 +181,7 @@ describe('npm run lint', () => {
         ...Object.values(githubApi),
         ...Object.values(apart).flatMap((folder) => Object.values(folder)),
       ]),
-      lint([], ROOT),
+      run(QUIET_PASS, [], ROOT),
     ]);
   }, 60_000);
 
@@ -249,8 +253,13 @@ describe('npm run lint', () => {
     expect(findings(failed.output, testScripts['scripts.ts']!)).toEqual([]);
   });
 
-  it('prints nothing but its one-line count on the repository itself: no info, no warning, no error', () => {
+  it('prints nothing on the repository itself: no count, no info, no warning, no error', () => {
     expect(tree.status, tree.output).toBe(0);
-    expect(tree.output).toMatch(/^Checked \d+ files in [\d.]+m?s\. No fixes applied\.\n$/);
+    expect(tree.output).toBe('');
+  });
+
+  it('is one command that fails when the quiet pass fails, and only then prints the full report', () => {
+    expect(LINT_SCRIPT).toBe(`${QUIET_PASS} || ${FULL_REPORT}`);
+    expect(QUIET_PASS).toBe(`${FULL_REPORT} --reporter=github`);
   });
 });
