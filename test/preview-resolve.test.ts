@@ -1,4 +1,4 @@
-// Preview URLs from the service's project details (translations, subprojects, Business) and the
+// Preview URLs from the service's project records (translations, subprojects, Business) and the
 // page check, over real HTTP against the loopback stand-in.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +6,7 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage } from '../src/operations/preview/check-page.js';
 import { pendingDescription } from '../src/operations/preview/run-preview.js';
-import { ProjectDetails, resolvePreviewUrl } from '../src/operations/preview/resolve-preview-url.js';
+import { ProjectRecords, resolvePreviewUrl } from '../src/operations/preview/resolve-preview-url.js';
 import { ServiceHttpClient } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
@@ -45,7 +45,7 @@ afterAll(async () => {
 const resolve = (slug: string, options: { baseUrl?: string; template?: string } = {}) =>
   resolvePreviewUrl({
     api,
-    details: new ProjectDetails(api),
+    records: new ProjectRecords(api),
     slug,
     pr: 42,
     baseUrl: options.baseUrl ?? 'https://app.readthedocs.org',

@@ -180,7 +180,7 @@ describe('lists', () => {
     expect(dflt.results).toHaveLength(10);
   });
 
-  it('answers nested lists of unknown projects with 200 and count 0, details with 404', async () => {
+  it('answers nested lists of unknown projects with 200 and count 0, single records with 404', async () => {
     const s = await standin();
     const list = await call(s, '/api/v3/projects/nope/builds/');
     expect(list.status).toBe(200);
@@ -207,7 +207,7 @@ describe('lists', () => {
 });
 
 describe('projects and versions', () => {
-  it('renders project details with expand, translations, subprojects and superproject', async () => {
+  it('renders a project record with expand, translations, subprojects and superproject', async () => {
     const s = await standin();
     s.addProject({
       slug: 'parent',

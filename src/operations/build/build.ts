@@ -32,9 +32,9 @@ export const buildProject: ProjectOperation = async (ctx, result, log) => {
 /** The `version` input, or the project's default version. */
 export async function resolveVersion(ctx: OperationContext, project: string): Promise<string> {
   if (ctx.inputs.version) return ctx.inputs.version;
-  const details = await ctx.api.project(project);
-  if (!details.default_version) {
+  const record = await ctx.api.project(project);
+  if (!record.default_version) {
     throw new ServiceError('the project has no default version: set the `version` input', 'No version', 'GET projects/{project}/');
   }
-  return details.default_version;
+  return record.default_version;
 }

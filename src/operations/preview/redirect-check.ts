@@ -44,7 +44,7 @@ export interface RedirectCheckInput {
   docsDir: string;
   builder: DocsBuilder | undefined;
   previewUrl: string;
-  details: Project | undefined;
+  projectRecord: Project | undefined;
   dispatcher: Dispatcher;
   /** The PR's project file (`config`) at the head commit, read once for every project. */
   projectFile: () => Promise<string | undefined>;
@@ -66,7 +66,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
       from: r.from_url ?? '',
       ...(r.enabled === false ? { enabled: false } : {}),
     }));
-    const prefix = exactPrefix(input.details);
+    const prefix = exactPrefix(input.projectRecord);
     uncovered = moved.filter((page) => !isCovered(page.from, rules, prefix));
     if (uncovered.length > 0) {
       const text = await input.projectFile();

@@ -2,19 +2,19 @@ import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { editionFromBaseUrl, previewUrl, type ProjectForPreview } from './preview-url.js';
 
-/** Project details, each fetched once per step (translations come with theirs). */
-export class ProjectDetails {
+/** The service's project records, each fetched once per step (translations come with theirs). */
+export class ProjectRecords {
   private readonly cache = new Map<string, Promise<Project>>();
 
   constructor(private readonly api: ReadTheDocsApi) {}
 
   get(slug: string): Promise<Project> {
-    let details = this.cache.get(slug);
-    if (!details) {
-      details = this.api.project(slug);
-      this.cache.set(slug, details);
+    let record = this.cache.get(slug);
+    if (!record) {
+      record = this.api.project(slug);
+      this.cache.set(slug, record);
     }
-    return details;
+    return record;
   }
 
   remember(project: Project): void {
@@ -24,12 +24,12 @@ export class ProjectDetails {
 
 /**
  * The preview URL of `slug` for pull request `pr`: from the template when one is given, else from
- * the project's details, with its parent's (the main-language project of a translation, the
+ * the project's record, with its parent's (the main-language project of a translation, the
  * superproject of a subproject, with the alias it serves it under) when it has one.
  */
 export async function resolvePreviewUrl(args: {
   api: ReadTheDocsApi;
-  details: ProjectDetails;
+  records: ProjectRecords;
   slug: string;
   pr: number;
   /** The PR version's slug as the build names it (`7_a` when a branch `7` exists). */
@@ -37,15 +37,15 @@ export async function resolvePreviewUrl(args: {
   baseUrl: string;
   template: string | undefined;
 }): Promise<string> {
-  const { api, details, slug, template } = args;
+  const { api, records, slug, template } = args;
   const pr = args.pr;
   const version = args.version;
-  const project = forPreview(await details.get(slug));
+  const project = forPreview(await records.get(slug));
   const edition = editionFromBaseUrl(args.baseUrl);
   if (template) return previewUrl({ project, pr, version, edition, template });
   const parentSlug = project.translationOf || project.subprojectOf;
   if (!parentSlug) return previewUrl({ project, pr, version, edition });
-  const parent = forPreview(await details.get(parentSlug));
+  const parent = forPreview(await records.get(parentSlug));
   if (project.translationOf) return previewUrl({ project, parent, pr, version, edition });
   const alias = (await api.subprojects(parentSlug)).find((subproject) => subproject.child.slug === slug)?.alias;
   return previewUrl({ project, parent: { ...parent, ...(alias === undefined ? {} : { subprojectAlias: alias }) }, pr, version, edition });

@@ -32,7 +32,7 @@ import { PreviewDeployments, closePreview, deploymentOutcome } from './deploymen
 import { findPullRequestBuild } from './find-pr-build.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
 import { validatePreviewTemplate } from './preview-url.js';
-import { ProjectDetails, resolvePreviewUrl } from './resolve-preview-url.js';
+import { ProjectRecords, resolvePreviewUrl } from './resolve-preview-url.js';
 import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
 import { unredirectedSection } from '../../github/render-comment.js';
 
@@ -88,7 +88,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
 
   // Who the token is, asked once: only its own comment and deployments are adopted.
   const identity = new TokenIdentity((message) => ctx.log.debug(message));
-  const details = new ProjectDetails(ctx.api);
+  const records = new ProjectRecords(ctx.api);
   const publisher = new PreviewPublisher({
     github,
     pr,
@@ -105,7 +105,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
       ? {}
       : {
           projectId: (project: string) =>
-            details.get(project).then(
+            records.get(project).then(
               (p) => p.id,
               () => undefined,
             ),
@@ -123,14 +123,14 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   });
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
-    const projects = await projectsToPreview(ctx, details).catch((error: unknown) => {
+    const projects = await projectsToPreview(ctx, records).catch((error: unknown) => {
       ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
       return [...ctx.inputs.projects];
     });
     const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha, projects });
     return { results, summary: [], outputs: {} };
   }
-  const projects = await projectsToPreview(ctx, details);
+  const projects = await projectsToPreview(ctx, records);
   const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [], unredirected: [] }]));
 
   await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
@@ -180,7 +180,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
       if (result.outcome !== 'success') return;
       await verifyPreview(ctx, result, log, {
         pr,
-        details,
+        records,
         dispatcher: pageDispatcher,
         info: infos.get(result.project)!,
         changedFiles,
@@ -300,7 +300,7 @@ function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | '
  * context: one that is not a project slug, as the `project` input takes them, is left out, said in
  * a warning.
  */
-async function projectsToPreview(ctx: OperationContext, details: ProjectDetails): Promise<string[]> {
+async function projectsToPreview(ctx: OperationContext, records: ProjectRecords): Promise<string[]> {
   const projects = [...ctx.inputs.projects];
   if (!ctx.inputs.translations) return projects;
   for (const project of ctx.inputs.projects) {
@@ -316,7 +316,7 @@ async function projectsToPreview(ctx: OperationContext, details: ProjectDetails)
       return false;
     });
     for (const translation of translations) {
-      details.remember(translation);
+      records.remember(translation);
       if (!projects.includes(translation.slug)) projects.push(translation.slug);
     }
     ctx.log.untrusted(
@@ -338,7 +338,7 @@ async function verifyPreview(
   log: ProjectLog,
   shared: {
     pr: number;
-    details: ProjectDetails;
+    records: ProjectRecords;
     dispatcher: Dispatcher;
     info: PreviewInfo;
     changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
@@ -349,7 +349,7 @@ async function verifyPreview(
     (await serviceDocumentationUrl(ctx, result, log)) ??
     (await resolvePreviewUrl({
       api: ctx.api,
-      details: shared.details,
+      records: shared.records,
       slug: result.project,
       pr: shared.pr,
       version: result.version,
@@ -377,7 +377,7 @@ async function verifyPreview(
   result.previewUrl = url;
   log.info(`Preview ready: ${url}`);
 
-  const yamlPath = (await shared.details.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
+  const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
@@ -402,7 +402,7 @@ async function verifyPreview(
       docsDir: sources.docsDir,
       builder: sources.builder,
       previewUrl: url,
-      details: await shared.details.get(result.project).catch(() => undefined),
+      projectRecord: await shared.records.get(result.project).catch(() => undefined),
       dispatcher: shared.dispatcher,
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,

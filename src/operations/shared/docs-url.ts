@@ -3,7 +3,7 @@ import { NotFoundError } from '../../readthedocs/errors.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 
 /**
- * Sets `docs-url` from the version's details (PR versions have none there; that is fine). The
+ * Sets `docs-url` from the version's record (PR versions have none there; that is fine). The
  * build has succeeded by now: failing to read the URL leaves it empty and never turns the step red.
  * Shared by `build` and `wait`.
  */

@@ -9,7 +9,7 @@ const OUTPUT_TAIL_CHARS = 3000;
 const ANNOTATION_SCAN_CHARS = 200_000;
 
 /** What {@link explainFailure} found out, for the callers that show it in pieces. */
-export interface FailureDetails {
+export interface FailureFindings {
   /** One line: the service's first notification, or which command failed. */
   headline?: string;
   /** The last lines of the failed command's output (as in the text). */
@@ -23,14 +23,14 @@ export interface FailureDetails {
  * page) and, for a failed command, the last lines of its output. Looking it up must never hide
  * the failure itself, so errors here become a note.
  */
-export async function explainFailure(api: ReadTheDocsApi, build: Build, details: FailureDetails = {}): Promise<string> {
+export async function explainFailure(api: ReadTheDocsApi, build: Build, findings: FailureFindings = {}): Promise<string> {
   const parts: string[] = [];
   try {
     const notifications = await api.buildNotifications(build.project, build.id);
     for (const { message } of notifications) {
       const text = [message.header, message.body].filter(Boolean).join(': ');
       parts.push(text ? `${text} (${message.id})` : message.id);
-      details.headline ??= parts.at(-1);
+      findings.headline ??= parts.at(-1);
     }
   } catch (error) {
     parts.push(`(the build's notifications could not be read: ${(error as Error).message})`);
@@ -43,11 +43,11 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, details:
         .find((command) => command.exit_code !== null && command.exit_code !== undefined && command.exit_code !== 0);
       if (failed) {
         parts.push(`Command failed (exit code ${failed.exit_code}): ${failed.command ?? '(unknown command)'}`);
-        details.headline ??= parts.at(-1);
+        findings.headline ??= parts.at(-1);
         const tail = tailLines(failed.output ?? '', OUTPUT_TAIL_LINES, OUTPUT_TAIL_CHARS);
         if (tail) parts.push(`Last lines of its output:\n${tail}`);
-        if (tail) details.outputTail = tail;
-        details.output = (failed.output ?? '').slice(-ANNOTATION_SCAN_CHARS);
+        if (tail) findings.outputTail = tail;
+        findings.output = (failed.output ?? '').slice(-ANNOTATION_SCAN_CHARS);
       }
     } catch (error) {
       parts.push(

@@ -5,7 +5,7 @@ import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
-import { explainFailure, type FailureDetails } from './failure-reason.js';
+import { explainFailure, type FailureFindings } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
 import type { OperationContext, ProjectResult } from '../types.js';
@@ -186,21 +186,21 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
   }
   result.outcome = cancelled ? 'cancelled' : 'failed';
   result.title = cancelled ? 'Build cancelled' : 'Build failed';
-  const details: FailureDetails = {};
-  const why = await explainFailure(ctx.api, build, details);
+  const findings: FailureFindings = {};
+  const why = await explainFailure(ctx.api, build, findings);
   result.reason = `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${why}`;
-  if (details.headline !== undefined) result.headline = details.headline;
-  if (details.outputTail !== undefined) result.outputTail = details.outputTail;
+  if (findings.headline !== undefined) result.headline = findings.headline;
+  if (findings.outputTail !== undefined) result.outputTail = findings.outputTail;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
   // The log neutralises the service's text (the reason quotes the build's output).
-  const tailPart = details.outputTail === undefined ? '' : `\nLast lines of its output:\n${details.outputTail}`;
+  const tailPart = findings.outputTail === undefined ? '' : `\nLast lines of its output:\n${findings.outputTail}`;
   if (tailPart !== '' && result.reason.endsWith(tailPart)) {
     log.info(result.reason.slice(0, -tailPart.length));
-    log.section('Last lines of its output', details.outputTail!);
+    log.section('Last lines of its output', findings.outputTail!);
   } else {
     log.info(result.reason);
   }
-  if (details.output) annotateSphinxProblems(details.output, result.project, (message) => log.info(message), ctx.log);
+  if (findings.output) annotateSphinxProblems(findings.output, result.project, (message) => log.info(message), ctx.log);
 }
 
 /** The notification the service leaves on a build that a command ended with exit code 183. */

@@ -82,21 +82,21 @@ async function syncProject(ctx: OperationContext, result: SyncResult, log: Proje
     `the project builds from, and that its slug is \`${version}\`: the dashboard's Versions page shows the slugs ` +
     '(a name that slugifies like another one gets `_a`); set `version` to that slug';
   log.info(`Sync scheduled; waiting for version ${version}${given} to appear`);
-  const details = await waitForVersion(ctx, project, version, log);
-  log.info(`${elapsed(ctx)} ${version} is there (${details.type}, ${details.active ? 'active' : 'inactive'})`);
+  const record = await waitForVersion(ctx, project, version, log);
+  log.info(`${elapsed(ctx)} ${version} is there (${record.type}, ${record.active ? 'active' : 'inactive'})`);
 
-  const build = await buildOfVersion(ctx, result, log, details, newestBefore, stage);
+  const build = await buildOfVersion(ctx, result, log, record, newestBefore, stage);
   if (!build) return;
   const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
   await concludeBuild(ctx, result, log, final);
   if (result.outcome !== 'success') return;
 
-  const documentation = details.urls?.documentation;
+  const documentation = record.urls?.documentation;
   if (documentation) result.docsUrl = documentation;
   await verifyThroughSearch(ctx, result, log, version);
 }
 
-/** Polls the version's details until they exist (404 until the sync has created it). */
+/** Polls the version's record until it exists (404 until the sync has created it). */
 async function waitForVersion(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<Version> {
   return pollUntil(
     async (round) => {
@@ -121,16 +121,16 @@ async function buildOfVersion(
   ctx: OperationContext,
   result: ProjectResult,
   log: ProjectLog,
-  details: Version,
+  record: Version,
   newestBefore: number,
   stage: { waitingFor: string },
 ): Promise<Build | undefined> {
   const { api, inputs } = ctx;
   const { project } = result;
-  const version = details.slug;
-  const hidden = inputs.hidden !== undefined && details.hidden !== inputs.hidden ? { hidden: inputs.hidden } : {};
+  const version = record.slug;
+  const hidden = inputs.hidden !== undefined && record.hidden !== inputs.hidden ? { hidden: inputs.hidden } : {};
 
-  if (!details.active) {
+  if (!record.active) {
     if (!inputs.activate) {
       result.outcome = 'failed';
       result.title = 'Version inactive';
