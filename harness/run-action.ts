@@ -83,6 +83,13 @@ export function parseAnnotations(stdout: string): Annotation[] {
   return annotations;
 }
 
+/**
+ * V8's compile cache for the child, where Node keeps it by default (`module.enableCompileCache()`):
+ * the 1.7 MB bundle is compiled once per machine instead of once per run. It changes no behaviour
+ * (Node checks each entry against the file's content), and the runner's own runs go without it.
+ */
+export const COMPILE_CACHE = { NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') };
+
 /** The environment the runner gives an action: defaults from action.yml, then the given inputs. */
 export function runnerEnv(options: RunOptions, dir: string): Record<string, string> {
   const meta = readActionMetadata();
@@ -102,6 +109,7 @@ export function runnerEnv(options: RunOptions, dir: string): Record<string, stri
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: 'https://api.github.com',
     GITHUB_RUN_ID: '1',
+    ...COMPILE_CACHE,
   };
   for (const file of ['output', 'summary', 'state', 'env']) writeFileSync(join(dir, file), '');
   const eventPath = join(dir, 'event.json');

@@ -10,31 +10,14 @@ import { ROOT } from '../harness/action-metadata.ts';
 import type { Standin } from '../harness/rtd-standin.ts';
 import { applyDemo } from './demo/apply.ts';
 import { previewDemo } from './demo/preview.ts';
-import {
-  DEMO_BUILD_MS_REFUSED,
-  DEMO_PROJECT,
-  DEMO_TOKEN,
-  demoBuildMs,
-  planBuild,
-  startDemoService,
-  type Variant,
-} from '../harness/demo-scenario.ts';
+import { DEMO_BUILD_MS_REFUSED, DEMO_PROJECT, DEMO_TOKEN, demoBuildMs, planBuild, startDemoService } from '../harness/demo-scenario.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
-
-const VARIANTS: Record<string, Variant | 'apply'> = {
-  '': 'success',
-  success: 'success',
-  failure: 'failure',
-  preview: 'preview',
-  apply: 'apply',
-};
+import { demoVariant } from './demo/variants.ts';
 
 async function main(): Promise<number> {
-  const variant = VARIANTS[process.argv[2] ?? ''];
-  if (!variant) {
-    say(
-      `Unknown demo ${JSON.stringify(process.argv[2])}: use \`npm run demo\`, \`npm run demo -- failure\` or \`npm run demo -- preview\`.`,
-    );
+  const variant = demoVariant(process.argv[2]);
+  if (typeof variant === 'object') {
+    say(variant.refused);
     return 2;
   }
   if (!existsSync(join(ROOT, 'dist/index.js'))) {

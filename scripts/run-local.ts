@@ -40,6 +40,30 @@ export function parseDotenv(text: string): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])));
 }
 
+/**
+ * The file's lines as the runner would hand them over: INPUT_* lines are the inputs (by action.yml's
+ * names, hyphens kept), the rest goes into the action's environment. An INPUT_ line action.yml does
+ * not declare is refused, named, before anything runs: the runner would pass it on unread.
+ */
+export function splitDotenv(
+  values: Record<string, string>,
+  declared: Record<string, unknown>,
+): { inputs: Record<string, string>; env: Record<string, string> } | { refused: string } {
+  const inputs: Record<string, string> = {};
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (!name.toUpperCase().startsWith('INPUT_')) {
+      env[name] = value;
+      continue;
+    }
+    const input = name.slice('INPUT_'.length).toLowerCase();
+    if (!(input in declared))
+      return { refused: `${name}: action.yml declares no input \`${input}\` (inputs keep their hyphens: INPUT_BASE-URL).` };
+    inputs[input] = value;
+  }
+  return { inputs, env };
+}
+
 async function main(): Promise<number> {
   const file = resolve(process.argv[2] ?? '.env');
   if (!existsSync(file)) {
@@ -50,21 +74,12 @@ async function main(): Promise<number> {
     say('dist/index.js is missing: run `npm run build` first.');
     return 2;
   }
-  const declared = readActionMetadata().inputs;
-  const inputs: Record<string, string> = {};
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parseDotenv(readFileSync(file, 'utf8')))) {
-    if (!name.toUpperCase().startsWith('INPUT_')) {
-      env[name] = value;
-      continue;
-    }
-    const input = name.slice('INPUT_'.length).toLowerCase();
-    if (!(input in declared)) {
-      say(`${name}: action.yml declares no input \`${input}\` (inputs keep their hyphens: INPUT_BASE-URL).`);
-      return 2;
-    }
-    inputs[input] = value;
+  const split = splitDotenv(parseDotenv(readFileSync(file, 'utf8')), readActionMetadata().inputs);
+  if ('refused' in split) {
+    say(split.refused);
+    return 2;
   }
+  const { inputs, env } = split;
   // Without one, GitHub calls (preview) get GITHUB_TOKEN from this shell, or nothing: never a placeholder.
   inputs['github-token'] ??= process.env.GITHUB_TOKEN ?? '';
   // `wait` looks for the build of GITHUB_SHA: default to this checkout's HEAD rather than a placeholder.

@@ -45,7 +45,7 @@ const triggers = (standin: Standin) => standin.count('POST', /\/versions\/[^/]+\
 describe.concurrent('operation build', () => {
   it('triggers one build, waits for success and sets every output', () =>
     withStandin(async (standin) => {
-      standin.onTrigger('demo', 'latest', { durationMs: 1200, outcome: 'success', commit: SHA_NEW });
+      standin.onTrigger('demo', 'latest', { durationMs: 1000, outcome: 'success', commit: SHA_NEW });
       const run = await runAction({ inputs: fast(standin, { project: 'demo' }) });
 
       expect(run.code, run.stdout).toBe(0);
@@ -76,7 +76,7 @@ describe.concurrent('operation build', () => {
   it('fails the step with the failing command output when the build fails', () =>
     withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', {
-        durationMs: 600,
+        durationMs: 400,
         outcome: 'failure',
         failingCommand: {
           command: 'python -m sphinx -T -W -b html docs $READTHEDOCS_OUTPUT/html',

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../harness/action-metadata.ts';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
-import { GITHUB_TOKEN } from '../../harness/run-action.ts';
+import { COMPILE_CACHE, GITHUB_TOKEN } from '../../harness/run-action.ts';
 
 const TOKEN = 'rtd_cli_secret_token_0123456789';
 const FILE = '.github/readthedocs-project.yml';
@@ -28,10 +28,10 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs `node dist/cli.js …args` in `cwd` with only PATH and HOME from this process, plus `env`. */
+/** Runs `node dist/cli.js …args` in `cwd` with only PATH and HOME from this process (and Node's compile cache), plus `env`. */
 function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
   const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), 'rtd-cli-'));
-  const env = { PATH: process.env.PATH ?? '', HOME: cwd, ...options.env };
+  const env = { PATH: process.env.PATH ?? '', HOME: cwd, ...COMPILE_CACHE, ...options.env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 function seedBuild(project = 'demo', outcome: 'success' | 'failure' = 'success'): number {
-  return rtd.addBuild(project, String(PR), { durationMs: 800, outcome, commit: HEAD, commitFromStart: true });
+  return rtd.addBuild(project, String(PR), { durationMs: 400, outcome, commit: HEAD, commitFromStart: true });
 }
 
 function preview(extra: Record<string, string> = {}): Promise<ActionRun> {

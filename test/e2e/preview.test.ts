@@ -72,7 +72,7 @@ function seedBuilds(
   // An older commit's build, finished long ago: it must never be reported for this head.
   rtd.addBuild('demo', String(PR), { durationMs: 1000, outcome: 'success', commit: OLDER, commitFromStart: true, startedAgoMs: 600_000 });
   return rtd.addBuild('demo', String(PR), {
-    durationMs: headPlan.durationMs ?? 1200,
+    durationMs: headPlan.durationMs ?? 500,
     outcome: headPlan.outcome,
     commit: HEAD,
     commitFromStart: true,

@@ -96,7 +96,7 @@ describe.concurrent('hosts and proxies', () => {
     const password = 'proxy-pass-7f3e9a';
     try {
       await withStandin(async (standin) => {
-        standin.onTrigger('demo', 'latest', { durationMs: 800, outcome: 'success' });
+        standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
         const proxyUrl = new URL(proxy.url);
         proxyUrl.username = 'runner';
         proxyUrl.password = password;

@@ -32,7 +32,7 @@ describe.concurrent('wait for a push that a newer push superseded before cloning
 
     const event = { name: 'push', payload: { after: FIRST, head_commit: { id: FIRST, timestamp: new Date(pushedAt).toISOString() } } };
     const run = await runAction({
-      inputs: { operation: 'wait', project: 'demo', token: TOKEN, 'base-url': rtd.url, 'poll-interval': '500ms', timeout: '60s' },
+      inputs: { operation: 'wait', project: 'demo', token: TOKEN, 'base-url': rtd.url, 'poll-interval': '250ms', timeout: '60s' },
       env: { GITHUB_SHA: FIRST },
       event,
     });

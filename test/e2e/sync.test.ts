@@ -24,7 +24,7 @@ function fast(s: Standin, inputs: Record<string, string>): Record<string, string
   return {
     token: TOKEN,
     'base-url': s.url,
-    'poll-interval': '200ms',
+    'poll-interval': '100ms',
     'rate-limit': '600/1m',
     operation: 'sync-versions',
     project: 'demo',
@@ -55,12 +55,12 @@ describe.concurrent('sync-versions without a version', () => {
 
 describe.concurrent('sync-versions with a version', () => {
   it('activates a new tag once, follows the build activation queued, finds it through search', () =>
-    withStandin({ indexDelayMs: 800 }, async (s) => {
-      // The scenario, in less time: v2.0 appears 0.4 s after the sync as an inactive tag; search
-      // finds its pages 0.8 s after its half-second build ends (200-ms polls: several looks at each).
+    withStandin({ indexDelayMs: 400 }, async (s) => {
+      // The scenario, in less time: v2.0 appears 0.2 s after the sync as an inactive tag; search
+      // finds its pages 0.4 s after its 0.3-second build ends (100-ms polls: several looks at each).
       s.addProject({ slug: 'demo', name: 'Demo Docs' });
-      s.addVersion('demo', { slug: 'v2.0', type: 'tag', active: false, appearsAfterSyncMs: 400 });
-      s.onTrigger('demo', 'v2.0', { durationMs: 500, outcome: 'success' });
+      s.addVersion('demo', { slug: 'v2.0', type: 'tag', active: false, appearsAfterSyncMs: 200 });
+      s.onTrigger('demo', 'v2.0', { durationMs: 300, outcome: 'success' });
       s.setSearchHits('demo', 'v2.0', [
         { title: 'Demo Docs', path: '/index.html' },
         { title: 'Install <img src=x onerror=alert(1)> [x](javascript:alert(1)) @octo-team\n::error::injected', path: '/install.html' },

@@ -54,7 +54,7 @@ function workflowRun() {
 }
 
 function seedBuild(): void {
-  rtd.addBuild('demo', String(PR), { durationMs: 800, outcome: 'success', commit: HEAD, commitFromStart: true });
+  rtd.addBuild('demo', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
 }
 
 describe('preview on workflow_run (the two-workflow pattern)', () => {

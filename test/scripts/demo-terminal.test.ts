@@ -1,9 +1,11 @@
-// The terminal rendering of the demo and local runs (pure functions), and run-local's .env reader.
+// The terminal rendering of the demo and local runs (pure functions), and run-local's .env reader
+// and what it makes of the file (the refusal of an undeclared input, which npm run local prints).
 import { describe, expect, it } from 'vitest';
 import { fencedCode } from '../../src/reporting/markdown.js';
 import { summaryMarkdown } from '../../src/reporting/report.js';
 import { COLOURS, displayWidth, PLAIN, renderInline, renderLogLine, renderMarkdown, renderTable } from '../../scripts/demo/terminal.ts';
-import { parseDotenv } from '../../scripts/run-local.ts';
+import { parseDotenv, splitDotenv } from '../../scripts/run-local.ts';
+import { readActionMetadata } from '../../harness/action-metadata.ts';
 
 describe('renderMarkdown', () => {
   it('aligns a table whose cells hold emoji, escapes and links, with links as footnotes', () => {
@@ -161,5 +163,22 @@ describe('the summary table', () => {
     expect(markdown).not.toContain('finished');
     // No duration and no docs URL for any project: those columns are left out.
     expect(markdown).toContain('| Project | Version | State | Build |\n');
+  });
+});
+
+describe('splitDotenv (npm run local)', () => {
+  const declared = readActionMetadata().inputs;
+
+  it("gives INPUT_* lines as action.yml's inputs, hyphens kept, and the rest to the action's environment", () => {
+    expect(splitDotenv({ INPUT_TOKEN: 't', 'INPUT_BASE-URL': 'u', INPUT_PROJECT: 'p', ACTIONS_STEP_DEBUG: 'true' }, declared)).toEqual({
+      inputs: { token: 't', 'base-url': 'u', project: 'p' },
+      env: { ACTIONS_STEP_DEBUG: 'true' },
+    });
+  });
+
+  it('refuses an input action.yml does not declare, naming it (before anything runs: main returns 2 on it)', () => {
+    expect(splitDotenv({ INPUT_TOKEN: 't', INPUT_PROJECT: 'acme-docs', INPUT_BASE_URL: 'x' }, declared)).toEqual({
+      refused: 'INPUT_BASE_URL: action.yml declares no input `base_url` (inputs keep their hyphens: INPUT_BASE-URL).',
+    });
   });
 });
