@@ -63,6 +63,9 @@ if (import.meta.filename === resolve(process.argv[1] ?? '')) {
       `${(share * 100).toFixed(1)}% (at most ${E2E_LIMIT * 100}%)\n`,
   );
   const failed = report.testResults.filter((file) => file.status === 'failed');
-  if (failed.length > 0) process.stdout.write(`${failed.length} test files did not pass: the share is of a broken run\n`);
+  if (failed.length > 0)
+    process.stdout.write(
+      `${failed.length} test files did not pass: the share is of a broken run (${failed.map((file) => relative(ROOT, file.name)).join(', ')})\n`,
+    );
   process.exitCode = share > E2E_LIMIT || failed.length > 0 ? 1 : 0;
 }

@@ -178,3 +178,19 @@ describe('readRunContext on workflow_run', () => {
     expect(context({}).workflowRun).toBeUndefined();
   });
 });
+
+describe('readRunContext on push', () => {
+  it("takes the push's time from head_commit.timestamp, and none from a payload without one", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtd-context-'));
+    const read = (payload: unknown) => {
+      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload));
+      return readRunContext({ GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_SHA: HEAD });
+    };
+    expect(read({ after: HEAD, head_commit: { id: HEAD, timestamp: '2026-11-25T10:00:03+01:00' } }).pushedAt).toBe(
+      Date.parse('2026-11-25T09:00:03Z'),
+    );
+    expect(read({ after: HEAD }).pushedAt).toBeUndefined();
+    expect(read({ head_commit: { timestamp: 'yesterday' } }).pushedAt).toBeUndefined();
+    expect(read({ head_commit: { timestamp: 1_764_000_000 } }).pushedAt).toBeUndefined();
+  });
+});

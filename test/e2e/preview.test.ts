@@ -104,6 +104,11 @@ describe.concurrent('operation preview', () => {
       expect(run.summary).toContain(`](${url})`);
       expect(run.summary).toContain(`[the preview comment](https://github.com/octo/docs-repo/pull/${PR}#issuecomment-${comment!.id})`);
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+      // The redirect guard (issue 24): the removed page named in the comment and the results, a
+      // warning on its file, the step green (the rest of the guard: preview-redirect-check.test.ts).
+      expect(comment!.body).toContain('from: /removed.html');
+      expect(results[0]!.unredirected).toEqual([expect.objectContaining({ from: '/removed.html' })]);
+      expect(run.annotations.filter((a) => a.level === 'warning').map((a) => a.file)).toEqual(['docs/removed.rst']);
       // The head SHA read from the event file, never GITHUB_SHA (the merge commit); the GitHub token
       // from the `github-token` input's default; the service's token never sent to the preview pages.
       const lookups = rtd.requests.filter((r) => r.query.commit);

@@ -283,7 +283,7 @@ describe('apply and export, reported as the step reports them', () => {
   });
 });
 
-/** What each of the service's rules does to a plan (FACTS.md, "Rules the service enforces on writes"). */
+/** What each of the service's rules does to a plan (FACTS.md, "Rules the service enforces on writes"): issue 20's "Done when" for `apply`. */
 describe("apply against the service's rules (issue 20)", () => {
   const redirectsOf = (project: string) => standin.redirects(project).map((x) => `${x.type} ${x.from_url} → ${x.to_url}`);
 

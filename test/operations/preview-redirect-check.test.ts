@@ -1,7 +1,9 @@
 // `redirect-check` in `preview`, in-process against both stand-ins: the pages a pull request moves
 // or removes without a redirect, in the comment (with the entries to paste), the summary, the
 // `results`, as warning annotations on their files; covered by the project's redirects or by the
-// PR's project file; `fail` turns the project and its commit status red; `off` asks nothing.
+// PR's project file; `fail` turns the project and its commit status red; `off` asks nothing. Issue
+// 24's "Done when" for the guard is the first two tests; test/e2e/preview.test.ts runs the guard
+// through dist/ on its removed page.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureStdout } from './context.ts';
 import {

@@ -1,6 +1,7 @@
 // `preview` in-process against the service's own rules (FACTS.md, "Builds" and "The service's own
 // pull-request integration"): a newer push that supersedes the head's build, an automation rule that
-// makes no build, and Read the Docs' own build-overview comment on a GitHub App project's PR.
+// makes no build, and Read the Docs' own build-overview comment on a GitHub App project's PR (issue
+// 20's "Done when": no second comment under `comment: auto`).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { T0 } from '../support/operation-context.ts';
 import { captureStdout } from './context.ts';

@@ -1,7 +1,7 @@
 // `version_policy` in `apply` and `export`, in-process over the real client and the loopback stand-in:
 // the plan (deactivations only with `prune`, kept otherwise), the writes sent, one read of the
 // versions list, an entry under `versions:` overriding the policy, and `export` writing a policy
-// that reproduces the project.
+// that reproduces the project. Issue 24's "Done when" for the policy is "with prune" below.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

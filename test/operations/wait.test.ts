@@ -1,6 +1,8 @@
 // `wait` in-process on a fake clock, against the loopback stand-in whose builds move with it: a
 // build that shows up late, one that a rebuild cancels and hands over, one that fails, and none
-// at all until the timeout. Asserted on outcomes and the requests the stand-in received.
+// at all until the timeout. Asserted on outcomes and the requests the stand-in received. Issue 20's
+// "Done when" for `wait` (a push that a newer push superseded before cloning) is here, with the
+// push's time read from the event: what needs the process is in test/e2e/build.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitProject } from '../../src/operations/wait/wait.js';
 import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
@@ -160,6 +162,25 @@ describe('wait for a push that a newer push superseded before cloning', () => {
     // Nothing is triggered, and the newer build is not waited for to its end.
     expect(standin.count('POST', /./)).toBe(0);
     expect(standin.builds('demo')[1]!.state).not.toBe('finished');
+  });
+
+  it('a runner that starts 40 s after the push: the push time from the event (head_commit.timestamp) still takes the cancelled build', async () => {
+    // The same two merges, but the job waited 40 s in the queue: the cancelled build is older than
+    // the step, and only the push's own time (the event's head_commit.timestamp) says it is this push's.
+    standin.push('demo', 'latest', { commit: SHA, plan: { durationMs: 40_000, queueMs: 20_000, outcome: 'success' } });
+    clock.at(T0 + 3000, () => standin.push('demo', 'latest', { commit: NEWER, plan: { durationMs: 40_000, outcome: 'success' } }));
+    await clock.sleep(40_000);
+    const stepOf = (run: { pushedAt?: number }) =>
+      operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '1m' }, run });
+
+    const withPushTime = stepOf({ pushedAt: T0 });
+    const [taken] = await withPushTime.runProjects(waitProject);
+    expect(taken).toMatchObject({ outcome: 'superseded', buildId: 1, supersededBy: { buildId: 2, commit: NEWER } });
+
+    // Without it, the build before the step is not this push's: nothing of the commit comes.
+    const withoutPushTime = stepOf({});
+    const [notTaken] = await withoutPushTime.runProjects(waitProject);
+    expect(notTaken).toMatchObject({ outcome: 'timed-out' });
   });
 
   it('a build cancelled before cloning that was created before the push is not taken', async () => {
