@@ -11,8 +11,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // End-to-end tests spawn dist/index.js and spend most of their time waiting for the stand-in's
-    // clock, not computing: four workers overlap those waits on a two-core machine.
+    // Tests over real HTTP to the loopback stand-ins wait as much as they compute: four workers
+    // overlap those waits on a two-core machine (the end-to-end project sets its own, below).
     maxWorkers: 4,
     projects: [
       {
@@ -28,8 +28,14 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'isolated', include: RUN_IN_PROCESS, isolate: true } },
-      // dist/index.js run as the runner runs it (npm run build first).
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false } },
+      // dist/index.js run as the runner runs it (npm run build first). After the other two (a group
+      // of its own), on three workers: its child processes then compete neither with the unit files
+      // nor with too many of their own, which keeps their timing-sensitive tests (timeouts, signals)
+      // steady and each file's time its own, in the same wall time as one mixed pool.
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false, maxWorkers: 3, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });
