@@ -73,8 +73,8 @@ function cancelOnSignal(port: RunnerPort): { signal: AbortSignal; dispose: () =>
   const cancellation = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancellation.signal.aborted) return;
-    port.log.info(`${signal} received: ${port.cancelledBy}; stopping`);
-    cancellation.abort(new CancelledError());
+    port.log.info(`${signal} received: ${port.cancellation.said}; stopping`);
+    cancellation.abort(new CancelledError(port.cancellation.message, port.cancellation.title));
     setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_GRACE_MS).unref();
   };
   process.on('SIGINT', onSignal);

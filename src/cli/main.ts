@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { COMMAND, parseCommandLine, UsageError } from './args.js';
+import { defaultCommit, gitHead } from './git-head.js';
 import { helpText } from './help.js';
 import { INPUT_DEFAULTS } from '../inputs/inputs.js';
 import { runWith } from '../main.js';
@@ -25,6 +26,8 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
     return 2;
   }
+  const head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd()));
+  if (head !== undefined) command.inputs.commit = head;
   const port = terminalPort({
     out: process.stdout,
     err: process.stderr,
@@ -33,6 +36,7 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     json: command.json,
     verbose: command.verbose,
   });
+  if (head !== undefined) port.log.info(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
   await runWith(port, command.force ? { overwriteConfig: true } : {});
   port.finish();
   return port.exitCode();

@@ -54,9 +54,9 @@ export function recordFailure(ctx: OperationContext, result: ProjectResult, erro
           : 'Nothing was finished.');
   } else if (error instanceof CancelledError) {
     result.outcome = 'aborted';
-    result.title = 'Cancelled by the workflow';
+    result.title = error.title;
     result.reason =
-      `${result.project}: the wait was cancelled by the workflow.` +
+      `${result.project}: the wait was ${error.message}.` +
       (build ? ` ${build} keeps running on Read the Docs (last state: ${result.state ?? 'unknown'}); the API cannot cancel it.` : '');
   } else if (error instanceof ServiceError) {
     result.outcome = 'error';

@@ -41,6 +41,6 @@ export function actionsPort(): RunnerPort {
     fail: () => {
       process.exitCode = 1;
     },
-    cancelledBy: 'the workflow was cancelled',
+    cancellation: { said: 'the workflow was cancelled', title: 'Cancelled by the workflow', message: 'cancelled by the workflow' },
   };
 }

@@ -48,6 +48,9 @@ export interface RunnerPort {
   writeSummary(markdown: string): Promise<void>;
   /** Marks the step red (the exit status); a usage error and a failure may end differently. */
   fail(kind: FailureKind): void;
-  /** What a step cancelled by a signal is told ("the workflow was cancelled", "interrupted"). */
-  readonly cancelledBy: string;
+  /**
+   * How this front end names a stop by a signal: the log line ("the workflow was cancelled"), and
+   * the projects' title and reason ("Cancelled by the workflow"; "the wait was cancelled by the workflow").
+   */
+  readonly cancellation: { said: string; title: string; message: string };
 }

@@ -125,7 +125,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     fail(kind) {
       if (failure !== 'usage') failure = kind;
     },
-    cancelledBy: 'interrupted',
+    cancellation: { said: 'interrupted', title: 'Interrupted', message: 'interrupted (a stop signal: Ctrl-C, or the CI job cancelled)' },
     exitCode: () => (failure === 'usage' ? 2 : failure === 'failure' ? 1 : 0),
     finish() {
       if (summary !== '') {

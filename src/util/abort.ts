@@ -1,8 +1,15 @@
-/** Raised when the workflow run is cancelled (SIGINT/SIGTERM) while the action waits. */
+/**
+ * Raised when a signal (SIGINT/SIGTERM) stops the step while it waits: on a runner, the workflow
+ * run was cancelled; in a terminal, someone pressed Ctrl-C. The front end names it (`title`, and
+ * `message` as in "the wait was …").
+ */
 export class CancelledError extends Error {
-  constructor(message = 'cancelled by the workflow') {
+  readonly title: string;
+
+  constructor(message = 'cancelled by the workflow', title = 'Cancelled by the workflow') {
     super(message);
     this.name = 'CancelledError';
+    this.title = title;
   }
 }
 

@@ -5,7 +5,7 @@
 // kept out of sight, `export` then `apply --dry-run` from a fresh folder, and `preview` given a
 // pull request's GITHUB_* variables. What the command line refuses and each operation's help are
 // values, tested in test/cli-args.test.ts. Each test has its own stand-in, and they run at once.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,16 +28,28 @@ interface CliRun {
   stderr: string;
 }
 
-/** Runs `node dist/cli.js …args` in `cwd` with only PATH and HOME from this process (and Node's compile cache), plus `env`. */
-function cli(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliRun> {
+/**
+ * Runs `node dist/cli.js …args` in `cwd` with only PATH and HOME from this process (and Node's
+ * compile cache), plus `env`; `onOutput` sees everything printed so far, with the child (to signal it).
+ */
+function cli(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; onOutput?: (printed: string, child: ChildProcess) => void } = {},
+): Promise<CliRun> {
   const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), 'rtd-cli-'));
   const env = { PATH: process.env.PATH ?? '', HOME: cwd, ...COMPILE_CACHE, ...options.env };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      options.onOutput?.(`${stdout}\n${stderr}`, child);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+      options.onOutput?.(`${stdout}\n${stderr}`, child);
+    });
     const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -156,6 +168,40 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expect(writes(standin)).toEqual([]);
       expect(existsSync(join(folder, '.github'))).toBe(true);
       expectPlainAndSecret(dry);
+    }));
+});
+
+describe.concurrent('readthedocs-action wait, in a git checkout', () => {
+  it("without --commit waits for the checkout's HEAD; Ctrl-C stops it as an interruption, not a workflow's cancellation", () =>
+    withStandin(async (standin) => {
+      const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-checkout-'));
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: folder, encoding: 'utf8' }).trim();
+      git('init', '--quiet');
+      writeFileSync(join(folder, 'index.rst'), 'Docs\n');
+      git('add', 'index.rst');
+      git('commit', '--quiet', '-m', 'docs');
+      const head = git('rev-parse', 'HEAD');
+      const build = standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: head, commitFromStart: true });
+      let signalled = false;
+      const run = await cli(['wait', '--project', 'demo', '--token', TOKEN, ...service(standin)], {
+        cwd: folder,
+        onOutput: (printed, child) => {
+          if (!signalled && new RegExp(`build #${build}: (Cloning|Installing|Building)`).test(printed)) {
+            signalled = true;
+            child.kill('SIGINT');
+          }
+        },
+      });
+
+      expect(signalled, run.stdout).toBe(true);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toContain(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
+      expect(standin.requests.filter((r) => r.query.commit !== undefined).map((r) => r.query.commit)).toContain(head);
+      expect(run.stdout).toContain('SIGINT received: interrupted; stopping');
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: demo: the wait was interrupted \(a stop signal/m);
+      expect(`${run.stdout}${run.stderr}`).not.toContain('workflow');
+      expectPlainAndSecret(run);
     }));
 });
 

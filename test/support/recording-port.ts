@@ -50,7 +50,7 @@ export function recordingPort(inputs: Record<string, string> = {}): RecordingPor
       port.summaries.push(markdown);
     },
     fail: (kind) => port.failures.push(kind),
-    cancelledBy: 'the test cancelled it',
+    cancellation: { said: 'the test cancelled it', title: 'Cancelled by the test', message: 'cancelled by the test' },
   };
   return port;
 }
