@@ -8,11 +8,11 @@
 // (GITHUB_*, ACTIONS_STEP_DEBUG, HTTPS_PROXY...) goes into the action's environment. Inputs not set
 // take action.yml's defaults. Outputs and the job summary go to temporary files and are shown at the end.
 import './node-check.ts';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
+import { gitHead } from '../src/cli/git-head.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 /**
@@ -83,13 +83,9 @@ async function main(): Promise<number> {
   // Without one, GitHub calls (preview) get GITHUB_TOKEN from this shell, or nothing: never a placeholder.
   inputs['github-token'] ??= process.env.GITHUB_TOKEN ?? '';
   // `wait` looks for the build of GITHUB_SHA: default to this checkout's HEAD rather than a placeholder.
-  if (!env.GITHUB_SHA) {
-    try {
-      env.GITHUB_SHA = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    } catch {
-      // Not a git checkout: the runner's placeholder stays; set GITHUB_SHA or INPUT_COMMIT for `wait`.
-    }
-  }
+  // Outside a git checkout the runner's placeholder stays: set GITHUB_SHA or INPUT_COMMIT for `wait`.
+  const head = env.GITHUB_SHA ? undefined : gitHead(process.cwd());
+  if (head !== undefined) env.GITHUB_SHA = head;
   // Proxies of this machine apply, as they do on a self-hosted runner.
   for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']) {
     if (process.env[name] && !(name in env)) env[name] = process.env[name]!;

@@ -1,11 +1,12 @@
 // The command line's `wait` without `--commit`: the checkout's HEAD, read with git, unless the
 // command line or CI (GITHUB_SHA) names the commit.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultCommit, gitHead } from '../src/cli/git-head.js';
+import { gitCheckout } from './support/git-checkout.ts';
 
 const folders: string[] = [];
 afterAll(() => {
@@ -18,19 +19,11 @@ function folder(): string {
   return path;
 }
 
-/** A git checkout with one commit, made with this machine's git; returns it and its HEAD. */
+/** A checkout with one commit, removed after the file. */
 function checkout(): { path: string; head: string } {
-  const path = folder();
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'init.defaultBranch=main', ...args], {
-      cwd: path,
-      encoding: 'utf8',
-    }).trim();
-  git('init', '--quiet');
-  writeFileSync(join(path, 'index.rst'), 'Docs\n');
-  git('add', 'index.rst');
-  git('commit', '--quiet', '-m', 'docs');
-  return { path, head: git('rev-parse', 'HEAD') };
+  const made = gitCheckout('rtd-git-head-');
+  folders.push(made.path);
+  return made;
 }
 
 describe('gitHead', () => {

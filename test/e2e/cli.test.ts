@@ -5,7 +5,7 @@
 // kept out of sight, `export` then `apply --dry-run` from a fresh folder, and `preview` given a
 // pull request's GITHUB_* variables. What the command line refuses and each operation's help are
 // values, tested in test/cli-args.test.ts. Each test has its own stand-in, and they run at once.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { ROOT } from '../../harness/action-metadata.ts';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { COMPILE_CACHE, GITHUB_TOKEN } from '../../harness/run-action.ts';
+import { gitCheckout } from '../support/git-checkout.ts';
 
 const TOKEN = 'rtd_cli_secret_token_0123456789';
 const FILE = '.github/readthedocs-project.yml';
@@ -174,14 +175,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
 describe.concurrent('readthedocs-action wait, in a git checkout', () => {
   it("without --commit waits for the checkout's HEAD; Ctrl-C stops it as an interruption, not a workflow's cancellation", () =>
     withStandin(async (standin) => {
-      const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-checkout-'));
-      const git = (...args: string[]) =>
-        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { cwd: folder, encoding: 'utf8' }).trim();
-      git('init', '--quiet');
-      writeFileSync(join(folder, 'index.rst'), 'Docs\n');
-      git('add', 'index.rst');
-      git('commit', '--quiet', '-m', 'docs');
-      const head = git('rev-parse', 'HEAD');
+      const { path: folder, head } = gitCheckout('rtd-cli-checkout-');
       const build = standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: head, commitFromStart: true });
       let signalled = false;
       const run = await cli(['wait', '--project', 'demo', '--token', TOKEN, ...service(standin)], {
