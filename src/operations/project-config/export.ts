@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { codeSpan, fencedCode } from '../../reporting/markdown.js';
+import { DeadlineError } from '../../util/abort.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import { currentRedirect } from './apply.js';
@@ -61,7 +62,11 @@ export async function exportProject(ctx: OperationContext, project: string): Pro
   const versions: NonNullable<ProjectConfig['versions']> = {};
   const list = await api.versions(project);
   // A `version_policy` when one reproduces the tags as they are; the versions it decides are left out below.
-  const fit = fitPolicy(list.map(policyVersionOf));
+  const fit = fitPolicy(list.map(policyVersionOf), () => {
+    // The fitting is synchronous: the deadline's timer cannot fire during it, so its clock is read.
+    ctx.deadline.signal.throwIfAborted();
+    if (ctx.deadline.remainingMs() <= 0) throw new DeadlineError();
+  });
   for (const version of list) {
     if (fit?.decided.has(version.slug)) continue;
     if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
