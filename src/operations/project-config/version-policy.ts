@@ -308,16 +308,13 @@ export function fitPolicy(
     inactive: (v) => !v.active,
     active: (v) => v.active && !v.hidden,
   };
-  const choice =
-    prereleases.length === 0 ? undefined : POLICY_PRERELEASES.find((value) => pending.every((t) => wants[value](t.version)));
+  const choice = prereleases.length === 0 ? undefined : POLICY_PRERELEASES.find((value) => pending.every((t) => wants[value](t.version)));
   const policy: VersionPolicy = { ...releasePart, ...(choice ? { prereleases: choice } : {}) };
 
   const targets = policyTargets(versions, policy);
   if (!fits(versions, targets)) return undefined;
   // A target that leaves `hidden` open decides the version only when it is not hidden.
   const bySlug = new Map(versions.map((v) => [v.slug, v]));
-  const decided = new Set(
-    targets.filter((t) => t.hidden !== undefined || !t.active || !bySlug.get(t.slug)!.hidden).map((t) => t.slug),
-  );
+  const decided = new Set(targets.filter((t) => t.hidden !== undefined || !t.active || !bySlug.get(t.slug)!.hidden).map((t) => t.slug));
   return { policy, decided };
 }
