@@ -20,9 +20,9 @@ describe('findOnPath', () => {
   });
 
   it('on POSIX: the same, with `:` between entries', () => {
-    const isFile = files('/home/me/repo/git', '/usr/bin/git');
-    expect(findOnPath('git', { PATH: '::.:bin:/home/me/repo:/usr/bin' }, '/home/me/repo', 'linux', isFile)).toBe('/usr/bin/git');
-    expect(findOnPath('git', { PATH: '' }, '/home/me/repo', 'linux', isFile)).toBeUndefined();
-    expect(findOnPath('git', {}, '/home/me/repo', 'linux', isFile)).toBeUndefined();
+    const isFile = files('/srv/checkout/git', '/usr/bin/git');
+    expect(findOnPath('git', { PATH: '::.:bin:/srv/checkout:/usr/bin' }, '/srv/checkout', 'linux', isFile)).toBe('/usr/bin/git');
+    expect(findOnPath('git', { PATH: '' }, '/srv/checkout', 'linux', isFile)).toBeUndefined();
+    expect(findOnPath('git', {}, '/srv/checkout', 'linux', isFile)).toBeUndefined();
   });
 });
