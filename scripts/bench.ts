@@ -19,7 +19,8 @@
 //       spawned the same way in turns; the size of dist/.
 //   (d) hostile text, in this process: the functions that read untrusted text (the tail of a build's
 //       output, a variable's value, Sphinx's warnings) on input built to make a backtracking regex
-//       crawl. The tests check what they return on it; how long they take is measured here.
+//       crawl, and `export`'s fitting of a version_policy to 3000 tags. The tests check what they
+//       return on it; how long they take is measured here.
 //   (e) `apply`'s project file, in this process: parsed and checked at the size limit, for the
 //       shapes that cost the most (scripts/bench/project-file.ts); the slowest is judged.
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
@@ -344,20 +345,33 @@ function loadSourcesFromLib(): void {
 }
 
 /** (d) The functions that read untrusted text, on input built to make a backtracking regex crawl. */
-async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number }> {
+async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number; policy: number }> {
   loadSourcesFromLib();
   const { tailLines } = await import('../src/operations/shared/failure-reason.ts');
   const { parseVariables, VALUE_MAX_LENGTH } = await import('../src/inputs/env-variables.ts');
   const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/shared/sphinx-warnings.ts');
+  const { fitPolicy } = await import('../src/operations/project-config/version-policy.ts');
   const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
   const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
   // Lines of colons and digits before the level, each just under the 4,000-character cap on a
   // line that is scanned, as many as the scanned end of an output holds.
   const sphinx = `${':1'.repeat(1_980)}:docstring of x: WARNING: y\n`.repeat(Math.ceil(SCAN_LIMIT_CHARS / 4_000));
+  // 3000 tags, 1500 minors of two patches, the 1000 newest all active, and a pre-release: every
+  // limit of `latest-patch` then of `all` up to 1000 is a candidate (issue 30: minutes before).
+  const tags = [
+    ...Array.from({ length: 3000 }, (_, i) => ({
+      slug: `v${Math.floor(i / 200)}.${Math.floor(i / 2) % 100}.${i % 2}`,
+      type: 'tag',
+      active: i >= 1000,
+      hidden: false,
+    })),
+    { slug: 'v99.0.0rc1', type: 'tag', active: true, hidden: true },
+  ];
   return {
     tail: cpuMs(() => tailLines(spaces, 20, 3000)),
     variables: cpuMs(() => parseVariables(value, 'variables')),
     sphinx: cpuMs(() => parseSphinxProblems(sphinx)),
+    policy: cpuMs(() => fitPolicy(tags)),
   };
 }
 
@@ -554,6 +568,12 @@ async function main(plan: Plan): Promise<void> {
       values: one(`${hostile.sphinx.toFixed(1)} ms`),
       goal: '< 2000 ms',
       pass: judged(hostile.sphinx < 2000),
+    },
+    {
+      label: "(d) export's version_policy fitted to 3000 tags (CPU)",
+      values: one(`${hostile.policy.toFixed(1)} ms`),
+      goal: '< 1000 ms',
+      pass: judged(hostile.policy < 1000),
     },
     {
       label: `(e) apply's project file of ${(slowestFile.bytes / 1024).toFixed(0)} KiB, slowest of ${fileCosts.length} shapes: ${slowestFile.name} (CPU)`,

@@ -1,9 +1,43 @@
 import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { posix, win32 } from 'node:path';
+
+/**
+ * `name` as an absolute path found on PATH, never in `cwd`: on Windows a bare `git` would run
+ * `git.exe` (or `git.bat`) from the current folder before PATH, which here is the checkout, whose
+ * content anyone who pushed to it chose; on any system an empty, `.` or other relative PATH entry
+ * names that folder too. So only absolute entries other than `cwd` count, and on Windows only
+ * `<name>.exe` (Node runs no `.bat`/`.cmd` without a shell). Undefined when none is a file.
+ */
+export function findOnPath(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  platform: NodeJS.Platform = process.platform,
+  isFile: (path: string) => boolean = (path) => statSync(path, { throwIfNoEntry: false })?.isFile() === true,
+): string | undefined {
+  const windows = platform === 'win32';
+  const path = windows ? win32 : posix;
+  // Windows spells it `Path` as often as `PATH`, and its names ignore case.
+  const key = windows ? (Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH') : 'PATH';
+  const same = (a: string, b: string) => (windows ? a.toLowerCase() === b.toLowerCase() : a === b);
+  const here = path.resolve(cwd);
+  for (const entry of (env[key] ?? '').split(path.delimiter)) {
+    const folder = windows ? entry.replace(/^"(.*)"$/, '$1') : entry;
+    if (folder === '' || !path.isAbsolute(folder) || (windows && !/^([a-z]:[\\/]|[\\/]{2})/i.test(folder))) continue;
+    if (same(path.resolve(folder), here)) continue;
+    const candidate = path.join(folder, windows ? `${name}.exe` : name);
+    if (isFile(candidate)) return candidate;
+  }
+  return undefined;
+}
 
 /** This checkout's HEAD (`git rev-parse --verify HEAD` in `cwd`): a full SHA-1, or undefined outside a git checkout or without git. */
-export function gitHead(cwd: string): string | undefined {
+export function gitHead(cwd: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const git = findOnPath('git', env, cwd);
+  if (git === undefined) return undefined;
   try {
-    const head = execFileSync('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], {
+    const head = execFileSync(git, ['rev-parse', '--verify', '--quiet', 'HEAD'], {
       cwd,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],

@@ -26,7 +26,7 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
     return 2;
   }
-  const head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd()));
+  const head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd(), env));
   if (head !== undefined) command.inputs.commit = head;
   const port = terminalPort({
     out: process.stdout,

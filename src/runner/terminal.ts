@@ -44,6 +44,19 @@ export function useColour(stream: TerminalStream, env: NodeJS.ProcessEnv): boole
 // Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
+// What JSON.stringify leaves raw and a terminal acts on or shows reordered: C0 (outside a string
+// only as whitespace), DEL, C1, the line and paragraph separators, and the bidi marks, embeddings,
+// overrides and isolates.
+const JSON_RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON for the terminal: every character of JSON_RAW as its `\uXXXX` escape. Outside a string JSON
+ * holds only ASCII punctuation, letters and whitespace, so the text parses to the same value.
+ */
+export function jsonForTerminal(json: string): string {
+  return json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * The terminal: no workflow commands. An annotation is a line `error: <title>: <message> (file:line)`,
  * a group a headed block, hostile text printed line by line through `safeLine` (control characters,
@@ -132,7 +145,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
         emit('');
         for (const line of markdownForTerminal(clean(summary), style)) emit(line);
       }
-      if (options.json) options.out.write(`${masked(outputs.get('results') ?? '[]')}\n`);
+      if (options.json) options.out.write(`${jsonForTerminal(masked(outputs.get('results') ?? '[]'))}\n`);
     },
   };
 }

@@ -1,12 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { codeSpan, fencedCode } from '../../reporting/markdown.js';
+import { DeadlineError } from '../../util/abort.js';
+import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import { currentRedirect } from './apply.js';
 import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
 import { hasPaths, modernEquivalent, redirectKey } from './normal-form.js';
-import { configPath } from './paths.js';
+import { configPath, workspaceOf } from './paths.js';
+import { UnsafePathError, writeWithoutLinks } from './safe-write.js';
 import { fitPolicy, policyEntry, policyVersionOf } from './version-policy.js';
 
 /** The branch GET shows when the project sets none and no connected repository says otherwise. */
@@ -61,7 +62,11 @@ export async function exportProject(ctx: OperationContext, project: string): Pro
   const versions: NonNullable<ProjectConfig['versions']> = {};
   const list = await api.versions(project);
   // A `version_policy` when one reproduces the tags as they are; the versions it decides are left out below.
-  const fit = fitPolicy(list.map(policyVersionOf));
+  const fit = fitPolicy(list.map(policyVersionOf), () => {
+    // The fitting is synchronous: the deadline's timer cannot fire during it, so its clock is read.
+    ctx.deadline.signal.throwIfAborted();
+    if (ctx.deadline.remainingMs() <= 0) throw new DeadlineError();
+  });
   for (const version of list) {
     if (fit?.decided.has(version.slug)) continue;
     if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
@@ -99,29 +104,37 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
   if (results.some((r) => r.outcome !== 'success')) return { results, summary: [], outputs: {} };
   const ordered = new Map(ctx.inputs.projects.map((p) => [p, configs.get(p)!]));
   const text = await renderConfigFile(ordered);
-  const path = configPath(ctx.inputs.config);
+  const shown = safeLine(ctx.inputs.config);
   let written = false;
   try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, text, { flag: ctx.overwriteConfig ? 'w' : 'wx' });
-    written = true;
-    ctx.log.info(`Wrote ${ctx.inputs.config}: commit it, then run \`apply\` to keep the project in step with it`);
+    written = await writeWithoutLinks(workspaceOf(), configPath(ctx.inputs.config), text, ctx.overwriteConfig === true);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    ctx.log.info(`${ctx.inputs.config} exists already and was left as it is; the export is in the output \`config\` and below:`);
+    if (!(error instanceof UnsafePathError)) throw error;
+    for (const result of results) {
+      result.outcome = 'error';
+      result.reason = `${shown} was not written: ${error.message}`;
+      result.details = { config: null };
+    }
+    return { results, summary: [exportedFileSection(ctx.inputs.config, text, 'refused')], outputs: { config: text } };
+  }
+  if (written) ctx.log.info(`Wrote ${shown}: commit it, then run \`apply\` to keep the project in step with it`);
+  else {
+    ctx.log.info(`${shown} exists already and was left as it is; the export is in the output \`config\` and below:`);
     ctx.log.untrusted(text);
   }
   for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
-  return { results, summary: [exportedFileSection(ctx.inputs.config, text, written)], outputs: { config: text } };
+  return { results, summary: [exportedFileSection(ctx.inputs.config, text, written ? 'written' : 'exists')], outputs: { config: text } };
 };
 
 /**
  * The file in the job summary, ready to copy: on a runner the written file goes away with the job
  * unless a later step commits it (docs/project-as-code.md shows one that opens a pull request).
  */
-export function exportedFileSection(config: string, text: string, written: boolean): string {
-  const where = written
-    ? `Written to ${codeSpan(config)} on the runner: commit it (a later step can open a pull request with it), or copy it from here.`
-    : `${codeSpan(config)} exists already and was left as it is: compare it with the export below.`;
+export function exportedFileSection(config: string, text: string, state: 'written' | 'exists' | 'refused'): string {
+  const where = {
+    written: `Written to ${codeSpan(config)} on the runner: commit it (a later step can open a pull request with it), or copy it from here.`,
+    exists: `${codeSpan(config)} exists already and was left as it is: compare it with the export below.`,
+    refused: `${codeSpan(config)} was not written (a symbolic link on its path): copy the export from here.`,
+  }[state];
   return [`### The exported file`, '', where, '', fencedCode(text, 'yaml')].join('\n');
 }

@@ -94,18 +94,41 @@ function checkPaths(
       `\`:splat\` places what \`*\` matched: end \`from\` with \`*\` (\`${from === '/' ? '' : from}/*\`), or drop \`:splat\``,
     );
   }
-  const scheme = schemeOf(rawTo);
-  if (scheme !== undefined && !isAbsoluteTarget(rawTo.trim())) {
-    problem(
-      toPath,
-      scheme === 'http' || scheme === 'https'
-        ? `an absolute target starts with \`${scheme}://\` in lower case`
-        : `a redirect goes to a path or an \`http(s)://\` URL: \`${scheme}:\` is refused (a path starts with \`/\`)`,
-    );
-  }
+  const target = targetProblem(rawTo);
+  if (target !== undefined) problem(toPath, target);
   if (from.length > MAX_REDIRECT_FIELD)
     problem(fromPath, `at most ${MAX_REDIRECT_FIELD} characters as the service stores it (\`/\` added)`);
   if (to.length > MAX_REDIRECT_FIELD) problem(toPath, `at most ${MAX_REDIRECT_FIELD} characters as the service stores it (\`/\` added)`);
+}
+
+// Control characters (C0, DEL, C1): a browser drops some (tab, line breaks) and cuts at others.
+const TARGET_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Why a redirect's target is refused, read as a browser reads a `Location`: it strips the
+ * surrounding controls and spaces and every tab and line break, and takes `\` for `/` (WHATWG URL).
+ * So `java\tscript:` is a script, and `//host`, `/\host` or `\\host` another host: a target is a
+ * path on the docs site or an `http(s)://` URL, spelled as the browser will read it.
+ */
+function targetProblem(rawTo: string): string | undefined {
+  const trimmed = rawTo.trim();
+  if (TARGET_CONTROL.test(trimmed)) {
+    return 'holds a control character (a tab, a line break, NUL…): a browser drops or stops at them, so it would go elsewhere than written';
+  }
+  const read = trimmed.replaceAll('\\', '/');
+  const scheme = schemeOf(read);
+  if (scheme !== undefined && !isAbsoluteTarget(trimmed)) {
+    return scheme === 'http' || scheme === 'https'
+      ? `an absolute target starts with \`${scheme}://\` in lower case`
+      : `a redirect goes to a path or an \`http(s)://\` URL: \`${scheme}:\` is refused (a path starts with \`/\`)`;
+  }
+  if (scheme === undefined && read.startsWith('//')) {
+    return 'a browser reads a target that starts with `//` (or `/\\`, `\\\\`: it takes `\\` for `/`) as another host: write `https://host/…` for another site, or one `/` for a path on this one';
+  }
+  if (scheme === undefined && trimmed.includes('\\')) {
+    return 'a browser reads `\\` as `/`: write `/`';
+  }
+  return undefined;
 }
 
 function checkSubprojects(project: ProjectConfig, base: Segment[], { problem }: RuleReport): void {

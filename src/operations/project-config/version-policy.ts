@@ -243,33 +243,78 @@ function fits(versions: PolicyVersion[], targets: PolicyTarget[]): boolean {
  * The simplest policy under which the project's tags are as they are now (for `export`), with the
  * slugs it decides; undefined when no tag is a version or no policy fits. Prefers `latest-patch`,
  * no `newest-minors` limit, then the fewest minors; a `prereleases` value only when there are some.
+ *
+ * Linear after one sort of the minors: the releases' part of a policy (`active`, `newest-minors`)
+ * and the pre-releases' part (`prereleases`) decide disjoint tags, so each is fitted on its own,
+ * the first from per-minor facts summed as prefixes and suffixes, and the policy found is checked
+ * once against `policyTargets`. `checkpoint` throws to stop it (the step's deadline) between passes.
  */
-export function fitPolicy(versions: PolicyVersion[]): { policy: VersionPolicy; decided: Set<string> } | undefined {
-  const tags = versions.map((version) => ({ version, parsed: parsedTag(version) })).filter((t) => t.parsed !== undefined);
+export function fitPolicy(
+  versions: PolicyVersion[],
+  checkpoint: () => void = () => {},
+): { policy: VersionPolicy; decided: Set<string> } | undefined {
+  const tags = versions
+    .map((version) => ({ version, parsed: parsedTag(version) }))
+    .filter((t): t is { version: PolicyVersion; parsed: ParsedVersion } => t.parsed !== undefined);
   if (tags.length === 0) return undefined;
-  const minors = new Set(tags.filter((t) => !t.parsed!.prerelease).map((t) => minorOf(t.parsed!))).size;
-  const hasPrereleases = tags.some((t) => t.parsed!.prerelease);
-  const prereleaseChoices: VersionPolicy['prereleases'][] = hasPrereleases ? [...POLICY_PRERELEASES, undefined] : [undefined];
-  const limits: (number | undefined)[] = [undefined, ...Array.from({ length: minors }, (_, i) => i + 1)];
-  for (const active of POLICY_ACTIVE) {
-    for (const newestMinors of limits) {
-      for (const prereleases of prereleaseChoices) {
-        const policy: VersionPolicy = {
-          active,
-          ...(newestMinors === undefined ? {} : { newestMinors }),
-          ...(prereleases ? { prereleases } : {}),
-        };
-        const targets = policyTargets(versions, policy);
-        if (fits(versions, targets)) {
-          // A target that leaves `hidden` open decides the version only when it is not hidden.
-          const bySlug = new Map(versions.map((v) => [v.slug, v]));
-          const decided = new Set(
-            targets.filter((t) => t.hidden !== undefined || !t.active || !bySlug.get(t.slug)!.hidden).map((t) => t.slug),
-          );
-          return { policy, decided };
-        }
-      }
+  checkpoint();
+  const releases = tags.filter((t) => !t.parsed.prerelease);
+  const prereleases = tags.filter((t) => t.parsed.prerelease);
+
+  // Releases, grouped by minor: its newest release, and whether each way of keeping it fits.
+  const byMinor = new Map<string, { newest: ParsedVersion; tags: { version: PolicyVersion; parsed: ParsedVersion }[] }>();
+  for (const tag of releases) {
+    const minor = minorOf(tag.parsed);
+    const group = byMinor.get(minor);
+    if (!group) byMinor.set(minor, { newest: tag.parsed, tags: [tag] });
+    else {
+      group.tags.push(tag);
+      if (compareVersions(tag.parsed, group.newest) > 0) group.newest = tag.parsed;
     }
   }
-  return undefined;
+  const groups = [...byMinor.values()].sort((a, b) => compareVersions(b.newest, a.newest));
+  checkpoint();
+  const facts = groups.map(({ newest, tags: members }) => ({
+    inactive: members.every((t) => !t.version.active),
+    all: members.every((t) => t.version.active),
+    'latest-patch': members.every((t) => t.version.active === (compareVersions(t.parsed, newest) === 0)),
+  }));
+  // suffixInactive[i]: every minor from the i-th newest on is all inactive.
+  const suffixInactive = Array.from({ length: facts.length + 1 }, () => true);
+  for (let i = facts.length - 1; i >= 0; i -= 1) suffixInactive[i] = suffixInactive[i + 1]! && facts[i]!.inactive;
+
+  let releasePart: Pick<VersionPolicy, 'active' | 'newestMinors'> | undefined;
+  for (const active of POLICY_ACTIVE) {
+    // keptFit[n]: the n newest minors are kept as `active` says.
+    const keptFit = [true];
+    for (const [i, fact] of facts.entries()) keptFit.push(keptFit[i]! && fact[active]);
+    if (keptFit[facts.length]) releasePart = { active };
+    else {
+      const limit = keptFit.findIndex((fit, n) => n >= 1 && fit && suffixInactive[n]);
+      if (limit >= 1) releasePart = { active, newestMinors: limit };
+    }
+    if (releasePart) break;
+  }
+  if (!releasePart) return undefined;
+  checkpoint();
+
+  // Pre-releases: those of a version already out are inactive whatever the policy; the others as `prereleases` says.
+  const newestRelease = groups[0]?.newest;
+  const isPending = (t: { parsed: ParsedVersion }) => newestRelease === undefined || compareRelease(newestRelease, t.parsed) < 0;
+  const pending = prereleases.filter(isPending);
+  if (prereleases.some((t) => !isPending(t) && t.version.active)) return undefined;
+  const wants: Record<(typeof POLICY_PRERELEASES)[number], (v: PolicyVersion) => boolean> = {
+    hidden: (v) => v.active && v.hidden,
+    inactive: (v) => !v.active,
+    active: (v) => v.active && !v.hidden,
+  };
+  const choice = prereleases.length === 0 ? undefined : POLICY_PRERELEASES.find((value) => pending.every((t) => wants[value](t.version)));
+  const policy: VersionPolicy = { ...releasePart, ...(choice ? { prereleases: choice } : {}) };
+
+  const targets = policyTargets(versions, policy);
+  if (!fits(versions, targets)) return undefined;
+  // A target that leaves `hidden` open decides the version only when it is not hidden.
+  const bySlug = new Map(versions.map((v) => [v.slug, v]));
+  const decided = new Set(targets.filter((t) => t.hidden !== undefined || !t.active || !bySlug.get(t.slug)!.hidden).map((t) => t.slug));
+  return { policy, decided };
 }
