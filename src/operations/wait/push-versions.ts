@@ -1,6 +1,7 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
 import { safeLine } from '../../util/untrusted-text.js';
+import { versionSlug } from '../../inputs/slugs.js';
 
 /**
  * The versions whose builds `wait` may take as this push's. With the `version` input, that one;
@@ -16,14 +17,6 @@ export interface PushVersions {
   ref?: { kind: 'branch' | 'tag'; name: string };
   /** Says what the versions are, for the log. */
   describe: string;
-}
-
-/** The service's slug of a branch or tag name: lower case, characters outside `[a-z0-9._-]` become `-`, runs collapsed. */
-export function versionSlugOf(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-');
 }
 
 /** Whether `slug` is one of the push's versions. */
@@ -49,7 +42,8 @@ export async function pushVersions(
   if (ref === undefined || !ownRun || ctx.run.pullRequest !== undefined) {
     return { slugs: undefined, describe: 'any version' };
   }
-  let own = versionSlugOf(ref.name);
+  // The slug the service makes of the name; undefined when it cannot be told here (non-Latin letters).
+  let own = versionSlug(ref.name) || undefined;
   try {
     const versions = await ctx.api.versions(project);
     const found =
@@ -58,7 +52,13 @@ export async function pushVersions(
       versions.find((v) => v.slug === own);
     if (found) own = found.slug;
   } catch (error) {
-    log.debug(`the project's versions could not be read (${(error as Error).message}): the ${ref.kind}'s version is taken as ${own}`);
+    log.debug(
+      `the project's versions could not be read (${(error as Error).message}): the ${ref.kind}'s version is taken as ${own ?? 'unknown'}`,
+    );
+  }
+  if (own === undefined) {
+    log.info(`The ${ref.kind} ${safeLine(ref.name, 120)} has no version the action can tell: builds of any version are taken`);
+    return { slugs: undefined, describe: 'any version' };
   }
   const slugs = [own];
   if (ref.kind === 'branch') {
