@@ -379,9 +379,25 @@ describe("wait on a branch or tag push: the push's versions only, and a build th
 
     expect(result).toMatchObject({ outcome: 'success', version: 'feature-x', commit: SHA });
     expect(result.buildId).toBe(standin.builds('demo').find((b) => b.version === 'feature-x')!.id);
-    // The branch's version, found by its verbose_name; main and latest's builds are never listed.
+    // The branch's version, read by its slug (its verbose_name is the branch: no list needed); main and
+    // latest's builds are never listed.
+    expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/$/)).toBe(0);
     expect(standin.count('GET', '/api/v3/projects/demo/versions/feature-x/builds/')).toBeGreaterThan(0);
     expect(standin.count('GET', /\/versions\/(main|latest)\/builds\/$/)).toBe(0);
+  });
+
+  it('two names with one slug (the service adds `_a`): the version is the one whose verbose_name is the branch', async () => {
+    standin.addVersion('demo', { slug: 'feature-x', verboseName: 'feature-x' });
+    standin.addVersion('demo', { slug: 'feature-x_a', verboseName: 'Feature/X' });
+    standin.pushes('demo', [
+      { branch: 'feature-x', commit: MAIN, plan: { durationMs: 1000, outcome: 'failure-before-checkout' } },
+      { branch: 'Feature/X', commit: SHA, plan: { durationMs: 10_000, queueMs: 20_000, outcome: 'success' } },
+    ]);
+    const result = await waitOn(onBranch('Feature/X'));
+
+    expect(result).toMatchObject({ outcome: 'success', version: 'feature-x_a', commit: SHA });
+    // The slug's version named another branch: the list told the right one.
+    expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/$/)).toBe(1);
   });
 
   it("the same, with the version input's rule for any version (no ref): the failure is taken, as before", async () => {
@@ -415,7 +431,7 @@ describe("wait on a branch or tag push: the push's versions only, and a build th
     const result = await waitOn(onTag('v1.0'));
     expect(result).toMatchObject({ outcome: 'skipped', version: 'stable' });
     // Where stable stands is read on the look that finds its commit-less build.
-    expect(standin.count('GET', '/api/v3/projects/demo/versions/stable/')).toBeGreaterThan(0);
+    expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/stable\/$/)).toBe(1);
   });
 
   it('a tag push whose tag does not become stable: a commit-less stable build is not taken', async () => {

@@ -2,6 +2,8 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { versionSlug } from '../../inputs/slugs.js';
+import { NotFoundError } from '../../readthedocs/errors.js';
+import type { Version } from '../../readthedocs/schemas.js';
 
 /**
  * The versions whose builds `wait` may take as this push's. With the `version` input, that one;
@@ -25,9 +27,11 @@ export function ofPushVersions(scope: Pick<PushVersions, 'slugs'>, slug: string 
 }
 
 /**
- * Works out the push's versions (see {@link PushVersions}). Reads the project (its default branch,
- * falling back to the event's) and its versions (to find the ref's by `verbose_name`, then by
- * slug); a read that fails falls back to the name's slug, and says so in the debug log.
+ * Works out the push's versions (see {@link PushVersions}). Reads the version of the name's slug
+ * and, when its `verbose_name` is not the name (a slug clash: `_a`), the project's versions, to
+ * find the ref's by `verbose_name`, then by slug; and, for a branch, the project (its default
+ * branch, falling back to the event's). A read that fails falls back to the name's slug, and says
+ * so in the debug log.
  */
 export async function pushVersions(
   ctx: OperationContext,
@@ -45,12 +49,16 @@ export async function pushVersions(
   // The slug the service makes of the name; undefined when it cannot be told here (non-Latin letters).
   let own = versionSlug(ref.name) || undefined;
   try {
-    const versions = await ctx.api.versions(project);
-    const found =
-      versions.find((v) => v.verbose_name === ref.name && v.type === ref.kind) ??
-      versions.find((v) => v.verbose_name === ref.name) ??
-      versions.find((v) => v.slug === own);
-    if (found) own = found.slug;
+    // One request when the slug's version is the ref's (the usual case); else the whole list.
+    const bySlug = own === undefined ? undefined : await versionOrNone(ctx, project, own);
+    if (bySlug?.verbose_name !== ref.name) {
+      const versions = await ctx.api.versions(project);
+      const found =
+        versions.find((v) => v.verbose_name === ref.name && v.type === ref.kind) ??
+        versions.find((v) => v.verbose_name === ref.name) ??
+        versions.find((v) => v.slug === own);
+      if (found) own = found.slug;
+    }
   } catch (error) {
     log.debug(
       `the project's versions could not be read (${(error as Error).message}): the ${ref.kind}'s version is taken as ${own ?? 'unknown'}`,
@@ -77,6 +85,16 @@ export async function pushVersions(
     ref,
     describe: `the ${ref.kind} ${safeLine(ref.name, 120)}'s versions: ${slugs.join(', ')}`,
   };
+}
+
+/** The version of the slug, or undefined when the service has none (404). */
+async function versionOrNone(ctx: OperationContext, project: string, slug: string): Promise<Version | undefined> {
+  try {
+    return await ctx.api.version(project, slug);
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -153,9 +153,8 @@ async function findBuildOfCommit(
   log: ProjectLog,
   options: { onMissing: () => void; since: number },
 ): Promise<Found> {
-  const version = scope.slugs?.length === 1 ? scope.slugs[0] : undefined;
   const pr = ctx.run.pullRequest?.headSha.toLowerCase() === commit.toLowerCase() ? ctx.run.pullRequest.number : undefined;
-  const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, version, log);
+  const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, ctx.inputs.version, log);
   const skips = new SkipNotifications(ctx, project, log);
   const started = ctx.now();
   return pollUntil<Found>(
