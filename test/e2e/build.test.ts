@@ -155,10 +155,10 @@ describe.concurrent('operation wait', () => {
     withStandin(async (standin) => {
       standin.addVersion('demo', { slug: 'main' });
       standin.addVersion('demo', { slug: 'feature' });
-      // One push moves both: main's build fails at once (no commit); feature's queues 4 s first.
+      // One push moves both: main's build fails at once (no commit); feature's queues 2.5 s first.
       const [, [feature]] = standin.pushes('demo', [
         { branch: 'main', commit: 'a'.repeat(40), plan: { durationMs: 200, outcome: 'failure-before-checkout' } },
-        { branch: 'feature', commit: SHA_NEW, plan: { durationMs: 500, queueMs: 4000, outcome: 'success' } },
+        { branch: 'feature', commit: SHA_NEW, plan: { durationMs: 500, queueMs: 2500, outcome: 'success' } },
       ]);
       const run = await runAction({
         inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '30s' }),
