@@ -108,3 +108,35 @@ describe('API v2 is not throttled', () => {
     expect(v3).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
+
+describe('a push build that skips itself in post_checkout, and one push moving several branches', () => {
+  it('exit code 183 in post_checkout: cancelled, commit null for ever, notification build:user:exit-code-183', async () => {
+    const s = await standin();
+    s.addProject({ slug: 'proj', versions: [{ slug: 'feature' }] });
+    const id = s.push('proj', 'feature', { commit: A, plan: { durationMs: 10_000, outcome: 'skipped-in-post-checkout' } })!;
+    t += 600_000;
+    const build = (await get(s, `/api/v3/projects/proj/builds/${id}/`)).body;
+    expect(build).toMatchObject({ state: { code: 'cancelled' }, success: false, commit: null, version: 'feature' });
+    const notes = (await get(s, `/api/v3/projects/proj/builds/${id}/notifications/`)).body;
+    expect(notes.results.map((n: any) => n.message.id)).toEqual(['build:user:exit-code-183']);
+    const v2 = (await get(s, `/api/v2/build/${id}/`, false)).body;
+    expect(v2.commit).toBeNull();
+    expect(v2.commands.at(-1)).toMatchObject({ exit_code: 183 });
+    expect((await get(s, `/api/v3/projects/proj/builds/?commit=${A}`)).body.count).toBe(0);
+  });
+
+  it('finds the version by verbose_name or slug, builds latest too for the default branch, and takes several branches at once', async () => {
+    const s = await standin();
+    s.addProject({ slug: 'proj', defaultBranch: 'main', versions: [{ slug: 'main' }, { slug: 'feature-x', verboseName: 'feature/X' }] });
+    const [toMain, toFeature] = s.pushes('proj', [
+      { branch: 'main', commit: A, plan: { durationMs: 1000, outcome: 'success' } },
+      { branch: 'feature/X', commit: B, plan: { durationMs: 1000, outcome: 'failure-before-checkout' } },
+    ]);
+    t += 5000;
+    const byId = new Map(s.builds('proj').map((b) => [b.id, b]));
+    expect(toMain!.map((id) => byId.get(id)!.version)).toEqual(['main', 'latest']);
+    expect(toFeature!.map((id) => byId.get(id)!.version)).toEqual(['feature-x']);
+    expect(s.push('proj', 'feature-x', { commit: B })).not.toBeNull(); // by slug
+    expect(() => s.push('proj', 'unknown', { commit: B })).toThrow(/add the branch's version first/);
+  });
+});

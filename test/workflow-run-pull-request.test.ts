@@ -193,4 +193,24 @@ describe('readRunContext on push', () => {
     expect(read({ head_commit: { timestamp: 'yesterday' } }).pushedAt).toBeUndefined();
     expect(read({ head_commit: { timestamp: 1_764_000_000 } }).pushedAt).toBeUndefined();
   });
+
+  it("takes the pushed branch or tag from the event's ref (else GITHUB_REF), and the repository's default branch", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rtd-context-'));
+    const read = (payload: unknown, env: Record<string, string> = {}) => {
+      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload));
+      return readRunContext({ GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_SHA: HEAD, ...env });
+    };
+    expect(read({ ref: 'refs/heads/feature/X', repository: { default_branch: 'main' } })).toMatchObject({
+      ref: { kind: 'branch', name: 'feature/X' },
+      defaultBranch: 'main',
+    });
+    expect(read({ ref: 'refs/tags/v1.0' }).ref).toEqual({ kind: 'tag', name: 'v1.0' });
+    expect(read({}, { GITHUB_REF: 'refs/heads/dev' }).ref).toEqual({ kind: 'branch', name: 'dev' });
+    // A pull request's ref, a malformed one, a control character or a name too long: none.
+    expect(read({}, { GITHUB_REF: 'refs/pull/7/merge' }).ref).toBeUndefined();
+    expect(read({ ref: 'main' }).ref).toBeUndefined();
+    expect(read({ ref: 'refs/heads/a\nb' }).ref).toBeUndefined();
+    expect(read({ ref: `refs/heads/${'x'.repeat(256)}` }).ref).toBeUndefined();
+    expect(read({ ref: 7, repository: { default_branch: 7 } })).not.toHaveProperty('defaultBranch');
+  });
 });

@@ -100,7 +100,12 @@ export class BuildResources {
   private notificationsOf(b: BuildData, now: number): Record<string, unknown>[] {
     const s = this.store.snap(b, now);
     let seeds = b.notifications ?? [];
-    if (seeds.length === 0 && s.state === 'cancelled' && b.outcome === 'skipped' && b.cancelledAt === null) {
+    if (
+      seeds.length === 0 &&
+      s.state === 'cancelled' &&
+      (b.outcome === 'skipped' || b.outcome === 'skipped-in-post-checkout') &&
+      b.cancelledAt === null
+    ) {
       seeds = [
         {
           id: 'build:user:exit-code-183',

@@ -19,10 +19,12 @@ export type VersioningScheme =
   | 'single_version_without_translations';
 /**
  * `skipped`: a command exited with 183, the documented skip: the build ends `cancelled` with the
- * notification `build:user:exit-code-183`. `failure-before-checkout`: config loading or the clone
+ * notification `build:user:exit-code-183`. `skipped-in-post-checkout`: the same skip, from the
+ * `post_checkout` job: a branch or tag build (whose commit is recorded only after that job) ends
+ * `cancelled` with `commit: null` for good. `failure-before-checkout`: config loading or the clone
  * failed inside checkout: the build ends `finished`, unsuccessful, with `commit: null` for good.
  */
-export type Outcome = 'success' | 'failure' | 'cancelled' | 'skipped' | 'failure-before-checkout';
+export type Outcome = 'success' | 'failure' | 'cancelled' | 'skipped' | 'skipped-in-post-checkout' | 'failure-before-checkout';
 export type BuildStateCode = 'triggered' | 'cloning' | 'installing' | 'building' | 'uploading' | 'finished' | 'cancelled';
 
 export interface PhaseFractions {
@@ -263,10 +265,13 @@ export function phaseBoundaries(durationMs: number, fractions: number[]): number
 
 export function snapshot(b: BuildData, now: number, fractions: number[]): Snapshot {
   const start = b.createdAt + b.queueMs;
-  const end = start + b.durationMs;
   const bounds = phaseBoundaries(b.durationMs, fractions);
   const cloneDone = start + (bounds[1] ?? 0);
-  const neverCheckedOut = b.outcome === 'failure-before-checkout';
+  // A skip in `post_checkout` ends the build with its checkout: nothing after it runs.
+  const end = b.outcome === 'skipped-in-post-checkout' ? cloneDone : start + b.durationMs;
+  // FACTS: "a branch build that skips itself with exit code 183 in `post_checkout` ... ends
+  // `cancelled` with `commit: null` for good"; a pull request's build carries its commit from creation.
+  const neverCheckedOut = b.outcome === 'failure-before-checkout' || (b.outcome === 'skipped-in-post-checkout' && !b.commitFromStart);
   const commitAt = (t: number): string | null => (!neverCheckedOut && (b.commitFromStart || t >= cloneDone) ? b.commit : null);
 
   if (b.cancelledAt !== null && b.cancelledAt <= now) {
@@ -287,13 +292,13 @@ export function snapshot(b: BuildData, now: number, fractions: number[]): Snapsh
     return { state: 'triggered', success: null, duration: null, finished: null, commit: commitAt(now), endedAt: null, effectiveAt: now };
   }
   if (now >= end) {
-    const duration = Math.round(b.durationMs / 1000);
+    const duration = Math.round((end - start) / 1000);
     return {
-      state: b.outcome === 'cancelled' || b.outcome === 'skipped' ? 'cancelled' : 'finished',
+      state: b.outcome === 'cancelled' || b.outcome === 'skipped' || b.outcome === 'skipped-in-post-checkout' ? 'cancelled' : 'finished',
       success: b.outcome === 'success',
       duration,
       finished: b.createdAt + duration * 1000,
-      commit: neverCheckedOut ? null : b.commit,
+      commit: commitAt(end),
       endedAt: end,
       effectiveAt: end,
     };

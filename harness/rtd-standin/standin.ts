@@ -47,6 +47,8 @@ export interface Standin {
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void;
   /** GitHub's webhook for a push to `branch`: a build of `commit` (known once cloned), or none when no automation rule matches. */
   push(project: string, branch: string, event: WebhookEvent): number | null;
+  /** One `git push` moving several branches or tags: each one's builds, its own version's first. */
+  pushes(project: string, refs: ({ branch: string } & WebhookEvent)[]): number[][];
   /** GitHub's webhook for pull request `pr`'s new head: its version moves to `commit`, then a build, or none when no rule matches. */
   pullRequest(project: string, pr: number, event: WebhookEvent): number | null;
   /** A webhook automation rule of a GitHub App project (no request recorded). */
@@ -157,6 +159,10 @@ class StandinServer implements Standin {
 
   push(project: string, branch: string, event: WebhookEvent): number | null {
     return this.webhooks.push(project, branch, event);
+  }
+
+  pushes(project: string, refs: ({ branch: string } & WebhookEvent)[]): number[][] {
+    return this.webhooks.pushes(project, refs);
   }
 
   pullRequest(project: string, pr: number, event: WebhookEvent): number | null {

@@ -24,11 +24,33 @@ export class Webhooks {
     this.rules.set(project, [...(this.rules.get(project) ?? []), rule]);
   }
 
-  /** A push to `branch` (its version must exist). The new build's id, or null when no rule matched. */
+  /**
+   * A push to `branch` (a branch or tag name as git has it). As the service does, it builds every
+   * version of the name (found by `verbose_name` or `slug`) and, for the project's default branch,
+   * `latest` too. The id of the branch's own build (else `latest`'s), or null when no rule matched.
+   */
   push(project: string, branch: string, event: WebhookEvent): number | null {
-    const v = this.store.versions.find((x) => x.project === project && x.slug === branch);
-    if (!v || v.type === 'external') throw new Error(`stand-in: push to ${project}/${branch}: add the branch's version first`);
-    return this.receive(v, event);
+    const ids = this.pushRef(project, branch, event);
+    return ids[0] ?? null;
+  }
+
+  /**
+   * One `git push` that moves several branches (or tags): GitHub sends an event per ref, and the
+   * service builds each at once. The ids of each push's builds (its own version's first).
+   */
+  pushes(project: string, refs: ({ branch: string } & WebhookEvent)[]): number[][] {
+    return refs.map(({ branch, ...event }) => this.pushRef(project, branch, event));
+  }
+
+  private pushRef(project: string, branch: string, event: WebhookEvent): number[] {
+    const p = this.store.requireProject(project);
+    const internal = this.store.versions.filter((x) => x.project === project && x.type !== 'external');
+    // FACTS (Versions): "Find a branch's version by `verbose_name` or `slug`".
+    const own = internal.find((x) => x.verboseName === branch) ?? internal.find((x) => x.slug === branch);
+    const latest = branch === this.store.defaultBranchOf(p) ? internal.find((x) => x.slug === 'latest' && x !== own) : undefined;
+    const targets = [own, latest].filter((v): v is VersionData => v !== undefined);
+    if (targets.length === 0) throw new Error(`stand-in: push to ${project}/${branch}: add the branch's version first`);
+    return targets.map((v) => this.receive(v, event)).filter((id): id is number => id !== null);
   }
 
   /** Pull request `pr` opened or pushed to: its version is made when missing. The new build's id, or null. */

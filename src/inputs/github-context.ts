@@ -13,6 +13,13 @@ export interface RunContext {
   pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string; merged?: boolean } | undefined;
   /** On push events, when the head commit was made (ms epoch), from the payload. */
   pushedAt?: number;
+  /**
+   * The branch or tag the run is for (`refs/heads/feature/x`, `refs/tags/v1.0`): the push event's
+   * `ref`, else GITHUB_REF. Others (`refs/pull/7/merge`) are left out.
+   */
+  ref?: { kind: 'branch' | 'tag'; name: string };
+  /** The repository's default branch, from the event's `repository.default_branch`. */
+  defaultBranch?: string;
   /** On `workflow_run` events: the run that ended, as GitHub's own payload tells it. */
   workflowRun?: WorkflowRun;
 }
@@ -63,8 +70,13 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headCommit = payload.head_commit as { timestamp?: unknown } | undefined;
   const pushedAt = typeof headCommit?.timestamp === 'string' ? Date.parse(headCommit.timestamp) : Number.NaN;
   const workflowRun = readWorkflowRun(payload.workflow_run);
+  const ref = readRef(typeof payload.ref === 'string' ? payload.ref : env.GITHUB_REF);
+  const repository = payload.repository as { default_branch?: unknown } | undefined;
+  const defaultBranch = typeof repository?.default_branch === 'string' ? repository.default_branch : '';
   return {
     ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
+    ...(ref ? { ref } : {}),
+    ...(defaultBranch !== '' && defaultBranch.length <= MAX_REF_CHARS ? { defaultBranch } : {}),
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
@@ -83,6 +95,19 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
           }
         : undefined,
   };
+}
+
+/** Git allows long names; the service's `verbose_name` holds 255 characters. */
+const MAX_REF_CHARS = 255;
+
+/** A branch or tag ref; anything else (pull request refs, a malformed value) is none. */
+function readRef(ref: string | undefined): RunContext['ref'] {
+  if (ref === undefined) return undefined;
+  const match = /^refs\/(heads|tags)\/(.+)$/s.exec(ref);
+  if (!match) return undefined;
+  const name = match[2]!;
+  if (name.length > MAX_REF_CHARS || /[\u0000-\u001f\u007f]/.test(name)) return undefined;
+  return { kind: match[1] === 'heads' ? 'branch' : 'tag', name };
 }
 
 function readWorkflowRun(value: unknown): WorkflowRun | undefined {

@@ -117,6 +117,58 @@ describe.concurrent('operation wait', () => {
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs['build-id']).toBe(String(wanted));
     }));
+
+  /** A push event for `branch` at `sha`, as GitHub's payload and GITHUB_SHA give it. */
+  const pushOf = (branch: string, sha: string) => ({
+    env: { GITHUB_SHA: sha, GITHUB_REF: `refs/heads/${branch}` },
+    event: {
+      name: 'push',
+      payload: {
+        ref: `refs/heads/${branch}`,
+        after: sha,
+        head_commit: { id: sha, timestamp: new Date(Date.now() - 1000).toISOString() },
+        repository: { default_branch: 'main' },
+      },
+    },
+  });
+
+  it('a branch build that skips itself with exit code 183 in post_checkout (no commit for ever): green, skipped, with the reason', () =>
+    withStandin(async (standin) => {
+      standin.addVersion('demo', { slug: 'feature' });
+      const skipped = standin.push('demo', 'feature', { commit: SHA_NEW, plan: { durationMs: 300, outcome: 'skipped-in-post-checkout' } });
+      // Before the fix the wait polled until this timeout and ended red.
+      const run = await runAction({
+        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '20s' }),
+        ...pushOf('feature', SHA_NEW),
+      });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(JSON.parse(run.outputs.results!)[0]).toMatchObject({ outcome: 'skipped', buildId: skipped, version: 'feature' });
+      const notices = run.annotations.filter((a) => a.level === 'notice');
+      expect(notices.map((a) => a.title)).toEqual(['Build skipped: demo feature']);
+      expect(notices[0]!.message).toContain('build:user:exit-code-183');
+      expect(run.summary).toContain('build:user:exit-code-183');
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    }));
+
+  it("without version, a push to feature reports feature's build, not another branch's that failed before checkout", () =>
+    withStandin(async (standin) => {
+      standin.addVersion('demo', { slug: 'main' });
+      standin.addVersion('demo', { slug: 'feature' });
+      // One push moves both: main's build fails at once (no commit); feature's queues 2.5 s first.
+      const [, [feature]] = standin.pushes('demo', [
+        { branch: 'main', commit: 'a'.repeat(40), plan: { durationMs: 200, outcome: 'failure-before-checkout' } },
+        { branch: 'feature', commit: SHA_NEW, plan: { durationMs: 500, queueMs: 2500, outcome: 'success' } },
+      ]);
+      const run = await runAction({
+        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '30s' }),
+        ...pushOf('feature', SHA_NEW),
+      });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs).toMatchObject({ 'build-id': String(feature), version: 'feature', success: 'true', commit: SHA_NEW });
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    }));
 });
 
 describe.concurrent('bad input fails before any request, naming the input', () => {

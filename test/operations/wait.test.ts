@@ -322,3 +322,123 @@ describe('wait, reported as the step reports it', () => {
     expect(run.summary).toContain('### Superseded: demo');
   });
 });
+
+describe("wait on a branch or tag push: the push's versions only, and a build that skipped itself", () => {
+  const MAIN = '9'.repeat(40);
+  const NEWER = 'e'.repeat(40);
+  const onBranch = (name: string, sha = SHA) => ({ sha, ref: { kind: 'branch' as const, name }, pushedAt: T0 });
+  const onTag = (name: string) => ({ sha: SHA, ref: { kind: 'tag' as const, name }, pushedAt: T0 });
+  const waitOn = (run: Record<string, unknown>, inputs: Record<string, string> = {}) =>
+    operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '2m', ...inputs },
+      run,
+    })
+      .runProjects(waitProject)
+      .then(([result]) => result!);
+
+  it('exit code 183 in post_checkout (cancelled, no commit for ever): skipped at the second look, with the notification', async () => {
+    standin.addVersion('demo', { slug: 'feature' });
+    standin.push('demo', 'feature', { commit: SHA, plan: { durationMs: 4000, outcome: 'skipped-in-post-checkout' } });
+    const result = await waitOn(onBranch('feature'));
+
+    expect(standin.builds('demo').map((b) => [b.state, b.commit])).toEqual([['cancelled', SHA]]);
+    expect(result).toMatchObject({ outcome: 'skipped', title: 'Build skipped', buildId: 1, version: 'feature', commit: SHA });
+    expect(result.reason).toContain('This build was skipped because a command exited with code 183. (build:user:exit-code-183)');
+    expect(result.headline).toContain('build:user:exit-code-183');
+    // Looks at 0 and 5 s: the second also lists the branch's builds and reads the cancelled one's notifications.
+    expect(lookups()).toBe(2);
+    expect(clock.elapsed()).toBeLessThan(10_000);
+    expect(standin.count('GET', '/api/v3/projects/demo/builds/1/notifications/')).toBe(1);
+  });
+
+  it('a later push that finds the skipped build already ended: still skipped, not superseded', async () => {
+    standin.addVersion('demo', { slug: 'feature' });
+    standin.push('demo', 'feature', { commit: SHA, plan: { durationMs: 1000, outcome: 'skipped-in-post-checkout' } });
+    clock.at(T0 + 2000, () => standin.push('demo', 'feature', { commit: NEWER, plan: { durationMs: 30_000, outcome: 'success' } }));
+    const result = await waitOn(onBranch('feature'));
+    expect(result).toMatchObject({ outcome: 'skipped', buildId: 1 });
+  });
+
+  it('without a ref (any version), a self-skipped build since the push is taken too', async () => {
+    standin.push('demo', 'latest', { commit: SHA, plan: { durationMs: 1000, outcome: 'skipped-in-post-checkout' } });
+    const result = await waitOn({ pushedAt: T0 });
+    expect(result).toMatchObject({ outcome: 'skipped', buildId: 1, version: 'latest' });
+  });
+
+  it("another branch's build that failed before checkout since the push is not this push's: the feature branch's build is", async () => {
+    standin.addVersion('demo', { slug: 'main' });
+    standin.addVersion('demo', { slug: 'feature-x', verboseName: 'Feature/X' });
+    // One git push moves both branches; the feature build queues 20 s, main's fails at once.
+    standin.pushes('demo', [
+      { branch: 'main', commit: MAIN, plan: { durationMs: 1000, outcome: 'failure-before-checkout' } },
+      { branch: 'Feature/X', commit: SHA, plan: { durationMs: 10_000, queueMs: 20_000, outcome: 'success' } },
+    ]);
+    const result = await waitOn(onBranch('Feature/X'));
+
+    expect(result).toMatchObject({ outcome: 'success', version: 'feature-x', commit: SHA });
+    expect(result.buildId).toBe(standin.builds('demo').find((b) => b.version === 'feature-x')!.id);
+    // The branch's version, read by its slug (its verbose_name is the branch: no list needed); main and
+    // latest's builds are never listed.
+    expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/$/)).toBe(0);
+    expect(standin.count('GET', '/api/v3/projects/demo/versions/feature-x/builds/')).toBeGreaterThan(0);
+    expect(standin.count('GET', /\/versions\/(main|latest)\/builds\/$/)).toBe(0);
+  });
+
+  it('two names with one slug (the service adds `_a`): the version is the one whose verbose_name is the branch', async () => {
+    standin.addVersion('demo', { slug: 'feature-x', verboseName: 'feature-x' });
+    standin.addVersion('demo', { slug: 'feature-x_a', verboseName: 'Feature/X' });
+    standin.pushes('demo', [
+      { branch: 'feature-x', commit: MAIN, plan: { durationMs: 1000, outcome: 'failure-before-checkout' } },
+      { branch: 'Feature/X', commit: SHA, plan: { durationMs: 10_000, queueMs: 20_000, outcome: 'success' } },
+    ]);
+    const result = await waitOn(onBranch('Feature/X'));
+
+    expect(result).toMatchObject({ outcome: 'success', version: 'feature-x_a', commit: SHA });
+    // The slug's version named another branch: the list told the right one.
+    expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/$/)).toBe(1);
+  });
+
+  it("the same, with the version input's rule for any version (no ref): the failure is taken, as before", async () => {
+    standin.addVersion('demo', { slug: 'main' });
+    standin.addVersion('demo', { slug: 'feature' });
+    standin.pushes('demo', [
+      { branch: 'main', commit: MAIN, plan: { durationMs: 1000, outcome: 'failure-before-checkout' } },
+      { branch: 'feature', commit: SHA, plan: { durationMs: 10_000, queueMs: 20_000, outcome: 'success' } },
+    ]);
+    const result = await waitOn({ pushedAt: T0 });
+    // main is the default branch: its push failed latest's build too, the newest of the two.
+    expect(result).toMatchObject({ outcome: 'failed', title: 'Build failed before checkout', version: 'latest' });
+  });
+
+  it("a push to the project's default branch: latest's build is the push's (here the only one, failed before checkout)", async () => {
+    standin.push('demo', 'main', { commit: SHA, plan: { durationMs: 1000, outcome: 'failure-before-checkout' } });
+    expect(standin.builds('demo').map((b) => b.version)).toEqual(['latest']);
+    const result = await waitOn(onBranch('main'));
+    expect(result).toMatchObject({ outcome: 'failed', title: 'Build failed before checkout', version: 'latest' });
+
+    // A push to another branch never takes latest's builds.
+    standin.addVersion('demo', { slug: 'dev' });
+    const other = await waitOn({ ...onBranch('dev'), pushedAt: clock.now() - 10_000 }, { timeout: '30s' });
+    expect(other).toMatchObject({ outcome: 'timed-out' });
+  });
+
+  it("a tag push: the tag's version, and stable's commit-less build only when stable stands at the commit", async () => {
+    standin.addVersion('demo', { slug: 'v1.0', type: 'tag', identifier: SHA });
+    standin.addVersion('demo', { slug: 'stable', type: 'tag', identifier: SHA });
+    clock.at(T0 + 1000, () => standin.addBuild('demo', 'stable', { durationMs: 1000, outcome: 'skipped-in-post-checkout' }));
+    const result = await waitOn(onTag('v1.0'));
+    expect(result).toMatchObject({ outcome: 'skipped', version: 'stable' });
+    // Where stable stands is read on the look that finds its commit-less build.
+    expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/stable\/$/)).toBe(1);
+  });
+
+  it('a tag push whose tag does not become stable: a commit-less stable build is not taken', async () => {
+    standin.addVersion('demo', { slug: 'v0.9rc1', type: 'tag', identifier: SHA });
+    standin.addVersion('demo', { slug: 'stable', type: 'tag', identifier: OTHER });
+    clock.at(T0 + 1000, () => standin.addBuild('demo', 'stable', { durationMs: 1000, outcome: 'failure-before-checkout' }));
+    const result = await waitOn(onTag('v0.9rc1'), { timeout: '30s' });
+    expect(result).toMatchObject({ outcome: 'timed-out' });
+  });
+});

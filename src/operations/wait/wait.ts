@@ -1,18 +1,22 @@
 import { commitToWaitFor } from '../../inputs/github-context.js';
 import { ServiceError } from '../../readthedocs/errors.js';
-import type { Build } from '../../readthedocs/schemas.js';
+import type { Build, Notification } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import { addDocsUrl } from '../shared/docs-url.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { concludeBuild, elapsed, expectedFromHistory } from '../shared/watch-build.js';
-import type { OperationContext, ProjectOperation } from '../types.js';
+import { concludeBuild, elapsed, expectedFromHistory, recordBuild, SKIP_NOTIFICATION } from '../shared/watch-build.js';
+import type { OperationContext, ProjectOperation, ProjectResult } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../shared/build-ids.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import { ofPushVersions, pushVersions, stableAtCommit, type PushVersions } from './push-versions.js';
 
 /** What the look for the commit's build found. */
 type Found =
   | { build: Build }
+  /** A build of the push's versions, created since the push, that skipped itself (exit code 183) before it told its commit. */
+  | { selfSkipped: Build; notification: Notification }
   /** The pull request's version moved to the commit and no build of it came (an automation rule). */
   | { skippedByRule: number };
 
@@ -31,12 +35,18 @@ export const waitProject: ProjectOperation = async (ctx, result, log) => {
   const what = `${result.project}${ctx.inputs.version ? ` ${ctx.inputs.version}` : ''} at ${commit}`;
   log.info(`Looking for the build of ${what}`);
   const since = Math.min(ctx.startedAt, ctx.run.pushedAt ?? Number.POSITIVE_INFINITY);
-  const found = await findBuildOfCommit(ctx, result.project, commit, ctx.inputs.version, log, {
+  const scope = await pushVersions(ctx, result.project, commit, ctx.inputs.version, log);
+  if (scope.ref !== undefined) log.info(`Builds of ${scope.describe} are taken; those of other versions are not`);
+  const found = await findBuildOfCommit(ctx, result.project, commit, scope, log, {
     onMissing: () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
     since,
   });
   if ('skippedByRule' in found) {
     concludeSkippedByRule(ctx, result, log, found.skippedByRule, commit);
+    return;
+  }
+  if ('selfSkipped' in found) {
+    concludeSelfSkipped(ctx, result, log, found.selfSkipped, found.notification, commit);
     return;
   }
   const { build } = found;
@@ -78,14 +88,35 @@ function createdSince(build: Build, since: number): boolean {
   return Number.isFinite(created) && created >= since - CREATED_SLACK_MS;
 }
 
-/** A final, unsuccessful build without a commit, of the version (when given), created at or after `since`. */
-export function failedBeforeCheckout(build: Build, since: number, version: string | undefined): boolean {
+/** Whether the build is of the version (a slug), or of one of the versions (any when undefined). */
+function ofVersions(build: Build, versions: string | readonly string[] | undefined): boolean {
+  if (versions === undefined) return true;
+  return build.version !== null && (typeof versions === 'string' ? build.version === versions : versions.includes(build.version));
+}
+
+/** A final, unsuccessful build without a commit, of the version(s) (when given), created at or after `since`. */
+export function failedBeforeCheckout(build: Build, since: number, versions: string | readonly string[] | undefined): boolean {
   return (
     build.commit === null &&
     build.success !== true &&
     build.state.code === 'finished' &&
     build.version !== null &&
-    (version === undefined || build.version === version) &&
+    ofVersions(build, versions) &&
+    createdSince(build, since)
+  );
+}
+
+/**
+ * A cancelled build without a commit, of the version(s) (when given), created at or after `since`:
+ * cancelled before it cloned (a newer trigger), or skipped by exit code 183 before its commit was
+ * recorded (in `post_checkout`). Only its notifications tell which.
+ */
+export function cancelledBeforeCheckout(build: Build, since: number, versions: string | readonly string[] | undefined): boolean {
+  return (
+    build.commit === null &&
+    build.state.code === 'cancelled' &&
+    build.version !== null &&
+    ofVersions(build, versions) &&
     createdSince(build, since)
   );
 }
@@ -95,50 +126,45 @@ export function failedBeforeCheckout(build: Build, since: number, version: strin
  * (its commit stays null for ever), that a newer build of its version followed: the push's build
  * that a newer push superseded before it could tell its commit.
  */
-export function supersededBeforeCheckout(build: Build, since: number, version: string | undefined, recent: Build[]): boolean {
-  return (
-    build.commit === null &&
-    build.state.code === 'cancelled' &&
-    build.version !== null &&
-    (version === undefined || build.version === version) &&
-    createdSince(build, since) &&
-    recent.some((newer) => newer.version === build.version && newer.id > build.id)
-  );
+export function supersededBeforeCheckout(
+  build: Build,
+  since: number,
+  versions: string | readonly string[] | undefined,
+  recent: Build[],
+): boolean {
+  return cancelledBeforeCheckout(build, since, versions) && recent.some((newer) => newer.version === build.version && newer.id > build.id);
 }
 
 /**
- * The newest build of exactly this commit, looked for (every `appearIntervalMs` of the polling
- * plan) until one appears or the step ends. Builds of other commits are never taken, however
- * recent. Every other look also lists the version's (or project's) recent builds, for one that
- * tells about the push without its commit: failed before checkout, or cancelled before cloning by
- * a newer build (superseded). On a pull request, past the grace period, a version moved to the
- * commit with no build of it means an automation rule skipped the push.
+ * The newest build of exactly this commit, of the push's versions (`scope`), looked for (every
+ * `appearIntervalMs` of the polling plan) until one appears or the step ends. Builds of other
+ * commits are never taken, however recent, nor builds of other versions. Every other look also
+ * lists the push's versions' (or the project's) recent builds, for one that tells about the push
+ * without its commit: skipped by exit code 183 before its commit was recorded, failed before
+ * checkout, or cancelled before cloning by a newer build (superseded). On a pull request, past the
+ * grace period, a version moved to the commit with no build of it means an automation rule skipped
+ * the push.
  */
 async function findBuildOfCommit(
   ctx: OperationContext,
   project: string,
   commit: string,
-  version: string | undefined,
+  scope: PushVersions,
   log: ProjectLog,
   options: { onMissing: () => void; since: number },
 ): Promise<Found> {
   const pr = ctx.run.pullRequest?.headSha.toLowerCase() === commit.toLowerCase() ? ctx.run.pullRequest.number : undefined;
-  const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, version, log);
+  const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, ctx.inputs.version, log);
+  const skips = new SkipNotifications(ctx, project, log);
   const started = ctx.now();
   return pollUntil<Found>(
     async (round) => {
       const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
-      const match = newestBuild(builds.filter((build) => build.commit === commit && (version === undefined || build.version === version)));
+      const match = newestBuild(builds.filter((build) => build.commit === commit && ofPushVersions(scope, build.version)));
       if (match) return { build: match };
       if (round % 2 === 0) {
-        const recent = await ctx.api.recentBuilds(project, { version, limit: 20 });
-        const told = newestBuild(
-          recent.filter(
-            (build) =>
-              failedBeforeCheckout(build, options.since, version) || supersededBeforeCheckout(build, options.since, version, recent),
-          ),
-        );
-        if (told) return { build: told };
+        const told = await commitLessBuildOfPush(ctx, project, commit, scope, options.since, skips);
+        if (told) return told;
       }
       if (round === 1) options.onMissing();
       if (ruleSkip && pr !== undefined && ctx.now() - started >= ctx.polling.graceWindowMs && (await ruleSkip.noBuildComing())) {
@@ -148,4 +174,88 @@ async function findBuildOfCommit(
     },
     { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: ctx.sleep },
   );
+}
+
+/**
+ * The newest build of the push's versions, created since the push, that ended without telling its
+ * commit: skipped itself, failed before checkout, or superseded before cloning. One list of recent
+ * builds per version of the push (the project's when any version may be the push's). `stable`'s
+ * builds count on a tag push only when `stable` stands at the commit.
+ */
+async function commitLessBuildOfPush(
+  ctx: OperationContext,
+  project: string,
+  commit: string,
+  scope: PushVersions,
+  since: number,
+  skips: SkipNotifications,
+): Promise<Found | undefined> {
+  const lists = await Promise.all((scope.slugs ?? [undefined]).map((version) => ctx.api.recentBuilds(project, { version, limit: 20 })));
+  const recent = lists.flat().filter((build) => ofPushVersions(scope, build.version));
+  const candidates = recent
+    .filter((build) => failedBeforeCheckout(build, since, scope.slugs) || cancelledBeforeCheckout(build, since, scope.slugs))
+    .sort((a, b) => b.id - a.id);
+  let stable: boolean | undefined;
+  for (const build of candidates) {
+    if (scope.ref?.kind === 'tag' && build.version === 'stable') {
+      stable ??= await stableAtCommit(ctx, project, commit);
+      if (!stable) continue;
+    }
+    if (build.state.code === 'cancelled') {
+      const notification = await skips.of(build);
+      if (notification) return { selfSkipped: build, notification };
+      if (!supersededBeforeCheckout(build, since, scope.slugs, recent)) continue;
+    }
+    return { build };
+  }
+  return undefined;
+}
+
+/** Each cancelled build's skip notification (`build:user:exit-code-183`), read once: a final build's do not change. */
+class SkipNotifications {
+  private readonly seen = new Map<number, Notification | undefined>();
+
+  constructor(
+    private readonly ctx: OperationContext,
+    private readonly project: string,
+    private readonly log: ProjectLog,
+  ) {}
+
+  async of(build: Build): Promise<Notification | undefined> {
+    if (this.seen.has(build.id)) return this.seen.get(build.id);
+    let skip: Notification | undefined;
+    try {
+      const notifications = await this.ctx.api.buildNotifications(this.project, build.id);
+      skip = notifications.find((notification) => notification.message.id === SKIP_NOTIFICATION);
+    } catch (error) {
+      // Unknown this time: asked again on the next look.
+      this.log.debug(`build #${build.id}'s notifications could not be read: ${(error as Error).message}`);
+      return undefined;
+    }
+    this.seen.set(build.id, skip);
+    return skip;
+  }
+}
+
+/** The outcome when the push's build skipped itself (exit code 183) before its commit was recorded. */
+function concludeSelfSkipped(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  build: Build,
+  notification: Notification,
+  commit: string,
+): void {
+  recordBuild(ctx, result, build, log);
+  result.commit = commit;
+  result.outcome = 'skipped';
+  result.title = 'Build skipped';
+  const said = [notification.message.header, notification.message.body].filter(Boolean).join(': ');
+  const service = `${safeLine(said || 'no text', 300)} (${safeLine(notification.message.id, 80)})`;
+  result.headline = service;
+  result.reason =
+    `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id}, created after the push, skipped itself ` +
+    `before it recorded a commit (exit code 183, the service's documented skip, in post_checkout): the service says: ${service}. ` +
+    `Nothing to wait for: ${commit} is not built (${result.buildUrl ?? 'no link'})`;
+  log.info(result.reason);
 }
