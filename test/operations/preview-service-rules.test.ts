@@ -95,9 +95,24 @@ describe('an automation rule that makes no build of the head', () => {
     expect(onlyComment(gh).body).toContain('automation rule');
     // Not triggered: a trigger would rebuild the older commit.
     expect(rtd.count('POST', /./)).toBe(0);
+    // The version's identifier learnt without a whole API v2 build (commands and output included).
+    expect(rtd.requests.filter((r) => /^\/api\/v2\/build\//.test(r.path))).toEqual([]);
     // The look at 60 s saw the version at the head once; the one at 65 s again.
     expect(rtd.requests.filter((r) => r.query.commit === HEAD)).toHaveLength(14);
     expect(stdout.text()).toContain('looking once more before taking it as skipped');
+  });
+
+  it('a pull request the service never built (a rule skipped its every push): skipped, its version found in API v2’s list, no build read', async () => {
+    const { rtd } = stage;
+    rtd.addAutomationRule('demo', { versionTypes: ['external'], labels: '^docs$' });
+    expect(rtd.pullRequest('demo', PR, { commit: HEAD, labels: [] })).toBeNull();
+    expect(rtd.builds('demo')).toEqual([]);
+    const report = await runPreview(stage);
+
+    expect(report.results[0]).toMatchObject({ outcome: 'skipped', title: 'Build skipped' });
+    expect(rtd.requests.filter((r) => /^\/api\/v2\/build\//.test(r.path))).toEqual([]);
+    expect(rtd.requests.filter((r) => r.path === '/api/v2/version/' && r.query.project__slug === 'demo')).toHaveLength(1);
+    expect(rtd.requests.every((r) => !r.path.startsWith('/api/v2/') || r.headers.authorization === undefined)).toBe(true);
   });
 
   it('without a rule and with the webhook lost (the version still at the older commit): the warning asks about the rules too', async () => {
