@@ -238,6 +238,28 @@ describe("Read the Docs' own PR comment (GitHub App projects)", () => {
     expect(gh.requests.every((r) => r.headers.authorization === `token ${GITHUB_TOKEN}`)).toBe(true);
   });
 
+  it('the GitHub stand-in writes the service’s comment as the service does (FACTS): after successes only, not once the PR is closed', async () => {
+    const { gh } = stage;
+    const id = await projectId();
+    // Created only when files changed.
+    expect(gh.serviceBuildEnded(PR, id, { commit: OLDER, success: true, filesChanged: false })).toBeUndefined();
+    expect(gh.serviceBuildEnded(PR, id, { commit: OLDER, success: false })).toBeUndefined();
+    const service = gh.serviceBuildEnded(PR, id, { commit: OLDER, success: true })!;
+    expect(gh.comments(PR)[0]!.body).toContain(`Comparing ${OLDER} against`);
+    expect(gh.comments(PR)[0]!.user).toEqual({ login: 'readthedocs[bot]', type: 'Bot' });
+    // A failed build leaves it; a later success edits it, "No files changed" too.
+    gh.serviceBuildEnded(PR, id, { commit: HEAD, success: false });
+    expect(gh.comments(PR)[0]!.body).toContain(`Comparing ${OLDER} against`);
+    expect(gh.serviceBuildEnded(PR, id, { commit: HEAD, success: true, filesChanged: false })).toBe(service);
+    expect(gh.comments(PR)[0]!.body).toContain(`Comparing ${HEAD} against`);
+    expect(gh.comments(PR)[0]!.body).toContain('No files changed.');
+    // Closed: no write.
+    gh.addPullRequest({ number: PR, headSha: NEWER, state: 'closed' });
+    gh.serviceBuildEnded(PR, id, { commit: NEWER, success: true });
+    expect(gh.comments(PR)).toHaveLength(1);
+    expect(gh.comments(PR)[0]!.body).toContain(`Comparing ${HEAD} against`);
+  });
+
   // Issue 29, §1: the service writes its comment only after a successful build and never touches it
   // after a failed one, so after a failing push it still shows the older, green build.
   describe('`comment: auto` never hides what the head commit got', () => {
