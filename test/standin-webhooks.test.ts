@@ -77,6 +77,22 @@ describe("a GitHub App project's webhook automation rules", () => {
     expect(version.body).toMatchObject({ slug: '7', type: 'external', identifier: B });
   });
 
+  it('a pull request never built (the rule skipped its first push) is in API v2’s version list; other v2 lists answer 410', async () => {
+    const s = await standin();
+    s.addProject({ slug: 'proj' });
+    s.addAutomationRule('proj', { versionTypes: ['external'], files: 'docs/*' });
+    expect(s.pullRequest('proj', 7, { commit: A, files: ['src/main.py'] })).toBeNull();
+    expect(s.builds('proj')).toEqual([]);
+
+    const list = await get(s, '/api/v2/version/?project__slug=proj', false);
+    expect(list.status).toBe(200);
+    expect(list.body.results).toContainEqual(expect.objectContaining({ slug: '7', type: 'external', verbose_name: '7', identifier: A }));
+    expect((await get(s, '/api/v2/version/?project__slug=nothing', false)).body.count).toBe(0);
+    expect((await get(s, '/api/v2/version/', false)).status).toBe(410);
+    expect((await get(s, '/api/v2/build/', false)).status).toBe(410);
+    expect((await get(s, `/api/v2/build/?commit=${A}`, false)).body.count).toBe(0);
+  });
+
   it('every criterion a rule sets must match; rules of another version type do not apply; without rules every push builds', async () => {
     const s = await standin();
     s.addProject({ slug: 'proj' });

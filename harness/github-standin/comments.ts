@@ -22,11 +22,35 @@ export class CommentResources {
 
   // FACTS ("The service's own pull-request integration"): "a PR comment by `<app name>[bot]` whose
   // body starts with `<!-- readthedocs-{project id} -->` (the numeric `id` of API v3's project),
-  // edited in place, posted only when the build's file tree diff shows changed files".
-  addService(pr: number, projectId: number, options: { app?: string; text?: string } = {}): number {
-    const text =
-      options.text ?? '### Documentation build overview\n\n📚 Files changed: 2 · [Preview](https://example--7.org.readthedocs.build/)';
-    return this.add(pr, `<!-- readthedocs-${projectId} -->\n${text}`, { login: `${options.app ?? 'readthedocs'}[bot]`, type: 'Bot' });
+  // edited in place", whose body "names the commit it compares ("Comparing {commit} against …")".
+  addService(pr: number, projectId: number, options: ServiceCommentOptions = {}): number {
+    return this.add(pr, serviceBody(projectId, options), { login: `${options.app ?? 'readthedocs'}[bot]`, type: 'Bot' });
+  }
+
+  /**
+   * What the service does to its comment when a build of the pull request ends. FACTS: "written only
+   * after a **successful** build ...: it is created only when the file tree diff shows changed files,
+   * edited after every later successful build (also "No files changed"), never touched by a failed
+   * build, and not written once the PR is closed". Returns the comment's id, undefined when none.
+   */
+  serviceBuildEnded(
+    pr: number,
+    projectId: number,
+    build: { commit: string; success: boolean; filesChanged?: boolean; app?: string },
+  ): number | undefined {
+    const login = `${build.app ?? 'readthedocs'}[bot]`;
+    const marker = `<!-- readthedocs-${projectId} -->`;
+    const existing = this.store.comments(pr).find((comment) => comment.user.login === login && comment.body.startsWith(marker));
+    const open = this.store.pulls.get(pr)?.state !== 'closed';
+    if (!build.success || !open) return existing?.id;
+    const filesChanged = build.filesChanged ?? true;
+    const body = serviceBody(projectId, { commit: build.commit, filesChanged });
+    if (existing) {
+      existing.body = body;
+      existing.updated_at = new Date().toISOString();
+      return existing.id;
+    }
+    return filesChanged ? this.add(pr, body, { login, type: 'Bot' }) : undefined;
   }
 
   /** Copies of the comments of `pr`, oldest first. */
@@ -85,4 +109,28 @@ export class CommentResources {
     }
     return undefined;
   }
+}
+
+export interface ServiceCommentOptions {
+  /** The app's name: the comment is by `{app}[bot]` (default `readthedocs`). */
+  app?: string;
+  /** The commit the comment compares (its build's); a placeholder commit when not given. */
+  commit?: string;
+  filesChanged?: boolean;
+  /** The whole text after the marker, instead of the service's overview. */
+  text?: string;
+}
+
+/** The service's build overview (its `core/build-overview.md`), in short: the commit it compares, the files. */
+function serviceBody(projectId: number, options: ServiceCommentOptions): string {
+  const commit = options.commit ?? '0'.repeat(40);
+  const text =
+    options.text ??
+    '### Documentation build overview\n\n' +
+      `> 📚 [demo](https://readthedocs.org/projects/demo/) | 🛠️ Build #1 | 📁 Comparing ${commit} against [latest](https://demo.readthedocs.io/en/latest/) (${'f'.repeat(40)})\n\n` +
+      '[<kbd><br />🔍 Preview build <br /></kbd>](https://example--7.org.readthedocs.build/)\n\n' +
+      (options.filesChanged === false
+        ? 'No files changed.\n'
+        : '<details>\n<summary>Show files changed (2 files in total)</summary>\n</details>\n');
+  return `<!-- readthedocs-${projectId} -->\n${text}`;
 }

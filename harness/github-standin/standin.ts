@@ -8,7 +8,7 @@
 import { HttpServer } from '../standin-http/server.ts';
 import type { Fault } from '../standin-http/server.ts';
 import { countRequests } from '../standin-http/reply.ts';
-import { CommentResources } from './comments.ts';
+import { CommentResources, type ServiceCommentOptions } from './comments.ts';
 import { ContentResources } from './contents.ts';
 import { DeploymentResources } from './deployments.ts';
 import { type PullRequestSeed, PullResources } from './pulls.ts';
@@ -36,7 +36,17 @@ export interface GitHubStandin {
    * Read the Docs' own build-overview comment on a GitHub App project's pull request (by
    * `{app}[bot]`, default `readthedocs[bot]`, its body starting `<!-- readthedocs-{projectId} -->`).
    */
-  addServiceComment(pr: number, projectId: number, options?: { app?: string; text?: string }): number;
+  addServiceComment(pr: number, projectId: number, options?: ServiceCommentOptions): number;
+  /**
+   * The service's comment after a build of the pull request ends (FACTS: written only after a
+   * successful build, created only when files changed, never touched by a failed build, not written
+   * once the PR is closed): the comment's id, undefined when there is none.
+   */
+  serviceBuildEnded(
+    pr: number,
+    projectId: number,
+    build: { commit: string; success: boolean; filesChanged?: boolean; app?: string },
+  ): number | undefined;
   /** Read the Docs' own commit status on a GitHub App project's commit: context `docs/readthedocs:{slug}`. */
   addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error'): void;
   comments(pr: number): StoredComment[];
@@ -120,8 +130,16 @@ class GitHubStandinServer implements GitHubStandin {
     return this.commentsApi.add(pr, body, user, association);
   }
 
-  addServiceComment(pr: number, projectId: number, options?: { app?: string; text?: string }): number {
+  addServiceComment(pr: number, projectId: number, options?: ServiceCommentOptions): number {
     return this.commentsApi.addService(pr, projectId, options);
+  }
+
+  serviceBuildEnded(
+    pr: number,
+    projectId: number,
+    build: { commit: string; success: boolean; filesChanged?: boolean; app?: string },
+  ): number | undefined {
+    return this.commentsApi.serviceBuildEnded(pr, projectId, build);
   }
 
   addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error'): void {

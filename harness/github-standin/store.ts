@@ -69,6 +69,11 @@ export interface GitHubStandinOptions {
    * the workflow's GITHUB_TOKEN, and comments the action posts are `github-actions[bot]`'s.
    */
   tokenLogin?: string;
+  /**
+   * A GitHub App's installation token: GET /user is refused, GraphQL's `viewer` names
+   * `{tokenApp}[bot]`, and what the token writes is that bot's. Ignored beside `tokenLogin`.
+   */
+  tokenApp?: string;
 }
 
 /** The workflow's GITHUB_TOKEN's account. */
@@ -81,6 +86,7 @@ export class GitHubStore {
   readonly repo: string;
   readonly maxPerPage: number;
   readonly tokenLogin: string | undefined;
+  readonly tokenApp: string | undefined;
   readonly pulls = new Map<number, StoredPull>();
   /** Repository permission per login (collaborators permission endpoint). */
   readonly permissions = new Map<string, string>();
@@ -96,6 +102,7 @@ export class GitHubStore {
     this.repo = options.repo ?? 'docs-repo';
     this.maxPerPage = options.maxPerPage ?? 100;
     this.tokenLogin = options.tokenLogin;
+    this.tokenApp = options.tokenApp;
   }
 
   /** A new id for anything stored (comments, statuses, deployments share one sequence). */
@@ -105,7 +112,8 @@ export class GitHubStore {
 
   /** Who GitHub records as the author of what the token writes: its own account, else the bot. */
   tokenAuthor(): { login: string; type: 'Bot' | 'User' } {
-    return this.tokenLogin ? { login: this.tokenLogin, type: 'User' } : BOT;
+    if (this.tokenLogin) return { login: this.tokenLogin, type: 'User' };
+    return this.tokenApp ? { login: `${this.tokenApp}[bot]`, type: 'Bot' } : BOT;
   }
 
   /** The comments of `pr`, oldest first (the stored list itself). */

@@ -1,7 +1,9 @@
 // API v2's build detail: the one place the service shows a build's commands and their output.
 // It ignores the token (it reads `Token …` only as a build API key), so private builds are 404;
 // commands appear as their phases end with the clock, a failing one last. And API v2's version
-// detail (by the id a build names), the one place a pull request's version shows its identifier.
+// detail (by the id a build names), the one place a pull request's version shows its identifier,
+// and the version list of a project (`?project__slug=`), pull request versions included. Lists
+// other than those FACTS.md names answer 410, as the service's do.
 import { iso, phaseBoundaries, titleCase } from './model.ts';
 import type { BuildData, Snapshot } from './model.ts';
 import { detail, json } from './replies.ts';
@@ -21,7 +23,38 @@ export class ApiV2Resources {
     return [
       { pattern: /^\/api\/v2\/build\/(\d+)\/$/, methods: { GET: (c, m) => this.build(c, Number(m[1])) }, unthrottled: true },
       { pattern: /^\/api\/v2\/version\/(\d+)\/$/, methods: { GET: (c, m) => this.version(c, Number(m[1])) }, unthrottled: true },
+      { pattern: /^\/api\/v2\/version\/$/, methods: { GET: (c) => this.versions(c) }, unthrottled: true },
+      { pattern: /^\/api\/v2\/build\/$/, methods: { GET: (c) => this.builds(c) }, unthrottled: true },
     ];
+  }
+
+  /**
+   * FACTS: "`/api/v2/version/?project__slug=` (public PR versions included: `type` `external`,
+   * `verbose_name` the PR number)"; "other lists answer 410". Limit/offset pages, as API v3's.
+   */
+  private versions(ctx: Ctx): Reply {
+    const slug = ctx.params.get('project__slug');
+    if (slug === null) return gone();
+    const st = this.store;
+    const p = st.visibleProject(slug, { ...ctx, token: null });
+    const items = p
+      ? st.versions.filter((v) => v.project === p.slug && v.visibleAt <= ctx.now && (v.type === 'external' || v.privacy === 'public'))
+      : [];
+    return st.list(ctx, items, (v) => this.versionJson(ctx, v.id));
+  }
+
+  /** FACTS: "`/api/v2/build/?commit=` or `?project__slug=`": newest first; other lists answer 410. */
+  private builds(ctx: Ctx): Reply {
+    const slug = ctx.params.get('project__slug');
+    const commit = ctx.params.get('commit');
+    if (slug === null && commit === null) return gone();
+    const st = this.store;
+    const items = st.buildList
+      .filter((b) => slug === null || b.project === slug)
+      .filter((b) => st.visibleProject(b.project, { ...ctx, token: null }) !== null)
+      .filter((b) => commit === null || st.snap(b, ctx.now).commit === commit)
+      .sort((a, b) => b.id - a.id);
+    return st.list(ctx, items, (b) => this.buildJson(ctx, b.id));
   }
 
   /**
@@ -31,12 +64,17 @@ export class ApiV2Resources {
    * build was made.
    */
   private version(ctx: Ctx, id: number): Reply {
+    const body = this.versionJson(ctx, id);
+    return body ? json(200, body) : detail(404, 'No Version matches the given query.');
+  }
+
+  private versionJson(ctx: Ctx, id: number): Record<string, unknown> | null {
     const st = this.store;
     const v = st.versions.find((x) => x.id === id && x.visibleAt <= ctx.now);
     const p = v ? st.visibleProject(v.project, { ...ctx, token: null }) : null;
-    if (!v || !p || (v.type !== 'external' && v.privacy !== 'public')) return detail(404, 'No Version matches the given query.');
+    if (!v || !p || (v.type !== 'external' && v.privacy !== 'public')) return null;
     const last = v.type === 'external' ? null : st.lastSuccess(v, ctx.now);
-    return json(200, {
+    return {
       active: v.active,
       built: st.versionBuilt(v, ctx.now),
       documentation_type: 'sphinx',
@@ -51,18 +89,23 @@ export class ApiV2Resources {
       slug: v.slug,
       type: v.type,
       verbose_name: v.verboseName,
-    });
+    };
   }
 
   private build(ctx: Ctx, id: number): Reply {
+    const body = this.buildJson(ctx, id);
+    return body ? json(200, body) : detail(404, 'No Build matches the given query.');
+  }
+
+  private buildJson(ctx: Ctx, id: number): Record<string, unknown> | null {
     const st = this.store;
     const b = st.buildList.find((x) => x.id === id);
     // API v2 ignores the token (it reads `Token …` only as a build API key): private builds are 404.
     const p = b ? st.visibleProject(b.project, { ...ctx, token: null }) : null;
-    if (!b || !p) return detail(404, 'No Build matches the given query.');
+    if (!b || !p) return null;
     const v = st.versions.find((x) => x.project === b.project && x.slug === b.version);
     const s = st.snap(b, ctx.now);
-    return json(200, {
+    return {
       builder: 'build-default-standin',
       cold_storage: false,
       commands: this.commandsOf(b, s),
@@ -83,7 +126,7 @@ export class ApiV2Resources {
       version_name: v?.verboseName ?? b.version,
       version_slug: b.version,
       version_type: v?.type ?? 'branch',
-    });
+    };
   }
 
   private commandsOf(b: BuildData, s: Snapshot): Record<string, unknown>[] {
@@ -150,4 +193,9 @@ export class ApiV2Resources {
     });
     return out;
   }
+}
+
+/** What the service answers for an API v2 list it no longer serves. */
+function gone(): Reply {
+  return detail(410, 'This API endpoint is no longer available.');
 }

@@ -4,7 +4,7 @@
 //
 // This file composes the parts, one per resource: store.ts (shared state and lookups),
 // build-queue.ts (triggers and plans), projects.ts (+ project-config.ts), versions.ts, builds.ts,
-// env-vars.ts, api-v2.ts (a build's commands, a version's identifier), search.ts (search and
+// env-vars.ts, api-v2.ts (a build's commands, a version's identifier, the version and build lists), search.ts (search and
 // documentation pages), webhooks.ts (pushes and pull requests, automation rules);
 // router.ts (routing, auth, throttle.ts); the HTTP base shared with the GitHub stand-in,
 // ../standin-http/ (server, request log, faults);

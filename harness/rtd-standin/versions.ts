@@ -35,7 +35,8 @@ export class VersionResources {
       built: v.built ?? false,
       privacy: v.privacy ?? 'public',
       identifier: v.identifier ?? fakeSha(`${project}/${v.slug}`),
-      verboseName: v.verboseName ?? v.slug,
+      // FACTS: a PR version's `verbose_name` is the PR number (its slug may be `7_a` beside a branch `7`).
+      verboseName: v.verboseName ?? (v.type === 'external' ? v.slug.replace(/_[a-z]+$/, '') : v.slug),
       pendingSyncDelayMs: pending ? (v.appearsAfterSyncMs ?? 0) : null,
       visibleAt: pending ? Infinity : 0,
     });

@@ -4,7 +4,7 @@ import { createCommitStatus, getCollaboratorPermission, getPullRequest, updatePu
 import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
 import { replaceMarkedBlock } from './pr-description.js';
 import { renderComment } from './render-comment.js';
-import { serviceComments } from './service-comment.js';
+import { isAboutCommit, serviceComments } from './service-comment.js';
 import { keepStickyComment } from './sticky-comment.js';
 import { TokenIdentity } from './token-identity.js';
 
@@ -12,8 +12,9 @@ import { TokenIdentity } from './token-identity.js';
 const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);
 
 /**
- * `auto`: the sticky comment, except when Read the Docs' own comment (GitHub App projects) is on
- * the PR for every project it would show: then none (an earlier one of the action's is removed).
+ * `auto`: the sticky comment, except when every project it would show is ready at the head commit
+ * and Read the Docs' own comment (GitHub App projects) of each is about that commit: then none (an
+ * earlier one of the action's is removed).
  */
 export type CommentMode = 'auto' | 'comment' | 'description' | 'none';
 
@@ -113,30 +114,41 @@ export class PreviewPublisher {
    * Only comments written by the token's own account are adopted, merged or edited: anyone, a
    * repository member included, can post a copy of the comment with rows of their own. Rows of
    * every copy survive (another job's row may be only in its copy); ours win. Rows of a project
-   * that Read the Docs' own comment reports link to it and leave it the changed files. With `auto`,
-   * when it reports every project of the comment, the action's is not posted (and one posted before
-   * it came is removed): the service's comment is never edited.
+   * whose Read the Docs' own comment is about the head commit link to it and leave it the changed
+   * files. With `auto`, the action hands over (its comment is not posted, and one posted before is
+   * removed) only when every row is ready at the head commit and the service's comment of every
+   * project is about that commit: the service writes its comment only after a successful build, so
+   * after a failed push it still shows the older, green one, and ours must say what happened. The
+   * service's comment is never edited.
    */
   private async writeComment(gh: GitHubRepo, rows: PreviewRow[]): Promise<void> {
-    const { pr, header } = this.options;
+    const { pr, header, headSha } = this.options;
     const withIds = await Promise.all(rows.map(async (row) => withProjectId(row, await this.options.projectId?.(row.project))));
     // Asked once and kept: the same call keepStickyComment makes.
     const ownLogin = await this.identity.login(gh);
-    let service = new Map<number, string>();
     let handedOver: string | undefined;
     const write = await keepStickyComment(gh, {
       issue: pr,
       marker: commentMarker(header),
       identity: this.identity,
       render: (own, all) => {
-        service = new Map([...serviceComments(all, ownLogin)].map(([project, id]) => [project, this.commentUrl(id)]));
+        // Only the service's comments about the head commit report it: an older one shows an older build.
+        const service = new Map(
+          [...serviceComments(all, ownLogin)]
+            .filter(([, comment]) => isAboutCommit(comment, headSha))
+            .map(([project, comment]) => [project, this.commentUrl(comment.id)]),
+        );
         let shown = withIds;
         if (own.length > 0) {
           const [keep, ...duplicates] = own;
           const others = duplicates.flatMap((comment) => readRows(comment.body ?? undefined, header));
           shown = mergeRows(keep!.body ?? undefined, header, [...others, ...withIds]);
         }
-        const reported = shown.map((row) => (row.projectId === undefined ? undefined : service.get(row.projectId)));
+        const reported = shown.map((row) =>
+          row.status === 'ready' && row.commit.toLowerCase() === headSha.toLowerCase() && row.projectId !== undefined
+            ? service.get(row.projectId)
+            : undefined,
+        );
         if (this.options.mode === 'auto' && shown.length > 0 && reported.every((url) => url !== undefined)) {
           handedOver = reported[0];
           return undefined;
@@ -149,8 +161,8 @@ export class PreviewPublisher {
       this.location = undefined;
       this.options.info(
         write.deleted.length > 0
-          ? "Read the Docs' own comment now reports every project: the action's comment is removed (`comment: auto`)"
-          : "Read the Docs' own comment reports every project: no comment of the action's (`comment: auto`)",
+          ? "Read the Docs' own comment now reports every project ready at the head commit: the action's comment is removed (`comment: auto`)"
+          : "Read the Docs' own comment reports every project ready at the head commit: no comment of the action's (`comment: auto`)",
       );
       return;
     }

@@ -244,7 +244,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'text',
     default: 'auto',
     description:
-      "For `preview`: `auto` (a sticky PR comment, none when Read the Docs' own comment covers every project), `comment` (always), `description` (a block in the PR description) or `none`.",
+      "For `preview`: `auto` (a sticky PR comment, none when every project is ready at the head commit and Read the Docs' own comment is about that commit), `comment` (always), `description` (a block in the PR description) or `none`.",
     schema: oneOf(['auto', 'comment', 'description', 'none'] as const),
   },
 

@@ -193,6 +193,15 @@ export class ReadTheDocsApi {
     return data;
   }
 
+  /**
+   * API v2's version list of a project (`?project__slug=`): pull request versions included, built
+   * or not (`type` `external`, `verbose_name` the PR number). Anonymous and unthrottled, as the detail.
+   */
+  async versionsV2(project: string): Promise<VersionV2[]> {
+    const path = `/api/v2/version/?project__slug=${seg(project)}`;
+    return (await this.listPages(path, VersionV2Schema, 'GET api/v2/version/?project__slug=', { anonymous: true })).items;
+  }
+
   async syncVersions(project: string): Promise<boolean> {
     const { data } = await this.http.send({
       method: 'POST',
@@ -364,6 +373,8 @@ export class ReadTheDocsApi {
     path: string,
     item: T,
     endpoint: string,
+    /** API v2: sent without the token, drawing from no budget. */
+    options: { anonymous?: boolean } = {},
   ): Promise<{ items: z.infer<T>[]; cut: boolean }> {
     const items: z.infer<T>[] = [];
     const first = new URL(path, this.http.origin);
@@ -377,6 +388,7 @@ export class ReadTheDocsApi {
         schema: paginated(item, this.debug),
         endpoint,
         kind: 'read',
+        ...(options.anonymous ? { anonymous: true } : {}),
         bodyLimit: {
           bytes: MAX_LIST_BYTES - bytes,
           reason: `the list is over ${formatBytes(MAX_LIST_BYTES)}, its pages together (page ${page + 1} was not read to its end); not read further`,

@@ -165,13 +165,15 @@ export const BuildCommandsSchema = z.object({
 });
 export type BuildCommands = z.infer<typeof BuildCommandsSchema>;
 
-/** API v2's version detail: pull request versions included (API v3 hides them), with their head commit. */
+/** API v2's version (its detail, or an item of its list): pull request versions included (API v3 hides them), with their head commit. */
 export const VersionV2Schema = z.object({
   id: z.int(),
   slug: z.string(),
   type: z.string(),
   /** A pull request version's head commit, moved by the service's webhook even when no build is made. */
   identifier: maybe(z.string()),
+  /** A pull request version's is the PR number (its slug may be `7_a` beside a branch `7`). */
+  verbose_name: maybe(z.string()),
 });
 export type VersionV2 = z.infer<typeof VersionV2Schema>;
 

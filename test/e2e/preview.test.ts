@@ -143,4 +143,51 @@ describe.concurrent('operation preview', () => {
       expect(effects.masks).toEqual([TOKEN, GITHUB_TOKEN]);
       expect(effects.openStops).toEqual([]);
     }));
+
+  // Issue 29 §1 and issue 30 item 7, through dist/: `comment: auto` (the default) never lets the
+  // service's stale comment, or another app's copy of its marker, stand for the head's result.
+  it('the head’s build fails while the service’s comment shows an older green build: our comment says failed, the service’s untouched, red', () =>
+    withStands(async ({ rtd, gh }) => {
+      seedBuilds(rtd, { outcome: 'failure' });
+      const id = await projectId(rtd);
+      // FACTS: written after the older commit's success; the head's failure leaves it as it was.
+      const service = gh.serviceBuildEnded(PR, id, { commit: OLDER, success: true })!;
+      expect(gh.serviceBuildEnded(PR, id, { commit: HEAD, success: false })).toBe(service);
+      const before = gh.comments(PR)[0]!.body;
+      const run = await preview({ rtd, gh });
+
+      expect(run.code).toBe(1);
+      const comments = gh.comments(PR);
+      expect(comments).toHaveLength(2);
+      expect(comments[0]).toMatchObject({ id: service, body: before });
+      expect(gh.requests.filter((r) => r.path.endsWith(`/comments/${service}`))).toEqual([]);
+      expect(tableRows(comments[1]!.body)[0]).toContain('❌ Failed');
+      expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toContain(`Build failed: demo ${PR}`);
+    }));
+
+  it('another app’s comment with the service’s marker does not silence ours', () =>
+    withStands(async ({ rtd, gh }) => {
+      seedBuilds(rtd);
+      const copy = gh.addComment(
+        PR,
+        `<!-- readthedocs-${await projectId(rtd)} -->\nComparing ${HEAD} against latest: https://evil.example/`,
+        { login: 'some-app[bot]', type: 'Bot' },
+        'NONE',
+      );
+      const run = await preview({ rtd, gh });
+
+      expect(run.code, run.stdout).toBe(0);
+      const comments = gh.comments(PR);
+      expect(comments.map((c) => c.id)[0]).toBe(copy);
+      expect(comments).toHaveLength(2);
+      expect(tableRows(comments[1]!.body)[0]).toContain(`[Preview](${previewOfPr(rtd)})`);
+      expect(comments[1]!.body).not.toContain(`issuecomment-${copy}`);
+      expect(run.summary).toContain('[the preview comment]');
+    }));
 });
+
+/** The project's numeric id as API v3 gives it (the service's comment names it). */
+async function projectId(rtd: Standin): Promise<number> {
+  const res = await fetch(`${rtd.url}/api/v3/projects/demo/`, { headers: { authorization: `Token ${TOKEN}` } });
+  return ((await res.json()) as { id: number }).id;
+}

@@ -258,4 +258,25 @@ describe('preview adopts only its own comment', () => {
     expect(description).toContain(`[Preview](${previewOf(rtd)})`);
     expect(description).not.toContain('evil');
   });
+
+  // Issue 30, item 7: under a GitHub App's token (GET /user refused), the action learns who it is
+  // (GraphQL's viewer) before adopting a comment: the workflow token's copy is not its own.
+  it('under a GitHub App’s token: its own older comment is edited, the workflow token’s copy is left alone', async () => {
+    await stage.close();
+    stage = await previewStage({ pullRequest: false, tokenApp: 'docs-app' });
+    const { rtd, gh } = stage;
+    gh.addPullRequest({ number: PR, headSha: HEAD });
+    const copy = renderComment({ header: '', rows: [row('evil-docs', 'https://phish.example/login')] });
+    const workflowCopy = gh.addComment(PR, copy, { login: 'github-actions[bot]', type: 'Bot' }, 'NONE');
+    const ours = gh.addComment(PR, renderComment({ header: '', rows: [] }), { login: 'docs-app[bot]', type: 'Bot' }, 'NONE');
+    seedBuilds();
+    await runPreview(stage);
+
+    expect(gh.comments(PR).map((comment) => comment.id)).toEqual([workflowCopy, ours]);
+    expect(gh.comments(PR)[0]!.body).toBe(copy);
+    expect(gh.requests.filter((r) => r.path.endsWith(`/comments/${workflowCopy}`))).toEqual([]);
+    expect(gh.count('POST', /\/comments$/)).toBe(0);
+    expect(tableRows(gh.comments(PR)[1]!.body)[0]).toContain(`[Preview](${previewOf(rtd)})`);
+    expect(gh.count('POST', '/graphql')).toBe(1);
+  });
 });

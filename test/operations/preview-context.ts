@@ -31,11 +31,15 @@ export interface PreviewStage {
  * Both stand-ins: project `demo` with the PR's version, and (unless `pullRequest: false`) the pull
  * request on GitHub's side. GitHub lists two items a page, so every list the action reads is paginated.
  */
-export async function previewStage(options: { pullRequest?: boolean } = {}): Promise<PreviewStage> {
+export async function previewStage(options: { pullRequest?: boolean; tokenApp?: string } = {}): Promise<PreviewStage> {
   const clock = new FakeClock();
   const rtd = await startStandin({ now: clock.now, rateLimit: null });
   rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
-  const gh = await startGitHubStandin({ token: GITHUB_TOKEN, maxPerPage: 2 });
+  const gh = await startGitHubStandin({
+    token: GITHUB_TOKEN,
+    maxPerPage: 2,
+    ...(options.tokenApp === undefined ? {} : { tokenApp: options.tokenApp }),
+  });
   if (options.pullRequest !== false) gh.addPullRequest({ number: PR, headSha: HEAD });
   return { rtd, gh, clock, close: () => Promise.all([rtd.close(), gh.close()]).then(() => undefined) };
 }

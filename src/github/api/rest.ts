@@ -57,6 +57,26 @@ export async function getAuthenticatedUser(gh: GitHubRepo): Promise<string> {
   return user.login;
 }
 
+/** A login as GitHub spells them: an account's, or an App's bot (`name[bot]`). */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+
+/**
+ * GraphQL's `viewer`: who the token is, for every kind of token (a GitHub App's installation token
+ * and the workflow's GITHUB_TOKEN, which GET /user refuses, name their bot: `name[bot]`).
+ */
+export async function getViewerLogin(gh: GitHubRepo): Promise<string> {
+  const answer = await call(
+    'POST graphql (viewer)',
+    async (request) => ({ data: await gh.octokit.graphql<{ viewer?: { login?: unknown } }>('query { viewer { login } }', { request }) }),
+    repeatable(gh),
+  );
+  const login = answer?.viewer?.login;
+  if (typeof login !== 'string' || !LOGIN.test(login)) {
+    throw new GitHubError('POST graphql (viewer): the answer names no login', 0, 'POST graphql (viewer)');
+  }
+  return login;
+}
+
 /** GET repos/{owner}/{repo}/collaborators/{user}/permission: `admin`, `write`, `read` or `none`. */
 export async function getCollaboratorPermission(gh: GitHubRepo, username: string): Promise<string> {
   const answer = await call(

@@ -261,8 +261,9 @@ async function applyProject(
 
 /**
  * A notice for each redirect stored in the removed `$rest` syntax that the plan leaves as it is:
- * not an error (the service keeps and serves it), but it refuses that syntax in a new or changed
- * redirect.
+ * not an error (the service still lists it), but FACTS.md says only that the service removed the
+ * wildcard in favour of `*` and refuses it in a new or changed redirect: nothing promises the
+ * stored one still matches the rest of a path, so the notice promises nothing either.
  */
 function tellLegacy(plan: ProjectPlan, log: ProjectLog): void {
   for (const { redirect, listed } of plan.legacy) {
@@ -270,7 +271,8 @@ function tellLegacy(plan: ProjectPlan, log: ProjectLog): void {
     log.notice(
       safeLine(
         `${plan.project}: the redirect ${redirect.type} ${redirect.from} → ${redirect.to} uses the removed \`$rest\` syntax. ` +
-          'The service keeps and serves it, but refuses `$rest` in a new or changed redirect; ' +
+          'The service still lists it, but it removed that wildcard in favour of `*` and refuses it in a new or changed redirect, ' +
+          'so do not count on it redirecting; ' +
           (listed
             ? `the file's ${modern.from} → ${modern.to} stands for it, and is what the next change to it writes.`
             : `it is not in the file (kept); to list it, write from: ${modern.from} and to: ${modern.to}.`),

@@ -10,11 +10,11 @@ export const PULL_REQUEST_SLUG_SUFFIXES = ['', '_a', '_b', '_c'];
  * Tells a push the service took and built nothing for: a GitHub App project's webhook automation
  * rules (file patterns, commit message, labels) that none matched. The service then still moves
  * the pull request's version to the new head commit, so a version at the commit with no build of
- * it means no build is coming. API v3 hides pull request versions; API v2 shows one by its id,
- * which API v2 tells for any build of the version: so the version is found once through its
- * newest build, then its identifier is read on each look (API v2 is not throttled by the service).
- * It cannot tell for a private project (API v2 ignores the token) or a pull request the service
- * never built: then it says nothing, and the wait goes on.
+ * it means no build is coming. API v3 hides pull request versions; API v2 lists them: so the
+ * version is found once in API v2's version list of the project (a pull request never built at
+ * all included), then its identifier is read on each look from its API v2 detail (API v2 is not
+ * throttled by the service). It cannot tell for a private project (API v2 ignores the token) or a
+ * pull request the service has no version of: then it says nothing, and the wait goes on.
  */
 export class AutomationRuleSkip {
   private version: Promise<VersionV2 | undefined> | undefined;
@@ -62,27 +62,34 @@ export class AutomationRuleSkip {
     return this.atCommit;
   }
 
-  /** The pull request's version, through its newest build's API v2 detail; undefined when none tells it. */
+  /**
+   * The pull request's version, from API v2's version list of the project (one read, without any
+   * build's detail): found even when the service never built the pull request at all (a rule
+   * skipped every push). Undefined when the list has none: the service never took a push of it.
+   */
   private async findVersion(): Promise<VersionV2 | undefined> {
-    const slugs = this.versionSlug ? [this.versionSlug] : PULL_REQUEST_SLUG_SUFFIXES.map((suffix) => `${this.pr}${suffix}`);
+    let versions: VersionV2[];
     try {
-      for (const slug of slugs) {
-        const [newest] = await this.ctx.api.recentBuilds(this.project, { version: slug, limit: 1 });
-        if (!newest) break;
-        const id = (await this.ctx.api.buildCommands(newest.id)).version ?? undefined;
-        if (id === undefined) break;
-        const version = await this.ctx.api.versionById(id);
-        if (version.type === 'external' || this.versionSlug) return version;
-        // A branch named like the pull request: its version is the next slug.
-      }
+      versions = await this.ctx.api.versionsV2(this.project);
     } catch (error) {
       this.log.debug(
         `the pull request's version could not be read (${(error as Error).message}): whether a rule skipped the build is unknown`,
       );
       return undefined;
     }
-    this.log.debug(`no build of pull request #${this.pr} tells its version: whether a rule skipped the build is unknown`);
-    return undefined;
+    const found = this.versionSlug
+      ? versions.find((version) => version.slug === this.versionSlug)
+      : (versions.find((version) => version.type === 'external' && version.verbose_name === String(this.pr)) ??
+        // Without `verbose_name`: the slugs the service gives a pull request's version, in order.
+        PULL_REQUEST_SLUG_SUFFIXES.map((suffix) =>
+          versions.find((version) => version.type === 'external' && version.slug === `${this.pr}${suffix}`),
+        ).find((version) => version !== undefined));
+    if (found === undefined) {
+      this.log.debug(
+        `the service lists no version of pull request #${this.pr} (a private project, or no push of it taken yet): whether a rule skipped the build is unknown`,
+      );
+    }
+    return found;
   }
 }
 
