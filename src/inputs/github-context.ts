@@ -15,6 +15,18 @@ export interface RunContext {
   pushedAt?: number;
   /** On `workflow_run` events: the run that ended, as GitHub's own payload tells it. */
   workflowRun?: WorkflowRun;
+  /** On `merge_group` events: the group the queue tests, as GitHub's payload tells it. */
+  mergeGroup?: MergeGroupEvent;
+}
+
+/** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
+export interface MergeGroupEvent {
+  /** The group's commit (lower case), the one the branch's required checks run on. */
+  headSha: string;
+  /** `refs/heads/gh-readonly-queue/{base}/pr-{N}-{base sha}`, as GitHub gives it. */
+  headRef: string;
+  /** `refs/heads/{base}`, when given. */
+  baseRef: string | undefined;
 }
 
 /** The finished run of a `workflow_run` event (GitHub's payload, never anything the PR wrote). */
@@ -63,7 +75,9 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headCommit = payload.head_commit as { timestamp?: unknown } | undefined;
   const pushedAt = typeof headCommit?.timestamp === 'string' ? Date.parse(headCommit.timestamp) : Number.NaN;
   const workflowRun = readWorkflowRun(payload.workflow_run);
+  const mergeGroup = readMergeGroup(payload.merge_group);
   return {
+    ...(mergeGroup ? { mergeGroup } : {}),
     ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
@@ -83,6 +97,18 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
           }
         : undefined,
   };
+}
+
+/** Longest ref read from a payload: GitHub's refs are far shorter; a longer one is no group. */
+const MAX_REF_LENGTH = 1024;
+
+function readMergeGroup(value: unknown): MergeGroupEvent | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const group = value as Record<string, unknown>;
+  if (typeof group.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(group.head_sha)) return undefined;
+  if (typeof group.head_ref !== 'string' || group.head_ref.length > MAX_REF_LENGTH) return undefined;
+  const baseRef = typeof group.base_ref === 'string' && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
+  return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef };
 }
 
 function readWorkflowRun(value: unknown): WorkflowRun | undefined {
