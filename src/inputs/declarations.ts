@@ -120,7 +120,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'text',
     default: '',
     description:
-      "For `wait`, the full SHA whose build to wait for. Empty means the pull request's head SHA on pull-request events, else `GITHUB_SHA`. For `merge-queue` outside a `merge_group` event, the group's commit.",
+      "For `wait`, the full SHA whose build to wait for. Empty means the pull request's head SHA on pull-request events, else `GITHUB_SHA`. For `merge-queue` run by hand, the group's commit.",
     schema: parser((text, refuse) => {
       const sha = text.trim().toLowerCase();
       if (sha === '') return undefined;
@@ -134,7 +134,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'secret',
     default: '',
     description:
-      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `merge-queue` for the merge group's commit status, and by `apply` for the plan comment.",
+      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `merge-queue` for the group's status, and by `apply` for the plan comment.",
     // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
     // verbatim: the unexpanded expression is no token.
     schema: parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
@@ -297,15 +297,13 @@ export const INPUT_DECLARATIONS = {
   'queue-check': {
     kind: 'text',
     default: 'build',
-    description:
-      "For `merge-queue`: `build` builds the merge group's commit on the queue branch's version (hidden, deactivated after); `mirror` carries the result of the queued pull request's head build, building nothing.",
+    description: "For `merge-queue`: `build` (build the group's commit) or `mirror` (carry the queued PR's build result).",
     schema: oneOf(['build', 'mirror'] as const),
   },
   'status-context': {
     kind: 'text',
     default: 'docs/readthedocs.org:{project}',
-    description:
-      "For `merge-queue`, the commit status's context on the group's commit; `{project}` is replaced by the project's slug (the name the service's own pull-request check uses).",
+    description: "For `merge-queue`, the status context on the group's commit; `{project}` is the project's slug.",
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))
