@@ -93,7 +93,8 @@ describe('merge-queue, queue-check: build', () => {
     ]);
     expect(run.outputs).toMatchObject({ success: 'true', commit: GROUP, version: SLUG });
     expect(run.summary).toContain('`queue-check: build`');
-    expect(run.summary).toContain('passed: the build succeeded');
+    expect(run.summary).toContain('- demo: passed: The group&#39;s docs build succeeded');
+    expect(run.summary).toContain('status `docs/readthedocs.org:demo` is `success`');
   });
 
   it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
@@ -116,7 +117,7 @@ describe('merge-queue, queue-check: build', () => {
     expect(gh.statuses(GROUP).at(-1)!.description).toContain('Build failed');
     expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === `Build failed: demo ${slug}`)).toBe(true);
-    expect(run.summary).toContain('failed: Build failed');
+    expect(run.summary).toContain('- demo: failed: Build failed \\(build \\#1\\); status `docs/readthedocs.org:demo` is `failure`');
   });
 
   it('the step times out during the build: the version is deactivated after the deadline, and the status says failure', async () => {
@@ -159,6 +160,41 @@ describe('merge-queue, queue-check: build', () => {
     expect(run.results[0]!.reason).toContain(`to appear as version ${SLUG} after the sync`);
     expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/demo/sync-versions/']);
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('an activation the service refuses (403) changed nothing: no deactivation is sent, the status says failure', async () => {
+    const slug = queueBranch();
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      times: 1,
+      status: 403,
+      contentType: 'application/json',
+      body: '{"detail": "You do not have permission to perform this action."}',
+    });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Permission denied' });
+    expect(run.results[0]!.details).not.toHaveProperty('deactivated');
+    expect(rtd.count('PATCH', /./)).toBe(1);
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(stdout.annotations().filter((a) => a.title === 'Queue version left active')).toEqual([]);
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('a version an automation rule activated at the sync is only hidden; the build the service queued is followed, then deactivated', async () => {
+    rtd.addVersion('demo', { slug: SLUG, verboseName: BRANCH, identifier: GROUP, active: true, appearsAfterSyncMs: 2000 });
+    clock.at(T0 + 3000, () => rtd.addBuild('demo', SLUG, { durationMs: 20_000, outcome: 'success', commit: GROUP }));
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 1, commit: GROUP });
+    expect(versionWrites()).toEqual([
+      { version: SLUG, body: { hidden: true } },
+      { version: SLUG, body: { active: false } },
+    ]);
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo').length).toBe(1);
   });
 
   it('several projects: one status per project on the group commit, each version deactivated', async () => {
@@ -294,6 +330,8 @@ describe('the merge group', () => {
     expect(parseQueueBranch(`feature/pr-7-${BASE_SHA}`)).toBeUndefined();
     expect(parseQueueBranch(`gh-readonly-queue/main/pr-7-${BASE_SHA.slice(1)}`)).toBeUndefined();
     expect(parseQueueBranch(`gh-readonly-queue/${'a/'.repeat(200)}pr-7-${BASE_SHA}`)).toBeUndefined();
+    expect(parseQueueBranch(`gh-readonly-queue/ma\u001b[31min/pr-7-${BASE_SHA}`)).toBeUndefined();
+    expect(parseQueueBranch(`gh-readonly-queue/ma in/pr-7-${BASE_SHA}`)).toBeUndefined();
   });
 
   it('from the merge_group event: the commit, the branch, its version slug as the service makes it', () => {

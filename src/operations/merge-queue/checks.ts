@@ -1,6 +1,7 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
+import { ServiceError } from '../../readthedocs/errors.js';
 import { DeadlineError } from '../../util/abort.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -48,7 +49,7 @@ export async function buildCheck(ctx: OperationContext, result: Result, log: Pro
   result.commit = group.commit;
   // Build ids only grow: the newest before the sync tells the activation's build from older ones.
   const history = await api.recentBuilds(project, { limit: 10 });
-  log.info(`Syncing the versions of ${project}: the queue branch ${group.branch} becomes a version`);
+  log.info(`Syncing the versions of ${project}: the queue branch becomes version ${group.versionSlug}`);
   if (!(await api.syncVersions(project))) {
     Object.assign(result, syncRefused(project));
     log.info(result.reason!);
@@ -56,12 +57,14 @@ export async function buildCheck(ctx: OperationContext, result: Result, log: Pro
   }
   const record = await queueVersion(ctx, result, log, group);
   if (!record) return;
+  // Whether the version may be active: a rule activated it, or the activation may have taken.
+  const touched = { active: record.active };
   try {
-    const build = await activateHidden(ctx, project, record, newestBuildId(history), log);
+    const build = await activateHidden(ctx, project, record, newestBuildId(history), log, touched);
     const followed = await watchBuildOfCommit(ctx, result, log, build, group.commit, expectedFromHistory(history));
     await concludeFollowed(ctx, result, log, followed, group.commit);
   } finally {
-    result.details = { ...result.details!, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
+    if (touched.active) result.details = { ...result.details!, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
   }
 }
 
@@ -106,11 +109,19 @@ async function activateHidden(
   record: Version,
   newestBefore: number,
   log: ProjectLog,
+  touched: { active: boolean },
 ): Promise<Build> {
   const version = record.slug;
   if (!record.active) {
     log.info(`Activating ${version}, hidden: the service queues its build`);
-    await ctx.api.updateVersion(project, version, { active: true, hidden: true });
+    try {
+      await ctx.api.updateVersion(project, version, { active: true, hidden: true });
+    } catch (error) {
+      // A refusal (4xx) changed nothing; any other failure (a lost answer) may have activated it.
+      touched.active = !(error instanceof ServiceError && error.status !== undefined && error.status >= 400 && error.status < 500);
+      throw error;
+    }
+    touched.active = true;
   } else if (!record.hidden) {
     log.info(`${version} is already active: hiding it, and following the build the service queued for it`);
     await ctx.api.updateVersion(project, version, { hidden: true });

@@ -20,8 +20,8 @@ export interface MergeGroup {
 
 /** The longest branch name read: GitHub's queue branches are far shorter. */
 const MAX_BRANCH_LENGTH = 255;
-/** `gh-readonly-queue/{base}/pr-{N}-{base sha}` (GitHub's naming; the base may hold `/`). */
-const QUEUE_BRANCH = /^gh-readonly-queue\/(.+)\/pr-(\d{1,9})-[0-9a-f]{40}$/;
+/** `gh-readonly-queue/{base}/pr-{N}-{base sha}` (GitHub's naming; the base may hold `/`, never what git refuses in a ref). */
+const QUEUE_BRANCH = /^gh-readonly-queue\/([^\s\u0000-\u001f\u007f~^:?*[\\]+)\/pr-(\d{1,9})-[0-9a-f]{40}$/;
 
 /** The parts of a queue branch's name, or undefined when it is not one. Bounded before the match. */
 export function parseQueueBranch(name: string): { base: string; pullRequest: number } | undefined {

@@ -91,12 +91,12 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
     '',
   ];
   for (const result of results) {
-    const status = result.details?.status;
+    const { state, description } = finalStatus(result, mode, group.pullRequest);
+    const set = result.details?.status;
     const context = codeSpan(result.details?.statusContext ?? '', { inTable: false });
-    const why = result.outcome === 'success' ? 'the build succeeded' : escapeMarkdown(result.title ?? result.outcome);
     lines.push(
-      `- ${escapeMarkdown(result.project)}: ${status === 'success' ? 'passed' : 'failed'}: ${why}; status ${context} ` +
-        (status ? `is \`${status}\`` : 'was not set'),
+      `- ${escapeMarkdown(result.project)}: ${state === 'success' ? 'passed' : 'failed'}: ${escapeMarkdown(description)}; ` +
+        `status ${context} ${set ? `is \`${set}\`` : 'was not set'}`,
     );
   }
   return lines.join('\n');
