@@ -67,7 +67,7 @@ async function checkProject(
     const { state, description } = finalStatus(result, mode, group.pullRequest);
     await statuses.status(result.project, state, description, result.buildUrl);
   }
-  const set = statuses.set.get(result.project);
+  const set = statuses.lastState.get(result.project);
   result.details = { ...result.details, ...(set === undefined ? {} : { status: set }) };
 }
 

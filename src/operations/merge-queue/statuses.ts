@@ -23,7 +23,7 @@ export class GroupStatuses {
   private client: Promise<GitHubRepo | undefined> | undefined;
   private warned = false;
   /** The last state set per project, for the results. */
-  readonly set = new Map<string, CommitState>();
+  readonly lastState = new Map<string, CommitState>();
 
   constructor(
     private readonly ctx: OperationContext,
@@ -42,7 +42,7 @@ export class GroupStatuses {
       const gh = await this.github();
       if (!gh) return;
       await createCommitStatus(gh, this.commit, { state, context, description, ...(targetUrl === undefined ? {} : { targetUrl }) });
-      this.set.set(project, state);
+      this.lastState.set(project, state);
       this.ctx.log.debug(`status ${context}: ${state} (${description})`);
     } catch (error) {
       this.warnOnce(error);
