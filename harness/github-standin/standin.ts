@@ -3,7 +3,8 @@
 //
 // This file composes the parts, one per resource: comments.ts (issue comments), pulls.ts (pull
 // requests, their files, collaborators' permission), contents.ts, statuses.ts (commit statuses),
-// deployments.ts (and their statuses), users.ts (GET /user); store.ts (what they hold),
+// deployments.ts (and their statuses), users.ts (GET /user), merge-queue.ts (queue branches and
+// `merge_group` events); store.ts (what they hold),
 // router.ts (token, refusals, routes), replies.ts (GitHub's answers, rate limits, pages).
 import { HttpServer } from '../standin-http/server.ts';
 import type { Fault } from '../standin-http/server.ts';
@@ -11,6 +12,7 @@ import { countRequests } from '../standin-http/reply.ts';
 import { CommentResources, type ServiceCommentOptions } from './comments.ts';
 import { ContentResources } from './contents.ts';
 import { DeploymentResources } from './deployments.ts';
+import { type MergeGroupSeed, MergeQueueResources } from './merge-queue.ts';
 import { type PullRequestSeed, PullResources } from './pulls.ts';
 import { type RateLimitAnswer, json, rateLimited } from './replies.ts';
 import { GitHubRouter } from './router.ts';
@@ -31,6 +33,8 @@ export interface GitHubStandin {
   requests: GitHubRequest[];
   count(method: string, path: RegExp | string): number;
   addPullRequest(seed: PullRequestSeed): void;
+  /** Pushes a merge group's queue branch and returns its `merge_group` event, for GITHUB_EVENT_PATH. */
+  addMergeGroup(seed: MergeGroupSeed): { name: 'merge_group'; payload: Record<string, unknown> };
   addComment(pr: number, body: string, user?: StoredComment['user'], association?: string): number;
   /**
    * Read the Docs' own build-overview comment on a GitHub App project's pull request (by
@@ -84,6 +88,7 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly contentsApi: ContentResources;
   private readonly statusesApi: StatusResources;
   private readonly deploymentsApi: DeploymentResources;
+  private readonly mergeQueueApi: MergeQueueResources;
 
   constructor(options: GitHubStandinOptions) {
     this.store = new GitHubStore(options);
@@ -92,6 +97,7 @@ class GitHubStandinServer implements GitHubStandin {
     this.contentsApi = new ContentResources(this.store);
     this.statusesApi = new StatusResources(this.store);
     this.deploymentsApi = new DeploymentResources(this.store);
+    this.mergeQueueApi = new MergeQueueResources(this.store);
     this.router = new GitHubRouter(this.store, options.token, [
       ...new UserResources(this.store).routes(),
       ...this.commentsApi.routes(),
@@ -99,6 +105,7 @@ class GitHubStandinServer implements GitHubStandin {
       ...this.contentsApi.routes(),
       ...this.deploymentsApi.routes(),
       ...this.statusesApi.routes(),
+      ...this.mergeQueueApi.routes(),
     ]);
     this.http = new HttpServer(
       {
@@ -124,6 +131,10 @@ class GitHubStandinServer implements GitHubStandin {
 
   addPullRequest(seed: PullRequestSeed): void {
     this.pullsApi.add(seed);
+  }
+
+  addMergeGroup(seed: MergeGroupSeed): { name: 'merge_group'; payload: Record<string, unknown> } {
+    return this.mergeQueueApi.add(seed);
   }
 
   addComment(pr: number, body: string, user?: StoredComment['user'], association?: string): number {

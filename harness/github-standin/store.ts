@@ -95,6 +95,8 @@ export class GitHubStore {
   readonly files = new Map<string, string>();
   readonly statuses: StoredStatus[] = [];
   readonly deployments: StoredDeployment[] = [];
+  /** Branch heads by name (the merge queue's branches). */
+  readonly branches = new Map<string, string>();
   private nextId = 1000;
 
   constructor(options: GitHubStandinOptions) {

@@ -44,6 +44,13 @@ export interface Standin {
   addProject(p: ProjectSeed): void;
   addVersion(project: string, v: VersionSeed): void;
   addBuild(project: string, version: string, b: BuildSeed): number;
+  /**
+   * A merge queue's branch, pushed: after the next sync (and `appearsAfterSyncMs`) an inactive
+   * version whose activation builds `commit`, the group's. Returns its slug.
+   */
+  addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs?: number): string;
+  /** A version as the stand-in holds it (no request recorded), pending ones included. */
+  versionRecord(project: string, slug: string): { slug: string; active: boolean; hidden: boolean; verboseName: string } | undefined;
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void;
   /** GitHub's webhook for a push to `branch`: a build of `commit` (known once cloned), or none when no automation rule matches. */
   push(project: string, branch: string, event: WebhookEvent): number | null;
@@ -151,6 +158,14 @@ class StandinServer implements Standin {
 
   addBuild(project: string, version: string, b: BuildSeed): number {
     return this.buildsApi.add(project, version, b);
+  }
+
+  addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs?: number): string {
+    return this.versionsApi.addQueueBranch(project, branch, commit, appearsAfterSyncMs);
+  }
+
+  versionRecord(project: string, slug: string): { slug: string; active: boolean; hidden: boolean; verboseName: string } | undefined {
+    return this.store.versions.find((v) => v.project === project && v.slug === slug);
   }
 
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void {

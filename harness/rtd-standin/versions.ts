@@ -43,6 +43,20 @@ export class VersionResources {
   }
 
   /**
+   * A merge queue's branch (`gh-readonly-queue/main/pr-42-<base sha>`) as the service takes it.
+   * FACTS: "The queue's `gh-readonly-queue/…` branches appear as new versions only after a sync,
+   * inactive unless a rule activates them"; "`verbose_name` is the branch or tag name as git has it;
+   * `slug` is made from it (lower case, characters outside `[a-z0-9._-]` become `-`, runs
+   * collapsed)". Activating it queues a build of the branch's head, the group's `commit`.
+   * Returns the version's slug.
+   */
+  addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs = 0): string {
+    const slug = branchSlug(branch);
+    this.add(project, { slug, type: 'branch', active: false, verboseName: branch, identifier: commit, appearsAfterSyncMs });
+    return slug;
+  }
+
+  /**
    * Deletes a version as the service does (closed PR versions after 90 days, removed branches):
    * its builds stay in the project's list with `version: null`.
    */
@@ -177,4 +191,12 @@ export class VersionResources {
     }
     return json(202, { triggered: true });
   }
+}
+
+/** A branch's version slug as the service makes it: lower case, outside `[a-z0-9._-]` a `-`, runs collapsed. */
+export function branchSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-');
 }

@@ -44,7 +44,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'secret',
     default: '',
     description:
-      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `apply` and `export`; optional for public projects with `wait` and `preview`.',
+      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `merge-queue`, `apply` and `export`; optional for public projects with `wait` and `preview`.',
     schema: optionalText,
   },
   project: {
@@ -82,7 +82,7 @@ export const INPUT_DECLARATIONS = {
   operation: {
     kind: 'text',
     default: 'build',
-    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `apply` or `export`.',
+    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `merge-queue`, `apply` or `export`.',
     schema: oneOf(OPERATIONS),
   },
   'base-url': {
@@ -120,7 +120,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'text',
     default: '',
     description:
-      "For `wait`, the full SHA whose build to wait for. Empty means the pull request's head SHA on pull-request events, else `GITHUB_SHA`.",
+      "For `wait`, the full SHA whose build to wait for. Empty means the pull request's head SHA on pull-request events, else `GITHUB_SHA`. For `merge-queue` run by hand, the group's commit.",
     schema: parser((text, refuse) => {
       const sha = text.trim().toLowerCase();
       if (sha === '') return undefined;
@@ -133,7 +133,8 @@ export const INPUT_DECLARATIONS = {
   'github-token': {
     kind: 'secret',
     default: '',
-    description: "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, and by `apply` for the plan comment.",
+    description:
+      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `merge-queue` for the group's status, and by `apply` for the plan comment.",
     // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
     // verbatim: the unexpanded expression is no token.
     schema: parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
@@ -292,6 +293,23 @@ export const INPUT_DECLARATIONS = {
     default: 'warn',
     description: 'For `preview`, pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.',
     schema: oneOf(['warn', 'fail', 'off'] as const),
+  },
+  'queue-check': {
+    kind: 'text',
+    default: 'build',
+    description: "For `merge-queue`: `build` (build the group's commit) or `mirror` (carry the queued PR's build result).",
+    schema: oneOf(['build', 'mirror'] as const),
+  },
+  'status-context': {
+    kind: 'text',
+    default: 'docs/readthedocs.org:{project}',
+    description: "For `merge-queue`, the status context on the group's commit; `{project}` is the project's slug.",
+    schema: parser((text, refuse) => {
+      const name = text.trim();
+      if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))
+        return refuse('is not a status context: use up to 255 characters on one line, e.g. `docs/readthedocs.org:{project}`');
+      return name;
+    }),
   },
 } as const satisfies Record<string, InputDeclaration>;
 

@@ -22,6 +22,18 @@ export interface RunContext {
   defaultBranch?: string;
   /** On `workflow_run` events: the run that ended, as GitHub's own payload tells it. */
   workflowRun?: WorkflowRun;
+  /** On `merge_group` events: the group the queue tests, as GitHub's payload tells it. */
+  mergeGroup?: MergeGroupEvent;
+}
+
+/** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
+export interface MergeGroupEvent {
+  /** The group's commit (lower case), the one the branch's required checks run on. */
+  headSha: string;
+  /** `refs/heads/gh-readonly-queue/{base}/pr-{N}-{base sha}`, as GitHub gives it. */
+  headRef: string;
+  /** `refs/heads/{base}`, when given. */
+  baseRef: string | undefined;
 }
 
 /** The finished run of a `workflow_run` event (GitHub's payload, never anything the PR wrote). */
@@ -73,7 +85,9 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const ref = readRef(typeof payload.ref === 'string' ? payload.ref : env.GITHUB_REF);
   const repository = payload.repository as { default_branch?: unknown } | undefined;
   const defaultBranch = typeof repository?.default_branch === 'string' ? repository.default_branch : '';
+  const mergeGroup = readMergeGroup(payload.merge_group);
   return {
+    ...(mergeGroup ? { mergeGroup } : {}),
     ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
     ...(ref ? { ref } : {}),
     ...(defaultBranch !== '' && defaultBranch.length <= MAX_REF_CHARS ? { defaultBranch } : {}),
@@ -108,6 +122,18 @@ function readRef(ref: string | undefined): RunContext['ref'] {
   const name = match[2]!;
   if (name.length > MAX_REF_CHARS || /[\u0000-\u001f\u007f]/.test(name)) return undefined;
   return { kind: match[1] === 'heads' ? 'branch' : 'tag', name };
+}
+
+/** Longest ref read from a payload: GitHub's refs are far shorter; a longer one is no group. */
+const MAX_REF_LENGTH = 1024;
+
+function readMergeGroup(value: unknown): MergeGroupEvent | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const group = value as Record<string, unknown>;
+  if (typeof group.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(group.head_sha)) return undefined;
+  if (typeof group.head_ref !== 'string' || group.head_ref.length > MAX_REF_LENGTH) return undefined;
+  const baseRef = typeof group.base_ref === 'string' && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
+  return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef };
 }
 
 function readWorkflowRun(value: unknown): WorkflowRun | undefined {

@@ -60,6 +60,10 @@ export interface Inputs {
   deploymentEnvironment: string;
   /** For `preview`: pages moved or removed without a redirect warn, fail the step, or are not looked for. */
   redirectCheck: 'warn' | 'fail' | 'off';
+  /** For `merge-queue`: build the group's commit, or mirror the queued pull request's head build. */
+  queueCheck: 'build' | 'mirror';
+  /** For `merge-queue`: the commit status's context, `{project}` not yet replaced. */
+  statusContext: string;
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -148,6 +152,8 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     deployment: values.deployment,
     deploymentEnvironment: values['deployment-environment'],
     redirectCheck: values['redirect-check'],
+    queueCheck: values['queue-check'],
+    statusContext: values['status-context'],
   };
 }
 

@@ -2,6 +2,7 @@ import type { Operation } from '../inputs/inputs.js';
 import { build } from './build/descriptor.js';
 import type { OperationDescriptor } from './descriptor.js';
 import { env } from './env/descriptor.js';
+import { mergeQueue } from './merge-queue/descriptor.js';
 import { preview } from './preview/descriptor.js';
 import { planOutputs } from './project-config/apply.js';
 import { apply, exportOperation } from './project-config/descriptors.js';
@@ -21,6 +22,7 @@ export const OPERATION_DESCRIPTORS: Record<Operation, OperationDescriptor> = {
   'sync-versions': syncVersions,
   env,
   preview,
+  'merge-queue': mergeQueue,
   apply,
   export: exportOperation,
 };

@@ -58,6 +58,17 @@ export interface RequestSpec<T> {
    * the error says past it.
    */
   bodyLimit?: { bytes: number; reason: string };
+  /**
+   * The undo of a temporary change, sent whatever ended the step (its deadline, the workflow's
+   * cancellation): its own signal in place of the step's, and its own time left for retries.
+   */
+  cleanup?: CleanupLimits;
+}
+
+/** What bounds a cleanup request instead of the step's deadline. */
+export interface CleanupLimits {
+  signal: AbortSignal;
+  remainingMs: () => number;
 }
 
 export interface ServiceResponse<T> {
@@ -176,9 +187,9 @@ export class ServiceHttpClient {
         }
       }
     };
-    const { remainingMs } = this.options;
+    const remainingMs = spec.cleanup?.remainingMs ?? this.options.remainingMs;
     return retry(attempt, this.retryPolicy(spec), {
-      signal: this.options.signal,
+      signal: spec.cleanup?.signal ?? this.options.signal,
       deadline: remainingMs ? { remainingMs } : undefined,
       ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
       onRetry: ({ attempt: failed, delayMs, error }) => {
@@ -230,7 +241,7 @@ export class ServiceHttpClient {
   }
 
   private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
-    const { signal } = this.options;
+    const signal = spec.cleanup?.signal ?? this.options.signal;
     // Nothing is sent whose answer could not be read: a write would be left uncertain.
     if (this.stepBytesLeft() <= 0) throw this.stepBytesSpent(spec);
     // API v2 is not throttled by the service: it waits for no slot and takes none from API v3's.
@@ -258,7 +269,7 @@ export class ServiceHttpClient {
         bodyTimeout: this.options.bodyTimeoutMs,
       });
     } catch (error) {
-      throw this.transportFault(error, false);
+      throw this.transportFault(error, false, signal);
     }
     const stepLeft = this.stepBytesLeft();
     const listLeft = spec.bodyLimit?.bytes ?? Number.POSITIVE_INFINITY;
@@ -277,7 +288,7 @@ export class ServiceHttpClient {
         const reason = cap === listLeft && spec.bodyLimit ? spec.bodyLimit.reason : error.message;
         throw this.failure(spec, reason, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
       }
-      throw this.transportFault(error, true);
+      throw this.transportFault(error, true, signal);
     }
     const status = response.statusCode;
     this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
@@ -388,8 +399,8 @@ export class ServiceHttpClient {
     return parsed.data;
   }
 
-  private transportFault(error: unknown, afterHeaders: boolean): Error {
-    if (this.options.signal.aborted) return abortReason(this.options.signal);
+  private transportFault(error: unknown, afterHeaders: boolean, signal: AbortSignal): Error {
+    if (signal.aborted) return abortReason(signal);
     const code = (error as { code?: string }).code ?? '';
     const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
     const message = this.options.redact((error as Error).message ?? String(error));

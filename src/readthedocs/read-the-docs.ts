@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { ServiceHttpClient } from './http-client.js';
+import type { CleanupLimits, ServiceHttpClient } from './http-client.js';
 import {
   BuildCommandsSchema,
   BuildSchema,
@@ -77,11 +77,12 @@ export class ReadTheDocsApi {
     return data;
   }
 
-  /** PATCH: `active`, `hidden`, and on Business `privacy_level`; 204, no body. */
+  /** PATCH: `active`, `hidden`, and on Business `privacy_level`; 204, no body. `cleanup`: sent after the step's end too. */
   async updateVersion(
     project: string,
     version: string,
     changes: { active?: boolean; hidden?: boolean; privacy_level?: string },
+    options: { cleanup?: CleanupLimits } = {},
   ): Promise<void> {
     await this.http.send({
       method: 'PATCH',
@@ -89,6 +90,7 @@ export class ReadTheDocsApi {
       body: changes,
       endpoint: 'PATCH projects/{project}/versions/{version}/',
       kind: 'idempotent-write',
+      ...(options.cleanup ? { cleanup: options.cleanup } : {}),
     });
   }
 

@@ -69,7 +69,14 @@ export interface StepRun {
 export async function runStep(
   standin: Standin,
   raw: Partial<RawInputs>,
-  options: { clock?: FakeClock; run?: Partial<RunContext>; token?: string; budgetFromInputs?: boolean; httpTimeoutMs?: number } = {},
+  options: {
+    clock?: FakeClock;
+    run?: Partial<RunContext>;
+    token?: string;
+    budgetFromInputs?: boolean;
+    httpTimeoutMs?: number;
+    cancellation?: AbortSignal;
+  } = {},
 ): Promise<StepRun> {
   const clock = options.clock ?? new FakeClock();
   const test = operationContext({
@@ -79,6 +86,7 @@ export async function runStep(
     run: { ...readRunContext({}), ...options.run },
     budgetFromInputs: options.budgetFromInputs,
     httpTimeoutMs: options.httpTimeoutMs,
+    cancellation: options.cancellation,
   });
   const { inputs } = test.ctx;
   const redactor = new Redactor();

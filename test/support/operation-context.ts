@@ -123,6 +123,8 @@ export interface ContextOptions {
   httpTimeoutMs?: number;
   /** The step's log; the runner's (`@actions/core` on stdout) by default, read with `captureStdout`. */
   log?: RunnerLog;
+  /** The workflow's cancellation (SIGINT/SIGTERM in the action); never aborted unless given. */
+  cancellation?: AbortSignal;
 }
 
 export interface OperationTestContext {
@@ -140,7 +142,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
   const clock = options.clock ?? new FakeClock();
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
   const startedAt = clock.now();
-  const deadline = new Deadline(startedAt + inputs.timeoutMs, new AbortController().signal, clock.now, clock.timer);
+  const deadline = new Deadline(startedAt + inputs.timeoutMs, options.cancellation ?? new AbortController().signal, clock.now, clock.timer);
   const budget = options.budgetFromInputs
     ? new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs, clock.now, clock.sleep)
     : new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);

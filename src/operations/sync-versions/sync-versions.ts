@@ -1,7 +1,8 @@
 import { formatDuration } from '../../util/format-duration.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { NotFoundError, ServiceError } from '../../readthedocs/errors.js';
+import { ServiceError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
+import { lookForBuild, lookInterval, waitForVersion } from '../shared/version-appears.js';
 import { pollUntil } from '../../resilience/index.js';
 import { DeadlineError } from '../../util/abort.js';
 import { triggerOnce } from '../shared/trigger.js';
@@ -96,22 +97,6 @@ async function syncProject(ctx: OperationContext, result: SyncResult, log: Proje
   await verifyThroughSearch(ctx, result, log, version);
 }
 
-/** Polls the version's record until it exists (404 until the sync has created it). */
-async function waitForVersion(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<Version> {
-  return pollUntil(
-    async (round) => {
-      try {
-        return await ctx.api.version(project, version);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-      }
-      if (round === 1) log.info(`${elapsed(ctx)} ${version} is not there yet: the sync runs in the background`);
-      return undefined;
-    },
-    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: ctx.sleep },
-  );
-}
-
 /**
  * The one build to wait for. An inactive version is activated, which queues its build: the step
  * never triggers another, as a trigger would cancel it. An active version's build is adopted
@@ -161,26 +146,6 @@ async function buildOfVersion(
   }
   log.info(`${version} is active and no build of it came within ${formatDuration(graceMs)}: triggering one`);
   return (await triggerOnce(ctx, project, version, newestBefore, log)).build;
-}
-
-/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
-async function lookForBuild(
-  ctx: OperationContext,
-  project: string,
-  version: string,
-  pick: (builds: Build[]) => Build | undefined,
-  withinMs: number,
-): Promise<Build | undefined> {
-  const until = ctx.now() + withinMs;
-  const { found } = await pollUntil<{ found: Build | undefined }>(
-    async () => {
-      const build = pick(await ctx.api.recentBuilds(project, { version, limit: 5 }));
-      // Found, or the window is over (then nothing was found): either ends the poll.
-      return build || ctx.now() >= until ? { found: build } : undefined;
-    },
-    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: ctx.sleep },
-  );
-  return found;
 }
 
 /**
@@ -248,9 +213,4 @@ async function verifyThroughSearch(ctx: OperationContext, result: SyncResult, lo
   } else {
     log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
   }
-}
-
-/** How often to look for a version or a build that is expected soon. */
-function lookInterval(ctx: OperationContext): number {
-  return Math.max(ctx.polling.lookIntervalMs, ctx.budget.fairIntervalMs(ctx.inputs.projects.length));
 }

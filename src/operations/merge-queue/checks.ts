@@ -1,0 +1,222 @@
+import type { CommitState } from '../../github/api/rest.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import type { Build, Version } from '../../readthedocs/schemas.js';
+import { ServiceError } from '../../readthedocs/errors.js';
+import { DeadlineError } from '../../util/abort.js';
+import { formatDuration } from '../../util/format-duration.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../shared/build-ids.js';
+import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
+import { lookForBuild, waitForVersion } from '../shared/version-appears.js';
+import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
+import type { OperationContext, ProjectResult } from '../types.js';
+import type { MergeGroup } from './group.js';
+
+/** The annotation of `mirror` when the pull request's head commit has no build of its version. */
+export const NO_PR_BUILD_TITLE = 'No build of the pull request';
+/** The annotation of a queue branch's version that could not be deactivated after the check. */
+export const LEFT_ACTIVE_TITLE = 'Queue version left active';
+/** How long the deactivation may take after the step's end (its deadline or cancellation). */
+export const CLEANUP_MS = 30_000;
+
+/** What the check adds to a project's entry of `results`. */
+export interface MergeQueueDetails {
+  queueCheck: 'build' | 'mirror';
+  /** The group's commit, where the status goes. */
+  groupCommit: string;
+  queueBranch: string;
+  pullRequest: number;
+  /** `mirror`: the pull request's head commit whose build was carried over. */
+  pullRequestHead?: string;
+  /** `build`: the queue branch's version was deactivated after the check. */
+  deactivated?: boolean;
+  statusContext: string;
+  /** The last commit status set on the group's commit (none when GitHub did not take one). */
+  status?: CommitState;
+}
+
+type Result = ProjectResult<MergeQueueDetails>;
+
+/**
+ * `build`: syncs the versions, waits for the queue branch's version, activates it hidden (which
+ * queues its build: nothing else triggers), waits for the build of the group's commit as `wait`
+ * does, then deactivates the version whatever ended the wait (its docs are temporary).
+ */
+export async function buildCheck(ctx: OperationContext, result: Result, log: ProjectLog, group: MergeGroup): Promise<void> {
+  const { api } = ctx;
+  const { project } = result;
+  result.version = group.versionSlug;
+  result.commit = group.commit;
+  // Build ids only grow: the newest before the sync tells the activation's build from older ones.
+  const history = await api.recentBuilds(project, { limit: 10 });
+  log.info(`Syncing the versions of ${project}: the queue branch becomes version ${group.versionSlug}`);
+  if (!(await api.syncVersions(project))) {
+    Object.assign(result, syncRefused(project));
+    log.info(result.reason!);
+    return;
+  }
+  const record = await queueVersion(ctx, result, log, group);
+  if (!record) return;
+  // Whether the version may be active: a rule activated it, or the activation may have taken.
+  const touched = { active: record.active };
+  try {
+    const build = await activateHidden(ctx, project, record, newestBuildId(history), log, touched);
+    const followed = await watchBuildOfCommit(ctx, result, log, build, group.commit, expectedFromHistory(history));
+    await concludeFollowed(ctx, result, log, followed, group.commit);
+  } finally {
+    if (touched.active) result.details = { ...result.details!, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
+  }
+}
+
+function syncRefused(project: string): Pick<Result, 'outcome' | 'title' | 'reason'> {
+  return {
+    outcome: 'failed',
+    title: 'Sync not triggered',
+    reason:
+      `${project}: Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
+      'It does so when the project is inactive or has version sync turned off. Check the project in the dashboard.',
+  };
+}
+
+/** The queue branch's version once the sync made it; undefined (the result says why) when the step timed out first. */
+async function queueVersion(ctx: OperationContext, result: Result, log: ProjectLog, group: MergeGroup): Promise<Version | undefined> {
+  log.info(`Waiting for version ${group.versionSlug} (the queue branch) to appear`);
+  try {
+    const record = await waitForVersion(ctx, result.project, group.versionSlug, log);
+    log.info(`${elapsed(ctx)} ${group.versionSlug} is there (${record.active ? 'active' : 'inactive'}${record.hidden ? ', hidden' : ''})`);
+    return record;
+  } catch (error) {
+    if (!(error instanceof DeadlineError)) throw error;
+    result.outcome = 'timed-out';
+    result.title = 'Timed out';
+    result.reason =
+      `${result.project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
+      `${safeLine(group.branch, 300)} to appear as version ${group.versionSlug} after the sync. Check that the project builds from this ` +
+      'repository and that no automation rule of the project deletes or renames such versions';
+    log.info(result.reason);
+    return undefined;
+  }
+}
+
+/**
+ * Activates the version hidden (never in the flyout or search); the activation queues its build,
+ * which is the one followed: a trigger would cancel it. A version a rule already activated is
+ * only hidden, and its queued build followed.
+ */
+async function activateHidden(
+  ctx: OperationContext,
+  project: string,
+  record: Version,
+  newestBefore: number,
+  log: ProjectLog,
+  touched: { active: boolean },
+): Promise<Build> {
+  const version = record.slug;
+  if (!record.active) {
+    log.info(`Activating ${version}, hidden: the service queues its build`);
+    try {
+      await ctx.api.updateVersion(project, version, { active: true, hidden: true });
+    } catch (error) {
+      // A refusal (4xx) changed nothing; any other failure (a lost answer) may have activated it.
+      touched.active = !(error instanceof ServiceError && error.status !== undefined && error.status >= 400 && error.status < 500);
+      throw error;
+    }
+    touched.active = true;
+  } else if (!record.hidden) {
+    log.info(`${version} is already active: hiding it, and following the build the service queued for it`);
+    await ctx.api.updateVersion(project, version, { hidden: true });
+  }
+  const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
+  log.info(`Build #${build!.id} of ${version} was queued by the activation: ${build!.urls.build}`);
+  return build!;
+}
+
+/**
+ * Deactivates the queue branch's version (which deletes its temporary docs), with a signal of its
+ * own: it is sent after a timeout or a cancellation too. A failure is a warning; the check's
+ * outcome stands. Returns whether the version is inactive now.
+ */
+async function deactivate(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<boolean> {
+  const until = ctx.now() + CLEANUP_MS;
+  const cleanup = { signal: new AbortController().signal, remainingMs: () => Math.max(0, until - ctx.now()) };
+  try {
+    await ctx.api.updateVersion(project, version, { active: false }, { cleanup });
+    log.info(`Deactivated ${version}: its temporary docs are deleted`);
+    return true;
+  } catch (error) {
+    log.warning(
+      `${project}: version ${version} (the queue branch) could not be deactivated: ${safeLine(error instanceof Error ? error.message : String(error), 600)}. ` +
+        'Deactivate it in the dashboard; it is hidden meanwhile',
+      LEFT_ACTIVE_TITLE,
+    );
+    return false;
+  }
+}
+
+/**
+ * `mirror`: no build. The pull request version's build of the PR's head commit (the builds list
+ * filtered by that commit), waited for when it still runs; its result is the group's. Writes
+ * nothing on the service.
+ */
+export async function mirrorCheck(ctx: OperationContext, result: Result, log: ProjectLog, group: MergeGroup, head: string): Promise<void> {
+  const { project } = result;
+  const pr = group.pullRequest;
+  result.version = String(pr);
+  result.commit = head;
+  const builds = await ctx.api.recentBuilds(project, { commit: head, limit: 20 });
+  const build = newestBuild(builds.filter((b) => b.commit === head && isVersionOfPullRequest(b.version, pr)));
+  if (!build) {
+    result.outcome = 'failed';
+    result.title = NO_PR_BUILD_TITLE;
+    result.reason =
+      `${project}: no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
+      'Turn on pull-request builds for the project, or use `queue-check: build` to build the group itself';
+    log.info(result.reason);
+    return;
+  }
+  log.info(`Pull request #${pr}'s build of ${head}: #${build.id} (${build.state.code}) ${build.urls.build}`);
+  const final = FINAL_STATES.has(build.state.code) ? build : await watchBuild(ctx, result, log, build, undefined);
+  await concludeBuild(ctx, result, log, final);
+}
+
+/** The pull request's version slug: its number, or `42_a` beside a branch `42`. */
+export function isVersionOfPullRequest(version: string | null, pr: number): boolean {
+  return version !== null && (version === String(pr) || new RegExp(`^${pr}_[a-z]{1,3}$`).test(version));
+}
+
+/**
+ * The queue passes only on what was checked: a build that another commit's build superseded, and
+ * in `mirror` a skipped build (never a successful one), turn the project red.
+ */
+export function settle(result: Result, mode: 'build' | 'mirror'): void {
+  if (result.outcome === 'superseded') {
+    result.outcome = 'failed';
+    result.reason = `${result.reason ?? ''}\nThe merge queue needs the build of the group's commit itself: it stays red`.trim();
+  } else if (result.outcome === 'skipped' && mode === 'mirror') {
+    result.outcome = 'failed';
+    result.reason = `${result.reason ?? ''}\nOnly a build that finished successfully passes \`queue-check: mirror\``.trim();
+  }
+}
+
+/** The commit status that tells the project's check, in at most a line. */
+export function finalStatus(result: Result, mode: 'build' | 'mirror', pr: number): { state: CommitState; description: string } {
+  const build = result.buildId === undefined ? '' : ` (build #${result.buildId})`;
+  const green = result.outcome === 'success' || result.outcome === 'skipped';
+  if (green) {
+    return {
+      state: 'success',
+      description:
+        mode === 'mirror'
+          ? `Pull request #${pr}'s docs build succeeded${build}`
+          : result.outcome === 'skipped'
+            ? `The group's docs build skipped itself${build}`
+            : `The group's docs build succeeded${build}`,
+    };
+  }
+  return { state: 'failure', description: `${result.title ?? 'Failed'}${build}` };
+}
+
+/** The pending status while the project's check runs. */
+export function pendingStatus(mode: 'build' | 'mirror', pr: number): string {
+  return mode === 'build' ? "Building the merge group's docs on Read the Docs" : `Checking pull request #${pr}'s docs build`;
+}

@@ -1,0 +1,14 @@
+// What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
+// inputs and outputs, the token and GitHub permissions it needs, and its step.
+import { mergeQueueStep } from './merge-queue.js';
+import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
+
+/** `operation: merge-queue`. */
+export const mergeQueue: OperationDescriptor = {
+  summary: "The docs check a merge queue waits for: a commit status on the merge group's commit, from its own build or the PR's.",
+  inputs: ['github-token', 'queue-check', 'status-context', 'commit', 'version', 'poll-interval'],
+  outputs: BUILD_OUTPUTS,
+  needsToken: true,
+  permissions: ['statuses: write', 'pull-requests: read'],
+  run: mergeQueueStep,
+};

@@ -1,0 +1,103 @@
+import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { forEachProject, recordFailure } from '../run-projects.js';
+import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
+import { buildCheck, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
+import { groupOfRun, type MergeGroup } from './group.js';
+import { GroupStatuses, pullRequestHead, statusContextOf } from './statuses.js';
+
+/** The annotation of `mirror` when the queued pull request cannot be read from GitHub. */
+export const PULL_REQUEST_UNKNOWN_TITLE = 'Pull request unknown';
+
+/** What every project's check shares: the group, its statuses, and (`mirror`) the PR's head commit. */
+interface GroupCheck {
+  group: MergeGroup;
+  mode: 'build' | 'mirror';
+  statuses: GroupStatuses;
+  head: { sha: string } | { problem: string } | undefined;
+}
+
+/**
+ * `merge-queue`: the docs check a merge queue waits for. For the group of this `merge_group` run
+ * (its commit, its queue branch, the queued pull request), each project gets a commit status on the
+ * group's commit (pending, then success or failure) from `queue-check`: `build` builds the group's
+ * commit on the queue branch's version (hidden, deactivated after), `mirror` carries the result of
+ * the pull request's head build.
+ */
+export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
+  const group = groupOfRun(ctx.run, ctx.inputs);
+  const mode = ctx.inputs.queueCheck;
+  ctx.log.untrusted(`Merge group ${group.commit}: queue branch ${group.branch}, pull request #${group.pullRequest} into ${group.base}`);
+  const statuses = new GroupStatuses(ctx, group.commit);
+  const shared: GroupCheck = { group, mode, statuses, head: undefined };
+  if (mode === 'mirror') shared.head = await pullRequestHead(statuses, group.pullRequest, ctx.log);
+  const results = await forEachProject<MergeQueueDetails>(ctx, ctx.inputs.projects, (ctx, result, log) =>
+    checkProject(ctx, result, log, shared),
+  );
+  return { results, summary: [summarySection(shared, results)], outputs: {} };
+};
+
+/** One project: the pending status, its check, then the status that tells how it ended (whatever ended it). */
+async function checkProject(
+  ctx: OperationContext,
+  result: ProjectResult<MergeQueueDetails>,
+  log: ProjectLog,
+  shared: GroupCheck,
+): Promise<void> {
+  const { group, mode, statuses } = shared;
+  result.details = {
+    queueCheck: mode,
+    groupCommit: group.commit,
+    queueBranch: group.branch,
+    pullRequest: group.pullRequest,
+    statusContext: statusContextOf(ctx.inputs.statusContext, result.project),
+    ...(shared.head && 'sha' in shared.head ? { pullRequestHead: shared.head.sha } : {}),
+  };
+  await statuses.status(result.project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+  try {
+    if (mode === 'build') await buildCheck(ctx, result, log, group);
+    else if (shared.head && 'sha' in shared.head) await mirrorCheck(ctx, result, log, group, shared.head.sha);
+    else Object.assign(result, unknownPullRequest(result.project, shared.head));
+  } catch (error) {
+    recordFailure(ctx, result, error, log);
+  }
+  settle(result, mode);
+  // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
+  if (!ctx.deadline.cancellation.aborted) {
+    const { state, description } = finalStatus(result, mode, group.pullRequest);
+    await statuses.status(result.project, state, description, result.buildUrl);
+  }
+  const set = statuses.lastState.get(result.project);
+  result.details = { ...result.details, ...(set === undefined ? {} : { status: set }) };
+}
+
+function unknownPullRequest(project: string, head: GroupCheck['head']): Partial<ProjectResult> {
+  const problem = head && 'problem' in head ? head.problem : 'the pull request was not read';
+  return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, reason: `${project}: ${problem}` };
+}
+
+/** The job summary's part: which mode ran, on what, and why each project passed or failed. */
+function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDetails>[]): string {
+  const { group, mode } = shared;
+  const how =
+    mode === 'build'
+      ? "`queue-check: build`: the queue branch's version was built at the group's commit, hidden, and deactivated afterwards."
+      : `\`queue-check: mirror\`: nothing was built; the result of pull request #${group.pullRequest}'s head build was carried to the group's commit.`;
+  const lines = [
+    `Merge group ${codeSpan(group.commit, { inTable: false })} (queue branch ${codeSpan(group.branch, { inTable: false })}, ` +
+      `pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })})`,
+    '',
+    how,
+    '',
+  ];
+  for (const result of results) {
+    const { state, description } = finalStatus(result, mode, group.pullRequest);
+    const set = result.details?.status;
+    const context = codeSpan(result.details?.statusContext ?? '', { inTable: false });
+    lines.push(
+      `- ${escapeMarkdown(result.project)}: ${state === 'success' ? 'passed' : 'failed'}: ${escapeMarkdown(description)}; ` +
+        `status ${context} ${set ? `is \`${set}\`` : 'was not set'}`,
+    );
+  }
+  return lines.join('\n');
+}

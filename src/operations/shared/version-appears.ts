@@ -1,0 +1,50 @@
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { NotFoundError } from '../../readthedocs/errors.js';
+import type { Build, Version } from '../../readthedocs/schemas.js';
+import { pollUntil } from '../../resilience/index.js';
+import type { OperationContext } from '../types.js';
+import { elapsed } from './watch-build.js';
+
+// Looking for what a sync or an activation makes, shared by `sync-versions` and `merge-queue`:
+// a version that appears after a sync, and the build that activating it queues.
+
+/** Polls the version's record until it exists (404 until the sync has created it). */
+export async function waitForVersion(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<Version> {
+  return pollUntil(
+    async (round) => {
+      try {
+        return await ctx.api.version(project, version);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+      }
+      if (round === 1) log.info(`${elapsed(ctx)} ${version} is not there yet: the sync runs in the background`);
+      return undefined;
+    },
+    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: ctx.sleep },
+  );
+}
+
+/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
+export async function lookForBuild(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  pick: (builds: Build[]) => Build | undefined,
+  withinMs: number,
+): Promise<Build | undefined> {
+  const until = ctx.now() + withinMs;
+  const { found } = await pollUntil<{ found: Build | undefined }>(
+    async () => {
+      const build = pick(await ctx.api.recentBuilds(project, { version, limit: 5 }));
+      // Found, or the window is over (then nothing was found): either ends the poll.
+      return build || ctx.now() >= until ? { found: build } : undefined;
+    },
+    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: ctx.sleep },
+  );
+  return found;
+}
+
+/** How often to look for a version or a build that is expected soon. */
+export function lookInterval(ctx: OperationContext): number {
+  return Math.max(ctx.polling.lookIntervalMs, ctx.budget.fairIntervalMs(ctx.inputs.projects.length));
+}

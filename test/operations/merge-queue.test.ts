@@ -1,0 +1,363 @@
+// `merge-queue` in-process on a fake clock: both stand-ins (Read the Docs, whose queue branch's
+// version appears after a sync and builds the group's commit when activated, and GitHub, which
+// gives the `merge_group` event and takes the commit statuses), the step run as main.ts runs it.
+// Asserted on the requests each stand-in received, the statuses on the group's commit, outcomes,
+// outputs and annotations. What needs the real process is in test/e2e/merge-queue.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { groupOfRun, parseQueueBranch } from '../../src/operations/merge-queue/group.js';
+import { isVersionOfPullRequest } from '../../src/operations/merge-queue/checks.js';
+import { InputError } from '../../src/inputs/inputs.js';
+import { CancelledError } from '../../src/util/abort.js';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { FakeClock, T0 } from '../support/operation-context.ts';
+import { captureStdout, runStep } from './context.ts';
+import { runOfEvent } from './preview-context.ts';
+
+const GITHUB_TOKEN = 'ghs_merge_queue_in_process_token_0123456789';
+const PR = 42;
+const GROUP = '1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b';
+const BASE_SHA = 'b'.repeat(40);
+const PR_HEAD = 'd'.repeat(40);
+const BRANCH = `gh-readonly-queue/main/pr-${PR}-${BASE_SHA}`;
+const SLUG = `gh-readonly-queue-main-pr-${PR}-${BASE_SHA}`;
+
+let rtd: Standin;
+let gh: GitHubStandin;
+let clock: FakeClock;
+const stdout = captureStdout();
+
+beforeEach(async () => {
+  clock = new FakeClock();
+  rtd = await startStandin({ now: clock.now, rateLimit: null });
+  rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+  gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+  gh.addPullRequest({ number: PR, headSha: PR_HEAD });
+});
+afterEach(async () => {
+  await Promise.all([rtd.close(), gh.close()]);
+});
+
+/** The queue branch pushed on both sides: an inactive version of `project` after a sync (2 s later). */
+function queueBranch(project = 'demo') {
+  return rtd.addQueueBranch(project, BRANCH, GROUP, 2000);
+}
+
+function runQueue(inputs: Record<string, string> = {}, options: { cancellation?: AbortSignal; event?: boolean } = {}) {
+  const event = gh.addMergeGroup({ pr: PR, headSha: GROUP, baseSha: BASE_SHA });
+  const run = options.event === false ? { ...runOfEvent(gh, { name: 'push', payload: {} }) } : runOfEvent(gh, event);
+  return runStep(
+    rtd,
+    { operation: 'merge-queue', project: 'demo', 'github-token': GITHUB_TOKEN, 'poll-interval': '2s', timeout: '10m', ...inputs },
+    { clock, run, ...(options.cancellation ? { cancellation: options.cancellation } : {}) },
+  );
+}
+
+/** The version writes (PATCH bodies) sent to the service, by version slug. */
+const versionWrites = () =>
+  rtd.requests
+    .filter((r) => r.method === 'PATCH')
+    .map((r) => ({ version: /\/versions\/([^/]+)\/$/.exec(r.path)?.[1], body: JSON.parse(r.body) as Record<string, unknown> }));
+const writesToService = () => rtd.requests.filter((r) => r.method !== 'GET');
+const statuses = (sha = GROUP) => gh.statuses(sha).map((s) => ({ context: s.context, state: s.state }));
+const readVersion = (slug: string) => rtd.versionRecord('demo', slug);
+
+describe('merge-queue, queue-check: build', () => {
+  it('syncs, activates the queue version hidden, follows the build the activation queued, deactivates it, and reports success on the group commit', async () => {
+    queueBranch();
+    const run = await runQueue();
+
+    expect(run.code).toBe(0);
+    expect(run.results[0]).toMatchObject({ outcome: 'success', commit: GROUP, version: SLUG, state: 'finished' });
+    expect(run.results[0]!.details).toMatchObject({
+      queueCheck: 'build',
+      groupCommit: GROUP,
+      queueBranch: BRANCH,
+      pullRequest: PR,
+      deactivated: true,
+      status: 'success',
+    });
+    expect(rtd.count('POST', '/api/v3/projects/demo/sync-versions/')).toBe(1);
+    // Activation queues the build: nothing triggers one besides.
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo')).toMatchObject([{ version: SLUG, commit: GROUP, source: 'activation', state: 'finished', success: true }]);
+    // The queue version, and nothing else: activated hidden, then deactivated.
+    expect(versionWrites()).toEqual([
+      { version: SLUG, body: { active: true, hidden: true } },
+      { version: SLUG, body: { active: false } },
+    ]);
+    expect(readVersion(SLUG)).toMatchObject({ active: false, hidden: true, verboseName: BRANCH });
+    expect(statuses()).toEqual([
+      { context: 'docs/readthedocs.org:demo', state: 'pending' },
+      { context: 'docs/readthedocs.org:demo', state: 'success' },
+    ]);
+    expect(run.outputs).toMatchObject({ success: 'true', commit: GROUP, version: SLUG });
+    expect(run.summary).toContain('`queue-check: build`');
+    expect(run.summary).toContain('- demo: passed: The group&#39;s docs build succeeded');
+    expect(run.summary).toContain('status `docs/readthedocs.org:demo` is `success`');
+  });
+
+  it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, {
+      durationMs: 20_000,
+      outcome: 'failure',
+      failingCommand: {
+        command: 'python -m sphinx -W docs out',
+        output: 'Warning, treated as error:\nindex.rst:3: undefined label',
+        exit_code: 2,
+      },
+    });
+    const run = await runQueue();
+
+    expect(run.code).toBe(1);
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Build failed', commit: GROUP });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, status: 'failure' });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+    expect(gh.statuses(GROUP).at(-1)!.description).toContain('Build failed');
+    expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
+    expect(stdout.annotations().some((a) => a.level === 'error' && a.title === `Build failed: demo ${slug}`)).toBe(true);
+    expect(run.summary).toContain('- demo: failed: Build failed \\(build \\#1\\); status `docs/readthedocs.org:demo` is `failure`');
+  });
+
+  it('the step times out during the build: the version is deactivated after the deadline, and the status says failure', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'timed-out', title: 'Timed out' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, status: 'failure' });
+    expect(versionWrites()).toEqual([
+      { version: slug, body: { active: true, hidden: true } },
+      { version: slug, body: { active: false } },
+    ]);
+    // The deactivation went out after the deadline.
+    const deactivation = rtd.requests.find((r) => r.method === 'PATCH' && r.body.includes('"active":false'))!;
+    expect(deactivation).toBeDefined();
+    expect(clock.now()).toBeGreaterThanOrEqual(T0 + 120_000);
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+    expect(run.code).toBe(1);
+  });
+
+  it('the workflow is cancelled during the build: the version is deactivated, no final status is sent', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    const cancel = new AbortController();
+    clock.at(T0 + 60_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({}, { cancellation: cancel.signal });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'aborted', title: 'Cancelled by the workflow' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(statuses().map((s) => s.state)).toEqual(['pending']);
+  });
+
+  it('the queue branch never becomes a version: timed out waiting for it, nothing written besides the sync', async () => {
+    const run = await runQueue({ timeout: '1m' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'timed-out', title: 'Timed out' });
+    expect(run.results[0]!.reason).toContain(`to appear as version ${SLUG} after the sync`);
+    expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/demo/sync-versions/']);
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('an activation the service refuses (403) changed nothing: no deactivation is sent, the status says failure', async () => {
+    const slug = queueBranch();
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      times: 1,
+      status: 403,
+      contentType: 'application/json',
+      body: '{"detail": "You do not have permission to perform this action."}',
+    });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Permission denied' });
+    expect(run.results[0]!.details).not.toHaveProperty('deactivated');
+    expect(rtd.count('PATCH', /./)).toBe(1);
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(stdout.annotations().filter((a) => a.title === 'Queue version left active')).toEqual([]);
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('a version an automation rule activated at the sync is only hidden; the build the service queued is followed, then deactivated', async () => {
+    rtd.addVersion('demo', { slug: SLUG, verboseName: BRANCH, identifier: GROUP, active: true, appearsAfterSyncMs: 2000 });
+    clock.at(T0 + 3000, () => rtd.addBuild('demo', SLUG, { durationMs: 20_000, outcome: 'success', commit: GROUP }));
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 1, commit: GROUP });
+    expect(versionWrites()).toEqual([
+      { version: SLUG, body: { hidden: true } },
+      { version: SLUG, body: { active: false } },
+    ]);
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo').length).toBe(1);
+  });
+
+  it('several projects: one status per project on the group commit, each version deactivated', async () => {
+    rtd.addProject({ slug: 'demo-fr', name: 'Demo FR' });
+    queueBranch();
+    const slug = queueBranch('demo-fr');
+    rtd.onTrigger('demo-fr', slug, { durationMs: 5000, outcome: 'failure' });
+    const run = await runQueue({ project: 'demo, demo-fr' });
+
+    expect(run.results.map((r) => r.outcome)).toEqual(['success', 'failed']);
+    const latest = new Map(gh.statuses(GROUP).map((s) => [s.context, s.state]));
+    expect(latest).toEqual(
+      new Map([
+        ['docs/readthedocs.org:demo', 'success'],
+        ['docs/readthedocs.org:demo-fr', 'failure'],
+      ]),
+    );
+    expect(versionWrites().filter((w) => w.body.active === false).length).toBe(2);
+    expect(run.code).toBe(1);
+  });
+
+  it('status-context names the status; a status GitHub refuses is a warning naming the permission, the outcome stands', async () => {
+    queueBranch();
+    gh.refuse('POST', /\/statuses\//);
+    const run = await runQueue({ 'status-context': 'docs/{project}-queue' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    expect(run.results[0]!.details).toMatchObject({ statusContext: 'docs/demo-queue' });
+    expect(run.results[0]!.details).not.toHaveProperty('status');
+    const warnings = stdout.annotations().filter((a) => a.title === 'Commit status not set');
+    expect(warnings.length).toBe(1);
+    expect(warnings[0]!.message).toContain('statuses: write');
+  });
+
+  it('outside a merge_group event it refuses to run unless the commit and the queue branch are given', async () => {
+    queueBranch();
+    await expect(runQueue({}, { event: false })).rejects.toThrow(InputError);
+    expect(rtd.requests.length).toBe(0);
+
+    const run = await runQueue({ commit: GROUP, version: BRANCH }, { event: false });
+    expect(run.results[0]).toMatchObject({ outcome: 'success', version: SLUG });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'success']);
+  });
+});
+
+describe('merge-queue, queue-check: mirror', () => {
+  it("carries PR 42's successful head build to the group commit, writing nothing on the service", async () => {
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 30_000,
+      outcome: 'success',
+      commit: PR_HEAD,
+      startedAgoMs: 600_000,
+      commitFromStart: true,
+    });
+    const run = await runQueue({ 'queue-check': 'mirror' });
+
+    expect(run.code).toBe(0);
+    expect(run.results[0]).toMatchObject({ outcome: 'success', commit: PR_HEAD, buildId: 1 });
+    expect(run.results[0]!.details).toMatchObject({ queueCheck: 'mirror', pullRequestHead: PR_HEAD, status: 'success' });
+    expect(writesToService()).toEqual([]);
+    expect(rtd.requests.some((r) => r.query.commit === PR_HEAD)).toBe(true);
+    expect(statuses()).toEqual([
+      { context: 'docs/readthedocs.org:demo', state: 'pending' },
+      { context: 'docs/readthedocs.org:demo', state: 'success' },
+    ]);
+    expect(run.summary).toContain('`queue-check: mirror`');
+  });
+
+  it("PR 42's head build failed: status failure and a red step", async () => {
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 30_000,
+      outcome: 'failure',
+      commit: PR_HEAD,
+      startedAgoMs: 600_000,
+      commitFromStart: true,
+    });
+    const run = await runQueue({ 'queue-check': 'mirror' });
+
+    expect(run.code).toBe(1);
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Build failed' });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+    expect(writesToService()).toEqual([]);
+  });
+
+  it('a skipped head build is no success; a build of another version of the commit is not taken', async () => {
+    rtd.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: PR_HEAD, startedAgoMs: 600_000 });
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 30_000,
+      outcome: 'skipped',
+      commit: PR_HEAD,
+      startedAgoMs: 600_000,
+      commitFromStart: true,
+    });
+    const run = await runQueue({ 'queue-check': 'mirror' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Build skipped', buildId: 2 });
+    expect(statuses().at(-1)!.state).toBe('failure');
+  });
+
+  it('no build of the head commit: a failure that says so; a head build still running is waited for', async () => {
+    const none = await runQueue({ 'queue-check': 'mirror' });
+    expect(none.results[0]).toMatchObject({ outcome: 'failed', title: 'No build of the pull request' });
+    expect(statuses().at(-1)!.state).toBe('failure');
+
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 60_000,
+      outcome: 'success',
+      commit: PR_HEAD,
+      startedAgoMs: 5000,
+      commitFromStart: true,
+    });
+    const running = await runQueue({ 'queue-check': 'mirror' });
+    expect(running.results[0]).toMatchObject({ outcome: 'success', state: 'finished' });
+    expect(writesToService()).toEqual([]);
+  });
+
+  it('the pull request cannot be read: an error naming the permission, status failure', async () => {
+    gh.refuse('GET', /\/pulls\/42$/);
+    const run = await runQueue({ 'queue-check': 'mirror' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Pull request unknown' });
+    expect(run.results[0]!.reason).toContain('pull-requests: read');
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+    expect(rtd.requests.length).toBe(0);
+  });
+});
+
+describe('the merge group', () => {
+  it('reads the queue branch: base (with slashes), pull request number; anything else is refused', () => {
+    expect(parseQueueBranch(BRANCH)).toEqual({ base: 'main', pullRequest: PR });
+    expect(parseQueueBranch(`gh-readonly-queue/release/2.x/pr-7-${BASE_SHA}`)).toEqual({ base: 'release/2.x', pullRequest: 7 });
+    expect(parseQueueBranch(`gh-readonly-queue/main/pr-0-${BASE_SHA}`)).toBeUndefined();
+    expect(parseQueueBranch(`feature/pr-7-${BASE_SHA}`)).toBeUndefined();
+    expect(parseQueueBranch(`gh-readonly-queue/main/pr-7-${BASE_SHA.slice(1)}`)).toBeUndefined();
+    expect(parseQueueBranch(`gh-readonly-queue/${'a/'.repeat(200)}pr-7-${BASE_SHA}`)).toBeUndefined();
+    expect(parseQueueBranch(`gh-readonly-queue/ma\u001b[31min/pr-7-${BASE_SHA}`)).toBeUndefined();
+    expect(parseQueueBranch(`gh-readonly-queue/ma in/pr-7-${BASE_SHA}`)).toBeUndefined();
+  });
+
+  it('from the merge_group event: the commit, the branch, its version slug as the service makes it', () => {
+    const run = runOfEventFor({
+      merge_group: { head_sha: GROUP.toUpperCase(), head_ref: `refs/heads/${BRANCH}`, base_ref: 'refs/heads/main' },
+    });
+    expect(groupOfRun(run, { commit: undefined, version: undefined, versionGiven: undefined })).toEqual({
+      commit: GROUP,
+      branch: BRANCH,
+      versionSlug: SLUG,
+      base: 'main',
+      pullRequest: PR,
+    });
+    const bad = runOfEventFor({ merge_group: { head_sha: GROUP, head_ref: 'refs/heads/main\n::error::x' } });
+    expect(() => groupOfRun(bad, { commit: undefined, version: undefined, versionGiven: undefined })).toThrow(/merge queue branch/);
+    expect(() => groupOfRun(runOfEventFor({}), { commit: undefined, version: undefined, versionGiven: undefined })).toThrow(/payload/);
+  });
+
+  it('a PR version slug is the number or the number with a clash suffix', () => {
+    expect(isVersionOfPullRequest('42', 42)).toBe(true);
+    expect(isVersionOfPullRequest('42_a', 42)).toBe(true);
+    expect(isVersionOfPullRequest('420', 42)).toBe(false);
+    expect(isVersionOfPullRequest(null, 42)).toBe(false);
+  });
+});
+
+function runOfEventFor(payload: unknown) {
+  return runOfEvent(gh, { name: 'merge_group', payload });
+}
