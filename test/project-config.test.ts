@@ -309,17 +309,62 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
     ]);
   });
 
-  it('refuses an alias with a / or other characters, and a child that is no slug', async () => {
+  it("takes an alias as the service does (Unicode letters, parts joined by `/`), refuses other characters and a child that is no slug", async () => {
     expect(
-      await problems('subprojects:\n  - {child: acme-api, alias: api/v2}\n  - {child: acme-cli, alias: "c l i"}\n  - {child: Acme Web}\n'),
+      await problems(
+        'subprojects:\n  - {child: acme-api, alias: api/v2}\n  - {child: acme-cli, alias: "c l i"}\n  - {child: Acme Web}\n' +
+          '  - {child: acme-fr, alias: données}\n  - {child: acme-x, alias: "api//x"}\n  - {child: acme-y, alias: "api/"}\n',
+      ),
     ).toEqual([
-      '2 subprojects[0].alias: a `/` in an alias needs a feature flag the service turns on per project, on request: use `-` or `_`',
-      '3 subprojects[1].alias: an alias is a slug: letters, digits, `-` and `_`, at most 255',
+      '3 subprojects[1].alias: an alias is letters (of any script), digits, `-` and `_`, in parts joined by single `/` (which needs a feature flag of the service), at most 255',
       '4 subprojects[2].child: a project slug: lowercase letters, digits, `-` and `_`',
+      '6 subprojects[4].alias: an alias is letters (of any script), digits, `-` and `_`, in parts joined by single `/` (which needs a feature flag of the service), at most 255',
+      '7 subprojects[5].alias: an alias is letters (of any script), digits, `-` and `_`, in parts joined by single `/` (which needs a feature flag of the service), at most 255',
     ]);
   });
 
-  it('with the Community base URL: refuses the Business-only keys, and warns past 100 redirects', async () => {
+  it("refuses the project fields the service refuses, each at its line; show_version_warning is a notice", async () => {
+    const text = [
+      'settings:',
+      `  name: ${'n'.repeat(64)}`,
+      `  analytics_code: ${'a'.repeat(51)}`,
+      '  homepage: not a url',
+      '  readthedocs_yaml_path: ../outside/.readthedocs.yaml',
+      '  language: zh',
+      '  programming_language: rust',
+      '',
+    ].join('\n');
+    expect(await problems(text)).toEqual([
+      '2 settings.name: 64 characters: the service takes a name of at most 63',
+      '3 settings.analytics_code: 51 characters: the service takes at most 50',
+      '4 settings.homepage: an `http://` or `https://` URL (or empty for none)',
+      '5 settings.readthedocs_yaml_path: `..` is refused: a path inside the repository, relative to its top',
+      '6 settings.language: `zh` is no longer taken by the service: `zh-cn` or `zh-tw`',
+      expect.stringMatching(/^7 settings\.programming_language: one of `c`, `coffee`, .*`words`$/),
+    ]);
+    for (const [path, why] of [
+      ['/docs/.readthedocs.yaml', 'may not start with `/`'],
+      ['docs/readthedocs.yml', 'must be named `.readthedocs.yaml`'],
+      ['docs(1)/.readthedocs.yaml', '`(` is refused'],
+      [`${'d/'.repeat(504)}.readthedocs.yaml`, 'at most 1024'],
+    ]) {
+      expect(await problems(`settings:\n  readthedocs_yaml_path: "${path}"\n`)).toEqual([expect.stringContaining(why)]);
+    }
+    expect(await problems(`settings:\n  homepage: https://example.org/${'x'.repeat(181)}\n`)).toEqual([
+      '2 settings.homepage: 201 characters: the service takes at most 200',
+    ]);
+    const fine = await parseConfigFile(
+      'cfg.yml',
+      `settings:\n  name: ${'n'.repeat(63)}\n  homepage: "https://example.org/docs"\n  language: pt-br\n  programming_language: py\n` +
+        '  readthedocs_yaml_path: "  docs/.readthedocs.yaml "\n  show_version_warning: true\n',
+      ['acme'],
+    );
+    expect(fine.notices.map((n) => `${n.line} ${n.path}: ${n.message}`)).toEqual([
+      '7 settings.show_version_warning: has no effect: the service accepts this key and does nothing with it, so it is not sent (remove it from the file)',
+    ]);
+  });
+
+  it('with the Community base URL: refuses the Business-only keys, and more than 100 redirects', async () => {
     const text = [
       'settings:',
       '  privacy_level: private',
@@ -335,18 +380,22 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
       '2 settings.privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
       '3 settings.external_builds_privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
       '5 versions.v1.privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
+      '6 redirects: 101 redirects: a Read the Docs Community project holds at most 100 (the limit), and the service refuses to create more (Read the Docs for Business has no such limit: `base-url: https://app.readthedocs.com`)',
     ]);
     const onBusiness = await parseConfigFile('cfg.yml', text, ['acme'], { edition: 'business' });
     expect(onBusiness.projects.get('acme')!.versions).toEqual({ v1: { privacy_level: 'private', hidden: true } });
     expect(onBusiness.warnings).toEqual([]);
+    // Past 100 redirects: an error on Community and when the address names neither edition; Business has no limit.
     const redirectsOnly = text.slice(text.indexOf('redirects:'));
-    const { warnings } = await parseConfigFile('cfg.yml', redirectsOnly, ['acme'], { edition: 'community' });
-    expect(warnings.map((w) => `${w.line} ${w.path}: ${w.message}`)).toEqual([
-      '1 redirects: 101 redirects: a Read the Docs Community project holds at most 100, and the service refuses to create more',
-    ]);
+    const over = [
+      '1 redirects: 101 redirects: a Read the Docs Community project holds at most 100 (the limit), and the service refuses to create more (Read the Docs for Business has no such limit: `base-url: https://app.readthedocs.com`)',
+    ];
+    expect(await problems(redirectsOnly, ['acme'], 'community')).toEqual(over);
+    expect(await problems(redirectsOnly, ['acme'], 'unknown')).toEqual(over);
+    expect((await parseConfigFile('cfg.yml', redirectsOnly, ['acme'], { edition: 'business' })).warnings).toEqual([]);
   });
 
-  it('takes readthedocs_yaml_path and the write-only show_version_warning as settings', async () => {
+  it('takes readthedocs_yaml_path (compared trimmed, as stored) and leaves out show_version_warning, which has no effect', async () => {
     const { projects } = await parseConfigFile(
       'cfg.yml',
       'settings:\n  readthedocs_yaml_path: docs/.readthedocs.yaml\n  show_version_warning: true\n',
@@ -358,13 +407,13 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
       {
         kind: 'settings',
         action: 'update',
-        fields: [
-          { field: 'readthedocs_yaml_path', old: null, new: 'docs/.readthedocs.yaml' },
-          { field: 'show_version_warning', old: undefined, new: true, writeOnly: true },
-        ],
-        body: { readthedocs_yaml_path: 'docs/.readthedocs.yaml', show_version_warning: true },
+        fields: [{ field: 'readthedocs_yaml_path', old: null, new: 'docs/.readthedocs.yaml' }],
+        body: { readthedocs_yaml_path: 'docs/.readthedocs.yaml' },
       },
     ]);
+    const padded = (await parseConfigFile('cfg.yml', 'settings:\n  readthedocs_yaml_path: " docs/.readthedocs.yaml  "\n', ['acme'])).projects;
+    const stored = state({ settings: { readthedocs_yaml_path: 'docs/.readthedocs.yaml' } });
+    expect(planProject('acme', padded.get('acme')!, stored, false).changes).toEqual([]);
   });
 
   it('stops at 50 problems, counting the rest, on a file of 15,000 bad keys', async () => {

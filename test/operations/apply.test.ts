@@ -435,7 +435,7 @@ describe("apply against the service's rules (issue 20)", () => {
     expect(warning?.message).toContain('forced to `public` for a public repository');
   });
 
-  it('readthedocs_yaml_path, the write-only show_version_warning, and a version privacy_level on Business', async () => {
+  it('readthedocs_yaml_path, show_version_warning (a notice: no effect, not sent), and a version privacy_level on Business', async () => {
     standin.addProject({ slug: 'biz', plan: 'business', versions: [{ slug: 'v2' }] });
     writeFileSync(
       file,
@@ -446,17 +446,16 @@ describe("apply against the service's rules (issue 20)", () => {
     expect(run.code).toBe(0);
     expect(writeLines().map((w) => `${w.method} ${w.path} ${w.body}`)).toEqual([
       'PATCH /api/v3/projects/biz/versions/v2/ {"privacy_level":"private"}',
-      'PATCH /api/v3/projects/biz/ {"readthedocs_yaml_path":"docs/.readthedocs.yaml","show_version_warning":true}',
+      'PATCH /api/v3/projects/biz/ {"readthedocs_yaml_path":"docs/.readthedocs.yaml"}',
     ]);
     expect(stdout.annotations().filter((a) => a.level === 'warning')).toEqual([]);
-    // Again: only the write-only key is sent, and it is no change.
+    expect(stdout.annotations().filter((a) => a.level === 'notice')).toEqual([
+      expect.objectContaining({ line: 3, message: expect.stringContaining('show_version_warning: has no effect') }),
+    ]);
+    // Again: nothing to send.
     const again = await step({ operation: 'apply', project: 'biz' });
     expect(again.outputs.changes).toBe('0');
-    expect(
-      writeLines()
-        .slice(2)
-        .map((w) => w.body),
-    ).toEqual(['{"show_version_warning":true}']);
+    expect(writeLines()).toHaveLength(2);
   });
 
   it('versions are read from the list: 300 versions are 3 requests, none per version', async () => {

@@ -30,6 +30,10 @@ export interface ApplyDetails {
   changes: number;
   dryRun: boolean;
   notKept?: NotKept[];
+  /** Versions `version_policy` would deactivate but keeps active (the project's default version), and why. */
+  keptActive?: { slug: string; reason: string }[];
+  /** What the service would refuse part-way (`file:line: key: why`): nothing was written. */
+  refused?: string[];
 }
 
 export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
@@ -100,6 +104,22 @@ export function notKeptNote(notKept: NotKept[]): string {
     ({ key, kept }) => `${codeSpan(key, { inTable: false })} (it kept ${codeSpan(shown(kept), { inTable: false })})`,
   );
   return `⚠️ The service did not keep: ${keys.join(', ')}. See the warnings.`;
+}
+
+/** The versions the policy keeps active against its rule, and why (the word "default" included). */
+export function keptVersionsNote(kept: { slug: string; reason: string }[]): string {
+  if (kept.length === 0) return '';
+  return kept.map(({ slug, reason }) => `ℹ️ ${codeSpan(slug, { inTable: false })} kept active: ${escapeMarkdown(reason)}.`).join('\n\n');
+}
+
+/** Why nothing was written: what the service would have refused part-way. */
+export function refusedNote(refused: string[]): string {
+  if (refused.length === 0) return '';
+  return [
+    '❌ Nothing was written: the service would refuse part of this plan, leaving the project half changed.',
+    '',
+    ...refused.map((line) => `- ${escapeMarkdown(line)}`),
+  ].join('\n');
 }
 
 /** The Markdown table of one project's plan (job summary and PR comment). */
