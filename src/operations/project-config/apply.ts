@@ -247,7 +247,7 @@ async function applyProject(
     `${project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
   );
   for (const change of plan.changes) log.info(safeLine(`  ${symbolOf(change)} ${describeChange(change)}`));
-  const keptActive = plan.kept.map(({ slug, reason }) => ({ slug, reason }));
+  const keptActive = plan.kept;
   for (const { slug, reason } of keptActive) log.info(safeLine(`  = version ${slug} kept active: ${reason}`));
   tellLegacy(plan, log);
   const statuses: WriteStatus[] = plan.changes.map(() => 'planned');
@@ -279,7 +279,13 @@ async function applyProject(
   if (!dryRun) {
     const failure = await carryOut(ctx, plan, statuses, log);
     const notKept = await readBack(ctx, plan, statuses, log);
-    result.details = { plan: planEntries(plan, statuses), changes, dryRun: false, ...(notKept.length > 0 ? { notKept } : {}) };
+    result.details = {
+      plan: planEntries(plan, statuses),
+      changes,
+      dryRun: false,
+      ...(keptActive.length > 0 ? { keptActive } : {}),
+      ...(notKept.length > 0 ? { notKept } : {}),
+    };
     if (failure) {
       recordFailure(ctx, result, failure.error);
       if (!(failure.error instanceof DeadlineError || failure.error instanceof CancelledError)) {

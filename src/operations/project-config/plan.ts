@@ -48,6 +48,15 @@ export type PlannedChange =
   | { kind: 'redirect'; action: 'delete' | 'unmanaged'; pk: number; redirect: DesiredRedirect }
   | { kind: 'subproject'; action: 'create' | 'delete' | 'unmanaged'; child: string; alias: string };
 
+/** A version `version_policy` would deactivate but keeps active: the project's default version. */
+export interface KeptVersion {
+  slug: string;
+  /** Why, in plain text (the word "default" in it). */
+  reason: string;
+  /** What the policy said of it (`older patch of 1.0`). */
+  policy: string;
+}
+
 export interface ProjectPlan {
   project: string;
   /**
@@ -61,7 +70,7 @@ export interface ProjectPlan {
    */
   legacy: { redirect: DesiredRedirect; listed: boolean }[];
   /** Versions `version_policy` would deactivate but keeps active, and why (the project's default version). */
-  kept: { slug: string; reason: string }[];
+  kept: KeptVersion[];
 }
 
 /** A change that writes (unmanaged entries are only reported). */
@@ -156,6 +165,7 @@ function planVersionPolicy(
     if (!target.active && target.slug === defaultVersion) {
       kept.push({
         slug: target.slug,
+        policy: target.reason,
         reason: `the project's default version (\`default_version\`) stays active: deactivating it would delete the docs at the project's root (the policy would deactivate it: ${target.reason})`,
       });
       continue;
