@@ -16,6 +16,7 @@ import {
   type CurrentState,
   type PlannedChange,
 } from '../src/operations/project-config/plan.ts';
+import { preflight } from '../src/operations/project-config/preflight.ts';
 import { ROOT } from '../harness/action-metadata.ts';
 import { projectFileJsonSchema } from '../harness/project-schema.ts';
 
@@ -243,15 +244,15 @@ describe('plan', () => {
     expect(plan.changes.filter(countsAsChange)).toEqual([]);
   });
 
-  it('patches only the version fields that differ, before the settings', () => {
+  it('patches only the version fields that differ: before the settings, but a deactivation after them (the default may move off it)', () => {
     const plan = planProject(
       'acme',
-      { versions: { v1: { active: false, hidden: false } }, settings: { default_version: 'v2' } },
-      state({ versions: { v1: { active: true, hidden: false } } }),
+      { versions: { v1: { active: false, hidden: false }, v3: { hidden: true } }, settings: { default_version: 'v2' } },
+      state({ versions: { v1: { active: true, hidden: false }, v3: { active: true, hidden: false } } }),
       false,
     );
-    expect(plan.changes.map((c) => c.kind)).toEqual(['version', 'settings']);
-    expect(plan.changes[0]).toMatchObject({ body: { active: false } });
+    expect(plan.changes.map((c) => `${c.kind} ${c.kind === 'version' ? c.slug : ''}`)).toEqual(['version v3', 'settings ', 'version v1']);
+    expect(plan.changes[2]).toMatchObject({ body: { active: false } });
   });
 });
 
@@ -309,7 +310,7 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
     ]);
   });
 
-  it("takes an alias as the service does (Unicode letters, parts joined by `/`), refuses other characters and a child that is no slug", async () => {
+  it('takes an alias as the service does (Unicode letters, parts joined by `/`), refuses other characters and a child that is no slug', async () => {
     expect(
       await problems(
         'subprojects:\n  - {child: acme-api, alias: api/v2}\n  - {child: acme-cli, alias: "c l i"}\n  - {child: Acme Web}\n' +
@@ -323,7 +324,7 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
     ]);
   });
 
-  it("refuses the project fields the service refuses, each at its line; show_version_warning is a notice", async () => {
+  it('refuses the project fields the service refuses, each at its line; show_version_warning is a notice', async () => {
     const text = [
       'settings:',
       `  name: ${'n'.repeat(64)}`,
@@ -411,7 +412,8 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
         body: { readthedocs_yaml_path: 'docs/.readthedocs.yaml' },
       },
     ]);
-    const padded = (await parseConfigFile('cfg.yml', 'settings:\n  readthedocs_yaml_path: " docs/.readthedocs.yaml  "\n', ['acme'])).projects;
+    const padded = (await parseConfigFile('cfg.yml', 'settings:\n  readthedocs_yaml_path: " docs/.readthedocs.yaml  "\n', ['acme']))
+      .projects;
     const stored = state({ settings: { readthedocs_yaml_path: 'docs/.readthedocs.yaml' } });
     expect(planProject('acme', padded.get('acme')!, stored, false).changes).toEqual([]);
   });
@@ -605,5 +607,69 @@ describe('project file, any text', () => {
 describe('JSON Schema', () => {
   it('is committed as generated from the zod schema (run `node scripts/write-schema.ts` after changing it)', () => {
     expect(readFileSync(`${ROOT}schema/readthedocs-project.schema.json`, 'utf8')).toBe(projectFileJsonSchema());
+  });
+});
+
+describe('preflight: what the service would refuse part-way (issue 29)', () => {
+  const redirect = (i: number, pk = i + 1): CurrentRedirect => ({
+    pk,
+    position: i,
+    type: 'page',
+    from: `/p${i}`,
+    to: `/q${i}`,
+    http_status: 302,
+    force: false,
+    enabled: true,
+    description: '',
+  });
+  const listed = (names: string[]): DesiredProject => ({
+    redirects: names.map((from) => ({ type: 'page', from, to: '/t', http_status: 302, force: false, enabled: true, description: '' })),
+  });
+  const refusals = (desired: DesiredProject, current: CurrentState, prune: boolean, edition: Edition = 'unknown') =>
+    preflight(planProject('acme', desired, current, prune), desired, current, edition).map((r) => `${r.path.join('.')}: ${r.message}`);
+
+  it('counts the redirects the plan ends with, deletions first; Business has no limit', () => {
+    const current = state({ redirects: Array.from({ length: 98 }, (_, i) => redirect(i)) });
+    const four = listed(['/a1', '/a2', '/a3', '/a4']);
+    expect(refusals(four, current, false, 'community')).toEqual([
+      expect.stringMatching(/^redirects: the plan would leave the project with 102 redirects/),
+    ]);
+    expect(refusals(four, current, false, 'unknown')).toHaveLength(1);
+    expect(refusals(four, current, false, 'business')).toEqual([]);
+    // With prune the 98 go first: 4 left.
+    expect(refusals(four, current, true, 'community')).toEqual([]);
+    // Past 100 already, but nothing created: the service refuses nothing.
+    const full = state({ redirects: Array.from({ length: 105 }, (_, i) => redirect(i)) });
+    const same: DesiredProject = { redirects: [{ ...redirect(0), description: 'changed' }].map(({ pk: _, position: __, ...r }) => r) };
+    expect(refusals(same, full, false, 'community')).toEqual([]);
+  });
+
+  it("refuses the default version's deactivation: the service's, or the one the file sets", () => {
+    const versions = { v1: { active: true, hidden: false }, v2: { active: true, hidden: false } };
+    const current = state({ settings: { default_version: 'v1' }, versions });
+    expect(refusals({ versions: { v1: { active: false } } }, current, false)).toEqual([
+      expect.stringMatching(/^versions\.v1\.active: `v1` is the project's default version/),
+    ]);
+    expect(refusals({ versions: { v1: { active: false } }, settings: { default_version: 'v2' } }, current, false)).toEqual([]);
+    expect(refusals({ versions: { v2: { active: false } }, settings: { default_version: 'v2' } }, current, false)).toHaveLength(1);
+    expect(refusals({ versions: { v1: { hidden: true } } }, current, false)).toEqual([]);
+  });
+
+  it("keeps the default version out of the policy's deactivations, and says why", () => {
+    const tags = ['v1.0.0', 'v1.0.1'].map((slug) => ({ slug, type: 'tag', verboseName: slug, active: true, hidden: false }));
+    const current = state({ settings: { default_version: 'v1.0.0' }, versionList: tags });
+    const plan = planProject('acme', { versionPolicy: { active: 'latest-patch' } }, current, true);
+    expect(plan.changes).toEqual([]);
+    expect(plan.kept).toEqual([
+      { slug: 'v1.0.0', policy: 'older patch of 1.0', reason: expect.stringContaining("the project's default version") },
+    ]);
+  });
+
+  it('refuses a new alias with `/` unless the project shows the flag (an alias with `/` already)', () => {
+    const desired: DesiredProject = { subprojects: [{ child: 'acme-py', alias: 'api/python' }] };
+    expect(refusals(desired, state(), false)).toEqual([
+      expect.stringMatching(/^subprojects\.0\.alias: `\/` in an alias needs a feature flag/),
+    ]);
+    expect(refusals(desired, state({ subprojects: [{ child: 'acme-js', alias: 'api/js' }] }), false)).toEqual([]);
   });
 });

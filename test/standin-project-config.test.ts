@@ -252,7 +252,7 @@ describe('stand-in: subproject candidates', () => {
     expect(await notValid('acme', { child: 'other' })).toContain('is not valid as subproject');
     expect(await notValid('acme', { child: 'acme' })).toContain('is not valid as subproject');
     expect(await notValid('leaf', { child: 'child' })).toContain('nesting');
-    expect(await notValid('acme', { child: 'child', alias: 'api/v2' })).toContain("non_field_errors\":[\"Aliases can't contain slashes.");
+    expect(await notValid('acme', { child: 'child', alias: 'api/v2' })).toContain('non_field_errors":["Aliases can\'t contain slashes.');
     expect(await notValid('acme', { child: 'child', alias: 'a b' })).toContain('alias');
     expect(await notValid('acme', { child: 'child', alias: 'api/' })).toContain('alias');
     // So an alias rename is a delete, then a create.

@@ -223,9 +223,15 @@ describe.concurrent('apply refuses up front what the service would refuse at mer
       standin.addProject({ slug: 'explicit', defaultVersion: 'v1.0.0', versions: tags });
       writeFileSync(
         join(workspace, 'rtd.yml'),
-        ['projects:', '  policy:', '    version_policy: {active: latest-patch}', '  explicit:', '    versions:', '      v1.0.0: {active: false}', ''].join(
-          '\n',
-        ),
+        [
+          'projects:',
+          '  policy:',
+          '    version_policy: {active: latest-patch}',
+          '  explicit:',
+          '    versions:',
+          '      v1.0.0: {active: false}',
+          '',
+        ].join('\n'),
       );
       const result = await run({ operation: 'apply', config: 'rtd.yml', project: 'policy, explicit', prune: 'true' });
       expect(result.code, result.stdout).toBe(1);

@@ -271,9 +271,15 @@ async function applyProject(
     });
     result.outcome = 'error';
     result.title = REFUSED_TITLE;
-    result.reason = [`${project}: nothing was written: the service would refuse part of the plan.`, ...refused].map((line) => safeLine(line, 600)).join('\n');
+    result.reason = [`${project}: nothing was written: the service would refuse part of the plan.`, ...refused]
+      .map((line) => safeLine(line, 600))
+      .join('\n');
     result.details = { ...result.details, plan: planEntries(plan, dryRun ? undefined : plan.changes.map(() => 'not done')), refused };
-    log.info(safeLine(`${project}: nothing was written: ${refusals.length} part${refusals.length === 1 ? '' : 's'} of the plan the service would refuse`));
+    log.info(
+      safeLine(
+        `${project}: nothing was written: ${refusals.length} part${refusals.length === 1 ? '' : 's'} of the plan the service would refuse`,
+      ),
+    );
     return;
   }
   if (!dryRun) {

@@ -207,7 +207,8 @@ function checkSettings(project: ProjectConfig, base: Segment[], { problem, notic
   const homepage = settings.homepage?.trim();
   if (homepage) {
     if (!isWebUrl(homepage)) problem(at('homepage'), 'an `http://` or `https://` URL (or empty for none)');
-    else if (homepage.length > MAX_HOMEPAGE) problem(at('homepage'), `${homepage.length} characters: the service takes at most ${MAX_HOMEPAGE}`);
+    else if (homepage.length > MAX_HOMEPAGE)
+      problem(at('homepage'), `${homepage.length} characters: the service takes at most ${MAX_HOMEPAGE}`);
   }
   if (settings.language !== undefined && !LANGUAGES.has(settings.language)) {
     problem(

@@ -60,8 +60,9 @@ export interface KeptVersion {
 export interface ProjectPlan {
   project: string;
   /**
-   * In the order they are carried out: versions, settings, redirect deletions, redirect creations
-   * and updates, subproject deletions, subproject creations; unmanaged entries (kept) last.
+   * In the order they are carried out: versions (but deactivations), settings, the versions the
+   * file deactivates, redirect deletions, redirect creations and updates, subproject deletions,
+   * subproject creations, the policy's deactivations; unmanaged entries (kept) last.
    */
   changes: PlannedChange[];
   /**
@@ -92,6 +93,7 @@ const VERSION_FIELDS = ['active', 'hidden', 'privacy_level'] as const;
 export function planProject(project: string, desired: DesiredProject, current: CurrentState, prune: boolean): ProjectPlan {
   const changes: PlannedChange[] = [];
   const unmanaged: PlannedChange[] = [];
+  const deactivations: PlannedChange[] = [];
   for (const [slug, wanted] of Object.entries(desired.versions ?? {})) {
     const now = current.versions[slug];
     if (!now) continue;
@@ -103,7 +105,11 @@ export function planProject(project: string, desired: DesiredProject, current: C
         Object.assign(body, { [field]: wanted[field] });
       }
     }
-    if (fields.length > 0) changes.push({ kind: 'version', action: 'update', slug, fields, body });
+    if (fields.length === 0) continue;
+    // A deactivation waits for the settings: a file that moves `default_version` off a version and
+    // deactivates it never leaves the default inactive in between.
+    if (body.active === false) deactivations.push({ kind: 'version', action: 'update', slug, fields, body });
+    else changes.push({ kind: 'version', action: 'update', slug, fields, body });
   }
   const kept: ProjectPlan['kept'] = [];
   const policyDeactivations = planVersionPolicy(desired, current, prune, changes, kept);
@@ -124,6 +130,7 @@ export function planProject(project: string, desired: DesiredProject, current: C
     }
     if (fields.length > 0) changes.push({ kind: 'settings', action: 'update', fields, body });
   }
+  changes.push(...deactivations);
 
   const legacy: ProjectPlan['legacy'] = [];
   if (desired.redirects) planRedirects(desired.redirects, current.redirects, prune, changes, unmanaged, legacy);

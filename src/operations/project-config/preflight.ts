@@ -16,7 +16,11 @@ export interface Refusal {
  * Pure; an empty list lets the plan go ahead.
  */
 export function preflight(plan: ProjectPlan, desired: DesiredProject, current: CurrentState, edition: Edition): Refusal[] {
-  return [...defaultVersionRefusals(desired, current), ...redirectLimitRefusals(plan, current, edition), ...aliasRefusals(plan, desired, current)];
+  return [
+    ...defaultVersionRefusals(desired, current),
+    ...redirectLimitRefusals(plan, current, edition),
+    ...aliasRefusals(plan, desired, current),
+  ];
 }
 
 /**
@@ -83,7 +87,7 @@ function aliasRefusals(plan: ProjectPlan, desired: DesiredProject, current: Curr
       path: ['subprojects', index, 'alias'],
       message:
         `\`/\` in an alias needs a feature flag the service turns on per project, on request, and none of this project's aliases has one: ` +
-        "the service would refuse it (\"Aliases can't contain slashes.\"). Use `-` or `_`, or ask Read the Docs for the flag",
+        'the service would refuse it ("Aliases can\'t contain slashes."). Use `-` or `_`, or ask Read the Docs for the flag',
     });
   }
   return refusals;
