@@ -2,9 +2,11 @@
  * The project file's `version_policy`: which release tags stay active, which pre-releases are
  * hidden, from the tag names alone. Pure: the caller reads the versions list and plans the writes.
  *
- * Tags are read as PEP 440 (`1.2.0`, `1.2.0rc1`, `1.2.0.post1`, `1.2.dev3`) or SemVer (`1.2.0`,
+ * Tags are read as PEP 440 (`1.2.0`, `1.2.0rc1`, `1.2.0.post1`, `1.2.dev3`, an epoch `1!2.0`, and
+ * `1.0-1`, PEP 440's post-release `1.0.post1`: FACTS.md, "Versions") or SemVer (`1.2.0`,
  * `1.2.0-rc.1`, `1.2.0-beta2+build.5`) versions, with or without a leading `v`. Branches and tags
- * that are not versions are never touched.
+ * that are not versions are never touched. Numbers are compared as zero-padded text, so a 20-digit
+ * part is exact.
  */
 
 import type { Version } from '../../readthedocs/schemas.js';
