@@ -331,7 +331,7 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
       `  analytics_code: ${'a'.repeat(51)}`,
       '  homepage: not a url',
       '  readthedocs_yaml_path: ../outside/.readthedocs.yaml',
-      '  language: zh',
+      '  language: zh_TW',
       '  programming_language: rust',
       '',
     ].join('\n');
@@ -340,7 +340,7 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
       '3 settings.analytics_code: 51 characters: the service takes at most 50',
       '4 settings.homepage: an `http://` or `https://` URL (or empty for none)',
       '5 settings.readthedocs_yaml_path: `..` is refused: a path inside the repository, relative to its top',
-      '6 settings.language: `zh` is no longer taken by the service: `zh-cn` or `zh-tw`',
+      "6 settings.language: not one of the service's language codes (`en`, `de`, `pt-br`, `zh-cn`, … in lower case)",
       expect.stringMatching(/^7 settings\.programming_language: one of `c`, `coffee`, .*`words`$/),
     ]);
     for (const [path, why] of [
@@ -662,6 +662,14 @@ describe('preflight: what the service would refuse part-way (issue 29)', () => {
     expect(plan.changes).toEqual([]);
     expect(plan.kept).toEqual([
       { slug: 'v1.0.0', policy: 'older patch of 1.0', reason: expect.stringContaining("the project's default version") },
+    ]);
+  });
+
+  it('takes `zh` for a project that has it (nothing sent), and refuses setting it', () => {
+    const desired: DesiredProject = { settings: { language: 'zh' } };
+    expect(refusals(desired, state({ settings: { language: 'zh' } }), false)).toEqual([]);
+    expect(refusals(desired, state({ settings: { language: 'en' } }), false)).toEqual([
+      'settings.language: `zh` is no longer taken by the service (projects that have it keep it): `zh-cn` or `zh-tw`',
     ]);
   });
 

@@ -3,6 +3,7 @@ import { COMMUNITY_REDIRECT_LIMIT, type Edition } from './edition.js';
 import { BUSINESS_ONLY_SETTINGS, type ProjectConfig } from './model.js';
 import {
   LANGUAGES,
+  LEGACY_LANGUAGE,
   MAX_ANALYTICS_CODE,
   MAX_HOMEPAGE,
   MAX_NAME,
@@ -210,13 +211,9 @@ function checkSettings(project: ProjectConfig, base: Segment[], { problem, notic
     else if (homepage.length > MAX_HOMEPAGE)
       problem(at('homepage'), `${homepage.length} characters: the service takes at most ${MAX_HOMEPAGE}`);
   }
-  if (settings.language !== undefined && !LANGUAGES.has(settings.language)) {
-    problem(
-      at('language'),
-      settings.language === 'zh'
-        ? '`zh` is no longer taken by the service: `zh-cn` or `zh-tw`'
-        : "not one of the service's language codes (`en`, `de`, `pt-br`, `zh-cn`, … in lower case)",
-    );
+  // `zh` is what older projects still have (and `export` writes): refused only when it would be sent (preflight.ts).
+  if (settings.language !== undefined && settings.language !== LEGACY_LANGUAGE && !LANGUAGES.has(settings.language)) {
+    problem(at('language'), "not one of the service's language codes (`en`, `de`, `pt-br`, `zh-cn`, … in lower case)");
   }
   if (settings.programming_language !== undefined && !PROGRAMMING_LANGUAGES.has(settings.programming_language)) {
     problem(at('programming_language'), `one of ${[...PROGRAMMING_LANGUAGES].map((code) => `\`${code}\``).join(', ')}`);

@@ -1,6 +1,7 @@
 import { COMMUNITY_REDIRECT_LIMIT, type Edition } from './edition.js';
 import type { Segment } from './file-rules.js';
 import type { DesiredProject } from './model.js';
+import { LEGACY_LANGUAGE } from './service-choices.js';
 import { defaultVersionOf, type CurrentState, type ProjectPlan } from './plan.js';
 
 /** What the service would refuse part-way through the plan, at a key of the project's entry. */
@@ -18,8 +19,25 @@ export interface Refusal {
 export function preflight(plan: ProjectPlan, desired: DesiredProject, current: CurrentState, edition: Edition): Refusal[] {
   return [
     ...defaultVersionRefusals(desired, current),
+    ...legacyLanguageRefusals(plan),
     ...redirectLimitRefusals(plan, current, edition),
     ...aliasRefusals(plan, desired, current),
+  ];
+}
+
+/**
+ * FACTS: "`language` and `programming_language` one of the service's choices": `zh` is no longer
+ * one, though older projects keep it. The file may say `zh` for a project that has it (nothing is
+ * sent); setting it is refused.
+ */
+function legacyLanguageRefusals(plan: ProjectPlan): Refusal[] {
+  const sends = plan.changes.some((c) => c.kind === 'settings' && c.body.language === LEGACY_LANGUAGE);
+  if (!sends) return [];
+  return [
+    {
+      path: ['settings', 'language'],
+      message: `\`${LEGACY_LANGUAGE}\` is no longer taken by the service (projects that have it keep it): \`zh-cn\` or \`zh-tw\``,
+    },
   ];
 }
 

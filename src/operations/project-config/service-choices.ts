@@ -13,6 +13,9 @@ export const LANGUAGES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** Kept by the projects that have it, refused in a write: `zh-cn` or `zh-tw`. */
+export const LEGACY_LANGUAGE = 'zh';
+
 export const PROGRAMMING_LANGUAGES: ReadonlySet<string> = new Set(
   'c coffee cpp csharp css go groovy haskell java js julia lua objc other perl php py r ruby scala swift ts vb words'.split(' '),
 );
