@@ -130,7 +130,7 @@ export function planProject(project: string, desired: DesiredProject, current: C
     }
     if (fields.length > 0) changes.push({ kind: 'settings', action: 'update', fields, body });
   }
-  changes.push(...deactivations);
+  for (const change of deactivations) changes.push(change);
 
   const legacy: ProjectPlan['legacy'] = [];
   if (desired.redirects) planRedirects(desired.redirects, current.redirects, prune, changes, unmanaged, legacy);
