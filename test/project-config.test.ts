@@ -16,6 +16,7 @@ import {
   type CurrentState,
   type PlannedChange,
 } from '../src/operations/project-config/plan.ts';
+import { preflight } from '../src/operations/project-config/preflight.ts';
 import { ROOT } from '../harness/action-metadata.ts';
 import { projectFileJsonSchema } from '../harness/project-schema.ts';
 
@@ -243,15 +244,15 @@ describe('plan', () => {
     expect(plan.changes.filter(countsAsChange)).toEqual([]);
   });
 
-  it('patches only the version fields that differ, before the settings', () => {
+  it('patches only the version fields that differ: before the settings, but a deactivation after them (the default may move off it)', () => {
     const plan = planProject(
       'acme',
-      { versions: { v1: { active: false, hidden: false } }, settings: { default_version: 'v2' } },
-      state({ versions: { v1: { active: true, hidden: false } } }),
+      { versions: { v1: { active: false, hidden: false }, v3: { hidden: true } }, settings: { default_version: 'v2' } },
+      state({ versions: { v1: { active: true, hidden: false }, v3: { active: true, hidden: false } } }),
       false,
     );
-    expect(plan.changes.map((c) => c.kind)).toEqual(['version', 'settings']);
-    expect(plan.changes[0]).toMatchObject({ body: { active: false } });
+    expect(plan.changes.map((c) => `${c.kind} ${c.kind === 'version' ? c.slug : ''}`)).toEqual(['version v3', 'settings ', 'version v1']);
+    expect(plan.changes[2]).toMatchObject({ body: { active: false } });
   });
 });
 
@@ -309,17 +310,62 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
     ]);
   });
 
-  it('refuses an alias with a / or other characters, and a child that is no slug', async () => {
+  it('takes an alias as the service does (Unicode letters, parts joined by `/`), refuses other characters and a child that is no slug', async () => {
     expect(
-      await problems('subprojects:\n  - {child: acme-api, alias: api/v2}\n  - {child: acme-cli, alias: "c l i"}\n  - {child: Acme Web}\n'),
+      await problems(
+        'subprojects:\n  - {child: acme-api, alias: api/v2}\n  - {child: acme-cli, alias: "c l i"}\n  - {child: Acme Web}\n' +
+          '  - {child: acme-fr, alias: données}\n  - {child: acme-x, alias: "api//x"}\n  - {child: acme-y, alias: "api/"}\n',
+      ),
     ).toEqual([
-      '2 subprojects[0].alias: a `/` in an alias needs a feature flag the service turns on per project, on request: use `-` or `_`',
-      '3 subprojects[1].alias: an alias is a slug: letters, digits, `-` and `_`, at most 255',
+      '3 subprojects[1].alias: an alias is letters (of any script), digits, `-` and `_`, in parts joined by single `/` (which needs a feature flag of the service), at most 255',
       '4 subprojects[2].child: a project slug: lowercase letters, digits, `-` and `_`',
+      '6 subprojects[4].alias: an alias is letters (of any script), digits, `-` and `_`, in parts joined by single `/` (which needs a feature flag of the service), at most 255',
+      '7 subprojects[5].alias: an alias is letters (of any script), digits, `-` and `_`, in parts joined by single `/` (which needs a feature flag of the service), at most 255',
     ]);
   });
 
-  it('with the Community base URL: refuses the Business-only keys, and warns past 100 redirects', async () => {
+  it('refuses the project fields the service refuses, each at its line; show_version_warning is a notice', async () => {
+    const text = [
+      'settings:',
+      `  name: ${'n'.repeat(64)}`,
+      `  analytics_code: ${'a'.repeat(51)}`,
+      '  homepage: not a url',
+      '  readthedocs_yaml_path: ../outside/.readthedocs.yaml',
+      '  language: zh_TW',
+      '  programming_language: rust',
+      '',
+    ].join('\n');
+    expect(await problems(text)).toEqual([
+      '2 settings.name: 64 characters: the service takes a name of at most 63',
+      '3 settings.analytics_code: 51 characters: the service takes at most 50',
+      '4 settings.homepage: an `http://` or `https://` URL (or empty for none)',
+      '5 settings.readthedocs_yaml_path: `..` is refused: a path inside the repository, relative to its top',
+      "6 settings.language: not one of the service's language codes (`en`, `de`, `pt-br`, `zh-cn`, … in lower case)",
+      expect.stringMatching(/^7 settings\.programming_language: one of `c`, `coffee`, .*`words`$/),
+    ]);
+    for (const [path, why] of [
+      ['/docs/.readthedocs.yaml', 'may not start with `/`'],
+      ['docs/readthedocs.yml', 'must be named `.readthedocs.yaml`'],
+      ['docs(1)/.readthedocs.yaml', '`(` is refused'],
+      [`${'d/'.repeat(504)}.readthedocs.yaml`, 'at most 1024'],
+    ]) {
+      expect(await problems(`settings:\n  readthedocs_yaml_path: "${path}"\n`)).toEqual([expect.stringContaining(why)]);
+    }
+    expect(await problems(`settings:\n  homepage: https://example.org/${'x'.repeat(181)}\n`)).toEqual([
+      '2 settings.homepage: 201 characters: the service takes at most 200',
+    ]);
+    const fine = await parseConfigFile(
+      'cfg.yml',
+      `settings:\n  name: ${'n'.repeat(63)}\n  homepage: "https://example.org/docs"\n  language: pt-br\n  programming_language: py\n` +
+        '  readthedocs_yaml_path: "  docs/.readthedocs.yaml "\n  show_version_warning: true\n',
+      ['acme'],
+    );
+    expect(fine.notices.map((n) => `${n.line} ${n.path}: ${n.message}`)).toEqual([
+      '7 settings.show_version_warning: has no effect: the service accepts this key and does nothing with it, so it is not sent (remove it from the file)',
+    ]);
+  });
+
+  it('with the Community base URL: refuses the Business-only keys, and more than 100 redirects', async () => {
     const text = [
       'settings:',
       '  privacy_level: private',
@@ -335,18 +381,22 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
       '2 settings.privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
       '3 settings.external_builds_privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
       '5 versions.v1.privacy_level: Read the Docs for Business only (`base-url: https://app.readthedocs.com`): Read the Docs Community drops it',
+      '6 redirects: 101 redirects: a Read the Docs Community project holds at most 100 (the limit), and the service refuses to create more (Read the Docs for Business has no such limit: `base-url: https://app.readthedocs.com`)',
     ]);
     const onBusiness = await parseConfigFile('cfg.yml', text, ['acme'], { edition: 'business' });
     expect(onBusiness.projects.get('acme')!.versions).toEqual({ v1: { privacy_level: 'private', hidden: true } });
     expect(onBusiness.warnings).toEqual([]);
+    // Past 100 redirects: an error on Community and when the address names neither edition; Business has no limit.
     const redirectsOnly = text.slice(text.indexOf('redirects:'));
-    const { warnings } = await parseConfigFile('cfg.yml', redirectsOnly, ['acme'], { edition: 'community' });
-    expect(warnings.map((w) => `${w.line} ${w.path}: ${w.message}`)).toEqual([
-      '1 redirects: 101 redirects: a Read the Docs Community project holds at most 100, and the service refuses to create more',
-    ]);
+    const over = [
+      '1 redirects: 101 redirects: a Read the Docs Community project holds at most 100 (the limit), and the service refuses to create more (Read the Docs for Business has no such limit: `base-url: https://app.readthedocs.com`)',
+    ];
+    expect(await problems(redirectsOnly, ['acme'], 'community')).toEqual(over);
+    expect(await problems(redirectsOnly, ['acme'], 'unknown')).toEqual(over);
+    expect((await parseConfigFile('cfg.yml', redirectsOnly, ['acme'], { edition: 'business' })).warnings).toEqual([]);
   });
 
-  it('takes readthedocs_yaml_path and the write-only show_version_warning as settings', async () => {
+  it('takes readthedocs_yaml_path (compared trimmed, as stored) and leaves out show_version_warning, which has no effect', async () => {
     const { projects } = await parseConfigFile(
       'cfg.yml',
       'settings:\n  readthedocs_yaml_path: docs/.readthedocs.yaml\n  show_version_warning: true\n',
@@ -358,13 +408,14 @@ describe('project file: what the service refuses, refused first (issue 20)', () 
       {
         kind: 'settings',
         action: 'update',
-        fields: [
-          { field: 'readthedocs_yaml_path', old: null, new: 'docs/.readthedocs.yaml' },
-          { field: 'show_version_warning', old: undefined, new: true, writeOnly: true },
-        ],
-        body: { readthedocs_yaml_path: 'docs/.readthedocs.yaml', show_version_warning: true },
+        fields: [{ field: 'readthedocs_yaml_path', old: null, new: 'docs/.readthedocs.yaml' }],
+        body: { readthedocs_yaml_path: 'docs/.readthedocs.yaml' },
       },
     ]);
+    const padded = (await parseConfigFile('cfg.yml', 'settings:\n  readthedocs_yaml_path: " docs/.readthedocs.yaml  "\n', ['acme']))
+      .projects;
+    const stored = state({ settings: { readthedocs_yaml_path: 'docs/.readthedocs.yaml' } });
+    expect(planProject('acme', padded.get('acme')!, stored, false).changes).toEqual([]);
   });
 
   it('stops at 50 problems, counting the rest, on a file of 15,000 bad keys', async () => {
@@ -556,5 +607,77 @@ describe('project file, any text', () => {
 describe('JSON Schema', () => {
   it('is committed as generated from the zod schema (run `node scripts/write-schema.ts` after changing it)', () => {
     expect(readFileSync(`${ROOT}schema/readthedocs-project.schema.json`, 'utf8')).toBe(projectFileJsonSchema());
+  });
+});
+
+describe('preflight: what the service would refuse part-way (issue 29)', () => {
+  const redirect = (i: number, pk = i + 1): CurrentRedirect => ({
+    pk,
+    position: i,
+    type: 'page',
+    from: `/p${i}`,
+    to: `/q${i}`,
+    http_status: 302,
+    force: false,
+    enabled: true,
+    description: '',
+  });
+  const listed = (names: string[]): DesiredProject => ({
+    redirects: names.map((from) => ({ type: 'page', from, to: '/t', http_status: 302, force: false, enabled: true, description: '' })),
+  });
+  const refusals = (desired: DesiredProject, current: CurrentState, prune: boolean, edition: Edition = 'unknown') =>
+    preflight(planProject('acme', desired, current, prune), desired, current, edition).map((r) => `${r.path.join('.')}: ${r.message}`);
+
+  it('counts the redirects the plan ends with, deletions first; Business has no limit', () => {
+    const current = state({ redirects: Array.from({ length: 98 }, (_, i) => redirect(i)) });
+    const four = listed(['/a1', '/a2', '/a3', '/a4']);
+    expect(refusals(four, current, false, 'community')).toEqual([
+      expect.stringMatching(/^redirects: the plan would leave the project with 102 redirects/),
+    ]);
+    expect(refusals(four, current, false, 'unknown')).toHaveLength(1);
+    expect(refusals(four, current, false, 'business')).toEqual([]);
+    // With prune the 98 go first: 4 left.
+    expect(refusals(four, current, true, 'community')).toEqual([]);
+    // Past 100 already, but nothing created: the service refuses nothing.
+    const full = state({ redirects: Array.from({ length: 105 }, (_, i) => redirect(i)) });
+    const same: DesiredProject = { redirects: [{ ...redirect(0), description: 'changed' }].map(({ pk: _, position: __, ...r }) => r) };
+    expect(refusals(same, full, false, 'community')).toEqual([]);
+  });
+
+  it("refuses the default version's deactivation: the service's, or the one the file sets", () => {
+    const versions = { v1: { active: true, hidden: false }, v2: { active: true, hidden: false } };
+    const current = state({ settings: { default_version: 'v1' }, versions });
+    expect(refusals({ versions: { v1: { active: false } } }, current, false)).toEqual([
+      expect.stringMatching(/^versions\.v1\.active: `v1` is the project's default version/),
+    ]);
+    expect(refusals({ versions: { v1: { active: false } }, settings: { default_version: 'v2' } }, current, false)).toEqual([]);
+    expect(refusals({ versions: { v2: { active: false } }, settings: { default_version: 'v2' } }, current, false)).toHaveLength(1);
+    expect(refusals({ versions: { v1: { hidden: true } } }, current, false)).toEqual([]);
+  });
+
+  it("keeps the default version out of the policy's deactivations, and says why", () => {
+    const tags = ['v1.0.0', 'v1.0.1'].map((slug) => ({ slug, type: 'tag', verboseName: slug, active: true, hidden: false }));
+    const current = state({ settings: { default_version: 'v1.0.0' }, versionList: tags });
+    const plan = planProject('acme', { versionPolicy: { active: 'latest-patch' } }, current, true);
+    expect(plan.changes).toEqual([]);
+    expect(plan.kept).toEqual([
+      { slug: 'v1.0.0', policy: 'older patch of 1.0', reason: expect.stringContaining("the project's default version") },
+    ]);
+  });
+
+  it('takes `zh` for a project that has it (nothing sent), and refuses setting it', () => {
+    const desired: DesiredProject = { settings: { language: 'zh' } };
+    expect(refusals(desired, state({ settings: { language: 'zh' } }), false)).toEqual([]);
+    expect(refusals(desired, state({ settings: { language: 'en' } }), false)).toEqual([
+      'settings.language: `zh` is no longer taken by the service (projects that have it keep it): `zh-cn` or `zh-tw`',
+    ]);
+  });
+
+  it('refuses a new alias with `/` unless the project shows the flag (an alias with `/` already)', () => {
+    const desired: DesiredProject = { subprojects: [{ child: 'acme-py', alias: 'api/python' }] };
+    expect(refusals(desired, state(), false)).toEqual([
+      expect.stringMatching(/^subprojects\.0\.alias: `\/` in an alias needs a feature flag/),
+    ]);
+    expect(refusals(desired, state({ subprojects: [{ child: 'acme-js', alias: 'api/js' }] }), false)).toEqual([]);
   });
 });

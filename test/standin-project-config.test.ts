@@ -62,6 +62,36 @@ describe('stand-in: project PATCH', () => {
     expect((await call(`${P}/`, 'PATCH', { versioning_scheme: 'nope' })).status).toBe(400);
     expect((await call(`${P}/`, 'PATCH', { tags: 'docs' })).status).toBe(400);
   });
+
+  it("refuses the service's field rules with its error shapes, and stores readthedocs_yaml_path trimmed", async () => {
+    const refused = await call(`${P}/`, 'PATCH', {
+      name: 'n'.repeat(64),
+      analytics_code: 'a'.repeat(51),
+      homepage: 'not a url',
+      language: 'xx',
+      programming_language: 'rust',
+      readthedocs_yaml_path: '../outside/.readthedocs.yaml',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      name: ['Ensure this field has no more than 63 characters.'],
+      analytics_code: ['Ensure this field has no more than 50 characters.'],
+      homepage: ['Enter a valid URL.'],
+      language: ['"xx" is not a valid choice.'],
+      programming_language: ['"rust" is not a valid choice.'],
+      readthedocs_yaml_path: ["Found invalid sequence in path: '..'"],
+    });
+    expect((await call(`${P}/`, 'PATCH', { homepage: `https://example.org/${'x'.repeat(181)}` })).body).toEqual({
+      homepage: ['Ensure this field has no more than 200 characters.'],
+    });
+    for (const path of ['/docs/.readthedocs.yaml', 'docs/', 'docs/readthedocs.yml', 'a,b/.readthedocs.yaml']) {
+      expect((await call(`${P}/`, 'PATCH', { readthedocs_yaml_path: path })).body).toHaveProperty('readthedocs_yaml_path');
+    }
+    expect((await call(`${P}/`, 'PATCH', { readthedocs_yaml_path: '  docs/.readthedocs.yaml ', language: 'pt-br' })).status).toBe(204);
+    expect((await call(`${P}/`)).body).toMatchObject({ readthedocs_yaml_path: 'docs/.readthedocs.yaml', language: { code: 'pt-br' } });
+    expect((await call(`${P}/`, 'PATCH', { readthedocs_yaml_path: '  ' })).status).toBe(204);
+    expect((await call(`${P}/`)).body.readthedocs_yaml_path).toBeNull();
+  });
 });
 
 describe('stand-in: redirects', () => {
@@ -222,13 +252,15 @@ describe('stand-in: subproject candidates', () => {
     expect(await notValid('acme', { child: 'other' })).toContain('is not valid as subproject');
     expect(await notValid('acme', { child: 'acme' })).toContain('is not valid as subproject');
     expect(await notValid('leaf', { child: 'child' })).toContain('nesting');
-    expect(await notValid('acme', { child: 'child', alias: 'api/v2' })).toContain('alias');
+    expect(await notValid('acme', { child: 'child', alias: 'api/v2' })).toContain('non_field_errors":["Aliases can\'t contain slashes.');
     expect(await notValid('acme', { child: 'child', alias: 'a b' })).toContain('alias');
+    expect(await notValid('acme', { child: 'child', alias: 'api/' })).toContain('alias');
     // So an alias rename is a delete, then a create.
     expect((await call(`${P}/subprojects/`, 'POST', { child: 'child', alias: 'api' })).status).toBe(201);
     expect(await notValid('acme', { child: 'child', alias: 'api2' })).toContain('is not valid as subproject');
     expect((await call(`${P}/subprojects/api/`, 'DELETE')).status).toBe(204);
-    expect((await call(`${P}/subprojects/`, 'POST', { child: 'child', alias: 'api2' })).status).toBe(201);
+    // Unicode `\w`: letters of any script are an alias.
+    expect((await call(`${P}/subprojects/`, 'POST', { child: 'child', alias: 'données_api' })).status).toBe(201);
   });
 });
 

@@ -100,6 +100,38 @@ describe('parseVersionTag', () => {
     expect(compareVersions(parseVersionTag('v1.0')!, parseVersionTag('1.0.0')!)).toBe(0);
   });
 
+  it("reads PEP 440's implicit post-release (`1.0-1` is `1.0.post1`, a release) and epochs (`1!2.0`)", () => {
+    expect(parseVersionTag('1.0-1')).toMatchObject({ prerelease: false });
+    expect(compareVersions(parseVersionTag('1.0-1')!, parseVersionTag('1.0.post1')!)).toBe(0);
+    expect(compareVersions(parseVersionTag('v1.2.0-3')!, parseVersionTag('1.2.0')!)).toBe(1);
+    const epoch = parseVersionTag('1!2.0');
+    expect(epoch).toMatchObject({ prerelease: false });
+    expect(minorOf(epoch!)).toBe('1!2.0');
+    // Any epoch sorts after none: 1!1.0 is newer than 2024.1.
+    expect(compareVersions(parseVersionTag('1!1.0')!, parseVersionTag('2024.1')!)).toBe(1);
+    expect(compareVersions(parseVersionTag('1!1.0rc1')!, parseVersionTag('1!1.0')!)).toBe(-1);
+    // Under `latest-patch` the post-release is the newest patch of 1.0, not a pre-release to hide.
+    expect(targetsOf([tag('1.0'), tag('1.0-1')], { active: 'latest-patch', prereleases: 'hidden' })).toEqual({
+      '1.0': { active: false },
+      '1.0-1': { active: true },
+    });
+  });
+
+  it('compares 20-digit version parts exactly (past what a JavaScript number holds)', () => {
+    const a = parseVersionTag('12345678901234567890.1.0')!;
+    const b = parseVersionTag('12345678901234567891.1.0')!;
+    expect(compareVersions(a, b)).toBe(-1);
+    expect(minorOf(a)).toBe('12345678901234567890.1');
+    expect(minorOf(b)).toBe('12345678901234567891.1');
+    expect(compareVersions(parseVersionTag('1.0.0rc99999999999999999998')!, parseVersionTag('1.0.0rc99999999999999999999')!)).toBe(-1);
+    expect(compareVersions(parseVersionTag('1.0.post99999999999999999998')!, parseVersionTag('1.0.post99999999999999999999')!)).toBe(-1);
+    // Two minors, each kept by `latest-patch`: not one group.
+    expect(targetsOf([tag('12345678901234567890.1.0'), tag('12345678901234567891.1.0')], { active: 'latest-patch' })).toEqual({
+      '12345678901234567890.1.0': { active: true },
+      '12345678901234567891.1.0': { active: true },
+    });
+  });
+
   it('never throws on any text, and stays fast on long hostile names', () => {
     fc.assert(
       fc.property(anyText({ maxLength: 200 }), (name) => {

@@ -7,6 +7,7 @@
 // from projects.ts.
 import { iso } from './model.ts';
 import type { ProjectData } from './model.ts';
+import { LANGUAGE_CODES, PROGRAMMING_LANGUAGE_CODES } from './choices.ts';
 import { paginate } from './pagination.ts';
 import { detail, empty, json, parseBody } from './replies.ts';
 import type { Reply } from './replies.ts';
@@ -75,7 +76,24 @@ export function normaliseToUrl(raw: string): string {
   return `/${trimmed.replace(/^\/+/, '')}`;
 }
 
-const PROGRAMMING = new Set(['words', 'py', 'js', 'java', 'go', 'rust', 'c', 'cpp', 'other']);
+/** FACTS: "`readthedocs_yaml_path` relative, without `..` or any of ``[]{}()`'"\\%&<>|,``, naming `.readthedocs.yaml`". */
+const YAML_PATH_CHARACTERS = '[]{}()`\'"\\%&<>|,';
+
+/** The service's message for a `readthedocs_yaml_path` it refuses, or undefined. */
+function yamlPathError(path: string): string | undefined {
+  if (path.startsWith('/')) {
+    return "Use a relative path. It should not begin with '/'. The path is relative to the root of your repository.";
+  }
+  if (path.endsWith('/')) return "The path cannot end with '/', as it cannot be a directory.";
+  if (path.includes('..')) return "Found invalid sequence in path: '..'";
+  if ([...YAML_PATH_CHARACTERS].some((c) => path.includes(c))) {
+    return `Found invalid character. Avoid these characters: <code>${YAML_PATH_CHARACTERS}</code>`;
+  }
+  if (path !== '.readthedocs.yaml' && !path.endsWith('/.readthedocs.yaml')) {
+    return 'The only allowed filename is <code>.readthedocs.yaml</code>.';
+  }
+  return undefined;
+}
 
 export class ProjectConfigResources {
   readonly extras = new Map<string, ProjectExtras>();
@@ -167,15 +185,24 @@ export class ProjectConfigResources {
       if (v !== undefined && !values.includes(v)) errors[name] = [`"${v}" is not a valid choice.`];
       return v !== undefined && values.includes(v) ? v : undefined;
     };
+    // FACTS: "Field rules of the project (400 when broken): `name` ≤ 63 characters; `analytics_code`
+    // ≤ 50; `homepage` a URL of at most 200; `language` and `programming_language` one of the
+    // service's choices; `readthedocs_yaml_path` relative, without `..` [...], at most 1024
+    // characters, and stored trimmed (`''` becomes null)."
     const name = str('name', 63);
-    const homepage = str('homepage', 255);
-    if (homepage !== undefined && homepage !== '' && !/^https?:\/\/\S+$/.test(homepage)) errors['homepage'] = ['Enter a valid URL.'];
-    const language = str('language', 20);
-    const programming = choice('programming_language', [...PROGRAMMING]);
+    const homepage = str('homepage', 200);
+    if (homepage !== undefined && homepage !== '' && !/^https?:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/i.test(homepage)) {
+      errors['homepage'] = ['Enter a valid URL.'];
+    }
+    const language = choice('language', [...LANGUAGE_CODES]);
+    const programming = choice('programming_language', [...PROGRAMMING_LANGUAGE_CODES]);
     const defaultVersion = str('default_version');
     const defaultBranch = nullableStr('default_branch');
     const scheme = choice('versioning_scheme', SCHEMES);
-    const yamlPath = nullableStr('readthedocs_yaml_path', 1024);
+    const rawYamlPath = nullableStr('readthedocs_yaml_path', 1024);
+    const yamlPath = typeof rawYamlPath === 'string' ? rawYamlPath.trim() : rawYamlPath;
+    const yamlPathProblem = yamlPath ? yamlPathError(yamlPath) : undefined;
+    if (yamlPathProblem !== undefined) errors['readthedocs_yaml_path'] = [yamlPathProblem];
     const privacy = choice('privacy_level', ['public', 'private']);
     const externalPrivacy = choice('external_builds_privacy_level', ['public', 'private']);
     const analyticsCode = str('analytics_code', 50);
@@ -355,7 +382,9 @@ export class ProjectConfigResources {
     // FACTS: "Community projects may hold 100 redirects: a create is refused while the project has
     // 100 [...]. Business plans differ." (the stand-in's Business projects have no limit)
     if (p.plan === 'community' && this.of(p.slug).length >= COMMUNITY_REDIRECT_LIMIT) {
-      return json(400, [`This project has reached its limit of ${COMMUNITY_REDIRECT_LIMIT} redirects.`]);
+      return json(400, [
+        `This project has reached the limit of ${COMMUNITY_REDIRECT_LIMIT} redirects. Consider replacing some of your redirects with a wildcard redirect.`,
+      ]);
     }
     const { position, ...rest } = fields.data;
     const r: RedirectData = {
@@ -435,11 +464,13 @@ export class ProjectConfigResources {
     }
     // FACTS: "a parent that is itself a subproject is refused (no nesting)"
     if (p.subprojectOf) return json(400, { parent: ['Subproject nesting is not supported'] });
-    // FACTS: "a `/` in an alias needs a feature flag" (off here, as it is for nearly every project)
-    if (alias.includes('/')) return json(400, { alias: ['A subproject alias cannot contain a slash.'] });
-    if (!/^[-a-zA-Z0-9_]+$/.test(alias) || alias.length > 255) {
-      return json(400, { alias: ['Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.'] });
+    // FACTS: "An alias must [...] match `[-\w]+(?:/[-\w]+)*` with Unicode `\w`; a `/` needs a
+    // feature flag (else `non_field_errors` "Aliases can't contain slashes.")" (off here, as it is
+    // for nearly every project).
+    if (!/^[-\p{L}\p{N}_]+(?:\/[-\p{L}\p{N}_]+)*$/u.test(alias) || alias.length > 255) {
+      return json(400, { alias: ['Enter a valid value.'] });
     }
+    if (alias.includes('/')) return json(400, { non_field_errors: ["Aliases can't contain slashes."] });
     // FACTS: "An alias must be unique in the parent"
     const taken = all.some((x) => x.subprojectOf?.parent === p.slug && x.subprojectOf.alias === alias);
     if (taken) return json(400, { alias: ['A subproject with this alias already exists.'] });

@@ -171,6 +171,8 @@ export class VersionResources {
     }
     if (Object.keys(errors).length > 0) return json(400, errors);
     const wasActive = v.active;
+    // FACTS: "The API lets any version be deactivated, the project's `default_version` included
+    // (the dashboard refuses that one)": no check here, as in the service.
     if (active !== undefined) v.active = active;
     if (hidden !== undefined) v.hidden = hidden;
     if (privacy === 'public' || privacy === 'private') v.privacy = privacy;

@@ -208,3 +208,82 @@ describe.concurrent('apply and hostile input (issue 21)', () => {
     10_000,
   );
 });
+
+/**
+ * The "Done when" of issue 29 §3 for `apply`, through dist/: what the service would refuse part-way
+ * at merge is refused before any write, each at its line of the file. Two runs: one file whose
+ * three projects each meet one of the service's state rules, and one `settings:` block the service
+ * would refuse field by field.
+ */
+describe.concurrent('apply refuses up front what the service would refuse at merge (issue 29)', () => {
+  it('keeps the default version under a pruning policy and says why; refuses deactivating it at its line, with no write', () =>
+    withSetup(async ({ standin, workspace, run, writes }) => {
+      const tags = ['v1.0.0', 'v1.0.1', 'v1.1.0'].map((slug) => ({ slug, type: 'tag' as const, verboseName: slug, active: true }));
+      standin.addProject({ slug: 'policy', defaultVersion: 'v1.0.0', versions: tags });
+      standin.addProject({ slug: 'explicit', defaultVersion: 'v1.0.0', versions: tags });
+      writeFileSync(
+        join(workspace, 'rtd.yml'),
+        [
+          'projects:',
+          '  policy:',
+          '    version_policy: {active: latest-patch}',
+          '  explicit:',
+          '    versions:',
+          '      v1.0.0: {active: false}',
+          '',
+        ].join('\n'),
+      );
+      const result = await run({ operation: 'apply', config: 'rtd.yml', project: 'policy, explicit', prune: 'true' });
+      expect(result.code, result.stdout).toBe(1);
+      expect(writes()).toEqual([]);
+      // The policy keeps the default version active, and says why.
+      expect(result.stdout).toMatch(/v1\.0\.0 kept active: the project's default version/);
+      expect(result.summary).toMatch(/`v1\.0\.0` kept active: the project's default version/);
+      const errors = result.annotations.filter((a) => a.level === 'error' && a.file === 'rtd.yml');
+      expect(errors.map((a) => a.line)).toEqual([6]);
+      expect(errors[0]!.message).toContain("`v1.0.0` is the project's default version");
+    }));
+
+  it('refuses 4 new redirects beside 98 unmanaged ones, naming the limit, with no write', () =>
+    withSetup(async ({ standin, workspace, run, writes }) => {
+      standin.addProject({ slug: 'full' });
+      for (let i = 0; i < 98; i += 1) standin.addRedirect('full', { type: 'page', from_url: `/old${i}`, to_url: `/new${i}` });
+      writeFileSync(
+        join(workspace, 'rtd.yml'),
+        ['redirects:', ...[1, 2, 3, 4].map((i) => `  - {type: page, from: /added${i}, to: /target${i}}`), ''].join('\n'),
+      );
+      const result = await run({ operation: 'apply', config: 'rtd.yml', project: 'full' });
+      expect(result.code, result.stdout).toBe(1);
+      expect(writes()).toEqual([]);
+      const errors = result.annotations.filter((a) => a.level === 'error' && a.file === 'rtd.yml');
+      expect(errors.map((a) => a.line)).toEqual([1]);
+      expect(errors[0]!.message).toContain('102 redirects');
+      expect(errors[0]!.message).toContain('at most 100 (the limit)');
+    }));
+
+  it('refuses a settings block the service would refuse, at each of its four lines, before any write', () =>
+    withSetup(async ({ standin, workspace, run, writes }) => {
+      writeFileSync(
+        join(workspace, 'rtd.yml'),
+        [
+          'settings:',
+          `  name: ${'n'.repeat(64)}`,
+          `  analytics_code: ${'a'.repeat(51)}`,
+          '  homepage: not a url',
+          '  readthedocs_yaml_path: ../outside/.readthedocs.yaml',
+          '',
+        ].join('\n'),
+      );
+      const result = await run({ operation: 'apply', config: 'rtd.yml' });
+      expect(result.code, result.stdout).toBe(1);
+      expect(writes()).toEqual([]);
+      expect(standin.requests).toEqual([]);
+      const errors = result.annotations.filter((a) => a.level === 'error' && a.file === 'rtd.yml');
+      expect(errors.map((a) => [a.line, a.message.split(':')[0]])).toEqual([
+        [2, 'settings.name'],
+        [3, 'settings.analytics_code'],
+        [4, 'settings.homepage'],
+        [5, 'settings.readthedocs_yaml_path'],
+      ]);
+    }));
+});

@@ -182,7 +182,7 @@ describe('apply and export, reported as the step reports them', () => {
         '  - {type: page, from: /install.html, to: /getting-started/install.html}',
         '  - {type: page, from: /new.html, to: /newer.html}',
         'versions:',
-        '  v1.0: {active: false}',
+        '  v1.0: {hidden: true}',
         '',
       ].join('\n'),
     );
@@ -438,7 +438,7 @@ describe("apply against the service's rules (issue 20)", () => {
     expect(warning?.message).toContain('forced to `public` for a public repository');
   });
 
-  it('readthedocs_yaml_path, the write-only show_version_warning, and a version privacy_level on Business', async () => {
+  it('readthedocs_yaml_path, show_version_warning (a notice: no effect, not sent), and a version privacy_level on Business', async () => {
     standin.addProject({ slug: 'biz', plan: 'business', versions: [{ slug: 'v2' }] });
     writeFileSync(
       file,
@@ -449,17 +449,16 @@ describe("apply against the service's rules (issue 20)", () => {
     expect(run.code).toBe(0);
     expect(writeLines().map((w) => `${w.method} ${w.path} ${w.body}`)).toEqual([
       'PATCH /api/v3/projects/biz/versions/v2/ {"privacy_level":"private"}',
-      'PATCH /api/v3/projects/biz/ {"readthedocs_yaml_path":"docs/.readthedocs.yaml","show_version_warning":true}',
+      'PATCH /api/v3/projects/biz/ {"readthedocs_yaml_path":"docs/.readthedocs.yaml"}',
     ]);
     expect(stdout.annotations().filter((a) => a.level === 'warning')).toEqual([]);
-    // Again: only the write-only key is sent, and it is no change.
+    expect(stdout.annotations().filter((a) => a.level === 'notice')).toEqual([
+      expect.objectContaining({ line: 3, message: expect.stringContaining('show_version_warning: has no effect') }),
+    ]);
+    // Again: nothing to send.
     const again = await step({ operation: 'apply', project: 'biz' });
     expect(again.outputs.changes).toBe('0');
-    expect(
-      writeLines()
-        .slice(2)
-        .map((w) => w.body),
-    ).toEqual(['{"show_version_warning":true}']);
+    expect(writeLines()).toHaveLength(2);
   });
 
   it('versions are read from the list: 300 versions are 3 requests, none per version', async () => {
@@ -523,5 +522,72 @@ describe('a hostile project file (issue 21)', () => {
     writeFileSync(file, `# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
     await expect(applyStep(context({ operation: 'apply' }))).rejects.toThrow(/larger than 256 KiB/);
     expect(standin.requests).toEqual([]);
+  });
+});
+
+describe('apply refuses up front what the service would refuse at merge (issue 29)', () => {
+  it('refuses deactivating the default version the file sets, and takes deactivating the one it replaces, after moving the default', async () => {
+    const tags = ['v1.0.0', 'v1.1.0'].map((slug) => ({ slug, type: 'tag' as const, verboseName: slug, active: true }));
+    standin.addProject({ slug: 'moving', defaultVersion: 'v1.0.0', versions: tags });
+    writeFileSync(file, 'settings:\n  default_version: v1.1.0\nversions:\n  v1.1.0: {active: false}\n');
+    const refused = await step({ operation: 'apply', project: 'moving' });
+    expect(refused.code).toBe(1);
+    expect(writeLines()).toEqual([]);
+    expect(stdout.annotations().filter((a) => a.level === 'error' && a.line !== undefined)).toEqual([
+      expect.objectContaining({
+        title: 'Refused before any write',
+        line: 4,
+        message: expect.stringContaining("`v1.1.0` is the project's default version"),
+      }),
+    ]);
+    writeFileSync(file, 'settings:\n  default_version: v1.1.0\nversions:\n  v1.0.0: {active: false}\n');
+    const moved = await step({ operation: 'apply', project: 'moving' });
+    expect(moved.code).toBe(0);
+    expect(writeLines().map((w) => `${w.method} ${w.path} ${w.body}`)).toEqual([
+      'PATCH /api/v3/projects/moving/ {"default_version":"v1.1.0"}',
+      'PATCH /api/v3/projects/moving/versions/v1.0.0/ {"active":false}',
+    ]);
+  });
+
+  it('the redirect limit: 98 kept and 4 new are refused, in a dry run too; 98 and 2 are taken', async () => {
+    standin.addProject({ slug: 'full' });
+    for (let i = 0; i < 98; i += 1) standin.addRedirect('full', { type: 'page', from_url: `/old${i}`, to_url: `/new${i}` });
+    writeFileSync(file, ['redirects:', ...[1, 2, 3, 4].map((i) => `  - {type: page, from: /a${i}, to: /b${i}}`), ''].join('\n'));
+    const refused = await step({ operation: 'apply', project: 'full' });
+    expect(refused.code).toBe(1);
+    expect(writeLines()).toEqual([]);
+    const [error] = stdout.annotations().filter((a) => a.level === 'error');
+    expect(error).toMatchObject({ line: 1, title: 'Refused before any write' });
+    expect(error!.message).toContain('102 redirects (98 now, 0 deleted, 4 created, 98 of them not in the file and kept without `prune`)');
+    expect(refused.summary).toContain('Nothing was written: the service would refuse 1 part of this plan');
+    // The dry run on a pull request says so too: a plan green there would fail at merge.
+    expect((await step({ operation: 'apply', project: 'full', 'dry-run': 'true' })).code).toBe(1);
+    // Listing two of the 98 instead of two new ones: 100, taken.
+    writeFileSync(file, ['redirects:', '  - {type: page, from: /a1, to: /b1}', '  - {type: page, from: /a2, to: /b2}', ''].join('\n'));
+    expect((await step({ operation: 'apply', project: 'full' })).code).toBe(0);
+    expect(standin.redirects('full')).toHaveLength(100);
+  });
+
+  it('takes an alias in any script, so prune keeps one the service lists; a new alias with `/` waits for the flag', async () => {
+    standin.addProject({ slug: 'acme-fr' });
+    standin.addSubproject('acme', 'acme-fr', 'données');
+    writeFileSync(file, 'subprojects:\n  - {child: acme-api, alias: api}\n  - {child: acme-fr, alias: données}\n');
+    const kept = await step({ operation: 'apply', prune: 'true' });
+    expect(kept.code).toBe(0);
+    expect(kept.outputs.changes).toBe('0');
+    expect(writeLines()).toEqual([]);
+
+    standin.addProject({ slug: 'acme-py' });
+    writeFileSync(
+      file,
+      'subprojects:\n  - {child: acme-api, alias: api}\n  - {child: acme-fr, alias: données}\n  - {child: acme-py, alias: api/python}\n',
+    );
+    const refused = await step({ operation: 'apply' });
+    expect(refused.code).toBe(1);
+    expect(writeLines()).toEqual([]);
+    expect(stdout.annotations().find((a) => a.level === 'error')).toMatchObject({
+      line: 4,
+      message: expect.stringContaining('`/` in an alias needs a feature flag'),
+    });
   });
 });

@@ -14,7 +14,9 @@ import {
   describeChange,
   notKeptNote,
   planEntries,
+  keptVersionsNote,
   planTable,
+  refusedNote,
   shown,
   symbolOf,
   type ApplyDetails,
@@ -22,7 +24,8 @@ import {
   type WriteStatus,
 } from './describe.js';
 import { editionOf } from './edition.js';
-import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile } from './file.js';
+import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile, type ParsedConfigFile } from './file.js';
+import { preflight } from './preflight.js';
 import { BUSINESS_ONLY_SETTINGS, type DesiredProject, type DesiredRedirect, type SettingName } from './model.js';
 import { planProject, sameSetting, type CurrentRedirect, type CurrentState, type PlannedChange, type ProjectPlan } from './plan.js';
 import { configPath } from './paths.js';
@@ -31,6 +34,8 @@ import { publishPlanComment } from './plan-comment.js';
 import { hasPaths, modernEquivalent, normalFrom, normalTo, redirectKey } from './normal-form.js';
 
 export const INVALID_FILE_TITLE = 'Invalid project file';
+/** A plan the service would refuse part-way, refused before any write. */
+export const REFUSED_TITLE = 'Refused before any write';
 const CREATE_ATTEMPTS = 3;
 
 /**
@@ -52,14 +57,23 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   const dryRun = inputs.dryRun || planOnly;
   const text = await readConfigText(inputs.config);
   let desired: Map<string, DesiredProject>;
+  let locate: ParsedConfigFile['locate'];
   try {
     const parsed = await parseConfigFile(inputs.config, text, inputs.projects, { edition: editionOf(inputs.baseUrl) });
     desired = parsed.projects;
+    locate = parsed.locate;
     for (const warning of parsed.warnings) {
       annotateFileLine(ctx.log, 'warning', `${warning.path ? `${warning.path}: ` : ''}${warning.message}`, {
         title: 'Project file warning',
         file: warning.file,
         line: warning.line,
+      });
+    }
+    for (const notice of parsed.notices) {
+      annotateFileLine(ctx.log, 'notice', `${notice.path ? `${notice.path}: ` : ''}${notice.message}`, {
+        title: 'No effect',
+        file: notice.file,
+        line: notice.line,
       });
     }
   } catch (error) {
@@ -99,10 +113,15 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     );
   }
   const results = await forEachProject(ctx, [...desired.keys()], (c, result: ProjectResult<ApplyDetails>, log) =>
-    applyProject(c, result, log, desired.get(result.project)!, dryRun),
+    applyProject(c, result, log, desired.get(result.project)!, dryRun, locate),
   );
   const sections = results.map((result) =>
-    [planTable(result.project, result.details?.plan ?? [], !dryRun), notKeptNote(result.details?.notKept ?? [])]
+    [
+      planTable(result.project, result.details?.plan ?? [], !dryRun),
+      keptVersionsNote(result.details?.keptActive ?? []),
+      refusedNote(result.details?.refused ?? []),
+      notKeptNote(result.details?.notKept ?? []),
+    ]
       .filter(Boolean)
       .join('\n\n'),
   );
@@ -217,6 +236,7 @@ async function applyProject(
   log: ProjectLog,
   desired: DesiredProject,
   dryRun: boolean,
+  locate: ParsedConfigFile['locate'],
 ): Promise<void> {
   const { inputs } = ctx;
   const { project } = result;
@@ -227,13 +247,51 @@ async function applyProject(
     `${project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
   );
   for (const change of plan.changes) log.info(safeLine(`  ${symbolOf(change)} ${describeChange(change)}`));
+  const keptActive = plan.kept;
+  for (const { slug, reason } of keptActive) log.info(safeLine(`  = version ${slug} kept active: ${reason}`));
   tellLegacy(plan, log);
   const statuses: WriteStatus[] = plan.changes.map(() => 'planned');
-  result.details = { plan: planEntries(plan, dryRun ? undefined : statuses), changes, dryRun };
+  result.details = {
+    plan: planEntries(plan, dryRun ? undefined : statuses),
+    changes,
+    dryRun,
+    ...(keptActive.length > 0 ? { keptActive } : {}),
+  };
+  // What the service would refuse part-way: refused here, before any write, at its line of the file.
+  const refusals = preflight(plan, desired, current, editionOf(inputs.baseUrl));
+  if (refusals.length > 0) {
+    const refused = refusals.map((refusal) => {
+      const where = locate(project, refusal.path);
+      annotateFileLine(ctx.log, 'error', `${project}: ${where.path ? `${where.path}: ` : ''}${refusal.message}`, {
+        title: REFUSED_TITLE,
+        file: where.file,
+        line: where.line,
+      });
+      return `${where.file}:${where.line}: ${where.path ? `${where.path}: ` : ''}${refusal.message}`;
+    });
+    result.outcome = 'error';
+    result.title = REFUSED_TITLE;
+    result.reason = [`${project}: nothing was written: the service would refuse part of the plan.`, ...refused]
+      .map((line) => safeLine(line, 600))
+      .join('\n');
+    result.details = { ...result.details, plan: planEntries(plan, dryRun ? undefined : plan.changes.map(() => 'not done')), refused };
+    log.info(
+      safeLine(
+        `${project}: nothing was written: ${refusals.length} part${refusals.length === 1 ? '' : 's'} of the plan the service would refuse`,
+      ),
+    );
+    return;
+  }
   if (!dryRun) {
     const failure = await carryOut(ctx, plan, statuses, log);
     const notKept = await readBack(ctx, plan, statuses, log);
-    result.details = { plan: planEntries(plan, statuses), changes, dryRun: false, ...(notKept.length > 0 ? { notKept } : {}) };
+    result.details = {
+      plan: planEntries(plan, statuses),
+      changes,
+      dryRun: false,
+      ...(keptActive.length > 0 ? { keptActive } : {}),
+      ...(notKept.length > 0 ? { notKept } : {}),
+    };
     if (failure) {
       recordFailure(ctx, result, failure.error);
       if (!(failure.error instanceof DeadlineError || failure.error instanceof CancelledError)) {

@@ -1,6 +1,6 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import type { DesiredRedirect } from './model.js';
-import { countsAsChange, type FieldChange, type PlannedChange, type ProjectPlan } from './plan.js';
+import { countsAsChange, type FieldChange, type KeptVersion, type PlannedChange, type ProjectPlan } from './plan.js';
 
 /** Where a planned write got to. */
 export type WriteStatus = 'planned' | 'done' | 'failed' | 'not done' | 'kept';
@@ -30,6 +30,10 @@ export interface ApplyDetails {
   changes: number;
   dryRun: boolean;
   notKept?: NotKept[];
+  /** Versions `version_policy` would deactivate but keeps active (the project's default version), and why. */
+  keptActive?: KeptVersion[];
+  /** What the service would refuse part-way (`file:line: key: why`): nothing was written. */
+  refused?: string[];
 }
 
 export function symbolOf(change: PlannedChange): PlanEntry['symbol'] {
@@ -100,6 +104,24 @@ export function notKeptNote(notKept: NotKept[]): string {
     ({ key, kept }) => `${codeSpan(key, { inTable: false })} (it kept ${codeSpan(shown(kept), { inTable: false })})`,
   );
   return `⚠️ The service did not keep: ${keys.join(', ')}. See the warnings.`;
+}
+
+/** The versions the policy keeps active against its rule, and why (the word "default" included). */
+export function keptVersionsNote(kept: KeptVersion[]): string {
+  return kept
+    .map(
+      ({ slug, policy }) =>
+        `ℹ️ ${codeSpan(slug, { inTable: false })} kept active: the project's default version (\`default_version\`) stays active, ` +
+        `since deactivating it would delete the docs at the project's root (the policy would deactivate it: ${escapeMarkdown(policy)}).`,
+    )
+    .join('\n\n');
+}
+
+/** Why nothing was written: what the service would have refused part-way (each listed with its line above). */
+export function refusedNote(refused: string[]): string {
+  if (refused.length === 0) return '';
+  const count = `${refused.length} part${refused.length === 1 ? '' : 's'}`;
+  return `❌ Nothing was written: the service would refuse ${count} of this plan part-way, leaving the project half changed (see the errors on the file's lines).`;
 }
 
 /** The Markdown table of one project's plan (job summary and PR comment). */

@@ -1,6 +1,16 @@
 import { PROJECT_SLUG } from '../../inputs/slugs.js';
 import { COMMUNITY_REDIRECT_LIMIT, type Edition } from './edition.js';
 import { BUSINESS_ONLY_SETTINGS, type ProjectConfig } from './model.js';
+import {
+  LANGUAGES,
+  LEGACY_LANGUAGE,
+  MAX_ANALYTICS_CODE,
+  MAX_HOMEPAGE,
+  MAX_NAME,
+  MAX_YAML_PATH,
+  PROGRAMMING_LANGUAGES,
+  YAML_PATH_FORBIDDEN,
+} from './service-choices.js';
 import { hasPaths, isAbsoluteTarget, LEGACY_WILDCARD, normaliseRedirect, redirectKey, schemeOf } from './normal-form.js';
 
 export type Segment = string | number;
@@ -10,13 +20,21 @@ export interface RuleReport {
   problem(path: Segment[], message: string): void;
   /** Allowed, but worth saying on its line. */
   warning(path: Segment[], message: string): void;
+  /** Allowed, with no effect worth knowing about. */
+  notice?(path: Segment[], message: string): void;
   edition: Edition;
 }
 
 /** FACTS: "`from_url`, `to_url` or `description` over 255 characters" are refused. */
 const MAX_REDIRECT_FIELD = 255;
-/** A subproject alias as the service takes it without a feature flag: a slug. */
-const ALIAS = /^[-a-zA-Z0-9_]{1,255}$/;
+/**
+ * A subproject alias as the service takes it. FACTS: "An alias must [...] match
+ * `[-\w]+(?:/[-\w]+)*` with Unicode `\w`; a `/` needs a feature flag": the flag is not readable,
+ * so an alias with `/` is taken here, and a new one refused before any write when the project
+ * shows no sign of the flag (see `preflight.ts`).
+ */
+export const ALIAS = /^[-\p{L}\p{N}_]+(?:\/[-\p{L}\p{N}_]+)*$/u;
+const MAX_ALIAS = 255;
 
 /**
  * Rules the schema alone cannot say: required paths, spellings given twice, duplicates, and what
@@ -26,10 +44,11 @@ const ALIAS = /^[-a-zA-Z0-9_]{1,255}$/;
 export function checkProject(project: ProjectConfig, base: Segment[], report: RuleReport): void {
   checkRedirects(project, base, report);
   checkSubprojects(project, base, report);
+  checkSettings(project, base, report);
   if (report.edition === 'community') checkBusinessOnly(project, base, report);
 }
 
-function checkRedirects(project: ProjectConfig, base: Segment[], { problem, warning, edition }: RuleReport): void {
+function checkRedirects(project: ProjectConfig, base: Segment[], { problem, edition }: RuleReport): void {
   const redirects = project.redirects ?? [];
   const seen = new Map<string, number>();
   for (const [index, redirect] of redirects.entries()) {
@@ -59,10 +78,12 @@ function checkRedirects(project: ProjectConfig, base: Segment[], { problem, warn
       problem(at, `a project has at most one redirect of type \`${redirect.type}\`: redirects[${first}] is one already`);
     } else problem(at, `duplicate redirect: the same type, from and to as redirects[${first}]`);
   }
-  if (edition === 'community' && redirects.length > COMMUNITY_REDIRECT_LIMIT) {
-    warning(
+  // FACTS: "Community projects may hold 100 redirects [...] a plan that would end above 100 fails
+  // part-way. Business plans differ.": refused unless `base-url` names Business.
+  if (edition !== 'business' && redirects.length > COMMUNITY_REDIRECT_LIMIT) {
+    problem(
       [...base, 'redirects'],
-      `${redirects.length} redirects: a Read the Docs Community project holds at most ${COMMUNITY_REDIRECT_LIMIT}, and the service refuses to create more`,
+      `${redirects.length} redirects: a Read the Docs Community project holds at most ${COMMUNITY_REDIRECT_LIMIT} (the limit), and the service refuses to create more (Read the Docs for Business has no such limit: \`base-url: https://app.readthedocs.com\`)`,
     );
   }
 }
@@ -138,13 +159,10 @@ function checkSubprojects(project: ProjectConfig, base: Segment[], { problem }: 
     const at = [...base, 'subprojects', index];
     if (!PROJECT_SLUG.test(subproject.child)) problem([...at, 'child'], 'a project slug: lowercase letters, digits, `-` and `_`');
     const alias = subproject.alias ?? subproject.child;
-    if (subproject.alias !== undefined && !ALIAS.test(alias)) {
-      // FACTS: "a `/` in an alias needs a feature flag".
+    if (subproject.alias !== undefined && (!ALIAS.test(alias) || alias.length > MAX_ALIAS)) {
       problem(
         [...at, 'alias'],
-        alias.includes('/')
-          ? 'a `/` in an alias needs a feature flag the service turns on per project, on request: use `-` or `_`'
-          : 'an alias is a slug: letters, digits, `-` and `_`, at most 255',
+        `an alias is letters (of any script), digits, \`-\` and \`_\`, in parts joined by single \`/\` (which needs a feature flag of the service), at most ${MAX_ALIAS}`,
       );
     }
     const firstAlias = aliases.get(alias);
@@ -169,5 +187,69 @@ function checkBusinessOnly(project: ProjectConfig, base: Segment[], { problem }:
   }
   for (const [slug, version] of Object.entries(project.versions ?? {})) {
     if (version.privacy_level !== undefined) problem([...base, 'versions', slug, 'privacy_level'], hint);
+  }
+}
+
+/** The service's message-free rule for `readthedocs_yaml_path`, on the value as it stores it (trimmed); undefined when it is taken. */
+export function yamlPathProblem(path: string): string | undefined {
+  if (path.length > MAX_YAML_PATH) return `at most ${MAX_YAML_PATH} characters`;
+  if (path.startsWith('/')) return 'a path relative to the top of the repository: it may not start with `/`';
+  if (path.includes('..')) return '`..` is refused: a path inside the repository, relative to its top';
+  const bad = [...YAML_PATH_FORBIDDEN].find((c) => path.includes(c));
+  if (bad !== undefined) return `\`${bad === '`' ? '\\`' : bad}\` is refused: the service refuses any of ${YAML_PATH_FORBIDDEN}`;
+  if (path !== '.readthedocs.yaml' && !path.endsWith('/.readthedocs.yaml')) {
+    return 'the file must be named `.readthedocs.yaml` (`.readthedocs.yaml` or `some/folder/.readthedocs.yaml`)';
+  }
+  return undefined;
+}
+
+/** Whether `text` is an `http(s)` URL as the service's URL check takes it (a host with a dot, or localhost). */
+function isWebUrl(text: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.hostname === 'localhost' || /^[^.]+(\.[^.]+)+$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * FACTS: "Field rules of the project (400 when broken)" and "`show_version_warning` has no effect
+ * anywhere in the service". Each refused at its line, before any request.
+ */
+function checkSettings(project: ProjectConfig, base: Segment[], { problem, notice }: RuleReport): void {
+  const settings = project.settings;
+  if (!settings) return;
+  const at = (key: string) => [...base, 'settings', key];
+  if (settings.name !== undefined && settings.name.length > MAX_NAME) {
+    problem(at('name'), `${settings.name.length} characters: the service takes a name of at most ${MAX_NAME}`);
+  }
+  if (settings.analytics_code !== undefined && settings.analytics_code.length > MAX_ANALYTICS_CODE) {
+    problem(at('analytics_code'), `${settings.analytics_code.length} characters: the service takes at most ${MAX_ANALYTICS_CODE}`);
+  }
+  const homepage = settings.homepage?.trim();
+  if (homepage) {
+    if (!isWebUrl(homepage)) problem(at('homepage'), 'an `http://` or `https://` URL (or empty for none)');
+    else if (homepage.length > MAX_HOMEPAGE)
+      problem(at('homepage'), `${homepage.length} characters: the service takes at most ${MAX_HOMEPAGE}`);
+  }
+  // `zh` is what older projects still have (and `export` writes): refused only when it would be sent (preflight.ts).
+  if (settings.language !== undefined && settings.language !== LEGACY_LANGUAGE && !LANGUAGES.has(settings.language)) {
+    problem(at('language'), "not one of the service's language codes (`en`, `de`, `pt-br`, `zh-cn`, … in lower case)");
+  }
+  if (settings.programming_language !== undefined && !PROGRAMMING_LANGUAGES.has(settings.programming_language)) {
+    problem(at('programming_language'), `one of ${[...PROGRAMMING_LANGUAGES].map((code) => `\`${code}\``).join(', ')}`);
+  }
+  const yamlPath = settings.readthedocs_yaml_path?.trim();
+  if (yamlPath) {
+    const why = yamlPathProblem(yamlPath);
+    if (why !== undefined) problem(at('readthedocs_yaml_path'), why);
+  }
+  if (settings.show_version_warning !== undefined) {
+    notice?.(
+      at('show_version_warning'),
+      'has no effect: the service accepts this key and does nothing with it, so it is not sent (remove it from the file)',
+    );
   }
 }

@@ -64,8 +64,15 @@ const INDEX_DEPTH = 8;
 
 export interface ParsedConfigFile {
   projects: Map<string, DesiredProject>;
-  /** Not wrong, but worth a warning on its line (a Community project's file with over 100 redirects). */
+  /** Not wrong, but worth a warning on its line. */
   warnings: FileProblem[];
+  /** Allowed, with no effect worth knowing about (`show_version_warning`). */
+  notices: FileProblem[];
+  /**
+   * Where a key of a project's entry is in the file (`['versions', 'v1', 'active']`): for what is
+   * refused once the service's state is read (the default version, the redirect limit).
+   */
+  locate(project: string, path: Segment[]): FileProblem;
 }
 
 /**
@@ -164,6 +171,8 @@ export async function parseConfigFile(
   const warnings: FileProblem[] = [];
   const problem = (path: Segment[], message: string) => problems.push({ file, line: lineAt(path), path: keyPath(path), message });
   const warning = (path: Segment[], message: string) => warnings.push({ file, line: lineAt(path), path: keyPath(path), message });
+  const notices: FileProblem[] = [];
+  const notice = (path: Segment[], message: string) => notices.push({ file, line: lineAt(path), path: keyPath(path), message });
 
   const single =
     config.settings !== undefined ||
@@ -188,15 +197,21 @@ export async function parseConfigFile(
     for (const slug of projects) entries.push([slug, config, []]);
   }
   const result = new Map<string, DesiredProject>();
+  const bases = new Map<string, Segment[]>();
   const checked = new Set<ProjectConfig>();
   for (const [slug, project, base] of entries) {
     // A file without `projects` applies to every project of the input: checked (and reported) once.
-    if (!checked.has(project)) checkProject(project, base, { problem, warning, edition: options.edition ?? 'unknown' });
+    if (!checked.has(project)) checkProject(project, base, { problem, warning, notice, edition: options.edition ?? 'unknown' });
     checked.add(project);
     result.set(slug, normaliseProject(project));
+    bases.set(slug, base);
   }
   if (problems.length > 0) fail(dedupe(problems));
-  return { projects: result, warnings: dedupe(warnings) };
+  const locate = (project: string, path: Segment[]): FileProblem => {
+    const full = [...(bases.get(project) ?? []), ...path];
+    return { file, line: lineAt(full), path: keyPath(full), message: '' };
+  };
+  return { projects: result, warnings: dedupe(warnings), notices: dedupe(notices), locate };
 }
 
 /**

@@ -45,7 +45,7 @@ export const SettingsSchema = z.strictObject({
   default_branch: z.optional(text),
   versioning_scheme: z.optional(z.enum(VERSIONING_SCHEMES)),
   /** Null: none set (the service looks for `.readthedocs.yaml` at the top of the repository). */
-  readthedocs_yaml_path: z.optional(z.nullable(text)),
+  readthedocs_yaml_path: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
   privacy_level: z.optional(privacy.check(z.describe('Read the Docs for Business only.'))),
   external_builds_privacy_level: z.optional(privacy.check(z.describe('Read the Docs for Business only.'))),
   analytics_code: z.optional(text),

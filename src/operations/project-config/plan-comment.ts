@@ -3,14 +3,18 @@ import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult } from '../types.js';
-import { planTable, type ApplyDetails } from './describe.js';
+import { keptVersionsNote, planTable, refusedNote, type ApplyDetails } from './describe.js';
 
 export const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
 export const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
 
 export function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
   const tables = results.map(({ project, details }) =>
-    details ? planTable(project, details.plan, !dryRun) : planTable(project, [], false),
+    details
+      ? [planTable(project, details.plan, !dryRun), keptVersionsNote(details.keptActive ?? []), refusedNote(details.refused ?? [])]
+          .filter(Boolean)
+          .join('\n\n')
+      : planTable(project, [], false),
   );
   const errors = results
     .filter((r) => r.outcome === 'error')

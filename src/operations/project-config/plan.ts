@@ -48,11 +48,21 @@ export type PlannedChange =
   | { kind: 'redirect'; action: 'delete' | 'unmanaged'; pk: number; redirect: DesiredRedirect }
   | { kind: 'subproject'; action: 'create' | 'delete' | 'unmanaged'; child: string; alias: string };
 
+/** A version `version_policy` would deactivate but keeps active: the project's default version. */
+export interface KeptVersion {
+  slug: string;
+  /** Why, in plain text (the word "default" in it). */
+  reason: string;
+  /** What the policy said of it (`older patch of 1.0`). */
+  policy: string;
+}
+
 export interface ProjectPlan {
   project: string;
   /**
-   * In the order they are carried out: versions, settings, redirect deletions, redirect creations
-   * and updates, subproject deletions, subproject creations; unmanaged entries (kept) last.
+   * In the order they are carried out: versions (but deactivations), settings, the versions the
+   * file deactivates, redirect deletions, redirect creations and updates, subproject deletions,
+   * subproject creations, the policy's deactivations; unmanaged entries (kept) last.
    */
   changes: PlannedChange[];
   /**
@@ -60,6 +70,8 @@ export interface ProjectPlan {
    * `listed` when the file names them (in the `*`/`:splat` syntax), else kept unmanaged.
    */
   legacy: { redirect: DesiredRedirect; listed: boolean }[];
+  /** Versions `version_policy` would deactivate but keeps active, and why (the project's default version). */
+  kept: KeptVersion[];
 }
 
 /** A change that writes (unmanaged entries are only reported). */
@@ -81,6 +93,7 @@ const VERSION_FIELDS = ['active', 'hidden', 'privacy_level'] as const;
 export function planProject(project: string, desired: DesiredProject, current: CurrentState, prune: boolean): ProjectPlan {
   const changes: PlannedChange[] = [];
   const unmanaged: PlannedChange[] = [];
+  const deactivations: PlannedChange[] = [];
   for (const [slug, wanted] of Object.entries(desired.versions ?? {})) {
     const now = current.versions[slug];
     if (!now) continue;
@@ -92,15 +105,21 @@ export function planProject(project: string, desired: DesiredProject, current: C
         Object.assign(body, { [field]: wanted[field] });
       }
     }
-    if (fields.length > 0) changes.push({ kind: 'version', action: 'update', slug, fields, body });
+    if (fields.length === 0) continue;
+    // A deactivation waits for the settings: a file that moves `default_version` off a version and
+    // deactivates it never leaves the default inactive in between.
+    if (body.active === false) deactivations.push({ kind: 'version', action: 'update', slug, fields, body });
+    else changes.push({ kind: 'version', action: 'update', slug, fields, body });
   }
-  const policyDeactivations = planVersionPolicy(desired, current, prune, changes);
+  const kept: ProjectPlan['kept'] = [];
+  const policyDeactivations = planVersionPolicy(desired, current, prune, changes, kept);
 
   if (desired.settings) {
     const fields: FieldChange[] = [];
     const body: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(desired.settings) as [SettingName, unknown][]) {
-      if (value === undefined) continue;
+      // FACTS: "`show_version_warning` has no effect anywhere in the service": not sent (the file check says so).
+      if (value === undefined || name === 'show_version_warning') continue;
       if ((WRITE_ONLY_SETTINGS as readonly string[]).includes(name)) {
         fields.push({ field: name, old: undefined, new: value, writeOnly: true });
         body[name] = value;
@@ -111,12 +130,22 @@ export function planProject(project: string, desired: DesiredProject, current: C
     }
     if (fields.length > 0) changes.push({ kind: 'settings', action: 'update', fields, body });
   }
+  for (const change of deactivations) changes.push(change);
 
   const legacy: ProjectPlan['legacy'] = [];
   if (desired.redirects) planRedirects(desired.redirects, current.redirects, prune, changes, unmanaged, legacy);
   if (desired.subprojects) planSubprojects(desired.subprojects, current.subprojects, prune, changes, unmanaged);
   // The policy's deactivations (they delete hosted docs) after every other write.
-  return { project, changes: [...changes, ...policyDeactivations, ...unmanaged], legacy };
+  return { project, changes: [...changes, ...policyDeactivations, ...unmanaged], legacy, kept };
+}
+
+/**
+ * The project's default version once the plan is carried out: the file's `default_version` when it
+ * sets one, else the service's.
+ */
+export function defaultVersionOf(desired: DesiredProject, current: CurrentState): string | undefined {
+  const value = desired.settings?.default_version ?? current.settings.default_version;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /**
@@ -124,13 +153,30 @@ export function planProject(project: string, desired: DesiredProject, current: C
  * version's hosted docs) are returned to go last, as writes with `prune`, else kept and reported.
  * Versions named under `versions:` follow their entry.
  */
-function planVersionPolicy(desired: DesiredProject, current: CurrentState, prune: boolean, changes: PlannedChange[]): PlannedChange[] {
+function planVersionPolicy(
+  desired: DesiredProject,
+  current: CurrentState,
+  prune: boolean,
+  changes: PlannedChange[],
+  kept: ProjectPlan['kept'],
+): PlannedChange[] {
   if (!desired.versionPolicy || !current.versionList) return [];
   const deactivations: PlannedChange[] = [];
   const bySlug = new Map(current.versionList.map((v) => [v.slug, v]));
   const named = new Set(Object.keys(desired.versions ?? {}));
+  const defaultVersion = defaultVersionOf(desired, current);
   for (const target of policyTargets(current.versionList, desired.versionPolicy, named)) {
     const now = bySlug.get(target.slug)!;
+    // FACTS: "The API lets any version be deactivated, the project's `default_version` included (the
+    // dashboard refuses that one [...]); the docs root then answers 404": the policy never does.
+    if (!target.active && target.slug === defaultVersion) {
+      kept.push({
+        slug: target.slug,
+        policy: target.reason,
+        reason: `the project's default version (\`default_version\`) stays active: deactivating it would delete the docs at the project's root (the policy would deactivate it: ${target.reason})`,
+      });
+      continue;
+    }
     const fields: FieldChange[] = [];
     const body: { active?: boolean; hidden?: boolean } = {};
     if (now.active !== target.active) {
@@ -160,8 +206,13 @@ export function sameSetting(name: SettingName, current: unknown, wanted: unknown
     return sameRepository(a.url, b.url) && (a.type ?? 'git') === (b.type ?? 'git');
   }
   // No path set: the service shows null (and takes an empty one as none).
-  if (name === 'readthedocs_yaml_path') return (current ?? '') === (wanted ?? '');
+  // FACTS: "stored trimmed (`''` becomes null)": a padded value in the file is the stored one.
+  if (name === 'readthedocs_yaml_path') return trimmed(current) === trimmed(wanted);
   return current === wanted;
+}
+
+function trimmed(value: unknown): unknown {
+  return value === null || value === undefined ? '' : typeof value === 'string' ? value.trim() : value;
 }
 
 /**
