@@ -24,8 +24,9 @@ export interface GitHubRepo {
 }
 
 /**
- * GitHub is reporting, and the report follows even a timed-out step: only the workflow's
- * cancellation ends a GitHub call (a `Deadline`'s `cancellation` fits here, its `signal` does not).
+ * GitHub is reporting, and the report follows even a timed-out step: a `Deadline`'s `reporting`
+ * fits here (the workflow's cancellation, or a few seconds past the deadline for every call
+ * together), its `signal` does not.
  */
 export interface StepLimits {
   signal: AbortSignal;
@@ -161,8 +162,9 @@ export function rateLimitWait(wait: Sleep) {
 
 /**
  * The innermost hook, just before the request goes out: a request refused before sending (off the
- * API's origin, see `boundedFetch`) or whose answer was too large is not sent again. (A cancelled
- * one may be retried by plugin-retry, but its fetch fails before sending.)
+ * API's origin, see `boundedFetch`), whose answer was too large, or whose signal ended it (the
+ * workflow's cancellation, the report's time after the deadline) is not sent again: plugin-retry's
+ * waits before a retry would keep the process alive for seconds after the step has reported.
  */
 function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
   octokit.hook.wrap('request', async (request, options) => {
@@ -173,7 +175,8 @@ function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
       const cause = (error as { cause?: unknown }).cause;
       if (
         own &&
-        (cause instanceof BodyTooLargeError ||
+        (own.signal?.aborted ||
+          cause instanceof BodyTooLargeError ||
           cause instanceof TooManyNodesError ||
           cause instanceof ForeignUrlError ||
           cause instanceof GitHubBytesSpentError ||
