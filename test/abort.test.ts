@@ -28,3 +28,51 @@ describe('timers beyond what setTimeout holds', () => {
     await expect(sleeping).rejects.toThrow('stop');
   });
 });
+
+describe("the report's time after the deadline", () => {
+  /** A timer driven by hand: `advance` fires what is due. */
+  function manualClock(start = 0) {
+    let now = start;
+    const timers: { at: number; fire: () => void }[] = [];
+    return {
+      now: () => now,
+      timer: (ms: number, fire: () => void) => {
+        const entry = { at: now + ms, fire };
+        timers.push(entry);
+        return () => timers.splice(timers.indexOf(entry), 1);
+      },
+      advance(ms: number) {
+        now += ms;
+        for (const due of timers.filter((entry) => entry.at <= now)) {
+          timers.splice(timers.indexOf(due), 1);
+          due.fire();
+        }
+      },
+    };
+  }
+
+  it('GitHub calls outlive the deadline by REPORT_BUDGET_MS in all, then end, saying why', async () => {
+    const { REPORT_BUDGET_MS } = await import('../src/util/abort.js');
+    const clock = manualClock();
+    const deadline = new Deadline(20_000, new AbortController().signal, clock.now, clock.timer);
+    clock.advance(20_000);
+    expect(deadline.signal.aborted).toBe(true);
+    expect(deadline.reporting.aborted).toBe(false);
+    clock.advance(REPORT_BUDGET_MS - 1);
+    expect(deadline.reporting.aborted).toBe(false);
+    clock.advance(1);
+    expect(deadline.reporting.aborted).toBe(true);
+    expect((deadline.reporting.reason as Error).message).toBe(
+      'the step timed out, and its report on GitHub had 5 s more in all, which have passed',
+    );
+  });
+
+  it("ends at once with the workflow's cancellation", () => {
+    const clock = manualClock();
+    const cancellation = new AbortController();
+    const deadline = new Deadline(20_000, cancellation.signal, clock.now, clock.timer);
+    cancellation.abort(new Error('cancelled'));
+    expect(deadline.reporting.aborted).toBe(true);
+    expect((deadline.reporting.reason as Error).message).toBe('cancelled');
+  });
+});

@@ -130,9 +130,49 @@ describe('the shape of an answer', () => {
     const error = await variablesError(server.url);
     expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(error.message).toBe(
-      'GET projects/{project}/environmentvariables/: unexpected response: over 1,000,000 objects and lists in one answer; not read further',
+      'GET projects/{project}/environmentvariables/: unexpected response: over 1,000,000 objects, lists and values in one answer; not parsed',
     );
     expect(server.hits).toHaveLength(1);
+  });
+
+  it('an error body of millions of empty objects is not parsed either, nor asked for again', async () => {
+    const server = await serve(answers.text(500, `[${'{},'.repeat(2_000_000)}{}]`, 'application/json'));
+    const error = (await client(server.url)
+      .send({ method: 'GET', path: '/api/v3/x/', endpoint: 'GET x/', kind: 'read' })
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(error.message).toBe('GET x/: unexpected response: over 1,000,000 objects, lists and values in one answer; not parsed');
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('braces, brackets and commas inside strings are not nodes: a long string of them is read', async () => {
+    const server = await serve(
+      answers.json(200, { count: 1, next: null, previous: null, results: [{ ...variable(1), name: '{[,'.repeat(1_000_000) }] }),
+    );
+    const http = client(server.url);
+    const answer = await http.send({ method: 'GET', path: '/api/v3/x/', endpoint: 'GET x/', kind: 'read' });
+    expect(answer.status).toBe(200);
+    expect(answer.nodes).toBeLessThan(20);
+  });
+
+  it('a list holds at most 2,000,000 nodes, its pages together: endless pages of 800,000 values end with a clear error', async () => {
+    // Numbers, quick to parse, in a field the schema drops: each page is under the bound of one answer.
+    const page = `[],"padding":[${'0,'.repeat(799_999)}0]`;
+    let offset = 0;
+    const server = await serve((_req, res) => {
+      offset += 100;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        `{"count":1000000,"next":"/api/v3/projects/docs/environmentvariables/?limit=100&offset=${offset}","previous":null,"results":${page}}`,
+      );
+    });
+    const error = await variablesError(server.url);
+    expect(error.title).toBe('Unexpected response from Read the Docs');
+    expect(error.message).toBe(
+      'GET projects/{project}/environmentvariables/: unexpected response: the list holds over 2,000,000 objects, lists and values, its pages together (page 3 was not parsed); not read further',
+    );
+    expect(server.hits).toHaveLength(3);
   });
 
   it('a page of items the action cannot use says so in a few debug lines, not one per item', async () => {
@@ -324,6 +364,40 @@ describe('GitHub answers', () => {
     expect(error.message).toContain("GitHub's answers in this step passed 1 MB in all; nothing more is read");
     // Three pages fit in 1 MB; the fourth is cut where the total ran out, and nothing is asked for after it.
     expect(server.hits).toHaveLength(4);
+  });
+
+  it('are bounded in JSON nodes too: a page of a million `{}` is not parsed, nor asked for again', async () => {
+    const { createOctokit } = await import('../src/github/api/client.js');
+    const { listIssueComments } = await import('../src/github/api/rest.js');
+    const server = await serve(answers.text(200, `[${'{},'.repeat(999_999)}{}]`, 'application/json'));
+    const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('GET issues/{n}/comments: over 1,000,000 objects, lists and values in one answer; not parsed');
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('are bounded in JSON nodes in total: endless pages of 800,000 values end the list, and nothing more is asked for', async () => {
+    const { createOctokit } = await import('../src/github/api/client.js');
+    const { getPullRequest, listIssueComments } = await import('../src/github/api/rest.js');
+    const page = `[${'0,'.repeat(799_999)}0]`;
+    const server = await serve((req, res, hit) =>
+      answers.text(200, page, 'application/json', { link: `<http://${req.headers.host}/repos/o/r/issues/1/comments?page=2>; rel="next"` })(
+        req,
+        res,
+        hit,
+      ),
+    );
+    const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
+    const gh = { octokit, owner: 'o', repo: 'r' };
+    const error = (await listIssueComments(gh, 1).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain(
+      "GitHub's answers in this step passed 2,000,000 objects, lists and values in all; nothing more is read",
+    );
+    // Two pages of about 800,000 nodes fit; the third passes the total and is not parsed, and nothing is asked for after it.
+    expect(server.hits).toHaveLength(3);
+    const next = (await getPullRequest(gh, 1).catch((e: unknown) => e)) as Error;
+    expect(next.message).toContain('nothing more is read');
+    expect(server.hits).toHaveLength(3);
   });
 
   it('through the action’s client (plugin-retry on), an answer past the cap is not asked for again', async () => {

@@ -120,6 +120,32 @@ describe('checkPage', () => {
     expect(await checkPage(`${base}/root/`, options(1))).toMatchObject({ ok: true, status: 200 });
   });
 
+  it('follows no redirect off the preview host: the other host gets no request, and the page says why', async () => {
+    // A second loopback host on another port stands in for an internal address.
+    let internalHits = 0;
+    const internal = createServer((_req, res) => {
+      internalHits += 1;
+      res.writeHead(200).end('internal');
+    });
+    await new Promise<void>((done) => internal.listen(0, '127.0.0.1', done));
+    const internalUrl = `http://127.0.0.1:${(internal.address() as AddressInfo).port}/admin/`;
+    const away = createServer((_req, res) => res.writeHead(302, { location: internalUrl }).end());
+    await new Promise<void>((done) => away.listen(0, '127.0.0.1', done));
+    try {
+      const preview = `http://127.0.0.1:${(away.address() as AddressInfo).port}/en/`;
+      expect(await checkPage(preview, options(2))).toEqual({
+        ok: false,
+        status: 302,
+        problem: 'redirects off the preview host; not followed',
+        attempts: 2,
+      });
+      expect(internalHits).toBe(0);
+    } finally {
+      await new Promise((done) => away.close(done));
+      await new Promise((done) => internal.close(done));
+    }
+  });
+
   it('gives up after the attempts, saying what it saw', async () => {
     expect(await checkPage(`${base}/nothing/`, options(2))).toEqual({ ok: false, status: 404, problem: 'answered 404', attempts: 2 });
   });

@@ -11,7 +11,16 @@ import {
   type Sleep,
 } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
-import { BodyTooLargeError, formatBytes, MAX_JSON_BODY_BYTES, MAX_STEP_BYTES, readBoundedBytes } from '../util/bounded-body.js';
+import {
+  BodyTooLargeError,
+  countJsonNodes,
+  formatBytes,
+  MAX_JSON_BODY_BYTES,
+  MAX_JSON_NODES,
+  MAX_STEP_BYTES,
+  readBoundedBytes,
+  TooManyNodesError,
+} from '../util/bounded-body.js';
 import {
   AuthError,
   BlockedError,
@@ -55,9 +64,9 @@ export interface RequestSpec<T> {
   bestEffort?: boolean;
   /**
    * A bound below the client's own on this answer's body (what is left of a list's), and what
-   * the error says past it.
+   * the error says past it: in bytes, and in JSON nodes (`nodes`, `nodesReason`).
    */
-  bodyLimit?: { bytes: number; reason: string };
+  bodyLimit?: { bytes: number; reason: string; nodes?: number; nodesReason?: string };
   /**
    * The undo of a temporary change, sent whatever ended the step (its deadline, the workflow's
    * cancellation): its own signal in place of the step's, and its own time left for retries.
@@ -76,6 +85,8 @@ export interface ServiceResponse<T> {
   data: T;
   /** The body's size. */
   bytes: number;
+  /** About how many JSON nodes the body holds (`countJsonNodes`). */
+  nodes: number;
 }
 
 export interface HttpClientOptions {
@@ -112,12 +123,6 @@ export interface HttpClientOptions {
 /** Connection errors that prove the request never left this machine. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
-/**
- * Objects and lists one answer may hold. Parsed, an empty object takes tens of bytes for the three
- * of its text: 32 MB of `{},` would take over a gigabyte. The service's longest answers (a list page
- * of 100 versions, a build's commands) hold a few thousand.
- */
-export const MAX_JSON_CONTAINERS = 1_000_000;
 const MAX_REDIRECTS = 3;
 /** How long a request waits for the headers, then for each part of the body, unless told (RTD_ACTION_HTTP_TIMEOUT_MS). */
 export const ANSWER_TIMEOUT_MS = 30_000;
@@ -276,12 +281,29 @@ export class ServiceHttpClient {
     const cap = Math.min(this.options.maxBodyBytes, stepLeft, listLeft);
     let text: string;
     let bytes: number;
+    let nodes: number;
     try {
       const body = await readBoundedBytes(response.body, cap);
       bytes = body.byteLength;
       this.stats.bytes += bytes;
+      // Every body, an error's too, is counted before anything parses it (see MAX_JSON_NODES).
+      const listNodesLeft = spec.bodyLimit?.nodes ?? Number.POSITIVE_INFINITY;
+      const nodeCap = Math.min(MAX_JSON_NODES, listNodesLeft);
+      nodes = countJsonNodes(body, nodeCap);
+      if (nodes > nodeCap) {
+        const reason =
+          nodeCap === listNodesLeft && spec.bodyLimit?.nodesReason ? spec.bodyLimit.nodesReason : new TooManyNodesError(nodeCap).message;
+        throw this.failure(
+          spec,
+          `unexpected response: ${reason}`,
+          SchemaError,
+          response.statusCode,
+          'Unexpected response from Read the Docs',
+        );
+      }
       text = body.toString('utf8');
     } catch (error) {
+      if (error instanceof ServiceError) throw error;
       if (error instanceof BodyTooLargeError) {
         this.stats.bytes += cap;
         if (cap === stepLeft && stepLeft < this.options.maxBodyBytes) throw this.stepBytesSpent(spec, response.statusCode);
@@ -296,7 +318,7 @@ export class ServiceHttpClient {
     const isJson = contentType.includes('json');
 
     if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
-      return { status, data: this.parseBody(spec, text, status), bytes };
+      return { status, data: this.parseBody(spec, text, status), bytes, nodes };
     }
     if (status >= 300 && status < 400) {
       const location = response.headers.location;
@@ -370,14 +392,6 @@ export class ServiceHttpClient {
 
   private parseBody<T>(spec: RequestSpec<T>, text: string, status: number): T {
     if (!spec.schema) return undefined as T;
-    if (countContainers(text) > MAX_JSON_CONTAINERS) {
-      throw new SchemaError(
-        `${spec.endpoint}: unexpected response: over ${MAX_JSON_CONTAINERS.toLocaleString('en-US')} objects and lists in one answer; not read further`,
-        'Unexpected response from Read the Docs',
-        spec.endpoint,
-        status,
-      );
-    }
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -446,16 +460,6 @@ class RedirectSignal extends Error {
   constructor(readonly location: URL) {
     super('redirect');
   }
-}
-
-/** How many `{` and `[` the text holds (those inside strings too: an upper bound of its objects and lists). */
-function countContainers(text: string): number {
-  let count = 0;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code === 123 || code === 91) count++;
-  }
-  return count;
 }
 
 /** `Retry-After` in seconds or as an HTTP date; else the seconds DRF names in its message. */

@@ -28,7 +28,7 @@ import {
   type VersionV2,
 } from './schemas.js';
 import { SchemaError, ServiceError } from './errors.js';
-import { formatBytes, MAX_LIST_BYTES } from '../util/bounded-body.js';
+import { formatBytes, formatCount, MAX_LIST_BYTES, MAX_LIST_NODES } from '../util/bounded-body.js';
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
@@ -382,8 +382,9 @@ export class ReadTheDocsApi {
     const first = new URL(path, this.http.origin);
     let next: string | null = first.href;
     let bytes = 0;
+    let nodes = 0;
     for (let page = 0; next && page < MAX_PAGES; page += 1) {
-      const answer: { data: { next: string | null; results: z.infer<T>[] }; bytes: number } = await this.http.send({
+      const answer: { data: { next: string | null; results: z.infer<T>[] }; bytes: number; nodes: number } = await this.http.send({
         method: 'GET',
         path: page === 0 ? next : this.sameList(next, first, page, endpoint),
         query: page === 0 ? { limit: 100 } : undefined,
@@ -394,10 +395,13 @@ export class ReadTheDocsApi {
         bodyLimit: {
           bytes: MAX_LIST_BYTES - bytes,
           reason: `the list is over ${formatBytes(MAX_LIST_BYTES)}, its pages together (page ${page + 1} was not read to its end); not read further`,
+          nodes: MAX_LIST_NODES - nodes,
+          nodesReason: `the list holds over ${formatCount(MAX_LIST_NODES)} objects, lists and values, its pages together (page ${page + 1} was not parsed); not read further`,
         },
       });
       const { data } = answer;
       bytes += answer.bytes;
+      nodes += answer.nodes;
       // One at a time: spreading a page's items into push() overflows the stack on a page of many.
       for (const result of data.results) items.push(result);
       next = data.next;

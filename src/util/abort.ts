@@ -67,11 +67,26 @@ const realExpiryTimer: ExpiryTimer = (ms, expire) => {
   return () => clearTimeout(timer);
 };
 
+/**
+ * After the step's deadline, what reports on it (GitHub's comment, commit statuses, deployments)
+ * has this long in all, every call together: a GitHub that hangs must not hold a timed-out step
+ * for minutes (each call's attempts and retries would otherwise run on).
+ */
+export const REPORT_BUDGET_MS = 5000;
+
 /** The step's time limit and the workflow's cancellation, as one signal plus a clock. */
 export class Deadline {
   readonly signal: AbortSignal;
+  /**
+   * What ends the report on GitHub: the workflow's cancellation, or `REPORT_BUDGET_MS` after the
+   * deadline. Before the deadline it does not fire, so the final report follows a timed-out step;
+   * then it gets that short while, not one per call.
+   */
+  readonly reporting: AbortSignal;
   private readonly controller = new AbortController();
+  private readonly reportController = new AbortController();
   private readonly stopTimer: () => void;
+  private readonly stopReportTimer: () => void;
 
   constructor(
     readonly endsAt: number,
@@ -81,8 +96,17 @@ export class Deadline {
     timer: ExpiryTimer = realExpiryTimer,
   ) {
     this.signal = this.controller.signal;
+    this.reporting = this.reportController.signal;
     this.stopTimer = timer(Math.max(0, endsAt - now()), () => this.controller.abort(new DeadlineError()));
-    const onCancel = () => this.controller.abort(abortReason(cancellation));
+    this.stopReportTimer = timer(Math.max(0, endsAt + REPORT_BUDGET_MS - now()), () =>
+      this.reportController.abort(
+        new DeadlineError(`the step timed out, and its report on GitHub had ${REPORT_BUDGET_MS / 1000} s more in all, which have passed`),
+      ),
+    );
+    const onCancel = () => {
+      this.controller.abort(abortReason(cancellation));
+      this.reportController.abort(abortReason(cancellation));
+    };
     if (cancellation.aborted) onCancel();
     else cancellation.addEventListener('abort', onCancel, { once: true });
   }
@@ -93,5 +117,6 @@ export class Deadline {
 
   dispose(): void {
     this.stopTimer();
+    this.stopReportTimer();
   }
 }

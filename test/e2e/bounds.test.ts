@@ -2,7 +2,9 @@
 // on without end, each page a 30 MB name. Before, 51 such pages took the step out of memory at
 // 4.3 GB with no output and no summary. Now the list ends at its bound with a clear error, every
 // output is set, the summary is written, all well within the timeout and under 1 GB of memory
-// (the child's own peak, as the kernel counts it: test/support/peak-rss.cjs).
+// (the child's own peak, as the kernel counts it: test/support/peak-rss.cjs). Issue 30's, for
+// GitHub's answers counted in objects, not only bytes: endless pages of a million `{}` each (3 MB
+// a page, well under the byte caps) once grew the step to 5 GB and crashed it with no output.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OUTPUT_NAMES } from '../../src/reporting/report.js';
 import { ROOT } from '../../harness/action-metadata.ts';
-import { runAction } from '../../harness/run-action.ts';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
+import { BASE_REPO, HEAD, PR, previewInputs, pullRequestEvent, TOKEN as PREVIEW_TOKEN } from '../support/preview-e2e.ts';
 import { answers, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 
 const TOKEN = 'rtd_secret_token_bounds_0123456789';
@@ -85,5 +90,46 @@ describe('endless pages of 30 MB names', () => {
     const peak = Number(readFileSync(peakFile, 'utf8'));
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(GB);
+  });
+});
+
+describe('endless GitHub pages of a million `{}`', () => {
+  it('end with a clear error, every output set, under 600 MB of memory', async ({ onTestFinished }) => {
+    const rtd = await startStandin({ tokens: [PREVIEW_TOKEN] });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => Promise.all([rtd.close(), gh.close()]).then(() => undefined));
+    rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+    rtd.addBuild('demo', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
+    gh.addPullRequest({ number: PR, headSha: HEAD });
+    // Every page of the pull request's comments: a million empty objects, and a link to the next page.
+    const comments = new RegExp(`/issues/${PR}/comments`);
+    const page = `[${'{},'.repeat(999_999)}{}]`;
+    gh.fault({ kind: 'rewrite', method: 'GET', path: comments, times: 1000, transform: () => page });
+    gh.addHeaders('GET', comments, { link: `<${gh.url}/repos/${BASE_REPO}/issues/${PR}/comments?page=2>; rel="next"` });
+    const peakFile = join(mkdtempSync(join(tmpdir(), 'rtd-peak-')), 'peak');
+    const run = await runAction({
+      inputs: previewInputs(rtd),
+      event: pullRequestEvent(),
+      env: { GITHUB_API_URL: gh.url, NODE_OPTIONS: `--require "${ROOT}test/support/peak-rss.cjs"`, PEAK_RSS_FILE: peakFile },
+      killAfterMs: 120_000,
+    });
+
+    expect(run.signal, run.stderr.slice(-2000)).toBeNull();
+    const said = run.annotations.map((annotation) => `${annotation.level}: ${annotation.message}`).join('\n');
+    // GitHub's report failing is a warning: the preview itself is ready, and said so in every output.
+    expect(run.code).toBe(0);
+    expect(said).toContain(
+      'warning: The PR comment could not be written: GET issues/{n}/comments: over 1,000,000 objects, lists and values in one answer; not parsed',
+    );
+    expect(Object.keys(run.outputs).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(JSON.parse(run.outputs.results!)).toEqual([expect.objectContaining({ project: 'demo', outcome: 'success' })]);
+    expect(run.summary).toContain('demo');
+    // Each reading of the comments stopped at its first page, refused unparsed: no next page was asked for.
+    const pages = gh.requests.filter((request) => request.method === 'GET' && comments.test(request.path));
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.map((request) => request.query.page ?? '1')).toEqual(pages.map(() => '1'));
+    const peak = Number(readFileSync(peakFile, 'utf8'));
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThan(600 * 1024 * 1024);
   });
 });

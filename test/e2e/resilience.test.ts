@@ -2,12 +2,16 @@
 // with faults injected, for what needs the real process: secrets masked in what it prints, HTTP
 // timeouts set through the environment, a proxy from HTTP_PROXY, SIGINT. The faults an operation
 // rides through (pages, resets, lost trigger answers, redirects, the deadline) run in-process in
-// test/operations/resilience.test.ts.
+// test/operations/resilience.test.ts. And issue 30's GitHub that hangs: a timed-out `preview`
+// reports to it for a few seconds in all, not for minutes (196 s with `timeout: 20s` before).
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun, type RunOptions } from '../../harness/run-action.ts';
 import { forwardProxy } from '../support/scripted-server.ts';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
+import { OUTPUT_NAMES } from '../../src/reporting/report.js';
+import { HEAD, PR, previewInputs, pullRequestEvent, TOKEN as PREVIEW_TOKEN } from '../support/preview-e2e.ts';
 
 const TOKEN = 'rtd_resilience_token_0123456789abcdef';
 const POLL = /\/builds\/\d+\/$/;
@@ -208,5 +212,36 @@ describe.concurrent('cancellation by the workflow', () => {
         clearInterval(watcher);
       }
     });
+  });
+});
+
+describe('GitHub hanging', () => {
+  it('a preview past its timeout reports to GitHub for a few seconds in all, then ends with every output set', async ({
+    onTestFinished,
+  }) => {
+    const rtd = await startStandin({ tokens: [PREVIEW_TOKEN] });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => Promise.all([rtd.close(), gh.close()]).then(() => undefined));
+    rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+    rtd.addBuild('demo', String(PR), { durationMs: 400, outcome: 'success', commit: HEAD, commitFromStart: true });
+    gh.addPullRequest({ number: PR, headSha: HEAD });
+    // Every GitHub request is held for ten minutes: each call would wait out its attempts and retries.
+    gh.fault({ kind: 'delay', ms: 600_000, times: 10_000 });
+    const run = await runAction({
+      inputs: previewInputs(rtd, { timeout: '1s' }),
+      event: pullRequestEvent(),
+      env: { GITHUB_API_URL: gh.url },
+      killAfterMs: 90_000,
+    });
+
+    expect(run.signal, run.stdout.slice(-3000)).toBeNull();
+    expect(run.code).toBe(1);
+    expect(Object.keys(run.outputs).sort()).toEqual([...OUTPUT_NAMES].sort());
+    expect(JSON.parse(run.outputs.results!)).toEqual([expect.objectContaining({ project: 'demo', outcome: 'timed-out' })]);
+    const said = run.annotations.map((annotation) => `${annotation.level}: ${annotation.message}`).join('\n');
+    expect(said).toContain('the step timed out, and its report on GitHub had 5 s more in all, which have passed');
+    expect(run.summary).toContain('demo');
+    // Only the first GitHub call was held (until the report's time ran out); none was sent again.
+    expect(gh.requests.length).toBeLessThanOrEqual(2);
   });
 });

@@ -1,7 +1,14 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
 import { type Sleep, sleep, untilAborted, waitAsAsked } from '../../resilience/index.js';
 import { abortReason } from '../../util/abort.js';
-import { BodyTooLargeError, readBoundedBytes } from '../../util/bounded-body.js';
+import {
+  BodyTooLargeError,
+  countJsonNodes,
+  formatCount,
+  MAX_JSON_NODES,
+  readBoundedBytes,
+  TooManyNodesError,
+} from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
 /** The Octokit instance `@actions/github` builds (REST methods, `paginate`), with retry and throttling. */
@@ -17,8 +24,9 @@ export interface GitHubRepo {
 }
 
 /**
- * GitHub is reporting, and the report follows even a timed-out step: only the workflow's
- * cancellation ends a GitHub call (a `Deadline`'s `cancellation` fits here, its `signal` does not).
+ * GitHub is reporting, and the report follows even a timed-out step: a `Deadline`'s `reporting`
+ * fits here (the workflow's cancellation, or a few seconds past the deadline for every call
+ * together), its `signal` does not.
  */
 export interface StepLimits {
   signal: AbortSignal;
@@ -154,8 +162,9 @@ export function rateLimitWait(wait: Sleep) {
 
 /**
  * The innermost hook, just before the request goes out: a request refused before sending (off the
- * API's origin, see `boundedFetch`) or whose answer was too large is not sent again. (A cancelled
- * one may be retried by plugin-retry, but its fetch fails before sending.)
+ * API's origin, see `boundedFetch`), whose answer was too large, or whose signal ended it (the
+ * workflow's cancellation, the report's time after the deadline) is not sent again: plugin-retry's
+ * waits before a retry would keep the process alive for seconds after the step has reported.
  */
 function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
   octokit.hook.wrap('request', async (request, options) => {
@@ -164,7 +173,15 @@ function sendOnce(octokit: Pick<Octokit, 'hook'>): void {
       return await request(options);
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
-      if (own && (cause instanceof BodyTooLargeError || cause instanceof ForeignUrlError || cause instanceof GitHubBytesSpentError))
+      if (
+        own &&
+        (own.signal?.aborted ||
+          cause instanceof BodyTooLargeError ||
+          cause instanceof TooManyNodesError ||
+          cause instanceof ForeignUrlError ||
+          cause instanceof GitHubBytesSpentError ||
+          cause instanceof GitHubNodesSpentError)
+      )
         own.retries = 0;
       throw error;
     }
@@ -185,6 +202,22 @@ export class GitHubBytesSpentError extends Error {
   constructor(readonly maxBytes: number) {
     super(`GitHub's answers in this step passed ${Math.round(maxBytes / 1024 / 1024)} MB in all; nothing more is read`);
     this.name = 'GitHubBytesSpentError';
+  }
+}
+
+/**
+ * All of GitHub's answers to one client together, in JSON nodes (objects, lists and values, as
+ * `countJsonNodes` counts them): every list the client reads is held whole, and an empty object
+ * takes tens of bytes parsed for the three of its text. The longest real lists (30 pages of 100
+ * comments) hold a few hundred thousand.
+ */
+export const MAX_GITHUB_TOTAL_NODES = 2_000_000;
+
+/** The client's answers went past `MAX_GITHUB_TOTAL_NODES`: nothing more is read from GitHub. */
+export class GitHubNodesSpentError extends Error {
+  constructor(readonly maxNodes: number) {
+    super(`GitHub's answers in this step passed ${formatCount(maxNodes)} objects, lists and values in all; nothing more is read`);
+    this.name = 'GitHubNodesSpentError';
   }
 }
 
@@ -211,7 +244,10 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * The `fetch` Octokit uses: through the runner's proxy settings (HTTPS_PROXY, NO_PROXY), each
  * attempt at most `REQUEST_TIMEOUT_MS`, with the body read here, at most `maxBytes` of it: past
  * that the request fails with "response too large" (Octokit would read it whole into memory, and
- * turns an error while reading into an empty body).
+ * turns an error while reading into an empty body). Its JSON nodes are counted before Octokit
+ * parses it: at most `maxNodes` per answer (`MAX_JSON_NODES`), `maxTotalNodes` for all the
+ * client's answers together (`MAX_GITHUB_TOTAL_NODES`), so endless pages of `{}` each under the
+ * byte caps are never held as millions of objects.
  *
  * Every URL actually requested is checked against `origin`, the GitHub API's: this is after
  * Octokit has expanded the URL template, so a `Link` such as `<{+x}http://elsewhere/…>` (which only
@@ -219,13 +255,20 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * origin, paginated or not. Redirects are followed by hand, on the origin only: nothing, with or
  * without the token, is sent to another host.
  */
-export function boundedFetch(dispatcher: Dispatcher, options: { origin: string; maxBytes?: number; maxTotalBytes?: number }): typeof fetch {
+export function boundedFetch(
+  dispatcher: Dispatcher,
+  options: { origin: string; maxBytes?: number; maxTotalBytes?: number; maxNodes?: number; maxTotalNodes?: number },
+): typeof fetch {
   const maxBytes = options.maxBytes ?? MAX_GITHUB_BODY_BYTES;
   const maxTotalBytes = options.maxTotalBytes ?? MAX_GITHUB_TOTAL_BYTES;
+  const maxNodes = options.maxNodes ?? MAX_JSON_NODES;
+  const maxTotalNodes = options.maxTotalNodes ?? MAX_GITHUB_TOTAL_NODES;
   let totalLeft = maxTotalBytes;
+  let nodesLeft = maxTotalNodes;
   return (async (input: string | URL | Request, init?: RequestInit) => {
     // Nothing is asked for whose answer could not be read.
     if (totalLeft <= 0) throw new GitHubBytesSpentError(maxTotalBytes);
+    if (nodesLeft <= 0) throw new GitHubNodesSpentError(maxTotalNodes);
     const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
     let url = onOrigin(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, options.origin, 'link');
@@ -250,6 +293,15 @@ export function boundedFetch(dispatcher: Dispatcher, options: { origin: string; 
         throw error instanceof BodyTooLargeError && cap < maxBytes ? new GitHubBytesSpentError(maxTotalBytes) : error;
       });
       totalLeft -= body.length;
+      // Counted before Octokit parses it: past the bound, the answer is never parsed.
+      const nodeCap = Math.min(maxNodes, nodesLeft);
+      const nodes = countJsonNodes(body, nodeCap);
+      if (nodes > nodeCap) {
+        if (nodeCap === maxNodes) throw new TooManyNodesError(maxNodes);
+        nodesLeft = 0;
+        throw new GitHubNodesSpentError(maxTotalNodes);
+      }
+      nodesLeft -= nodes;
       const bounded = new UndiciResponse(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       Object.defineProperty(bounded, 'url', { value: response.url });
       return bounded;

@@ -27,9 +27,14 @@ const MAX_REDIRECTS = 5;
 /** Only the status matters: at most this much of a page's body is read (then the connection closes). */
 const MAX_PAGE_BODY_BYTES = 64 * 1024;
 
+/** What a page check reports of a redirect it does not follow. */
+export const OFF_HOST_REDIRECT = 'redirects off the preview host; not followed';
+
 /**
  * Whether `url` answers 200 to a plain GET. It is another host than the service's API, so no
- * token is sent. Redirects are followed (a preview root may redirect to its language).
+ * token is sent. Redirects are followed on `url`'s own origin only (a preview root may redirect to
+ * its language): a page leading to another host (an internal address) is never requested, and is
+ * reported as such, so that whether that host answers never shows in the comment.
  */
 export async function checkPage(url: string, options: PageCheckOptions): Promise<PageCheck> {
   let last: PageCheck = { ok: false, attempts: 0 };
@@ -77,7 +82,9 @@ async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<P
     const status = response.statusCode;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && typeof location === 'string' && redirects < MAX_REDIRECTS) {
-      target = new URL(location, target);
+      const next = URL.canParse(location, target.href) ? new URL(location, target) : undefined;
+      if (next?.origin !== target.origin) return { ok: false, status, problem: OFF_HOST_REDIRECT };
+      target = next;
       continue;
     }
     return status === 200 ? { ok: true, status } : { ok: false, status, problem: `answered ${status}` };

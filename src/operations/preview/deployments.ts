@@ -12,6 +12,7 @@ import type { TokenIdentity } from '../../github/token-identity.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { PreviewDetails } from './details.js';
 import { GitHubError } from '../../github/api/client.js';
+import { countJsonNodes } from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
 /** The payload key that marks a deployment as this action's, with the PR and project it is for. */
@@ -163,7 +164,11 @@ export class PreviewDeployments {
   }
 }
 
+/** The action's payload holds a handful of values: a payload of more is not ours, and not parsed. */
+const MAX_PAYLOAD_NODES = 100;
+
 function parseJson(text: string): unknown {
+  if (countJsonNodes(Buffer.from(text, 'utf8'), MAX_PAYLOAD_NODES) > MAX_PAYLOAD_NODES) return undefined;
   try {
     return JSON.parse(text);
   } catch {
