@@ -15,6 +15,14 @@ export interface RunContext {
   pushedAt?: number;
   /** On `workflow_run` events: the run that ended, as GitHub's own payload tells it. */
   workflowRun?: WorkflowRun;
+  /** GITHUB_REF: the branch or tag (`refs/heads/…`, `refs/tags/…`), or `refs/pull/…` of a pull request. */
+  ref?: string;
+  /**
+   * What in the run names a pull request, when something does: the payload's `pull_request`, an
+   * `issue_comment` on a pull request, a `workflow_run` started by one or listing one, or, outside
+   * GitHub (no GITHUB_EVENT_NAME), a GitLab merge request pipeline or a Jenkins change request.
+   */
+  pullRequestNamedBy?: string;
 }
 
 /** The finished run of a `workflow_run` event (GitHub's payload, never anything the PR wrote). */
@@ -63,7 +71,10 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const headCommit = payload.head_commit as { timestamp?: unknown } | undefined;
   const pushedAt = typeof headCommit?.timestamp === 'string' ? Date.parse(headCommit.timestamp) : Number.NaN;
   const workflowRun = readWorkflowRun(payload.workflow_run);
+  const pullRequestNamedBy = pullRequestNamed(env, payload, workflowRun);
   return {
+    ...(env.GITHUB_REF ? { ref: env.GITHUB_REF } : {}),
+    ...(pullRequestNamedBy ? { pullRequestNamedBy } : {}),
     ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
@@ -83,6 +94,32 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
           }
         : undefined,
   };
+}
+
+/** What names a pull request in the run's payload or, outside GitHub, in the CI's variables; undefined when nothing does. */
+function pullRequestNamed(
+  env: NodeJS.ProcessEnv,
+  payload: Record<string, unknown>,
+  workflowRun: WorkflowRun | undefined,
+): string | undefined {
+  const present = (value: unknown) => typeof value === 'object' && value !== null;
+  if (present(payload.pull_request)) return 'the payload names a pull request (`pull_request`)';
+  if (present((payload.issue as { pull_request?: unknown } | undefined)?.pull_request)) {
+    return 'the payload names a pull request (a comment on a pull request: `issue.pull_request`)';
+  }
+  if (present(payload.merge_group)) return 'the payload names a merge queue group (`merge_group`)';
+  if (present(payload.workflow_run)) {
+    const event = (payload.workflow_run as { event?: unknown }).event;
+    if (typeof event === 'string' && (event.startsWith('pull_request') || event === 'merge_group')) {
+      return 'the payload names a pull request (a run started by `pull_request`, `pull_request_target` or `merge_group`)';
+    }
+    if ((workflowRun?.pullRequests.length ?? 0) > 0) return 'the payload names a pull request (`workflow_run.pull_requests`)';
+  }
+  if (!env.GITHUB_EVENT_NAME) {
+    if (env.CI_MERGE_REQUEST_IID) return 'a GitLab merge request pipeline (`CI_MERGE_REQUEST_IID` is set)';
+    if (env.CHANGE_ID) return 'a Jenkins change request build (`CHANGE_ID` is set)';
+  }
+  return undefined;
 }
 
 function readWorkflowRun(value: unknown): WorkflowRun | undefined {
