@@ -106,6 +106,7 @@ export function runnerEnv(options: RunOptions, dir: string): Record<string, stri
     GITHUB_REPOSITORY: 'octo/docs-repo',
     GITHUB_SHA: 'f'.repeat(40),
     GITHUB_EVENT_NAME: options.event?.name ?? 'push',
+    GITHUB_REF: 'refs/heads/main',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: 'https://api.github.com',
     GITHUB_RUN_ID: '1',

@@ -23,3 +23,18 @@ describe('the command line', () => {
     expect(text).not.toContain('--deployment-environment'); // a preview input
   });
 });
+
+describe('`--version` (issue 35)', () => {
+  it('alone, with no operation, asks for the tool’s version; the overview says so', () => {
+    expect(parseCommandLine(['--version'], {})).toEqual({ kind: 'version' });
+    expect(helpText()).toContain('`readthedocs-action --version` alone prints the tool’s version'.replace('’', "'"));
+  });
+
+  it('after an operation, or with a value, it stays the `version` input', () => {
+    const after = parseCommandLine(['build', '--project', 'demo', '--version', 'latest'], {});
+    expect(after.kind === 'run' && after.inputs.version).toBe('latest');
+    const before = parseCommandLine(['--version', 'stable', 'wait', '--project', 'demo'], {});
+    expect(before.kind === 'run' && before.inputs.version).toBe('stable');
+    expect(() => parseCommandLine(['build', '--version'], {})).toThrow('option `--version` needs a value');
+  });
+});

@@ -11,7 +11,10 @@ export interface ReleaseFacts {
   actionVersion: string;
   /** CHANGELOG.md's text. */
   changelog: string;
-  /** Every tag of the repository (`git tag --list`), the pushed one included. */
+  /**
+   * The releases to compare with: scripts/release.ts gives the tags on main whose package.json
+   * names their version (a stray tag elsewhere is none), and the pushed one.
+   */
   tags: string[];
   /** `https://github.com/owner/repo`: the notes' relative links point into the tag's tree there. */
   repositoryUrl: string;

@@ -13,6 +13,8 @@ export class UsageError extends Error {
 /** What the command line asks for. */
 export type CommandLine =
   | { kind: 'help'; operation: Operation | undefined }
+  /** `readthedocs-action --version` alone: the tool's version (after an operation, `--version` is the input). */
+  | { kind: 'version' }
   | {
       kind: 'run';
       operation: Operation;
@@ -43,9 +45,10 @@ export const OPTION_INPUTS = INPUT_NAMES.filter((name) => name !== 'operation');
  * the action is an option of the same name; `flag` inputs are flags (`--dry-run`, `--no-wait`),
  * `list` inputs may repeat. The token comes from `--token` or `READTHEDOCS_TOKEN`, the GitHub token
  * from `--github-token` or `GITHUB_TOKEN`. Values are not checked here: the action's own parsing
- * does it, with the same messages.
+ * does it, with the same messages. `--version` alone, with no operation, asks for the tool's version.
  */
 export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): CommandLine {
+  if (argv.length === 1 && argv[0] === '--version') return { kind: 'version' };
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
     json: { type: 'boolean' },

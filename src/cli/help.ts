@@ -34,6 +34,7 @@ function overview(): string[] {
     `\`${COMMAND} <operation> --help\` lists the operation's options. Every input of the action is an option`,
     'of the same name; `true`/`false` inputs are flags (`--dry-run`, `--no-wait`).',
     'The token comes from `--token` or READTHEDOCS_TOKEN (better: it stays out of the process list).',
+    `\`${COMMAND} --version\` alone prints the tool's version; after an operation, \`--version\` is the input.`,
     '',
     'Exit status: 0 when every project is green, 1 when one is not, 2 for bad usage (an unknown',
     'option, an invalid value).',

@@ -6,6 +6,7 @@ import { INPUT_DEFAULTS } from '../inputs/inputs.js';
 import { runWith } from '../main.js';
 import { configPath } from '../operations/project-config/paths.js';
 import { terminalPort } from '../runner/terminal.js';
+import { ACTION_VERSION } from '../version.js';
 
 /**
  * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
@@ -16,6 +17,10 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   let command: ReturnType<typeof parseCommandLine>;
   try {
     command = parseCommandLine(argv, env);
+    if (command.kind === 'version') {
+      process.stdout.write(`${ACTION_VERSION}\n`);
+      return 0;
+    }
     if (command.kind === 'help') {
       process.stdout.write(helpText(command.operation));
       return argv.length === 0 ? 2 : 0;

@@ -24,6 +24,14 @@ export interface RunContext {
   workflowRun?: WorkflowRun;
   /** On `merge_group` events: the group the queue tests, as GitHub's payload tells it. */
   mergeGroup?: MergeGroupEvent;
+  /** GITHUB_REF: the branch or tag (`refs/heads/…`, `refs/tags/…`), or `refs/pull/…` of a pull request. */
+  githubRef?: string;
+  /**
+   * What in the run names a pull request, when something does: the payload's `pull_request`, an
+   * `issue_comment` on a pull request, a `workflow_run` started by one or listing one, or, outside
+   * GitHub (no GITHUB_EVENT_NAME), a GitLab merge request pipeline or a Jenkins change request.
+   */
+  pullRequestNamedBy?: string;
 }
 
 /** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
@@ -86,8 +94,11 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
   const repository = payload.repository as { default_branch?: unknown } | undefined;
   const defaultBranch = typeof repository?.default_branch === 'string' ? repository.default_branch : '';
   const mergeGroup = readMergeGroup(payload.merge_group);
+  const pullRequestNamedBy = pullRequestNamed(env, payload, workflowRun);
   return {
     ...(mergeGroup ? { mergeGroup } : {}),
+    ...(env.GITHUB_REF ? { githubRef: env.GITHUB_REF } : {}),
+    ...(pullRequestNamedBy ? { pullRequestNamedBy } : {}),
     ...(Number.isFinite(pushedAt) ? { pushedAt } : {}),
     ...(ref ? { ref } : {}),
     ...(defaultBranch !== '' && defaultBranch.length <= MAX_REF_CHARS ? { defaultBranch } : {}),
@@ -134,6 +145,32 @@ function readMergeGroup(value: unknown): MergeGroupEvent | undefined {
   if (typeof group.head_ref !== 'string' || group.head_ref.length > MAX_REF_LENGTH) return undefined;
   const baseRef = typeof group.base_ref === 'string' && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
   return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef };
+}
+
+/** What names a pull request in the run's payload or, outside GitHub, in the CI's variables; undefined when nothing does. */
+function pullRequestNamed(
+  env: NodeJS.ProcessEnv,
+  payload: Record<string, unknown>,
+  workflowRun: WorkflowRun | undefined,
+): string | undefined {
+  const present = (value: unknown) => typeof value === 'object' && value !== null;
+  if (present(payload.pull_request)) return 'the payload names a pull request (`pull_request`)';
+  if (present((payload.issue as { pull_request?: unknown } | undefined)?.pull_request)) {
+    return 'the payload names a pull request (a comment on a pull request: `issue.pull_request`)';
+  }
+  if (present(payload.merge_group)) return 'the payload names a merge queue group (`merge_group`)';
+  if (present(payload.workflow_run)) {
+    const event = (payload.workflow_run as { event?: unknown }).event;
+    if (typeof event === 'string' && (event.startsWith('pull_request') || event === 'merge_group')) {
+      return 'the payload names a pull request (a run started by `pull_request`, `pull_request_target` or `merge_group`)';
+    }
+    if ((workflowRun?.pullRequests.length ?? 0) > 0) return 'the payload names a pull request (`workflow_run.pull_requests`)';
+  }
+  if (!env.GITHUB_EVENT_NAME) {
+    if (env.CI_MERGE_REQUEST_IID) return 'a GitLab merge request pipeline (`CI_MERGE_REQUEST_IID` is set)';
+    if (env.CHANGE_ID) return 'a Jenkins change request build (`CHANGE_ID` is set)';
+  }
+  return undefined;
 }
 
 function readWorkflowRun(value: unknown): WorkflowRun | undefined {

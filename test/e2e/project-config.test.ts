@@ -287,3 +287,47 @@ describe.concurrent('apply refuses up front what the service would refuse at mer
       ]);
     }));
 });
+
+/** The "Done when" of issue 30's first item, through dist/: events that may carry a PR's file write nothing. */
+describe.concurrent('apply on events that may carry a pull request’s file (issue 30)', () => {
+  const events: [string, { name: string; payload: unknown }, string][] = [
+    [
+      'an issue_comment on a pull request (a "/apply" chat-ops workflow)',
+      {
+        name: 'issue_comment',
+        payload: { action: 'created', issue: { number: PR, pull_request: { url: 'x' } }, comment: { body: '/apply' } },
+      },
+      'refs/heads/main',
+    ],
+    [
+      'a workflow_run started by a pull request',
+      {
+        name: 'workflow_run',
+        payload: {
+          action: 'completed',
+          workflow_run: { event: 'pull_request', head_sha: HEAD, head_branch: 'feature', pull_requests: [] },
+        },
+      },
+      'refs/heads/main',
+    ],
+    [
+      'a workflow_dispatch on refs/pull/42/merge',
+      { name: 'workflow_dispatch', payload: { ref: 'refs/pull/42/merge', inputs: {} } },
+      'refs/pull/42/merge',
+    ],
+  ];
+  for (const [what, event, ref] of events) {
+    it(`${what}: no write with dry-run false, the plan shown and a notice saying why`, () =>
+      withSetup(async ({ workspace, run, writes }) => {
+        writeFileSync(join(workspace, FILE), 'settings:\n  default_branch: evil\n');
+        const applied = await run({ operation: 'apply', 'dry-run': 'false' }, { event, env: { GITHUB_REF: ref } });
+        expect(applied.code, applied.stdout).toBe(0);
+        expect(writes()).toEqual([]);
+        expect(applied.outputs.changes).toBe('1');
+        const notice = applied.annotations.find((a) => a.level === 'notice' && a.title === 'apply only plans here');
+        expect(notice?.message).toContain(`On a \`${event.name}\` event \`apply\` only plans: nothing is written`);
+        expect(applied.summary).toContain(`Planned changes (on \`${event.name}\` \`apply\` only plans: nothing was written)`);
+        expect(applied.summary).toContain('evil');
+      }));
+  }
+});

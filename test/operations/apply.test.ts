@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/inputs/inputs.js';
-import { applyStep, INVALID_FILE_TITLE } from '../../src/operations/project-config/apply.js';
+import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
+import { applyStep, INVALID_FILE_TITLE, PLAN_ONLY_TITLE } from '../../src/operations/project-config/apply.js';
 import { exportStep } from '../../src/operations/project-config/export.js';
 import { MAX_FILE_BYTES } from '../../src/operations/project-config/file.js';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
@@ -480,28 +481,69 @@ describe("apply against the service's rules (issue 20)", () => {
   });
 });
 
-describe('apply never writes from a pull request (issue 21)', () => {
-  for (const eventName of ['pull_request', 'pull_request_target', 'merge_group']) {
-    it(`on \`${eventName}\`, with dry-run false: the plan, and no write`, async () => {
+describe('apply never writes from a pull request (issue 21), decided by an allow-list (issue 30)', () => {
+  const planOnly: [string, Partial<RunContext>][] = [
+    ['pull_request', { eventName: 'pull_request', githubRef: 'refs/pull/42/merge' }],
+    ['pull_request_target', { eventName: 'pull_request_target', githubRef: 'refs/heads/main' }],
+    ['merge_group', { eventName: 'merge_group', githubRef: 'refs/heads/gh-readonly-queue/main/pr-42-abc' }],
+    ['issue_comment', { eventName: 'issue_comment', githubRef: 'refs/heads/main' }],
+    ['workflow_run', { eventName: 'workflow_run', githubRef: 'refs/heads/main' }],
+    ['repository_dispatch', { eventName: 'repository_dispatch', githubRef: 'refs/heads/main' }],
+    ['workflow_dispatch', { eventName: 'workflow_dispatch', githubRef: 'refs/pull/42/merge' }],
+    ['workflow_dispatch', { eventName: 'workflow_dispatch' }],
+    ['push', { eventName: 'push', githubRef: 'refs/heads/gh-readonly-queue/main/pr-42-abc' }],
+    ['push', { eventName: 'push', githubRef: 'refs/heads/main', pullRequestNamedBy: 'the payload names a pull request (`pull_request`)' }],
+  ];
+  for (const [eventName, run] of planOnly) {
+    it(`on \`${eventName}\` of ${run.githubRef ?? 'no ref'}${run.pullRequestNamedBy ? ' naming a PR' : ''}, with dry-run false: the plan, a notice, and no write`, async () => {
       writeFileSync(
         file,
         'settings:\n  default_branch: develop\nredirects:\n  - {type: page, from: /x, to: "https://elsewhere.example/"}\n',
       );
-      const run = await step({ operation: 'apply', 'dry-run': 'false' }, { eventName });
+      const result = await step({ operation: 'apply', 'dry-run': 'false' }, run);
 
-      expect(run.code).toBe(0);
+      expect(result.code).toBe(0);
       expect(writeLines()).toEqual([]);
-      expect(run.outputs.changes).toBe('2');
-      expect(JSON.parse(run.outputs.plan!)[0].changes.map((c: { status: string }) => c.status)).toEqual(['planned', 'planned', 'kept']);
-      expect(stdout.text()).toContain(`On a \`${eventName}\` event \`apply\` only plans: nothing is written, whatever \`dry-run\` says`);
-      expect(run.summary).toContain(`Planned changes (on \`${eventName}\` \`apply\` only plans: nothing was written)`);
+      expect(result.outputs.changes).toBe('2');
+      expect(JSON.parse(result.outputs.plan!)[0].changes.map((c: { status: string }) => c.status)).toEqual(['planned', 'planned', 'kept']);
+      const notice = stdout.annotations().find((a) => a.title === PLAN_ONLY_TITLE);
+      expect(notice?.level).toBe('notice');
+      expect(notice?.message).toContain(`On a \`${eventName}\` event \`apply\` only plans: nothing is written, whatever \`dry-run\` says`);
+      expect(notice?.message).toContain(
+        '`apply` writes on `push` to a branch or tag, `schedule`, `release` and `workflow_dispatch` of a branch or tag',
+      );
+      expect(result.summary).toContain(`Planned changes (on \`${eventName}\` \`apply\` only plans: nothing was written)`);
     });
   }
 
-  it('on push, it writes', async () => {
+  const writing: Partial<RunContext>[] = [
+    { eventName: 'push', githubRef: 'refs/heads/main' },
+    { eventName: 'push', githubRef: 'refs/tags/v1.2.0' },
+    { eventName: 'schedule', githubRef: 'refs/heads/main' },
+    { eventName: 'release', githubRef: 'refs/tags/v1.2.0' },
+    { eventName: 'workflow_dispatch', githubRef: 'refs/heads/main' },
+    { eventName: 'workflow_dispatch', githubRef: 'refs/tags/v1.2.0' },
+    // The command line, run by a person: no GitHub event.
+    { eventName: '' },
+  ];
+  for (const run of writing) {
+    it(`on \`${run.eventName || '(no event)'}\` of ${run.githubRef ?? 'no ref'}, it writes`, async () => {
+      writeFileSync(file, 'settings:\n  default_branch: develop\n');
+      expect((await step({ operation: 'apply' }, run)).code).toBe(0);
+      expect(writeLines()).toHaveLength(1);
+      expect(stdout.annotations().filter((a) => a.title === PLAN_ONLY_TITLE)).toEqual([]);
+    });
+  }
+
+  it('outside GitHub, a GitLab merge request pipeline only plans', async () => {
     writeFileSync(file, 'settings:\n  default_branch: develop\n');
-    expect((await step({ operation: 'apply' }, { eventName: 'push' })).code).toBe(0);
-    expect(writeLines()).toHaveLength(1);
+    const run = readRunContext({ CI_MERGE_REQUEST_IID: '7' });
+    const result = await step({ operation: 'apply' }, run);
+    expect(writeLines()).toEqual([]);
+    expect(stdout.annotations().find((a) => a.title === PLAN_ONLY_TITLE)?.message).toContain(
+      'Here `apply` only plans: nothing is written, whatever `dry-run` says (a GitLab merge request pipeline (`CI_MERGE_REQUEST_IID` is set))',
+    );
+    expect(result.summary).toContain('Planned changes (`apply` only plans: nothing was written)');
   });
 });
 

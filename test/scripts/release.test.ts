@@ -213,3 +213,52 @@ describe('scripts/release.ts, as the workflow runs it', () => {
     expect(() => readFileSync(join(cwd, 'notes.md'))).toThrow();
   });
 });
+
+describe('a stray high tag never stops the major tag (issue 30)', () => {
+  let work: string | undefined;
+  afterEach(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+    work = undefined;
+  });
+
+  it('v1.99.0 on another branch, or on a commit whose package.json is another version, is no release: v1 moves', () => {
+    work = mkdtempSync(join(tmpdir(), 'release-stray-'));
+    const cwd = work;
+    const git = (...args: string[]) =>
+      execFileSync(
+        'git',
+        ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', '-c', 'tag.gpgSign=false', '-c', 'commit.gpgSign=false', ...args],
+        { cwd, stdio: 'ignore' },
+      );
+    const commitAt = (version: string) => {
+      mkdirSync(join(cwd, 'src'), { recursive: true });
+      writeFileSync(join(cwd, 'package.json'), JSON.stringify({ name: 'x', version }));
+      writeFileSync(join(cwd, 'src', 'version.ts'), `export const ACTION_VERSION = '${version}';\n`);
+      writeFileSync(join(cwd, 'CHANGELOG.md'), CHANGELOG);
+      git('add', '.');
+      git('commit', '-qm', version);
+    };
+    git('init', '-q', '-b', 'main');
+    commitAt('1.2.3');
+    git('tag', 'v1.2.3');
+    // A stray tag on a commit of main that is not its version, and one on a branch main never merged.
+    git('tag', 'v1.98.0');
+    git('switch', '-qc', 'side');
+    commitAt('1.99.0');
+    git('tag', 'v1.99.0');
+    git('switch', '-q', 'main');
+    commitAt('1.3.0');
+    git('tag', 'v1.3.0');
+
+    const output = join(cwd, 'github-output');
+    writeFileSync(output, '');
+    const child = spawnSync(process.execPath, [join(ROOT, 'scripts', 'release.ts'), 'v1.3.0', '--main', 'main'], {
+      cwd,
+      env: { ...process.env, GITHUB_OUTPUT: output, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'o/r' },
+      encoding: 'utf8',
+    });
+    expect(child.status, child.stdout + child.stderr).toBe(0);
+    expect(readFileSync(output, 'utf8')).toContain('major-tag=v1\n');
+    expect(child.stdout).toContain('major tag:   v1 moves here');
+  });
+});

@@ -9,6 +9,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { forEachProject, recordFailure } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
+import type { RunContext } from '../../inputs/github-context.js';
 import {
   changeCount,
   describeChange,
@@ -36,15 +37,40 @@ import { hasPaths, modernEquivalent, normalFrom, normalTo, redirectKey } from '.
 export const INVALID_FILE_TITLE = 'Invalid project file';
 /** A plan the service would refuse part-way, refused before any write. */
 export const REFUSED_TITLE = 'Refused before any write';
+export const PLAN_ONLY_TITLE = 'apply only plans here';
 const CREATE_ATTEMPTS = 3;
 
+/** The events on which `apply` may write: none of them can run a pull request's version of the file. */
+const WRITING_EVENTS = new Set(['push', 'schedule', 'release', 'workflow_dispatch']);
+/** A branch or a tag; the merge queue's temporary branches (`gh-readonly-queue/…`) hold a pull request's file. */
+const WRITING_REF = /^refs\/(?:heads\/(?!gh-readonly-queue\/)|tags\/)./;
+const WRITES_WHEN =
+  '`apply` writes on `push` to a branch or tag, `schedule`, `release` and `workflow_dispatch` of a branch or tag, and from the command line run by a person';
+
 /**
- * Events whose run may hold a pull request's version of the file (`pull_request`,
- * `pull_request_target` with the head checked out, reviews, the merge queue): `apply` only plans
- * there, whatever `dry-run` says. It writes on `push`, `workflow_dispatch`, `schedule` and the like.
+ * Whether `apply` may write in this run, decided by an allow-list: only on `push`, `schedule`,
+ * `release` and `workflow_dispatch` whose ref is a branch or a tag, when nothing in the payload
+ * names a pull request. Every other event (`pull_request*`, `merge_group`, `issue_comment`,
+ * `workflow_run`…) may hold a pull request's version of the file: there it only plans, and `why`
+ * says so. With no GitHub event (the command line run by a person), it writes, unless another CI
+ * says the run is a merge or change request's.
  */
-export function planOnlyEvent(eventName: string): boolean {
-  return eventName.startsWith('pull_request') || eventName === 'merge_group';
+export function applyWriteGate(
+  run: Pick<RunContext, 'eventName' | 'githubRef' | 'pullRequestNamedBy'>,
+): { writes: true } | { writes: false; why: string } {
+  const plansOnly = (reason: string) => ({
+    writes: false as const,
+    why: `${run.eventName ? `On a \`${run.eventName}\` event` : 'Here'} \`apply\` only plans: nothing is written, whatever \`dry-run\` says (${reason}). ${WRITES_WHEN}.`,
+  });
+  if (run.pullRequestNamedBy) return plansOnly(run.pullRequestNamedBy);
+  if (run.eventName === '') return { writes: true };
+  if (!WRITING_EVENTS.has(run.eventName)) return plansOnly("the file may be a pull request's");
+  if (!run.githubRef) return plansOnly('GITHUB_REF names no branch or tag');
+  if (!WRITING_REF.test(run.githubRef)) {
+    const ref = run.githubRef.length > 200 ? `${run.githubRef.slice(0, 200)}…` : run.githubRef;
+    return plansOnly(`its ref \`${ref}\` is not a branch or tag`);
+  }
+  return { writes: true };
 }
 
 /**
@@ -53,7 +79,8 @@ export function planOnlyEvent(eventName: string): boolean {
  */
 export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   const { inputs } = ctx;
-  const planOnly = planOnlyEvent(ctx.run.eventName);
+  const gate = applyWriteGate(ctx.run);
+  const planOnly = !gate.writes;
   const dryRun = inputs.dryRun || planOnly;
   const text = await readConfigText(inputs.config);
   let desired: Map<string, DesiredProject>;
@@ -106,12 +133,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
     }));
     return { results, summary: [problemsSection(inputs.config, error)], outputs: planOutputs(results) };
   }
-  if (planOnly) {
-    ctx.log.untrusted(
-      `On a \`${ctx.run.eventName}\` event \`apply\` only plans: nothing is written, whatever \`dry-run\` says ` +
-        "(the file may be a pull request's). It writes on `push`, `workflow_dispatch` and `schedule`.",
-    );
-  }
+  if (!gate.writes) ctx.log.notice(safeLine(gate.why), { title: PLAN_ONLY_TITLE });
   const results = await forEachProject(ctx, [...desired.keys()], (c, result: ProjectResult<ApplyDetails>, log) =>
     applyProject(c, result, log, desired.get(result.project)!, dryRun, locate),
   );
@@ -126,7 +148,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
       .join('\n\n'),
   );
   const heading = planOnly
-    ? `### Planned changes (on \`${ctx.run.eventName}\` \`apply\` only plans: nothing was written)`
+    ? `### Planned changes (${ctx.run.eventName ? `on \`${ctx.run.eventName}\` ` : ''}\`apply\` only plans: nothing was written)`
     : dryRun
       ? '### Planned changes (dry run: nothing was written)'
       : '### Changes';

@@ -1,0 +1,76 @@
+// The package as people install it (issue 35): `npm pack` of the checkout holds dist/ and nothing of
+// the tests, harness or scripts, depends on nothing to download, and its command runs through
+// `npx --package <tarball>` from an empty folder with the registry unreachable. Needs dist/
+// (`npm run build` first) and npm on PATH.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../harness/action-metadata.ts';
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+let work: string;
+let tarball: string;
+let files: string[];
+/** npm run by this Node (24), offline, with a cache and a HOME of its own, the registry pointed at a closed port. */
+let npmEnv: Record<string, string>;
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'rtd-pack-'));
+  npmEnv = {
+    PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+    HOME: join(work, 'home'),
+    npm_config_cache: join(work, 'cache'),
+    npm_config_offline: 'true',
+    npm_config_registry: 'http://127.0.0.1:9/',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+  mkdirSync(npmEnv.HOME!);
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, env: npmEnv, encoding: 'utf8' }),
+  ) as { filename: string; files: { path: string }[] }[];
+  tarball = join(work, packed[0]!.filename);
+  files = packed[0]!.files.map((file) => file.path);
+}, 60_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the npm package (issue 35)', () => {
+  it('holds dist/, the licence, the README and package.json, and nothing of test/, harness/, scripts/ or src/', () => {
+    expect(files).toContain('dist/cli.js');
+    expect(files).toContain('dist/index.js');
+    expect(files).toContain('dist/action/index.js');
+    expect(files).toContain('LICENSE');
+    expect(files).toContain('README.md');
+    expect(files.filter((file) => !/^(?:dist\/|LICENSE$|README\.md$|package\.json$)/.test(file))).toEqual([]);
+  });
+
+  it('depends on nothing at run time: dist/ bundles every package', () => {
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.dependencies ?? {}).toEqual({});
+    expect(manifest.optionalDependencies ?? {}).toEqual({});
+    expect(manifest.peerDependencies ?? {}).toEqual({});
+    expect(manifest.bin).toEqual({ 'readthedocs-action': 'dist/cli.js' });
+    expect(manifest.engines).toEqual({ node: '>=24' });
+    // The bundled packages are devDependencies now: their licences are still listed.
+    const licenses = execFileSync('tar', ['-xzOf', tarball, 'package/dist/licenses.txt'], { encoding: 'utf8' });
+    for (const name of ['@actions/core', '@actions/github', 'bottleneck', 'undici', 'yaml', 'zod'])
+      expect(`\n${licenses}`).toContain(`\n${name}\n`);
+  });
+
+  it('runs from an empty folder with no network: `--version` prints the version, `--help` the operations', () => {
+    const folder = join(work, 'empty');
+    mkdirSync(folder);
+    const npx = (...args: string[]) =>
+      execFileSync('npx', ['--yes', '--package', tarball, 'readthedocs-action', ...args], { cwd: folder, env: npmEnv, encoding: 'utf8' });
+    expect(npx('--version')).toBe(`${VERSION}\n`);
+    expect(npx('--help')).toContain('Usage: readthedocs-action <operation>');
+  }, 60_000);
+});
