@@ -4,11 +4,13 @@
  * warning annotation on its file. Reading the redirects or the file can fail: then nothing is
  * reported, the preview is not held back.
  */
+import pLimit from 'p-limit';
 import type { Dispatcher } from 'undici';
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
 import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
+import { retry } from '../../resilience/index.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { USER_AGENT } from '../../version.js';
 import type { OperationContext } from '../types.js';
@@ -16,7 +18,7 @@ import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { forPreview } from './resolve-preview-url.js';
 import {
-  isCovered,
+  coverage,
   MAX_MOVED_PAGES,
   movedPages,
   projectFileRedirects,
@@ -49,6 +51,8 @@ export interface RedirectCheckInput {
   /** The PR's project file (`config`) at the head commit, read once for every project. */
   projectFile: () => Promise<string | undefined>;
   attempts: number;
+  /** Preview pages already looked up (the changed pages), by URL: whether each answered. */
+  checked: ReadonlyMap<string, boolean>;
 }
 
 export async function checkRedirects(ctx: OperationContext, log: ProjectLog, input: RedirectCheckInput): Promise<UnredirectedPage[]> {
@@ -66,36 +70,29 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
       from: r.from_url ?? '',
       ...(r.enabled === false ? { enabled: false } : {}),
     }));
-    const prefix = exactPrefix(input.projectRecord);
-    uncovered = moved.filter((page) => !isCovered(page.from, rules, prefix));
+    // The prefixes `exact` redirects are matched under, asked for only when one needs them.
+    const prefixes = once(() => exactPrefixes(ctx, log, input.projectRecord));
+    const covers = async (list: RedirectRule[]) => coverage(list, list.some(isExact) ? await prefixes() : undefined);
+    const byProject = await covers(rules);
+    uncovered = moved.filter((page) => !byProject(page));
     if (uncovered.length > 0) {
       const text = await input.projectFile();
       const fileRules = text === undefined ? undefined : await projectFileRedirects(text, input.project);
-      if (fileRules) uncovered = uncovered.filter((page) => !isCovered(page.from, fileRules, prefix));
+      if (fileRules) {
+        const byFile = await covers(fileRules);
+        uncovered = uncovered.filter((page) => !byFile(page));
+      }
     }
   } catch (error) {
     log.warning(safeLine(`Moved pages were not checked for redirects: ${(error as Error).message}`), 'Redirects not checked');
     return [];
   }
+  const listed = uncovered.slice(0, MAX_MOVED_PAGES);
+  const answering = await answeringTargets(ctx, log, input, listed);
   const pages: UnredirectedPage[] = [];
-  for (const page of uncovered.slice(0, MAX_MOVED_PAGES)) {
-    let to = page.to;
-    if (to !== undefined) {
-      // Only an address that answers on the preview is suggested.
-      const url = joinUrl(input.previewUrl, to.replace(/^\/+/, '').split('/'));
-      const check = await checkPage(url, {
-        dispatcher: input.dispatcher,
-        userAgent: USER_AGENT,
-        signal: ctx.deadline.signal,
-        attempts: input.attempts,
-        retryDelayMs: ctx.polling.previewRetryMs,
-        sleep: ctx.sleep,
-      });
-      if (!check.ok) {
-        log.debug(safeLine(`${url} ${check.problem ?? 'did not answer'}: no \`to\` suggested for ${page.from}`));
-        to = undefined;
-      }
-    }
+  for (const page of listed) {
+    // Only an address that answers on the preview is suggested.
+    const to = page.to !== undefined && answering.has(page.to) ? page.to : undefined;
     const found: MovedPage = { ...page };
     if (to === undefined) delete found.to;
     const entry = redirectEntry(found);
@@ -114,15 +111,125 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
   return pages;
 }
 
-/** Where `exact` redirects see a page of the default version: `/en/latest`; none for subprojects. */
-function exactPrefix(project: Project | undefined): string | undefined {
+/** At most this many new addresses are looked up on the preview, a few at a time... */
+export const MAX_TARGET_CHECKS = 20;
+const TARGET_CHECK_CONCURRENCY = 4;
+/** ...all within this long (and the step's deadline): a pull request moving a tree costs seconds, not minutes. */
+export const TARGET_CHECK_BUDGET_MS = 10_000;
+const PAGE_TIMEOUT_MS = 10_000;
+
+/**
+ * The new addresses of `pages` that answer on the preview, checked at once under one small budget
+ * (the first {@link MAX_TARGET_CHECKS}, {@link TARGET_CHECK_CONCURRENCY} at a time, within
+ * {@link TARGET_CHECK_BUDGET_MS}). An answer such as 404 is final: the build's pages are all there
+ * once the preview answers. Only the checks that got no answer (or a 5xx or 429) are tried again,
+ * together, after one wait through src/resilience; a wait that would pass the budget is not taken.
+ */
+async function answeringTargets(
+  ctx: OperationContext,
+  log: ProjectLog,
+  input: RedirectCheckInput,
+  pages: MovedPage[],
+): Promise<Set<string>> {
+  const answering = new Set<string>();
+  const urlOf = (to: string) => joinUrl(input.previewUrl, to.replace(/^\/+/, '').split('/'));
+  // What the changed pages' check learnt is not asked again.
+  const targets = [...new Set(pages.flatMap((page) => (page.to === undefined ? [] : [page.to])))].filter((to) => {
+    const known = input.checked.get(urlOf(to));
+    if (known) answering.add(to);
+    return known === undefined;
+  });
+  if (targets.length === 0) return answering;
+  const endsAt = ctx.now() + Math.min(TARGET_CHECK_BUDGET_MS, ctx.deadline.remainingMs());
+  const budget = { remainingMs: () => Math.max(0, endsAt - ctx.now()) };
+  const unchecked = new Set(targets.slice(MAX_TARGET_CHECKS));
+  let pending = targets.slice(0, MAX_TARGET_CHECKS);
+  const limit = pLimit(TARGET_CHECK_CONCURRENCY);
+  const notYet = new Error('not yet');
+  try {
+    await retry(
+      async () => {
+        const again: string[] = [];
+        await limit.map(pending, async (to) => {
+          const remainingMs = budget.remainingMs();
+          if (remainingMs <= 0) {
+            unchecked.add(to);
+            return;
+          }
+          const url = urlOf(to);
+          const check = await checkPage(url, {
+            dispatcher: input.dispatcher,
+            userAgent: USER_AGENT,
+            signal: ctx.deadline.signal,
+            attempts: 1,
+            retryDelayMs: 0,
+            timeoutMs: Math.min(PAGE_TIMEOUT_MS, remainingMs),
+            sleep: ctx.sleep,
+          });
+          if (check.ok) answering.add(to);
+          else if (check.status === undefined || check.status >= 500 || check.status === 429) again.push(to);
+          else log.debug(safeLine(`${url} ${check.problem ?? 'did not answer'}: no \`to\` suggested for it`));
+        });
+        pending = again;
+        if (pending.length > 0) throw notYet;
+      },
+      {
+        decide: (error, attempt) =>
+          error === notYet && attempt < input.attempts ? { retry: true, delayMs: ctx.polling.previewRetryMs } : { retry: false },
+        pastDeadline: () => notYet,
+      },
+      { signal: ctx.deadline.signal, deadline: budget, sleep: ctx.sleep },
+    );
+  } catch (error) {
+    if (error !== notYet) throw error;
+    for (const to of pending) log.debug(safeLine(`${to} did not answer on the preview: no \`to\` suggested for it`));
+  }
+  if (unchecked.size > 0) {
+    log.info(
+      `${unchecked.size} new page address(es) were not looked up on the preview (at most ${MAX_TARGET_CHECKS}, within ` +
+        `${TARGET_CHECK_BUDGET_MS / 1000} s): their entries leave \`to:\` for you to fill in`,
+    );
+  }
+  return answering;
+}
+
+const isExact = (rule: RedirectRule) => rule.type === 'exact' && rule.enabled !== false;
+
+/**
+ * Where `exact` redirects see the project's pages: its own language (a translation's own) and
+ * every version it serves (the active ones, its default version and `latest`), after
+ * `/projects/{alias}` for a subproject: `/en/latest`, `/projects/api/en/v2`, `` for a single
+ * version. Undefined (no `exact` redirect matched) when the project or a subproject's alias is
+ * unknown.
+ */
+async function exactPrefixes(ctx: OperationContext, log: ProjectLog, project: Project | undefined): Promise<string[] | undefined> {
   if (!project) return undefined;
   const p = forPreview(project);
-  if (p.subprojectOf) return undefined;
-  const version = project.default_version || 'latest';
-  if (p.versioningScheme === 'single_version_without_translations') return '';
-  if (p.versioningScheme === 'multiple_versions_without_translations') return `/${version}`;
-  return `/${p.language}/${version}`;
+  let base = '';
+  if (p.subprojectOf && !p.translationOf) {
+    const alias = (await ctx.api.subprojects(p.subprojectOf)).find((subproject) => subproject.child.slug === project.slug)?.alias;
+    if (alias === undefined) return undefined;
+    base = `/projects/${alias}`;
+  }
+  if (p.versioningScheme === 'single_version_without_translations') return [base];
+  const versions = new Set([project.default_version || 'latest', 'latest']);
+  try {
+    for (const version of await ctx.api.versions(project.slug)) if (version.active) versions.add(version.slug);
+  } catch (error) {
+    log.debug(
+      safeLine(
+        `The versions of ${project.slug} are unknown (${(error as Error).message}): \`exact\` redirects are matched under its default version and latest`,
+      ),
+    );
+  }
+  const language = p.versioningScheme === 'multiple_versions_without_translations' ? '' : `/${p.language}`;
+  return [...versions].map((version) => `${base}${language}/${version}`);
+}
+
+/** Calls `make` once, on first use; later callers share its promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= make());
 }
 
 /** With `redirect-check: fail`: the project is red, and says which pages. */

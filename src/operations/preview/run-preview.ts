@@ -26,7 +26,15 @@ import type { PreviewDetails } from './details.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { expectedFromHistory, recordBuild } from '../shared/watch-build.js';
-import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
+import {
+  builderOfDoctype,
+  changedPages,
+  MAX_READTHEDOCS_YAML_BYTES,
+  readReadthedocsConfig,
+  sourcePagePath,
+  type ChangedPage,
+  type DocsBuilder,
+} from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
 import { findPullRequestBuild } from './find-pr-build.js';
@@ -380,7 +388,9 @@ async function verifyPreview(
   const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
-  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
+  const builder = (await builtWith(ctx, result, log, sources)) ?? sources.builder;
+  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
+  const checked = new Map<string, boolean>();
   const answering = await pLimit(PAGE_CHECK_CONCURRENCY).map(candidates, async (page) => {
     const pageCheck = await checkPage(page.url, {
       dispatcher: shared.dispatcher,
@@ -390,6 +400,7 @@ async function verifyPreview(
       retryDelayMs,
       sleep: ctx.sleep,
     });
+    checked.set(page.url, pageCheck.ok);
     if (!pageCheck.ok) log.debug(`changed page ${page.url} ${pageCheck.problem ?? 'did not answer'}: not linked`);
     return pageCheck.ok ? page : undefined;
   });
@@ -400,13 +411,46 @@ async function verifyPreview(
       project: result.project,
       files: sources.entries,
       docsDir: sources.docsDir,
-      builder: sources.builder,
+      builder,
       previewUrl: url,
       projectRecord: await shared.records.get(result.project).catch(() => undefined),
       dispatcher: shared.dispatcher,
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
+      checked,
     });
+  }
+}
+
+/**
+ * The builder the pull request's build really used, from its resolved configuration
+ * (`?expand=config`, its `doctype`): it wins over the reading of `.readthedocs.yaml`. Asked only
+ * when a file of the PR is a page source under the docs folder; undefined when the answer does
+ * not tell (`generic`, no configuration) or cannot be read.
+ */
+async function builtWith(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  sources: ChangedSources,
+): Promise<DocsBuilder | undefined> {
+  if (result.buildId === undefined) return undefined;
+  const isPage = (file: string | undefined) =>
+    file !== undefined &&
+    file.length <= 1024 &&
+    (sourcePagePath(file, sources.docsDir, 'sphinx') ?? sourcePagePath(file, sources.docsDir, 'mkdocs')) !== undefined;
+  if (!sources.entries.some((entry) => isPage(entry.filename) || isPage(entry.previousFilename))) return undefined;
+  try {
+    const builder = builderOfDoctype(await ctx.api.buildDoctype(result.project, result.buildId));
+    if (builder !== undefined && builder !== (sources.builder ?? 'sphinx')) {
+      log.info(`Build #${result.buildId} used the ${builder} builder (its resolved configuration): its pages are linked as it serves them`);
+    }
+    return builder;
+  } catch (error) {
+    log.debug(
+      safeLine(`build #${result.buildId}'s configuration: ${(error as Error).message}; the builder is read from .readthedocs.yaml`),
+    );
+    return undefined;
   }
 }
 
