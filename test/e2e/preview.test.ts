@@ -4,7 +4,7 @@
 // the log, the outputs and summary files); every other scenario of the operation, deployments
 // included, runs in-process in test/operations/preview*.test.ts.
 import { describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startGitHubStandin, type GitHubStandin, type PullRequestSeed } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
 import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
@@ -21,7 +21,7 @@ interface Stands {
 /** Both stand-ins, of their own for each test, so that the two (which wait on the child) run at once. */
 async function withStands(
   test: (stands: Stands) => Promise<void>,
-  pr: { files?: { filename: string; status?: string; previous_filename?: string }[]; readthedocsYaml?: string } = {},
+  pr: { files?: PullRequestSeed['files']; readthedocsYaml?: string } = {},
 ): Promise<void> {
   const rtd = await startStandin({ tokens: [TOKEN] });
   rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
@@ -193,7 +193,7 @@ describe.concurrent('operation preview', () => {
         {
           files: Array.from({ length: 60 }, (_, i) => {
             const name = `page-${String(i).padStart(2, '0')}.rst`;
-            return { filename: `docs/moved/${name}`, status: 'renamed', previous_filename: `docs/${name}` };
+            return { filename: `docs/moved/${name}`, status: 'renamed' as const, previous_filename: `docs/${name}` };
           }),
         },
       ),
