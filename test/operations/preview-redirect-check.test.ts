@@ -9,6 +9,7 @@
 // and issue 30's 4 (the new addresses checked at once, under one small budget) are the second block.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_TARGET_CHECKS } from '../../src/operations/preview/redirect-check.ts';
+import { pollingPlan } from '../../src/operations/shared/poll-policy.ts';
 import { captureStdout } from './context.ts';
 import {
   HEAD,
@@ -284,6 +285,8 @@ describe('preview: redirect-check looks up the new addresses at once, under one 
     expect(looked).toHaveLength(MAX_TARGET_CHECKS);
     expect(new Set(looked).size).toBe(MAX_TARGET_CHECKS);
     expect(stdout.text()).toContain(`${50 - 2 * MAX_TARGET_CHECKS} new page address(es) were not looked up on the preview`);
+    // The changed pages' second round came after one wait for all of them, not one each; the guard's 404s need none.
+    expect(stage.clock.sleeps.filter((ms) => ms === pollingPlan('auto').previewRetryMs)).toHaveLength(1);
   });
 
   it('an address that gets no answer is looked up again once, with the others, after one wait', async () => {
@@ -299,5 +302,16 @@ describe('preview: redirect-check looks up the new addresses at once, under one 
     expect(stage.rtd.requests.filter((r) => r.path.endsWith('/moved/page-20.html'))).toHaveLength(2);
     expect(stage.rtd.requests.filter((r) => r.path.endsWith('/moved/page-21.html'))).toHaveLength(2);
     expect(guardLookups()).toHaveLength(MAX_TARGET_CHECKS + 2);
+  });
+
+  it('a wait that would pass the budget is not taken: the address is left without `to`', async () => {
+    await renamedPages();
+    stage.rtd.fault({ kind: 'reset', method: 'GET', path: '/moved/page-20.html', times: 1 });
+    // A 30-s wait between rounds is longer than the guard's (and the changed pages') budget.
+    const report = await runPreview(stage, { 'poll-interval': '30s' });
+    const pages = unredirectedOf(report);
+    expect(pages[20]!.to).toBeUndefined();
+    expect(pages[21]).toMatchObject({ to: '/moved/page-21.html' });
+    expect(stage.rtd.requests.filter((r) => r.path.endsWith('/moved/page-20.html'))).toHaveLength(1);
   });
 });

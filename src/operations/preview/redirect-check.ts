@@ -4,18 +4,15 @@
  * warning annotation on its file. Reading the redirects or the file can fail: then nothing is
  * reported, the preview is not held back.
  */
-import pLimit from 'p-limit';
 import type { Dispatcher } from 'undici';
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
 import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
-import { retry } from '../../resilience/index.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import { USER_AGENT } from '../../version.js';
 import type { OperationContext } from '../types.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
-import { checkPage } from './check-page.js';
+import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
 import {
   coverage,
@@ -111,19 +108,16 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
   return pages;
 }
 
-/** At most this many new addresses are looked up on the preview, a few at a time... */
+/** At most this many new addresses are looked up on the preview (beyond the changed pages')... */
 export const MAX_TARGET_CHECKS = 20;
-const TARGET_CHECK_CONCURRENCY = 4;
 /** ...all within this long (and the step's deadline): a pull request moving a tree costs seconds, not minutes. */
 export const TARGET_CHECK_BUDGET_MS = 10_000;
-const PAGE_TIMEOUT_MS = 10_000;
 
 /**
- * The new addresses of `pages` that answer on the preview, checked at once under one small budget
- * (the first {@link MAX_TARGET_CHECKS}, {@link TARGET_CHECK_CONCURRENCY} at a time, within
- * {@link TARGET_CHECK_BUDGET_MS}). An answer such as 404 is final: the build's pages are all there
- * once the preview answers. Only the checks that got no answer (or a 5xx or 429) are tried again,
- * together, after one wait through src/resilience; a wait that would pass the budget is not taken.
+ * The new addresses of `pages` that answer on the preview: what the changed pages' look-ups found,
+ * then at most {@link MAX_TARGET_CHECKS} more, looked up at once within {@link TARGET_CHECK_BUDGET_MS}
+ * (see `lookUpPages`). An answer such as 404 is final (the preview already answers, so the build's
+ * pages are there); only a look-up that got no answer, a 5xx or a 429 is tried again.
  */
 async function answeringTargets(
   ctx: OperationContext,
@@ -132,61 +126,37 @@ async function answeringTargets(
   pages: MovedPage[],
 ): Promise<Set<string>> {
   const answering = new Set<string>();
-  const urlOf = (to: string) => joinUrl(input.previewUrl, to.replace(/^\/+/, '').split('/'));
-  // What the changed pages' check learnt is not asked again.
-  const targets = [...new Set(pages.flatMap((page) => (page.to === undefined ? [] : [page.to])))].filter((to) => {
-    const known = input.checked.get(urlOf(to));
+  const urlOf = new Map<string, string>();
+  for (const page of pages) {
+    if (page.to !== undefined) urlOf.set(page.to, joinUrl(input.previewUrl, page.to.replace(/^\/+/, '').split('/')));
+  }
+  // What the changed pages' look-ups learnt is not asked again.
+  const targets = [...urlOf].filter(([to, url]) => {
+    const known = input.checked.get(url);
     if (known) answering.add(to);
     return known === undefined;
   });
   if (targets.length === 0) return answering;
-  const endsAt = ctx.now() + Math.min(TARGET_CHECK_BUDGET_MS, ctx.deadline.remainingMs());
-  const budget = { remainingMs: () => Math.max(0, endsAt - ctx.now()) };
-  const unchecked = new Set(targets.slice(MAX_TARGET_CHECKS));
-  let pending = targets.slice(0, MAX_TARGET_CHECKS);
-  const limit = pLimit(TARGET_CHECK_CONCURRENCY);
-  const notYet = new Error('not yet');
-  try {
-    await retry(
-      async () => {
-        const again: string[] = [];
-        await limit.map(pending, async (to) => {
-          const remainingMs = budget.remainingMs();
-          if (remainingMs <= 0) {
-            unchecked.add(to);
-            return;
-          }
-          const url = urlOf(to);
-          const check = await checkPage(url, {
-            dispatcher: input.dispatcher,
-            userAgent: USER_AGENT,
-            signal: ctx.deadline.signal,
-            attempts: 1,
-            retryDelayMs: 0,
-            timeoutMs: Math.min(PAGE_TIMEOUT_MS, remainingMs),
-            sleep: ctx.sleep,
-          });
-          if (check.ok) answering.add(to);
-          else if (check.status === undefined || check.status >= 500 || check.status === 429) again.push(to);
-          else log.debug(safeLine(`${url} ${check.problem ?? 'did not answer'}: no \`to\` suggested for it`));
-        });
-        pending = again;
-        if (pending.length > 0) throw notYet;
-      },
-      {
-        decide: (error, attempt) =>
-          error === notYet && attempt < input.attempts ? { retry: true, delayMs: ctx.polling.previewRetryMs } : { retry: false },
-        pastDeadline: () => notYet,
-      },
-      { signal: ctx.deadline.signal, deadline: budget, sleep: ctx.sleep },
-    );
-  } catch (error) {
-    if (error !== notYet) throw error;
-    for (const to of pending) log.debug(safeLine(`${to} did not answer on the preview: no \`to\` suggested for it`));
+  const asked = targets.slice(0, MAX_TARGET_CHECKS);
+  const { checks, unchecked } = await lookUpPages(
+    ctx,
+    asked.map(([, url]) => url),
+    {
+      dispatcher: input.dispatcher,
+      attempts: input.attempts,
+      retryIf: (check) => check.status === undefined || check.status >= 500 || check.status === 429,
+      budgetMs: TARGET_CHECK_BUDGET_MS,
+    },
+  );
+  for (const [to, url] of asked) {
+    const check = checks.get(url);
+    if (check?.ok) answering.add(to);
+    else if (check) log.debug(safeLine(`${url} ${check.problem ?? 'did not answer'}: no \`to\` suggested for it`));
   }
-  if (unchecked.size > 0) {
+  const notAsked = targets.length - asked.length + unchecked.length;
+  if (notAsked > 0) {
     log.info(
-      `${unchecked.size} new page address(es) were not looked up on the preview (at most ${MAX_TARGET_CHECKS}, within ` +
+      `${notAsked} new page address(es) were not looked up on the preview (at most ${MAX_TARGET_CHECKS}, within ` +
         `${TARGET_CHECK_BUDGET_MS / 1000} s): their entries leave \`to:\` for you to fill in`,
     );
   }

@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { GitHubRepo } from '../../github/api/client.js';
 import {
@@ -36,6 +35,7 @@ import {
   type DocsBuilder,
 } from './changed-pages.js';
 import { checkPage } from './check-page.js';
+import { lookUpPages } from './page-lookups.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
 import { findPullRequestBuild } from './find-pr-build.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
@@ -52,7 +52,8 @@ const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readth
 /** A fresh preview can lag behind its build's end: look this many times before giving up. */
 const PREVIEW_ATTEMPTS = 6;
 const PAGE_ATTEMPTS = 2;
-const PAGE_CHECK_CONCURRENCY = 4;
+/** The changed pages' look-ups, all of them: one wait between two rounds fits (5 s with `auto`). */
+const PAGE_LOOKUP_BUDGET_MS = 15_000;
 
 interface PullRequestRun {
   pr: number;
@@ -390,19 +391,17 @@ async function verifyPreview(
   if (!sources) return;
   const builder = (await builtWith(ctx, result, log, sources)) ?? sources.builder;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
-  const checked = new Map<string, boolean>();
-  const answering = await pLimit(PAGE_CHECK_CONCURRENCY).map(candidates, async (page) => {
-    const pageCheck = await checkPage(page.url, {
-      dispatcher: shared.dispatcher,
-      userAgent: USER_AGENT,
-      signal: ctx.deadline.signal,
-      attempts: PAGE_ATTEMPTS,
-      retryDelayMs,
-      sleep: ctx.sleep,
-    });
-    checked.set(page.url, pageCheck.ok);
-    if (!pageCheck.ok) log.debug(`changed page ${page.url} ${pageCheck.problem ?? 'did not answer'}: not linked`);
-    return pageCheck.ok ? page : undefined;
+  // At once, under one budget: a page that does not answer yet is asked again with the others, after one wait.
+  const lookups = await lookUpPages(
+    ctx,
+    candidates.map((page) => page.url),
+    { dispatcher: shared.dispatcher, attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+  );
+  const checked = new Map([...lookups.checks].map(([pageUrl, check]) => [pageUrl, check.ok] as const));
+  const answering = candidates.map((page) => {
+    const pageCheck = lookups.checks.get(page.url);
+    if (!pageCheck?.ok) log.debug(`changed page ${page.url} ${pageCheck?.problem ?? 'not looked up in time'}: not linked`);
+    return pageCheck?.ok ? page : undefined;
   });
   shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
   if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
