@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { doctypeOf } from '../src/readthedocs/schemas.js';
 import {
   builderFromReadthedocsYaml,
+  builderOfDoctype,
   changedPages,
   docsDirFromReadthedocsYaml,
   MAX_CHANGED_PAGES,
@@ -72,6 +74,37 @@ describe('builderFromReadthedocsYaml', async () => {
     expect(await builderFromReadthedocsYaml('version: 2\nsphinx:\n  configuration: docs/conf.py\n')).toBe('sphinx');
     expect(await builderFromReadthedocsYaml('version: 2\nmkdocs:\n  configuration: mkdocs.yml\n')).toBe('mkdocs');
     expect(await builderFromReadthedocsYaml('version: 2\nbuild:\n  commands: []\n')).toBeUndefined();
+  });
+
+  it("`htmldir` is the service's synonym of `dirhtml`: directory URLs", async () => {
+    expect(await builderFromReadthedocsYaml('version: 2\nsphinx:\n  builder: htmldir\n')).toBe('sphinx-dirhtml');
+    expect(await builderFromReadthedocsYaml('version: 2\nsphinx:\n  builder: dirhtml\n')).toBe('sphinx-dirhtml');
+    expect(await builderFromReadthedocsYaml('version: 2\nsphinx:\n  builder: singlehtml\n')).toBe('sphinx-singlehtml');
+  });
+});
+
+describe("the build's resolved configuration (`?expand=config`)", () => {
+  it('names the builder by its doctype, else by sphinx.builder; anything else tells nothing', () => {
+    expect(builderOfDoctype(doctypeOf({ doctype: 'sphinx_htmldir' }))).toBe('sphinx-dirhtml');
+    expect(builderOfDoctype(doctypeOf({ doctype: 'sphinx_singlehtml' }))).toBe('sphinx-singlehtml');
+    expect(builderOfDoctype(doctypeOf({ doctype: 'mkdocs', mkdocs: { configuration: 'mkdocs.yml' } }))).toBe('mkdocs');
+    expect(builderOfDoctype(doctypeOf({ doctype: 'sphinx', sphinx: { builder: 'sphinx' } }))).toBe('sphinx');
+    expect(builderOfDoctype(doctypeOf({ sphinx: { builder: 'sphinx_htmldir' } }))).toBe('sphinx-dirhtml');
+    expect(builderOfDoctype(doctypeOf({ sphinx: { builder: 'htmldir' } }))).toBe('sphinx-dirhtml');
+    expect(doctypeOf({ doctype: 'generic', build: { commands: ['make html'] } })).toBe('generic');
+    expect(builderOfDoctype('generic')).toBeUndefined();
+    for (const odd of [
+      null,
+      undefined,
+      {},
+      [],
+      'sphinx',
+      { doctype: 7 },
+      { doctype: 'toString' },
+      { sphinx: { builder: 'constructor' } },
+    ]) {
+      expect(builderOfDoctype(doctypeOf(odd))).toBeUndefined();
+    }
   });
 });
 

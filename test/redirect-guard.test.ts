@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coverage,
   isCovered,
   movedPages,
   normalisePath,
@@ -57,6 +58,29 @@ describe('movedPages', () => {
     ]);
   });
 
+  it("an html builder's index page is two addresses, each with its own entry; dirhtml's and MkDocs' one", () => {
+    const removed: PullRequestFile[] = [{ filename: 'docs/guide/index.rst', status: 'removed' }];
+    expect(movedPages({ files: removed, docsDir: 'docs' })).toEqual([
+      { file: 'docs/guide/index.rst', from: '/guide/' },
+      { file: 'docs/guide/index.rst', from: '/guide/index.html' },
+    ]);
+    expect(movedPages({ files: removed, docsDir: 'docs', builder: 'sphinx-dirhtml' }).map((p) => p.from)).toEqual(['/guide/']);
+    const renamed = (to: string): PullRequestFile[] => [{ filename: to, status: 'renamed', previousFilename: 'docs/guide/index.rst' }];
+    expect(movedPages({ files: renamed('docs/manual/index.rst'), docsDir: 'docs' }).map((p) => [p.from, p.to])).toEqual([
+      ['/guide/', '/manual/'],
+      ['/guide/index.html', '/manual/index.html'],
+    ]);
+    expect(movedPages({ files: renamed('docs/guide.rst'), docsDir: 'docs' }).map((p) => [p.from, p.to])).toEqual([
+      ['/guide/', '/guide.html'],
+      ['/guide/index.html', '/guide.html'],
+    ]);
+    // The version's root is no page a redirect replaces; an index page built again keeps both addresses.
+    expect(movedPages({ files: [{ filename: 'docs/index.rst', status: 'removed' }], docsDir: 'docs' }).map((p) => p.from)).toEqual([
+      '/index.html',
+    ]);
+    expect(movedPages({ files: [...removed, { filename: 'docs/guide/index.md', status: 'added' }], docsDir: 'docs' })).toEqual([]);
+  });
+
   it('leaves out paths too long to be a page anyone links to', () => {
     const long = `docs/${'a'.repeat(600)}.rst`;
     expect(movedPages({ files: [{ filename: long, status: 'removed' }], docsDir: 'docs' })).toEqual([]);
@@ -102,7 +126,7 @@ describe('isCovered', () => {
     expect(isCovered('/install.html', [{ type: 'page', from: '/install.htm' }], undefined)).toBe(false);
   });
 
-  it('a trailing * matches by prefix; disabled redirects and the clean-URL types cover nothing', () => {
+  it('a trailing * matches by prefix; disabled redirects and the clean-URL types cover no address alone', () => {
     expect(isCovered('/guide/install.html', [{ type: 'page', from: '/guide/*' }], undefined)).toBe(true);
     expect(isCovered('/guides/install.html', [{ type: 'page', from: '/guide/*' }], undefined)).toBe(false);
     expect(isCovered('/install.html', [{ type: 'page', from: '*' }], undefined)).toBe(true);
@@ -125,6 +149,67 @@ describe('isCovered', () => {
     expect(isCovered('/install.html', rules, '/en/stable/')).toBe(false);
     expect(isCovered('/install.html', rules, undefined)).toBe(false);
     expect(isCovered('/install.html', [{ type: 'exact', from: '/en/*' }], '/en/latest')).toBe(true);
+  });
+
+  it('exact redirects match under every prefix the project serves (versions, a subproject path), and no other', () => {
+    const prefixes = ['/en/latest', '/en/stable', '/en/v2.0'];
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/en/v2.0/install.html' }], prefixes)).toBe(true);
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/en/stable/install.html/' }], prefixes)).toBe(true);
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/en/v3.0/install.html' }], prefixes)).toBe(false);
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/ja/latest/install.html' }], prefixes)).toBe(false);
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/en/v*' }], prefixes)).toBe(true);
+    expect(isCovered('/guide/a.html', [{ type: 'exact', from: '/en/stable/guide/*' }], prefixes)).toBe(true);
+    expect(isCovered('/guides/a.html', [{ type: 'exact', from: '/en/stable/guide/*' }], prefixes)).toBe(false);
+    const sub = ['/projects/api/en/latest'];
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/projects/api/en/latest/install.html' }], sub)).toBe(true);
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/en/latest/install.html' }], sub)).toBe(false);
+    expect(isCovered('/install.html', [{ type: 'exact', from: '/install.html' }], [''])).toBe(true);
+  });
+
+  it('property: exact redirects brought below the root match as the full path would, for any prefixes', () => {
+    const part = fc.constantFrom('en', 'latest', 'v1', 'projects', 'api', 'guide', 'a.html', '');
+    const path = fc.array(part, { maxLength: 4 }).map((parts) => parts.join('/'));
+    const naive = (from: string, full: string) => {
+      const rule = normalisePath(from);
+      const target = `/${full.replace(/^\/+/, '')}`;
+      return rule.endsWith('*') ? target.startsWith(rule.slice(0, -1)) : normalisePath(target) === rule;
+    };
+    fc.assert(
+      fc.property(fc.array(path, { minLength: 1, maxLength: 3 }), fc.tuple(path, fc.boolean()), path, (prefixes, [from, star], page) => {
+        const rule = { type: 'exact', from: star ? `/${from}*` : `/${from}` };
+        const pagePath = `/${page.replace(/^\/+/, '') || 'x.html'}`;
+        const expected = prefixes.some((prefix) => {
+          const base = prefix.replace(/^\/+|\/+$/g, '');
+          return naive(rule.from, base === '' ? pagePath : `/${base}${pagePath}`);
+        });
+        expect(isCovered(pagePath, [rule], prefixes)).toBe(expected);
+      }),
+    );
+  });
+
+  it('clean_url_to_html and html_to_clean_url cover the moves whose new address is where they send the old one', () => {
+    const toHtml = [{ type: 'clean_url_to_html', from: '' }];
+    const toClean = [{ type: 'html_to_clean_url', from: '' }];
+    expect(isCovered({ from: '/guide/index.html', to: '/guide.html' }, toHtml, undefined)).toBe(true);
+    expect(isCovered({ from: '/guide/', to: '/guide.html' }, toHtml, undefined)).toBe(true);
+    expect(isCovered({ from: '/guide/', to: '/manual.html' }, toHtml, undefined)).toBe(false);
+    expect(isCovered({ from: '/guide/' }, toHtml, undefined)).toBe(false);
+    expect(isCovered({ from: '/guide.html', to: '/guide/index.html' }, toHtml, undefined)).toBe(false);
+    expect(isCovered({ from: '/install.html', to: '/install/index.html' }, toClean, undefined)).toBe(true);
+    expect(isCovered({ from: '/install.html', to: '/install/' }, toClean, undefined)).toBe(true);
+    expect(isCovered({ from: '/install.html', to: '/setup/' }, toClean, undefined)).toBe(false);
+    expect(isCovered({ from: '/guide/index.html', to: '/guide/' }, toClean, undefined)).toBe(false);
+    expect(isCovered({ from: '/install.html', to: '/install/' }, [{ ...toClean[0]!, enabled: false }], undefined)).toBe(false);
+    // The version's root has no page of its own to go to.
+    expect(isCovered({ from: '/index.html', to: '/.html' }, toHtml, undefined)).toBe(false);
+  });
+
+  it('stays linear with many versions: the exact redirects are brought below the root once', () => {
+    const prefixes = Array.from({ length: 2000 }, (_, i) => `/en/v${i}`);
+    const rules = Array.from({ length: 500 }, (_, i) => ({ type: 'exact', from: `/en/v${i}/page-${i}.html` }));
+    const covers = coverage(rules, prefixes);
+    const pages = Array.from({ length: 3000 }, (_, i) => `/page-${i}.html`);
+    expect(pages.filter((page) => covers(page))).toHaveLength(500);
   });
 
   it('stays linear on a hostile run of slashes (a regex anchored at the end would not)', () => {

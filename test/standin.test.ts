@@ -148,6 +148,21 @@ describe('build lifecycle', () => {
     const versions = (await call(s, '/api/v3/projects/proj/versions/')).body;
     expect(versions.results.map((v: { slug: string }) => v.slug)).toEqual(['latest']);
   });
+
+  it("gives a build's resolved configuration with ?expand=config once it was read (after the checkout), else never", async () => {
+    const clock = manualClock();
+    const s = await standin({ rateLimit: null, now: clock.now });
+    s.addProject({ slug: 'proj' });
+    const config = { doctype: 'sphinx_htmldir', sphinx: { builder: 'sphinx_htmldir', configuration: 'docs/conf.py' } };
+    const id = s.addBuild('proj', 'latest', { durationMs: 10_000, outcome: 'success', config });
+    const path = `/api/v3/projects/proj/builds/${id}/`;
+    expect((await call(s, path)).body).not.toHaveProperty('config');
+    expect((await call(s, `${path}?expand=config`)).body.config).toBeNull();
+    clock.advance(20_000);
+    expect((await call(s, `${path}?expand=config`)).body.config).toEqual(config);
+    const bare = s.addBuild('proj', 'latest', { durationMs: 100, startedAgoMs: 5000, outcome: 'success' });
+    expect((await call(s, `/api/v3/projects/proj/builds/${bare}/?expand=config`)).body.config).toEqual({});
+  });
 });
 
 describe('lists', () => {

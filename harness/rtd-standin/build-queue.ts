@@ -33,6 +33,7 @@ export class BuildQueue {
       commitFromStart,
       failingCommand: plan.failingCommand,
       notifications: plan.notifications,
+      config: plan.config,
       cancelledAt: null,
       source,
     };

@@ -1,6 +1,7 @@
 // Builds over API v3: a version's builds (GET) and the trigger (POST), the project's builds with
 // the `commit` and `running` filters, the detail, and the notifications a build ends with. States
-// move with the clock (model.ts `snapshot`); triggers go through build-queue.ts.
+// move with the clock (model.ts `snapshot`); triggers go through build-queue.ts. The detail's
+// `?expand=config` adds the build's resolved configuration (FACTS: `doctype`, `sphinx.builder`…).
 import { isFinal, iso, titleCase } from './model.ts';
 import type { BuildData, BuildRecord, BuildSeed } from './model.ts';
 import { detail, json, parseBool } from './replies.ts';
@@ -214,7 +215,21 @@ export class BuildResources {
   private detail(ctx: Ctx, slug: string, id: number): Reply {
     const b = this.find(ctx, slug, id);
     if (!b) return detail(404, 'No Build matches the given query.');
-    return json(200, this.json(b, ctx.now));
+    const body = this.json(b, ctx.now);
+    const expand = (ctx.params.get('expand') ?? '').split(',').map((s) => s.trim());
+    if (expand.includes('config')) body['config'] = this.configOf(b, ctx.now);
+    return json(200, body);
+  }
+
+  /**
+   * FACTS: "A finished build's resolved configuration: `GET /projects/{p}/builds/{id}/?expand=config`
+   * (… `doctype`: `sphinx`, `sphinx_htmldir`, `sphinx_singlehtml`, `mkdocs` or `generic`)". The
+   * configuration is read after the checkout: null before it, and for a build that never got there.
+   */
+  private configOf(b: BuildData, now: number): Record<string, unknown> | null {
+    const s = this.store.snap(b, now);
+    if (b.outcome === 'failure-before-checkout' || s.state === 'triggered' || s.state === 'cloning' || s.commit === null) return null;
+    return b.config ?? {};
   }
 
   private notifications(ctx: Ctx, slug: string, id: number): Reply {

@@ -114,6 +114,12 @@ export interface BuildPlan {
   queueMs?: number;
   failingCommand?: FailingCommand;
   notifications?: NotificationSeed[];
+  /**
+   * The build's resolved configuration, as `GET …/builds/{id}/?expand=config` gives it once the
+   * build has read its configuration file (e.g. `{doctype: 'sphinx_htmldir', sphinx: {builder:
+   * 'sphinx_htmldir'}}`). Without it the stand-in answers `{}`.
+   */
+  config?: Record<string, unknown>;
 }
 
 /**
@@ -162,6 +168,7 @@ export interface BuildData {
   commitFromStart: boolean;
   failingCommand: FailingCommand | undefined;
   notifications: NotificationSeed[] | undefined;
+  config: Record<string, unknown> | undefined;
   /** Set when a newer trigger cancelled it while it was not final. */
   cancelledAt: number | null;
   source: BuildSource;

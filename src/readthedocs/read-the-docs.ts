@@ -2,7 +2,9 @@ import type { z } from 'zod/mini';
 import type { CleanupLimits, ServiceHttpClient } from './http-client.js';
 import {
   BuildCommandsSchema,
+  BuildConfigSchema,
   BuildSchema,
+  doctypeOf,
   EnvironmentVariableSchema,
   NotificationSchema,
   ProjectSchema,
@@ -17,6 +19,7 @@ import {
   paginated,
   type Build,
   type BuildCommands,
+  type BuildDoctype,
   type EnvironmentVariable,
   type Notification,
   type Project,
@@ -103,6 +106,22 @@ export class ReadTheDocsApi {
       kind: 'read',
     });
     return data;
+  }
+
+  /**
+   * How a build built the docs, from its resolved configuration (`?expand=config`): its `doctype`,
+   * undefined when the answer does not tell (no configuration yet, or an unknown shape).
+   */
+  async buildDoctype(project: string, id: number): Promise<BuildDoctype | undefined> {
+    const { data } = await this.http.send({
+      method: 'GET',
+      path: `/api/v3/projects/${seg(project)}/builds/${id}/`,
+      query: { expand: 'config' },
+      schema: BuildConfigSchema,
+      endpoint: 'GET projects/{project}/builds/{id}/?expand=config',
+      kind: 'read',
+    });
+    return doctypeOf(data.config);
   }
 
   /** One page of builds, newest first. `version` lists a version's builds (PR versions included). */

@@ -38,6 +38,36 @@ export const BuildSchema = z.object({
 });
 export type Build = z.infer<typeof BuildSchema>;
 
+/**
+ * `GET …/builds/{id}/?expand=config`: the build's resolved configuration. Only `doctype` and
+ * `sphinx.builder` are read, and tolerantly: a configuration that is absent, null, `{}` or of
+ * another shape tells nothing (see `doctypeOf`), never an error.
+ */
+export const BuildConfigSchema = z.object({ config: optional(z.unknown()) });
+
+/** How the service builds the docs (the configuration's `doctype`). */
+export type BuildDoctype = 'sphinx' | 'sphinx_htmldir' | 'sphinx_singlehtml' | 'mkdocs' | 'generic';
+const DOCTYPES: readonly string[] = ['sphinx', 'sphinx_htmldir', 'sphinx_singlehtml', 'mkdocs', 'generic'];
+/** `sphinx.builder` as the resolved configuration stores it, or as a configuration file writes it. */
+const SPHINX_BUILDERS: Record<string, BuildDoctype> = {
+  sphinx: 'sphinx',
+  sphinx_htmldir: 'sphinx_htmldir',
+  sphinx_singlehtml: 'sphinx_singlehtml',
+  html: 'sphinx',
+  dirhtml: 'sphinx_htmldir',
+  htmldir: 'sphinx_htmldir',
+  singlehtml: 'sphinx_singlehtml',
+};
+
+/** The doctype a resolved configuration names (`doctype`, else `sphinx.builder`), else undefined. */
+export function doctypeOf(config: unknown): BuildDoctype | undefined {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) return undefined;
+  const { doctype, sphinx } = config as Record<string, unknown>;
+  if (typeof doctype === 'string' && DOCTYPES.includes(doctype)) return doctype as BuildDoctype;
+  const builder = sphinx !== null && typeof sphinx === 'object' ? (sphinx as Record<string, unknown>).builder : undefined;
+  return typeof builder === 'string' && Object.hasOwn(SPHINX_BUILDERS, builder) ? SPHINX_BUILDERS[builder] : undefined;
+}
+
 export const VersionSchema = z.object({
   id: z.int(),
   slug: shortText,

@@ -4,7 +4,7 @@
 // the log, the outputs and summary files); every other scenario of the operation, deployments
 // included, runs in-process in test/operations/preview*.test.ts.
 import { describe, expect, it } from 'vitest';
-import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startGitHubStandin, type GitHubStandin, type PullRequestSeed } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
 import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
@@ -19,7 +19,10 @@ interface Stands {
 }
 
 /** Both stand-ins, of their own for each test, so that the two (which wait on the child) run at once. */
-async function withStands(test: (stands: Stands) => Promise<void>): Promise<void> {
+async function withStands(
+  test: (stands: Stands) => Promise<void>,
+  pr: { files?: PullRequestSeed['files']; readthedocsYaml?: string } = {},
+): Promise<void> {
   const rtd = await startStandin({ tokens: [TOKEN] });
   rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
   // Two items a page, so every list the action reads is paginated.
@@ -28,14 +31,14 @@ async function withStands(test: (stands: Stands) => Promise<void>): Promise<void
     number: PR,
     headSha: HEAD,
     body: 'Fixes the install guide.',
-    files: [
+    files: pr.files ?? [
       { filename: 'docs/install.rst' },
       { filename: 'docs/guide/setup.md', status: 'added' },
       { filename: 'docs/removed.rst', status: 'removed' },
       { filename: 'src/package/module.py' },
     ],
   });
-  gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
+  gh.setFile(HEAD, '.readthedocs.yaml', pr.readthedocsYaml ?? 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
   try {
     await test({ rtd, gh });
   } finally {
@@ -184,6 +187,59 @@ describe.concurrent('operation preview', () => {
       expect(comments[1]!.body).not.toContain(`issuecomment-${copy}`);
       expect(run.summary).toContain('[the preview comment]');
     }));
+
+  // Issue 29 §4: pages as the service serves them (the rest in test/operations/preview-redirect-check.test.ts).
+  it('an htmldir project: the renamed docs/install.rst gets from: /install/ → to: /getting-started/install/', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        rtd.addBuild('demo', String(PR), {
+          durationMs: 500,
+          outcome: 'success',
+          commit: HEAD,
+          commitFromStart: true,
+          config: { version: 2, doctype: 'sphinx_htmldir', sphinx: { builder: 'sphinx_htmldir', configuration: 'docs/conf.py' } },
+        });
+        const run = await preview({ rtd, gh });
+        expect(run.code, run.stdout).toBe(0);
+        const entry = '- {type: page, from: /install/, to: /getting-started/install/}';
+        expect(gh.comments(PR)[0]!.body).toContain(entry);
+        const [result] = JSON.parse(run.outputs.results!) as { unredirected: { from: string; to?: string }[] }[];
+        expect(result!.unredirected).toEqual([expect.objectContaining({ from: '/install/', to: '/getting-started/install/' })]);
+      },
+      {
+        files: [{ filename: 'docs/getting-started/install.rst', status: 'renamed', previous_filename: 'docs/install.rst' }],
+        readthedocsYaml: 'version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: htmldir\n',
+      },
+    ));
+
+  // Issue 30's 4: the guard's look-ups are few and at once; the test's 40-s limit is the issue's bound.
+  it(
+    '60 renamed pages whose new address 404s: preview ends green, the new addresses looked up a bounded number of times',
+    () =>
+      withStands(
+        async ({ rtd, gh }) => {
+          seedBuilds(rtd);
+          rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
+          const run = await preview({ rtd, gh });
+          expect(run.code, run.stdout).toBe(0);
+          const [result] = JSON.parse(run.outputs.results!) as { outcome: string; unredirected: { to?: string }[] }[];
+          expect(result!.outcome).toBe('success');
+          expect(result!.unredirected).toHaveLength(50);
+          expect(result!.unredirected.every((page) => page.to === undefined)).toBe(true);
+          // The changed pages (20, two tries each) and the guard's own look-ups (20, once each).
+          const lookups = rtd.requests.filter((r) => r.path.includes('/moved/'));
+          expect(lookups.length).toBeLessThanOrEqual(2 * 20 + 20);
+          expect(lookups.filter((r) => /\/moved\/page-([2-5]\d)\.html$/.test(r.path))).toHaveLength(20);
+        },
+        {
+          files: Array.from({ length: 60 }, (_, i) => {
+            const name = `page-${String(i).padStart(2, '0')}.rst`;
+            return { filename: `docs/moved/${name}`, status: 'renamed' as const, previous_filename: `docs/${name}` };
+          }),
+        },
+      ),
+    40_000,
+  );
 });
 
 /** The project's numeric id as API v3 gives it (the service's comment names it). */

@@ -3,8 +3,13 @@
 // `results`, as warning annotations on their files; covered by the project's redirects or by the
 // PR's project file; `fail` turns the project and its commit status red; `off` asks nothing. Issue
 // 24's "Done when" for the guard is the first two tests; test/e2e/preview.test.ts runs the guard
-// through dist/ on its removed page.
+// through dist/ on its removed page, an `htmldir` rename and 60 renamed pages. Issue 29 §4 (pages as
+// the service serves them: `htmldir`, the build's resolved configuration, an index page's two
+// addresses, `exact` redirects under every version and a subproject's path, the clean-URL types)
+// and issue 30's 4 (the new addresses checked at once, under one small budget) are the second block.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_TARGET_CHECKS } from '../../src/operations/preview/redirect-check.ts';
+import { pollingPlan } from '../../src/operations/shared/poll-policy.ts';
 import { captureStdout } from './context.ts';
 import {
   HEAD,
@@ -133,5 +138,180 @@ describe('preview: redirect-check', () => {
     expect(redirectReads()).toBe(0);
     expect(report.results[0]!.details).not.toHaveProperty('unredirected');
     expect(warnings()).toEqual([]);
+  });
+});
+
+type Unredirected = { file: string; from: string; to?: string; entry: string }[];
+const unredirectedOf = (report: Awaited<ReturnType<typeof runPreview>>) =>
+  (report.results[0]!.details as { unredirected: Unredirected }).unredirected;
+
+describe('preview: redirect-check reads pages as the service serves them', () => {
+  it('`sphinx.builder: htmldir` (a synonym of dirhtml) gives directory addresses: /install/ → /getting-started/install/', async () => {
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: htmldir\n');
+    const report = await runPreview(stage);
+    expect(unredirectedOf(report).map((p) => [p.from, p.to ?? null])).toEqual([
+      ['/install/', '/getting-started/install/'],
+      ['/old-page/', null],
+    ]);
+    expect(unredirectedOf(report)[0]!.entry).toContain('- {type: page, from: /install/, to: /getting-started/install/}');
+  });
+
+  it("the build's resolved configuration (`?expand=config`, doctype sphinx_htmldir) wins over the file's reading, asked once", async () => {
+    await stage.close();
+    stage = await previewStage({ pullRequest: false });
+    stage.gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      files: [{ filename: 'docs/getting-started/install.rst', status: 'renamed', previous_filename: 'docs/install.rst' }],
+    });
+    // The file names no builder (html); the service built with htmldir (e.g. a builder set elsewhere).
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
+    const id = stage.rtd.addBuild('demo', String(PR), {
+      durationMs: 20_000,
+      outcome: 'success',
+      commit: HEAD,
+      commitFromStart: true,
+      config: { version: 2, doctype: 'sphinx_htmldir', sphinx: { builder: 'sphinx_htmldir', configuration: 'docs/conf.py' } },
+    });
+    const report = await runPreview(stage);
+    expect(unredirectedOf(report).map((p) => [p.from, p.to ?? null])).toEqual([['/install/', '/getting-started/install/']]);
+    const configReads = stage.rtd.requests.filter((r) => r.path === `/api/v3/projects/demo/builds/${id}/` && r.query.expand === 'config');
+    expect(configReads).toHaveLength(1);
+  });
+
+  it("a configuration the service does not resolve (`generic`, none, an odd shape) leaves the file's reading", async () => {
+    await stage.close();
+    stage = await previewStage({ pullRequest: false });
+    stage.gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      files: [{ filename: 'docs/getting-started/install.rst', status: 'renamed', previous_filename: 'docs/install.rst' }],
+    });
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: dirhtml\n');
+    stage.rtd.addBuild('demo', String(PR), {
+      durationMs: 20_000,
+      outcome: 'success',
+      commit: HEAD,
+      commitFromStart: true,
+      config: { doctype: ['sphinx'], sphinx: 'html' },
+    });
+    const report = await runPreview(stage);
+    expect(report.results[0]!.outcome).toBe('success');
+    expect(unredirectedOf(report).map((p) => p.from)).toEqual(['/install/']);
+  });
+
+  it('a removed index page needs both its addresses covered: /guide/index.html and /guide/', async () => {
+    await stage.close();
+    stage = await previewStage({ pullRequest: false });
+    stage.gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/guide/index.rst', status: 'removed' }] });
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
+    stage.rtd.addBuild('demo', String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    stage.rtd.addRedirect('demo', { type: 'page', from_url: '/guide/index.html', to_url: '/manual.html' });
+    const report = await runPreview(stage);
+    expect(unredirectedOf(report).map((p) => p.entry.split('  #')[0])).toEqual(['- {type: page, from: /guide/, to:}']);
+  });
+
+  it('`exact` redirects count under every version the project serves, not only its default one', async () => {
+    stage.rtd.addVersion('demo', { slug: 'v2.0', active: true });
+    stage.rtd.addRedirect('demo', { type: 'exact', from_url: '/en/v2.0/install.html', to_url: '/en/v2.0/getting-started/install.html' });
+    // Another language is another project (its translation): no cover for demo's pages.
+    stage.rtd.addRedirect('demo', { type: 'exact', from_url: '/ja/latest/old-page.html', to_url: '/ja/latest/' });
+    const report = await runPreview(stage);
+    expect(unredirectedOf(report).map((p) => p.from)).toEqual(['/old-page.html']);
+  });
+
+  it("a subproject's `exact` redirects are matched under its /projects/{alias}/ path", async () => {
+    stage.rtd.addProject({ slug: 'parent', name: 'Parent' });
+    stage.rtd.addSubproject('parent', 'demo', 'api');
+    stage.rtd.addRedirect('demo', { type: 'exact', from_url: '/projects/api/en/latest/install.html', to_url: '/projects/api/en/latest/' });
+    stage.rtd.addRedirect('demo', { type: 'exact', from_url: '/en/latest/old-page.html', to_url: '/en/latest/' });
+    // The subproject's preview is served from its parent's host, under /projects/api/.
+    const report = await runPreview(stage, {
+      'preview-url-template': `${stage.rtd.url}/docs/parent--{version}/projects/api/{language}/{version}/`,
+    });
+    expect(report.results[0]!.outcome).toBe('success');
+    expect(unredirectedOf(report).map((p) => p.from)).toEqual(['/old-page.html']);
+  });
+
+  it('`clean_url_to_html` covers an index page that becomes a page of its own (guide/index.rst → guide.rst), not a removed one', async () => {
+    await stage.close();
+    stage = await previewStage({ pullRequest: false });
+    stage.gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      files: [
+        { filename: 'docs/guide.rst', status: 'renamed', previous_filename: 'docs/guide/index.rst' },
+        { filename: 'docs/setup/index.rst', status: 'removed' },
+      ],
+    });
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
+    stage.rtd.addBuild('demo', String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    stage.rtd.addRedirect('demo', { type: 'clean_url_to_html', from_url: '', to_url: '' });
+    const report = await runPreview(stage);
+    expect(unredirectedOf(report).map((p) => p.from)).toEqual(['/setup/', '/setup/index.html']);
+  });
+});
+
+describe('preview: redirect-check looks up the new addresses at once, under one small budget', () => {
+  const RENAMED = 60;
+  async function renamedPages(): Promise<void> {
+    await stage.close();
+    stage = await previewStage({ pullRequest: false });
+    stage.gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      files: Array.from({ length: RENAMED }, (_, i) => {
+        const name = `page-${String(i).padStart(2, '0')}.rst`;
+        return { filename: `docs/moved/${name}`, status: 'renamed', previous_filename: `docs/${name}` };
+      }),
+    });
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
+    stage.rtd.addBuild('demo', String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+  }
+  // The changed pages (the first 20 new files, page-00 to page-19) are looked up first; the guard
+  // reuses what they found and looks up the rest.
+  const guardLookups = () => stage.rtd.requests.filter((r) => /\/moved\/page-([2-5]\d)\.html$/.test(r.path));
+
+  it('60 renamed pages whose new address answers 404: at most 20 more looked up, once each, no `to` suggested, the step green', async () => {
+    await renamedPages();
+    stage.rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
+    const report = await runPreview(stage);
+    expect(report.results[0]!.outcome).toBe('success');
+    const pages = unredirectedOf(report);
+    expect(pages).toHaveLength(50);
+    expect(pages.every((p) => p.to === undefined && p.entry.includes(', to:}'))).toBe(true);
+    // A 404 of a ready preview is final: no second look, and no wait between pages.
+    const looked = guardLookups().map((r) => r.path.slice(r.path.lastIndexOf('/') + 1));
+    expect(looked).toHaveLength(MAX_TARGET_CHECKS);
+    expect(new Set(looked).size).toBe(MAX_TARGET_CHECKS);
+    expect(stdout.text()).toContain(`${50 - 2 * MAX_TARGET_CHECKS} new page address(es) were not looked up on the preview`);
+    // The changed pages' second round came after one wait for all of them, not one each; the guard's 404s need none.
+    expect(stage.clock.sleeps.filter((ms) => ms === pollingPlan('auto').previewRetryMs)).toHaveLength(1);
+  });
+
+  it('an address that gets no answer is looked up again once, with the others, after one wait', async () => {
+    await renamedPages();
+    stage.rtd.fault({ kind: 'reset', method: 'GET', path: '/moved/page-20.html', times: 1 });
+    stage.rtd.fault({ kind: 'status', status: 503, method: 'GET', path: '/moved/page-21.html', times: 5 });
+    const report = await runPreview(stage);
+    const pages = unredirectedOf(report);
+    expect(pages[20]).toMatchObject({ from: '/page-20.html', to: '/moved/page-20.html' });
+    expect(pages[21]!.to).toBeUndefined();
+    expect(pages[22]).toMatchObject({ to: '/moved/page-22.html' });
+    expect(pages[0]).toMatchObject({ to: '/moved/page-00.html' });
+    expect(stage.rtd.requests.filter((r) => r.path.endsWith('/moved/page-20.html'))).toHaveLength(2);
+    expect(stage.rtd.requests.filter((r) => r.path.endsWith('/moved/page-21.html'))).toHaveLength(2);
+    expect(guardLookups()).toHaveLength(MAX_TARGET_CHECKS + 2);
+  });
+
+  it('a wait that would pass the budget is not taken: the address is left without `to`', async () => {
+    await renamedPages();
+    stage.rtd.fault({ kind: 'reset', method: 'GET', path: '/moved/page-20.html', times: 1 });
+    // A 30-s wait between rounds is longer than the guard's (and the changed pages') budget.
+    const report = await runPreview(stage, { 'poll-interval': '30s' });
+    const pages = unredirectedOf(report);
+    expect(pages[20]!.to).toBeUndefined();
+    expect(pages[21]).toMatchObject({ to: '/moved/page-21.html' });
+    expect(stage.rtd.requests.filter((r) => r.path.endsWith('/moved/page-20.html'))).toHaveLength(1);
   });
 });

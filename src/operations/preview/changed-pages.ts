@@ -2,6 +2,7 @@
  * Which documentation pages a pull request changes, as links into its preview. Pure: the caller
  * lists the changed files (dropping deleted ones) and reads `.readthedocs.yaml`.
  */
+import type { BuildDoctype } from '../../readthedocs/schemas.js';
 import { encodeSegment } from '../../util/url.js';
 
 /** `sphinx-dirhtml` links pages as `page/`; `sphinx-singlehtml` has one page, so no page links. */
@@ -55,14 +56,14 @@ export interface ReadthedocsConfig {
 
 /**
  * Reads a `.readthedocs.yaml` text: `sphinx.configuration: docs/conf.py` gives `docs`, a `conf.py`
- * at the top gives `.`; `sphinx.builder: dirhtml` gives directory URLs. MkDocs keeps its
+ * at the top gives `.`; `sphinx.builder: dirhtml` (or its synonym `htmldir`) gives directory URLs. MkDocs keeps its
  * `docs_dir` in `mkdocs.yml`, which this file does not see, so an MkDocs project has no folder.
  */
 export async function readReadthedocsConfig(yamlText: string): Promise<ReadthedocsConfig> {
   const document = await parseReadthedocsYaml(yamlText);
   const sphinx = mapping(document?.sphinx);
   const builder: DocsBuilder | undefined = sphinx
-    ? sphinx.builder === 'dirhtml'
+    ? sphinx.builder === 'dirhtml' || sphinx.builder === 'htmldir'
       ? 'sphinx-dirhtml'
       : sphinx.builder === 'singlehtml'
         ? 'sphinx-singlehtml'
@@ -80,6 +81,26 @@ export async function readReadthedocsConfig(yamlText: string): Promise<Readthedo
     }
   }
   return { docsDir, builder };
+}
+
+/**
+ * The builder a build's resolved configuration names (its `doctype`): what the service really
+ * built, so it wins over the configuration file's reading. `generic` (`build.commands`) tells
+ * nothing about the pages' addresses: undefined.
+ */
+export function builderOfDoctype(doctype: BuildDoctype | undefined): DocsBuilder | undefined {
+  switch (doctype) {
+    case 'sphinx':
+      return 'sphinx';
+    case 'sphinx_htmldir':
+      return 'sphinx-dirhtml';
+    case 'sphinx_singlehtml':
+      return 'sphinx-singlehtml';
+    case 'mkdocs':
+      return 'mkdocs';
+    default:
+      return undefined;
+  }
 }
 
 /** The Sphinx source folder from a `.readthedocs.yaml` text (see {@link readReadthedocsConfig}). */

@@ -10,13 +10,12 @@ import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import { USER_AGENT } from '../../version.js';
 import type { OperationContext } from '../types.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
-import { checkPage } from './check-page.js';
+import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
 import {
-  isCovered,
+  coverage,
   MAX_MOVED_PAGES,
   movedPages,
   projectFileRedirects,
@@ -49,6 +48,8 @@ export interface RedirectCheckInput {
   /** The PR's project file (`config`) at the head commit, read once for every project. */
   projectFile: () => Promise<string | undefined>;
   attempts: number;
+  /** Preview pages already looked up (the changed pages), by URL: whether each answered. */
+  checked: ReadonlyMap<string, boolean>;
 }
 
 export async function checkRedirects(ctx: OperationContext, log: ProjectLog, input: RedirectCheckInput): Promise<UnredirectedPage[]> {
@@ -66,36 +67,29 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
       from: r.from_url ?? '',
       ...(r.enabled === false ? { enabled: false } : {}),
     }));
-    const prefix = exactPrefix(input.projectRecord);
-    uncovered = moved.filter((page) => !isCovered(page.from, rules, prefix));
+    // The prefixes `exact` redirects are matched under, asked for only when one needs them.
+    const prefixes = once(() => exactPrefixes(ctx, log, input.projectRecord));
+    const covers = async (list: RedirectRule[]) => coverage(list, list.some(isExact) ? await prefixes() : undefined);
+    const byProject = await covers(rules);
+    uncovered = moved.filter((page) => !byProject(page));
     if (uncovered.length > 0) {
       const text = await input.projectFile();
       const fileRules = text === undefined ? undefined : await projectFileRedirects(text, input.project);
-      if (fileRules) uncovered = uncovered.filter((page) => !isCovered(page.from, fileRules, prefix));
+      if (fileRules) {
+        const byFile = await covers(fileRules);
+        uncovered = uncovered.filter((page) => !byFile(page));
+      }
     }
   } catch (error) {
     log.warning(safeLine(`Moved pages were not checked for redirects: ${(error as Error).message}`), 'Redirects not checked');
     return [];
   }
+  const listed = uncovered.slice(0, MAX_MOVED_PAGES);
+  const answering = await answeringTargets(ctx, log, input, listed);
   const pages: UnredirectedPage[] = [];
-  for (const page of uncovered.slice(0, MAX_MOVED_PAGES)) {
-    let to = page.to;
-    if (to !== undefined) {
-      // Only an address that answers on the preview is suggested.
-      const url = joinUrl(input.previewUrl, to.replace(/^\/+/, '').split('/'));
-      const check = await checkPage(url, {
-        dispatcher: input.dispatcher,
-        userAgent: USER_AGENT,
-        signal: ctx.deadline.signal,
-        attempts: input.attempts,
-        retryDelayMs: ctx.polling.previewRetryMs,
-        sleep: ctx.sleep,
-      });
-      if (!check.ok) {
-        log.debug(safeLine(`${url} ${check.problem ?? 'did not answer'}: no \`to\` suggested for ${page.from}`));
-        to = undefined;
-      }
-    }
+  for (const page of listed) {
+    // Only an address that answers on the preview is suggested.
+    const to = page.to !== undefined && answering.has(page.to) ? page.to : undefined;
     const found: MovedPage = { ...page };
     if (to === undefined) delete found.to;
     const entry = redirectEntry(found);
@@ -114,15 +108,98 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
   return pages;
 }
 
-/** Where `exact` redirects see a page of the default version: `/en/latest`; none for subprojects. */
-function exactPrefix(project: Project | undefined): string | undefined {
+/** At most this many new addresses are looked up on the preview (beyond the changed pages')... */
+export const MAX_TARGET_CHECKS = 20;
+/** ...all within this long (and the step's deadline): a pull request moving a tree costs seconds, not minutes. */
+export const TARGET_CHECK_BUDGET_MS = 10_000;
+
+/**
+ * The new addresses of `pages` that answer on the preview: what the changed pages' look-ups found,
+ * then at most {@link MAX_TARGET_CHECKS} more, looked up at once within {@link TARGET_CHECK_BUDGET_MS}
+ * (see `lookUpPages`). An answer such as 404 is final (the preview already answers, so the build's
+ * pages are there); only a look-up that got no answer, a 5xx or a 429 is tried again.
+ */
+async function answeringTargets(
+  ctx: OperationContext,
+  log: ProjectLog,
+  input: RedirectCheckInput,
+  pages: MovedPage[],
+): Promise<Set<string>> {
+  const answering = new Set<string>();
+  const urlOf = new Map<string, string>();
+  for (const page of pages) {
+    if (page.to !== undefined) urlOf.set(page.to, joinUrl(input.previewUrl, page.to.replace(/^\/+/, '').split('/')));
+  }
+  // What the changed pages' look-ups learnt is not asked again.
+  const targets = [...urlOf].filter(([to, url]) => {
+    const known = input.checked.get(url);
+    if (known) answering.add(to);
+    return known === undefined;
+  });
+  if (targets.length === 0) return answering;
+  const asked = targets.slice(0, MAX_TARGET_CHECKS);
+  const { checks, unchecked } = await lookUpPages(
+    ctx,
+    asked.map(([, url]) => url),
+    {
+      dispatcher: input.dispatcher,
+      attempts: input.attempts,
+      retryIf: (check) => check.status === undefined || check.status >= 500 || check.status === 429,
+      budgetMs: TARGET_CHECK_BUDGET_MS,
+    },
+  );
+  for (const [to, url] of asked) {
+    const check = checks.get(url);
+    if (check?.ok) answering.add(to);
+    else if (check) log.debug(safeLine(`${url} ${check.problem ?? 'did not answer'}: no \`to\` suggested for it`));
+  }
+  const notAsked = targets.length - asked.length + unchecked.length;
+  if (notAsked > 0) {
+    log.info(
+      `${notAsked} new page address(es) were not looked up on the preview (at most ${MAX_TARGET_CHECKS}, within ` +
+        `${TARGET_CHECK_BUDGET_MS / 1000} s): their entries leave \`to:\` for you to fill in`,
+    );
+  }
+  return answering;
+}
+
+const isExact = (rule: RedirectRule) => rule.type === 'exact' && rule.enabled !== false;
+
+/**
+ * Where `exact` redirects see the project's pages: its own language (a translation's own) and
+ * every version it serves (the active ones, its default version and `latest`), after
+ * `/projects/{alias}` for a subproject: `/en/latest`, `/projects/api/en/v2`, `` for a single
+ * version. Undefined (no `exact` redirect matched) when the project or a subproject's alias is
+ * unknown.
+ */
+async function exactPrefixes(ctx: OperationContext, log: ProjectLog, project: Project | undefined): Promise<string[] | undefined> {
   if (!project) return undefined;
   const p = forPreview(project);
-  if (p.subprojectOf) return undefined;
-  const version = project.default_version || 'latest';
-  if (p.versioningScheme === 'single_version_without_translations') return '';
-  if (p.versioningScheme === 'multiple_versions_without_translations') return `/${version}`;
-  return `/${p.language}/${version}`;
+  let base = '';
+  if (p.subprojectOf && !p.translationOf) {
+    const alias = (await ctx.api.subprojects(p.subprojectOf)).find((subproject) => subproject.child.slug === project.slug)?.alias;
+    if (alias === undefined) return undefined;
+    base = `/projects/${alias}`;
+  }
+  if (p.versioningScheme === 'single_version_without_translations') return [base];
+  const versions = new Set([project.default_version || 'latest', 'latest']);
+  try {
+    for (const version of await ctx.api.versions(project.slug)) if (version.active) versions.add(version.slug);
+  } catch (error) {
+    log.debug(
+      safeLine(
+        `The versions of ${project.slug} are unknown (${(error as Error).message}): \`exact\` redirects are matched under its default version and latest`,
+      ),
+    );
+  }
+  const language = p.versioningScheme === 'multiple_versions_without_translations' ? '' : `/${p.language}`;
+  return [...versions].map((version) => `${base}${language}/${version}`);
+}
+
+/** Calls `make` once, on first use; later callers share its promise. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= make());
 }
 
 /** With `redirect-check: fail`: the project is red, and says which pages. */

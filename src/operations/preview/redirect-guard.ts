@@ -38,33 +38,50 @@ export const MAX_MOVED_PAGES = 50;
 const MAX_PATH_LENGTH = 512;
 
 /**
+ * The addresses a source file's page answers at, below the version's root: its page, and for an
+ * html builder's index page its folder too (`guide/index.rst` serves `/guide/index.html` and
+ * `/guide/`). The version's own root (`/`) is left out: no redirect replaces it.
+ */
+export function pageAddresses(file: string, docsDir: string, builder: DocsBuilder = 'sphinx'): string[] {
+  if (file.length > MAX_PATH_LENGTH) return [];
+  const page = sourcePagePath(file, docsDir, builder);
+  if (page === undefined) return [];
+  if (builder === 'sphinx' && page.endsWith('/index.html') && page !== '/index.html') return [page, page.slice(0, -'index.html'.length)];
+  return [page];
+}
+
+/**
  * The pages whose address disappears: built by a removed file, or by a renamed file whose new
- * name builds another page (or none), and built by no other file of the pull request now.
+ * name builds another page (or none), and built by no other file of the pull request now. An
+ * html builder's index page is two addresses (`/guide/index.html` and `/guide/`), each its own
+ * entry, since a redirect of one does not cover the other.
  */
 export function movedPages(args: { files: PullRequestFile[]; docsDir: string; builder?: DocsBuilder }): MovedPage[] {
   const { files, docsDir } = args;
   const builder = args.builder ?? 'sphinx';
-  const pageOf = (file: string) => (file.length > MAX_PATH_LENGTH ? undefined : sourcePagePath(file, docsDir, builder));
+  const addressesOf = (file: string) => pageAddresses(file, docsDir, builder);
   // Pages the head commit builds from the pull request's files: those addresses stay.
   const stays = new Set<string>();
   for (const file of files) {
     if (file.status === 'removed') continue;
-    const page = pageOf(file.filename);
-    if (page !== undefined) stays.add(normalisePath(page));
+    for (const page of addressesOf(file.filename)) stays.add(normalisePath(page));
   }
   const moved = new Map<string, MovedPage>();
   for (const file of files) {
     const old = file.status === 'removed' ? file.filename : file.status === 'renamed' ? file.previousFilename : undefined;
     if (old === undefined) continue;
-    const from = pageOf(old);
-    if (from === undefined || stays.has(normalisePath(from)) || moved.has(normalisePath(from))) continue;
-    const page: MovedPage = { file: old, from };
-    if (file.status === 'renamed') {
-      page.newFile = file.filename;
-      const to = pageOf(file.filename);
-      if (to !== undefined) page.to = to;
-    }
-    moved.set(normalisePath(from), page);
+    const now = file.status === 'renamed' ? addressesOf(file.filename) : [];
+    addressesOf(old).forEach((from, index) => {
+      if (stays.has(normalisePath(from)) || moved.has(normalisePath(from))) return;
+      const page: MovedPage = { file: old, from };
+      if (file.status === 'renamed') {
+        page.newFile = file.filename;
+        // The index page's folder goes to the new index page's folder, any other to the new page.
+        const to = now[index] ?? now[0];
+        if (to !== undefined) page.to = to;
+      }
+      moved.set(normalisePath(from), page);
+    });
   }
   return [...moved.values()].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
@@ -87,22 +104,91 @@ function trimSlashes(text: string): string {
 }
 
 /**
- * Whether a redirect sends `page` (its path below the version's root) somewhere, as the service
- * matches: enabled redirects only; `page` redirects against that path, `exact` ones against the
- * full path (`fullPrefix` + path, e.g. `/en/latest/install.html`); a `from` ending in `*` matches
- * by prefix, any other equals the path without its trailing `/`. `clean_url_to_html` and
- * `html_to_clean_url` only change the page's own address, so they never cover a moved page.
+ * Whether a redirect sends `page` (its path below the version's root, with the address a rename
+ * gives it) somewhere, as the service matches: enabled redirects only; `page` redirects against
+ * that path; `exact` ones against the full path under any of `prefixes` (every version and
+ * language prefix the project serves, e.g. `/en/latest`, `/projects/alias/en/v2`); a `from`
+ * ending in `*` matches by prefix, any other equals the path without its trailing `/`.
+ * `clean_url_to_html` (`x/` and `x/index.html` to `x.html`) and `html_to_clean_url` (`x.html` to
+ * `x/`) cover a move when the address they send it to is the page's new one.
  */
-export function isCovered(page: string, rules: RedirectRule[], fullPrefix: string | undefined): boolean {
-  return rules.some((rule) => {
-    if (rule.enabled === false) return false;
-    if (rule.type === 'page') return matches(rule.from, page);
-    if (rule.type === 'exact' && fullPrefix !== undefined) {
-      const base = trimSlashes(fullPrefix);
-      return matches(rule.from, base === '' ? page : `/${base}${page}`);
+export function isCovered(
+  page: string | Pick<MovedPage, 'from' | 'to'>,
+  rules: RedirectRule[],
+  prefixes: string | readonly string[] | undefined,
+): boolean {
+  return coverage(rules, prefixes)(page);
+}
+
+/**
+ * {@link isCovered} for many pages: the `exact` redirects are brought below the version's root
+ * once (for each prefix), so each page costs one pass over the redirects whatever the number of
+ * versions.
+ */
+export function coverage(
+  rules: RedirectRule[],
+  prefixes: string | readonly string[] | undefined,
+): (page: string | Pick<MovedPage, 'from' | 'to'>) => boolean {
+  const bases = prefixes === undefined ? [] : typeof prefixes === 'string' ? [prefixes] : prefixes;
+  const below = new Set<string>();
+  let cleanToHtml = false;
+  let htmlToClean = false;
+  for (const rule of rules) {
+    if (rule.enabled === false) continue;
+    if (rule.type === 'page') below.add(rule.from);
+    else if (rule.type === 'exact') for (const from of exactBelowRoot(rule.from, bases)) below.add(from);
+    else if (rule.type === 'clean_url_to_html') cleanToHtml = true;
+    else if (rule.type === 'html_to_clean_url') htmlToClean = true;
+  }
+  return (page) => {
+    const { from, to } = typeof page === 'string' ? { from: page, to: undefined } : page;
+    for (const rule of below) if (matches(rule, from)) return true;
+    if (to === undefined) return false;
+    return (cleanToHtml && sameAddress(cleanUrlToHtml(from), to)) || (htmlToClean && sameAddress(htmlToCleanUrl(from), to));
+  };
+}
+
+/**
+ * An `exact` redirect's `from` as `page` redirects write it (below the version's root), once for
+ * each prefix it falls under: `/en/latest/install.html` under `/en/latest` is `/install.html`;
+ * `/en/*` under `/en/latest` is `*` (every page).
+ */
+function exactBelowRoot(from: string, prefixes: readonly string[]): string[] {
+  const rule = normalisePath(from);
+  const star = rule.endsWith('*');
+  const head = star ? rule.slice(0, -1) : rule;
+  const out: string[] = [];
+  for (const prefix of prefixes) {
+    const base = trimSlashes(prefix);
+    if (base === '') {
+      out.push(rule);
+      continue;
     }
-    return false;
-  });
+    // Every page's full path starts with `/base/`.
+    const root = `/${base}/`;
+    if (star && root.startsWith(head)) out.push('*');
+    else if (head.startsWith(root)) out.push(`${head.slice(root.length - 1)}${star ? '*' : ''}`);
+  }
+  return out;
+}
+
+/** Where `clean_url_to_html` sends a path: `x/` and `x/index.html` to `x.html` (never the root's). */
+function cleanUrlToHtml(path: string): string | undefined {
+  const suffix = path.endsWith('/index.html') ? '/index.html' : path.endsWith('/') ? '/' : undefined;
+  const stem = suffix === undefined ? '' : path.slice(0, -suffix.length);
+  return stem === '' ? undefined : `${stem}.html`;
+}
+
+/** Where `html_to_clean_url` sends a path: `x.html` to `x/` (an index page is left alone). */
+function htmlToCleanUrl(path: string): string | undefined {
+  if (!path.endsWith('.html') || path.endsWith('/index.html') || path === '/.html') return undefined;
+  return `${path.slice(0, -'.html'.length)}/`;
+}
+
+/** Two addresses of one page: `x/` is served as `x/index.html` too. */
+function sameAddress(a: string | undefined, b: string): boolean {
+  const folder = (path: string) => (path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path);
+  return a !== undefined && normalisePath(folder(a)) === normalisePath(folder(b));
 }
 
 function matches(from: string, path: string): boolean {

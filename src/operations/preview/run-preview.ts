@@ -1,4 +1,3 @@
-import pLimit from 'p-limit';
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { GitHubRepo } from '../../github/api/client.js';
 import {
@@ -26,8 +25,17 @@ import type { PreviewDetails } from './details.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { expectedFromHistory, recordBuild } from '../shared/watch-build.js';
-import { changedPages, MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type ChangedPage, type DocsBuilder } from './changed-pages.js';
+import {
+  builderOfDoctype,
+  changedPages,
+  MAX_READTHEDOCS_YAML_BYTES,
+  readReadthedocsConfig,
+  sourcePagePath,
+  type ChangedPage,
+  type DocsBuilder,
+} from './changed-pages.js';
 import { checkPage } from './check-page.js';
+import { lookUpPages } from './page-lookups.js';
 import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
 import { findPullRequestBuild } from './find-pr-build.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
@@ -44,7 +52,8 @@ const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readth
 /** A fresh preview can lag behind its build's end: look this many times before giving up. */
 const PREVIEW_ATTEMPTS = 6;
 const PAGE_ATTEMPTS = 2;
-const PAGE_CHECK_CONCURRENCY = 4;
+/** The changed pages' look-ups, all of them: one wait between two rounds fits (5 s with `auto`). */
+const PAGE_LOOKUP_BUDGET_MS = 15_000;
 
 interface PullRequestRun {
   pr: number;
@@ -381,18 +390,19 @@ async function verifyPreview(
   const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources) return;
-  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder: sources.builder });
-  const answering = await pLimit(PAGE_CHECK_CONCURRENCY).map(candidates, async (page) => {
-    const pageCheck = await checkPage(page.url, {
-      dispatcher: shared.dispatcher,
-      userAgent: USER_AGENT,
-      signal: ctx.deadline.signal,
-      attempts: PAGE_ATTEMPTS,
-      retryDelayMs,
-      sleep: ctx.sleep,
-    });
-    if (!pageCheck.ok) log.debug(`changed page ${page.url} ${pageCheck.problem ?? 'did not answer'}: not linked`);
-    return pageCheck.ok ? page : undefined;
+  const builder = (await builtWith(ctx, result, log, sources)) ?? sources.builder;
+  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
+  // At once, under one budget: a page that does not answer yet is asked again with the others, after one wait.
+  const lookups = await lookUpPages(
+    ctx,
+    candidates.map((page) => page.url),
+    { dispatcher: shared.dispatcher, attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+  );
+  const checked = new Map([...lookups.checks].map(([pageUrl, check]) => [pageUrl, check.ok] as const));
+  const answering = candidates.map((page) => {
+    const pageCheck = lookups.checks.get(page.url);
+    if (!pageCheck?.ok) log.debug(`changed page ${page.url} ${pageCheck?.problem ?? 'not looked up in time'}: not linked`);
+    return pageCheck?.ok ? page : undefined;
   });
   shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
   if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
@@ -401,13 +411,46 @@ async function verifyPreview(
       project: result.project,
       files: sources.entries,
       docsDir: sources.docsDir,
-      builder: sources.builder,
+      builder,
       previewUrl: url,
       projectRecord: await shared.records.get(result.project).catch(() => undefined),
       dispatcher: shared.dispatcher,
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
+      checked,
     });
+  }
+}
+
+/**
+ * The builder the pull request's build really used, from its resolved configuration
+ * (`?expand=config`, its `doctype`): it wins over the reading of `.readthedocs.yaml`. Asked only
+ * when a file of the PR is a page source under the docs folder; undefined when the answer does
+ * not tell (`generic`, no configuration) or cannot be read.
+ */
+async function builtWith(
+  ctx: OperationContext,
+  result: ProjectResult,
+  log: ProjectLog,
+  sources: ChangedSources,
+): Promise<DocsBuilder | undefined> {
+  if (result.buildId === undefined) return undefined;
+  const isPage = (file: string | undefined) =>
+    file !== undefined &&
+    file.length <= 1024 &&
+    (sourcePagePath(file, sources.docsDir, 'sphinx') ?? sourcePagePath(file, sources.docsDir, 'mkdocs')) !== undefined;
+  if (!sources.entries.some((entry) => isPage(entry.filename) || isPage(entry.previousFilename))) return undefined;
+  try {
+    const builder = builderOfDoctype(await ctx.api.buildDoctype(result.project, result.buildId));
+    if (builder !== undefined && builder !== (sources.builder ?? 'sphinx')) {
+      log.info(`Build #${result.buildId} used the ${builder} builder (its resolved configuration): its pages are linked as it serves them`);
+    }
+    return builder;
+  } catch (error) {
+    log.debug(
+      safeLine(`build #${result.buildId}'s configuration: ${(error as Error).message}; the builder is read from .readthedocs.yaml`),
+    );
+    return undefined;
   }
 }
 
