@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { COMMAND, parseCommandLine, UsageError } from './args.js';
 import { defaultCommit, gitHead } from './git-head.js';
 import { helpText } from './help.js';
-import { INPUT_DEFAULTS } from '../inputs/inputs.js';
 import { runWith } from '../main.js';
-import { configPath } from '../operations/project-config/paths.js';
+import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { terminalPort } from '../runner/terminal.js';
 import { ACTION_VERSION } from '../version.js';
 
@@ -25,7 +23,12 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       process.stdout.write(helpText(command.operation));
       return argv.length === 0 ? 2 : 0;
     }
-    refuseWithoutContext(command.operation, command.inputs.config, command.force, env);
+    const refusal = OPERATION_DESCRIPTORS[command.operation].precheck?.({
+      inputs: command.inputs,
+      env,
+      options: { overwriteConfig: command.force },
+    });
+    if (refusal !== undefined) throw new UsageError(refusal);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
@@ -45,18 +48,4 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   await runWith(port, command.force ? { overwriteConfig: true } : {});
   port.finish();
   return port.exitCode();
-}
-
-/** What the terminal refuses before any request: `preview` outside a pull request, `export` over an existing file. */
-function refuseWithoutContext(operation: string, config: string, force: boolean, env: NodeJS.ProcessEnv): void {
-  if (operation === 'preview' && !env.GITHUB_EVENT_NAME) {
-    throw new UsageError(
-      '`preview` needs a GitHub pull request context: run it in a GitHub workflow, or give GITHUB_EVENT_NAME (`pull_request`), ' +
-        'GITHUB_EVENT_PATH (the event payload), GITHUB_REPOSITORY and GITHUB_TOKEN',
-    );
-  }
-  const file = config.trim() || INPUT_DEFAULTS.config;
-  if (operation === 'export' && !force && existsSync(configPath(file, env))) {
-    throw new UsageError(`${file} exists already: pass \`--force\` to replace it, or \`--config <path>\` to write another file`);
-  }
 }
