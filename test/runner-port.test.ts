@@ -33,4 +33,14 @@ describe('runWith(port)', () => {
     ]);
     expect(port.failures).toEqual(['usage']);
   });
+
+  it('reads the environment from the port, not the process: the run context and the proxy passwords to mask (issue 31.5)', async () => {
+    const proxyPassword = 'port-proxy-password-0123';
+    const env = { GITHUB_EVENT_NAME: 'schedule', HTTPS_PROXY: `http://user:${proxyPassword}@127.0.0.1:9` };
+    const port = recordingPort({ operation: 'preview', project: 'demo' }, env);
+    await runWith(port);
+    expect(process.env.HTTPS_PROXY).toBeUndefined();
+    expect(port.masked).toContain(proxyPassword);
+    expect(port.annotations.map((annotation) => annotation.message).join('\n')).toContain("this run's event is `schedule`");
+  });
 });

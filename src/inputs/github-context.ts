@@ -68,7 +68,7 @@ export interface WorkflowRun {
 }
 
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
-export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   let payload: Record<string, unknown> = {};
   if (env.GITHUB_EVENT_PATH) {
     try {

@@ -11,6 +11,7 @@ import {
   type Sleep,
 } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
+import type { ProxyOptions } from '../util/network-env.js';
 import {
   BodyTooLargeError,
   countJsonNodes,
@@ -116,6 +117,8 @@ export interface HttpClientOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   dispatcher?: Dispatcher;
+  /** The proxies of the front end's environment (`proxyOptions`); unset, undici reads the process's. */
+  proxy?: ProxyOptions;
   /** The wait between retries: src/util/abort's `sleep`, a fake clock's in tests. */
   sleep?: Sleep;
 }
@@ -147,7 +150,9 @@ export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
+  private readonly options: Required<
+    Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep' | 'proxy'>
+  > &
     Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
 
   /** A line for the debug log (the `debug` option), redacted by its receiver. */
@@ -171,6 +176,7 @@ export class ServiceHttpClient {
     this.dispatcher =
       options.dispatcher ??
       new EnvHttpProxyAgent({
+        ...options.proxy,
         headersTimeout: this.options.headersTimeoutMs,
         bodyTimeout: this.options.bodyTimeoutMs,
         connect: { timeout: 10_000 },

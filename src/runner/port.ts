@@ -53,4 +53,9 @@ export interface RunnerPort {
    * the projects' title and reason ("Cancelled by the workflow"; "the wait was cancelled by the workflow").
    */
   readonly cancellation: { said: string; title: string; message: string };
+  /**
+   * The environment the step runs in (the runner's, a terminal's): the workflow's `GITHUB_*`, the
+   * proxies, `RTD_ACTION_HTTP_TIMEOUT_MS`. Read at the entry (`src/main.ts`) and nowhere below it.
+   */
+  readonly env: NodeJS.ProcessEnv;
 }

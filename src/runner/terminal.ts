@@ -139,6 +139,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
       if (failure !== 'usage') failure = kind;
     },
     cancellation: { said: 'interrupted', title: 'Interrupted', message: 'interrupted (a stop signal: Ctrl-C, or the CI job cancelled)' },
+    env: options.env,
     exitCode: () => (failure === 'usage' ? 2 : failure === 'failure' ? 1 : 0),
     finish() {
       if (summary !== '') {

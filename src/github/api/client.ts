@@ -1,4 +1,5 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
+import type { ProxyOptions } from '../../util/network-env.js';
 import { type Sleep, sleep, untilAborted, waitAsAsked } from '../../resilience/index.js';
 import { abortReason } from '../../util/abort.js';
 import {
@@ -85,6 +86,8 @@ export interface ClientOptions {
    * would act on a `##[…]` in them. Unset: they are dropped.
    */
   log?: (message: string) => void;
+  /** The proxies of the front end's environment (`proxyOptions`); unset, undici reads the process's. */
+  proxy?: ProxyOptions;
 }
 
 /**
@@ -98,8 +101,8 @@ export interface ClientOptions {
 export type GitHubClientFactory = (token: string, options?: Pick<ClientOptions, 'log'>) => Promise<Octokit>;
 
 /** The factory of the action's clients for the GitHub API at `apiUrl`. */
-export function gitHubClients(apiUrl: string, userAgent: string): GitHubClientFactory {
-  return (token, options = {}) => createOctokit(token, apiUrl, userAgent, options);
+export function gitHubClients(apiUrl: string, userAgent: string, proxy?: ProxyOptions): GitHubClientFactory {
+  return (token, options = {}) => createOctokit(token, apiUrl, userAgent, { ...options, ...(proxy ? { proxy } : {}) });
 }
 
 export async function createOctokit(token: string, apiUrl: string, userAgent: string, timing: ClientOptions = {}): Promise<Octokit> {
@@ -119,7 +122,7 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
       userAgent,
       log,
       // @octokit/request logs through the request's own `log` (its deprecation warning), else `console`.
-      request: { fetch: boundedFetch(new EnvHttpProxyAgent(), { origin: new URL(baseUrl).origin }), log },
+      request: { fetch: boundedFetch(new EnvHttpProxyAgent({ ...timing.proxy }), { origin: new URL(baseUrl).origin }), log },
       retry: { retries: TRANSIENT_RETRIES, doNotRetry: FINAL_STATUSES, retryAfterBaseValue: timing.retryBaseMs ?? RETRY_BASE_MS },
       throttle: {
         onRateLimit: onLimit,
