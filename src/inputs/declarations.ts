@@ -21,7 +21,7 @@ export { OPERATIONS, type Operation } from './operations.js';
  * How an input is given: `text`; `list` (several values, one per line or comma-separated); `flag`
  * (`true` or `false`); `optional-flag` (`true`, `false` or empty); `secret` (text never printed).
  */
-export type InputKind = 'text' | 'list' | 'flag' | 'optional-flag' | 'secret';
+type InputKind = 'text' | 'list' | 'flag' | 'optional-flag' | 'secret';
 
 /** What the registry of operations (src/operations/index.ts) tells the inputs whose description names them. */
 export interface RegistryFacts {

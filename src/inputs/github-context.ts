@@ -35,7 +35,7 @@ export interface RunContext {
 }
 
 /** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
-export interface MergeGroupEvent {
+interface MergeGroupEvent {
   /** The group's commit (lower case), the one the branch's required checks run on. */
   headSha: string;
   /** `refs/heads/gh-readonly-queue/{base}/pr-{N}-{base sha}`, as GitHub gives it. */

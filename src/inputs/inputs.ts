@@ -12,8 +12,8 @@ export const INPUT_DEFAULTS = Object.fromEntries(INPUT_NAMES.map((name) => [name
 };
 
 /** The service's limits: 60 requests a minute per token; 5 a minute per address without one. */
-export const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
-export const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
+const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
+const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
 
 export { INPUT_NAMES, type InputName };
 export type RawInputs = Record<InputName, string>;

@@ -42,7 +42,7 @@ import { describeErrorBody } from './schemas.js';
  * - `write`: only when the request certainly never reached the service (connection refused,
  *   throttled); otherwise the caller gets an UncertainWriteError and must look before repeating.
  */
-export type RetryKind = 'read' | 'idempotent-write' | 'write';
+type RetryKind = 'read' | 'idempotent-write' | 'write';
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';

@@ -2,7 +2,7 @@
 // runner's workflow commands from stdout (test/operations/context.ts's captureStdout).
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from '../../src/runner/port.js';
 
-export interface RecordedAnnotation extends Annotation {
+interface RecordedAnnotation extends Annotation {
   level: 'error' | 'warning' | 'notice';
   message: string;
 }
