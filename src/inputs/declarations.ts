@@ -44,7 +44,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'secret',
     default: '',
     description:
-      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `apply` and `export`; optional for public projects with `wait` and `preview`.',
+      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `apply`, `export` and `health`; optional for public projects with `wait` and `preview`.',
     schema: optionalText,
   },
   project: {
@@ -82,7 +82,7 @@ export const INPUT_DECLARATIONS = {
   operation: {
     kind: 'text',
     default: 'build',
-    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `apply` or `export`.',
+    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `apply`, `export` or `health`.',
     schema: oneOf(OPERATIONS),
   },
   'base-url': {
@@ -133,7 +133,8 @@ export const INPUT_DECLARATIONS = {
   'github-token': {
     kind: 'secret',
     default: '',
-    description: "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, and by `apply` for the plan comment.",
+    description:
+      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `apply` for the plan comment, and by `health` to read the branch and releases and keep its issue.",
     // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
     // verbatim: the unexpanded expression is no token.
     schema: parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
@@ -292,6 +293,37 @@ export const INPUT_DECLARATIONS = {
     default: 'warn',
     description: 'For `preview`, pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.',
     schema: oneOf(['warn', 'fail', 'off'] as const),
+  },
+
+  // `health`
+  'grace-period': {
+    kind: 'text',
+    default: '1h',
+    description: "For `health`, how long the default branch's head may go without a build of its version before that is a problem.",
+    schema: durationInput,
+  },
+  releases: {
+    kind: 'text',
+    default: '3',
+    description: 'For `health`, how many of the newest release tags must each have an active, built version.',
+    schema: parser((text, refuse) => {
+      const count = /^\s*(\d{1,2})\s*$/.exec(text);
+      if (!count || Number(count[1]) > 50) return refuse(`\`${text}\` is not accepted: give a whole number from 0 to 50`);
+      return Number(count[1]);
+    }),
+  },
+  'health-issue': {
+    kind: 'flag',
+    default: 'true',
+    description:
+      'For `health`, keep one issue in the repository open while a problem remains, closed once healthy (needs `issues: write`).',
+    schema: booleanInput,
+  },
+  'on-problem': {
+    kind: 'text',
+    default: 'fail',
+    description: 'For `health`: `fail` makes the step red while a problem remains; `warn` only warns.',
+    schema: oneOf(['fail', 'warn'] as const),
   },
 } as const satisfies Record<string, InputDeclaration>;
 

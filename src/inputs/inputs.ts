@@ -60,6 +60,14 @@ export interface Inputs {
   deploymentEnvironment: string;
   /** For `preview`: pages moved or removed without a redirect warn, fail the step, or are not looked for. */
   redirectCheck: 'warn' | 'fail' | 'off';
+  /** For `health`: how long the default branch's head may wait for a build (ms). */
+  gracePeriodMs: number;
+  /** For `health`: how many of the newest release tags are looked at. */
+  releases: number;
+  /** For `health`: keep one issue open while a problem remains. */
+  healthIssue: boolean;
+  /** For `health`: a problem fails the step, or only warns. */
+  onProblem: 'fail' | 'warn';
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -148,6 +156,10 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     deployment: values.deployment,
     deploymentEnvironment: values['deployment-environment'],
     redirectCheck: values['redirect-check'],
+    gracePeriodMs: values['grace-period'],
+    releases: values.releases,
+    healthIssue: values['health-issue'],
+    onProblem: values['on-problem'],
   };
 }
 
