@@ -134,7 +134,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'secret',
     default: '',
     description:
-      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `apply` for the plan comment, and by `health` to read the branch and releases and keep its issue.",
+      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `apply` for the plan comment, by `health` for the branch, releases and issue.",
     // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
     // verbatim: the unexpanded expression is no token.
     schema: parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
@@ -299,13 +299,13 @@ export const INPUT_DECLARATIONS = {
   'grace-period': {
     kind: 'text',
     default: '1h',
-    description: "For `health`, how long the default branch's head may go without a build of its version before that is a problem.",
+    description: "For `health`, how long the branch's head may wait for its build.",
     schema: durationInput,
   },
   releases: {
     kind: 'text',
     default: '3',
-    description: 'For `health`, how many of the newest release tags must each have an active, built version.',
+    description: 'For `health`, how many newest release tags must have docs.',
     schema: parser((text, refuse) => {
       const count = /^\s*(\d{1,2})\s*$/.exec(text);
       if (!count || Number(count[1]) > 50) return refuse(`\`${text}\` is not accepted: give a whole number from 0 to 50`);
@@ -316,13 +316,13 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description:
-      'For `health`, keep one issue in the repository open while a problem remains, closed once healthy (needs `issues: write`).',
+      'For `health`, keep one issue open while a problem remains (needs `issues: write`).',
     schema: booleanInput,
   },
   'on-problem': {
     kind: 'text',
     default: 'fail',
-    description: 'For `health`: `fail` makes the step red while a problem remains; `warn` only warns.',
+    description: 'For `health`, while a problem remains: `fail` (a red step) or `warn`.',
     schema: oneOf(['fail', 'warn'] as const),
   },
 } as const satisfies Record<string, InputDeclaration>;
