@@ -315,8 +315,7 @@ export const INPUT_DECLARATIONS = {
   'health-issue': {
     kind: 'flag',
     default: 'true',
-    description:
-      'For `health`, keep one issue open while a problem remains (needs `issues: write`).',
+    description: 'For `health`, keep one issue open while a problem remains (needs `issues: write`).',
     schema: booleanInput,
   },
   'on-problem': {
