@@ -81,7 +81,7 @@ describe('latest is current', () => {
     expect(states(checkLatest(young, options))).toEqual(['ok']);
     const [row] = checkLatest(facts({ trackingBuilds: [build('latest')] }), options);
     expect(row).toMatchObject({ state: 'problem', subject: 'latest' });
-    expect(row!.details).toBe('latest last built aaaaaaa; the head of main, bbbbbbb, is 3h old and has no build');
+    expect(row!.details).toBe('last built aaaaaaa; the head of main, bbbbbbb, is 3h old and has no build');
     // An older running build (of another commit, before the head) is not the head's.
     const stale = build('latest', { commit: null, state: { code: 'triggered' }, success: null, ago: 5 * HOUR });
     expect(states(checkLatest(facts({ trackingBuilds: [stale, build('latest')] }), options))).toEqual(['problem']);
@@ -108,9 +108,9 @@ describe('releases have docs', () => {
   it('names a tag without a version, an inactive one and one not built', () => {
     const rows = checkReleases(facts({ versions, releases: ['v1.3', 'v1.2', 'v1.1', 'v1.0'] }));
     expect(rows.filter((row) => row.state === 'problem').map((row) => row.details)).toEqual([
-      'release v1.3 has no version on the service (sync the versions; check the automation rules)',
-      'release v1.2 its version v1.2 is active but not built',
-      'release v1.1 its version v1.1 is inactive',
+      'the release has no version on the service (sync the versions; check the automation rules)',
+      'its version v1.2 is active but not built',
+      'its version v1.1 is inactive',
     ]);
   });
 
@@ -127,7 +127,7 @@ describe('releases have docs', () => {
     const rows = checkReleases(facts({ versions: on11, releases: ['v1.1', 'v1.0'] }));
     expect(rows.find((row) => row.subject === 'stable')).toMatchObject({
       state: 'problem',
-      details: 'stable does not follow the newest release v1.1 (it serves v1.0)',
+      details: 'does not follow the newest release v1.1 (it serves v1.0)',
     });
     const following = [...on11.slice(0, 3), version('stable', { identifier: 'v1.1-sha' })];
     expect(checkReleases(facts({ versions: following, releases: ['v1.1', 'v1.0'] })).find((row) => row.subject === 'stable')!.state).toBe(
@@ -161,7 +161,7 @@ describe('active versions build', () => {
         check: 'active versions build',
         state: 'problem',
         subject: 'v1.0',
-        details: `v1.0: its last build #${failed.id} failed: Build failed (build:commands:failed)`,
+        details: `its last build #${failed.id} failed: Build failed (build:commands:failed)`,
         links: [{ label: `build #${failed.id}`, url: failed.urls.build }],
         reason: 'Build failed\nlast lines',
       },
@@ -170,7 +170,7 @@ describe('active versions build', () => {
 
   it('judges a version with no recent build by `built`', () => {
     const rows = checkActiveBuilds(facts({ versions: [version('latest'), version('v0.1'), version('v0.2', { built: false })] }));
-    expect(rows.map((row) => row.details)).toEqual(['v0.2 is active but was never built']);
+    expect(rows.map((row) => row.details)).toEqual(['active, but never built']);
   });
 });
 
@@ -179,7 +179,7 @@ describe('the root works', () => {
     expect(states(checkRoot(facts()))).toEqual(['ok']);
     expect(checkRoot(facts({ versions: [version('latest', { built: false })] }))[0]!.details).toContain('is not built');
     expect(checkRoot(facts({ defaultVersion: 'stable' }))[0]!.details).toBe(
-      'the default version stable does not exist: the docs root answers 404',
+      'the default version does not exist: the docs root answers 404',
     );
     expect(checkRoot(facts({ buildsDisabled: 'Builds disabled' })).map((row) => row.details)).toEqual([
       "the project's builds are disabled: Builds disabled",
@@ -209,6 +209,13 @@ describe('the report', () => {
         .split('\n')
         .filter((line) => line.startsWith('| acme')),
     ).toHaveLength(1);
+  });
+
+  it('never calls healthy a project that could not be read', () => {
+    const table = healthTable([{ project: 'acme', rows: [] }]);
+    expect(table).toContain('1 project could not be checked.');
+    expect(table).not.toContain('Healthy');
+    expect(table).toContain('| acme | every check | ❔ not checked |');
   });
 
   it('bounds the issue body, saying what was left out', () => {

@@ -183,7 +183,7 @@ describe('health', () => {
       checks.filter((row) => row.check === 'the root works' && row.state === 'problem').map((row) => row.details),
     );
     expect(root[0]).toEqual([expect.stringContaining("the project's builds are disabled: Builds disabled due to consecutive failures")]);
-    expect(root[1]).toEqual(['the default version main is inactive: the docs root answers 404']);
+    expect(root[1]).toEqual(['the default version is inactive: the docs root answers 404']);
   });
 
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {

@@ -101,7 +101,8 @@ export function checkLatest(facts: ProjectFacts, { now, graceMs }: CheckOptions)
     (b) => !FINAL_STATES.has(b.state.code) && (b.commit === head.sha || (b.commit === null && createdAfter(b, head.date))),
   );
   if (running) return row('ok', `build #${running.id} of the head of ${branch} is running`, [buildLink(running)], version.slug);
-  const age = now - head.date;
+  // Whole minutes: an age is told to a person, not measured.
+  const age = Math.floor((now - head.date) / 60_000) * 60_000;
   const served = lastSuccess ? `last built ${short(lastSuccess.commit)}` : 'has no successful build among its recent ones';
   if (Number.isFinite(age) && age < graceMs) {
     return row(
@@ -115,7 +116,7 @@ export function checkLatest(facts: ProjectFacts, { now, graceMs }: CheckOptions)
   const ageText = Number.isFinite(age) ? ` is ${formatDuration(age)} old and` : '';
   const what = failed ? `its build #${failed.id} failed` : 'has no build';
   const links = [...headLinks, ...(failed ? [buildLink(failed)] : lastSuccess ? [buildLink(lastSuccess)] : [])];
-  return row('problem', `${version.slug} ${served}; the head of ${branch}, ${short(head.sha)},${ageText} ${what}`, links, version.slug);
+  return row('problem', `${served}; the head of ${branch}, ${short(head.sha)},${ageText} ${what}`, links, version.slug);
 }
 
 function createdAfter(build: Build, date: number): boolean {
@@ -137,7 +138,7 @@ export function checkReleases(facts: ProjectFacts): CheckRow[] {
   for (const tag of facts.releases) {
     const version = versionOfTag(facts.versions, tag);
     const problem = !version
-      ? 'has no version on the service (sync the versions; check the automation rules)'
+      ? 'the release has no version on the service (sync the versions; check the automation rules)'
       : !version.active
         ? `its version ${version.slug} is inactive`
         : version.built === false
@@ -148,7 +149,7 @@ export function checkReleases(facts: ProjectFacts): CheckRow[] {
         check: 'releases have docs',
         state: 'problem',
         subject: tag,
-        details: `release ${tag} ${problem}`,
+        details: problem,
         links: docsLink(version),
       });
   }
@@ -172,9 +173,9 @@ export function checkStable(versions: Version[], releases: string[]): CheckRow[]
   const target = versionOfTag(versions, newest);
   const pointsAt = versions.find((v) => v.type === 'tag' && v.identifier && v.identifier === stable.identifier);
   const now = pointsAt ? ` (it serves ${pointsAt.verbose_name ?? pointsAt.slug})` : '';
-  if (!target) return row('problem', `stable cannot follow ${newest}, which has no version${now}`);
-  if (stable.identifier && stable.identifier === target.identifier) return row('ok', `stable follows ${newest}`);
-  return row('problem', `stable does not follow the newest release ${newest}${now}`);
+  if (!target) return row('problem', `cannot follow ${newest}, which has no version${now}`);
+  if (stable.identifier && stable.identifier === target.identifier) return row('ok', `follows ${newest}`);
+  return row('problem', `does not follow the newest release ${newest}${now}`);
 }
 
 /** The highest release (no pre-release) among the tags, by PEP 440's order; undefined when none parses. */
@@ -224,7 +225,7 @@ export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
         check: 'active versions build',
         state: 'problem',
         subject: version.slug,
-        details: `${version.slug}: its last build #${build.id} failed${why ? `: ${why.headline}` : ''}`,
+        details: `its last build #${build.id} failed${why ? `: ${why.headline}` : ''}`,
         links: [buildLink(build)],
         ...(why ? { reason: why.reason } : {}),
       });
@@ -233,7 +234,7 @@ export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
         check: 'active versions build',
         state: 'problem',
         subject: version.slug,
-        details: `${version.slug} is active but was never built`,
+        details: 'active, but never built',
         links: [],
       });
     }
@@ -255,11 +256,11 @@ export function checkRoot(facts: ProjectFacts): CheckRow[] {
   const slug = facts.defaultVersion ?? 'latest';
   const version = facts.versions.find((v) => v.slug === slug);
   const problem = !version
-    ? `the default version ${slug} does not exist: the docs root answers 404`
+    ? 'the default version does not exist: the docs root answers 404'
     : !version.active
-      ? `the default version ${slug} is inactive: the docs root answers 404`
+      ? 'the default version is inactive: the docs root answers 404'
       : version.built === false
-        ? `the default version ${slug} is not built: the docs root has nothing to serve`
+        ? 'the default version is not built: the docs root has nothing to serve'
         : undefined;
   if (problem) rows.push({ check: 'the root works', state: 'problem', subject: slug, details: problem, links: [] });
   if (facts.buildsDisabled !== undefined) {

@@ -9,7 +9,7 @@ import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
-import { closingComment, healthTable, issueBody, issueTitle, problemLines, type ProjectRows } from './report.js';
+import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
 
 /** What `health` adds to a project's entry of `results`: every check's row. */
 export interface HealthDetails {
@@ -55,8 +55,7 @@ function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
 /** The one place a project's result is filled in from its rows. */
 function recordHealth(ctx: OperationContext, result: HealthResult, rows: CheckRow[], log: ProjectLog): void {
   const problems = problemLines(rows);
-  for (const row of rows)
-    log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${row.check}: ${row.details}`);
+  for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
   result.details = { healthy: problems.length === 0, checks: rows };
   if (problems.length === 0) {
     result.outcome = 'success';

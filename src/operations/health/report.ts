@@ -22,7 +22,7 @@ function linksCell(row: CheckRow): string {
 
 /** The row's details, the version it is about first as code (its name as the service spells it). */
 function detailsCell(row: CheckRow): string {
-  return `${row.subject === undefined ? '' : `${codeSpan(row.subject)} `}${escapeMarkdown(row.details)}`;
+  return `${row.subject === undefined ? '' : `${codeSpan(row.subject)}: `}${escapeMarkdown(row.details)}`;
 }
 
 function tableLine(project: string, row: CheckRow): string {
@@ -31,16 +31,32 @@ function tableLine(project: string, row: CheckRow): string {
 
 const HEAD = ['| Project | Check | State | Details | Links |', '| --- | --- | --- | --- | --- |'];
 
-/** The job summary's section: every check of every project. */
+/** The job summary's section: every check of every project; a project that could not be read says so. */
 export function healthTable(projects: ProjectRows[]): string {
   const problems = projects.reduce((sum, p) => sum + p.rows.filter((row) => row.state === 'problem').length, 0);
-  const verdict = problems === 0 ? 'Healthy: every check passed.' : `${problems} problem${problems === 1 ? '' : 's'} found.`;
-  return ['### Health', '', verdict, '', ...HEAD, ...projects.flatMap((p) => p.rows.map((row) => tableLine(p.project, row)))].join('\n');
+  const unread = projects.filter((p) => p.rows.length === 0).length;
+  const verdict =
+    problems > 0
+      ? `${problems} problem${problems === 1 ? '' : 's'} found.`
+      : unread > 0
+        ? `${unread} project${unread === 1 ? '' : 's'} could not be checked.`
+        : 'Healthy: every check passed.';
+  const lines = projects.flatMap((p) =>
+    p.rows.length === 0
+      ? [`| ${escapeMarkdown(p.project)} | every check | ${STATE_LABEL.unknown} | the project could not be read (the reason is above) |  |`]
+      : p.rows.map((row) => tableLine(p.project, row)),
+  );
+  return ['### Health', '', verdict, '', ...HEAD, ...lines].join('\n');
 }
 
 /** One line per problem, for the project's reason (the annotation and the summary's block). */
 export function problemLines(rows: CheckRow[]): string[] {
-  return rows.filter((row) => row.state === 'problem').map((row) => `${row.check}: ${row.details}`);
+  return rows.filter((row) => row.state === 'problem').map(rowLine);
+}
+
+/** A row as one line of text: the check, the version it is about, the details. */
+export function rowLine(row: CheckRow): string {
+  return `${row.check}: ${row.subject === undefined ? '' : `${row.subject}: `}${row.details}`;
 }
 
 /** The issue's title. */
