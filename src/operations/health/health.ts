@@ -92,7 +92,7 @@ async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string
       body: unhealthy ? issueBody(marker, rows) : undefined,
       closing: closingComment(results.map((result) => result.project)),
     });
-    if (write.action !== 'none') ctx.log.info(`Health issue #${write.number} ${write.action}: ${write.url ?? ''}`);
+    if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
   } catch (error) {
     ctx.log.warning(safeLine(`The health issue could not be kept: ${(error as Error).message}. Give the job \`issues: write\`.`), {
       title: 'Health issue not kept',
