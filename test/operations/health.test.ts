@@ -164,6 +164,31 @@ describe('health', () => {
     expect(stage.gh.issues().find((issue) => issue.number === planted)!.body).toBe(`${MARKER}\nplanted`);
   });
 
+  it('closes a copy another run opened at the same moment as a duplicate, keeping the oldest', async () => {
+    const stage = await unhealthyStage();
+    const bot = { login: 'github-actions[bot]', type: 'Bot' as const };
+    const kept = stage.gh.addIssue({ title: 'old', body: `${MARKER}\nold`, user: bot });
+    const copy = stage.gh.addIssue({ title: 'copy', body: `${MARKER}\ncopy`, user: bot });
+    await health(stage);
+    expect(openIssues(stage.gh).map((issue) => issue.number)).toEqual([kept]);
+    expect(openIssues(stage.gh)[0]!.body).toContain('`v1.2`');
+    expect(stage.gh.comments(copy).map((comment) => comment.body)).toEqual([`Duplicate of #${kept}.`]);
+  });
+
+  it('warns when GitHub refuses the issue, and the checks still decide the step', async () => {
+    const stage = await unhealthyStage();
+    stage.gh.refuse('POST', /\/issues$/);
+    const run = await health(stage);
+    expect(run.code).toBe(1);
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.level === 'warning')
+        .map((a) => a.title),
+    ).toEqual(['Health issue not kept']);
+    expect(stage.gh.issues()).toEqual([]);
+  });
+
   it('with `on-problem: warn` warns and stays green; with `health-issue: false` opens no issue', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'on-problem': 'warn', 'health-issue': 'false' });
