@@ -252,7 +252,7 @@ export const INPUT_DECLARATIONS = {
   'comment-header': {
     kind: 'text',
     default: '',
-    description: 'For `preview`, tells apart several independent uses in one repository (each keeps its own comment).',
+    description: 'For `preview` and `health`, tells apart several uses in one repository (each keeps its own comment or issue).',
     schema: parser((text) => text.trim()),
   },
   config: {
