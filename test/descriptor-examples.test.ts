@@ -40,6 +40,9 @@ describe('the operations’ examples', () => {
     );
     expect(helpText('build')).toContain('  readthedocs-action build --project my-project --version latest --timeout 20m\n');
     expect(helpText('env')).toContain('  readthedocs-action env --project my-project --public-variables THEME=light\n');
+    expect(helpText('health')).toContain(
+      '  readthedocs-action health --project my-project --project my-project-fr --grace-period 2h --releases 5\n',
+    );
     for (const operation of OPERATIONS) {
       for (const example of OPERATION_DESCRIPTORS[operation].examples) expect(helpText(operation)).toContain(`  # ${example.purpose}\n`);
     }

@@ -68,7 +68,10 @@ function exampleLines(operation: Operation, example: OperationExample): string[]
   const options = Object.entries(example.with).flatMap(([name, value = '']) => {
     const { kind } = INPUT_DECLARATIONS[name as InputName];
     if (kind === 'flag' || kind === 'optional-flag') return [value === 'true' ? `--${name}` : `--no-${name}`];
-    return [`--${name}`, /^[\w./:@{}=,-]+$/.test(value) ? value : `'${value.replace(/'/g, "'\\''")}'`];
+    const quoted = (text: string) => (/^[\w./:@{}=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+    // A list input's values, one option each (`--project a --project b`).
+    const values = kind === 'list' ? value.split('\n') : [value];
+    return values.flatMap((text) => [`--${name}`, quoted(text)]);
   });
   return [`  # ${example.purpose}`, `  ${[COMMAND, operation, ...options].join(' ')}`];
 }

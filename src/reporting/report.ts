@@ -174,7 +174,7 @@ export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: Project
  * `text`, or when longer than `max` its beginning and its end with what was left out between
  * them said: the first line of a reason names the failure, its last lines are the command's output.
  */
-function abridged(text: string, max: number): string {
+export function abridged(text: string, max: number): string {
   if (text.length <= max) return text;
   // The note takes fewer than 64 characters, whatever the count.
   const half = Math.max(0, Math.floor((max - 64) / 2));

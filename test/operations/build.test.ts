@@ -272,6 +272,20 @@ describe('build, reported as the step reports it', () => {
     expect(error!.message).toMatch(/^asleep: the service did not trigger a build \(400, triggered: false\)/);
   });
 
+  it('builds disabled after 25 failures (FACTS): the trigger is refused and the reason is the project notice, not "inactive"', async () => {
+    standin.disableBuilds('demo');
+    const run = await step({ project: 'demo', version: 'latest' });
+
+    expect(run.code).toBe(1);
+    expect(standin.count('POST', /\/versions\/[^/]+\/builds\/$/)).toBe(1);
+    expect(standin.builds('demo').filter((b) => b.state !== 'finished')).toEqual([]);
+    const [error] = errors();
+    expect(error!.title).toBe('Build not triggered: demo latest');
+    expect(error!.message).toContain("the service disabled the project's builds after consecutive failed builds");
+    expect(error!.message).toContain('re-enable builds');
+    expect(standin.count('GET', /\/projects\/demo\/notifications\/$/)).toBe(1);
+  });
+
   it('several projects at once: each in its own group, red when one fails, annotated for that one only', async () => {
     standin.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja' });
     standin.onTrigger('demo', 'latest', { durationMs: 40_000, outcome: 'success' });
