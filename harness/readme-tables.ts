@@ -69,14 +69,27 @@ export function tableRows(markdown: string): string[][] {
 
 /**
  * `.env.example` with each input's description set to action.yml's: the first line of the comment
- * block just above its `INPUT_<NAME>=` line (a second line may say how to set it locally). Every
- * other line is kept.
+ * block just above its `INPUT_<NAME>=` line (a second line may say how to set it locally). An input
+ * it does not list yet is added, commented out with action.yml's default, after the last input.
+ * Every other line is kept.
  */
 export function withEnvDescriptions(example: string, meta: ActionMetadata): string {
   const lines = example.split('\n');
   const isNote = (line: string | undefined) => line?.startsWith('# ') === true && !line.includes('INPUT_');
+  const lineOf = (name: string) => lines.findIndex((line) => new RegExp(`^(# )?INPUT_${name.toUpperCase()}=`).test(line));
   for (const [name, input] of Object.entries(meta.inputs)) {
-    const at = lines.findIndex((line) => new RegExp(`^(# )?INPUT_${name.toUpperCase()}=`).test(line));
+    if (lineOf(name) >= 0) continue;
+    const last = lines.findLastIndex((line) => /^(# )?INPUT_/.test(line));
+    lines.splice(
+      last + 1,
+      0,
+      '',
+      `# ${(input.description ?? '').replace(/\n/g, ' ')}`,
+      `# INPUT_${name.toUpperCase()}=${input.default ?? ''}`,
+    );
+  }
+  for (const [name, input] of Object.entries(meta.inputs)) {
+    const at = lineOf(name);
     let first = at;
     while (first > 0 && isNote(lines[first - 1])) first -= 1;
     if (at > 0 && first < at) lines[first] = `# ${(input.description ?? '').replace(/\n/g, ' ')}`;
