@@ -40,11 +40,13 @@ writeFileSync(
 );
 execFileSync(`${ROOT}node_modules/.bin/biome`, ['format', '--write', operationsPath], { stdio: 'ignore' });
 const operationsAfter = readFileSync(operationsPath, 'utf8');
-process.stdout.write(
-  operationsBefore === operationsAfter
-    ? 'src/inputs/operations.ts already lists the registry\n'
-    : 'src/inputs/operations.ts written from the registry\n',
-);
+if (operationsBefore !== operationsAfter) {
+  // What follows reads OPERATIONS, which this process loaded before: once more, in a fresh one.
+  process.stdout.write('src/inputs/operations.ts written from the registry\n');
+  execFileSync(process.execPath, [...process.execArgv, process.argv[1]!], { stdio: 'inherit' });
+  process.exit(0);
+}
+process.stdout.write('src/inputs/operations.ts already lists the registry\n');
 
 const { actionYml } = await import('../harness/action-yml.ts');
 
