@@ -23,7 +23,7 @@ export interface OperationDescriptor {
   permissions: readonly string[];
   /**
    * How it is used, at least one: `--help` prints each as a command line, and its docs page shows
-   * a workflow step with the same inputs (test/descriptor-examples.test.ts).
+   * a workflow step with the same inputs (test/descriptors.test.ts).
    */
   examples: readonly OperationExample[];
   /**
