@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** What the action needs to know about the workflow run, read from the runner's environment. */
 export interface RunContext {
@@ -32,6 +33,8 @@ export interface RunContext {
    * GitHub (no GITHUB_EVENT_NAME), a GitLab merge request pipeline or a Jenkins change request.
    */
   pullRequestNamedBy?: string;
+  /** The checked-out repository (GITHUB_WORKSPACE), or the current folder outside a runner: where `config` is read and written. */
+  workspace: string;
 }
 
 /** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
@@ -104,6 +107,7 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     ...(defaultBranch !== '' && defaultBranch.length <= MAX_REF_CHARS ? { defaultBranch } : {}),
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
+    workspace: resolve(env.GITHUB_WORKSPACE || process.cwd()),
     ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,
     repository: env.GITHUB_REPOSITORY || undefined,

@@ -167,6 +167,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     serverUrl: 'https://github.com',
     apiUrl: 'https://api.github.com',
     pullRequest: undefined,
+    workspace: process.cwd(),
     ...options.run,
   };
   const ctx: OperationContext = {
