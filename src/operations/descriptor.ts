@@ -50,7 +50,7 @@ export interface OperationExample {
 }
 
 /** What a front end knows before the step starts. */
-export interface PrecheckRequest {
+interface PrecheckRequest {
   /** Every input's raw text ('' when not given). */
   inputs: Readonly<Record<InputName, string>>;
   /** The front end's environment (the port's). */
