@@ -42,7 +42,9 @@ function nameOf(node: Node, file: SourceFile): string {
   if (node.kind === SyntaxKind.Constructor) return 'constructor';
   const holder = node.parent as Node & { name?: Node };
   if (
-    (holder.kind === SyntaxKind.VariableDeclaration || holder.kind === SyntaxKind.PropertyAssignment || holder.kind === SyntaxKind.PropertyDeclaration) &&
+    (holder.kind === SyntaxKind.VariableDeclaration ||
+      holder.kind === SyntaxKind.PropertyAssignment ||
+      holder.kind === SyntaxKind.PropertyDeclaration) &&
     holder.name !== undefined
   ) {
     return holder.name.getText(file);

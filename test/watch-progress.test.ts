@@ -105,7 +105,12 @@ describe('progress while a build runs', () => {
     });
     const { log, lines } = collectingLog();
 
-    const watching = watchBuild(ctx, { name: 'demo', log, seen: new LastSeenRecorder('https://app.readthedocs.org') }, buildAt('building'), undefined);
+    const watching = watchBuild(
+      ctx,
+      { name: 'demo', log, seen: new LastSeenRecorder('https://app.readthedocs.org') },
+      buildAt('building'),
+      undefined,
+    );
     await vi.advanceTimersByTimeAsync(70_000);
     await watching;
 
@@ -120,10 +125,15 @@ describe('progress while a build runs', () => {
     expect(PROGRESS_INTERVAL_MS).toBe(60_000);
     const { ctx } = fakeContext(20_000);
     const { log, lines } = collectingLog();
-    const watching = watchBuild(ctx, { name: 'demo', log, seen: new LastSeenRecorder('https://app.readthedocs.org') }, buildAt('triggered'), {
-      expectedMs: 10_000,
-      spreadMs: 1_000,
-    });
+    const watching = watchBuild(
+      ctx,
+      { name: 'demo', log, seen: new LastSeenRecorder('https://app.readthedocs.org') },
+      buildAt('triggered'),
+      {
+        expectedMs: 10_000,
+        spreadMs: 1_000,
+      },
+    );
     await vi.advanceTimersByTimeAsync(40_000);
     await watching;
     expect(lines.filter((line) => line.message.includes('still'))).toEqual([]);

@@ -4,7 +4,7 @@ import type { OperationDescriptor } from './descriptor.js';
 import { env } from './env/descriptor.js';
 import { mergeQueue } from './merge-queue/descriptor.js';
 import { preview } from './preview/descriptor.js';
-import { planOutputs } from './project-config/apply.js';
+import { planOutputs } from './project-config/apply-report.js';
 import { apply, exportOperation } from './project-config/descriptors.js';
 import { syncVersions } from './sync-versions/descriptor.js';
 import type { StepOperation, StepReport } from './types.js';

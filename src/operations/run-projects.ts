@@ -87,7 +87,11 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
   } else if (error instanceof ServiceError) {
     failure = { outcome: 'error', title: error.title, reason: `${project}: ${error.message}` };
   } else {
-    failure = { outcome: 'error', title: 'Unexpected error', reason: `${project}: ${error instanceof Error ? error.message : String(error)}` };
+    failure = {
+      outcome: 'error',
+      title: 'Unexpected error',
+      reason: `${project}: ${error instanceof Error ? error.message : String(error)}`,
+    };
     log?.debug(error instanceof Error && error.stack ? error.stack : String(error));
   }
   log?.info(failure.reason);

@@ -85,7 +85,11 @@ function syncRefused(project: string): Conclusion<never> & { reason: string } {
 }
 
 /** The queue branch's version once the sync made it; the conclusion that says why when the step timed out first. */
-async function queueVersion(ctx: OperationContext, { name: project, log }: ProjectRun, group: MergeGroup): Promise<Version | Conclusion<never>> {
+async function queueVersion(
+  ctx: OperationContext,
+  { name: project, log }: ProjectRun,
+  group: MergeGroup,
+): Promise<Version | Conclusion<never>> {
   log.info(`Waiting for version ${group.versionSlug} (the queue branch) to appear`);
   try {
     const record = await waitForVersion(ctx, project, group.versionSlug, log);
@@ -200,13 +204,21 @@ export function settle<C extends Conclusion<object>>(checked: C, mode: 'build' |
     };
   }
   if (checked.outcome === 'skipped' && mode === 'mirror') {
-    return { ...checked, outcome: 'failed', reason: `${checked.reason ?? ''}\nOnly a build that finished successfully passes \`queue-check: mirror\``.trim() };
+    return {
+      ...checked,
+      outcome: 'failed',
+      reason: `${checked.reason ?? ''}\nOnly a build that finished successfully passes \`queue-check: mirror\``.trim(),
+    };
   }
   return checked;
 }
 
 /** The commit status that tells the project's check, in at most a line. */
-export function finalStatus(result: Pick<ProjectResult, 'outcome' | 'title' | 'buildId'>, mode: 'build' | 'mirror', pr: number): { state: CommitState; description: string } {
+export function finalStatus(
+  result: Pick<ProjectResult, 'outcome' | 'title' | 'buildId'>,
+  mode: 'build' | 'mirror',
+  pr: number,
+): { state: CommitState; description: string } {
   const build = result.buildId === undefined ? '' : ` (build #${result.buildId})`;
   const green = result.outcome === 'success' || result.outcome === 'skipped';
   if (green) {

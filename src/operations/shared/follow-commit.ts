@@ -72,7 +72,12 @@ export async function watchBuildOfCommit(
 }
 
 /** The project's outcome from a followed build: the build's own, or `superseded` by the newer build that took over. */
-export async function concludeFollowed(ctx: OperationContext, run: ProjectRun, followed: FollowedBuild, commit: string): Promise<Conclusion<never>> {
+export async function concludeFollowed(
+  ctx: OperationContext,
+  run: ProjectRun,
+  followed: FollowedBuild,
+  commit: string,
+): Promise<Conclusion<never>> {
   if (followed.supersededBy === undefined) return concludeBuild(ctx, run, followed);
   const { build: cancelled, supersededBy: newer } = followed;
   run.seen.commit(commit);

@@ -94,7 +94,12 @@ export class AutomationRuleSkip {
 }
 
 /** The outcome when the service moved the pull request's version to the commit and built nothing. */
-export function concludeSkippedByRule(ctx: OperationContext, { name, log, seen }: ProjectRun, pr: number, commit: string): Conclusion<never> {
+export function concludeSkippedByRule(
+  ctx: OperationContext,
+  { name, log, seen }: ProjectRun,
+  pr: number,
+  commit: string,
+): Conclusion<never> {
   seen.commit(commit);
   const reason =
     `${name}: no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +

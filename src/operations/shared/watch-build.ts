@@ -152,7 +152,11 @@ function waitOn(ctx: OperationContext) {
  * The project's outcome from a final build the project's last state already records (`watched`,
  * its chart kept), with the reason when it is not a success.
  */
-export async function concludeBuild(ctx: OperationContext, run: ProjectRun, watched: Pick<Watched, 'build'> & Partial<Watched>): Promise<Conclusion<never>> {
+export async function concludeBuild(
+  ctx: OperationContext,
+  run: ProjectRun,
+  watched: Pick<Watched, 'build'> & Partial<Watched>,
+): Promise<Conclusion<never>> {
   const { build } = watched;
   const { name: project, log } = run;
   const summarySections = watched.summarySections ?? [];

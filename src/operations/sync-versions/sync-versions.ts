@@ -1,5 +1,4 @@
 import { formatDuration } from '../../util/format-duration.js';
-import type { ProjectLog } from '../../reporting/project-log.js';
 import { ServiceError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { lookForBuild, lookInterval, waitForVersion } from '../shared/version-appears.js';

@@ -70,7 +70,12 @@ export const waitProject: ProjectOperation = async (ctx, run) => {
  * a commit: config loading and validation run inside checkout, so a build failing there never gets
  * a commit.
  */
-async function concludeFailedBeforeCheckout(ctx: OperationContext, run: ProjectRun, build: Build, commit: string): Promise<Conclusion<never>> {
+async function concludeFailedBeforeCheckout(
+  ctx: OperationContext,
+  run: ProjectRun,
+  build: Build,
+  commit: string,
+): Promise<Conclusion<never>> {
   run.seen.build(build);
   const conclusion = await concludeBuild(ctx, run, { build });
   const reason =
