@@ -1,4 +1,4 @@
-// Loopback stand-in of GitHub's REST API (the parts `preview` and `apply` use) for in-process and
+// Loopback stand-in of GitHub's REST API (the parts `preview`, `apply` and `health` use) for in-process and
 // end-to-end tests, the demo and `npm run standin -- --preview`: one file per resource in
 // github-standin/, on the HTTP base it shares with the Read the Docs stand-in.
 export { startGitHubStandin } from './github-standin/standin.ts';
@@ -12,5 +12,7 @@ export type {
   StoredComment,
   StoredDeployment,
   StoredDeploymentStatus,
+  StoredIssue,
+  StoredRelease,
   StoredStatus,
 } from './github-standin/store.ts';

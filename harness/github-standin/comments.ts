@@ -1,4 +1,4 @@
-// Issue comments of the pull requests: list (paginated, oldest first), create, update, delete.
+// Issue comments of the pull requests and issues: list (paginated, oldest first), create, update, delete.
 // What the token posts is its own account's (`github-actions[bot]` for the workflow's token).
 import { invalid, json, notFound, page } from './replies.ts';
 import type { Reply } from './replies.ts';
@@ -72,12 +72,12 @@ export class CommentResources {
   }
 
   private list(ctx: Ctx, pr: number): Reply {
-    if (!this.store.pulls.has(pr)) return notFound();
+    if (!this.store.hasIssue(pr)) return notFound();
     return page(ctx.url, this.store.comments(pr), this.store.maxPerPage);
   }
 
   private create(ctx: Ctx, pr: number): Reply {
-    if (!this.store.pulls.has(pr)) return notFound();
+    if (!this.store.hasIssue(pr)) return notFound();
     if (typeof ctx.input.body !== 'string') return invalid('body');
     const id = this.add(pr, ctx.input.body, this.store.tokenAuthor());
     return json(

@@ -1,9 +1,6 @@
 // Merge queues: a group's queue branch (`gh-readonly-queue/{base}/pr-{N}-{base sha}`, pushed by
 // GitHub at the group's commit) and the `merge_group` event a workflow receives for it. The branch
-// can be read back (GET branches/{branch}) as GitHub serves it.
-import { json, notFound } from './replies.ts';
-import type { Reply } from './replies.ts';
-import type { Route } from './router.ts';
+// can be read back (GET branches/{branch}, served by repository.ts) as GitHub serves it.
 import type { GitHubStore } from './store.ts';
 
 export interface MergeGroupSeed {
@@ -28,7 +25,7 @@ export class MergeQueueResources {
   add(seed: MergeGroupSeed): { name: 'merge_group'; payload: Record<string, unknown> } {
     const base = seed.base ?? 'main';
     const branch = `gh-readonly-queue/${base}/pr-${seed.pr}-${seed.baseSha}`;
-    this.store.branches.set(branch, seed.headSha);
+    this.store.branches.set(branch, { sha: seed.headSha, date: 0 });
     return {
       name: 'merge_group',
       payload: {
@@ -50,14 +47,5 @@ export class MergeQueueResources {
         repository: { full_name: `${this.store.owner}/${this.store.repo}` },
       },
     };
-  }
-
-  routes(): Route[] {
-    return [{ pattern: /^\/branches\/(.+)$/, methods: { GET: (_c, m) => this.branch(decodeURIComponent(m[1]!)) } }];
-  }
-
-  private branch(name: string): Reply {
-    const sha = this.store.branches.get(name);
-    return sha === undefined ? notFound() : json(200, { name, commit: { sha }, protected: name.startsWith('gh-readonly-queue/') });
   }
 }

@@ -2,7 +2,8 @@
 // with the Read the Docs stand-in (../standin-http/: server, request log, faults, added headers).
 //
 // This file composes the parts, one per resource: comments.ts (issue comments), pulls.ts (pull
-// requests, their files, collaborators' permission), contents.ts, statuses.ts (commit statuses),
+// requests, their files, collaborators' permission), issues.ts, repository.ts (branches, releases,
+// tags), contents.ts, statuses.ts (commit statuses),
 // deployments.ts (and their statuses), users.ts (GET /user), merge-queue.ts (queue branches and
 // `merge_group` events); store.ts (what they hold),
 // router.ts (token, refusals, routes), replies.ts (GitHub's answers, rate limits, pages).
@@ -15,6 +16,8 @@ import { DeploymentResources } from './deployments.ts';
 import { type MergeGroupSeed, MergeQueueResources } from './merge-queue.ts';
 import { type PullRequestSeed, PullResources } from './pulls.ts';
 import { type RateLimitAnswer, json, rateLimited } from './replies.ts';
+import { IssueResources } from './issues.ts';
+import { RepositoryResources } from './repository.ts';
 import { GitHubRouter } from './router.ts';
 import { StatusResources } from './statuses.ts';
 import {
@@ -23,6 +26,8 @@ import {
   GitHubStore,
   type StoredComment,
   type StoredDeployment,
+  type StoredIssue,
+  type StoredRelease,
   type StoredStatus,
 } from './store.ts';
 import { UserResources } from './users.ts';
@@ -75,6 +80,16 @@ export interface GitHubStandin {
    * what a hostile proxy could add, such as a `Link` elsewhere or `Deprecation` and `Sunset` text.
    */
   addHeaders(method: string, path: RegExp, headers: Record<string, string>): void;
+  /** The branch's head moves to `sha`, committed at `date` (ms epoch): what GET branches/{branch} gives. */
+  setBranch(branch: string, sha: string, date: number): void;
+  /** A release of `tag`, newer than every one before it. */
+  addRelease(release: Omit<StoredRelease, 'id'>): void;
+  /** A tag, newer than every one before it. */
+  addTag(name: string, sha: string): void;
+  /** An issue someone opened (no request recorded); returns its number. */
+  addIssue(seed: { title: string; body: string; user?: StoredIssue['user']; state?: 'open' | 'closed' }): number;
+  /** Every issue (pull requests left out), with its comments through `comments(number)`. */
+  issues(): StoredIssue[];
   close(): Promise<void>;
 }
 
@@ -89,6 +104,8 @@ class GitHubStandinServer implements GitHubStandin {
   private readonly statusesApi: StatusResources;
   private readonly deploymentsApi: DeploymentResources;
   private readonly mergeQueueApi: MergeQueueResources;
+  private readonly issuesApi: IssueResources;
+  private readonly repositoryApi: RepositoryResources;
 
   constructor(options: GitHubStandinOptions) {
     this.store = new GitHubStore(options);
@@ -98,6 +115,8 @@ class GitHubStandinServer implements GitHubStandin {
     this.statusesApi = new StatusResources(this.store);
     this.deploymentsApi = new DeploymentResources(this.store);
     this.mergeQueueApi = new MergeQueueResources(this.store);
+    this.issuesApi = new IssueResources(this.store);
+    this.repositoryApi = new RepositoryResources(this.store);
     this.router = new GitHubRouter(this.store, options.token, [
       ...new UserResources(this.store).routes(),
       ...this.commentsApi.routes(),
@@ -105,7 +124,8 @@ class GitHubStandinServer implements GitHubStandin {
       ...this.contentsApi.routes(),
       ...this.deploymentsApi.routes(),
       ...this.statusesApi.routes(),
-      ...this.mergeQueueApi.routes(),
+      ...this.issuesApi.routes(),
+      ...this.repositoryApi.routes(),
     ]);
     this.http = new HttpServer(
       {
@@ -179,6 +199,26 @@ class GitHubStandinServer implements GitHubStandin {
 
   addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number {
     return this.deploymentsApi.add(seed);
+  }
+
+  setBranch(branch: string, sha: string, date: number): void {
+    this.repositoryApi.setBranch(branch, sha, date);
+  }
+
+  addRelease(release: Omit<StoredRelease, 'id'>): void {
+    this.repositoryApi.addRelease(release);
+  }
+
+  addTag(name: string, sha: string): void {
+    this.repositoryApi.addTag(name, sha);
+  }
+
+  addIssue(seed: { title: string; body: string; user?: StoredIssue['user']; state?: 'open' | 'closed' }): number {
+    return this.issuesApi.add(seed);
+  }
+
+  issues(): StoredIssue[] {
+    return this.issuesApi.records();
   }
 
   refuse(method: string, path: RegExp): void {

@@ -57,6 +57,25 @@ export interface StoredPull {
   state: 'open' | 'closed';
 }
 
+export interface StoredIssue {
+  number: number;
+  title: string;
+  body: string;
+  user: { login: string; type: 'Bot' | 'User' };
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StoredRelease {
+  id: number;
+  tag: string;
+  name?: string;
+  draft?: boolean;
+  prerelease?: boolean;
+}
+
 export interface GitHubStandinOptions {
   /** The token the action must send (`Authorization: token …`). */
   token: string;
@@ -95,8 +114,14 @@ export class GitHubStore {
   readonly files = new Map<string, string>();
   readonly statuses: StoredStatus[] = [];
   readonly deployments: StoredDeployment[] = [];
-  /** Branch heads by name (the merge queue's branches). */
-  readonly branches = new Map<string, string>();
+  /** Issues by number (pull requests are in `pulls`; the numbers share one sequence). */
+  readonly issues = new Map<number, StoredIssue>();
+  /** Branch heads: the commit and when it was committed (ms epoch). */
+  readonly branches = new Map<string, { sha: string; date: number }>();
+  /** Releases, newest first. */
+  readonly releases: StoredRelease[] = [];
+  /** Tags, newest first. */
+  readonly tags: { name: string; sha: string }[] = [];
   private nextId = 1000;
 
   constructor(options: GitHubStandinOptions) {
@@ -116,6 +141,11 @@ export class GitHubStore {
   tokenAuthor(): { login: string; type: 'Bot' | 'User' } {
     if (this.tokenLogin) return { login: this.tokenLogin, type: 'User' };
     return this.tokenApp ? { login: `${this.tokenApp}[bot]`, type: 'Bot' } : BOT;
+  }
+
+  /** Whether `number` is an issue or a pull request (their comments are alike). */
+  hasIssue(number: number): boolean {
+    return this.pulls.has(number) || this.issues.has(number);
   }
 
   /** The comments of `pr`, oldest first (the stored list itself). */

@@ -3,7 +3,7 @@
 // throttling, auth rules and injected network faults.
 //
 // This file composes the parts, one per resource: store.ts (shared state and lookups),
-// build-queue.ts (triggers and plans), projects.ts (+ project-config.ts), versions.ts, builds.ts,
+// build-queue.ts (triggers and plans), projects.ts (+ project-config.ts, project-notifications.ts), versions.ts, builds.ts,
 // env-vars.ts, api-v2.ts (a build's commands, a version's identifier, the version and build lists), search.ts (search and
 // documentation pages), webhooks.ts (pushes and pull requests, automation rules);
 // router.ts (routing, auth, throttle.ts); the HTTP base shared with the GitHub stand-in,
@@ -29,6 +29,7 @@ import type {
   WebhookEvent,
 } from './model.ts';
 import type { RedirectData } from './project-config.ts';
+import { ProjectNotificationResources } from './project-notifications.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
@@ -74,6 +75,11 @@ export interface Standin {
   redirects(project: string): RedirectData[];
   /** Makes `child` a subproject of `parent` as the dashboard would. */
   addSubproject(parent: string, child: string, alias?: string): void;
+  /**
+   * Disables (or re-enables) the project's builds as the service does after 25 failed builds of the
+   * default version in a row: its notification `project:builds:disabled-due-to-consecutive-failures`.
+   */
+  disableBuilds(project: string, disabled?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +95,7 @@ class StandinServer implements Standin {
   private readonly envApi: EnvVarResources;
   private readonly searchApi: SearchResources;
   private readonly webhooks: Webhooks;
+  private readonly projectNotifications: ProjectNotificationResources;
 
   constructor(options: StandinOptions) {
     const rateLimit = options.rateLimit === undefined ? { limit: 60, windowMs: 60_000 } : options.rateLimit;
@@ -102,9 +109,11 @@ class StandinServer implements Standin {
     this.envApi = new EnvVarResources(this.store);
     this.searchApi = new SearchResources(this.store, options.indexDelayMs ?? 1500);
     this.webhooks = new Webhooks(this.store, this.queue, this.versionsApi);
+    this.projectNotifications = new ProjectNotificationResources(this.store);
     const router = new Router(
       [
         ...this.projectsApi.routes(),
+        ...this.projectNotifications.routes(),
         ...this.versionsApi.routes(),
         ...this.buildsApi.routes(),
         ...this.envApi.routes(),
@@ -214,6 +223,10 @@ class StandinServer implements Standin {
 
   addSubproject(parent: string, child: string, alias?: string): void {
     this.projectsApi.addSubproject(parent, child, alias);
+  }
+
+  disableBuilds(project: string, disabled = true): void {
+    this.projectNotifications.disable(project, disabled);
   }
 }
 

@@ -44,7 +44,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'secret',
     default: '',
     description:
-      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `merge-queue`, `apply` and `export`; optional for public projects with `wait` and `preview`.',
+      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `merge-queue`, `apply`, `export` and `health`; optional for public projects with `wait` and `preview`.',
     schema: optionalText,
   },
   project: {
@@ -82,7 +82,7 @@ export const INPUT_DECLARATIONS = {
   operation: {
     kind: 'text',
     default: 'build',
-    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `merge-queue`, `apply` or `export`.',
+    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `merge-queue`, `apply`, `export` or `health`.',
     schema: oneOf(OPERATIONS),
   },
   'base-url': {
@@ -134,7 +134,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'secret',
     default: '',
     description:
-      "Token for GitHub's API, used by `preview` for the PR comment and commit statuses, by `merge-queue` for the group's status, and by `apply` for the plan comment.",
+      "Token for GitHub's API: `preview`'s comment and statuses, `merge-queue`'s status, `apply`'s plan comment, `health`'s reads and issue.",
     // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
     // verbatim: the unexpanded expression is no token.
     schema: parser((text) => (text.trim() === '' || UNEXPANDED_GITHUB_TOKEN.test(text) ? undefined : text.trim())),
@@ -144,7 +144,7 @@ export const INPUT_DECLARATIONS = {
     // Empty: 60/1m with a token, 5/1m without (the service's anonymous limit, shared with search).
     default: '',
     description:
-      "The request budget shared by everything the step sends to the service, as requests per minute (`60`) or per period (`30/10s`). Empty means the service's own limit, `60/1m` with a token and `5/1m` without one.",
+      "The request budget of the whole step, per minute (`60`) or per period (`30/10s`). Empty: the service's own, `60/1m` with a token, `5/1m` without.",
     schema: parser((text, refuse): RateLimit | undefined => {
       if (text.trim() === '') return undefined;
       const limit = parseRateLimit(text);
@@ -252,7 +252,7 @@ export const INPUT_DECLARATIONS = {
   'comment-header': {
     kind: 'text',
     default: '',
-    description: 'For `preview`, tells apart several independent uses in one repository (each keeps its own comment).',
+    description: 'For `preview` and `health`, tells apart several uses in one repository (each keeps its own comment or issue).',
     schema: parser((text) => text.trim()),
   },
   config: {
@@ -310,6 +310,36 @@ export const INPUT_DECLARATIONS = {
         return refuse('is not a status context: use up to 255 characters on one line, e.g. `docs/readthedocs.org:{project}`');
       return name;
     }),
+  },
+
+  // `health`
+  'grace-period': {
+    kind: 'text',
+    default: '1h',
+    description: "For `health`, how long the branch's head may wait for its build.",
+    schema: durationInput,
+  },
+  releases: {
+    kind: 'text',
+    default: '3',
+    description: 'For `health`, how many newest release tags must have docs.',
+    schema: parser((text, refuse) => {
+      const count = /^\s*(\d{1,2})\s*$/.exec(text);
+      if (!count || Number(count[1]) > 50) return refuse(`\`${text}\` is not accepted: give a whole number from 0 to 50`);
+      return Number(count[1]);
+    }),
+  },
+  'health-issue': {
+    kind: 'flag',
+    default: 'true',
+    description: 'For `health`, keep one issue open while a problem remains (needs `issues: write`).',
+    schema: booleanInput,
+  },
+  'on-problem': {
+    kind: 'text',
+    default: 'fail',
+    description: 'For `health`, while a problem remains: `fail` (a red step) or `warn`.',
+    schema: oneOf(['fail', 'warn'] as const),
   },
 } as const satisfies Record<string, InputDeclaration>;
 

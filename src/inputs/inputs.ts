@@ -64,6 +64,14 @@ export interface Inputs {
   queueCheck: 'build' | 'mirror';
   /** For `merge-queue`: the commit status's context, `{project}` not yet replaced. */
   statusContext: string;
+  /** For `health`: how long the default branch's head may wait for a build (ms). */
+  gracePeriodMs: number;
+  /** For `health`: how many of the newest release tags are looked at. */
+  releases: number;
+  /** For `health`: keep one issue open while a problem remains. */
+  healthIssue: boolean;
+  /** For `health`: a problem fails the step, or only warns. */
+  onProblem: 'fail' | 'warn';
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
@@ -154,6 +162,10 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     redirectCheck: values['redirect-check'],
     queueCheck: values['queue-check'],
     statusContext: values['status-context'],
+    gracePeriodMs: values['grace-period'],
+    releases: values.releases,
+    healthIssue: values['health-issue'],
+    onProblem: values['on-problem'],
   };
 }
 

@@ -2,6 +2,7 @@ import type { Operation } from '../inputs/inputs.js';
 import { build } from './build/descriptor.js';
 import type { OperationDescriptor } from './descriptor.js';
 import { env } from './env/descriptor.js';
+import { health } from './health/descriptor.js';
 import { mergeQueue } from './merge-queue/descriptor.js';
 import { preview } from './preview/descriptor.js';
 import { planOutputs } from './project-config/apply-report.js';
@@ -25,6 +26,7 @@ export const OPERATION_DESCRIPTORS: Record<Operation, OperationDescriptor> = {
   'merge-queue': mergeQueue,
   apply,
   export: exportOperation,
+  health,
 };
 
 /** Each operation as a whole step: it returns its report (results, summary sections, outputs). */

@@ -177,6 +177,11 @@ export class ReadTheDocsApi {
     );
   }
 
+  /** The project's own notifications (an admin token's): `project:builds:disabled-due-to-consecutive-failures` among them. */
+  async projectNotifications(project: string): Promise<Notification[]> {
+    return this.list(`/api/v3/projects/${seg(project)}/notifications/`, NotificationSchema, 'GET projects/{project}/notifications/');
+  }
+
   /** API v2 is the only place that publishes the build's commands and their output. */
   async buildCommands(id: number, options: { bestEffort?: boolean } = {}): Promise<BuildCommands> {
     // A final build's commands no longer change: read once (the log, the gantt chart and the

@@ -294,3 +294,74 @@ export async function createDeploymentStatus(
     repeatable(gh),
   );
 }
+
+// ---------- `health`: the default branch's head, the releases, and the one issue it keeps ----------
+
+export type Issue = DataOf<Rest['issues']['create']>;
+/** Open issues looked through for the one `health` keeps (100 a page). */
+const MAX_ISSUE_PAGES = 10;
+
+/** GET repos/{owner}/{repo}/branches/{branch}: its head commit and when it was committed (ms epoch; NaN when GitHub gives none). */
+export async function getBranchHead(gh: GitHubRepo, branch: string): Promise<{ sha: string; date: number }> {
+  const answer = await call(
+    'GET branches/{branch}',
+    (request) => gh.octokit.rest.repos.getBranch({ ...at(gh), branch, request }),
+    repeatable(gh),
+  );
+  const commit = answer.commit.commit;
+  return { sha: answer.commit.sha, date: Date.parse(commit.committer?.date ?? commit.author?.date ?? '') };
+}
+
+/** GET repos/{owner}/{repo}/releases: one page, newest first; drafts left out (their tags may not exist yet). */
+export async function listReleaseTags(gh: GitHubRepo, count: number): Promise<{ tag: string; prerelease: boolean }[]> {
+  const releases = await call(
+    'GET releases',
+    (request) => gh.octokit.rest.repos.listReleases({ ...at(gh), per_page: PAGE_SIZE, request }),
+    repeatable(gh),
+  );
+  return releases
+    .filter((release) => !release.draft)
+    .slice(0, count)
+    .map((release) => ({ tag: release.tag_name, prerelease: release.prerelease }));
+}
+
+/** GET repos/{owner}/{repo}/tags: one page of the tags' names (GitHub's order, not a version order). */
+export async function listTagNames(gh: GitHubRepo): Promise<string[]> {
+  const tags = await call(
+    'GET tags',
+    (request) => gh.octokit.rest.repos.listTags({ ...at(gh), per_page: PAGE_SIZE, request }),
+    repeatable(gh),
+  );
+  return tags.map((tag) => tag.name);
+}
+
+/** GET repos/{owner}/{repo}/issues?state=open: open issues (pull requests left out), oldest first, a bounded number of pages. */
+export async function listOpenIssues(gh: GitHubRepo): Promise<Issue[]> {
+  const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.issues.listForRepo, gh.limits), {
+    ...at(gh),
+    state: 'open',
+    sort: 'created',
+    direction: 'asc',
+    per_page: PAGE_SIZE,
+  });
+  const issues = await readPages('GET issues', pages, MAX_ISSUE_PAGES, gh.limits);
+  return issues.filter((issue) => !issue.pull_request) as Issue[];
+}
+
+/** POST repos/{owner}/{repo}/issues: never repeated (a second issue). */
+export function createIssue(gh: GitHubRepo, issue: { title: string; body: string }): Promise<Issue> {
+  return call('POST issues', (request) => gh.octokit.rest.issues.create({ ...at(gh), ...issue, request }), once(gh));
+}
+
+/** PATCH repos/{owner}/{repo}/issues/{n}: a new title and body, or closed as completed (repeating it changes nothing). */
+export function updateIssue(
+  gh: GitHubRepo,
+  issue: number,
+  changes: { title?: string; body?: string; state?: 'open' | 'closed'; state_reason?: 'completed' },
+): Promise<Issue> {
+  return call(
+    'PATCH issues/{n}',
+    (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, request }),
+    repeatable(gh),
+  );
+}

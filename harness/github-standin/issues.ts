@@ -1,0 +1,91 @@
+// The repository's issues: create (by the token's account), list (open, closed or all, oldest or
+// newest first, paginated; pull requests are issues too, GitHub lists them with `pull_request`),
+// edit (title, body, state and its reason). Their comments are comments.ts's.
+import { invalid, json, notFound, page } from './replies.ts';
+import type { Reply } from './replies.ts';
+import type { Ctx, Route } from './router.ts';
+import type { GitHubStore, StoredIssue } from './store.ts';
+
+export class IssueResources {
+  private readonly store: GitHubStore;
+
+  constructor(store: GitHubStore) {
+    this.store = store;
+  }
+
+  /** An issue someone opened (no request recorded); returns its number. */
+  add(seed: { title: string; body: string; user?: StoredIssue['user']; state?: 'open' | 'closed' }): number {
+    const number = this.nextNumber();
+    const now = new Date().toISOString();
+    this.store.issues.set(number, {
+      number,
+      title: seed.title,
+      body: seed.body,
+      user: seed.user ?? { login: 'someone', type: 'User' },
+      state: seed.state ?? 'open',
+      state_reason: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return number;
+  }
+
+  /** Copies of the issues, by number. */
+  records(): StoredIssue[] {
+    return [...this.store.issues.values()].map((issue) => ({ ...issue }));
+  }
+
+  routes(): Route[] {
+    return [
+      { pattern: /^\/issues$/, methods: { GET: (c) => this.list(c), POST: (c) => this.create(c) } },
+      { pattern: /^\/issues\/(\d+)$/, methods: { PATCH: (c, m) => this.update(c, Number(m[1])) } },
+    ];
+  }
+
+  /** Issue and pull request numbers share one sequence, as on GitHub. */
+  private nextNumber(): number {
+    return Math.max(0, ...this.store.pulls.keys(), ...this.store.issues.keys()) + 1;
+  }
+
+  private json(issue: StoredIssue): Record<string, unknown> {
+    return { ...issue, html_url: `https://github.com/${this.store.owner}/${this.store.repo}/issues/${issue.number}`, id: issue.number };
+  }
+
+  private list(ctx: Ctx): Reply {
+    const state = ctx.url.searchParams.get('state') ?? 'open';
+    const ascending = ctx.url.searchParams.get('direction') === 'asc';
+    const issues = [...this.store.issues.values()]
+      .filter((issue) => state === 'all' || issue.state === state)
+      .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number))
+      .map((issue) => this.json(issue));
+    const pulls = [...this.store.pulls.entries()]
+      .filter(([, pull]) => state === 'all' || pull.state === state)
+      .map(([number, pull]) => ({ number, title: `PR ${number}`, body: pull.body, state: pull.state, pull_request: { url: '' } }));
+    return page(ctx.url, [...issues, ...pulls], this.store.maxPerPage);
+  }
+
+  private create(ctx: Ctx): Reply {
+    if (typeof ctx.input.title !== 'string' || ctx.input.title === '') return invalid('title');
+    const number = this.add({
+      title: ctx.input.title,
+      body: typeof ctx.input.body === 'string' ? ctx.input.body : '',
+      user: this.store.tokenAuthor(),
+    });
+    return json(201, this.json(this.store.issues.get(number)!));
+  }
+
+  private update(ctx: Ctx, number: number): Reply {
+    const issue = this.store.issues.get(number);
+    if (!issue) return notFound();
+    const { title, body, state, state_reason: reason } = ctx.input;
+    if (state !== undefined && state !== 'open' && state !== 'closed') return invalid('state');
+    if (typeof title === 'string') issue.title = title;
+    if (typeof body === 'string') issue.body = body;
+    if (state === 'open' || state === 'closed') {
+      issue.state = state;
+      issue.state_reason = state === 'closed' ? (typeof reason === 'string' ? reason : 'completed') : 'reopened';
+    }
+    issue.updated_at = new Date().toISOString();
+    return json(200, this.json(issue));
+  }
+}

@@ -1,0 +1,282 @@
+// The four checks of `health`, pure: what one project's facts (read once, in lists) say about it.
+// Every name and text here came from the service or GitHub: it stays text (the report escapes it).
+import type { Build, Version } from '../../readthedocs/schemas.js';
+import { versionSlug } from '../../inputs/slugs.js';
+import { formatDuration } from '../../util/format-duration.js';
+import { FINAL_STATES } from '../shared/build-ids.js';
+import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
+
+export const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works'] as const;
+export type CheckName = (typeof CHECKS)[number];
+/** `unknown`: the check could not be made (no GitHub token, an answer that failed); never a problem by itself. */
+export type CheckState = 'ok' | 'problem' | 'unknown';
+
+export interface CheckLink {
+  label: string;
+  url: string;
+}
+
+/** One row of the report: a check, about the project or one version of it. */
+export interface CheckRow {
+  check: CheckName;
+  state: CheckState;
+  /** The version or tag the row is about, when it is about one. */
+  subject?: string;
+  details: string;
+  links: CheckLink[];
+  /** A failed build's reason as `wait` gives it (notifications, the failed command's last lines). */
+  reason?: string;
+}
+
+/** The default branch's head as GitHub gives it. */
+export interface BranchHead {
+  sha: string;
+  /** When it was committed (ms epoch; NaN when unknown). */
+  date: number;
+  /** Its page on GitHub. */
+  url?: string;
+}
+
+/** What the checks read of one project: a handful of lists, read once. */
+export interface ProjectFacts {
+  defaultBranch: string | undefined;
+  defaultVersion: string | undefined;
+  versions: Version[];
+  /** The project's recent builds, newest first. */
+  builds: Build[];
+  /** The recent builds of the version that tracks the default branch, newest first. */
+  trackingBuilds: Build[];
+  /** The notification that says the project's builds are disabled, when there is one. */
+  buildsDisabled: string | undefined;
+  /** The default branch's head; a string says why it is not known. */
+  head: BranchHead | string;
+  /** The newest release tags, newest first; a string says why they are not known. */
+  releases: string[] | string;
+  /** Why each failed build failed, by build id. */
+  failureReasons: Map<number, { headline: string; reason: string }>;
+}
+
+export interface CheckOptions {
+  now: number;
+  graceMs: number;
+}
+
+const short = (sha: string | null | undefined): string => (sha ? sha.slice(0, 7) : 'an unknown commit');
+const buildLink = (build: Build): CheckLink => ({ label: `build #${build.id}`, url: build.urls.build });
+
+/** The version that tracks the default branch: `latest`, else the branch version of that name. */
+export function trackingVersion(facts: Pick<ProjectFacts, 'versions' | 'defaultBranch'>): Version | undefined {
+  return (
+    facts.versions.find((v) => v.slug === 'latest') ??
+    facts.versions.find((v) => v.type === 'branch' && (v.verbose_name ?? v.slug) === facts.defaultBranch)
+  );
+}
+
+/** Every check of one project, in the order of {@link CHECKS}. */
+export function checkProject(facts: ProjectFacts, options: CheckOptions): CheckRow[] {
+  return [...checkLatest(facts, options), ...checkReleases(facts), ...checkActiveBuilds(facts), ...checkRoot(facts)];
+}
+
+/**
+ * Latest is current: its last successful build is of the branch's head, or a build of the head is
+ * running; a head younger than the grace period may still be waiting for its build.
+ */
+export function checkLatest(facts: ProjectFacts, { now, graceMs }: CheckOptions): CheckRow[] {
+  const row = (state: CheckState, details: string, links: CheckLink[] = [], subject?: string): CheckRow[] => [
+    { check: 'latest is current', state, ...(subject === undefined ? {} : { subject }), details, links },
+  ];
+  const version = trackingVersion(facts);
+  const branch = facts.defaultBranch ?? 'the default branch';
+  if (!version) return row('problem', `no version tracks ${branch}: the project has no \`latest\``);
+  if (typeof facts.head === 'string') return row('unknown', facts.head, [], version.slug);
+  const head = facts.head;
+  const headLinks = head.url ? [{ label: short(head.sha), url: head.url }] : [];
+  const ofHead = facts.trackingBuilds.filter((b) => b.commit === head.sha);
+  const lastSuccess = facts.trackingBuilds.find((b) => b.success === true);
+  if (lastSuccess && lastSuccess.commit === head.sha) {
+    return row('ok', `built at the head of ${branch}, ${short(head.sha)}`, [buildLink(lastSuccess)], version.slug);
+  }
+  // A running build of the head, or one whose commit is not known yet (a webhook's, before cloning) made after it.
+  const running = facts.trackingBuilds.find(
+    (b) => !FINAL_STATES.has(b.state.code) && (b.commit === head.sha || (b.commit === null && createdAfter(b, head.date))),
+  );
+  if (running) return row('ok', `build #${running.id} of the head of ${branch} is running`, [buildLink(running)], version.slug);
+  // Whole minutes: an age is told to a person, not measured.
+  const age = Math.floor((now - head.date) / 60_000) * 60_000;
+  const served = lastSuccess ? `last built ${short(lastSuccess.commit)}` : 'has no successful build among its recent ones';
+  if (Number.isFinite(age) && age < graceMs) {
+    return row(
+      'ok',
+      `the head of ${branch}, ${short(head.sha)}, is ${formatDuration(age)} old (within the grace period); ${served}`,
+      headLinks,
+      version.slug,
+    );
+  }
+  const failed = ofHead.find((b) => b.success === false && b.state.code === 'finished');
+  const ageText = Number.isFinite(age) ? ` is ${formatDuration(age)} old and` : '';
+  const what = failed ? `its build #${failed.id} failed` : 'has no build';
+  const links = [...headLinks, ...(failed ? [buildLink(failed)] : lastSuccess ? [buildLink(lastSuccess)] : [])];
+  return row('problem', `${served}; the head of ${branch}, ${short(head.sha)},${ageText} ${what}`, links, version.slug);
+}
+
+function createdAfter(build: Build, date: number): boolean {
+  const created = build.created === null ? Number.NaN : Date.parse(build.created);
+  return !Number.isFinite(date) || !Number.isFinite(created) || created >= date;
+}
+
+/** The tag version a release tag names (by name, else by the slug the service makes of it). */
+export function versionOfTag(versions: Version[], tag: string): Version | undefined {
+  const slug = versionSlug(tag);
+  return versions.find((v) => v.type === 'tag' && (v.verbose_name === tag || v.slug === slug));
+}
+
+/** Releases have docs: each of the newest release tags has an active, built version; `stable` follows the newest. */
+export function checkReleases(facts: ProjectFacts): CheckRow[] {
+  if (typeof facts.releases === 'string') return [{ check: 'releases have docs', state: 'unknown', details: facts.releases, links: [] }];
+  if (facts.releases.length === 0) return [{ check: 'releases have docs', state: 'ok', details: 'no release tag to look at', links: [] }];
+  const rows: CheckRow[] = [];
+  for (const tag of facts.releases) {
+    const version = versionOfTag(facts.versions, tag);
+    const problem = !version
+      ? 'the release has no version on the service (sync the versions; check the automation rules)'
+      : !version.active
+        ? `its version ${version.slug} is inactive`
+        : version.built === false
+          ? `its version ${version.slug} is active but not built`
+          : undefined;
+    if (problem)
+      rows.push({
+        check: 'releases have docs',
+        state: 'problem',
+        subject: tag,
+        details: problem,
+        links: docsLink(version),
+      });
+  }
+  if (rows.length === 0) {
+    rows.push({ check: 'releases have docs', state: 'ok', details: `${facts.releases.join(', ')}: active and built`, links: [] });
+  }
+  return [...rows, ...checkStable(facts.versions, facts.releases)];
+}
+
+/**
+ * `stable` follows the newest release: the service points it at the highest PEP 440 release among
+ * the versions it has, so a newer release tag it lacks (or a `stable` set by hand) leaves it behind.
+ */
+export function checkStable(versions: Version[], releases: string[]): CheckRow[] {
+  const newest = newestRelease(releases);
+  const stable = versions.find((v) => v.slug === 'stable');
+  if (newest === undefined || !stable) return [];
+  const row = (state: CheckState, details: string): CheckRow[] => [
+    { check: 'releases have docs', state, subject: 'stable', details, links: docsLink(stable) },
+  ];
+  const target = versionOfTag(versions, newest);
+  const pointsAt = versions.find((v) => v.type === 'tag' && v.identifier && v.identifier === stable.identifier);
+  const now = pointsAt ? ` (it serves ${pointsAt.verbose_name ?? pointsAt.slug})` : '';
+  if (!target) return row('problem', `cannot follow ${newest}, which has no version${now}`);
+  if (stable.identifier && stable.identifier === target.identifier) return row('ok', `follows ${newest}`);
+  return row('problem', `does not follow the newest release ${newest}${now}`);
+}
+
+/** The highest release (no pre-release) among the tags, by PEP 440's order; undefined when none parses. */
+export function newestRelease(tags: string[]): string | undefined {
+  let best: { tag: string; parsed: ParsedVersion } | undefined;
+  for (const tag of tags) {
+    const parsed = parseVersionTag(tag);
+    if (!parsed || parsed.prerelease) continue;
+    if (!best || compareVersions(parsed, best.parsed) > 0) best = { tag, parsed };
+  }
+  return best?.tag;
+}
+
+function docsLink(version: Version | undefined): CheckLink[] {
+  const url = version?.urls?.documentation;
+  return url ? [{ label: 'docs', url }] : [];
+}
+
+/**
+ * The last final build of each active version, among the project's recent builds: a failed one is
+ * a problem. A cancelled build is no failure (superseded, skipped by exit code 183).
+ */
+export function lastFinalBuilds(versions: Version[], builds: Build[]): Map<string, Build> {
+  const active = new Set(versions.filter((v) => v.active && v.type !== 'external').map((v) => v.slug));
+  const last = new Map<string, Build>();
+  for (const build of builds) {
+    if (build.version === null || !active.has(build.version) || last.has(build.version)) continue;
+    if (build.state.code === 'finished') last.set(build.version, build);
+  }
+  return last;
+}
+
+/** The failed ones of {@link lastFinalBuilds}: those whose reason is worth reading. */
+export function failedLastBuilds(facts: Pick<ProjectFacts, 'versions' | 'builds'>): Build[] {
+  return [...lastFinalBuilds(facts.versions, facts.builds).values()].filter((build) => build.success === false);
+}
+
+/** Active versions build: every active version's last build succeeded (judged by `built` when it is not among the recent builds). */
+export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
+  const last = lastFinalBuilds(facts.versions, facts.builds);
+  const rows: CheckRow[] = [];
+  for (const version of facts.versions.filter((v) => v.active && v.type !== 'external')) {
+    const build = last.get(version.slug);
+    if (build?.success === false) {
+      const why = facts.failureReasons.get(build.id);
+      rows.push({
+        check: 'active versions build',
+        state: 'problem',
+        subject: version.slug,
+        details: `its last build #${build.id} failed${why ? `: ${why.headline}` : ''}`,
+        links: [buildLink(build)],
+        ...(why ? { reason: why.reason } : {}),
+      });
+    } else if (!build && version.built === false && !facts.builds.some((b) => b.version === version.slug)) {
+      rows.push({
+        check: 'active versions build',
+        state: 'problem',
+        subject: version.slug,
+        details: 'active, but never built',
+        links: [],
+      });
+    }
+  }
+  const count = facts.versions.filter((v) => v.active && v.type !== 'external').length;
+  if (rows.length === 0)
+    rows.push({
+      check: 'active versions build',
+      state: 'ok',
+      details: `${count} active version${count === 1 ? '' : 's'}: last builds succeeded`,
+      links: [],
+    });
+  return rows;
+}
+
+/** The root works: the default version is active and built, and the project's builds are not disabled. */
+export function checkRoot(facts: ProjectFacts): CheckRow[] {
+  const rows: CheckRow[] = [];
+  const slug = facts.defaultVersion ?? 'latest';
+  const version = facts.versions.find((v) => v.slug === slug);
+  const problem = !version
+    ? 'the default version does not exist: the docs root answers 404'
+    : !version.active
+      ? 'the default version is inactive: the docs root answers 404'
+      : version.built === false
+        ? 'the default version is not built: the docs root has nothing to serve'
+        : undefined;
+  if (problem) rows.push({ check: 'the root works', state: 'problem', subject: slug, details: problem, links: [] });
+  if (facts.buildsDisabled !== undefined) {
+    rows.push({
+      check: 'the root works',
+      state: 'problem',
+      details: `the project's builds are disabled: ${facts.buildsDisabled}`,
+      links: [],
+    });
+  }
+  if (rows.length === 0)
+    rows.push({
+      check: 'the root works',
+      state: 'ok',
+      details: `${slug} is active and built; builds are enabled`,
+      links: docsLink(version),
+    });
+  return rows;
+}

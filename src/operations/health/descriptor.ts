@@ -1,0 +1,14 @@
+// What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
+// inputs and outputs, the token and GitHub permissions it needs, and its step.
+import type { OperationDescriptor } from '../descriptor.js';
+import { healthStep } from './health.js';
+
+/** `operation: health`. */
+export const health: OperationDescriptor = {
+  summary: 'Check that the docs are current (latest, releases, active versions, the root) and keep one issue open while not.',
+  inputs: ['github-token', 'grace-period', 'releases', 'health-issue', 'on-problem', 'comment-header'],
+  outputs: ['success'],
+  needsToken: true,
+  permissions: ['contents: read', 'issues: write'],
+  run: healthStep,
+};

@@ -1,0 +1,107 @@
+// What `health` reads, and only reads: a handful of lists per project from Read the Docs (through
+// the one client and its rate budget), and from GitHub the default branch's head and the release
+// tags (each asked once per step, shared by the projects).
+import type { GitHubRepo } from '../../github/api/client.js';
+import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/rest.js';
+import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { explainFailure, type FailureFindings } from '../shared/failure-reason.js';
+import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
+import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
+
+/** The project's recent builds read in one list: a version's last build is among them unless it is older. */
+export const BUILDS_LOOKED_AT = 100;
+/** The recent builds of the version that tracks the default branch. */
+const TRACKING_BUILDS = 25;
+/** Failed builds whose reason is read (two requests each); others are named without it. */
+export const MAX_EXPLAINED = 3;
+/** The notification that says the service disabled the project's builds (FACTS.md, Builds). */
+export const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
+
+/** GitHub's side, read once per step whatever the number of projects; a string says why it could not be. */
+export interface GitHubReads {
+  head(branch: string): Promise<BranchHead | string>;
+  releases(): Promise<string[] | string>;
+}
+
+/** The reads of GitHub, each made once; without a client, every answer says why. */
+export function gitHubReads(gh: GitHubRepo | string, serverUrl: string, count: number): GitHubReads {
+  const heads = new Map<string, Promise<BranchHead | string>>();
+  let releases: Promise<string[] | string> | undefined;
+  const why = (error: unknown) => `GitHub could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  return {
+    head: (branch) => {
+      if (typeof gh === 'string') return Promise.resolve(gh);
+      let found = heads.get(branch);
+      if (!found) {
+        const page = (sha: string) => `${serverUrl}/${gh.owner}/${gh.repo}/commit/${sha}`;
+        found = getBranchHead(gh, branch).then((head) => ({ ...head, url: page(head.sha) }), why);
+        heads.set(branch, found);
+      }
+      return found;
+    },
+    releases: () => {
+      if (typeof gh === 'string') return Promise.resolve(gh);
+      releases ??= count === 0 ? Promise.resolve([]) : releaseTags(gh, count).catch(why);
+      return releases;
+    },
+  };
+}
+
+/** The newest release tags: GitHub's releases (drafts left out), else the tags that parse as versions, highest first. */
+async function releaseTags(gh: GitHubRepo, count: number): Promise<string[]> {
+  const releases = await listReleaseTags(gh, count);
+  if (releases.length > 0) return releases.map((release) => release.tag);
+  const versions = (await listTagNames(gh)).flatMap((tag) => {
+    const parsed = parseVersionTag(tag);
+    return parsed ? [{ tag, parsed }] : [];
+  });
+  return versions
+    .sort((a, b) => compareVersions(b.parsed, a.parsed))
+    .slice(0, count)
+    .map((version) => version.tag);
+}
+
+/** Everything the checks read of one project. Failed builds' reasons come last: only those are explained. */
+export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads, project: string, log: ProjectLog): Promise<ProjectFacts> {
+  const record = await api.project(project);
+  const versions = await api.versions(project);
+  const builds = await api.recentBuilds(project, { limit: BUILDS_LOOKED_AT });
+  const defaultBranch = record.default_branch ?? undefined;
+  const tracking = trackingVersion({ versions, defaultBranch });
+  const trackingBuilds = tracking ? await api.recentBuilds(project, { version: tracking.slug, limit: TRACKING_BUILDS }) : [];
+  const buildsDisabled = await disabledNotice(api, project, log);
+  const [head, releases] = await Promise.all([
+    defaultBranch ? github.head(defaultBranch) : Promise.resolve('the project names no default branch'),
+    github.releases(),
+  ]);
+  const facts: ProjectFacts = {
+    defaultBranch,
+    defaultVersion: record.default_version ?? undefined,
+    versions,
+    builds,
+    trackingBuilds,
+    buildsDisabled,
+    head,
+    releases,
+    failureReasons: new Map(),
+  };
+  for (const build of failedLastBuilds(facts).slice(0, MAX_EXPLAINED)) {
+    const findings: FailureFindings = {};
+    const reason = await explainFailure(api, build, findings);
+    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason });
+  }
+  return facts;
+}
+
+/** The project's notification saying its builds are disabled (header and body), or undefined; unreadable: a note in the log. */
+async function disabledNotice(api: ReadTheDocsApi, project: string, log: ProjectLog): Promise<string | undefined> {
+  try {
+    const notice = (await api.projectNotifications(project)).find((n) => n.message.id === BUILDS_DISABLED);
+    if (!notice) return undefined;
+    return [notice.message.header, notice.message.body].filter(Boolean).join(': ') || BUILDS_DISABLED;
+  } catch (error) {
+    log.info(`The project's notifications could not be read (an admin's token reads them): ${(error as Error).message}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,101 @@
+// `health`: for `on: schedule`, reads each project (never writes to Read the Docs) and checks that
+// its docs are current; reports a table, and keeps one issue in the repository while a problem remains.
+import type { GitHubRepo } from '../../github/api/client.js';
+import { keepHealthIssue } from '../../github/health-issue.js';
+import { TokenIdentity } from '../../github/token-identity.js';
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import { forEachProject } from '../run-projects.js';
+import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
+import { checkProject, type CheckRow } from './checks.js';
+import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
+import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
+
+/** What `health` adds to a project's entry of `results`: every check's row. */
+export interface HealthDetails {
+  healthy: boolean;
+  checks: CheckRow[];
+}
+
+type HealthResult = ProjectResult<HealthDetails>;
+
+/** The hidden marker the issue's body starts with; `comment-header` tells several uses in one repository apart. */
+export function issueMarker(header: string): string {
+  return `<!-- readthedocs-action:health${header ? `:${header.replace(/[^A-Za-z0-9._-]/g, '-')}` : ''} -->`;
+}
+
+/** The step: every project checked at once (their reads share the rate budget), then the one issue. */
+export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
+  const gh = await gitHubRepo(ctx);
+  const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
+  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads));
+  const rows: ProjectRows[] = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
+  if (ctx.inputs.healthIssue) await reportThroughIssue(ctx, gh, results, rows);
+  return { results, summary: [healthTable(rows)], outputs: {} };
+};
+
+/** The repository's client, or why there is none (the checks that need GitHub then say so). */
+async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
+  const [owner, repo] = (ctx.run.repository ?? '').split('/');
+  if (!owner || !repo) return 'no repository to read: GITHUB_REPOSITORY is not set';
+  if (!ctx.inputs.githubToken) return 'GitHub was not read: `github-token` is empty';
+  const octokit = await ctx.github(ctx.inputs.githubToken, { log: (message) => ctx.log.debug(message) });
+  return { octokit, owner, repo, limits: { signal: ctx.deadline.cancellation } };
+}
+
+/** One project: its facts read, its checks made, the result recorded. */
+function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
+  return async (ctx, result, log) => {
+    log.info(`Checking the health of ${result.project}`);
+    const facts = await readProjectFacts(ctx.api, reads, result.project, log);
+    recordHealth(ctx, result, checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs }), log);
+  };
+}
+
+/** The one place a project's result is filled in from its rows. */
+function recordHealth(ctx: OperationContext, result: HealthResult, rows: CheckRow[], log: ProjectLog): void {
+  const problems = problemLines(rows);
+  for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
+  result.details = { healthy: problems.length === 0, checks: rows };
+  if (problems.length === 0) {
+    result.outcome = 'success';
+    return;
+  }
+  const reason = `${result.project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
+  if (ctx.inputs.onProblem === 'warn') {
+    result.outcome = 'success';
+    log.warning(`${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${result.project}`);
+    return;
+  }
+  result.outcome = 'failed';
+  result.title = 'Unhealthy';
+  result.reason = reason;
+}
+
+/**
+ * Opens, updates or closes the one issue. A project that could not be checked leaves the issue as
+ * it is when nothing else is wrong: it cannot say all is well. A refusal is a warning, not a failure.
+ */
+async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string, results: HealthResult[], rows: ProjectRows[]) {
+  if (typeof gh === 'string') {
+    ctx.log.info(`No health issue kept: ${gh}`);
+    return;
+  }
+  const unhealthy = results.some((result) => result.details?.healthy === false);
+  if (!unhealthy && results.some((result) => result.details === undefined)) return;
+  const marker = issueMarker(ctx.inputs.commentHeader);
+  try {
+    const write = await keepHealthIssue(gh, {
+      marker,
+      identity: new TokenIdentity((message) => ctx.log.debug(message)),
+      title: unhealthy ? issueTitle(rows) : '',
+      body: unhealthy ? issueBody(marker, rows) : undefined,
+      closing: closingComment(results.map((result) => result.project)),
+    });
+    if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
+  } catch (error) {
+    ctx.log.warning(safeLine(`The health issue could not be kept: ${(error as Error).message}. Give the job \`issues: write\`.`), {
+      title: 'Health issue not kept',
+    });
+  }
+}

@@ -1,0 +1,83 @@
+// `health` through dist/, as a scheduled workflow runs it (issue 34's "Done when"): a project whose
+// `latest` last built an old commit while `main` moved on hours ago, whose newest release `v1.2`
+// has no version, and whose active `v1.0` last failed gets one open issue naming the three, a red
+// step and no write to Read the Docs; a second run keeps that one issue; once the three are fixed,
+// the next run is green and closes it. The checks' cases are in test/operations/health.test.ts.
+import { describe, expect, it } from 'vitest';
+import { startGitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin } from '../../harness/rtd-standin.ts';
+import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
+
+const TOKEN = 'rtd_secret_token_health';
+const OLD = 'a'.repeat(40);
+const HEAD = 'b'.repeat(40);
+const C10 = '1'.repeat(40);
+const C11 = '2'.repeat(40);
+const C12 = '3'.repeat(40);
+const HOUR = 3_600_000;
+const SCHEDULE = { name: 'schedule', payload: { schedule: '17 6 * * *' } };
+
+describe('operation health', () => {
+  it('on a schedule: one issue naming latest, v1.2 and v1.0 and a red step, kept on the next run, closed once all is fixed', async ({
+    onTestFinished,
+  }) => {
+    const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => Promise.all([rtd.close(), gh.close()]).then(() => undefined));
+    rtd.addProject({
+      slug: 'acme',
+      versions: [
+        { slug: 'stable', type: 'tag', identifier: C11, built: true },
+        { slug: 'v1.0', type: 'tag', identifier: C10, built: true },
+        { slug: 'v1.1', type: 'tag', identifier: C11, built: true },
+      ],
+    });
+    rtd.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', commit: OLD, startedAgoMs: 26 * HOUR });
+    rtd.addBuild('acme', 'v1.1', { durationMs: 1000, outcome: 'success', commit: C11, startedAgoMs: 30 * HOUR });
+    rtd.addBuild('acme', 'v1.0', {
+      durationMs: 1000,
+      outcome: 'failure',
+      commit: C10,
+      startedAgoMs: 20 * HOUR,
+      failingCommand: { command: 'python -m sphinx -W docs out', output: 'undefined label: intro', exit_code: 2 },
+    });
+    gh.setBranch('main', HEAD, Date.now() - 3 * HOUR);
+    for (const tag of ['v1.0', 'v1.1', 'v1.2']) gh.addRelease({ tag });
+    const run = () =>
+      runAction({
+        inputs: { token: TOKEN, 'base-url': rtd.url, project: 'acme', operation: 'health' },
+        env: { GITHUB_API_URL: gh.url },
+        event: SCHEDULE,
+      });
+    const open = () => gh.issues().filter((issue) => issue.state === 'open');
+
+    const first = await run();
+    expect(first.code, first.stdout).toBe(1);
+    expect(first.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Unhealthy: acme']);
+    expect(open()).toHaveLength(1);
+    const issue = open()[0]!;
+    expect(issue.body.startsWith('<!-- readthedocs-action:health -->')).toBe(true);
+    for (const name of ['`latest`', '`v1.2`', '`v1.0`']) expect(issue.body).toContain(name);
+    expect(first.summary).toContain('| Project | Check | State | Details | Links |');
+    expect(JSON.parse(first.outputs.results!)[0]).toMatchObject({ project: 'acme', outcome: 'failed', healthy: false });
+
+    const second = await run();
+    expect(second.code).toBe(1);
+    expect(gh.issues()).toHaveLength(1);
+    expect(open()).toHaveLength(1);
+
+    rtd.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', commit: HEAD, startedAgoMs: 60_000 });
+    rtd.addVersion('acme', { slug: 'v1.2', type: 'tag', identifier: C12 });
+    rtd.addBuild('acme', 'v1.2', { durationMs: 1000, outcome: 'success', commit: C12, startedAgoMs: 60_000 });
+    rtd.addBuild('acme', 'v1.0', { durationMs: 1000, outcome: 'success', commit: C10, startedAgoMs: 60_000 });
+    rtd.deleteVersion('acme', 'stable');
+    rtd.addVersion('acme', { slug: 'stable', type: 'tag', identifier: C12, built: true });
+
+    const third = await run();
+    expect(third.code, third.stdout).toBe(0);
+    expect(third.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    expect(gh.issues().map((i) => [i.number, i.state])).toEqual([[issue.number, 'closed']]);
+    expect(gh.comments(issue.number)).toHaveLength(1);
+    expect(rtd.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
+  });
+});

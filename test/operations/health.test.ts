@@ -1,0 +1,222 @@
+// `health` in-process: both stand-ins (Read the Docs on the fake clock, GitHub's REST API), the
+// whole step run as main.ts runs it (`runStep`). What it decides is asserted here: the problems
+// found, the one issue (opened, kept, closed; a copy of the marker by someone else never adopted),
+// `on-problem: warn`, disabled builds, no GitHub token, no write to Read the Docs, bounded reads.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
+import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { issueMarker } from '../../src/operations/health/health.js';
+import { FakeClock, T0 } from '../support/operation-context.ts';
+import { captureStdout, runStep } from './context.ts';
+
+const GITHUB_TOKEN = 'ghs_health_in_process_token_0123456789';
+const OLD = 'a'.repeat(40);
+const HEAD = 'b'.repeat(40);
+const C10 = '1'.repeat(40);
+const C11 = '2'.repeat(40);
+const C12 = '3'.repeat(40);
+const HOUR = 3_600_000;
+const MARKER = issueMarker('');
+
+const stdout = captureStdout();
+
+interface Stage {
+  rtd: Standin;
+  gh: GitHubStandin;
+  clock: FakeClock;
+}
+
+let stages: Stage[] = [];
+afterEach(async () => {
+  await Promise.all(stages.flatMap((stage) => [stage.rtd.close(), stage.gh.close()]));
+  stages = [];
+});
+
+/**
+ * Project `acme`: `latest` last built an old commit while `main` moved on 3 hours ago, the newest
+ * release `v1.2` has no version, the active `v1.0` last failed; `stable` serves `v1.1`.
+ */
+async function unhealthyStage(): Promise<Stage> {
+  const clock = new FakeClock();
+  const rtd = await startStandin({ now: clock.now, rateLimit: null });
+  rtd.addProject({
+    slug: 'acme',
+    versions: [
+      { slug: 'stable', type: 'tag', identifier: C11, built: true },
+      { slug: 'v1.0', type: 'tag', identifier: C10, built: true },
+      { slug: 'v1.1', type: 'tag', identifier: C11, built: true },
+    ],
+  });
+  rtd.addBuild('acme', 'latest', { durationMs: 60_000, outcome: 'success', commit: OLD, startedAgoMs: 26 * HOUR });
+  rtd.addBuild('acme', 'v1.1', { durationMs: 60_000, outcome: 'success', commit: C11, startedAgoMs: 30 * HOUR });
+  rtd.addBuild('acme', 'v1.0', {
+    durationMs: 60_000,
+    outcome: 'failure',
+    commit: C10,
+    startedAgoMs: 20 * HOUR,
+    failingCommand: { command: 'python -m sphinx -W docs out', output: 'Warning, treated as error:\nundefined label: intro', exit_code: 2 },
+  });
+  const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+  gh.setBranch('main', HEAD, T0 - 3 * HOUR);
+  for (const tag of ['v1.0', 'v1.1', 'v1.2']) gh.addRelease({ tag });
+  const stage = { rtd, gh, clock };
+  stages.push(stage);
+  return stage;
+}
+
+/** The three problems fixed: `latest` built at the head, `v1.2` active and built (and `stable` on it), `v1.0` built again. */
+function fix({ rtd, clock }: Stage): void {
+  clock.at(clock.now() + 1, () => undefined);
+  rtd.addBuild('acme', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: 10 * 60_000 });
+  rtd.addVersion('acme', { slug: 'v1.2', type: 'tag', identifier: C12 });
+  rtd.addBuild('acme', 'v1.2', { durationMs: 60_000, outcome: 'success', commit: C12, startedAgoMs: 10 * 60_000 });
+  rtd.addBuild('acme', 'v1.0', { durationMs: 60_000, outcome: 'success', commit: C10, startedAgoMs: 10 * 60_000 });
+  rtd.deleteVersion('acme', 'stable');
+  rtd.addVersion('acme', { slug: 'stable', type: 'tag', identifier: C12, built: true });
+}
+
+function health(stage: Stage, inputs: Record<string, string> = {}) {
+  return runStep(
+    stage.rtd,
+    { operation: 'health', project: 'acme', 'github-token': GITHUB_TOKEN, ...inputs },
+    { clock: stage.clock, run: { eventName: 'schedule', repository: 'octo/docs-repo', apiUrl: stage.gh.url } },
+  );
+}
+
+const openIssues = (gh: GitHubStandin) => gh.issues().filter((issue) => issue.state === 'open');
+const writesTo = (rtd: Standin) => rtd.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+
+describe('health', () => {
+  it('names latest, v1.2 and v1.0 in one issue and fails; a second run keeps that one issue; once fixed, green and closed', async () => {
+    const stage = await unhealthyStage();
+    const { rtd, gh } = stage;
+
+    const first = await health(stage);
+    expect(first.code).toBe(1);
+    const checks = (first.results[0]!.details as { checks: { check: string; state: string; subject?: string; details: string }[] }).checks;
+    const problems = checks.filter((row) => row.state === 'problem');
+    expect(problems.map((row) => [row.check, row.subject])).toEqual([
+      ['latest is current', 'latest'],
+      ['releases have docs', 'v1.2'],
+      ['releases have docs', 'stable'],
+      ['active versions build', 'v1.0'],
+    ]);
+    expect(problems[0]!.details).toContain(`the head of main, ${HEAD.slice(0, 7)}, is 3h old and has no build`);
+    expect(problems[3]!.details).toContain(
+      'its last build #3 failed: Build failed: The command "python -m sphinx -W docs out" exited with code 2.',
+    );
+    const [issue] = openIssues(gh);
+    expect(openIssues(gh)).toHaveLength(1);
+    expect(issue!.body.startsWith(MARKER)).toBe(true);
+    for (const name of ['latest', 'v1.2', 'v1.0']) expect(issue!.body).toContain(name);
+    // The reason as `wait` gives it: the notification, the failed command and the last lines of its output.
+    expect(issue!.body).toContain('Command failed (exit code 2): python -m sphinx -W docs out');
+    expect(issue!.body).toContain('undefined label: intro');
+    expect(first.summary).toContain('| acme | latest is current | ❌ problem |');
+    expect(stdout.annotations().some((a) => a.level === 'error' && a.title === 'Unhealthy: acme')).toBe(true);
+
+    const second = await health(stage);
+    expect(second.code).toBe(1);
+    expect(gh.issues()).toHaveLength(1);
+    expect(gh.count('POST', /\/issues$/)).toBe(1);
+
+    fix(stage);
+    const third = await health(stage);
+    expect(third.code).toBe(0);
+    expect(third.results[0]!.outcome).toBe('success');
+    expect(gh.issues()).toHaveLength(1);
+    expect(gh.issues()[0]!.state).toBe('closed');
+    expect(gh.comments(issue!.number).map((comment) => comment.body)).toEqual(['Every health check passes again for acme: closing.']);
+    expect(writesTo(rtd)).toEqual([]);
+
+    const fourth = await health(stage);
+    expect(fourth.code).toBe(0);
+    expect(gh.issues()).toHaveLength(1);
+    expect(gh.comments(issue!.number)).toHaveLength(1);
+  });
+
+  it('reads a handful of lists per project, never one request per version', async () => {
+    const stage = await unhealthyStage();
+    for (let i = 0; i < 40; i++) stage.rtd.addVersion('acme', { slug: `v0.${i}`, type: 'tag', identifier: C10, built: true });
+    await health(stage);
+    // project, versions (limit=100), builds, latest's builds, notifications; the failed build's notifications (API v2's commands aside).
+    const v3 = stage.rtd.requests.filter((r) => r.path.startsWith('/api/v3/'));
+    expect(v3.map((r) => r.path)).toEqual([
+      '/api/v3/projects/acme/',
+      '/api/v3/projects/acme/versions/',
+      '/api/v3/projects/acme/builds/',
+      '/api/v3/projects/acme/versions/latest/builds/',
+      '/api/v3/projects/acme/notifications/',
+      expect.stringMatching(/^\/api\/v3\/projects\/acme\/builds\/\d+\/notifications\/$/),
+    ]);
+    expect(v3[1]!.query.limit).toBe('100');
+    expect(v3[2]!.query.limit).toBe('100');
+  });
+
+  it('adopts only its own issue: a copy of the marker by someone else is left alone, and a head within the grace period is no problem', async () => {
+    const stage = await unhealthyStage();
+    stage.gh.setBranch('main', HEAD, T0 - 10 * 60_000);
+    const planted = stage.gh.addIssue({ title: 'Read the Docs health', body: `${MARKER}\nplanted` });
+    const run = await health(stage);
+    const checks = (run.results[0]!.details as { checks: { check: string; state: string }[] }).checks;
+    expect(checks.find((row) => row.check === 'latest is current')!.state).toBe('ok');
+    expect(openIssues(stage.gh)).toHaveLength(2);
+    expect(stage.gh.issues().find((issue) => issue.number === planted)!.body).toBe(`${MARKER}\nplanted`);
+  });
+
+  it('closes a copy another run opened at the same moment as a duplicate, keeping the oldest', async () => {
+    const stage = await unhealthyStage();
+    const bot = { login: 'github-actions[bot]', type: 'Bot' as const };
+    const kept = stage.gh.addIssue({ title: 'old', body: `${MARKER}\nold`, user: bot });
+    const copy = stage.gh.addIssue({ title: 'copy', body: `${MARKER}\ncopy`, user: bot });
+    await health(stage);
+    expect(openIssues(stage.gh).map((issue) => issue.number)).toEqual([kept]);
+    expect(openIssues(stage.gh)[0]!.body).toContain('`v1.2`');
+    expect(stage.gh.comments(copy).map((comment) => comment.body)).toEqual([`Duplicate of #${kept}.`]);
+  });
+
+  it('warns when GitHub refuses the issue, and the checks still decide the step', async () => {
+    const stage = await unhealthyStage();
+    stage.gh.refuse('POST', /\/issues$/);
+    const run = await health(stage);
+    expect(run.code).toBe(1);
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.level === 'warning')
+        .map((a) => a.title),
+    ).toEqual(['Health issue not kept']);
+    expect(stage.gh.issues()).toEqual([]);
+  });
+
+  it('with `on-problem: warn` warns and stays green; with `health-issue: false` opens no issue', async () => {
+    const stage = await unhealthyStage();
+    const run = await health(stage, { 'on-problem': 'warn', 'health-issue': 'false' });
+    expect(run.code).toBe(0);
+    expect(stdout.annotations().some((a) => a.level === 'warning' && a.title === 'Unhealthy: acme')).toBe(true);
+    expect(stage.gh.issues()).toEqual([]);
+    expect(stage.gh.count('GET', /\/issues/)).toBe(0);
+  });
+
+  it("names the project's disabled builds and the default version that is not built", async () => {
+    const stage = await unhealthyStage();
+    stage.rtd.disableBuilds('acme');
+    stage.rtd.addProject({ slug: 'empty', defaultVersion: 'main', versions: [{ slug: 'main', active: false }] });
+    const run = await health(stage, { project: 'acme\nempty', 'health-issue': 'false' });
+    const rows = run.results.map((result) => (result.details as { checks: { check: string; state: string; details: string }[] }).checks);
+    const root = rows.map((checks) =>
+      checks.filter((row) => row.check === 'the root works' && row.state === 'problem').map((row) => row.details),
+    );
+    expect(root[0]).toEqual([expect.stringContaining("the project's builds are disabled: Builds disabled due to consecutive failures")]);
+    expect(root[1]).toEqual(['the default version is inactive: the docs root answers 404']);
+  });
+
+  it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {
+    const stage = await unhealthyStage();
+    const run = await health(stage, { 'github-token': '' });
+    const checks = (run.results[0]!.details as { checks: { check: string; state: string; subject?: string }[] }).checks;
+    expect(checks.filter((row) => row.state === 'unknown').map((row) => row.check)).toEqual(['latest is current', 'releases have docs']);
+    expect(checks.filter((row) => row.state === 'problem').map((row) => row.subject)).toEqual(['v1.0']);
+    expect(stage.gh.requests).toEqual([]);
+  });
+});

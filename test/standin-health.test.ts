@@ -1,0 +1,105 @@
+// The stand-ins' parts `health` reads: Read the Docs' project notifications (builds disabled after
+// 25 failed builds of the default version in a row, FACTS.md Builds), and GitHub's branch heads,
+// releases, tags and issues as its REST API answers them.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startGitHubStandin, type GitHubStandin } from '../harness/github-standin.ts';
+import { startStandin, type Standin } from '../harness/rtd-standin.ts';
+
+const TOKEN = 'ghs_standin_health_0123456789';
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.map((close) => close()));
+  closers = [];
+});
+
+async function rtd(): Promise<Standin> {
+  const standin = await startStandin({ rateLimit: null });
+  closers.push(() => standin.close());
+  standin.addProject({ slug: 'acme' });
+  return standin;
+}
+
+async function notifications(standin: Standin, token = 'test-token'): Promise<{ status: number; ids: string[] }> {
+  const res = await fetch(`${standin.url}/api/v3/projects/acme/notifications/`, { headers: { authorization: `Token ${token}` } });
+  const body = (await res.json()) as { results?: { message: { id: string } }[] };
+  return { status: res.status, ids: (body.results ?? []).map((n) => n.message.id) };
+}
+
+describe('Read the Docs stand-in: project notifications', () => {
+  it('says the builds are disabled once the default version failed 25 times in a row, not before', async () => {
+    const standin = await rtd();
+    for (let i = 0; i < 24; i++)
+      standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 100_000 - i * 1000 });
+    expect(await notifications(standin)).toEqual({ status: 200, ids: [] });
+    standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 50_000 });
+    expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
+    standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 40_000 });
+    expect((await notifications(standin)).ids).toEqual([]);
+    standin.disableBuilds('acme');
+    expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
+  });
+
+  it('needs a token, and answers an unknown project with an empty list', async () => {
+    const standin = await rtd();
+    expect((await fetch(`${standin.url}/api/v3/projects/acme/notifications/`)).status).toBe(401);
+    const res = await fetch(`${standin.url}/api/v3/projects/nope/notifications/`, { headers: { authorization: 'Token test-token' } });
+    expect(await res.json()).toMatchObject({ count: 0, results: [] });
+  });
+});
+
+async function github(): Promise<GitHubStandin> {
+  const gh = await startGitHubStandin({ token: TOKEN, maxPerPage: 2 });
+  closers.push(() => gh.close());
+  return gh;
+}
+
+const api = (gh: GitHubStandin, path: string, init: { method?: string; body?: unknown } = {}) =>
+  fetch(`${gh.url}/repos/octo/docs-repo${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `token ${TOKEN}`, 'content-type': 'application/json' },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+
+describe('GitHub stand-in: what health reads and writes', () => {
+  it("gives a branch's head with its commit date, and 404 for an unknown branch", async () => {
+    const gh = await github();
+    gh.setBranch('main', 'b'.repeat(40), Date.parse('2026-11-23T05:00:00Z'));
+    const body = (await (await api(gh, '/branches/main')).json()) as { commit: { sha: string; commit: { committer: { date: string } } } };
+    expect(body.commit.sha).toBe('b'.repeat(40));
+    expect(body.commit.commit.committer.date).toBe('2026-11-23T05:00:00Z');
+    expect((await api(gh, '/branches/nope')).status).toBe(404);
+  });
+
+  it('lists releases newest first and tags, paginated', async () => {
+    const gh = await github();
+    for (const tag of ['v1.0', 'v1.1', 'v1.2']) gh.addRelease({ tag });
+    gh.addTag('v1.2', 'c'.repeat(40));
+    const res = await api(gh, '/releases?per_page=100');
+    expect(((await res.json()) as { tag_name: string }[]).map((r) => r.tag_name)).toEqual(['v1.2', 'v1.1']);
+    expect(res.headers.get('link')).toContain('rel="next"');
+    expect(await (await api(gh, '/tags')).json()).toEqual([{ name: 'v1.2', commit: { sha: 'c'.repeat(40), url: '' } }]);
+  });
+
+  it("creates issues as the token's account, lists open ones, edits, comments on and closes them", async () => {
+    const gh = await github();
+    gh.addPullRequest({ number: 1, headSha: 'd'.repeat(40) });
+    const created = (await (await api(gh, '/issues', { method: 'POST', body: { title: 't', body: 'b' } })).json()) as {
+      number: number;
+      user: { login: string };
+    };
+    expect(created).toMatchObject({ number: 2, user: { login: 'github-actions[bot]' } });
+    const listed = (await (await api(gh, '/issues?state=open&direction=asc&per_page=100')).json()) as {
+      number: number;
+      pull_request?: unknown;
+    }[];
+    expect(listed.map((issue) => [issue.number, issue.pull_request !== undefined])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    expect((await api(gh, '/issues/2/comments', { method: 'POST', body: { body: 'c' } })).status).toBe(201);
+    await api(gh, '/issues/2', { method: 'PATCH', body: { state: 'closed', state_reason: 'completed' } });
+    expect(gh.issues()).toMatchObject([{ number: 2, state: 'closed', state_reason: 'completed' }]);
+    expect(gh.comments(2).map((comment) => comment.body)).toEqual(['c']);
+    expect((await api(gh, '/issues/9', { method: 'PATCH', body: { state: 'closed' } })).status).toBe(404);
+  });
+});
