@@ -5,7 +5,7 @@ import type { GitHubRepo } from '../../github/api/client.js';
 import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/rest.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { explainFailure, type FailureFindings } from '../shared/failure-reason.js';
+import { explainFailure } from '../shared/failure-reason.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 
@@ -87,9 +87,8 @@ export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads,
     failureReasons: new Map(),
   };
   for (const build of failedLastBuilds(facts).slice(0, MAX_EXPLAINED)) {
-    const findings: FailureFindings = {};
-    const reason = await explainFailure(api, build, findings);
-    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason });
+    const findings = await explainFailure(api, build);
+    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason: findings.text });
   }
   return facts;
 }
