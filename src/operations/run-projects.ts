@@ -9,6 +9,7 @@ import {
   type OperationContext,
   type ProjectOperation,
   type ProjectResult,
+  type ProjectRun,
   type StepOperation,
 } from './types.js';
 
@@ -54,6 +55,24 @@ function resultOf<D extends object>(project: string, seen: LastSeen, conclusion:
  */
 export function perProjectStep<D extends object>(operation: ProjectOperation<D>): StepOperation<D> {
   return async (ctx) => ({ results: await forEachProject(ctx, ctx.inputs.projects, operation), summary: [], outputs: {} });
+}
+
+/**
+ * Goes on from what a project concluded so far (a build's success, its links, its chart): what
+ * `next` concludes, or, when it throws (the deadline while the pages are checked), the error's
+ * outcome and reason with the rest of `concluded` kept, as a timeout keeps the last state seen.
+ */
+export async function continueFrom<D extends object>(
+  ctx: OperationContext,
+  run: ProjectRun,
+  concluded: Conclusion<never>,
+  next: () => Promise<Conclusion<D>>,
+): Promise<Conclusion<D>> {
+  try {
+    return await next();
+  } catch (error) {
+    return { ...concluded, ...failureOf(ctx, run.name, run.seen.current, error, run.log) };
+  }
 }
 
 /**

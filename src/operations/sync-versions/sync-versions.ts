@@ -19,6 +19,7 @@ import {
   type SyncDetails,
 } from './search-hits.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
+import { continueFrom } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
 
 /**
@@ -85,7 +86,8 @@ async function syncProject(ctx: OperationContext, run: ProjectRun, stage: { wait
   if (built.outcome !== 'success') return built;
 
   const documentation = record.urls?.documentation;
-  return verifyThroughSearch(ctx, run, version, documentation ? { ...built, docsUrl: documentation } : built);
+  const live = documentation ? { ...built, docsUrl: documentation } : built;
+  return continueFrom(ctx, run, live, () => verifyThroughSearch(ctx, run, version, live));
 }
 
 /**
