@@ -49,8 +49,9 @@ export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx
     log.info(`${project}: ${describePlan(plan)}`);
     return { outcome: 'success', details };
   }
-  const { outcome, title } = failureOf(ctx, project, seen.current, failure.error);
   const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
+  const { outcome, ...failed } = failureOf(ctx, project, seen.current, failure.error);
+  const title = stopped ? failed.title : changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed';
   const reason = [
     `${project}: ${failure.step} failed: ${messageOf(failure.error)}`,
     totalLimitHint(failure.error, plan),
@@ -59,12 +60,7 @@ export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx
     .filter(Boolean)
     .join('\n');
   log.info(reason);
-  return {
-    outcome,
-    title: stopped ? title : changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed',
-    reason,
-    details,
-  };
+  return { outcome, title, reason, details };
 };
 
 /** `env` for every project, then one summary table per project and the `variables` output. */

@@ -158,12 +158,13 @@ function writeFailure(
   failure: Failure,
   log: ProjectLog,
 ): Conclusion<never> {
-  const { outcome, title } = failureOf(ctx, plan.project, seen.current, failure.error);
   const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
+  const { outcome, ...failed } = failureOf(ctx, plan.project, seen.current, failure.error);
+  const title = stopped ? failed.title : statuses.includes('done') ? 'Project partly changed' : 'Project not changed';
   const reason = [
     `${plan.project}: ${failure.step} failed: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}`,
     progressTable(plan, statuses),
   ].join('\n');
   log.info(safeLine(reason.split('\n')[0] ?? ''));
-  return { outcome, title: stopped ? title : statuses.includes('done') ? 'Project partly changed' : 'Project not changed', reason };
+  return { outcome, title, reason };
 }

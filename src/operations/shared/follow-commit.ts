@@ -50,7 +50,7 @@ export async function watchBuildOfCommit(
   for (let handovers = 0; ; handovers += 1) {
     const watched = await watchBuild(ctx, run, current, estimate, ofOtherCommit);
     const seen = watched.build;
-    summarySections.push(...watched.summarySections);
+    for (const section of watched.summarySections) summarySections.push(section);
     if (ofOtherCommit(seen)) return settleOn(lastOfCommit, seen);
     if (seen.commit === commit) lastOfCommit = seen;
     if (seen.state.code !== 'cancelled') return { build: seen, summarySections };

@@ -186,9 +186,10 @@ export async function concludeBuild(
     log.info(reason);
   }
   if (findings.output) annotateSphinxProblems(findings.output, project, (message) => log.info(message), ctx.log);
+  const title = cancelled ? 'Build cancelled' : 'Build failed';
   return {
     outcome: cancelled ? 'cancelled' : 'failed',
-    title: cancelled ? 'Build cancelled' : 'Build failed',
+    title,
     reason,
     ...(findings.headline === undefined ? {} : { headline: findings.headline }),
     ...(findings.outputTail === undefined ? {} : { outputTail: findings.outputTail }),
