@@ -1,7 +1,7 @@
 import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
 import { INPUT_DEFAULTS, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
 import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../operations/index.js';
-import { COMMAND, COMMAND_OPTIONS, FORCE_DESCRIPTION } from './args.js';
+import { COMMAND, COMMAND_OPTIONS, FORCE_DESCRIPTION, VARIABLES_FILE_DESCRIPTION } from './args.js';
 
 const WIDTH = 100;
 const OPTION_COLUMN = 32;
@@ -36,7 +36,7 @@ function overview(): string[] {
     'The token comes from `--token` or READTHEDOCS_TOKEN (better: it stays out of the process list).',
     '',
     'Exit status: 0 when every project is green, 1 when one is not, 2 for bad usage (an unknown',
-    'option, an invalid value).',
+    'option, an option the operation does not take, an invalid value), 130 when interrupted (Ctrl-C).',
   ];
 }
 
@@ -52,6 +52,7 @@ function operationHelp(operation: Operation): string[] {
     'Options:',
     ...own.flatMap((name) => inputLines(name)),
     ...(operation === 'export' ? optionLines('--force', FORCE_DESCRIPTION) : []),
+    ...(operation === 'env' ? optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION) : []),
     '',
     'Options of every operation:',
     ...COMMON_INPUTS.flatMap((name) => inputLines(name)),
