@@ -225,7 +225,7 @@ describe('429 and Retry-After', () => {
     const limitBefore = budget.currentLimit;
     const first = http.send(read('/api/v3/one/'));
     // A second request, sent by another part of the step once the first one was throttled.
-    await vi.waitUntil(() => budget.stats.throttled === 1, { timeout: 2000, interval: 5 });
+    await vi.waitUntil(() => budget.stats.throttled === 1, { timeout: 60_000, interval: 5 });
     const other = client(server.url, { budget });
     controller.signal.addEventListener('abort', () => other.controller.abort());
     const second = other.http.send(read('/api/v3/two/'));
@@ -308,7 +308,7 @@ describe('cancellation', () => {
     const server = await serve(answers.silent(5000));
     const { http, controller } = client(server.url, { headersTimeoutMs: 10_000 });
     const pending = http.send(read());
-    await vi.waitUntil(() => server.hits.length === 1, { timeout: 2000, interval: 5 });
+    await vi.waitUntil(() => server.hits.length === 1, { timeout: 60_000, interval: 5 });
     controller.abort(new CancelledError());
     const error = await failure(pending);
     expect(error).toBeInstanceOf(CancelledError);
@@ -321,7 +321,7 @@ describe('cancellation', () => {
     // A retry wait of 10 minutes: not ended by the abort, it would outlast the test's own timeout.
     const { http, controller } = client(server.url, { backoffBaseMs: 600_000, backoffMaxMs: 600_000 });
     const pending = http.send(read());
-    await vi.waitUntil(() => http.stats.retries === 1, { timeout: 2000, interval: 5 });
+    await vi.waitUntil(() => http.stats.retries === 1, { timeout: 60_000, interval: 5 });
     controller.abort(new CancelledError());
     expect(await failure(pending)).toBeInstanceOf(CancelledError);
     expect(server.hits).toHaveLength(1);
