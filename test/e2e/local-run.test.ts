@@ -153,7 +153,7 @@ async function startNpmStandin(args: string[], ready: RegExp) {
   });
   const killer = setTimeout(() => {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  });
+  }, 120_000);
   const state = { output: '' };
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (state.output += chunk));
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
