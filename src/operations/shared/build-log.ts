@@ -13,6 +13,14 @@ const TITLE_MAX = 200;
 
 export type BuildCommand = BuildCommands['commands'][number];
 
+/** The build whose every command's output the log has shown, per project result: its failure need not repeat it. */
+const shownInFull = new WeakMap<object, number>();
+
+/** Whether the log already showed every command of build `buildId` with its output (so a failure's last lines are there). */
+export function outputShown(result: object, buildId: number): boolean {
+  return shownInFull.get(result) === buildId;
+}
+
 /**
  * The build's own log in the job: each command that has finished, once, in its own collapsed
  * group with its duration and the bounded tail of its output. The commands are read at most once
@@ -38,6 +46,8 @@ export class BuildLogFollower {
   conclude(result: Pick<ProjectResult, 'project' | 'summarySections'>, build: Build): Build {
     if (FINISHED.has(build.state.code) && this.commands.length > 0)
       addSummarySection(result, ganttSection(result.project, build.id, this.commands));
+    if (FINISHED.has(build.state.code) && this.commands.length > 0 && this.printed === this.commands.length)
+      shownInFull.set(result, build.id);
     return build;
   }
 

@@ -4,7 +4,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
-import { BuildLogFollower } from './build-log.js';
+import { BuildLogFollower, outputShown } from './build-log.js';
 import { explainFailure, type FailureFindings } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
@@ -54,6 +54,9 @@ const WINDOW_EDGE_MARGIN_MS = 500;
 
 /** A long build says it is still running about this often, so that a wait is never silent. */
 export const PROGRESS_INTERVAL_MS = 60_000;
+
+/** While the build of a commit has not appeared, the wait says so about this often. */
+export const WAITING_NOTICE_MS = 30_000;
 
 /** "45s", "4m": a progress line's figures, to the minute once past one. */
 function roughly(ms: number): string {
@@ -196,7 +199,8 @@ export async function concludeBuild(ctx: OperationContext, result: ProjectResult
   const tailPart = findings.outputTail === undefined ? '' : `\nLast lines of its output:\n${findings.outputTail}`;
   if (tailPart !== '' && result.reason.endsWith(tailPart)) {
     log.info(result.reason.slice(0, -tailPart.length));
-    log.section('Last lines of its output', findings.outputTail!);
+    // Each fact once: when the build's log above showed the failed command's output, not again.
+    if (!outputShown(result, build.id)) log.section('Last lines of its output', findings.outputTail!);
   } else {
     log.info(result.reason);
   }
