@@ -1,5 +1,5 @@
-// Rewrites the README's inputs and outputs tables, and the inputs' descriptions in .env.example,
-// from action.yml, and the issue forms' list of operations from OPERATIONS (test/readme-sync.test.ts
+// Rewrites the README's inputs and outputs tables, and .env.example's inputs (each description, and
+// an input it does not list yet, added with its default) from action.yml, and the issue forms' list of operations from OPERATIONS (test/readme-sync.test.ts
 // and test/issue-templates.test.ts fail until they match):   npx node scripts/readme-tables.ts
 import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';

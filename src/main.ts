@@ -192,7 +192,8 @@ export async function reportStep(
   });
   await part('annotations', () => annotateFailures(port, results, redact));
   const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
-  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, results, report.summary), redact));
+  const summarised = port.reasonsInSummary === false ? results.map(({ reason: _, ...rest }) => rest) : results;
+  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary), redact));
   if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) port.fail('failure');
 }
 

@@ -39,6 +39,19 @@ describe('Read the Docs stand-in: project notifications', () => {
     expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
   });
 
+  it('while the builds are disabled, a trigger answers 400 triggered: false and a push builds nothing', async () => {
+    const standin = await rtd();
+    standin.disableBuilds('acme');
+    const res = await fetch(`${standin.url}/api/v3/projects/acme/versions/latest/builds/`, {
+      method: 'POST',
+      headers: { authorization: 'Token test-token' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ triggered: false });
+    expect(standin.push('acme', 'main', { commit: 'a'.repeat(40) })).toBeNull();
+    expect(standin.builds('acme')).toEqual([]);
+  });
+
   it('needs a token, and answers an unknown project with an empty list', async () => {
     const standin = await rtd();
     expect((await fetch(`${standin.url}/api/v3/projects/acme/notifications/`)).status).toBe(401);

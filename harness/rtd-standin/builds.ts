@@ -3,7 +3,7 @@
 // move with the clock (model.ts `snapshot`); triggers go through build-queue.ts. The detail's
 // `?expand=config` adds the build's resolved configuration (FACTS: `doctype`, `sphinx.builder`…).
 import { isFinal, iso, titleCase } from './model.ts';
-import type { BuildData, BuildRecord, BuildSeed } from './model.ts';
+import type { BuildData, BuildRecord, BuildSeed, ProjectData } from './model.ts';
 import { detail, json, parseBool } from './replies.ts';
 import type { Reply } from './replies.ts';
 import { PROJECT, VSLUG } from './router.ts';
@@ -26,8 +26,16 @@ export class BuildResources {
   private readonly queue: BuildQueue;
   private readonly projects: ProjectResources;
   private readonly versions: VersionResources;
+  private readonly buildsDisabled: (p: ProjectData, now: number) => boolean;
 
-  constructor(store: Store, queue: BuildQueue, projects: ProjectResources, versions: VersionResources) {
+  constructor(
+    store: Store,
+    queue: BuildQueue,
+    projects: ProjectResources,
+    versions: VersionResources,
+    buildsDisabled: (p: ProjectData, now: number) => boolean = () => false,
+  ) {
+    this.buildsDisabled = buildsDisabled;
     this.store = store;
     this.queue = queue;
     this.projects = projects;
@@ -184,7 +192,9 @@ export class BuildResources {
     if (!p) return detail(404, 'No Project matches the given query.');
     const v = this.store.findVersion(p.slug, vslug, ctx.now);
     if (!v) return detail(404, 'No Version matches the given query.');
-    if (!p.active) {
+    // FACTS (Builds): an inactive project, or (Community) one whose builds the service disabled after
+    // 25 failed builds of its default version in a row: "a trigger then answers 400 `triggered: false`".
+    if (!p.active || this.buildsDisabled(p, ctx.now)) {
       return json(400, {
         build: { _links: {}, commit: '', created: null, duration: null, state: { code: '' }, urls: { build: '' } },
         project: this.projects.json(p, [], ctx.now),

@@ -17,6 +17,7 @@ import { HttpServer } from '../standin-http/server.ts';
 import type { Fault, RecordedRequest } from '../standin-http/server.ts';
 import { countRequests } from '../standin-http/reply.ts';
 import { normaliseFractions } from './model.ts';
+import type { ProjectData } from './model.ts';
 import type {
   AutomationRuleSeed,
   BuildPlan,
@@ -105,11 +106,12 @@ class StandinServer implements Standin {
     this.queue = new BuildQueue(this.store);
     this.versionsApi = new VersionResources(this.store, this.queue);
     this.projectsApi = new ProjectResources(this.store, this.versionsApi);
-    this.buildsApi = new BuildResources(this.store, this.queue, this.projectsApi, this.versionsApi);
+    this.projectNotifications = new ProjectNotificationResources(this.store);
+    const buildsDisabled = (p: ProjectData, now: number) => this.projectNotifications.buildsDisabled(p, now);
+    this.buildsApi = new BuildResources(this.store, this.queue, this.projectsApi, this.versionsApi, buildsDisabled);
     this.envApi = new EnvVarResources(this.store);
     this.searchApi = new SearchResources(this.store, options.indexDelayMs ?? 1500);
-    this.webhooks = new Webhooks(this.store, this.queue, this.versionsApi);
-    this.projectNotifications = new ProjectNotificationResources(this.store);
+    this.webhooks = new Webhooks(this.store, this.queue, this.versionsApi, buildsDisabled);
     const router = new Router(
       [
         ...this.projectsApi.routes(),

@@ -2,7 +2,7 @@
 // (its GitHub App's webhook handler): the pull request's version moves to the new head, then a
 // build is triggered, unless the project's webhook automation rules say none. The trigger is the
 // same as the API's (build-queue.ts): it cancels every queued or running build of the version.
-import type { AutomationRuleSeed, VersionData, WebhookEvent } from './model.ts';
+import type { AutomationRuleSeed, ProjectData, VersionData, WebhookEvent } from './model.ts';
 import type { BuildQueue } from './build-queue.ts';
 import type { Store } from './store.ts';
 import type { VersionResources } from './versions.ts';
@@ -12,8 +12,15 @@ export class Webhooks {
   private readonly queue: BuildQueue;
   private readonly versions: VersionResources;
   private readonly rules = new Map<string, AutomationRuleSeed[]>();
+  private readonly buildsDisabled: (p: ProjectData, now: number) => boolean;
 
-  constructor(store: Store, queue: BuildQueue, versions: VersionResources) {
+  constructor(
+    store: Store,
+    queue: BuildQueue,
+    versions: VersionResources,
+    buildsDisabled: (p: ProjectData, now: number) => boolean = () => false,
+  ) {
+    this.buildsDisabled = buildsDisabled;
     this.store = store;
     this.queue = queue;
     this.versions = versions;
@@ -69,6 +76,8 @@ export class Webhooks {
   private receive(v: VersionData, event: WebhookEvent): number | null {
     // FACTS: "GitHub App projects may have webhook automation rules (file patterns, commit message,
     // labels): when none matches, no build is created". Without rules for the type, every event builds.
+    // FACTS (Builds): once the service disabled the project's builds, "webhooks build nothing".
+    if (this.buildsDisabled(this.store.requireProject(v.project), this.store.clock())) return null;
     const rules = (this.rules.get(v.project) ?? []).filter((rule) => rule.versionTypes.includes(v.type));
     if (rules.length > 0 && !rules.some((rule) => matches(rule, event))) return null;
     return this.queue.trigger(v, this.store.clock(), 'webhook', { commit: event.commit, ...(event.plan ? { plan: event.plan } : {}) }).id;

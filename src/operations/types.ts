@@ -45,6 +45,8 @@ export interface OperationContext {
   overwriteConfig?: boolean;
   /** How often a build being watched says it is still running (ms); 60 s unless a test shortens it. */
   progressIntervalMs?: number;
+  /** How often a wait for a build that has not appeared yet says so (ms); 30 s unless a test shortens it. */
+  waitingNoticeMs?: number;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
 import {
   backoffDelay,
+  countAttempts,
   nextAttemptLine,
   parseRetryAfter,
   pastDeadlineLine,
@@ -122,6 +123,14 @@ export interface HttpClientOptions {
 
 /** Connection errors that prove the request never left this machine. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * Of those, the ones that say the host cannot be reached at all (no such name, nothing listening,
+ * no route): until the service has answered once in this step, one retry and no more, so that a
+ * wrong `base-url` or a runner without network fails in seconds, not after the whole backoff. A
+ * temporary DNS failure (EAI_AGAIN) and a connect timeout (a slow host) keep the full retries.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNREACHABLE_ATTEMPTS = 2;
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 const MAX_REDIRECTS = 3;
 /** How long a request waits for the headers, then for each part of the body, unless told (RTD_ACTION_HTTP_TIMEOUT_MS). */
@@ -133,6 +142,8 @@ class RetryableFault extends Error {
     /** True when the service may have acted on the request. */
     readonly maybeProcessed: boolean,
     readonly retryAfterMs?: number,
+    /** The host could not be reached at all (UNREACHABLE_CODES). */
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -146,6 +157,8 @@ class RetryableFault extends Error {
 export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
+  /** The service has answered once in this step: a connection refused later is a restart, retried in full. */
+  private answered = false;
   private readonly dispatcher: Dispatcher;
   private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
     Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
@@ -218,6 +231,19 @@ export class ServiceHttpClient {
             error: new UncertainWriteError(
               redact(`${spec.endpoint}: no usable answer (${error.message}); the service may have acted on it`),
               'Answer lost',
+              spec.endpoint,
+            ),
+          };
+        }
+        if (error.unreachable && !this.answered && attempt >= Math.min(UNREACHABLE_ATTEMPTS, maxAttempts)) {
+          return {
+            retry: false,
+            error: new UnavailableError(
+              redact(
+                `${spec.endpoint}: ${this.origin} cannot be reached (${countAttempts(attempt)}; last error: ${error.message}). ` +
+                  'Check `base-url`, and that this machine may reach it (a proxy: HTTPS_PROXY, NO_PROXY)',
+              ),
+              'Read the Docs unreachable',
               spec.endpoint,
             ),
           };
@@ -313,6 +339,7 @@ export class ServiceHttpClient {
       throw this.transportFault(error, true, signal);
     }
     const status = response.statusCode;
+    this.answered = true;
     this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
     const contentType = String(response.headers['content-type'] ?? '');
     const isJson = contentType.includes('json');
@@ -418,7 +445,7 @@ export class ServiceHttpClient {
     const code = (error as { code?: string }).code ?? '';
     const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
     const message = this.options.redact((error as Error).message ?? String(error));
-    return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent);
+    return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent, undefined, notSent && UNREACHABLE_CODES.has(code));
   }
 
   private detailOf(text: string, isJson: boolean): string | undefined {

@@ -53,4 +53,9 @@ export interface RunnerPort {
    * the projects' title and reason ("Cancelled by the workflow"; "the wait was cancelled by the workflow").
    */
   readonly cancellation: { said: string; title: string; message: string };
+  /**
+   * Whether the summary repeats each red project's reason (the runner's job summary: a page of its
+   * own). A terminal prints the summary right under the reasons, so it leaves them out.
+   */
+  readonly reasonsInSummary?: boolean;
 }

@@ -26,7 +26,7 @@ function demo(...args: string[]): Promise<DemoRun> {
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
@@ -95,7 +95,7 @@ describe('npm run demo', () => {
     expect(run.output).toContain('acme-docs: no changes');
     expect(run.output).toContain('the second apply wrote nothing');
     expect(run.output).not.toContain('demo-token-not-a-secret');
-  }, 60_000);
+  });
 
   it('shows a pull-request preview: finished build, verified link, the sticky comment and the commit status, and exits 0', async () => {
     const [, , run] = await runs;

@@ -194,15 +194,17 @@ describe('build, reported as the step reports it', () => {
       },
     ]);
     expect(errors().map((a) => a.title)).toEqual(['Build failed: demo latest']);
-    // One project: the output's tail is folded into a group, once, before the annotation repeats it.
+    // One project: the output is in the build log's group of the failed command, once; no second
+    // group of its last lines repeats it (issue 35), only the annotation does.
     const lines = stdout.text().split('\n');
-    const group = lines.indexOf('::group::Last lines of its output');
+    expect(lines).not.toContain('::group::Last lines of its output');
+    const group = lines.findIndex((line) => line.startsWith('::group::$ python -m sphinx'));
     expect(group).toBeGreaterThan(-1);
     const end = lines.indexOf('::endgroup::', group);
     expect(lines.slice(group, end).join('\n')).toContain('build finished with problems, 2 warnings');
-    expect(lines.slice(0, group).join('\n')).toContain('Command failed (exit code 1)');
-    // Outside collapsed groups (the tail's, and the build log's group of the command) and the failure
-    // annotation, the output is not repeated.
+    expect(lines.slice(end).join('\n')).toContain('Command failed (exit code 1)');
+    expect(lines.filter((line) => line.includes('build finished with problems, 2 warnings')).length).toBe(2);
+    // Outside the build log's group of the command and the failure annotation, the output is not repeated.
     let depth = 0;
     const ungrouped = lines.filter((line) => {
       if (line.startsWith('::group::')) depth += 1;
@@ -270,7 +272,22 @@ describe('build, reported as the step reports it', () => {
     const [error, ...more] = errors();
     expect(more).toEqual([]);
     expect(error!.title).toBe('Build not triggered: asleep latest');
-    expect(error!.message).toMatch(/^asleep: the service did not trigger a build \(400, triggered: false\)/);
+    // The title names the project; the message does not repeat it (issue 35).
+    expect(error!.message).toMatch(/^the service did not trigger a build \(400, triggered: false\)/);
+  });
+
+  it('builds disabled after 25 failures (FACTS): the trigger is refused and the reason is the project notice, not "inactive"', async () => {
+    standin.disableBuilds('demo');
+    const run = await step({ project: 'demo', version: 'latest' });
+
+    expect(run.code).toBe(1);
+    expect(standin.count('POST', /\/versions\/[^/]+\/builds\/$/)).toBe(1);
+    expect(standin.builds('demo').filter((b) => b.state !== 'finished')).toEqual([]);
+    const [error] = errors();
+    expect(error!.title).toBe('Build not triggered: demo latest');
+    expect(error!.message).toContain("the service disabled the project's builds after consecutive failed builds");
+    expect(error!.message).toContain('re-enable builds');
+    expect(standin.count('GET', /\/projects\/demo\/notifications\/$/)).toBe(1);
   });
 
   it('several projects at once: each in its own group, red when one fails, annotated for that one only', async () => {

@@ -137,6 +137,29 @@ describe('wait, in-process on a fake clock', () => {
   });
 });
 
+describe('wait, while no build of the commit has appeared', () => {
+  it('says so at the first look and then about every 30 s, never silent for its whole timeout (issue 35)', async () => {
+    const test = operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '2m' },
+    });
+    const log = recordingLog();
+    try {
+      await expect(runProject(test.ctx, 'demo', waitProject, log)).rejects.toThrow();
+    } finally {
+      await test.close();
+    }
+    const notices = log.lines.filter((line) => /no build of demo at c+ yet: waiting for the service to start one/.test(line));
+    expect(notices.map((line) => /^\[([^\]]+)\] (no|still no)/.exec(line)?.slice(1).join(' '))).toEqual([
+      '0ms no',
+      '30s still no',
+      '1m still no',
+      '1m30s still no',
+    ]);
+  });
+});
+
 describe('wait for a push that a newer push superseded before cloning', () => {
   const NEWER = 'e'.repeat(40);
 

@@ -5,6 +5,7 @@ import type { GitHubRepo } from '../../github/api/client.js';
 import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/rest.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
+import { buildsDisabledNotice } from '../shared/builds-disabled.js';
 import { explainFailure } from '../shared/failure-reason.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
@@ -15,8 +16,6 @@ export const BUILDS_LOOKED_AT = 100;
 const TRACKING_BUILDS = 25;
 /** Failed builds whose reason is read (two requests each); others are named without it. */
 export const MAX_EXPLAINED = 3;
-/** The notification that says the service disabled the project's builds (FACTS.md, Builds). */
-export const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
 
 /** GitHub's side, read once per step whatever the number of projects; a string says why it could not be. */
 export interface GitHubReads {
@@ -96,9 +95,7 @@ export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads,
 /** The project's notification saying its builds are disabled (header and body), or undefined; unreadable: a note in the log. */
 async function disabledNotice(api: ReadTheDocsApi, project: string, log: ProjectLog): Promise<string | undefined> {
   try {
-    const notice = (await api.projectNotifications(project)).find((n) => n.message.id === BUILDS_DISABLED);
-    if (!notice) return undefined;
-    return [notice.message.header, notice.message.body].filter(Boolean).join(': ') || BUILDS_DISABLED;
+    return await buildsDisabledNotice(api, project);
   } catch (error) {
     log.info(`The project's notifications could not be read (an admin's token reads them): ${(error as Error).message}`);
     return undefined;

@@ -40,7 +40,7 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
   if (!owner || !repo) return 'no repository to read: GITHUB_REPOSITORY is not set';
   if (!ctx.inputs.githubToken) return 'GitHub was not read: `github-token` is empty';
   const octokit = await ctx.github(ctx.inputs.githubToken, { log: (message) => ctx.log.debug(message) });
-  return { octokit, owner, repo, limits: { signal: ctx.deadline.cancellation } };
+  return { octokit, owner, repo, limits: { signal: ctx.deadline.reporting } };
 }
 
 /** One project: its facts read, its checks made, and what they conclude. */

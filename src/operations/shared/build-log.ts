@@ -42,6 +42,11 @@ export class BuildLogFollower {
     return FINISHED.has(build.state.code) && this.commands.length > 0 ? [ganttSection(project, build.id, this.commands)] : [];
   }
 
+  /** Whether the log showed every command of the finished `build` with its output (so a failure's last lines are there). */
+  shownInFull(build: Build): boolean {
+    return FINISHED.has(build.state.code) && this.commands.length > 0 && this.printed === this.commands.length;
+  }
+
   /** Called with each build polled; reads the commands when its state changed, prints the new finished ones. */
   async observe(build: Build, final: boolean): Promise<void> {
     if (build.state.code === this.lastState) return;

@@ -18,6 +18,8 @@ export interface FollowedBuild {
   supersededBy?: Build;
   /** The charts of the builds watched (for the job summary). */
   summarySections: string[];
+  /** The last build watched whose every command the log showed with its output. */
+  outputShownOf?: number;
 }
 
 /**
@@ -40,10 +42,17 @@ export async function watchBuildOfCommit(
   const { log } = run;
   const ofOtherCommit = (build: Build) => build.commit !== null && build.commit !== commit;
   const summarySections: string[] = [];
+  let outputShownOf: number | undefined;
+  const followed = (build: Build, supersededBy?: Build): FollowedBuild => ({
+    build,
+    summarySections,
+    ...(outputShownOf === undefined ? {} : { outputShownOf }),
+    ...(supersededBy === undefined ? {} : { supersededBy }),
+  });
   /** The cancelled build of the commit, concluded instead of the newer one last polled. */
   const settleOn = (build: Build, supersededBy?: Build): FollowedBuild => {
     run.seen.settleOn(build);
-    return { build, summarySections, ...(supersededBy === undefined ? {} : { supersededBy }) };
+    return followed(build, supersededBy);
   };
   let lastOfCommit = initial;
   let current = initial;
@@ -51,9 +60,10 @@ export async function watchBuildOfCommit(
     const watched = await watchBuild(ctx, run, current, estimate, ofOtherCommit);
     const seen = watched.build;
     for (const section of watched.summarySections) summarySections.push(section);
+    outputShownOf = watched.outputShownOf ?? outputShownOf;
     if (ofOtherCommit(seen)) return settleOn(lastOfCommit, seen);
     if (seen.commit === commit) lastOfCommit = seen;
-    if (seen.state.code !== 'cancelled') return { build: seen, summarySections };
+    if (seen.state.code !== 'cancelled') return followed(seen);
     if (handovers >= MAX_HANDOVERS) {
       log.info(`Build #${seen.id} was cancelled after ${MAX_HANDOVERS} hand-overs to newer builds of ${commit}: not following further`);
       return settleOn(lastOfCommit);

@@ -3,7 +3,9 @@ import { findAfterLostWrite } from '../../resilience/index.js';
 import { SchemaError, ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
+import { safeLine } from '../../util/untrusted-text.js';
 import { buildCreatedAfter } from './build-ids.js';
+import { buildsDisabledNotice } from './builds-disabled.js';
 import type { OperationContext } from '../types.js';
 
 // Triggering a build exactly once, shared by `build` and `sync-versions`.
@@ -32,7 +34,7 @@ export async function triggerOnce(
       const answer = await ctx.api.triggerBuild(project, version);
       if (!answer.triggered) {
         throw new ServiceError(
-          'the service did not trigger a build (400, triggered: false): the project is not active. Check it in the dashboard',
+          `the service did not trigger a build (400, triggered: false): ${await whyNotTriggered(ctx, project)}`,
           'Build not triggered',
           'POST projects/{project}/versions/{version}/builds/',
           400,
@@ -60,6 +62,26 @@ export async function triggerOnce(
       if (attempt >= MAX_TRIGGER_ATTEMPTS) throw error;
       log.info('No build was created: triggering again');
     }
+  }
+}
+
+/**
+ * FACTS: a trigger answers `triggered: false` when the project is inactive, or on Community when
+ * the service disabled its builds after 25 failed builds of the default version in a row (the
+ * project's notification says so; an admin's token reads it).
+ */
+async function whyNotTriggered(ctx: OperationContext, project: string): Promise<string> {
+  const inactive = 'the project is not active, or its builds are disabled. Check it in the dashboard';
+  try {
+    const notice = await buildsDisabledNotice(ctx.api, project);
+    if (notice === undefined) return inactive;
+    return (
+      `the service disabled the project's builds after consecutive failed builds of its default version ` +
+      `(${safeLine(notice, 300)}). Fix the default version's build, then re-enable builds in the project's settings`
+    );
+  } catch (error) {
+    if (error instanceof CancelledError || error instanceof DeadlineError) throw error;
+    return inactive;
   }
 }
 

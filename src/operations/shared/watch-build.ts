@@ -33,6 +33,9 @@ const WINDOW_EDGE_MARGIN_MS = 500;
 /** A long build says it is still running about this often, so that a wait is never silent. */
 export const PROGRESS_INTERVAL_MS = 60_000;
 
+/** While the build of a commit has not appeared, the wait says so about this often. */
+export const WAITING_NOTICE_MS = 30_000;
+
 /** "45s", "4m": a progress line's figures, to the minute once past one. */
 function roughly(ms: number): string {
   return formatDuration(ms < 60_000 ? Math.round(ms / 1000) * 1000 : Math.round(ms / 60_000) * 60_000);
@@ -53,6 +56,8 @@ export function progressLine(state: string, runningMs: number, estimate: Duratio
 export interface Watched {
   build: Build;
   summarySections: string[];
+  /** The build whose every command the log showed with its output: its failure need not repeat the last lines. */
+  outputShownOf?: number;
 }
 
 /**
@@ -110,7 +115,12 @@ export async function watchBuild(
           log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
           nextProgressAt = now + progressEveryMs;
         }
-        if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return { build, summarySections: buildLog.chart(name, build) };
+        if (FINAL_STATES.has(build.state.code) || stopWhen?.(build))
+          return {
+            build,
+            summarySections: buildLog.chart(name, build),
+            ...(buildLog.shownInFull(build) ? { outputShownOf: build.id } : {}),
+          };
         const timeline = start.observe(now, build.state.code);
         runningSince = timeline.buildStartedAt;
         delay = watchDelay(ctx.polling.watch, {
@@ -181,7 +191,8 @@ export async function concludeBuild(
   const tailPart = findings.outputTail === undefined ? '' : `\nLast lines of its output:\n${findings.outputTail}`;
   if (tailPart !== '' && reason.endsWith(tailPart)) {
     log.info(reason.slice(0, -tailPart.length));
-    log.section('Last lines of its output', findings.outputTail!);
+    // Each fact once: when the build's log above showed the failed command's output, not again.
+    if (watched.outputShownOf !== build.id) log.section('Last lines of its output', findings.outputTail!);
   } else {
     log.info(reason);
   }

@@ -1,11 +1,11 @@
 import { commitToWaitFor } from '../../inputs/github-context.js';
 import { ServiceError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
-import { pollUntil } from '../../resilience/index.js';
+import { pollUntil, sleepWithProgress } from '../../resilience/index.js';
 import { findDocsUrl } from '../shared/docs-url.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION } from '../shared/watch-build.js';
+import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, WAITING_NOTICE_MS } from '../shared/watch-build.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../shared/build-ids.js';
@@ -39,7 +39,8 @@ export const waitProject: ProjectOperation = async (ctx, run) => {
   const scope = await pushVersions(ctx, project, commit, ctx.inputs.version, log);
   if (scope.ref !== undefined) log.info(`Builds of ${scope.describe} are taken; those of other versions are not`);
   const found = await findBuildOfCommit(ctx, project, commit, scope, log, {
-    onMissing: () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
+    onMissing: (first) =>
+      log.progress(`${elapsed(ctx)} ${first ? 'no' : 'still no'} build of ${what} yet: waiting for the service to start one`),
     since,
   });
   if ('skippedByRule' in found) return concludeSkippedByRule(ctx, run, found.skippedByRule, commit);
@@ -158,12 +159,23 @@ async function findBuildOfCommit(
   commit: string,
   scope: PushVersions,
   log: ProjectLog,
-  options: { onMissing: () => void; since: number },
+  options: { onMissing: (first: boolean) => void; since: number },
 ): Promise<Found> {
   const pr = ctx.run.pullRequest?.headSha.toLowerCase() === commit.toLowerCase() ? ctx.run.pullRequest.number : undefined;
   const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, ctx.inputs.version, log);
   const skips = new SkipNotifications(ctx, project, log);
   const started = ctx.now();
+  // Said at the first look, then about every WAITING_NOTICE_MS while the build does not appear.
+  const every = Math.max(1, ctx.waitingNoticeMs ?? WAITING_NOTICE_MS);
+  let nextNoticeAt = Number.POSITIVE_INFINITY;
+  const sleepTelling = sleepWithProgress(ctx.sleep, {
+    now: () => ctx.now(),
+    dueAt: () => nextNoticeAt,
+    onDue: (now) => {
+      options.onMissing(false);
+      nextNoticeAt = now + every;
+    },
+  });
   return pollUntil<Found>(
     async (round) => {
       const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
@@ -173,13 +185,16 @@ async function findBuildOfCommit(
         const told = await commitLessBuildOfPush(ctx, project, commit, scope, options.since, skips);
         if (told) return told;
       }
-      if (round === 1) options.onMissing();
+      if (round === 1) {
+        options.onMissing(true);
+        nextNoticeAt = ctx.now() + every;
+      }
       if (ruleSkip && pr !== undefined && ctx.now() - started >= ctx.polling.graceWindowMs && (await ruleSkip.noBuildComing())) {
         return { skippedByRule: pr };
       }
       return undefined;
     },
-    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: ctx.sleep },
+    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: sleepTelling },
   );
 }
 
