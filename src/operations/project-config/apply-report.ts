@@ -161,7 +161,7 @@ export function planSummary(
  * wildcard in favour of `*` and refuses it in a new or changed redirect: nothing promises the
  * stored one still matches the rest of a path, so the notice promises nothing either.
  */
-export function tellLegacy(plan: ProjectPlan, log: ProjectLog): void {
+function tellLegacy(plan: ProjectPlan, log: ProjectLog): void {
   for (const { redirect, listed } of plan.legacy) {
     const modern = modernEquivalent(redirect.from, redirect.to)!;
     log.notice(
@@ -194,13 +194,13 @@ export function planOutputs(results: ProjectResult<ApplyDetails>[]): { plan: str
 }
 
 /** Why the file was refused: how many problems, then one line each (`file:line: key: what is expected`). */
-export function problemsReason(config: string, error: ConfigFileError): string {
+function problemsReason(config: string, error: ConfigFileError): string {
   const count = `${error.total} problem${error.total === 1 ? '' : 's'} in ${config}`;
   return [`${safeLine(count, 300)}:`, ...error.message.split('\n').map((line) => safeLine(line, 300))].join('\n');
 }
 
 /** The job summary's list of the file's problems, one row each: where, which key, what is expected. */
-export function problemsSection(config: string, error: ConfigFileError): string {
+function problemsSection(config: string, error: ConfigFileError): string {
   const cell = (text: string) => escapeMarkdown(safeLine(text, 300));
   const rows = error.problems.map(
     (p) =>
