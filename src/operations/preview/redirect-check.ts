@@ -4,7 +4,6 @@
  * warning annotation on its file. Reading the redirects or the file can fail: then nothing is
  * reported, the preview is not held back.
  */
-import type { Dispatcher } from 'undici';
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
 import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -44,7 +43,6 @@ export interface RedirectCheckInput {
   builder: DocsBuilder | undefined;
   previewUrl: string;
   projectRecord: Project | undefined;
-  dispatcher: Dispatcher;
   /** The PR's project file (`config`) at the head commit, read once for every project. */
   projectFile: () => Promise<string | undefined>;
   attempts: number;
@@ -142,7 +140,6 @@ async function answeringTargets(
     ctx,
     asked.map(([, url]) => url),
     {
-      dispatcher: input.dispatcher,
       attempts: input.attempts,
       retryIf: (check) => check.status === undefined || check.status >= 500 || check.status === 429,
       budgetMs: TARGET_CHECK_BUDGET_MS,

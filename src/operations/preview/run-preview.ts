@@ -1,4 +1,3 @@
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { GitHubRepo } from '../../github/api/client.js';
 import {
   changedFileNames,
@@ -18,7 +17,6 @@ import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import { PROJECT_SLUG } from '../../inputs/slugs.js';
 import type { RunContext } from '../../inputs/github-context.js';
-import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import type { PreviewDetails } from './details.js';
@@ -145,7 +143,6 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
 
   const links = serviceLinks(ctx.inputs.baseUrl);
-  const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
   const pendingStatuses: Promise<void>[] = [];
   // One read per configuration file path: projects of one repository may name different ones.
   const sourcesByYamlPath = new Map<string, Promise<ChangedSources | undefined>>();
@@ -163,42 +160,36 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, headSha).catch(() => undefined) : undefined;
   });
-  let results: ProjectResult<PreviewDetails>[];
-  try {
-    results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
-      // Until the build tells the slug (`7_a` beside a branch `7`).
-      result.version = String(pr);
-      result.commit = headSha;
-      log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
-      const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
-      if ('skippedByRule' in found) {
-        concludeSkippedByRule(ctx, result, log, pr, headSha);
-        return;
-      }
-      const { build } = found;
-      recordBuild(ctx, result, build, log);
-      log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
-      void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
-      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
-      pendingStatuses.push(deployments.start(result.project, result.buildUrl));
-      const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
-      const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
-        pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
-      );
-      await concludeFollowed(ctx, result, log, followed, headSha);
-      if (result.outcome !== 'success') return;
-      await verifyPreview(ctx, result, log, {
-        pr,
-        records,
-        dispatcher: pageDispatcher,
-        info: infos.get(result.project)!,
-        changedFiles,
-        projectFile,
-      });
+  const results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
+    // Until the build tells the slug (`7_a` beside a branch `7`).
+    result.version = String(pr);
+    result.commit = headSha;
+    log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
+    const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+    if ('skippedByRule' in found) {
+      concludeSkippedByRule(ctx, result, log, pr, headSha);
+      return;
+    }
+    const { build } = found;
+    recordBuild(ctx, result, build, log);
+    log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
+    void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
+    pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
+    pendingStatuses.push(deployments.start(result.project, result.buildUrl));
+    const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
+    const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
+      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
+    );
+    await concludeFollowed(ctx, result, log, followed, headSha);
+    if (result.outcome !== 'success') return;
+    await verifyPreview(ctx, result, log, {
+      pr,
+      records,
+      info: infos.get(result.project)!,
+      changedFiles,
+      projectFile,
     });
-  } finally {
-    await pageDispatcher.close().catch(() => undefined);
-  }
+  });
 
   await Promise.all(pendingStatuses);
   const rows = results.map((result) => rowOf(ctx, result, headSha, infos.get(result.project)?.pages ?? []));
@@ -349,7 +340,6 @@ async function verifyPreview(
   shared: {
     pr: number;
     records: ProjectRecords;
-    dispatcher: Dispatcher;
     info: PreviewInfo;
     changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
     projectFile: () => Promise<string | undefined>;
@@ -368,8 +358,7 @@ async function verifyPreview(
     }));
   const retryDelayMs = ctx.polling.previewRetryMs;
   const check = await checkPage(url, {
-    dispatcher: shared.dispatcher,
-    userAgent: USER_AGENT,
+    pages: ctx.pages,
     signal: ctx.deadline.signal,
     attempts: PREVIEW_ATTEMPTS,
     retryDelayMs,
@@ -396,7 +385,7 @@ async function verifyPreview(
   const lookups = await lookUpPages(
     ctx,
     candidates.map((page) => page.url),
-    { dispatcher: shared.dispatcher, attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+    { attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
   );
   const checked = new Map([...lookups.checks].map(([pageUrl, check]) => [pageUrl, check.ok] as const));
   const answering = candidates.map((page) => {
@@ -414,7 +403,6 @@ async function verifyPreview(
       builder,
       previewUrl: url,
       projectRecord: await shared.records.get(result.project).catch(() => undefined),
-      dispatcher: shared.dispatcher,
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
       checked,
