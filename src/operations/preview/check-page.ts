@@ -23,7 +23,6 @@ export interface PageCheckOptions {
   sleep?: Sleep;
 }
 
-
 /**
  * Whether `url` answers 200 to a plain GET. It is another host than the service's API, so no
  * token is sent. Redirects are followed on `url`'s own origin only (a preview root may redirect to

@@ -41,6 +41,7 @@ import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectRecords, resolvePreviewUrl } from './resolve-preview-url.js';
 import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
 import { unredirectedSection } from '../../github/render-comment.js';
+import { changedPagesFromDiff, commentPages, diffDetails, pagesSummary, type DiffOutcome } from './diff-pages.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 /** The notice of a `workflow_run` whose finished run has no open pull request to report on. */
@@ -66,6 +67,8 @@ interface PreviewInfo {
   pages: ChangedPage[];
   /** `redirect-check`: pages moved or removed without a redirect. */
   unredirected: UnredirectedPage[];
+  /** Whether the service's file tree diff gave the pages, once the preview answered. */
+  diff?: DiffOutcome;
 }
 
 /**
@@ -220,6 +223,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
       headSha,
       previewStatus: rows[index]!.status,
       pages: info?.pages ?? [],
+      ...diffDetails(info?.diff),
       ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
     };
   });
@@ -376,10 +380,42 @@ async function verifyPreview(
   result.previewUrl = url;
   log.info(`Preview ready: ${url}`);
 
+  // The service's file tree diff first; the pull request's source files when it gives none.
+  const diff = await changedPagesFromDiff(ctx, log, { result, previewUrl: url });
+  shared.info.diff = diff;
   const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
-  if (!sources) return;
-  const builder = (await builtWith(ctx, result, log, sources)) ?? sources.builder;
+  if (!sources && 'fallback' in diff) return;
+  const builder = sources ? ((await builtWith(ctx, result, log, sources)) ?? sources.builder) : undefined;
+  const checked = new Map<string, boolean>();
+  if ('pages' in diff) shared.info.pages = diff.pages;
+  else if (sources) shared.info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
+  if (ctx.inputs.redirectCheck !== 'off') {
+    shared.info.unredirected = await checkRedirects(ctx, log, {
+      project: result.project,
+      files: sources?.entries ?? [],
+      docsDir: sources?.docsDir ?? '.',
+      builder,
+      previewUrl: url,
+      projectRecord: await shared.records.get(result.project).catch(() => undefined),
+      projectFile: shared.projectFile,
+      attempts: PAGE_ATTEMPTS,
+      checked,
+      ...('removed' in diff ? { removedPages: diff.removed } : {}),
+    });
+  }
+}
+
+/**
+ * The changed pages mapped from the pull request's source files that answer on the preview,
+ * looked up at once under one budget; `checked` learns whether each answered.
+ */
+async function answeringSourcePages(
+  ctx: OperationContext,
+  log: ProjectLog,
+  args: { sources: ChangedSources; builder: DocsBuilder | undefined; previewUrl: string; checked: Map<string, boolean> },
+): Promise<ChangedPage[]> {
+  const { sources, builder, previewUrl: url } = args;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
   // At once, under one budget: a page that does not answer yet is asked again with the others, after one wait.
   const lookups = await lookUpPages(
@@ -387,27 +423,14 @@ async function verifyPreview(
     candidates.map((page) => page.url),
     { attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
   );
-  const checked = new Map([...lookups.checks].map(([pageUrl, check]) => [pageUrl, check.ok] as const));
-  const answering = candidates.map((page) => {
+  for (const [pageUrl, check] of lookups.checks) args.checked.set(pageUrl, check.ok);
+  const answering = candidates.filter((page) => {
     const pageCheck = lookups.checks.get(page.url);
     if (!pageCheck?.ok) log.debug(`changed page ${page.url} ${pageCheck?.problem ?? 'not looked up in time'}: not linked`);
-    return pageCheck?.ok ? page : undefined;
+    return pageCheck?.ok === true;
   });
-  shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
-  if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
-  if (ctx.inputs.redirectCheck !== 'off') {
-    shared.info.unredirected = await checkRedirects(ctx, log, {
-      project: result.project,
-      files: sources.entries,
-      docsDir: sources.docsDir,
-      builder,
-      previewUrl: url,
-      projectRecord: await shared.records.get(result.project).catch(() => undefined),
-      projectFile: shared.projectFile,
-      attempts: PAGE_ATTEMPTS,
-      checked,
-    });
-  }
+  if (candidates.length > 0) log.info(`Changed pages: ${answering.length} of ${candidates.length} answer`);
+  return answering;
 }
 
 /**
@@ -550,7 +573,7 @@ function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pa
     // One line in the row (the notification or the failed command), the output's tail apart.
     ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
     ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
-    ...(status === 'ready' && pages.length > 0 ? { pages } : {}),
+    ...(status === 'ready' ? commentPages(pages) : {}),
   };
 }
 
@@ -602,10 +625,8 @@ function summarySection(
       : '';
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
   for (const result of results) {
-    const pages = infos.get(result.project)?.pages ?? [];
-    if (!result.previewUrl || pages.length === 0) continue;
-    lines.push('', `**Changed pages in ${escapeMarkdown(result.project)}**`, '');
-    for (const page of pages) lines.push(`- ${markdownLink(page.file, page.url)}`);
+    const info = infos.get(result.project);
+    if (result.previewUrl) lines.push(...pagesSummary(result.project, info?.pages ?? [], info?.diff));
   }
   for (const result of results) {
     const unredirected = infos.get(result.project)?.unredirected ?? [];
