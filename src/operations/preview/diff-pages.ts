@@ -8,11 +8,12 @@ import type { PreviewRow } from '../../github/comment-rows.js';
 import { changedPageLine } from '../../github/render-comment.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
+import { plainUrl } from '../../reporting/output-values.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { joinUrl, type ChangedPage } from './changed-pages.js';
-import { readFileTreeDiff, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
+import { readFileTreeDiff, type AcceptLink, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
 import type { MovedPage } from './redirect-guard.js';
 import type { PreviewDetails } from './details.js';
 
@@ -35,7 +36,11 @@ export type DiffOutcome =
 export async function changedPagesFromDiff(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { result: ProjectResult; previewUrl: string },
+  args: {
+    result: ProjectResult;
+    previewUrl: string /** The project's documentation URL (its record's), where the base version is served. */;
+    docsUrl?: string | undefined;
+  },
 ): Promise<DiffOutcome> {
   const { result, previewUrl } = args;
   const fallback = (why: string): DiffOutcome => {
@@ -45,8 +50,8 @@ export async function changedPagesFromDiff(
   };
   if (ctx.inputs.previewUrlTemplate) return fallback('the preview is on a host of `preview-url-template`');
   if (result.version === undefined) return fallback('the version is unknown');
-  const links = serviceLinks(ctx.inputs.baseUrl);
-  const diff = await readFileTreeDiff(ctx, { previewUrl, project: result.project, version: result.version, links });
+  const accept = diffLinks(ctx.inputs.baseUrl, previewUrl, args.docsUrl);
+  const diff = await readFileTreeDiff(ctx, { previewUrl, project: result.project, version: result.version, accept });
   if ('absent' in diff) return fallback(diff.absent);
   const pages = diffChangedPages(diff, previewUrl);
   const base = baseRoot(diff);
@@ -56,6 +61,23 @@ export async function changedPagesFromDiff(
     (diff.outdated ? ' (the service says it is outdated: made for an older build of this pull request)' : '');
   log.info(safeLine(note, 500));
   return { pages, removed: removedPages(diff.deleted), outdated: diff.outdated, ...(base ? { base } : {}), note };
+}
+
+/** The service's own documentation domains (Community, Business), where a base version is served without a custom domain. */
+const DOCS_DOMAINS = ['readthedocs.io', 'readthedocs-hosted.com'];
+
+/**
+ * The diff's links that may be shown: plain http(s) URLs on the preview domain or the service's
+ * (the existing link checks), on its documentation domains, or on the preview's own origin or
+ * the project's documentation origin (a custom domain). Anything else is left out.
+ */
+export function diffLinks(baseUrl: string, previewUrl: string, docsUrl: string | undefined): AcceptLink {
+  const service = serviceLinks(baseUrl);
+  const origins = new Set([previewUrl, docsUrl].flatMap((url) => (url && URL.canParse(url) ? [new URL(url).origin] : [])));
+  return (url) =>
+    service.preview(url) ??
+    plainUrl(url, DOCS_DOMAINS) ??
+    (plainUrl(url) !== undefined && URL.canParse(url) && origins.has(new URL(url).origin) ? url : undefined);
 }
 
 /** Added (preview link), modified (preview and before), deleted (before, when the service gives it): each sorted. */

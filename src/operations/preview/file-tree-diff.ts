@@ -7,7 +7,6 @@
  * dropped), and anything missing means "no diff", never a failure.
  */
 import { z } from 'zod/mini';
-import type { ServiceLinks } from '../../reporting/service-links.js';
 import { countJsonNodes } from '../../util/bounded-body.js';
 import type { OperationContext } from '../types.js';
 
@@ -28,6 +27,9 @@ export interface FileTreeDiff {
   /** The service says the diff was made for an older build of the version. */
   outdated: boolean;
 }
+
+/** A link of the diff as it may be shown, or undefined when it is not one of the service's (see `diffLinks`). */
+export type AcceptLink = (url: string) => string | undefined;
 
 /** Why there is no diff, one short clause ("the service gives none for this version"). */
 export interface NoDiff {
@@ -52,7 +54,7 @@ export function addonsUrl(previewUrl: string, project: string, version: string):
 /** Reads the diff once; any problem is a {@link NoDiff}, except the step's own deadline. */
 export async function readFileTreeDiff(
   ctx: OperationContext,
-  args: { previewUrl: string; project: string; version: string; links: ServiceLinks },
+  args: { previewUrl: string; project: string; version: string; accept: AcceptLink },
 ): Promise<FileTreeDiff | NoDiff> {
   const url = addonsUrl(args.previewUrl, args.project, args.version);
   const timeoutMs = Math.max(1, Math.min(ADDONS_TIMEOUT_MS, ctx.deadline.remainingMs()));
@@ -64,7 +66,7 @@ export async function readFileTreeDiff(
       maxBodyBytes: MAX_ADDONS_BYTES,
     });
     if (answer.body === undefined) return { absent: `the preview host's addons endpoint ${answer.problem ?? 'gave nothing'}` };
-    return parseFileTreeDiff(answer.body, args.links);
+    return parseFileTreeDiff(answer.body, args.accept);
   } catch (error) {
     if (ctx.deadline.signal.aborted) throw error;
     return { absent: `the preview host's addons endpoint could not be read (${(error as Error).message})` };
@@ -88,10 +90,10 @@ const payloadSchema = z.object({
 
 /**
  * The diff in an addons answer (`addons.filetreediff`), or why there is none. Linear in the text:
- * its JSON nodes are counted before it is parsed. A `current` or `base` link that is not an http(s)
- * URL on the preview domain or the service's (`links.preview`) is left out.
+ * its JSON nodes are counted before it is parsed. A `current` or `base` link that `accept` refuses
+ * is left out.
  */
-export function parseFileTreeDiff(text: string, links: ServiceLinks): FileTreeDiff | NoDiff {
+export function parseFileTreeDiff(text: string, accept: AcceptLink): FileTreeDiff | NoDiff {
   if (countJsonNodes(Buffer.from(text, 'utf8'), MAX_ADDONS_NODES) > MAX_ADDONS_NODES) return { absent: 'the addons answer is too large' };
   let document: unknown;
   try {
@@ -105,22 +107,22 @@ export function parseFileTreeDiff(text: string, links: ServiceLinks): FileTreeDi
   if (filetreediff.enabled === false) return { absent: 'the file tree diff is off for this project' };
   const { added, deleted, modified } = filetreediff.diff;
   return {
-    added: pagesOf(added, links),
-    modified: pagesOf(modified, links),
-    deleted: pagesOf(deleted, links),
+    added: pagesOf(added, accept),
+    modified: pagesOf(modified, accept),
+    deleted: pagesOf(deleted, accept),
     outdated: filetreediff.outdated === true,
   };
 }
 
-function pagesOf(list: unknown[] | undefined, links: ServiceLinks): DiffPage[] {
+function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
   const pages = new Map<string, DiffPage>();
   for (const item of (list ?? []).slice(0, MAX_DIFF_PAGES)) {
     const entry = fileSchema.safeParse(item);
     if (!entry.success) continue;
     const filename = builtPath(entry.data.filename);
     if (filename === undefined || pages.has(filename)) continue;
-    const current = typeof entry.data.urls?.current === 'string' ? links.preview(entry.data.urls.current) : undefined;
-    const base = typeof entry.data.urls?.base === 'string' ? links.preview(entry.data.urls.base) : undefined;
+    const current = typeof entry.data.urls?.current === 'string' ? accept(entry.data.urls.current) : undefined;
+    const base = typeof entry.data.urls?.base === 'string' ? accept(entry.data.urls.base) : undefined;
     pages.set(filename, { filename, ...(current ? { current } : {}), ...(base ? { base } : {}) });
   }
   return [...pages.values()].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));

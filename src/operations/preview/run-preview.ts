@@ -381,7 +381,8 @@ async function verifyPreview(
   log.info(`Preview ready: ${url}`);
 
   // The service's file tree diff first; the pull request's source files when it gives none.
-  const diff = await changedPagesFromDiff(ctx, log, { result, previewUrl: url });
+  const record = await shared.records.get(result.project).catch(() => undefined);
+  const diff = await changedPagesFromDiff(ctx, log, { result, previewUrl: url, docsUrl: record?.urls?.documentation ?? undefined });
   shared.info.diff = diff;
   const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
