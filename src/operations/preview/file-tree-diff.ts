@@ -130,7 +130,6 @@ function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
 
 /** A built page's path below the version's root, without a leading `/`; undefined when it is not one (climbs out, control characters). */
 function builtPath(filename: string): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (/[\u0000-\u001f\u007f\\]/.test(filename)) return undefined;
   const segments = filename.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.length === 0 || segments.includes('..')) return undefined;
