@@ -127,7 +127,7 @@ describe('npm run demo', () => {
     expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
     // The changed pages from the service's file tree diff: preview and before links (issue 33).
     expect(run.output).toContain(`• configuration.html <${previewUrl}configuration.html> (new)`);
-    const before = previewUrl.replace('/acme-docs--42/en/42/', '/acme-docs/en/latest/');
+    const before = previewUrl!.replace('/acme-docs--42/en/42/', '/acme-docs/en/latest/');
     expect(run.output).toContain(
       `• reference/options.html <${previewUrl}reference/options.html> · before <${before}reference/options.html>`,
     );

@@ -627,7 +627,7 @@ function summarySection(
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
   for (const result of results) {
     const info = infos.get(result.project);
-    if (result.previewUrl) lines.push(...pagesSummary(result.project, info?.pages ?? [], info?.diff));
+    if (result.previewUrl) for (const line of pagesSummary(result.project, info?.pages ?? [], info?.diff)) lines.push(line);
   }
   for (const result of results) {
     const unredirected = infos.get(result.project)?.unredirected ?? [];
