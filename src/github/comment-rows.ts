@@ -53,8 +53,8 @@ export interface RowPage {
   before?: string;
 }
 
-export const PAGE_CHANGES = ['added', 'modified', 'deleted'] as const;
-export type PageChange = (typeof PAGE_CHANGES)[number];
+const PAGE_CHANGES = ['added', 'modified', 'deleted'] as const;
+type PageChange = (typeof PAGE_CHANGES)[number];
 
 export interface UnredirectedRowPage {
   file: string;

@@ -35,7 +35,7 @@ export interface PageFetcher {
 }
 
 /** What a page check reports of a redirect it does not follow. */
-export const OFF_HOST_REDIRECT = 'redirects off the preview host; not followed';
+const OFF_HOST_REDIRECT = 'redirects off the preview host; not followed';
 
 const MAX_REDIRECTS = 5;
 /** A body not asked for is drained up to this much (then the connection closes). */

@@ -22,7 +22,7 @@ type PreviewDetailsFields = Extract<PreviewDetails, { pages: unknown }>;
 /** Pages the comment lists for a project; the job summary lists them all. */
 export const MAX_COMMENT_PAGES = 20;
 /** Pages the job summary lists for a project (`results` carries every one). */
-export const MAX_SUMMARY_PAGES = 1_000;
+const MAX_SUMMARY_PAGES = 1_000;
 
 /** What the diff gives a preview, or why it gives nothing (the one line the summary says). */
 export type DiffOutcome =
@@ -129,7 +129,7 @@ export function commentPages(pages: ChangedPage[]): Pick<PreviewRow, 'pages' | '
 }
 
 /** The job summary's list of a project's changed pages, headed by where it came from. */
-export function changedPagesSummary(project: string, pages: ChangedPage[], note: string | undefined): string[] {
+function changedPagesSummary(project: string, pages: ChangedPage[], note: string | undefined): string[] {
   const lines = ['', `**Changed pages in ${escapeMarkdown(project)}**`, ''];
   if (note) lines.push(escapeMarkdown(note), '');
   for (const page of pages.slice(0, MAX_SUMMARY_PAGES)) lines.push(`- ${changedPageLine(page, escapeMarkdown(page.file))}`);

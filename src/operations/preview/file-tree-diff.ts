@@ -37,10 +37,10 @@ export interface NoDiff {
 }
 
 /** The addons answer is a few kilobytes per hundred pages: more is not read. */
-export const MAX_ADDONS_BYTES = 4 * 1024 * 1024;
+const MAX_ADDONS_BYTES = 4 * 1024 * 1024;
 const MAX_ADDONS_NODES = 200_000;
 /** Pages kept per kind (a PR touching more is reported as touching these). */
-export const MAX_DIFF_PAGES = 5_000;
+const MAX_DIFF_PAGES = 5_000;
 const MAX_FILENAME_LENGTH = 1_024;
 const ADDONS_TIMEOUT_MS = 10_000;
 
