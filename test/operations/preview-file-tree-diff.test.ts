@@ -4,7 +4,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeMarkdown } from '../../src/reporting/markdown.js';
 import { captureStdout } from './context.ts';
-import { HEAD, onlyComment, PR, type PreviewStage, previewOf, previewStage, runPreview, summaryOf } from './preview-context.ts';
+import { previewStep } from '../../src/operations/preview/run-preview.js';
+import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetcher.js';
+import { operationContext } from '../support/operation-context.ts';
+import {
+  GITHUB_TOKEN,
+  HEAD,
+  onlyComment,
+  PR,
+  type PreviewStage,
+  previewOf,
+  previewStage,
+  pullRequestRun,
+  runPreview,
+  summaryOf,
+} from './preview-context.ts';
 
 const stdout = captureStdout();
 let stage: PreviewStage;
@@ -158,5 +172,37 @@ describe('preview with the file tree diff', () => {
     expect(gh.comments(PR).map((c) => c.id)).toEqual([service]);
     expect((report.results[0]!.details as { pages: unknown[] }).pages).toHaveLength(26);
     for (const page of MODIFIED) expect(summaryOf(report)).toContain(`${page}) · [before]`);
+  });
+});
+
+describe('pages through the context', () => {
+  it('every page the step reads (the preview, the diff) goes through ctx.pages, which the front end gives', async () => {
+    const { rtd, gh, clock } = stage;
+    rtd.setFileTreeDiff('demo', String(PR), { modified: ['index.html'], deleted: ['api/legacy.html'] });
+    const real = pageFetcher('test');
+    const asked: string[] = [];
+    const pages: PageFetcher = {
+      get: (url, request) => {
+        asked.push(url);
+        return real.get(url, request);
+      },
+      close: () => real.close(),
+    };
+    const test = operationContext({
+      baseUrl: rtd.url,
+      clock,
+      inputs: { operation: 'preview', project: 'demo', 'github-token': GITHUB_TOKEN },
+      run: pullRequestRun(gh),
+      pages,
+    });
+    try {
+      await previewStep(test.ctx);
+    } finally {
+      await test.close();
+    }
+    const preview = previewOf(rtd);
+    expect(asked).toEqual([preview, `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`]);
+    // Nothing else reached the stand-in's pages or its addons endpoint.
+    expect(rtd.requests.filter((r) => r.path.startsWith('/docs/') || r.path === '/_/addons/')).toHaveLength(asked.length);
   });
 });
