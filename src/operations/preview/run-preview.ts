@@ -384,7 +384,7 @@ async function verifyPreview(
   const record = await shared.records.get(result.project).catch(() => undefined);
   const diff = await changedPagesFromDiff(ctx, log, { result, previewUrl: url, docsUrl: record?.urls?.documentation ?? undefined });
   shared.info.diff = diff;
-  const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
+  const yamlPath = record?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
   if (!sources && 'fallback' in diff) return;
   const builder = sources ? ((await builtWith(ctx, result, log, sources)) ?? sources.builder) : undefined;
@@ -398,7 +398,7 @@ async function verifyPreview(
       docsDir: sources?.docsDir ?? '.',
       builder,
       previewUrl: url,
-      projectRecord: await shared.records.get(result.project).catch(() => undefined),
+      projectRecord: record,
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
       checked,
