@@ -1,5 +1,6 @@
 import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { gitHubClients } from './github/api/client.js';
+import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
@@ -93,6 +94,8 @@ interface Clients {
   deadline: Deadline;
   budget: RateBudget;
   http: ServiceHttpClient;
+  /** Documentation pages and the preview host's endpoints (no token, origin-checked). */
+  pages: PageFetcher;
   close: () => Promise<void>;
 }
 
@@ -115,13 +118,16 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
     headersTimeoutMs: timeoutMs,
     bodyTimeoutMs: timeoutMs,
   });
+  const pages = pageFetcher(USER_AGENT);
   return {
     deadline,
     budget,
     http,
+    pages,
     close: async () => {
       deadline.dispose();
       await http.close().catch(() => undefined);
+      await pages.close();
     },
   };
 }
@@ -134,7 +140,7 @@ async function runOperation(
   startedAt: number,
   options: FrontEndOptions,
 ): Promise<StepReport> {
-  const { deadline, budget, http } = clients;
+  const { deadline, budget, http, pages } = clients;
   const run = readRunContext();
   const report = await OPERATION_DESCRIPTORS[inputs.operation].run({
     inputs,
@@ -142,6 +148,7 @@ async function runOperation(
     budget,
     run,
     github: gitHubClients(run.apiUrl, USER_AGENT),
+    pages,
     deadline,
     startedAt,
     now: Date.now,

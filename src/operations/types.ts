@@ -10,6 +10,7 @@ import type { Sleep } from '../resilience/index.js';
 import type { RunnerLog } from '../runner/port.js';
 import type { PollingPlan } from './shared/poll-policy.js';
 import type { GitHubClientFactory } from '../github/api/client.js';
+import type { PageFetcher } from '../readthedocs/page-fetcher.js';
 import type { WatcherRegistry } from './shared/watchers.js';
 import type { LastSeenRecorder } from './last-seen.js';
 
@@ -39,6 +40,12 @@ export interface OperationContext {
    * gives its own.
    */
   github: GitHubClientFactory;
+  /**
+   * Documentation pages and the preview host's endpoints (the file tree diff), read with a plain
+   * GET: bounded, no token, redirects followed on the page's own origin only. The front end makes
+   * it (and closes it), the tests give their own.
+   */
+  pages: PageFetcher;
   /** The step's log: lines, annotations (with file and line), groups; hostile text through its `untrusted`. */
   log: RunnerLog;
   /** `export` may replace an existing project file (the terminal's `--force`); the action never does. */

@@ -125,7 +125,12 @@ describe('npm run demo', () => {
     );
     expect(run.output).toContain(`  [1] ${previewUrl}\n`);
     expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
-    expect(run.output).toContain(`• docs/configuration.rst <${previewUrl}configuration.html>`);
+    // The changed pages from the service's file tree diff: preview and before links (issue 33).
+    expect(run.output).toContain(`• configuration.html <${previewUrl}configuration.html> (new)`);
+    const before = previewUrl!.replace('/acme-docs--42/en/42/', '/acme-docs/en/latest/');
+    expect(run.output).toContain(
+      `• reference/options.html <${previewUrl}reference/options.html> · before <${before}reference/options.html>`,
+    );
     // The removed page is not linked, but redirect-check names it with the redirect to paste.
     expect(run.output).not.toContain('docs/legacy-options.rst <');
     expect(run.output).toContain('- {type: page, from: /legacy-options.html, to:}');

@@ -3,6 +3,7 @@
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import { gitHubClients } from '../../src/github/api/client.js';
+import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetcher.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
@@ -140,6 +141,8 @@ export interface ContextOptions {
   log?: RunnerLog;
   /** The workflow's cancellation (SIGINT/SIGTERM in the action); never aborted unless given. */
   cancellation?: AbortSignal;
+  /** The page fetcher (`ctx.pages`); the action's own, closed with the context, by default. */
+  pages?: PageFetcher;
 }
 
 export interface OperationTestContext {
@@ -184,6 +187,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     pullRequest: undefined,
     ...options.run,
   };
+  const pages = options.pages ?? pageFetcher('readthedocs-action-tests');
   const ctx: OperationContext = {
     inputs,
     api: new ReadTheDocsApi(http),
@@ -191,6 +195,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     run,
     // The action's own client, against the run's API URL (the GitHub stand-in in preview's tests).
     github: gitHubClients(run.apiUrl, 'readthedocs-action-tests'),
+    pages,
     deadline,
     startedAt,
     now: clock.now,
@@ -202,6 +207,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
   const close = async () => {
     deadline.dispose();
     await http.close().catch(() => undefined);
+    await pages.close();
   };
   return {
     ctx,

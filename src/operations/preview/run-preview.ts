@@ -1,4 +1,3 @@
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { GitHubRepo } from '../../github/api/client.js';
 import {
   changedFileNames,
@@ -18,7 +17,6 @@ import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
 import { PROJECT_SLUG } from '../../inputs/slugs.js';
 import type { RunContext } from '../../inputs/github-context.js';
-import { USER_AGENT } from '../../version.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
 import type { PreviewDetails } from './details.js';
@@ -43,6 +41,7 @@ import { validatePreviewTemplate } from './preview-url.js';
 import { ProjectRecords, resolvePreviewUrl } from './resolve-preview-url.js';
 import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
 import { unredirectedSection } from '../../github/render-comment.js';
+import { changedPagesFromDiff, commentPages, diffDetails, pagesSummary, type DiffOutcome } from './diff-pages.js';
 
 const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
 /** The notice of a `workflow_run` whose finished run has no open pull request to report on. */
@@ -68,6 +67,8 @@ interface PreviewInfo {
   pages: ChangedPage[];
   /** `redirect-check`: pages moved or removed without a redirect. */
   unredirected: UnredirectedPage[];
+  /** Whether the service's file tree diff gave the pages, once the preview answered. */
+  diff?: DiffOutcome;
 }
 
 /**
@@ -145,7 +146,6 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
 
   const links = serviceLinks(ctx.inputs.baseUrl);
-  const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
   const pendingStatuses: Promise<void>[] = [];
   // One read per configuration file path: projects of one repository may name different ones.
   const sourcesByYamlPath = new Map<string, Promise<ChangedSources | undefined>>();
@@ -163,42 +163,36 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, headSha).catch(() => undefined) : undefined;
   });
-  let results: ProjectResult<PreviewDetails>[];
-  try {
-    results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
-      // Until the build tells the slug (`7_a` beside a branch `7`).
-      result.version = String(pr);
-      result.commit = headSha;
-      log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
-      const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
-      if ('skippedByRule' in found) {
-        concludeSkippedByRule(ctx, result, log, pr, headSha);
-        return;
-      }
-      const { build } = found;
-      recordBuild(ctx, result, build, log);
-      log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
-      void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
-      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
-      pendingStatuses.push(deployments.start(result.project, result.buildUrl));
-      const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
-      const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
-        pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
-      );
-      await concludeFollowed(ctx, result, log, followed, headSha);
-      if (result.outcome !== 'success') return;
-      await verifyPreview(ctx, result, log, {
-        pr,
-        records,
-        dispatcher: pageDispatcher,
-        info: infos.get(result.project)!,
-        changedFiles,
-        projectFile,
-      });
+  const results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
+    // Until the build tells the slug (`7_a` beside a branch `7`).
+    result.version = String(pr);
+    result.commit = headSha;
+    log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
+    const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
+    if ('skippedByRule' in found) {
+      concludeSkippedByRule(ctx, result, log, pr, headSha);
+      return;
+    }
+    const { build } = found;
+    recordBuild(ctx, result, build, log);
+    log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
+    void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
+    pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
+    pendingStatuses.push(deployments.start(result.project, result.buildUrl));
+    const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
+    const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
+      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
+    );
+    await concludeFollowed(ctx, result, log, followed, headSha);
+    if (result.outcome !== 'success') return;
+    await verifyPreview(ctx, result, log, {
+      pr,
+      records,
+      info: infos.get(result.project)!,
+      changedFiles,
+      projectFile,
     });
-  } finally {
-    await pageDispatcher.close().catch(() => undefined);
-  }
+  });
 
   await Promise.all(pendingStatuses);
   const rows = results.map((result) => rowOf(ctx, result, headSha, infos.get(result.project)?.pages ?? []));
@@ -229,6 +223,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
       headSha,
       previewStatus: rows[index]!.status,
       pages: info?.pages ?? [],
+      ...diffDetails(info?.diff),
       ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
     };
   });
@@ -349,7 +344,6 @@ async function verifyPreview(
   shared: {
     pr: number;
     records: ProjectRecords;
-    dispatcher: Dispatcher;
     info: PreviewInfo;
     changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
     projectFile: () => Promise<string | undefined>;
@@ -368,8 +362,7 @@ async function verifyPreview(
     }));
   const retryDelayMs = ctx.polling.previewRetryMs;
   const check = await checkPage(url, {
-    dispatcher: shared.dispatcher,
-    userAgent: USER_AGENT,
+    pages: ctx.pages,
     signal: ctx.deadline.signal,
     attempts: PREVIEW_ATTEMPTS,
     retryDelayMs,
@@ -387,39 +380,58 @@ async function verifyPreview(
   result.previewUrl = url;
   log.info(`Preview ready: ${url}`);
 
-  const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
+  // The service's file tree diff first; the pull request's source files when it gives none.
+  const record = await shared.records.get(result.project).catch(() => undefined);
+  const diff = await changedPagesFromDiff(ctx, log, { result, previewUrl: url, docsUrl: record?.urls?.documentation ?? undefined });
+  shared.info.diff = diff;
+  const yamlPath = record?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
-  if (!sources) return;
-  const builder = (await builtWith(ctx, result, log, sources)) ?? sources.builder;
+  if (!sources && 'fallback' in diff) return;
+  const builder = sources ? ((await builtWith(ctx, result, log, sources)) ?? sources.builder) : undefined;
+  const checked = new Map<string, boolean>();
+  if ('pages' in diff) shared.info.pages = diff.pages;
+  else if (sources) shared.info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
+  if (ctx.inputs.redirectCheck !== 'off') {
+    shared.info.unredirected = await checkRedirects(ctx, log, {
+      project: result.project,
+      files: sources?.entries ?? [],
+      docsDir: sources?.docsDir ?? '.',
+      builder,
+      previewUrl: url,
+      projectRecord: record,
+      projectFile: shared.projectFile,
+      attempts: PAGE_ATTEMPTS,
+      checked,
+      ...('removed' in diff ? { removedPages: diff.removed } : {}),
+    });
+  }
+}
+
+/**
+ * The changed pages mapped from the pull request's source files that answer on the preview,
+ * looked up at once under one budget; `checked` learns whether each answered.
+ */
+async function answeringSourcePages(
+  ctx: OperationContext,
+  log: ProjectLog,
+  args: { sources: ChangedSources; builder: DocsBuilder | undefined; previewUrl: string; checked: Map<string, boolean> },
+): Promise<ChangedPage[]> {
+  const { sources, builder, previewUrl: url } = args;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
   // At once, under one budget: a page that does not answer yet is asked again with the others, after one wait.
   const lookups = await lookUpPages(
     ctx,
     candidates.map((page) => page.url),
-    { dispatcher: shared.dispatcher, attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+    { attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
   );
-  const checked = new Map([...lookups.checks].map(([pageUrl, check]) => [pageUrl, check.ok] as const));
-  const answering = candidates.map((page) => {
+  for (const [pageUrl, check] of lookups.checks) args.checked.set(pageUrl, check.ok);
+  const answering = candidates.filter((page) => {
     const pageCheck = lookups.checks.get(page.url);
     if (!pageCheck?.ok) log.debug(`changed page ${page.url} ${pageCheck?.problem ?? 'not looked up in time'}: not linked`);
-    return pageCheck?.ok ? page : undefined;
+    return pageCheck?.ok === true;
   });
-  shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
-  if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
-  if (ctx.inputs.redirectCheck !== 'off') {
-    shared.info.unredirected = await checkRedirects(ctx, log, {
-      project: result.project,
-      files: sources.entries,
-      docsDir: sources.docsDir,
-      builder,
-      previewUrl: url,
-      projectRecord: await shared.records.get(result.project).catch(() => undefined),
-      dispatcher: shared.dispatcher,
-      projectFile: shared.projectFile,
-      attempts: PAGE_ATTEMPTS,
-      checked,
-    });
-  }
+  if (candidates.length > 0) log.info(`Changed pages: ${answering.length} of ${candidates.length} answer`);
+  return answering;
 }
 
 /**
@@ -562,7 +574,7 @@ function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pa
     // One line in the row (the notification or the failed command), the output's tail apart.
     ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
     ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
-    ...(status === 'ready' && pages.length > 0 ? { pages } : {}),
+    ...(status === 'ready' ? commentPages(pages) : {}),
   };
 }
 
@@ -614,10 +626,8 @@ function summarySection(
       : '';
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
   for (const result of results) {
-    const pages = infos.get(result.project)?.pages ?? [];
-    if (!result.previewUrl || pages.length === 0) continue;
-    lines.push('', `**Changed pages in ${escapeMarkdown(result.project)}**`, '');
-    for (const page of pages) lines.push(`- ${markdownLink(page.file, page.url)}`);
+    const info = infos.get(result.project);
+    if (result.previewUrl) for (const line of pagesSummary(result.project, info?.pages ?? [], info?.diff)) lines.push(line);
   }
   for (const result of results) {
     const unredirected = infos.get(result.project)?.unredirected ?? [];
