@@ -5,7 +5,7 @@ import { env } from './env/descriptor.js';
 import { health } from './health/descriptor.js';
 import { mergeQueue } from './merge-queue/descriptor.js';
 import { preview } from './preview/descriptor.js';
-import { planOutputs } from './project-config/apply.js';
+import { planOutputs } from './project-config/apply-report.js';
 import { apply, exportOperation } from './project-config/descriptors.js';
 import { syncVersions } from './sync-versions/descriptor.js';
 import type { StepOperation, StepReport } from './types.js';

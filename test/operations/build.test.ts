@@ -1,9 +1,10 @@
 // `build` in-process on a fake clock, against the loopback stand-in: the stand-in's builds move
 // with the same clock, so a build of minutes and a timeout of ten run in milliseconds. Assertions
 // are on outcomes and on the requests the stand-in received, never on time.
+import type { ProjectResult } from '../../src/operations/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildProject } from '../../src/operations/build/build.js';
-import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
+import { FakeClock, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
@@ -105,9 +106,9 @@ describe('build, in-process on a fake clock', () => {
     standin.fault({ kind: 'reset-after-processing', method: 'POST', path: '/versions/latest/builds/' });
     const ctx = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', version: 'latest', 'poll-interval': '5s' } });
     const log = recordingLog();
-    const result = { project: 'demo', outcome: 'error' as const };
+    let result: ProjectResult;
     try {
-      await buildProject(ctx.ctx, result, log);
+      result = await runProject(ctx.ctx, 'demo', buildProject, log);
     } finally {
       await ctx.close();
     }

@@ -5,7 +5,8 @@
 // push's time read from the event: what needs the process is in test/e2e/build.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitProject } from '../../src/operations/wait/wait.js';
-import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
+import { FakeClock, T0, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
+import type { ProjectResult } from '../../src/operations/types.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
@@ -29,13 +30,13 @@ const polls = (id: number) => standin.count('GET', new RegExp(`^/api/v3/projects
 async function runWait(inputs: Record<string, string> = {}) {
   const test = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'wait', commit: SHA, ...inputs } });
   const log = recordingLog();
-  const result = { project: 'demo', outcome: 'error' as string };
+  let result: ProjectResult;
   try {
-    await waitProject(test.ctx, result as never, log);
+    result = await runProject(test.ctx, 'demo', waitProject, log);
   } finally {
     await test.close();
   }
-  return { result: result as Record<string, unknown>, log };
+  return { result: result as unknown as Record<string, unknown>, log };
 }
 
 describe('wait, in-process on a fake clock', () => {
@@ -145,7 +146,7 @@ describe('wait, while no build of the commit has appeared', () => {
     });
     const log = recordingLog();
     try {
-      await expect(waitProject(test.ctx, { project: 'demo', outcome: 'error' } as never, log)).rejects.toThrow();
+      await expect(runProject(test.ctx, 'demo', waitProject, log)).rejects.toThrow();
     } finally {
       await test.close();
     }

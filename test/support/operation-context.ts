@@ -7,7 +7,7 @@ import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetche
 import type { RunContext } from '../../src/inputs/github-context.js';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from '../../src/operations/types.js';
+import { LastSeenRecorder, type OperationContext, type ProjectOperation, type ProjectResult } from '../../src/operations/types.js';
 import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
@@ -107,6 +107,21 @@ export function recordingLog(): ProjectLog & {
     section: (title, body) => lines.push(`${title}\n${body}`),
     flush: () => undefined,
   };
+}
+
+/**
+ * Runs one project's operation with `log` as its log, and makes its result as the per-project
+ * runner does (an error it throws is not caught: the test sees it).
+ */
+export async function runProject<D extends object>(
+  ctx: OperationContext,
+  name: string,
+  operation: ProjectOperation<D>,
+  log: ProjectLog,
+): Promise<ProjectResult<D>> {
+  const seen = new LastSeenRecorder(ctx.inputs.baseUrl, log);
+  const conclusion = await operation(ctx, { name, log, seen });
+  return { project: name, ...seen.current, ...conclusion };
 }
 
 export interface ContextOptions {

@@ -11,7 +11,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import type { OperationContext, ProjectResult } from '../types.js';
+import type { OperationContext } from '../types.js';
 import { joinUrl, type ChangedPage } from './changed-pages.js';
 import { readFileTreeDiff, type AcceptLink, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
 import type { MovedPage } from './redirect-guard.js';
@@ -37,21 +37,24 @@ export async function changedPagesFromDiff(
   ctx: OperationContext,
   log: ProjectLog,
   args: {
-    result: ProjectResult;
-    previewUrl: string /** The project's documentation URL (its record's), where the base version is served. */;
+    project: string;
+    /** The pull request's version (its slug once the build told it). */
+    version: string | undefined;
+    previewUrl: string;
+    /** The project's documentation URL (its record's), where the base version is served. */
     docsUrl?: string | undefined;
   },
 ): Promise<DiffOutcome> {
-  const { result, previewUrl } = args;
+  const { project, version, previewUrl } = args;
   const fallback = (why: string): DiffOutcome => {
     const line = `No file tree diff from Read the Docs (${why}): the changed pages are mapped from the pull request's source files`;
     log.info(safeLine(line, 500));
     return { fallback: line };
   };
   if (ctx.inputs.previewUrlTemplate) return fallback('the preview is on a host of `preview-url-template`');
-  if (result.version === undefined) return fallback('the version is unknown');
+  if (version === undefined) return fallback('the version is unknown');
   const accept = diffLinks(ctx.inputs.baseUrl, previewUrl, args.docsUrl);
-  const diff = await readFileTreeDiff(ctx, { previewUrl, project: result.project, version: result.version, accept });
+  const diff = await readFileTreeDiff(ctx, { previewUrl, project, version, accept });
   if ('absent' in diff) return fallback(diff.absent);
   const pages = diffChangedPages(diff, previewUrl);
   const base = baseRoot(diff);
