@@ -9,8 +9,10 @@ const RUN_IN_PROCESS = ['test/operations/report.test.ts', 'test/operations/local
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Guards against a hang only, generous for a loaded machine: no test may depend on its speed
+    // (each asserts on states, requests and outputs, never on how long it took).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Tests over real HTTP to the loopback stand-ins wait as much as they compute: four workers
     // overlap those waits on a two-core machine (the end-to-end project sets its own, below).
     maxWorkers: 4,
@@ -34,7 +36,14 @@ export default defineConfig({
       // steady and each file's time its own, in the same wall time as one mixed pool.
       {
         extends: true,
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false, maxWorkers: 3, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          isolate: false,
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          testTimeout: 240_000,
+        },
       },
     ],
   },

@@ -110,7 +110,18 @@ export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
     startedAgoMs: HOUR,
   });
   standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
+  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF);
 }
+
+/**
+ * The service's file tree diff of the PR's build against `latest`: the built pages, one more than
+ * the PR's files tell (the options reference is generated from `src/acme/config.py`).
+ */
+const DEMO_FILE_TREE_DIFF = {
+  added: ['configuration.html'],
+  modified: ['index.html', 'reference/options.html'],
+  deleted: ['legacy-options.html'],
+};
 
 /** The `pull_request` event payload the runner would give the preview step. */
 export function pullRequestEvent(): { name: string; payload: unknown } {

@@ -70,29 +70,28 @@ export function tableRows(markdown: string): string[][] {
 /**
  * `.env.example` with each input's description set to action.yml's: the first line of the comment
  * block just above its `INPUT_<NAME>=` line (a second line may say how to set it locally). An input
- * it does not list yet is added, commented out with action.yml's default, after the last input.
- * Every other line is kept.
+ * it does not list yet is added after the one before it in action.yml, commented out with its
+ * default (`# INPUT_<NAME>=<default>`), so that a new input needs no edit of the file by hand. Every
+ * other line is kept.
  */
 export function withEnvDescriptions(example: string, meta: ActionMetadata): string {
   const lines = example.split('\n');
   const isNote = (line: string | undefined) => line?.startsWith('# ') === true && !line.includes('INPUT_');
   const lineOf = (name: string) => lines.findIndex((line) => new RegExp(`^(# )?INPUT_${name.toUpperCase()}=`).test(line));
+  let previous = -1;
   for (const [name, input] of Object.entries(meta.inputs)) {
-    if (lineOf(name) >= 0) continue;
-    const last = lines.findLastIndex((line) => /^(# )?INPUT_/.test(line));
-    lines.splice(
-      last + 1,
-      0,
-      '',
-      `# ${(input.description ?? '').replace(/\n/g, ' ')}`,
-      `# INPUT_${name.toUpperCase()}=${input.default ?? ''}`,
-    );
-  }
-  for (const [name, input] of Object.entries(meta.inputs)) {
-    const at = lineOf(name);
+    const description = `# ${(input.description ?? '').replace(/\n/g, ' ')}`;
+    let at = lineOf(name);
+    if (at < 0) {
+      // After the previous input's line, or after the header (the first blank line) for the first.
+      const after = previous >= 0 ? previous : lines.indexOf('') - 1;
+      lines.splice(after + 1, 0, '', description, `# INPUT_${name.toUpperCase()}=${input.default ?? ''}`);
+      at = after + 3;
+    }
     let first = at;
     while (first > 0 && isNote(lines[first - 1])) first -= 1;
-    if (at > 0 && first < at) lines[first] = `# ${(input.description ?? '').replace(/\n/g, ' ')}`;
+    if (at > 0 && first < at) lines[first] = description;
+    previous = at;
   }
   return lines.join('\n');
 }

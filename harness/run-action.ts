@@ -146,7 +146,7 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
-    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(killer);

@@ -27,6 +27,12 @@
 //       (issue 30), `poll-interval: auto`, against both stand-ins: the wall time and the look-ups of
 //       the preview's pages (the changed pages' and the redirect guard's).
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
+//
+// `npm run bench -- --matrix` measures only (f), and `--quick` runs a small (f) beside the rest:
+//   (f) a matrix of jobs sharing one token: N processes of dist/index.js at once (N = 1, 5, 10, 20),
+//       each `operation: build` of its own project, against one stand-in with the service's real
+//       limit (60 requests a minute per token), with and without build history; then one step with
+//       12 projects under the same limit. Wall time (first spawn to last exit), API v3 requests, 429s.
 import './node-check.ts';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
@@ -439,6 +445,113 @@ function distSizes(): { largestBytes: number; totalBytes: number } {
   return { largestBytes: Math.max(...sizes), totalBytes: sizes.reduce((sum, size) => sum + size, 0) };
 }
 
+/** (f) What one matrix run measured: N processes, one token, one stand-in with the real rate limit. */
+interface MatrixRun {
+  label: string;
+  processes: number;
+  history: boolean;
+  wallMs: number;
+  requests: number;
+  throttled: number;
+  green: boolean;
+}
+
+/** (f) The builds of the matrix: each job's build, its pickup, its history's. */
+const MATRIX_BUILD_MS = 10 * SECOND;
+
+/**
+ * (f) `jobs` processes of dist/index.js started at once, each building its own project with one
+ * token, or (`projectsInOneStep`) one process building that many projects in one step; the
+ * stand-in throttles at the service's 60 requests a minute per token.
+ */
+async function matrix(
+  plan: Plan,
+  options: { jobs: number; history: boolean; projectsInOneStep?: number; buildMs?: number },
+): Promise<MatrixRun> {
+  const standin = await standinFor(plan, { rateLimit: { limit: 60, windowMs: 60 * SECOND } });
+  const count = options.projectsInOneStep ?? options.jobs;
+  const buildMs = options.buildMs ?? MATRIX_BUILD_MS;
+  const slugs = Array.from({ length: count }, (_, i) => `docs-${i + 1}`);
+  for (const slug of slugs) {
+    standin.addProject({ slug });
+    if (options.history) {
+      for (let past = 5; past >= 1; past -= 1) {
+        standin.addBuild(slug, 'latest', { durationMs: buildMs, outcome: 'success', startedAgoMs: past * 3_600 * SECOND });
+      }
+    }
+    standin.onTrigger(slug, 'latest', { durationMs: buildMs, queueMs: plan.pickupMs, outcome: 'success' });
+  }
+  // The requests of the setup (the history) are not the jobs': counted from here.
+  const before = standin.requests.length;
+  const steps =
+    options.projectsInOneStep === undefined
+      ? slugs.map((slug) => ({ project: slug, version: 'latest' }))
+      : [{ project: slugs.join('\n'), version: 'latest' }];
+  try {
+    const runs = await Promise.all(
+      steps.map((inputs) => runAction({ inputs: { token: TOKEN, 'base-url': standin.url, ...inputs }, killAfterMs: 600_000 })),
+    );
+    const start = Math.min(...runs.map((run) => run.startedAt));
+    const end = Math.max(...runs.map((run) => run.startedAt + run.durationMs));
+    const requests = standin.requests.slice(before).filter((r) => !isLogRead(r));
+    return {
+      label:
+        options.projectsInOneStep === undefined
+          ? `${options.jobs} job${options.jobs === 1 ? '' : 's'}, one project each`
+          : `one step, ${options.projectsInOneStep} projects`,
+      processes: runs.length,
+      history: options.history,
+      wallMs: end - start,
+      requests: requests.length,
+      throttled: requests.filter((r) => r.status === 429).length,
+      green: runs.every((run) => run.code === 0),
+    };
+  } finally {
+    await standin.close();
+  }
+}
+
+function printMatrix(runs: MatrixRun[]): void {
+  const lines = [
+    '| (f) One token, 60 requests a minute | History | Wall time | API v3 requests | 429s | Every step green |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...runs.map(
+      (run) =>
+        `| ${run.label} | ${run.history ? 'yes' : 'no'} | ${seconds(run.wallMs)} | ${run.requests} | ${run.throttled} | ${run.green} |`,
+    ),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** `--matrix`: (f) alone, N = 1, 5, 10, 20 with and without history, then 12 projects in one step. */
+async function mainMatrix(plan: Plan): Promise<void> {
+  const benchStarted = Date.now();
+  const machine = `${availableParallelism()} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`;
+  const runs: MatrixRun[] = [];
+  const sizes = plan.quick ? [1, 2] : [1, 5, 10, 20];
+  const buildMs = plan.quick ? plan.singleBuildMs : MATRIX_BUILD_MS;
+  for (const jobs of sizes) {
+    for (const history of [true, false]) {
+      process.stderr.write(`(f) ${jobs} job(s), ${history ? 'with' : 'without'} history...\n`);
+      runs.push(await matrix(plan, { jobs, history, buildMs }));
+    }
+  }
+  for (const history of [true, false]) {
+    process.stderr.write(`(f) one step, ${plan.quick ? 4 : 12} projects, ${history ? 'with' : 'without'} history...\n`);
+    runs.push(await matrix(plan, { jobs: 1, history, projectsInOneStep: plan.quick ? 4 : 12, buildMs }));
+  }
+  process.stdout.write(
+    `\nMachine: ${machine}. Bench took ${seconds(Date.now() - benchStarted)}. Builds of ${seconds(buildMs)} after a ${seconds(plan.pickupMs)} pickup, answers delayed ${plan.latencyMs} ms; API v3 requests of the steps (the build log's reads from API v2 are not throttled and not counted).\n\n`,
+  );
+  printMatrix(runs);
+  if (!runs.every((run) => run.green)) {
+    process.stderr.write('\nNot measured: a step failed\n');
+    process.exitCode = 1;
+  }
+}
+
 // ---------- formatting ----------
 
 const median = (values: number[]) => {
@@ -674,4 +787,5 @@ async function main(plan: Plan): Promise<void> {
   }
 }
 
-await main(process.argv.includes('--quick') || process.env.BENCH_QUICK === '1' ? QUICK : FULL);
+const chosen = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1' ? QUICK : FULL;
+await (process.argv.includes('--matrix') ? mainMatrix(chosen) : main(chosen));

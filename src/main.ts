@@ -1,5 +1,6 @@
 import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { gitHubClients } from './github/api/client.js';
+import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
 import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
@@ -93,6 +94,8 @@ interface Clients {
   deadline: Deadline;
   budget: RateBudget;
   http: ServiceHttpClient;
+  /** Documentation pages and the preview host's endpoints (no token, origin-checked). */
+  pages: PageFetcher;
   close: () => Promise<void>;
 }
 
@@ -116,13 +119,16 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
     bodyTimeoutMs: timeoutMs,
     proxy: proxyOptions(port.env),
   });
+  const pages = pageFetcher(USER_AGENT, undefined, proxyOptions(port.env));
   return {
     deadline,
     budget,
     http,
+    pages,
     close: async () => {
       deadline.dispose();
       await http.close().catch(() => undefined);
+      await pages.close();
     },
   };
 }
@@ -135,7 +141,7 @@ async function runOperation(
   startedAt: number,
   options: FrontEndOptions,
 ): Promise<StepReport> {
-  const { deadline, budget, http } = clients;
+  const { deadline, budget, http, pages } = clients;
   const run = readRunContext(port.env);
   const report = await OPERATION_DESCRIPTORS[inputs.operation].run({
     inputs,
@@ -143,6 +149,7 @@ async function runOperation(
     budget,
     run,
     github: gitHubClients(run.apiUrl, USER_AGENT, proxyOptions(port.env)),
+    pages,
     deadline,
     startedAt,
     now: Date.now,
@@ -193,7 +200,8 @@ export async function reportStep(
   });
   await part('annotations', () => annotateFailures(port, results, redact));
   const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
-  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, results, report.summary), redact));
+  const summarised = port.reasonsInSummary === false ? results.map(({ reason: _, ...rest }) => rest) : results;
+  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary), redact));
   if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) port.fail('failure');
 }
 

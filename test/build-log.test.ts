@@ -105,10 +105,9 @@ describe('BuildLogFollower', () => {
     await follower.observe(build(1, 'finished'), true);
     expect(calls).toHaveLength(2);
     expect(log.sections.map((s) => s.title)).toEqual(['$ git clone (1s)', '$ pip install (4s)', '$ sphinx (9s)']);
-    const result: { project: string; summarySections?: string[] } = { project: 'demo' };
-    follower.conclude(result, build(1, 'finished'));
-    expect(result.summarySections).toHaveLength(1);
-    expect(result.summarySections![0]).toContain('gantt');
+    const chart = follower.chart('demo', build(1, 'finished'));
+    expect(chart).toHaveLength(1);
+    expect(chart[0]).toContain('gantt');
   });
 });
 

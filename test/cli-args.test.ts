@@ -22,6 +22,38 @@ describe('the command line', () => {
     }
     expect(text).not.toContain('--deployment-environment'); // a preview input
   });
+
+  it('refuses an option the operation does not take, naming it: it would do nothing (issue 35)', () => {
+    const refusal = (argv: string[]) => {
+      try {
+        parseCommandLine(argv, {});
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      return undefined;
+    };
+    expect(refusal(['build', '--project', 'demo', '--dry-run'])).toMatch(/^`build` does not take `--dry-run`: it would do nothing here/);
+    expect(refusal(['wait', '--no-wait'])).toMatch(/^`wait` does not take `--no-wait`/);
+    expect(refusal(['apply', '--poll-interval', '1s'])).toMatch(/^`apply` does not take `--poll-interval`/);
+    expect(refusal(['build', '--force'])).toMatch(/^`build` does not take `--force`/);
+    expect(refusal(['wait', '--variables-file', 'vars.env'])).toMatch(/^`wait` does not take `--variables-file`/);
+    expect(refusal(['env', '--variables', 'A=1', '--variables-file', 'vars.env'])).toBe(
+      'give `--variables` or `--variables-file`, not both',
+    );
+    expect(refusal(['build', '--timeout', '-5'])).toMatch(/^option `--timeout` needs a value/);
+    // Their own and the common options pass.
+    expect(refusal(['env', '--project', 'demo', '--dry-run', '--variables-file', '-', '--timeout', '5m'])).toBeUndefined();
+    expect(refusal(['export', '--force', '--config', 'p.yml'])).toBeUndefined();
+  });
+
+  it('each operation’s help lists only the options it takes', () => {
+    expect(helpText('build')).not.toContain('--dry-run');
+    expect(helpText('build')).not.toContain('--variables-file');
+    expect(helpText('env')).toContain('--variables-file <path>');
+    expect(helpText('export')).toContain('--force');
+    expect(helpText('apply')).not.toContain('--force');
+  });
 });
 
 describe('`--version` (issue 35)', () => {

@@ -53,7 +53,7 @@ function run(command: string, args: string[], cwd: string): Promise<{ status: nu
         cwd,
         encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-        timeout: 60_000,
+        timeout: 180_000,
         maxBuffer: 16 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
@@ -188,7 +188,7 @@ describe('npm run lint', () => {
       ]),
       run(QUIET_PASS, [], ROOT),
     ]);
-  }, 60_000);
+  }, 200_000);
 
   it('passes a clean, formatted probe and fails one with an unused variable', () => {
     expect(passed.output).not.toMatch(/lint\/|format/);

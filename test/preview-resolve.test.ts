@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage } from '../src/operations/preview/check-page.js';
+import { pageFetcher } from '../src/readthedocs/page-fetcher.js';
 import { pendingDescription } from '../src/operations/preview/run-preview.js';
 import { ProjectRecords, resolvePreviewUrl } from '../src/operations/preview/resolve-preview-url.js';
 import { ServiceHttpClient } from '../src/readthedocs/http-client.js';
@@ -105,8 +106,7 @@ describe('checkPage', () => {
   });
 
   const options = (attempts: number) => ({
-    dispatcher,
-    userAgent: 'test',
+    pages: pageFetcher('test', dispatcher),
     signal: new AbortController().signal,
     attempts,
     retryDelayMs: 20,

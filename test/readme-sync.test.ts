@@ -264,6 +264,15 @@ describe('.env.example', () => {
     expect(withEnvDescriptions(missing, meta)).toContain(`\n\n# ${meta.inputs['on-problem']!.description}\n# INPUT_ON-PROBLEM=fail\n`);
   });
 
+  it('gets a new input from the same script: one it does not list is added where action.yml has it, with its default (issue 35)', () => {
+    const block = `\n\n# ${meta.inputs['redirect-check']!.description}\n# INPUT_REDIRECT-CHECK=${meta.inputs['redirect-check']!.default}`;
+    expect(example).toContain(block);
+    expect(withEnvDescriptions(example.replace(block, ''), meta)).toBe(example);
+    const middle = `\n\n# ${meta.inputs.timeout!.description}\n# INPUT_TIMEOUT=${meta.inputs.timeout!.default}`;
+    expect(example).toContain(middle);
+    expect(withEnvDescriptions(example.replace(middle, ''), meta)).toBe(example);
+  });
+
   it('shows action.yml defaults for the inputs it leaves commented out', () => {
     for (const [name, input] of Object.entries(meta.inputs)) {
       const line = lines.find((text) => text.startsWith(`# INPUT_${name.toUpperCase()}=`));

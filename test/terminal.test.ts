@@ -122,3 +122,71 @@ describe('markdownForTerminal', () => {
     ]);
   });
 });
+
+describe('the terminal’s summary is plain text (issue 35)', () => {
+  const plain = (text: string) => text;
+
+  it('decodes HTML entities and Markdown escapes once, drops quote marks, and never brings back a control or bidi character', () => {
+    const lines = markdownForTerminal(
+      [
+        'name &quot;Acme \\\\&quot;Docs\\\\&quot; &lt;new&gt; &amp; co&quot; &#39;x&#39; &#x41;',
+        'written as an entity: &amp;lt; stays &lt;',
+        '> Dry run: nothing was changed.',
+        'no control: &#27;[2J &#x202E;evil &#128;',
+      ].join('\n'),
+      plain,
+    );
+    expect(lines).toEqual([
+      'name "Acme \\"Docs\\" <new> & co" \'x\' A',
+      'written as an entity: &lt; stays <',
+      'Dry run: nothing was changed.',
+      'no control: &#27;[2J &#x202E;evil &#128;',
+    ]);
+  });
+
+  it('leaves out the heading that announced a chart with the chart', () => {
+    const lines = markdownForTerminal(
+      ['Before', '', '**Where the time went in build #7 of demo**', '', '```mermaid', 'gantt', '```', 'After'].join('\n'),
+      plain,
+    );
+    expect(lines).toEqual(['Before', '', 'After']);
+  });
+
+  it('fits a table to the width: one `Column: value` line each when it is wider', () => {
+    const table = [
+      '| Project | Build |',
+      '| --- | --- |',
+      '| demo | [#7](https://rtd.example/projects/demo/builds/7/) |',
+      '| two | |',
+    ].join('\n');
+    expect(markdownForTerminal(table, plain, 100)).toEqual([
+      'Project  Build',
+      'demo     #7 (https://rtd.example/projects/demo/builds/7/)',
+      'two',
+    ]);
+    expect(markdownForTerminal(table, plain, 40)).toEqual([
+      'Project: demo',
+      'Build: #7 (https://rtd.example/projects/demo/builds/7/)',
+      '',
+      'Project: two',
+    ]);
+  });
+
+  it('an annotation does not print again the lines the log showed, nor a label whose lines all were', () => {
+    const { terminal, out } = port();
+    terminal.log.untrusted('Running Sphinx\nbuild finished with problems');
+    terminal.log.info('demo latest: build #7 failed');
+    terminal.log.error(
+      'build #7 failed\nCommand failed (exit code 1): sphinx\nLast lines of its output:\nRunning Sphinx\nbuild finished with problems',
+      {
+        title: 'Build failed: demo latest',
+      },
+    );
+    expect(out.text.split('\n').slice(2)).toEqual([
+      'demo latest: build #7 failed',
+      'error: Build failed: demo latest: build #7 failed',
+      '  Command failed (exit code 1): sphinx',
+      '',
+    ]);
+  });
+});

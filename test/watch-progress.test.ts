@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectLog } from '../src/reporting/project-log.js';
 import type { Build } from '../src/readthedocs/schemas.js';
-import type { OperationContext, ProjectResult } from '../src/operations/types.js';
+import { LastSeenRecorder, type OperationContext } from '../src/operations/types.js';
 import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/shared/watch-build.js';
 import { pollingPlan } from '../src/operations/shared/poll-policy.js';
 import { WatcherRegistry } from '../src/operations/shared/watchers.js';
@@ -81,11 +81,11 @@ describe('progress while a build runs', () => {
   it('a 3-minute build with a 6-minute history prints a line at least every 70 s, with the expected time', async () => {
     const { ctx } = fakeContext(180_000);
     const { log, lines } = collectingLog();
-    const result: ProjectResult = { project: 'demo', outcome: 'error' };
+    const seen = new LastSeenRecorder('https://app.readthedocs.org');
 
-    const watching = watchBuild(ctx, result, log, buildAt('triggered'), { expectedMs: 360_000, spreadMs: 20_000 });
+    const watching = watchBuild(ctx, { name: 'demo', log, seen }, buildAt('triggered'), { expectedMs: 360_000, spreadMs: 20_000 });
     await vi.advanceTimersByTimeAsync(200_000);
-    const final = await watching;
+    const { build: final } = await watching;
 
     expect(final.state.code).toBe('finished');
     const times = lines.map((line) => line.at);
@@ -105,7 +105,12 @@ describe('progress while a build runs', () => {
     });
     const { log, lines } = collectingLog();
 
-    const watching = watchBuild(ctx, { project: 'demo', outcome: 'error' }, log, buildAt('building'), undefined);
+    const watching = watchBuild(
+      ctx,
+      { name: 'demo', log, seen: new LastSeenRecorder('https://app.readthedocs.org') },
+      buildAt('building'),
+      undefined,
+    );
     await vi.advanceTimersByTimeAsync(70_000);
     await watching;
 
@@ -120,10 +125,15 @@ describe('progress while a build runs', () => {
     expect(PROGRESS_INTERVAL_MS).toBe(60_000);
     const { ctx } = fakeContext(20_000);
     const { log, lines } = collectingLog();
-    const watching = watchBuild(ctx, { project: 'demo', outcome: 'error' }, log, buildAt('triggered'), {
-      expectedMs: 10_000,
-      spreadMs: 1_000,
-    });
+    const watching = watchBuild(
+      ctx,
+      { name: 'demo', log, seen: new LastSeenRecorder('https://app.readthedocs.org') },
+      buildAt('triggered'),
+      {
+        expectedMs: 10_000,
+        spreadMs: 1_000,
+      },
+    );
     await vi.advanceTimersByTimeAsync(40_000);
     await watching;
     expect(lines.filter((line) => line.message.includes('still'))).toEqual([]);

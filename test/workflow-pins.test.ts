@@ -113,3 +113,36 @@ describe('.github/dependabot.yml', () => {
     }
   });
 });
+
+describe('the docs’ examples', () => {
+  it('use the major version of every action the project’s own workflows pin (actions/checkout at one version, issue 35)', () => {
+    // The major each action is pinned at in .github/workflows/ (`owner/repo@<sha> # v7.0.1` → 7).
+    const pinned = new Map<string, Set<string>>();
+    for (const file of files) {
+      for (const use of usesLines(file, readFileSync(join(WORKFLOWS, file), 'utf8'))) {
+        const match = /^([\w.-]+\/[\w.-]+)@[0-9a-f]{40}\s+#\s+v(\d+)/.exec(use.text);
+        if (match) pinned.set(match[1]!, new Set([...(pinned.get(match[1]!) ?? []), match[2]!]));
+      }
+    }
+    expect(pinned.get('actions/checkout')?.size).toBe(1);
+    const docs = [
+      'README.md',
+      'CONTRIBUTING.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
+    const problems: string[] = [];
+    let seen = 0;
+    for (const doc of docs) {
+      for (const match of readFileSync(join(ROOT, doc), 'utf8').matchAll(/uses:\s*([\w.-]+\/[\w.-]+)@v(\d+)\b/g)) {
+        const majors = pinned.get(match[1]!);
+        if (majors === undefined) continue;
+        seen += 1;
+        if (!majors.has(match[2]!)) problems.push(`${doc}: ${match[1]}@v${match[2]}, the workflows pin v${[...majors].join(', v')}`);
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(3);
+    expect(problems).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@
 // This file composes the parts, one per resource: store.ts (shared state and lookups),
 // build-queue.ts (triggers and plans), projects.ts (+ project-config.ts, project-notifications.ts), versions.ts, builds.ts,
 // env-vars.ts, api-v2.ts (a build's commands, a version's identifier, the version and build lists), search.ts (search and
-// documentation pages), webhooks.ts (pushes and pull requests, automation rules);
+// documentation pages), addons.ts (the preview host's file tree diff), webhooks.ts (pushes and pull requests, automation rules);
 // router.ts (routing, auth, throttle.ts); the HTTP base shared with the GitHub stand-in,
 // ../standin-http/ (server, request log, faults);
 // pagination.ts, replies.ts, model.ts (types and the clock-driven build lifecycle).
@@ -34,6 +34,7 @@ import { ProjectNotificationResources } from './project-notifications.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
+import { AddonsResources, type FileTreeDiffSeed } from './addons.ts';
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
 import { Webhooks } from './webhooks.ts';
@@ -67,6 +68,11 @@ export interface Standin {
   builds(project?: string): BuildRecord[];
   /** Deletes a version; its builds stay, with `version: null`. */
   deleteVersion(project: string, slug: string): void;
+  /**
+   * The file tree diff the preview host's addons endpoint gives for a pull request version (its
+   * slug, the PR number) once it has a successful build: the pages it lists, or `absent` (the default).
+   */
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void;
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[];
   /** Seeds a variable as the dashboard would (no request recorded); returns its pk (`public: null` as the model allows). */
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number;
@@ -95,6 +101,7 @@ class StandinServer implements Standin {
   private readonly buildsApi: BuildResources;
   private readonly envApi: EnvVarResources;
   private readonly searchApi: SearchResources;
+  private readonly addonsApi: AddonsResources;
   private readonly webhooks: Webhooks;
   private readonly projectNotifications: ProjectNotificationResources;
 
@@ -111,6 +118,7 @@ class StandinServer implements Standin {
     this.buildsApi = new BuildResources(this.store, this.queue, this.projectsApi, this.versionsApi, buildsDisabled);
     this.envApi = new EnvVarResources(this.store);
     this.searchApi = new SearchResources(this.store, options.indexDelayMs ?? 1500);
+    this.addonsApi = new AddonsResources(this.store);
     this.webhooks = new Webhooks(this.store, this.queue, this.versionsApi, buildsDisabled);
     const router = new Router(
       [
@@ -120,6 +128,7 @@ class StandinServer implements Standin {
         ...this.buildsApi.routes(),
         ...this.envApi.routes(),
         ...this.searchApi.routes(),
+        ...this.addonsApi.routes(),
         ...new ApiV2Resources(this.store).routes(),
       ],
       { clock: this.store.clock, tokens: new Set(options.tokens ?? ['test-token']), rateLimit, anonymousRateLimit },
@@ -205,6 +214,10 @@ class StandinServer implements Standin {
 
   setSearchHits(project: string, version: string, hits: SearchHitSeed[]): void {
     this.searchApi.setHits(project, version, hits);
+  }
+
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void {
+    this.addonsApi.setFileTreeDiff(project, version, diff);
   }
 
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[] {

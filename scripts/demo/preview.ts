@@ -34,15 +34,20 @@ export async function previewDemo(buildMs?: number): Promise<number> {
       token: DEMO_TOKEN,
       project: DEMO_PROJECT,
       operation: 'preview',
+      // The real preview host (acme-docs--42.org.readthedocs.build) is not reachable offline: the
+      // stand-in serves the pages, and gives them as the build's preview URL.
       'base-url': standin.url,
-      // The real host (acme-docs--42.org.readthedocs.build) is not reachable offline: the stand-in serves the pages.
-      'preview-url-template': `${standin.url}/docs/{project}--{version}/{language}/{version}/`,
     };
     say(style.bold(`Read the Docs action demo: a pull-request preview (PR #${DEMO_PR}, head ${DEMO_HEAD_SHA.slice(0, 7)})`));
     say(style.dim(`Loopback stand-ins: Read the Docs at ${standin.url}, GitHub's REST API at ${github.url} (GITHUB_API_URL).`));
     say(style.dim('The PR changes docs/configuration.rst and docs/index.rst; the service has built its head commit (and an older push).'));
     say(style.dim('It also removes docs/legacy-options.rst, and no redirect covers /legacy-options.html (input redirect-check).'));
-    say(style.dim('The workflow, as a repository would write it (base-url and preview-url-template point at the stand-in):'));
+    say(
+      style.dim(
+        "The service's file tree diff of the build lists the built pages it changes (reference/options.html too, generated from the code): each gets its preview and before links.",
+      ),
+    );
+    say(style.dim('The workflow, as a repository would write it (base-url points at the stand-in):'));
     say();
     say('  on:');
     say('    pull_request:');

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
 import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
+import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../operations/index.js';
 
 /** The command's name, as package.json's `bin` installs it. */
 export const COMMAND = 'readthedocs-action';
@@ -24,6 +25,8 @@ export type CommandLine =
       json: boolean;
       /** `export` may replace an existing project file. */
       force: boolean;
+      /** `env`'s `--variables-file`: the file `variables` is read from (`-`: standard input), kept out of the process list. */
+      variablesFile: string | undefined;
       verbose: boolean;
     };
 
@@ -33,6 +36,10 @@ export const COMMAND_OPTIONS = {
   verbose: 'Print debug lines too (each request, retries, the rate budget).',
   help: 'This help; `<operation> --help` lists the operation’s options.',
 } as const;
+
+/** `env`'s own option. */
+export const VARIABLES_FILE_DESCRIPTION =
+  'For `env`, read `variables` from this file (`-`: standard input) instead of `--variables`, which other users of the machine see in the process list.';
 
 /** `export`'s own option. */
 export const FORCE_DESCRIPTION = 'For `export`, replace the project file when it exists (without it, an existing file is refused).';
@@ -53,6 +60,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     help: { type: 'boolean', short: 'h' },
     json: { type: 'boolean' },
     force: { type: 'boolean' },
+    'variables-file': { type: 'string' },
     verbose: { type: 'boolean' },
   };
   for (const name of OPTION_INPUTS) {
@@ -73,6 +81,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\`: give values as \`--<input> value\``);
   if (values.help === true || operation === undefined) return { kind: 'help', operation };
+  refuseOptionsOfOthers(operation, values);
 
   const inputs = {} as Record<InputName, string>;
   for (const name of INPUT_NAMES) {
@@ -88,8 +97,40 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     inputs,
     json: values.json === true,
     force: values.force === true,
+    variablesFile: typeof values['variables-file'] === 'string' ? values['variables-file'] : undefined,
     verbose: values.verbose === true,
   };
+}
+
+/**
+ * An option the operation does not read would do nothing (`build --dry-run` would build for real):
+ * refused, naming it, before any request.
+ */
+function refuseOptionsOfOthers(operation: Operation, values: Record<string, unknown>): void {
+  const own = new Set<string>([...COMMON_INPUTS, ...OPERATION_DESCRIPTORS[operation].inputs]);
+  const foreign = OPTION_INPUTS.find((name) => values[name] !== undefined && !own.has(name));
+  const given =
+    foreign !== undefined
+      ? optionAsGiven(foreign, values[foreign])
+      : values.force === true && operation !== 'export'
+        ? '--force'
+        : values['variables-file'] !== undefined && operation !== 'env'
+          ? '--variables-file'
+          : undefined;
+  if (given === undefined) {
+    if (values['variables-file'] !== undefined && values.variables !== undefined) {
+      throw new UsageError('give `--variables` or `--variables-file`, not both');
+    }
+    return;
+  }
+  throw new UsageError(
+    `\`${operation}\` does not take \`${given}\`: it would do nothing here (\`${COMMAND} ${operation} --help\` lists its options)`,
+  );
+}
+
+/** `--name`, or `--no-name` for a flag given negated. */
+function optionAsGiven(name: string, value: unknown): string {
+  return value === false ? `--no-${name}` : `--${name}`;
 }
 
 /** parseArgs' refusal in the words of this command (its own mention a quoting trick that does not apply). */
@@ -102,6 +143,8 @@ function usageMessage(error: unknown): string {
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.replace(/^--?/, '').split(/[ =]/)[0] ?? '';
+    // `--timeout -5`: parseArgs takes `-5` for an option and calls the value ambiguous.
+    if (/ambiguous/.test(message)) return `option \`--${name}\` needs a value (one that starts with \`-\` is written \`--${name}=-…\`)`;
     return /argument missing/.test(message)
       ? `option \`--${name}\` needs a value`
       : `option \`--${name}\` is a flag and takes no value: write \`--${name}\` or \`--no-${name}\``;

@@ -1,7 +1,7 @@
 import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
 import { INPUT_DEFAULTS, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
 import { COMMON_INPUTS, inputDescription, OPERATION_DESCRIPTORS, type OperationExample } from '../operations/index.js';
-import { COMMAND, COMMAND_OPTIONS, FORCE_DESCRIPTION } from './args.js';
+import { COMMAND, COMMAND_OPTIONS, FORCE_DESCRIPTION, VARIABLES_FILE_DESCRIPTION } from './args.js';
 
 const WIDTH = 100;
 const OPTION_COLUMN = 32;
@@ -37,7 +37,7 @@ function overview(): string[] {
     `\`${COMMAND} --version\` alone prints the tool's version; after an operation, \`--version\` is the input.`,
     '',
     'Exit status: 0 when every project is green, 1 when one is not, 2 for bad usage (an unknown',
-    'option, an invalid value).',
+    'option, an option the operation does not take, an invalid value), 130 when interrupted (Ctrl-C).',
   ];
 }
 
@@ -53,6 +53,7 @@ function operationHelp(operation: Operation): string[] {
     'Options:',
     ...own.flatMap((name) => inputLines(name)),
     ...(operation === 'export' ? optionLines('--force', FORCE_DESCRIPTION) : []),
+    ...(operation === 'env' ? optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION) : []),
     '',
     'Options of every operation:',
     ...COMMON_INPUTS.flatMap((name) => inputLines(name)),

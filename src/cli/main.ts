@@ -1,18 +1,21 @@
-import { COMMAND, parseCommandLine, UsageError } from './args.js';
+import { readFileSync } from 'node:fs';
+import { COMMAND, parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { defaultCommit, gitHead } from './git-head.js';
 import { helpText } from './help.js';
-import { runWith } from '../main.js';
+import { INPUT_NAMES, InputError, parseInputs, type InputName } from '../inputs/inputs.js';
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
+import { runWith } from '../main.js';
 import { terminalPort } from '../runner/terminal.js';
 import { ACTION_VERSION } from '../version.js';
 
 /**
  * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
  * action (`runWith`), through the terminal's port. Exit 0 when every project is green, 1 when one
- * is not, 2 for bad usage.
+ * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM).
  */
 export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   let command: ReturnType<typeof parseCommandLine>;
+  let head: string | undefined;
   try {
     command = parseCommandLine(argv, env);
     if (command.kind === 'version') {
@@ -29,13 +32,20 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       options: { overwriteConfig: command.force },
     });
     if (refusal !== undefined) throw new UsageError(refusal);
+    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
+    refuseInvalidInputs(command);
+    head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd(), env));
+    if (head !== undefined) command.inputs.commit = head;
+    if (command.operation === 'wait' && command.inputs.commit.trim() === '' && !env.GITHUB_SHA) {
+      throw new UsageError(
+        '`wait` needs the commit whose build it waits for: give `--commit <sha>` (run in a git checkout, it takes its HEAD)',
+      );
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
     return 2;
   }
-  const head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd(), env));
-  if (head !== undefined) command.inputs.commit = head;
   const port = terminalPort({
     out: process.stdout,
     err: process.stderr,
@@ -45,7 +55,63 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     verbose: command.verbose,
   });
   if (head !== undefined) port.log.info(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
-  await runWith(port, command.force ? { overwriteConfig: true } : {});
+  // A stop signal ends the command as a shell expects of one: 128 + the signal's number (130 for
+  // Ctrl-C), set at once since the step's grace timer may end the process before `cli` returns.
+  let stoppedBy: number | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stoppedBy ??= EXIT_ON_SIGNAL[signal as keyof typeof EXIT_ON_SIGNAL];
+    process.exitCode = stoppedBy;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await runWith(port, command.force ? { overwriteConfig: true } : {});
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   port.finish();
-  return port.exitCode();
+  return stoppedBy ?? port.exitCode();
+}
+
+/** The shell's exit status of a command a signal stopped: 128 + the signal's number. */
+const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/** Inputs read verbatim, as the action reads them (src/main.ts): a value's spaces and blank lines belong to it. */
+const UNTRIMMED = new Set<InputName>(['variables', 'public-variables']);
+
+/**
+ * The action's own checks of the inputs, before anything runs, in the command line's words
+ * (`--timeout`, not "Input `timeout`"): a usage error on stderr, exit 2. The token too: the action
+ * needs it for most operations.
+ */
+function refuseInvalidInputs(command: Extract<CommandLine, { kind: 'run' }>): void {
+  const raw = {} as Record<InputName, string>;
+  for (const name of INPUT_NAMES) raw[name] = UNTRIMMED.has(name) ? command.inputs[name] : command.inputs[name].trim();
+  try {
+    parseInputs(raw);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new UsageError(error.problems.map(inCommandLineWords).join('\n'));
+  }
+  if (raw.token === '' && OPERATION_DESCRIPTORS[command.operation].needsToken) {
+    throw new UsageError(`\`${command.operation}\` needs a Read the Docs API token: set READTHEDOCS_TOKEN (or give \`--token\`)`);
+  }
+}
+
+/** "Input `timeout`: …" as the command line says it: "`--timeout`: …". */
+function inCommandLineWords(problem: string): string {
+  return problem.replace(/\b[Ii]nput `([a-z-]+)`/g, (whole, name: string) =>
+    (INPUT_NAMES as readonly string[]).includes(name) ? `\`--${name}\`` : whole,
+  );
+}
+
+/** `--variables-file`'s content (`-`: standard input), so that no value shows in the process list. */
+function readVariablesFile(path: string): string {
+  try {
+    return readFileSync(path === '-' ? 0 : path, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    throw new UsageError(`\`--variables-file\`: ${path === '-' ? 'standard input' : path} cannot be read (${why})`);
+  }
 }

@@ -12,13 +12,11 @@ export const GREEN_OUTCOMES: ReadonlySet<Outcome> = new Set(['success', 'trigger
 export const NOTED_OUTCOMES: ReadonlySet<Outcome> = new Set(['skipped', 'superseded']);
 
 /**
- * What the step learned about one project. Operations fill it in as they go, so that a timeout,
- * a cancellation or an error still reports the last state seen. `D` is what the operation adds
- * (`details`): each operation names its own type, so nothing reads it back with a cast.
+ * What an operation saw of a project as it went (the build it is watching, its version, its
+ * commit): recorded as it goes, so that a timeout, a cancellation or an error still reports the
+ * last state seen.
  */
-export interface ProjectResult<D extends object = object> {
-  project: string;
-  outcome: Outcome;
+export interface LastSeen {
   version?: string;
   buildId?: number;
   buildUrl?: string;
@@ -27,6 +25,15 @@ export interface ProjectResult<D extends object = object> {
   commit?: string;
   /** Seconds, as the service counts them (queue time excluded). */
   duration?: number;
+}
+
+/**
+ * What an operation concludes about one project: it returns this, and the per-project runner
+ * makes the project's result of it and of what was last seen. `D` is what the operation adds
+ * (`details`): each operation names its own type, so nothing reads it back with a cast.
+ */
+export interface Conclusion<D extends object = object> {
+  outcome: Outcome;
   docsUrl?: string;
   previewUrl?: string;
   /** Why it is not green: the service's notification, the failing command's output, the error. */
@@ -45,7 +52,10 @@ export interface ProjectResult<D extends object = object> {
   summarySections?: string[];
 }
 
-/** Adds a Markdown section to the project's part of the job summary (below the table). */
-export function addSummarySection(result: Pick<ProjectResult, 'summarySections'>, markdown: string): void {
-  result.summarySections = [...(result.summarySections ?? []), markdown];
+/**
+ * What the step learned about one project: the operation's conclusion and the last state it saw.
+ * Only the per-project runner makes one (`src/operations/run-projects.ts`).
+ */
+export interface ProjectResult<D extends object = object> extends LastSeen, Conclusion<D> {
+  project: string;
 }

@@ -34,12 +34,27 @@ export interface PreviewRow {
   reason?: string;
   /** The last lines of the failed command's output, shown collapsed in a code block. */
   tail?: string;
-  pages?: { file: string; url: string }[];
+  pages?: RowPage[];
+  /** Changed pages beyond `pages`, which the job summary lists. */
+  morePages?: number;
   /** The project's numeric id on the service: its own comment on the PR starts with `<!-- readthedocs-{id} -->`. */
   projectId?: number;
   /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
   unredirected?: UnredirectedRowPage[];
 }
+
+/** A changed page: its link, and from the service's file tree diff what happened to it and the page before. */
+export interface RowPage {
+  file: string;
+  /** The page in the preview; a deleted page's address before the change. */
+  url: string;
+  change?: PageChange;
+  /** A modified or deleted page before the change (the base version's). */
+  before?: string;
+}
+
+const PAGE_CHANGES = ['added', 'modified', 'deleted'] as const;
+type PageChange = (typeof PAGE_CHANGES)[number];
 
 export interface UnredirectedRowPage {
   file: string;
@@ -85,7 +100,10 @@ const storedRowSchema = z.object({
   ),
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
-  pages: z.optional(z.array(z.object({ file: z.string(), url: z.string() }))),
+  pages: z.optional(
+    z.array(z.object({ file: z.string(), url: z.string(), change: z.optional(z.enum(PAGE_CHANGES)), before: z.optional(z.string()) })),
+  ),
+  morePages: z.optional(z.int()),
   projectId: z.optional(z.int()),
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),

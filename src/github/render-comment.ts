@@ -1,7 +1,7 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 import { clipMiddle } from '../util/clip-middle.js';
-import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type UnredirectedRowPage } from './comment-rows.js';
+import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type RowPage, type UnredirectedRowPage } from './comment-rows.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -127,12 +127,36 @@ function render(
       // own comment lists them already.
       if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
       if (serviceComment(row) !== undefined) continue;
-      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${pages.length})</summary>`, '');
-      for (const page of pages) lines.push(`- [${codeSpan(page.file, { inTable: false })}](${safeHttpUrl(page.url)})`);
+      const count = pages.length + (row.morePages ?? 0);
+      const from = pages.some((page) => page.change !== undefined) ? ", from Read the Docs' file tree diff" : '';
+      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
+      for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
+      if (row.morePages) lines.push(`- … and ${row.morePages} more: the job summary of this run lists them all`);
       lines.push('', '</details>');
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A changed page as a list item's text: `label` linked to the page, then what the service's file
+ * tree diff says of it (new, removed) and the link to the page before the change.
+ */
+export function changedPageLine(page: RowPage, label: string): string {
+  const link = (text: string, url: string | undefined) => {
+    const destination = safeHttpUrl(url);
+    return destination === undefined ? text : `[${text}](${destination})`;
+  };
+  switch (page.change) {
+    case 'added':
+      return `${link(label, page.url)} (new)`;
+    case 'deleted':
+      return `${label} (removed) · ${link('before', page.before ?? page.url)}`;
+    case 'modified':
+      return page.before === undefined ? link(label, page.url) : `${link(label, page.url)} · ${link('before', page.before)}`;
+    default:
+      return link(label, page.url);
+  }
 }
 
 /**

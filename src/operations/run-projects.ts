@@ -2,12 +2,22 @@ import { formatDuration } from '../util/format-duration.js';
 import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
 import { ServiceError } from '../readthedocs/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
-import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from './types.js';
+import {
+  LastSeenRecorder,
+  type Conclusion,
+  type LastSeen,
+  type OperationContext,
+  type ProjectOperation,
+  type ProjectResult,
+  type ProjectRun,
+  type StepOperation,
+} from './types.js';
 
 /**
- * Runs one operation for each project concurrently. Whatever ends a project's part (success, a
- * failed build, the deadline, the workflow's cancellation, an error) lands in its result with the
- * last state seen; one project's failure does not stop the others.
+ * Runs one operation for each project concurrently, and makes each project's result: from what
+ * the operation concluded, or from what ended it (a failed build, the deadline, the workflow's
+ * cancellation, an error) with the last state it saw. One project's failure does not stop the
+ * others. This is the one place a `ProjectResult` is made.
  */
 export async function forEachProject<D extends object>(
   ctx: OperationContext,
@@ -16,19 +26,27 @@ export async function forEachProject<D extends object>(
 ): Promise<ProjectResult<D>[]> {
   const concurrent = projects.length > 1;
   return Promise.all(
-    projects.map(async (project) => {
-      const result: ProjectResult<D> = { project, outcome: 'error' };
-      const log = createProjectLog(project, concurrent, ctx.log);
+    projects.map(async (name) => {
+      const log = createProjectLog(name, concurrent, ctx.log);
+      const seen = new LastSeenRecorder(ctx.inputs.baseUrl, log);
+      let conclusion: Conclusion<D>;
       try {
-        await operation(ctx, result, log);
+        conclusion = await operation(ctx, { name, log, seen });
       } catch (error) {
-        recordFailure(ctx, result, error, log);
+        conclusion = failureOf(ctx, name, seen.current, error, log);
       } finally {
         log.flush();
       }
-      return result;
+      return resultOf(name, seen.current, conclusion);
     }),
   );
+}
+
+/** A project's result: its name, the operation's outcome, what was last seen, and the rest of the conclusion. */
+function resultOf<D extends object>(project: string, seen: LastSeen, conclusion: Conclusion<D>): ProjectResult<D> {
+  const result: ProjectResult<D> = { project, ...seen, ...conclusion };
+  if (result.summarySections?.length === 0) delete result.summarySections;
+  return result;
 }
 
 /**
@@ -39,34 +57,62 @@ export function perProjectStep<D extends object>(operation: ProjectOperation<D>)
   return async (ctx) => ({ results: await forEachProject(ctx, ctx.inputs.projects, operation), summary: [], outputs: {} });
 }
 
-/** Turns whatever stopped a project into an outcome and a reason a user can act on. */
-export function recordFailure(ctx: OperationContext, result: ProjectResult, error: unknown, log?: ProjectLog): void {
-  const build = result.buildId !== undefined ? `build #${result.buildId} (${result.buildUrl ?? 'no link'})` : undefined;
+/**
+ * Goes on from what a project concluded so far (a build's success, its links, its chart): what
+ * `next` concludes, or, when it throws (the deadline while the pages are checked), the error's
+ * outcome and reason with the rest of `concluded` kept, as a timeout keeps the last state seen.
+ */
+export async function continueFrom<D extends object>(
+  ctx: OperationContext,
+  run: ProjectRun,
+  concluded: Conclusion<never>,
+  next: () => Promise<Conclusion<D>>,
+): Promise<Conclusion<D>> {
+  try {
+    return await next();
+  } catch (error) {
+    return { ...concluded, ...failureOf(ctx, run.name, run.seen.current, error, run.log) };
+  }
+}
+
+/**
+ * Turns whatever stopped a project into an outcome and a reason a user can act on, with the last
+ * state seen (the build that keeps running, the commit whose build never came); says it in the
+ * project's log when given one.
+ */
+export function failureOf(ctx: OperationContext, project: string, seen: LastSeen, error: unknown, log?: ProjectLog): Conclusion<never> {
+  const build = seen.buildId !== undefined ? `build #${seen.buildId} (${seen.buildUrl ?? 'no link'})` : undefined;
+  let failure: Conclusion<never> & { reason: string };
   if (error instanceof DeadlineError) {
-    result.outcome = 'timed-out';
-    result.title = 'Timed out';
-    result.reason =
-      `${result.project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
-      (build
-        ? `Last state of ${build}: ${result.state ?? 'unknown'}. The build keeps running on Read the Docs.`
-        : result.commit
-          ? `No build of commit ${result.commit} appeared.`
-          : 'Nothing was finished.');
+    failure = {
+      outcome: 'timed-out',
+      title: 'Timed out',
+      reason:
+        `${project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
+        (build
+          ? `Last state of ${build}: ${seen.state ?? 'unknown'}. The build keeps running on Read the Docs.`
+          : seen.commit
+            ? `No build of commit ${seen.commit} appeared.`
+            : 'Nothing was finished.'),
+    };
   } else if (error instanceof CancelledError) {
-    result.outcome = 'aborted';
-    result.title = error.title;
-    result.reason =
-      `${result.project}: the wait was ${error.message}.` +
-      (build ? ` ${build} keeps running on Read the Docs (last state: ${result.state ?? 'unknown'}); the API cannot cancel it.` : '');
+    failure = {
+      outcome: 'aborted',
+      title: error.title,
+      reason:
+        `${project}: the wait was ${error.message}.` +
+        (build ? ` ${build} keeps running on Read the Docs (last state: ${seen.state ?? 'unknown'}); the API cannot cancel it.` : ''),
+    };
   } else if (error instanceof ServiceError) {
-    result.outcome = 'error';
-    result.title = error.title;
-    result.reason = `${result.project}: ${error.message}`;
+    failure = { outcome: 'error', title: error.title, reason: `${project}: ${error.message}` };
   } else {
-    result.outcome = 'error';
-    result.title = 'Unexpected error';
-    result.reason = `${result.project}: ${error instanceof Error ? error.message : String(error)}`;
+    failure = {
+      outcome: 'error',
+      title: 'Unexpected error',
+      reason: `${project}: ${error instanceof Error ? error.message : String(error)}`,
+    };
     log?.debug(error instanceof Error && error.stack ? error.stack : String(error));
   }
-  log?.info(result.reason);
+  log?.info(failure.reason);
+  return failure;
 }

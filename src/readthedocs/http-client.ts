@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { safeLine } from '../util/untrusted-text.js';
 import {
   backoffDelay,
+  countAttempts,
   nextAttemptLine,
   parseRetryAfter,
   pastDeadlineLine,
@@ -125,6 +126,14 @@ export interface HttpClientOptions {
 
 /** Connection errors that prove the request never left this machine. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * Of those, the ones that say the host cannot be reached at all (no such name, nothing listening,
+ * no route): until the service has answered once in this step, one retry and no more, so that a
+ * wrong `base-url` or a runner without network fails in seconds, not after the whole backoff. A
+ * temporary DNS failure (EAI_AGAIN) and a connect timeout (a slow host) keep the full retries.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
+const UNREACHABLE_ATTEMPTS = 2;
 const RETRYABLE_STATUSES = new Set([500, 502, 503, 504]);
 const MAX_REDIRECTS = 3;
 /** How long a request waits for the headers, then for each part of the body, unless told (RTD_ACTION_HTTP_TIMEOUT_MS). */
@@ -136,6 +145,8 @@ class RetryableFault extends Error {
     /** True when the service may have acted on the request. */
     readonly maybeProcessed: boolean,
     readonly retryAfterMs?: number,
+    /** The host could not be reached at all (UNREACHABLE_CODES). */
+    readonly unreachable = false,
   ) {
     super(message);
   }
@@ -149,6 +160,8 @@ class RetryableFault extends Error {
 export class ServiceHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
+  /** The service has answered once in this step: a connection refused later is a restart, retried in full. */
+  private answered = false;
   private readonly dispatcher: Dispatcher;
   private readonly options: Required<
     Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep' | 'proxy'>
@@ -228,6 +241,19 @@ export class ServiceHttpClient {
             ),
           };
         }
+        if (error.unreachable && !this.answered && attempt >= Math.min(UNREACHABLE_ATTEMPTS, maxAttempts)) {
+          return {
+            retry: false,
+            error: new UnavailableError(
+              redact(
+                `${spec.endpoint}: ${this.origin} cannot be reached (${countAttempts(attempt)}; last error: ${error.message}). ` +
+                  'Check `base-url`, and that this machine may reach it (a proxy: HTTPS_PROXY, NO_PROXY)',
+              ),
+              'Read the Docs unreachable',
+              spec.endpoint,
+            ),
+          };
+        }
         if (attempt >= maxAttempts) {
           return {
             retry: false,
@@ -264,6 +290,7 @@ export class ServiceHttpClient {
     const response = await this.request(spec, url, signal);
     const { text, bytes, nodes } = await this.readBody(spec, response, signal);
     const status = response.statusCode;
+    this.answered = true;
     this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
     if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
       return { status, data: this.parseBody(spec, text, status), bytes, nodes };
@@ -461,7 +488,7 @@ export class ServiceHttpClient {
     const code = (error as { code?: string }).code ?? '';
     const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
     const message = this.options.redact((error as Error).message ?? String(error));
-    return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent);
+    return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent, undefined, notSent && UNREACHABLE_CODES.has(code));
   }
 
   private detailOf(text: string, isJson: boolean): string | undefined {

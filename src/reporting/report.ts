@@ -164,10 +164,23 @@ export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: Project
     const title = redact(
       abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
     );
-    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) port.log.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
+    if (NOTED_OUTCOMES.has(result.outcome) && result.reason) {
+      port.log.notice(redact(abridged(withoutName(result.reason, result), MAX_REASON_LENGTH)), { title });
+    }
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    port.log.error(redact(abridged(result.reason ?? `${result.project}: ${result.outcome}`, MAX_REASON_LENGTH)), { title });
+    port.log.error(redact(abridged(withoutName(result.reason ?? result.outcome, result), MAX_REASON_LENGTH)), { title });
   }
+}
+
+/**
+ * A reason without the project (and version) it starts with: the annotation's title names them
+ * already, and a terminal prints the two on one line (`Build failed: demo latest: build #7 …`).
+ */
+function withoutName(reason: string, result: Pick<ProjectResult, 'project' | 'version'>): string {
+  for (const name of [result.version ? `${result.project} ${result.version}` : undefined, result.project]) {
+    if (name !== undefined && reason.startsWith(`${name}: `)) return reason.slice(name.length + 2);
+  }
+  return reason;
 }
 
 /**

@@ -58,4 +58,9 @@ export interface RunnerPort {
    * proxies, `RTD_ACTION_HTTP_TIMEOUT_MS`. Read at the entry (`src/main.ts`) and nowhere below it.
    */
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Whether the summary repeats each red project's reason (the runner's job summary: a page of its
+   * own). A terminal prints the summary right under the reasons, so it leaves them out.
+   */
+  readonly reasonsInSummary?: boolean;
 }

@@ -1,11 +1,20 @@
 import { safeLine } from '../util/untrusted-text.js';
 
+/** The width a table is fitted to when the terminal does not tell its own. */
+export const DEFAULT_WIDTH = 100;
+
 /**
- * The job summary (Markdown the action wrote) shown on a terminal: headings in bold, tables with
- * aligned columns, code blocks indented, links as `text (url)`, HTML tags and Mermaid charts left
- * out. Linear in the text; the text is already free of control characters.
+ * The job summary (Markdown the action wrote) shown on a terminal as plain text: headings in bold,
+ * tables with aligned columns (one `Column: value` line each when they are wider than `width`), code
+ * blocks indented, links as `text (url)`, Markdown escapes and HTML entities decoded, HTML tags and
+ * Mermaid charts left out (with the heading that announced a chart). Linear in the text; the text
+ * is already free of control characters.
  */
-export function markdownForTerminal(markdown: string, style: (text: string, name: 'bold' | 'dim') => string): string[] {
+export function markdownForTerminal(
+  markdown: string,
+  style: (text: string, name: 'bold' | 'dim') => string,
+  width = DEFAULT_WIDTH,
+): string[] {
   // Trailing line breaks cut by hand: `/\n+$/` backtracks quadratically over a long run inside the text.
   let end = markdown.length;
   while (end > 0 && markdown[end - 1] === '\n') end -= 1;
@@ -16,6 +25,18 @@ export function markdownForTerminal(markdown: string, style: (text: string, name
   const flushTable = () => {
     if (table.length === 0) return;
     const widths = table[0]!.map((_, column) => table.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), 0));
+    if (widths.reduce((sum, w) => sum + w + 2, -2) > width) {
+      // Too wide for the terminal: each row as `Column: value` lines, a blank line between rows.
+      const [header = [], ...rows] = table;
+      rows.forEach((row, index) => {
+        if (index > 0) out.push('');
+        row.forEach((cell, column) => {
+          if (cell !== '') out.push(`${style(`${header[column] ?? ''}:`, 'bold')} ${cell}`);
+        });
+      });
+      table = [];
+      return;
+    }
     table.forEach((row, index) => {
       const text = row
         .map((cell, column) => cell.padEnd(widths[column] ?? 0))
@@ -25,7 +46,7 @@ export function markdownForTerminal(markdown: string, style: (text: string, name
     });
     table = [];
   };
-  for (const source of lines) {
+  for (const [index, source] of lines.entries()) {
     // Hostile text (a reason quoting build output) is in the summary too: no line starts with `::`.
     const line = safeLine(source, Number.MAX_SAFE_INTEGER);
     if (fence) {
@@ -37,6 +58,8 @@ export function markdownForTerminal(markdown: string, style: (text: string, name
     if (opening) {
       flushTable();
       fence = { marker: opening[1]!, shown: opening[2] !== 'mermaid' };
+      // A chart is left out, and so is the heading that announced it (and the blank line between).
+      if (!fence.shown) dropHeading(out, lines[index - 1] === '' ? lines[index - 2] : lines[index - 1]);
       continue;
     }
     if (line.startsWith('|')) {
@@ -50,11 +73,24 @@ export function markdownForTerminal(markdown: string, style: (text: string, name
       out.push(style(inline(heading[1]!), 'bold'));
       continue;
     }
-    const text = inline(line.replace(/<\/?(?:details|summary|br|p|div|sub|sup)\b[^>]*>/gi, ' ').trim());
+    // A quote's `>` marks go too: the terminal shows the note as a paragraph.
+    const text = inline(
+      line
+        .replace(/^(?:>\s?)+/, '')
+        .replace(/<\/?(?:details|summary|br|p|div|sub|sup)\b[^>]*>/gi, ' ')
+        .trim(),
+    );
     if (text !== '' || out.at(-1) !== '') out.push(text);
   }
   flushTable();
   return out;
+}
+
+/** Removes the line just printed for `before` (a heading or a bold line, and a blank line after it). */
+function dropHeading(out: string[], before: string | undefined): void {
+  if (before === undefined || !/^(#{1,6}\s|\*\*.*\*\*$)/.test(before.trim())) return;
+  if (out.at(-1) === '') out.pop();
+  out.pop();
 }
 
 /** A table row's cells, `\|` kept inside a cell. */
@@ -77,9 +113,37 @@ function splitRow(line: string): string[] {
 
 /** Inline Markdown as plain text: links as `text (url)`, emphasis and code marks and escapes removed. */
 function inline(text: string): string {
-  return text
-    .replace(/\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) => (label === url || url === '' ? label : `${label} (${url})`))
-    .replace(/\*\*([^*\n]+)\*\*/g, '$1')
-    .replace(/`([^`\n]+)`/g, '$1')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1'); // any ASCII punctuation may be escaped (CommonMark)
+  return (
+    text
+      .replace(/\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) =>
+        label === url || url === '' ? label : `${label} (${url})`,
+      )
+      .replace(/\*\*([^*\n]+)\*\*/g, '$1')
+      .replace(/`([^`\n]+)`/g, '$1')
+      .replace(/<br\s*\/?>/gi, ' ')
+      // One pass for both: any ASCII punctuation may be escaped (CommonMark), and the summary writes
+      // `&`, `<`, `>`, `"` and `'` as entities; decoded once, `&amp;lt;` stays `&lt;` as written.
+      .replace(
+        /\\([!-/:-@[-`{-~])|&(#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi,
+        (whole, escaped: string | undefined, entity: string | undefined) =>
+          escaped !== undefined ? escaped : decodeEntity(entity ?? '', whole),
+      )
+  );
+}
+
+/** What an entity must not bring back: DEL and C1 controls, line and paragraph separators, bidi marks and overrides. */
+const UNSAFE_DECODED = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** `&name;` or `&#N;` as its character; unknown names and code points out of range stay as written. */
+function decodeEntity(entity: string, whole: string): string {
+  if (entity.startsWith('#')) {
+    const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
+    // No control character comes back this way (the text reaches a terminal).
+    if (!(code >= 0x20 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) return whole;
+    const char = String.fromCodePoint(code);
+    return UNSAFE_DECODED.test(char) ? whole : char;
+  }
+  return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
 }

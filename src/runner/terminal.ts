@@ -1,11 +1,13 @@
 import { safeLine } from '../util/untrusted-text.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
-import { markdownForTerminal } from './terminal-markdown.js';
+import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
 
 /** Where the terminal adapter writes: a stream and whether it may colour it. */
 export interface TerminalStream {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** The terminal's width, when it is one. */
+  columns?: number;
 }
 
 export interface TerminalOptions {
@@ -39,6 +41,12 @@ type Style = keyof typeof STYLES;
  */
 export function useColour(stream: TerminalStream, env: NodeJS.ProcessEnv): boolean {
   return stream.isTTY === true && !env.NO_COLOR;
+}
+
+/** The width tables are fitted to: the terminal's, else COLUMNS, else {@link DEFAULT_WIDTH}. */
+function terminalWidth(stream: TerminalStream, env: NodeJS.ProcessEnv): number {
+  const columns = stream.columns ?? Number.parseInt(env.COLUMNS ?? '', 10);
+  return Number.isInteger(columns) && columns >= 20 ? columns : DEFAULT_WIDTH;
 }
 
 // Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`.
@@ -83,9 +91,14 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
   /** One line, already clean, styles included. */
   const emit = (line: string) => logStream.write(`${indent}${line}\n`);
+  /** The log's lines so far (trimmed, unstyled): an annotation does not print again what the log showed. */
+  const shown = new Set<string>();
   /** Writes one or more lines of the action's own text on the log stream. */
   const write = (text: string, name?: Style) => {
-    for (const line of clean(text).split('\n')) emit(name ? style(line, name) : line);
+    for (const line of clean(text).split('\n')) {
+      if (line.trim() !== '') shown.add(line.trim());
+      emit(name ? style(line, name) : line);
+    }
   };
   const annotate = (level: 'error' | 'warning' | 'notice', name: Style) => (message: string, annotation?: Annotation) => {
     const where =
@@ -93,7 +106,27 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     const title = annotation?.title ? `${annotation.title}: ` : '';
     const [first = '', ...rest] = clean(`${title}${message}${where}`).split('\n');
     emit(`${style(`${level}:`, name)} ${safeLine(first)}`);
-    for (const line of rest) emit(`  ${safeLine(line)}`);
+    for (const line of notShownYet(rest.map((line) => safeLine(line)))) emit(`  ${line}`);
+  };
+  /**
+   * An annotation's further lines, without those the log printed already (a failed build's reason
+   * and output, told as it happened), and without a label (`Last lines of its output:`) all of
+   * whose lines were.
+   */
+  const notShownYet = (lines: string[]): string[] => {
+    const kept: string[] = [];
+    let label: string | undefined;
+    for (const line of lines) {
+      if (shown.has(line.trim())) continue;
+      if (line.trimEnd().endsWith(':')) {
+        label = line;
+        continue;
+      }
+      if (label !== undefined) kept.push(label);
+      label = undefined;
+      kept.push(line);
+    }
+    return kept;
   };
 
   const log: RunnerLog = {
@@ -138,13 +171,14 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     fail(kind) {
       if (failure !== 'usage') failure = kind;
     },
+    reasonsInSummary: false,
     cancellation: { said: 'interrupted', title: 'Interrupted', message: 'interrupted (a stop signal: Ctrl-C, or the CI job cancelled)' },
     env: options.env,
     exitCode: () => (failure === 'usage' ? 2 : failure === 'failure' ? 1 : 0),
     finish() {
       if (summary !== '') {
         emit('');
-        for (const line of markdownForTerminal(clean(summary), style)) emit(line);
+        for (const line of markdownForTerminal(clean(summary), style, terminalWidth(logStream, options.env))) emit(line);
       }
       if (options.json) options.out.write(`${jsonForTerminal(masked(outputs.get('results') ?? '[]'))}\n`);
     },

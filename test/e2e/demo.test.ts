@@ -26,7 +26,7 @@ function demo(...args: string[]): Promise<DemoRun> {
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
@@ -95,7 +95,7 @@ describe('npm run demo', () => {
     expect(run.output).toContain('acme-docs: no changes');
     expect(run.output).toContain('the second apply wrote nothing');
     expect(run.output).not.toContain('demo-token-not-a-secret');
-  }, 60_000);
+  });
 
   it('shows a pull-request preview: finished build, verified link, the sticky comment and the commit status, and exits 0', async () => {
     const [, , run] = await runs;
@@ -125,7 +125,12 @@ describe('npm run demo', () => {
     );
     expect(run.output).toContain(`  [1] ${previewUrl}\n`);
     expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
-    expect(run.output).toContain(`• docs/configuration.rst <${previewUrl}configuration.html>`);
+    // The changed pages from the service's file tree diff: preview and before links (issue 33).
+    expect(run.output).toContain(`• configuration.html <${previewUrl}configuration.html> (new)`);
+    const before = previewUrl!.replace('/acme-docs--42/en/42/', '/acme-docs/en/latest/');
+    expect(run.output).toContain(
+      `• reference/options.html <${previewUrl}reference/options.html> · before <${before}reference/options.html>`,
+    );
     // The removed page is not linked, but redirect-check names it with the redirect to paste.
     expect(run.output).not.toContain('docs/legacy-options.rst <');
     expect(run.output).toContain('- {type: page, from: /legacy-options.html, to:}');

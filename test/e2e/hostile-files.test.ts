@@ -62,40 +62,36 @@ function cli(args: string[], cwd: string): Promise<{ code: number | null; stdout
 }
 
 describe.concurrent('hostile files and text (issue 30, item 8)', () => {
-  it(
-    'export of 3000 tags ends with the policy that fits, and a `config` path holding `##[error]` prints as text',
-    () =>
-      withStandin(async (standin) => {
-        // 1500 minors of two patches each, the 1000 newest all active, and pre-releases: the old fitting
-        // tried every limit of `latest-patch` and then of `all`, each with four `prereleases`, each over every tag.
-        const versions = [
-          ...Array.from({ length: 3000 }, (_, i) => ({
-            slug: `v${Math.floor(i / 200)}.${Math.floor(i / 2) % 100}.${i % 2}`,
-            type: 'tag' as const,
-            active: i >= 1000,
-          })),
-          { slug: 'v99.0.0rc1', type: 'tag' as const, active: true, hidden: true },
-          { slug: 'v99.0.0rc2', type: 'tag' as const, active: true, hidden: true },
-        ];
-        standin.addProject({ slug: 'acme', versions });
-        const { workspace } = folders();
-        // The kill is a hang guard only (the old fitting took minutes, past its `timeout`): the assertions are on the outcome.
-        const run = await runAction({
-          inputs: inputs(standin, { operation: 'export', config: 'docs/##[error]forged.yml', timeout: '20s' }),
-          env: { GITHUB_WORKSPACE: workspace },
-          killAfterMs: 60_000,
-        });
+  it('export of 3000 tags ends with the policy that fits, and a `config` path holding `##[error]` prints as text', () =>
+    withStandin(async (standin) => {
+      // 1500 minors of two patches each, the 1000 newest all active, and pre-releases: the old fitting
+      // tried every limit of `latest-patch` and then of `all`, each with four `prereleases`, each over every tag.
+      const versions = [
+        ...Array.from({ length: 3000 }, (_, i) => ({
+          slug: `v${Math.floor(i / 200)}.${Math.floor(i / 2) % 100}.${i % 2}`,
+          type: 'tag' as const,
+          active: i >= 1000,
+        })),
+        { slug: 'v99.0.0rc1', type: 'tag' as const, active: true, hidden: true },
+        { slug: 'v99.0.0rc2', type: 'tag' as const, active: true, hidden: true },
+      ];
+      standin.addProject({ slug: 'acme', versions });
+      const { workspace } = folders();
+      // The kill is a hang guard only (the old fitting took minutes, past its `timeout`): the assertions are on the outcome.
+      const run = await runAction({
+        inputs: inputs(standin, { operation: 'export', config: 'docs/##[error]forged.yml', timeout: '20s' }),
+        env: { GITHUB_WORKSPACE: workspace },
+        killAfterMs: 120_000,
+      });
 
-        expect(run.signal, run.stdout).toBeNull();
-        expect(run.code, run.stdout).toBe(0);
-        expect(run.outputs.config).toContain('version_policy:\n  active: all\n  newest-minors: 1000\n  prereleases: hidden\n');
-        expect(run.outputs.config).not.toMatch(/^ {2}v\d/m);
-        expect(readdirSync(join(workspace, 'docs'))).toEqual(['##[error]forged.yml']);
-        expect(run.stdout).toContain('Wrote docs/##(error]forged.yml');
-        expect(runnerCommands(run.stdout).filter((c) => c.command === 'error')).toEqual([]);
-      }),
-    90_000,
-  );
+      expect(run.signal, run.stdout).toBeNull();
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs.config).toContain('version_policy:\n  active: all\n  newest-minors: 1000\n  prereleases: hidden\n');
+      expect(run.outputs.config).not.toMatch(/^ {2}v\d/m);
+      expect(readdirSync(join(workspace, 'docs'))).toEqual(['##[error]forged.yml']);
+      expect(run.stdout).toContain('Wrote docs/##(error]forged.yml');
+      expect(runnerCommands(run.stdout).filter((c) => c.command === 'error')).toEqual([]);
+    }));
 
   it('a symlinked `.github` is not written through: by the action, nor by `export --force` on the command line', () =>
     withStandin(async (standin) => {

@@ -71,7 +71,7 @@ function npmRunLocal(file: string): Promise<LocalRun> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const killer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    }, 25_000);
+    }, 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
@@ -153,7 +153,7 @@ async function startNpmStandin(args: string[], ready: RegExp) {
   });
   const killer = setTimeout(() => {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  }, 25_000);
+  }, 120_000);
   const state = { output: '' };
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (state.output += chunk));
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));

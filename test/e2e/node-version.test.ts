@@ -58,7 +58,7 @@ function run(
     execFile(
       node,
       args,
-      { cwd: env.RUNNER_TEMP, env: { ...env, ...inputs }, encoding: 'utf8', timeout: 30_000 },
+      { cwd: env.RUNNER_TEMP, env: { ...env, ...inputs }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') reject(error);
         else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });

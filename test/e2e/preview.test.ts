@@ -188,6 +188,32 @@ describe.concurrent('operation preview', () => {
       expect(run.summary).toContain('[the preview comment]');
     }));
 
+  // Issue 33's "Done when": the service's file tree diff, not the source files, says which pages changed.
+  it('the file tree diff: 25 modified pages with before links, the added and deleted ones, a redirect for api/legacy.html', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        const modified = Array.from({ length: 25 }, (_, i) => `reference/item-${String(i + 1).padStart(2, '0')}.html`);
+        rtd.setFileTreeDiff('demo', String(PR), { modified, added: ['tutorial.html'], deleted: ['api/legacy.html'] });
+        // The service's own preview URL (API v2's docs_url): the diff is read on its host.
+        const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
+
+        expect(run.code, run.stdout).toBe(0);
+        const url = previewOfPr(rtd);
+        const before = `${rtd.url}/docs/demo/en/latest/`;
+        const body = gh.comments(PR)[0]!.body;
+        for (const page of modified.slice(0, 19)) expect(body).toContain(`- [\`${page}\`](${url}${page}) · [before](${before}${page})`);
+        expect(body).toContain('and 7 more: the job summary of this run lists them all');
+        expect(body).toContain('- {type: page, from: /api/legacy.html, to:}');
+        for (const page of modified) expect(run.summary).toContain(`](${url}${page}) · [before](${before}${page})`);
+        const [result] = JSON.parse(run.outputs.results!) as { pages: { change?: string }[]; unredirected: { from: string }[] }[];
+        expect(result!.pages.filter((page) => page.change === 'modified')).toHaveLength(25);
+        expect(result!.unredirected).toEqual([expect.objectContaining({ from: '/api/legacy.html' })]);
+        expect(rtd.requests.filter((r) => r.path === '/_/addons/').map((r) => r.headers.authorization)).toEqual([undefined]);
+      },
+      { files: [{ filename: 'docs/index.rst' }] },
+    ));
+
   // Issue 29 §4: pages as the service serves them (the rest in test/operations/preview-redirect-check.test.ts).
   it('an htmldir project: the renamed docs/install.rst gets from: /install/ → to: /getting-started/install/', () =>
     withStands(

@@ -70,61 +70,57 @@ async function withSetup(test: (setup: Setup) => Promise<void>): Promise<void> {
 }
 
 describe.concurrent('operations export and apply', () => {
-  it(
-    'export, apply with no change, then three edits: planned, dry run, applied (prune), and idempotent',
-    () =>
-      withSetup(async ({ standin, workspace, run, writes, fileText }) => {
-        const exported = await run({ operation: 'export' });
-        expect(exported.code, exported.stdout).toBe(0);
-        expect(writes()).toEqual([]);
-        const text = fileText();
-        expect(text).toContain('# yaml-language-server: $schema=');
-        expect(text).toContain('/getting-started/install.html');
-        expect(text).toContain('alias: api');
-        expect(exported.outputs.config).toBe(text);
+  it('export, apply with no change, then three edits: planned, dry run, applied (prune), and idempotent', () =>
+    withSetup(async ({ standin, workspace, run, writes, fileText }) => {
+      const exported = await run({ operation: 'export' });
+      expect(exported.code, exported.stdout).toBe(0);
+      expect(writes()).toEqual([]);
+      const text = fileText();
+      expect(text).toContain('# yaml-language-server: $schema=');
+      expect(text).toContain('/getting-started/install.html');
+      expect(text).toContain('alias: api');
+      expect(exported.outputs.config).toBe(text);
 
-        const unchanged = await run({ operation: 'apply' });
-        expect(unchanged.code, unchanged.stdout).toBe(0);
-        expect(unchanged.outputs.changes).toBe('0');
-        expect(writes()).toEqual([]);
+      const unchanged = await run({ operation: 'apply' });
+      expect(unchanged.code, unchanged.stdout).toBe(0);
+      expect(unchanged.outputs.changes).toBe('0');
+      expect(writes()).toEqual([]);
 
-        // Three edits: a redirect added, a setting changed, the subproject removed.
-        const edited = text
-          .replace(/default_branch: main/, 'default_branch: develop')
-          .replace(/(redirects:\n)/, '$1  - type: page\n    from: /faq.html\n    to: /help/faq.html\n')
-          .replace(/subprojects:\n( {2}- .*\n( {4}.*\n)*)/, 'subprojects: []\n');
-        expect(edited).not.toBe(text);
-        writeFileSync(join(workspace, FILE), edited);
+      // Three edits: a redirect added, a setting changed, the subproject removed.
+      const edited = text
+        .replace(/default_branch: main/, 'default_branch: develop')
+        .replace(/(redirects:\n)/, '$1  - type: page\n    from: /faq.html\n    to: /help/faq.html\n')
+        .replace(/subprojects:\n( {2}- .*\n( {4}.*\n)*)/, 'subprojects: []\n');
+      expect(edited).not.toBe(text);
+      writeFileSync(join(workspace, FILE), edited);
 
-        const dry = await run({ operation: 'apply', 'dry-run': 'true', prune: 'true' });
-        expect(dry.code, dry.stdout).toBe(0);
-        expect(writes()).toEqual([]);
-        expect(dry.outputs.changes).toBe('3');
-        const plan = JSON.parse(dry.outputs.plan!) as {
-          project: string;
-          changes: { symbol: string; kind: string; description: string }[];
-        }[];
-        expect(plan[0]!.changes.map((c) => `${c.symbol} ${c.kind}`)).toEqual(['~ settings', '+ redirect', '- subproject']);
-        expect(plan[0]!.changes[0]!.description).toContain('default_branch "main" → "develop"');
-        expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
+      const dry = await run({ operation: 'apply', 'dry-run': 'true', prune: 'true' });
+      expect(dry.code, dry.stdout).toBe(0);
+      expect(writes()).toEqual([]);
+      expect(dry.outputs.changes).toBe('3');
+      const plan = JSON.parse(dry.outputs.plan!) as {
+        project: string;
+        changes: { symbol: string; kind: string; description: string }[];
+      }[];
+      expect(plan[0]!.changes.map((c) => `${c.symbol} ${c.kind}`)).toEqual(['~ settings', '+ redirect', '- subproject']);
+      expect(plan[0]!.changes[0]!.description).toContain('default_branch "main" → "develop"');
+      expect(dry.summary).toContain('Planned changes (dry run: nothing was written)');
 
-        const applied = await run({ operation: 'apply', prune: 'true' });
-        expect(applied.code, applied.stdout).toBe(0);
-        expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
-          'PATCH /api/v3/projects/acme/',
-          'POST /api/v3/projects/acme/redirects/',
-          'DELETE /api/v3/projects/acme/subprojects/api/',
-        ]);
-        expect(JSON.parse(writes()[0]!.body)).toEqual({ default_branch: 'develop' });
-        expect(standin.redirects('acme').map((r) => r.from_url)).toEqual(['/faq.html', '/install.html', '/en/v1/$rest', '']);
+      const applied = await run({ operation: 'apply', prune: 'true' });
+      expect(applied.code, applied.stdout).toBe(0);
+      expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+        'PATCH /api/v3/projects/acme/',
+        'POST /api/v3/projects/acme/redirects/',
+        'DELETE /api/v3/projects/acme/subprojects/api/',
+      ]);
+      expect(JSON.parse(writes()[0]!.body)).toEqual({ default_branch: 'develop' });
+      expect(standin.redirects('acme').map((r) => r.from_url)).toEqual(['/faq.html', '/install.html', '/en/v1/$rest', '']);
 
-        const again = await run({ operation: 'apply', prune: 'true' });
-        expect(again.code, again.stdout).toBe(0);
-        expect(again.outputs.changes).toBe('0');
-        expect(writes()).toHaveLength(3);
-      }),
-    60_000,
-  );
+      const again = await run({ operation: 'apply', prune: 'true' });
+      expect(again.code, again.stdout).toBe(0);
+      expect(again.outputs.changes).toBe('0');
+      expect(writes()).toHaveLength(3);
+    }));
 
   it('refuses a typo with the file, the line and the key path, before any request', () =>
     withSetup(async ({ standin, workspace, run }) => {
@@ -187,26 +183,22 @@ describe.concurrent('apply and hostile input (issue 21)', () => {
       }
     }));
 
-  it(
-    // One under the size limit, parsed: 50 annotations on their lines and one counting the rest, in
-    // test/operations/apply.test.ts (15,000 bad keys).
-    'a 515 KB file of bad keys ends at once within a 10 s timeout, with a handful of annotations and no request',
-    () =>
-      withSetup(async ({ standin, workspace, run }) => {
-        const lines = ['versions:'];
-        for (let i = 0, size = 10; size < 515_000; i += 1) {
-          lines.push(`  v${i}: {x: 1}`);
-          size += lines.at(-1)!.length + 1;
-        }
-        writeFileSync(join(workspace, FILE), `${lines.join('\n')}\n`);
-        const huge = await run({ operation: 'apply', timeout: '10s' });
-        expect(huge.code).toBe(1);
-        expect(huge.annotations.length).toBeLessThanOrEqual(60);
-        expect(huge.annotations.find((a) => a.level === 'error')?.message).toContain('larger than 256 KiB');
-        expect(standin.requests).toEqual([]);
-      }),
-    10_000,
-  );
+  it(// One under the size limit, parsed: 50 annotations on their lines and one counting the rest, in
+  // test/operations/apply.test.ts (15,000 bad keys).
+  'a 515 KB file of bad keys is refused before any request, with a handful of annotations', () =>
+    withSetup(async ({ standin, workspace, run }) => {
+      const lines = ['versions:'];
+      for (let i = 0, size = 10; size < 515_000; i += 1) {
+        lines.push(`  v${i}: {x: 1}`);
+        size += lines.at(-1)!.length + 1;
+      }
+      writeFileSync(join(workspace, FILE), `${lines.join('\n')}\n`);
+      const huge = await run({ operation: 'apply' });
+      expect(huge.code).toBe(1);
+      expect(huge.annotations.length).toBeLessThanOrEqual(60);
+      expect(huge.annotations.find((a) => a.level === 'error')?.message).toContain('larger than 256 KiB');
+      expect(standin.requests).toEqual([]);
+    }));
 });
 
 /**

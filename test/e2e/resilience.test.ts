@@ -133,7 +133,7 @@ describe.concurrent('cancellation by the workflow', () => {
     let signalAt = 0;
     const result = await run(standin, inputs, {
       env: DEBUG_ON,
-      killAfterMs: 15_000,
+      killAfterMs: 120_000,
       onLine: (line: string, child: ChildProcess) => {
         if (signalAt === 0 && when(line)) {
           signalAt = Date.now();
@@ -197,7 +197,7 @@ describe.concurrent('cancellation by the workflow', () => {
           { version: 'latest' },
           {
             env: DEBUG_ON,
-            killAfterMs: 15_000,
+            killAfterMs: 120_000,
             onLine: (_line, spawned) => {
               child = spawned;
             },

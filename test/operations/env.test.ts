@@ -238,7 +238,7 @@ describe('env, reported as the step reports it', () => {
     expect(standin.count('POST', '/environmentvariables/')).toBe(3);
     const [error] = stdout.annotations().filter((a) => a.level === 'error');
     expect(error!.title).toBe('Variables not changed: demo');
-    expect(error!.message).toContain('demo: creating `API_KEY` failed');
+    expect(error!.message).toMatch(/^creating `API_KEY` failed/); // the title names the project (issue 35)
     expect(error!.message).toContain('Nothing was changed.');
     expect(error!.message).toContain(
       'Not changed: `API_KEY` (old value kept), `NEW_ONE` (not created), `THEME` (old value kept), `KEEP_ME` (not deleted).',

@@ -2,7 +2,7 @@
 // `workflow_run` event (read from its payload as the action reads it), the pull request found from
 // GitHub's payload and API only, on a fake clock against both stand-ins.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NO_PULL_REQUEST_TITLE } from '../../src/operations/preview/run-preview.js';
+import { NO_PULL_REQUEST_TITLE } from '../../src/operations/preview/pull-request.js';
 import { captureStdout } from './context.ts';
 import { HEAD, PR, type PreviewStage, previewOf, previewStage, runOfEvent, runPreview } from './preview-context.ts';
 

@@ -133,7 +133,8 @@ describe('reportStep', () => {
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(text).toContain('two: ***');
-    expect(errors()).toEqual([expect.objectContaining({ title: 'Build failed: two', message: 'two: ***' })]);
+    // The title names the project; the message does not repeat it (issue 35).
+    expect(errors()).toEqual([expect.objectContaining({ title: 'Build failed: two', message: '***' })]);
   });
 
   it('checks every output: a version carrying a line break or `$(…)` is left empty, with a warning', async () => {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syncVersionsProject } from '../../src/operations/sync-versions/sync-versions.js';
 import type { SyncDetails } from '../../src/operations/sync-versions/search-hits.js';
 import type { ProjectResult } from '../../src/operations/types.js';
-import { FakeClock, operationContext, recordingLog } from '../support/operation-context.ts';
+import { FakeClock, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
@@ -32,9 +32,9 @@ const searches = () => standin.count('GET', '/api/v3/search/');
 async function runSync(inputs: Record<string, string>) {
   const test = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'sync-versions', ...inputs } });
   const log = recordingLog();
-  const result: ProjectResult<SyncDetails> = { project: 'demo', outcome: 'error' };
+  let result: ProjectResult<SyncDetails>;
   try {
-    await syncVersionsProject(test.ctx, result, log);
+    result = await runProject(test.ctx, 'demo', syncVersionsProject, log);
   } finally {
     await test.close();
   }

@@ -5,7 +5,8 @@
 // push's time read from the event: what needs the process is in test/e2e/build.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitProject } from '../../src/operations/wait/wait.js';
-import { FakeClock, T0, operationContext, recordingLog } from '../support/operation-context.ts';
+import { FakeClock, T0, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
+import type { ProjectResult } from '../../src/operations/types.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
@@ -29,13 +30,13 @@ const polls = (id: number) => standin.count('GET', new RegExp(`^/api/v3/projects
 async function runWait(inputs: Record<string, string> = {}) {
   const test = operationContext({ baseUrl: standin.url, clock, inputs: { project: 'demo', operation: 'wait', commit: SHA, ...inputs } });
   const log = recordingLog();
-  const result = { project: 'demo', outcome: 'error' as string };
+  let result: ProjectResult;
   try {
-    await waitProject(test.ctx, result as never, log);
+    result = await runProject(test.ctx, 'demo', waitProject, log);
   } finally {
     await test.close();
   }
-  return { result: result as Record<string, unknown>, log };
+  return { result: result as unknown as Record<string, unknown>, log };
 }
 
 describe('wait, in-process on a fake clock', () => {
@@ -133,6 +134,29 @@ describe('wait, in-process on a fake clock', () => {
     const kinds = standin.requests.slice(0, 3).map((r) => (r.query.commit === SHA ? 'commit' : 'failed before checkout'));
     expect(kinds).toEqual(['commit', 'commit', 'failed before checkout']);
     expect(standin.requests.filter((r) => r.path === '/api/v3/projects/demo/builds/' && r.query.commit === undefined).length).toBe(6);
+  });
+});
+
+describe('wait, while no build of the commit has appeared', () => {
+  it('says so at the first look and then about every 30 s, never silent for its whole timeout (issue 35)', async () => {
+    const test = operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'demo', operation: 'wait', commit: SHA, timeout: '2m' },
+    });
+    const log = recordingLog();
+    try {
+      await expect(runProject(test.ctx, 'demo', waitProject, log)).rejects.toThrow();
+    } finally {
+      await test.close();
+    }
+    const notices = log.lines.filter((line) => /no build of demo at c+ yet: waiting for the service to start one/.test(line));
+    expect(notices.map((line) => /^\[([^\]]+)\] (no|still no)/.exec(line)?.slice(1).join(' '))).toEqual([
+      '0ms no',
+      '30s still no',
+      '1m still no',
+      '1m30s still no',
+    ]);
   });
 });
 

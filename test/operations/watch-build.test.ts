@@ -2,7 +2,7 @@
 // share between builds watched at once in one step (and only in that step), and the deadline.
 import { describe, expect, it } from 'vitest';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
-import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
+import { LastSeenRecorder, type OperationContext, type ProjectRun } from '../../src/operations/types.js';
 import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
 import { watchBuild } from '../../src/operations/shared/watch-build.js';
 import type { Build } from '../../src/readthedocs/schemas.js';
@@ -58,13 +58,13 @@ function scriptedStep(clock: FakeClock, endsAfterMs: Record<number, number>, pol
   return { ctx, polls, consumers };
 }
 
-const result = (): ProjectResult => ({ project: 'demo', outcome: 'error' });
+const run = (): ProjectRun => ({ name: 'demo', log: recordingLog(), seen: new LastSeenRecorder('https://app.readthedocs.org') });
 
 describe('watchBuild, on a fake clock', () => {
   it('a fixed interval: one GET per interval until the build is seen finished', async () => {
     const clock = new FakeClock();
     const { ctx, polls } = scriptedStep(clock, { 1: 40_000 }, 5000);
-    const final = await watchBuild(ctx, result(), recordingLog(), build(1, 'triggered'), undefined);
+    const { build: final } = await watchBuild(ctx, run(), build(1, 'triggered'), undefined);
 
     expect(final.state.code).toBe('finished');
     expect(polls.map((p) => p.at)).toEqual([5000, 10_000, 15_000, 20_000, 25_000, 30_000, 35_000, 40_000]);
@@ -73,7 +73,7 @@ describe('watchBuild, on a fake clock', () => {
   it('auto with history: sparse far from the expected end, dense near it', async () => {
     const clock = new FakeClock();
     const { ctx, polls } = scriptedStep(clock, { 1: 300_000 }, 'auto');
-    await watchBuild(ctx, result(), recordingLog(), build(1, 'building'), { expectedMs: 300_000, spreadMs: 5000 });
+    await watchBuild(ctx, run(), build(1, 'building'), { expectedMs: 300_000, spreadMs: 5000 });
 
     const gaps = polls.map((p, i) => p.at - (i === 0 ? 0 : polls[i - 1]!.at));
     expect(Math.max(...gaps.slice(0, 5))).toBeGreaterThanOrEqual(10_000);
@@ -86,9 +86,9 @@ describe('watchBuild, on a fake clock', () => {
     const step = scriptedStep(clock, { 1: 20_000, 2: 20_000 }, 5000);
     const other = scriptedStep(clock, { 3: 20_000 }, 5000);
     await Promise.all([
-      watchBuild(step.ctx, result(), recordingLog(), build(1, 'building'), undefined),
-      watchBuild(step.ctx, result(), recordingLog(), build(2, 'building'), undefined),
-      watchBuild(other.ctx, result(), recordingLog(), build(3, 'building'), undefined),
+      watchBuild(step.ctx, run(), build(1, 'building'), undefined),
+      watchBuild(step.ctx, run(), build(2, 'building'), undefined),
+      watchBuild(other.ctx, run(), build(3, 'building'), undefined),
     ]);
 
     expect(step.consumers.length).toBeGreaterThan(0);
@@ -102,11 +102,11 @@ describe('watchBuild, on a fake clock', () => {
   it('the deadline ends the watch with a DeadlineError, and the watcher is no longer counted', async () => {
     const clock = new FakeClock();
     const { ctx, polls } = scriptedStep(clock, { 1: 3_600_000 }, 15_000, 60_000);
-    const res = result();
-    await expect(watchBuild(ctx, res, recordingLog(), build(1, 'building'), undefined)).rejects.toBeInstanceOf(DeadlineError);
+    const res = run();
+    await expect(watchBuild(ctx, res, build(1, 'building'), undefined)).rejects.toBeInstanceOf(DeadlineError);
 
     expect(polls.length).toBe(3); // at 15, 30 and 45 s
-    expect(res.state).toBe('building');
+    expect(res.seen.current.state).toBe('building');
     expect(ctx.watchers.count).toBe(0);
     expect(clock.elapsed()).toBe(60_000);
   });

@@ -3,10 +3,11 @@
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import { gitHubClients } from '../../src/github/api/client.js';
+import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetcher.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from '../../src/operations/types.js';
+import { LastSeenRecorder, type OperationContext, type ProjectOperation, type ProjectResult } from '../../src/operations/types.js';
 import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
@@ -108,6 +109,21 @@ export function recordingLog(): ProjectLog & {
   };
 }
 
+/**
+ * Runs one project's operation with `log` as its log, and makes its result as the per-project
+ * runner does (an error it throws is not caught: the test sees it).
+ */
+export async function runProject<D extends object>(
+  ctx: OperationContext,
+  name: string,
+  operation: ProjectOperation<D>,
+  log: ProjectLog,
+): Promise<ProjectResult<D>> {
+  const seen = new LastSeenRecorder(ctx.inputs.baseUrl, log);
+  const conclusion = await operation(ctx, { name, log, seen });
+  return { project: name, ...seen.current, ...conclusion };
+}
+
 export interface ContextOptions {
   /** The service's URL (the stand-in's `url`). */
   baseUrl: string;
@@ -125,6 +141,8 @@ export interface ContextOptions {
   log?: RunnerLog;
   /** The workflow's cancellation (SIGINT/SIGTERM in the action); never aborted unless given. */
   cancellation?: AbortSignal;
+  /** The page fetcher (`ctx.pages`); the action's own, closed with the context, by default. */
+  pages?: PageFetcher;
 }
 
 export interface OperationTestContext {
@@ -170,6 +188,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     workspace: process.cwd(),
     ...options.run,
   };
+  const pages = options.pages ?? pageFetcher('readthedocs-action-tests');
   const ctx: OperationContext = {
     inputs,
     api: new ReadTheDocsApi(http),
@@ -177,6 +196,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     run,
     // The action's own client, against the run's API URL (the GitHub stand-in in preview's tests).
     github: gitHubClients(run.apiUrl, 'readthedocs-action-tests'),
+    pages,
     deadline,
     startedAt,
     now: clock.now,
@@ -188,6 +208,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
   const close = async () => {
     deadline.dispose();
     await http.close().catch(() => undefined);
+    await pages.close();
   };
   return {
     ctx,

@@ -1,32 +1,29 @@
 import { ServiceError } from '../../readthedocs/errors.js';
 import { newestBuildId } from '../shared/build-ids.js';
-import { addDocsUrl } from '../shared/docs-url.js';
+import { findDocsUrl } from '../shared/docs-url.js';
 import { triggerOnce } from '../shared/trigger.js';
-import { concludeBuild, expectedFromHistory, recordBuild, watchBuild } from '../shared/watch-build.js';
+import { concludeBuild, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
 import type { OperationContext, ProjectOperation } from '../types.js';
 
 /** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */
-export const buildProject: ProjectOperation = async (ctx, result, log) => {
+export const buildProject: ProjectOperation = async (ctx, run) => {
   const { api, inputs } = ctx;
-  const version = await resolveVersion(ctx, result.project);
-  result.version = version;
+  const { name: project, log, seen } = run;
+  const version = await resolveVersion(ctx, project);
+  seen.version(version);
   // One list request serves twice: the expected duration, and the newest build before ours,
   // which tells whether a trigger whose answer got lost created a build.
-  const history = await api.recentBuilds(result.project, { version, limit: 10 });
+  const history = await api.recentBuilds(project, { version, limit: 10 });
   const newestBefore = newestBuildId(history);
-  log.info(`Triggering a build of ${result.project}, version ${version}`);
-  const { build, docsUrl } = await triggerOnce(ctx, result.project, version, newestBefore, log);
-  recordBuild(ctx, result, build, log);
-  log.info(`Build #${build.id} created: ${result.buildUrl ?? 'no link'}`);
-  if (!inputs.wait) {
-    result.outcome = 'triggered';
-    return;
-  }
-  const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
-  await concludeBuild(ctx, result, log, final);
+  log.info(`Triggering a build of ${project}, version ${version}`);
+  const { build, docsUrl } = await triggerOnce(ctx, project, version, newestBefore, log);
+  seen.build(build);
+  log.info(`Build #${build.id} created: ${seen.current.buildUrl ?? 'no link'}`);
+  if (!inputs.wait) return { outcome: 'triggered' };
+  const conclusion = await concludeBuild(ctx, run, await watchBuild(ctx, run, build, expectedFromHistory(history)));
   // The trigger's answer described the version: no request needed for its documentation URL.
-  if (docsUrl && result.outcome === 'success') result.docsUrl = docsUrl;
-  else await addDocsUrl(ctx, result, log);
+  const documentation = docsUrl && conclusion.outcome === 'success' ? docsUrl : await findDocsUrl(ctx, run, conclusion.outcome);
+  return documentation === undefined ? conclusion : { ...conclusion, docsUrl: documentation };
 };
 
 /** The `version` input, or the project's default version. */

@@ -2,7 +2,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
-import { forEachProject, recordFailure } from '../run-projects.js';
+import { failureOf, forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectOperation, StepOperation } from '../types.js';
 import {
   appliedEntries,
@@ -28,9 +28,8 @@ const LOST_CREATE_CHECK_INTERVAL_MS = 1000;
  * there is no update, so each named variable is created anew and its old copies deleted after
  * every create is done: a failure part-way leaves the old values in place.
  */
-export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, result, log) => {
+export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, { name: project, log, seen }) => {
   const { api, inputs } = ctx;
-  const { project } = result;
   // The list answers an empty 200 for an unknown project: ask for the project first, for a clear 404.
   await api.project(project);
   const existing: ExistingVariable[] = await api.environmentVariables(project, { complete: inputs.prune });
@@ -41,32 +40,27 @@ export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx
   );
   for (const change of plan) log.info(`  ${change.action.padEnd(8)} ${change.name} (${change.public ? 'public' : 'private'})`);
 
-  if (inputs.dryRun) {
-    result.details = { variables: plannedEntries(plan), dryRun: true };
-    result.outcome = 'success';
-    return;
-  }
+  if (inputs.dryRun) return { outcome: 'success', details: { variables: plannedEntries(plan), dryRun: true } };
 
   const progress: ChangeProgress[] = plan.map(() => ({ create: 'pending', deletedPks: [] }));
   const failure = await applyPlan(ctx, project, plan, existing, progress, log);
-  result.details = { variables: appliedEntries(plan, existing, progress), dryRun: false };
+  const details = { variables: appliedEntries(plan, existing, progress), dryRun: false };
   if (failure === undefined) {
-    result.outcome = 'success';
     log.info(`${project}: ${describePlan(plan)}`);
-    return;
+    return { outcome: 'success', details };
   }
-  recordFailure(ctx, result, failure.error);
-  if (!(failure.error instanceof DeadlineError || failure.error instanceof CancelledError)) {
-    result.title = changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed';
-  }
-  result.reason = [
+  const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
+  const { outcome, ...failed } = failureOf(ctx, project, seen.current, failure.error);
+  const title = stopped ? failed.title : changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed';
+  const reason = [
     `${project}: ${failure.step} failed: ${messageOf(failure.error)}`,
     totalLimitHint(failure.error, plan),
     describeProgress(plan, progress),
   ]
     .filter(Boolean)
     .join('\n');
-  log.info(result.reason);
+  log.info(reason);
+  return { outcome, title, reason, details };
 };
 
 /** `env` for every project, then one summary table per project and the `variables` output. */

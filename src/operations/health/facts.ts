@@ -6,7 +6,7 @@ import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/r
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { buildsDisabledNotice } from '../shared/builds-disabled.js';
-import { explainFailure, type FailureFindings } from '../shared/failure-reason.js';
+import { explainFailure } from '../shared/failure-reason.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 
@@ -86,9 +86,8 @@ export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads,
     failureReasons: new Map(),
   };
   for (const build of failedLastBuilds(facts).slice(0, MAX_EXPLAINED)) {
-    const findings: FailureFindings = {};
-    const reason = await explainFailure(api, build, findings);
-    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason });
+    const findings = await explainFailure(api, build);
+    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason: findings.text });
   }
   return facts;
 }

@@ -6,7 +6,7 @@ import { TokenIdentity } from '../../github/token-identity.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
-import type { OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
 import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
@@ -40,36 +40,30 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
   if (!owner || !repo) return 'no repository to read: GITHUB_REPOSITORY is not set';
   if (!ctx.inputs.githubToken) return 'GitHub was not read: `github-token` is empty';
   const octokit = await ctx.github(ctx.inputs.githubToken, { log: (message) => ctx.log.debug(message) });
-  return { octokit, owner, repo, limits: { signal: ctx.deadline.cancellation } };
+  return { octokit, owner, repo, limits: { signal: ctx.deadline.reporting } };
 }
 
-/** One project: its facts read, its checks made, the result recorded. */
+/** One project: its facts read, its checks made, and what they conclude. */
 function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
-  return async (ctx, result, log) => {
-    log.info(`Checking the health of ${result.project}`);
-    const facts = await readProjectFacts(ctx.api, reads, result.project, log);
-    recordHealth(ctx, result, checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs }), log);
+  return async (ctx, { name: project, log }) => {
+    log.info(`Checking the health of ${project}`);
+    const facts = await readProjectFacts(ctx.api, reads, project, log);
+    return concludeHealth(ctx, project, checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs }), log);
   };
 }
 
-/** The one place a project's result is filled in from its rows. */
-function recordHealth(ctx: OperationContext, result: HealthResult, rows: CheckRow[], log: ProjectLog): void {
+/** What a project's rows conclude: healthy, or its problems (a warning with `on-problem: warn`). */
+function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[], log: ProjectLog): Conclusion<HealthDetails> {
   const problems = problemLines(rows);
   for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
-  result.details = { healthy: problems.length === 0, checks: rows };
-  if (problems.length === 0) {
-    result.outcome = 'success';
-    return;
-  }
-  const reason = `${result.project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
+  const details = { healthy: problems.length === 0, checks: rows };
+  if (problems.length === 0) return { outcome: 'success', details };
+  const reason = `${project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
   if (ctx.inputs.onProblem === 'warn') {
-    result.outcome = 'success';
-    log.warning(`${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${result.project}`);
-    return;
+    log.warning(`${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${project}`);
+    return { outcome: 'success', details };
   }
-  result.outcome = 'failed';
-  result.title = 'Unhealthy';
-  result.reason = reason;
+  return { outcome: 'failed', title: 'Unhealthy', reason, details };
 }
 
 /**

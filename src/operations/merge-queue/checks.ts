@@ -9,7 +9,8 @@ import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { lookForBuild, waitForVersion } from '../shared/version-appears.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
-import type { OperationContext, ProjectResult } from '../types.js';
+import { failureOf } from '../run-projects.js';
+import type { Conclusion, OperationContext, ProjectResult, ProjectRun } from '../types.js';
 import type { MergeGroup } from './group.js';
 
 /** The annotation of `mirror` when the pull request's head commit has no build of its version. */
@@ -35,40 +36,45 @@ export interface MergeQueueDetails {
   status?: CommitState;
 }
 
-type Result = ProjectResult<MergeQueueDetails>;
+/** What a project's check concludes before its status is set: `build` tells whether it deactivated the version. */
+type Checked = Conclusion<Partial<MergeQueueDetails>>;
 
 /**
  * `build`: syncs the versions, waits for the queue branch's version, activates it hidden (which
  * queues its build: nothing else triggers), waits for the build of the group's commit as `wait`
  * does, then deactivates the version whatever ended the wait (its docs are temporary).
  */
-export async function buildCheck(ctx: OperationContext, result: Result, log: ProjectLog, group: MergeGroup): Promise<void> {
+export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: MergeGroup): Promise<Checked> {
   const { api } = ctx;
-  const { project } = result;
-  result.version = group.versionSlug;
-  result.commit = group.commit;
+  const { name: project, log, seen } = run;
+  seen.version(group.versionSlug);
+  seen.commit(group.commit);
   // Build ids only grow: the newest before the sync tells the activation's build from older ones.
   const history = await api.recentBuilds(project, { limit: 10 });
   log.info(`Syncing the versions of ${project}: the queue branch becomes version ${group.versionSlug}`);
   if (!(await api.syncVersions(project))) {
-    Object.assign(result, syncRefused(project));
-    log.info(result.reason!);
-    return;
+    const refused = syncRefused(project);
+    log.info(refused.reason);
+    return refused;
   }
-  const record = await queueVersion(ctx, result, log, group);
-  if (!record) return;
+  const record = await queueVersion(ctx, run, group);
+  if ('outcome' in record) return record;
   // Whether the version may be active: a rule activated it, or the activation may have taken.
   const touched = { active: record.active };
+  let ended: Conclusion<never> | { error: unknown };
   try {
     const build = await activateHidden(ctx, project, record, newestBuildId(history), log, touched);
-    const followed = await watchBuildOfCommit(ctx, result, log, build, group.commit, expectedFromHistory(history));
-    await concludeFollowed(ctx, result, log, followed, group.commit);
-  } finally {
-    if (touched.active) result.details = { ...result.details!, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
+    const followed = await watchBuildOfCommit(ctx, run, build, group.commit, expectedFromHistory(history));
+    ended = await concludeFollowed(ctx, run, followed, group.commit);
+  } catch (error) {
+    ended = { error };
   }
+  // Whatever ended the wait: the version's docs are temporary.
+  const details = touched.active ? { deactivated: await deactivate(ctx, project, group.versionSlug, log) } : {};
+  return { ...('error' in ended ? failureOf(ctx, project, seen.current, ended.error, log) : ended), details };
 }
 
-function syncRefused(project: string): Pick<Result, 'outcome' | 'title' | 'reason'> {
+function syncRefused(project: string): Conclusion<never> & { reason: string } {
   return {
     outcome: 'failed',
     title: 'Sync not triggered',
@@ -78,23 +84,25 @@ function syncRefused(project: string): Pick<Result, 'outcome' | 'title' | 'reaso
   };
 }
 
-/** The queue branch's version once the sync made it; undefined (the result says why) when the step timed out first. */
-async function queueVersion(ctx: OperationContext, result: Result, log: ProjectLog, group: MergeGroup): Promise<Version | undefined> {
+/** The queue branch's version once the sync made it; the conclusion that says why when the step timed out first. */
+async function queueVersion(
+  ctx: OperationContext,
+  { name: project, log }: ProjectRun,
+  group: MergeGroup,
+): Promise<Version | Conclusion<never>> {
   log.info(`Waiting for version ${group.versionSlug} (the queue branch) to appear`);
   try {
-    const record = await waitForVersion(ctx, result.project, group.versionSlug, log);
+    const record = await waitForVersion(ctx, project, group.versionSlug, log);
     log.info(`${elapsed(ctx)} ${group.versionSlug} is there (${record.active ? 'active' : 'inactive'}${record.hidden ? ', hidden' : ''})`);
     return record;
   } catch (error) {
     if (!(error instanceof DeadlineError)) throw error;
-    result.outcome = 'timed-out';
-    result.title = 'Timed out';
-    result.reason =
-      `${result.project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
+    const reason =
+      `${project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
       `${safeLine(group.branch, 300)} to appear as version ${group.versionSlug} after the sync. Check that the project builds from this ` +
       'repository and that no automation rule of the project deletes or renames such versions';
-    log.info(result.reason);
-    return undefined;
+    log.info(reason);
+    return { outcome: 'timed-out', title: 'Timed out', reason };
   }
 }
 
@@ -158,25 +166,24 @@ async function deactivate(ctx: OperationContext, project: string, version: strin
  * filtered by that commit), waited for when it still runs; its result is the group's. Writes
  * nothing on the service.
  */
-export async function mirrorCheck(ctx: OperationContext, result: Result, log: ProjectLog, group: MergeGroup, head: string): Promise<void> {
-  const { project } = result;
+export async function mirrorCheck(ctx: OperationContext, run: ProjectRun, group: MergeGroup, head: string): Promise<Checked> {
+  const { name: project, log, seen } = run;
   const pr = group.pullRequest;
-  result.version = String(pr);
-  result.commit = head;
+  seen.version(String(pr));
+  seen.commit(head);
   const builds = await ctx.api.recentBuilds(project, { commit: head, limit: 20 });
   const build = newestBuild(builds.filter((b) => b.commit === head && isVersionOfPullRequest(b.version, pr)));
   if (!build) {
-    result.outcome = 'failed';
-    result.title = NO_PR_BUILD_TITLE;
-    result.reason =
+    const reason =
       `${project}: no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
       'Turn on pull-request builds for the project, or use `queue-check: build` to build the group itself';
-    log.info(result.reason);
-    return;
+    log.info(reason);
+    return { outcome: 'failed', title: NO_PR_BUILD_TITLE, reason };
   }
   log.info(`Pull request #${pr}'s build of ${head}: #${build.id} (${build.state.code}) ${build.urls.build}`);
-  const final = FINAL_STATES.has(build.state.code) ? build : await watchBuild(ctx, result, log, build, undefined);
-  await concludeBuild(ctx, result, log, final);
+  if (!FINAL_STATES.has(build.state.code)) return concludeBuild(ctx, run, await watchBuild(ctx, run, build, undefined));
+  seen.build(build);
+  return concludeBuild(ctx, run, { build });
 }
 
 /** The pull request's version slug: its number, or `42_a` beside a branch `42`. */
@@ -188,18 +195,30 @@ export function isVersionOfPullRequest(version: string | null, pr: number): bool
  * The queue passes only on what was checked: a build that another commit's build superseded, and
  * in `mirror` a skipped build (never a successful one), turn the project red.
  */
-export function settle(result: Result, mode: 'build' | 'mirror'): void {
-  if (result.outcome === 'superseded') {
-    result.outcome = 'failed';
-    result.reason = `${result.reason ?? ''}\nThe merge queue needs the build of the group's commit itself: it stays red`.trim();
-  } else if (result.outcome === 'skipped' && mode === 'mirror') {
-    result.outcome = 'failed';
-    result.reason = `${result.reason ?? ''}\nOnly a build that finished successfully passes \`queue-check: mirror\``.trim();
+export function settle<C extends Conclusion<object>>(checked: C, mode: 'build' | 'mirror'): C {
+  if (checked.outcome === 'superseded') {
+    return {
+      ...checked,
+      outcome: 'failed',
+      reason: `${checked.reason ?? ''}\nThe merge queue needs the build of the group's commit itself: it stays red`.trim(),
+    };
   }
+  if (checked.outcome === 'skipped' && mode === 'mirror') {
+    return {
+      ...checked,
+      outcome: 'failed',
+      reason: `${checked.reason ?? ''}\nOnly a build that finished successfully passes \`queue-check: mirror\``.trim(),
+    };
+  }
+  return checked;
 }
 
 /** The commit status that tells the project's check, in at most a line. */
-export function finalStatus(result: Result, mode: 'build' | 'mirror', pr: number): { state: CommitState; description: string } {
+export function finalStatus(
+  result: Pick<ProjectResult, 'outcome' | 'title' | 'buildId'>,
+  mode: 'build' | 'mirror',
+  pr: number,
+): { state: CommitState; description: string } {
   const build = result.buildId === undefined ? '' : ` (build #${result.buildId})`;
   const green = result.outcome === 'success' || result.outcome === 'skipped';
   if (green) {

@@ -1,7 +1,6 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
-import type { ProjectLog } from '../../reporting/project-log.js';
-import { forEachProject, recordFailure } from '../run-projects.js';
-import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
+import { failureOf, forEachProject } from '../run-projects.js';
+import type { Conclusion, OperationContext, ProjectResult, ProjectRun, StepOperation } from '../types.js';
 import { buildCheck, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
 import { groupOfRun, type MergeGroup } from './group.js';
 import { GroupStatuses, pullRequestHead, statusContextOf } from './statuses.js';
@@ -31,47 +30,44 @@ export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
   const statuses = new GroupStatuses(ctx, group.commit);
   const shared: GroupCheck = { group, mode, statuses, head: undefined };
   if (mode === 'mirror') shared.head = await pullRequestHead(statuses, group.pullRequest, ctx.log);
-  const results = await forEachProject<MergeQueueDetails>(ctx, ctx.inputs.projects, (ctx, result, log) =>
-    checkProject(ctx, result, log, shared),
-  );
+  const results = await forEachProject<MergeQueueDetails>(ctx, ctx.inputs.projects, (ctx, run) => checkProject(ctx, run, shared));
   return { results, summary: [summarySection(shared, results)], outputs: {} };
 };
 
 /** One project: the pending status, its check, then the status that tells how it ended (whatever ended it). */
-async function checkProject(
-  ctx: OperationContext,
-  result: ProjectResult<MergeQueueDetails>,
-  log: ProjectLog,
-  shared: GroupCheck,
-): Promise<void> {
+async function checkProject(ctx: OperationContext, run: ProjectRun, shared: GroupCheck): Promise<Conclusion<MergeQueueDetails>> {
   const { group, mode, statuses } = shared;
-  result.details = {
+  const { name: project, log, seen } = run;
+  await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+  let checked: Conclusion<Partial<MergeQueueDetails>>;
+  try {
+    if (mode === 'build') checked = await buildCheck(ctx, run, group);
+    else if (shared.head && 'sha' in shared.head) checked = await mirrorCheck(ctx, run, group, shared.head.sha);
+    else checked = unknownPullRequest(project, shared.head);
+  } catch (error) {
+    checked = failureOf(ctx, project, seen.current, error, log);
+  }
+  const conclusion = settle(checked, mode);
+  // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
+  if (!ctx.deadline.cancellation.aborted) {
+    const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
+    await statuses.status(project, state, description, seen.current.buildUrl);
+  }
+  const set = statuses.lastState.get(project);
+  const details: MergeQueueDetails = {
     queueCheck: mode,
     groupCommit: group.commit,
     queueBranch: group.branch,
     pullRequest: group.pullRequest,
-    statusContext: statusContextOf(ctx.inputs.statusContext, result.project),
+    statusContext: statusContextOf(ctx.inputs.statusContext, project),
     ...(shared.head && 'sha' in shared.head ? { pullRequestHead: shared.head.sha } : {}),
+    ...conclusion.details,
+    ...(set === undefined ? {} : { status: set }),
   };
-  await statuses.status(result.project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
-  try {
-    if (mode === 'build') await buildCheck(ctx, result, log, group);
-    else if (shared.head && 'sha' in shared.head) await mirrorCheck(ctx, result, log, group, shared.head.sha);
-    else Object.assign(result, unknownPullRequest(result.project, shared.head));
-  } catch (error) {
-    recordFailure(ctx, result, error, log);
-  }
-  settle(result, mode);
-  // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
-  if (!ctx.deadline.cancellation.aborted) {
-    const { state, description } = finalStatus(result, mode, group.pullRequest);
-    await statuses.status(result.project, state, description, result.buildUrl);
-  }
-  const set = statuses.lastState.get(result.project);
-  result.details = { ...result.details, ...(set === undefined ? {} : { status: set }) };
+  return { ...conclusion, details };
 }
 
-function unknownPullRequest(project: string, head: GroupCheck['head']): Partial<ProjectResult> {
+function unknownPullRequest(project: string, head: GroupCheck['head']): Conclusion<never> {
   const problem = head && 'problem' in head ? head.problem : 'the pull request was not read';
   return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, reason: `${project}: ${problem}` };
 }

@@ -75,9 +75,10 @@ export class GroupStatuses {
       this.warned = true;
       return undefined;
     }
-    // Reporting follows a timed-out step: only the workflow's cancellation ends a GitHub call.
+    // Reporting follows a timed-out step: a few seconds past the deadline for every call together
+    // (the deadline's `reporting`), and the workflow's cancellation at once.
     const octokit = await ctx.github(ctx.inputs.githubToken, { log: (message) => ctx.log.debug(message) });
-    return { octokit, owner, repo, limits: { signal: ctx.deadline.cancellation } };
+    return { octokit, owner, repo, limits: { signal: ctx.deadline.reporting } };
   }
 }
 

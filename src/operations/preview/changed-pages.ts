@@ -13,6 +13,13 @@ export interface ChangedPage {
   file: string;
   /** Address of the page built from it in the preview. */
   url: string;
+  /**
+   * From the service's file tree diff (then `file` is the built page, `guide/install.html`): what
+   * happened to the page. A deleted page's `url` is its address before the change.
+   */
+  change?: 'added' | 'modified' | 'deleted';
+  /** From the file tree diff: the modified or deleted page before the change (the base version's). */
+  before?: string;
 }
 
 export const MAX_CHANGED_PAGES = 20;

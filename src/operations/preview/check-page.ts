@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici';
+import type { PageFetcher } from '../../readthedocs/page-fetcher.js';
 import { retry, type Sleep } from '../../resilience/index.js';
 
 export interface PageCheck {
@@ -11,8 +11,8 @@ export interface PageCheck {
 }
 
 export interface PageCheckOptions {
-  dispatcher: Dispatcher;
-  userAgent: string;
+  /** The context's page fetcher (`ctx.pages`): no token, redirects followed on the page's own origin only. */
+  pages: PageFetcher;
   /** The step's deadline and cancellation. */
   signal: AbortSignal;
   attempts: number;
@@ -22,13 +22,6 @@ export interface PageCheckOptions {
   /** The wait between attempts (the operation's `ctx.sleep`); src/util/abort's `sleep` by default. */
   sleep?: Sleep;
 }
-
-const MAX_REDIRECTS = 5;
-/** Only the status matters: at most this much of a page's body is read (then the connection closes). */
-const MAX_PAGE_BODY_BYTES = 64 * 1024;
-
-/** What a page check reports of a redirect it does not follow. */
-export const OFF_HOST_REDIRECT = 'redirects off the preview host; not followed';
 
 /**
  * Whether `url` answers 200 to a plain GET. It is another host than the service's API, so no
@@ -60,33 +53,8 @@ export async function checkPage(url: string, options: PageCheckOptions): Promise
 }
 
 async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<PageCheck, 'attempts'>> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  let target = new URL(url);
-  for (let redirects = 0; ; redirects += 1) {
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(target, {
-        method: 'GET',
-        headers: { 'user-agent': options.userAgent, accept: 'text/html' },
-        dispatcher: options.dispatcher,
-        signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-    } catch (error) {
-      if (options.signal.aborted) throw options.signal.reason;
-      const code = (error as { code?: string }).code;
-      return { ok: false, problem: `${code ?? 'no answer'}: ${(error as Error).message}` };
-    }
-    await response.body.dump({ limit: MAX_PAGE_BODY_BYTES }).catch(() => undefined);
-    const status = response.statusCode;
-    const location = response.headers.location;
-    if (status >= 300 && status < 400 && typeof location === 'string' && redirects < MAX_REDIRECTS) {
-      const next = URL.canParse(location, target.href) ? new URL(location, target) : undefined;
-      if (next?.origin !== target.origin) return { ok: false, status, problem: OFF_HOST_REDIRECT };
-      target = next;
-      continue;
-    }
-    return status === 200 ? { ok: true, status } : { ok: false, status, problem: `answered ${status}` };
-  }
+  const answer = await options.pages.get(url, { signal: options.signal, timeoutMs: options.timeoutMs ?? 10_000 });
+  return answer.status === 200 && answer.problem === undefined
+    ? { ok: true, status: 200 }
+    : { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
 }

@@ -13,6 +13,12 @@ export type PreviewDetails =
       headSha: string;
       previewStatus: PreviewStatus;
       pages: ChangedPage[];
+      /**
+       * Present when `pages` came from the service's file tree diff (every page it adds, modifies
+       * or deletes; else they are mapped from the pull request's source files): whether the
+       * service says it is outdated, and the base version's root when its links tell.
+       */
+      fileTreeDiff?: { outdated: boolean; base?: string };
       /** `redirect-check` (unless `off`): pages moved or removed without a redirect. */
       unredirected?: UnredirectedPage[];
     }

@@ -6,9 +6,7 @@
  * the budget is spent. So a pull request that moves a whole tree costs seconds, not minutes.
  */
 import pLimit from 'p-limit';
-import type { Dispatcher } from 'undici';
 import { retry } from '../../resilience/index.js';
-import { USER_AGENT } from '../../version.js';
 import type { OperationContext } from '../types.js';
 import { checkPage, type PageCheck } from './check-page.js';
 
@@ -18,7 +16,6 @@ export const PAGE_LOOKUP_CONCURRENCY = 4;
 const PAGE_TIMEOUT_MS = 10_000;
 
 export interface PageLookupOptions {
-  dispatcher: Dispatcher;
   /** Rounds at most (the first one included). */
   attempts: number;
   /** Whether a page that did not answer 200 is asked again in the next round. */
@@ -54,8 +51,7 @@ export async function lookUpPages(ctx: OperationContext, urls: readonly string[]
             return;
           }
           const check = await checkPage(url, {
-            dispatcher: options.dispatcher,
-            userAgent: USER_AGENT,
+            pages: ctx.pages,
             signal: ctx.deadline.signal,
             attempts: 1,
             retryDelayMs: 0,

@@ -4,7 +4,6 @@
  * warning annotation on its file. Reading the redirects or the file can fail: then nothing is
  * reported, the preview is not held back.
  */
-import type { Dispatcher } from 'undici';
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
 import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -18,6 +17,7 @@ import {
   coverage,
   MAX_MOVED_PAGES,
   movedPages,
+  normalisePath,
   projectFileRedirects,
   redirectEntry,
   type MovedPage,
@@ -44,16 +44,20 @@ export interface RedirectCheckInput {
   builder: DocsBuilder | undefined;
   previewUrl: string;
   projectRecord: Project | undefined;
-  dispatcher: Dispatcher;
   /** The PR's project file (`config`) at the head commit, read once for every project. */
   projectFile: () => Promise<string | undefined>;
   attempts: number;
+  /** Pages the build no longer makes, from the service's file tree diff, whatever the source files say. */
+  removedPages?: MovedPage[];
   /** Preview pages already looked up (the changed pages), by URL: whether each answered. */
   checked: ReadonlyMap<string, boolean>;
 }
 
 export async function checkRedirects(ctx: OperationContext, log: ProjectLog, input: RedirectCheckInput): Promise<UnredirectedPage[]> {
-  const moved = movedPages({ files: input.files, docsDir: input.docsDir, ...(input.builder ? { builder: input.builder } : {}) });
+  const moved = withRemoved(
+    movedPages({ files: input.files, docsDir: input.docsDir, ...(input.builder ? { builder: input.builder } : {}) }),
+    input.removedPages,
+  );
   if (moved.length === 0) return [];
   if (!ctx.inputs.token) {
     // The redirects of a project are read with a maintainer's token only.
@@ -94,13 +98,16 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
     if (to === undefined) delete found.to;
     const entry = redirectEntry(found);
     pages.push({ ...found, entry });
+    const what = page.builtOnly
+      ? "is no longer built (the service's file tree diff)"
+      : `(built from ${page.file}) ${page.newFile === undefined ? 'is removed' : `moves${to ? ` to ${to}` : ''}`}`;
     log.warning(
       safeLine(
-        `${page.from} (built from ${page.file}) ${page.newFile === undefined ? 'is removed' : `moves${to ? ` to ${to}` : ''}`} ` +
-          `and no redirect of ${input.project} covers it. Add to the project file's \`redirects:\`: ${entry.split('  #')[0]}`,
+        `${page.from} ${what} and no redirect of ${input.project} covers it. Add to the project file's \`redirects:\`: ${entry.split('  #')[0]}`,
       ),
       NO_REDIRECT_TITLE,
-      safeLine(page.newFile ?? page.file, 500),
+      // A built page is no file of the repository: the annotation names none.
+      ...(page.builtOnly ? [] : [safeLine(page.newFile ?? page.file, 500)]),
     );
   }
   if (uncovered.length > MAX_MOVED_PAGES) log.info(`${uncovered.length - MAX_MOVED_PAGES} more moved pages are not listed`);
@@ -142,7 +149,6 @@ async function answeringTargets(
     ctx,
     asked.map(([, url]) => url),
     {
-      dispatcher: input.dispatcher,
       attempts: input.attempts,
       retryIf: (check) => check.status === undefined || check.status >= 500 || check.status === 429,
       budgetMs: TARGET_CHECK_BUDGET_MS,
@@ -161,6 +167,14 @@ async function answeringTargets(
     );
   }
   return answering;
+}
+
+/** The source files' moved pages, then the diff's removed pages they do not list already, sorted by address. */
+function withRemoved(moved: MovedPage[], removed: MovedPage[] | undefined): MovedPage[] {
+  if (!removed?.length) return moved;
+  const known = new Set(moved.map((page) => normalisePath(page.from)));
+  const added = removed.filter((page) => !known.has(normalisePath(page.from)) && known.add(normalisePath(page.from)));
+  return [...moved, ...added].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
 }
 
 const isExact = (rule: RedirectRule) => rule.type === 'exact' && rule.enabled !== false;

@@ -30,6 +30,8 @@ export interface MovedPage {
   from: string;
   /** The path of the page the renamed file builds now, when there is one. */
   to?: string;
+  /** From the service's file tree diff: a page the build no longer makes (`file` is that built page). */
+  builtOnly?: boolean;
 }
 
 /** At most this many pages are reported (a pull request that moves a whole tree says so once). */
@@ -210,7 +212,12 @@ function yamlPath(path: string): string {
  */
 export function redirectEntry(page: MovedPage): string {
   const to = page.to === undefined ? '' : ` ${yamlPath(page.to)}`;
-  const why = page.newFile === undefined ? `${page.file} removed: choose where it goes` : `${page.file} → ${page.newFile}`;
+  const why =
+    page.newFile !== undefined
+      ? `${page.file} → ${page.newFile}`
+      : page.builtOnly
+        ? 'no longer built: choose where it goes'
+        : `${page.file} removed: choose where it goes`;
   return `- {type: page, from: ${yamlPath(page.from)}, to:${to}}  # ${safeLine(why, 300)}`;
 }
 

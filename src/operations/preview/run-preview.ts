@@ -1,73 +1,43 @@
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { GitHubRepo } from '../../github/api/client.js';
-import {
-  changedFileNames,
-  getFileContent,
-  listPullRequestFileEntries,
-  type CommitState,
-  type PullRequestFileEntry,
-} from '../../github/api/rest.js';
-import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
-import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
-import { safeLine } from '../../util/untrusted-text.js';
+import { getFileContent } from '../../github/api/rest.js';
 import { PreviewPublisher } from '../../github/preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
-import type { ProjectLog } from '../../reporting/project-log.js';
-import type { RunnerLog } from '../../runner/port.js';
-import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import { InputError } from '../../inputs/inputs.js';
-import { PROJECT_SLUG } from '../../inputs/slugs.js';
-import type { RunContext } from '../../inputs/github-context.js';
-import { USER_AGENT } from '../../version.js';
-import { forEachProject } from '../run-projects.js';
-import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
-import type { PreviewDetails } from './details.js';
+import { serviceLinks } from '../../reporting/service-links.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import { continueFrom, forEachProject } from '../run-projects.js';
+import type { OperationContext, ProjectOperation, StepOperation } from '../types.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { expectedFromHistory, recordBuild } from '../shared/watch-build.js';
-import {
-  builderOfDoctype,
-  changedPages,
-  MAX_READTHEDOCS_YAML_BYTES,
-  readReadthedocsConfig,
-  sourcePagePath,
-  type ChangedPage,
-  type DocsBuilder,
-} from './changed-pages.js';
-import { checkPage } from './check-page.js';
-import { lookUpPages } from './page-lookups.js';
-import { PreviewDeployments, closePreview, deploymentOutcome } from './deployments.js';
+import { expectedFromHistory } from '../shared/watch-build.js';
+import { PreviewDeployments, closePreview } from './deployments.js';
+import type { PreviewDetails } from './details.js';
 import { findPullRequestBuild } from './find-pr-build.js';
-import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
+import { presentPreviews, rowOf } from './present.js';
 import { validatePreviewTemplate } from './preview-url.js';
-import { ProjectRecords, resolvePreviewUrl } from './resolve-preview-url.js';
-import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
-import { unredirectedSection } from '../../github/render-comment.js';
+import {
+  baseRepository,
+  changedSourceFiles,
+  lazyGitHub,
+  NO_PULL_REQUEST_TITLE,
+  once,
+  projectsToPreview,
+  pullRequestOf,
+  type ChangedSources,
+  type PullRequestRun,
+} from './pull-request.js';
+import { ProjectRecords } from './resolve-preview-url.js';
+import { verifyPreview, type PreviewInfo, type PreviewVerification } from './verify-preview.js';
 
-const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
-/** The notice of a `workflow_run` whose finished run has no open pull request to report on. */
-export const NO_PULL_REQUEST_TITLE = 'No pull request to report on';
-/** The names the service looks for at the top of the repository, when the project sets no path. */
-const READTHEDOCS_YAML_PATHS = ['.readthedocs.yaml', '.readthedocs.yml', 'readthedocs.yaml', 'readthedocs.yml'];
-/** A fresh preview can lag behind its build's end: look this many times before giving up. */
-const PREVIEW_ATTEMPTS = 6;
-const PAGE_ATTEMPTS = 2;
-/** The changed pages' look-ups, all of them: one wait between two rounds fits (5 s with `auto`). */
-const PAGE_LOOKUP_BUDGET_MS = 15_000;
+// `preview`: the step, and each project's part (its build followed, its preview verified). Its
+// jobs are apart: reading the pull request (pull-request.ts), verifying the preview
+// (verify-preview.ts), presenting rows and statuses (present.ts).
 
-interface PullRequestRun {
-  pr: number;
-  headSha: string;
-  owner: string | undefined;
-  repo: string | undefined;
-  repoUrl: string;
-}
-
-/** What the step learns about one project's preview besides its result. */
-interface PreviewInfo {
-  pages: ChangedPage[];
-  /** `redirect-check`: pages moved or removed without a redirect. */
-  unredirected: UnredirectedPage[];
+/** Where a preview is told as it goes: the PR comment (or description), commit statuses, deployments. */
+interface Reporters {
+  records: ProjectRecords;
+  publisher: PreviewPublisher;
+  deployments: PreviewDeployments;
 }
 
 /**
@@ -92,16 +62,45 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     return { results: [], summary: [], outputs: {} };
   }
   const run: PullRequestRun = { ...base, ...found };
-  const { pr, headSha } = run;
-  ctx.log.untrusted(`Pull request #${pr}, head commit ${headSha}`);
+  ctx.log.untrusted(`Pull request #${run.pr}, head commit ${run.headSha}`);
+  const reporters = reportersOf(ctx, github, run);
+  const { records, publisher, deployments } = reporters;
+  if (ctx.run.action === 'closed') {
+    // The translations' rows and deployments end too: they share the comment.
+    const projects = await projectsToPreview(ctx, records).catch((error: unknown) => {
+      ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      return [...ctx.inputs.projects];
+    });
+    const results = await closePreview(ctx, {
+      publisher,
+      deployments,
+      merged: ctx.run.pullRequest?.merged === true,
+      headSha: run.headSha,
+      projects,
+    });
+    return { results, summary: [], outputs: {} };
+  }
+  const projects = await projectsToPreview(ctx, records);
+  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [], unredirected: [] }]));
+  await publisher.publish(
+    projects.map((project) => ({ project, status: 'building', commit: run.headSha, updatedAt: new Date(ctx.now()) })),
+  );
+  const pendingStatuses: Promise<void>[] = [];
+  const verification = sharedVerification(ctx, github, run, records, infos);
+  const results = await forEachProject(ctx, projects, previewProject(run, reporters, verification, pendingStatuses));
+  await Promise.all(pendingStatuses);
+  return presentPreviews(ctx, { run, publisher, deployments, infos }, results);
+};
 
+/** The step's records of the projects, its PR comment's publisher and its deployments. */
+function reportersOf(ctx: OperationContext, github: () => Promise<GitHubRepo | undefined>, run: PullRequestRun): Reporters {
   // Who the token is, asked once: only its own comment and deployments are adopted.
   const identity = new TokenIdentity((message) => ctx.log.debug(message));
   const records = new ProjectRecords(ctx.api);
   const publisher = new PreviewPublisher({
     github,
-    pr,
-    headSha,
+    pr: run.pr,
+    headSha: run.headSha,
     mode: ctx.inputs.comment,
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
@@ -124,29 +123,23 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     github,
     enabled: ctx.inputs.deployment,
     environment: ctx.inputs.deploymentEnvironment,
-    pr,
-    headSha,
+    pr: run.pr,
+    headSha: run.headSha,
     identity,
     warning: (message, title) => ctx.log.warning(message, { title }),
     debug: (message) => ctx.log.debug(message),
   });
-  if (ctx.run.action === 'closed') {
-    // The translations' rows and deployments end too: they share the comment.
-    const projects = await projectsToPreview(ctx, records).catch((error: unknown) => {
-      ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
-      return [...ctx.inputs.projects];
-    });
-    const results = await closePreview(ctx, { publisher, deployments, merged: ctx.run.pullRequest?.merged === true, headSha, projects });
-    return { results, summary: [], outputs: {} };
-  }
-  const projects = await projectsToPreview(ctx, records);
-  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [], unredirected: [] }]));
+  return { records, publisher, deployments };
+}
 
-  await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: headSha, updatedAt: new Date(ctx.now()) })));
-
-  const links = serviceLinks(ctx.inputs.baseUrl);
-  const pageDispatcher = new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
-  const pendingStatuses: Promise<void>[] = [];
+/** What the projects' verifications share: the PR's changed files per configuration path, and its project file, each read once. */
+function sharedVerification(
+  ctx: OperationContext,
+  github: () => Promise<GitHubRepo | undefined>,
+  run: PullRequestRun,
+  records: ProjectRecords,
+  infos: Map<string, PreviewInfo>,
+): PreviewVerification {
   // One read per configuration file path: projects of one repository may name different ones.
   const sourcesByYamlPath = new Map<string, Promise<ChangedSources | undefined>>();
   const changedFiles = (yamlPath: string | undefined) => {
@@ -161,480 +154,45 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   // `redirect-check`: the PR's project file, read once at the head commit when a moved page needs it.
   const projectFile = once(async () => {
     const gh = await github();
-    return gh ? getFileContent(gh, ctx.inputs.config, headSha).catch(() => undefined) : undefined;
+    return gh ? getFileContent(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
   });
-  let results: ProjectResult<PreviewDetails>[];
-  try {
-    results = await forEachProject<PreviewDetails>(ctx, projects, async (ctx, result, log) => {
-      // Until the build tells the slug (`7_a` beside a branch `7`).
-      result.version = String(pr);
-      result.commit = headSha;
-      log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
-      const found = await findPullRequestBuild(ctx, result.project, pr, headSha, log);
-      if ('skippedByRule' in found) {
-        concludeSkippedByRule(ctx, result, log, pr, headSha);
-        return;
-      }
-      const { build } = found;
-      recordBuild(ctx, result, build, log);
-      log.info(`Found build #${build.id}: ${result.buildUrl ?? 'no link'}`);
-      void publisher.publish([{ ...rowOf(ctx, result, headSha, []), status: 'building' }]);
-      pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(build), result.buildUrl));
-      pendingStatuses.push(deployments.start(result.project, result.buildUrl));
-      const history = await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
-      const followed = await watchBuildOfCommit(ctx, result, log, build, headSha, expectedFromHistory(history), (newer) =>
-        pendingStatuses.push(publisher.status(result.project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
-      );
-      await concludeFollowed(ctx, result, log, followed, headSha);
-      if (result.outcome !== 'success') return;
-      await verifyPreview(ctx, result, log, {
-        pr,
-        records,
-        dispatcher: pageDispatcher,
-        info: infos.get(result.project)!,
-        changedFiles,
-        projectFile,
-      });
-    });
-  } finally {
-    await pageDispatcher.close().catch(() => undefined);
-  }
-
-  await Promise.all(pendingStatuses);
-  const rows = results.map((result) => rowOf(ctx, result, headSha, infos.get(result.project)?.pages ?? []));
-  // `redirect-check`: the ready row lists its pages without a redirect; with `fail`, they turn the
-  // project (and so its commit status and the step) red while the row keeps the ready preview.
-  const statuses = results.map((result, index) => {
-    const unredirected = infos.get(result.project)?.unredirected ?? [];
-    const status = commitStatusOf(result, rows[index]!.status);
-    if (rows[index]!.status !== 'ready' || unredirected.length === 0) return status;
-    rows[index]!.unredirected = unredirected;
-    if (ctx.inputs.redirectCheck !== 'fail') return status;
-    Object.assign(result, unredirectedFailure(result.project, unredirected));
-    return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
-  });
-  await Promise.all([
-    publisher.publish(rows),
-    ...results.map((result, index) => {
-      const { state, description, targetUrl } = statuses[index]!;
-      return publisher.status(result.project, state, description, targetUrl);
-    }),
-    ...results.map((result, index) => deploymentOutcome(deployments, result, commitStatusOf(result, rows[index]!.status))),
-  ]);
-
-  results.forEach((result, index) => {
-    const info = infos.get(result.project);
-    result.details = {
-      pullRequest: pr,
-      headSha,
-      previewStatus: rows[index]!.status,
-      pages: info?.pages ?? [],
-      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
-    };
-  });
-  return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
-};
-
-/** Where the pull request lives: the base repository (the event's, else GITHUB_REPOSITORY). */
-function baseRepository(run: RunContext): Pick<PullRequestRun, 'owner' | 'repo' | 'repoUrl'> {
-  const fullName = (run.eventName === 'workflow_run' ? run.workflowRun?.repository : run.pullRequest?.baseRepo) ?? run.repository;
-  const [owner, repo] = fullName?.split('/') ?? [];
-  return { owner, repo, repoUrl: `${run.serverUrl.replace(/\/+$/, '')}/${fullName ?? ''}` };
+  return { pr: run.pr, records, infos, changedFiles, projectFile };
 }
 
 /**
- * The PR number and head SHA from the event payload, never GITHUB_SHA (the merge commit); on
- * `workflow_run`, the pull request of the finished run (see {@link pullRequestOfWorkflowRun}).
+ * One project's part: the build of the head commit found and followed (the row, a pending status
+ * and the deployment told as it goes), then its preview verified.
  */
-async function pullRequestOf(
-  run: RunContext,
-  github: () => Promise<GitHubRepo | undefined>,
-  log: RunnerLog,
-): Promise<WorkflowRunPullRequest> {
-  if (run.eventName === 'workflow_run') {
-    if (!run.workflowRun) {
-      throw new InputError([
-        "Input `operation`: `preview` needs the finished run's head commit from the `workflow_run` event payload, which has none",
-      ]);
-    }
-    try {
-      return await pullRequestOfWorkflowRun(run.workflowRun, github);
-    } catch (error) {
-      log.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
-        title: NO_PULL_REQUEST_TITLE,
-      });
-      return { none: 'No pull request was found: nothing to report' };
-    }
-  }
-  if (!PULL_REQUEST_EVENTS.has(run.eventName)) {
-    throw new InputError([
-      `Input \`operation\`: \`preview\` runs on \`pull_request\` or \`pull_request_target\` events; this run's event is \`${run.eventName || 'unknown'}\`. ` +
-        'Use `operation: wait` to wait for the build of a commit on other events, or run `preview` on `workflow_run` to report on the pull request of a finished build workflow',
-    ]);
-  }
-  if (!run.pullRequest) {
-    throw new InputError([
-      `Input \`operation\`: \`preview\` needs the pull request's number and head commit from the \`${run.eventName}\` event payload, which has none`,
-    ]);
-  }
-  return { pr: run.pullRequest.number, headSha: run.pullRequest.headSha.toLowerCase() };
-}
-
-/** The GitHub client, made on first use; `undefined` (said once) when there is no token or repository. */
-function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'owner' | 'repo'>): () => Promise<GitHubRepo | undefined> {
-  return once(async () => {
-    const token = ctx.inputs.githubToken;
-    if (!token || !run.owner || !run.repo) {
-      ctx.log.warning(
-        !token
-          ? 'Input `github-token` is empty: no PR comment and no commit status. The summary and outputs still carry the preview'
-          : 'The repository is unknown (no GITHUB_REPOSITORY): no PR comment and no commit status',
-        { title: 'Not reporting on GitHub' },
-      );
-      return undefined;
-    }
-    ctx.log.debug(`GitHub API: ${ctx.run.apiUrl}`);
-    // GitHub calls report on the step, after its timeout too (the final comment and status): the
-    // step's deadline does not stop them, but the report has a few seconds past it in all (the
-    // deadline's `reporting`), and the workflow's cancellation stops them at once.
-    const limits = { signal: ctx.deadline.reporting };
-    // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
-    const octokit = await ctx.github(token, { log: (message) => ctx.log.debug(message) });
-    return { octokit, owner: run.owner, repo: run.repo, limits };
-  });
-}
-
-/**
- * The `project` input, and with `translations: true` each project's translations after it. A
- * translation's slug names a request path, a log prefix, a deployment environment and a status
- * context: one that is not a project slug, as the `project` input takes them, is left out, said in
- * a warning.
- */
-async function projectsToPreview(ctx: OperationContext, records: ProjectRecords): Promise<string[]> {
-  const projects = [...ctx.inputs.projects];
-  if (!ctx.inputs.translations) return projects;
-  for (const project of ctx.inputs.projects) {
-    const translations = (await ctx.api.translations(project)).filter((translation) => {
-      if (PROJECT_SLUG.test(translation.slug)) return true;
-      // The slug shown JSON-quoted (line breaks as `\n`), cut and neutralised.
-      const shown = safeLine(JSON.stringify(translation.slug), 80);
-      ctx.log.warning(
-        `${project}: the service names a translation whose slug ${shown} is not a project slug ` +
-          '(lowercase letters, digits, `-` and `_`, as the `project` input takes them): it is left out',
-        { title: 'Translation left out' },
-      );
-      return false;
-    });
-    for (const translation of translations) {
-      records.remember(translation);
-      if (!projects.includes(translation.slug)) projects.push(translation.slug);
-    }
-    ctx.log.untrusted(
-      translations.length === 0
-        ? `${project} has no translations`
-        : `${project} has ${translations.length} translation(s): ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,
+function previewProject(
+  { pr, headSha }: PullRequestRun,
+  { publisher, deployments }: Reporters,
+  verification: PreviewVerification,
+  pendingStatuses: Promise<void>[],
+): ProjectOperation<PreviewDetails> {
+  return async (ctx, projectRun) => {
+    const { name: project, log, seen } = projectRun;
+    const links = serviceLinks(ctx.inputs.baseUrl);
+    // Until the build tells the slug (`7_a` beside a branch `7`).
+    seen.version(String(pr));
+    seen.commit(headSha);
+    log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
+    const found = await findPullRequestBuild(ctx, project, pr, headSha, log);
+    if ('skippedByRule' in found) return concludeSkippedByRule(ctx, projectRun, pr, headSha);
+    const { build } = found;
+    seen.build(build);
+    const { buildUrl } = seen.current;
+    log.info(`Found build #${build.id}: ${buildUrl ?? 'no link'}`);
+    void publisher.publish([{ ...rowOf(ctx, { project, outcome: 'error', ...seen.current }, headSha, []), status: 'building' }]);
+    pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(build), buildUrl));
+    pendingStatuses.push(deployments.start(project, buildUrl));
+    const history = await ctx.api.recentBuilds(project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
+    const followed = await watchBuildOfCommit(ctx, projectRun, build, headSha, expectedFromHistory(history), (newer) =>
+      pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
     );
-  }
-  return projects;
-}
-
-/**
- * Sets `previewUrl` only when the preview answers 200; otherwise the project is not green and its
- * row says why. Then links the changed pages that answer.
- */
-async function verifyPreview(
-  ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
-  shared: {
-    pr: number;
-    records: ProjectRecords;
-    dispatcher: Dispatcher;
-    info: PreviewInfo;
-    changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
-    projectFile: () => Promise<string | undefined>;
-  },
-): Promise<void> {
-  const url =
-    (await serviceDocumentationUrl(ctx, result, log)) ??
-    (await resolvePreviewUrl({
-      api: ctx.api,
-      records: shared.records,
-      slug: result.project,
-      pr: shared.pr,
-      version: result.version,
-      baseUrl: ctx.inputs.baseUrl,
-      template: ctx.inputs.previewUrlTemplate,
-    }));
-  const retryDelayMs = ctx.polling.previewRetryMs;
-  const check = await checkPage(url, {
-    dispatcher: shared.dispatcher,
-    userAgent: USER_AGENT,
-    signal: ctx.deadline.signal,
-    attempts: PREVIEW_ATTEMPTS,
-    retryDelayMs,
-    sleep: ctx.sleep,
-  });
-  if (!check.ok) {
-    result.outcome = 'error';
-    result.title = 'Preview not answering';
-    result.reason =
-      `${result.project}: build #${result.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
-      `(${check.attempts} tries), so it is not reported as ready. Check the project's preview settings, or set \`preview-url-template\` for custom hosting`;
-    log.info(result.reason);
-    return;
-  }
-  result.previewUrl = url;
-  log.info(`Preview ready: ${url}`);
-
-  const yamlPath = (await shared.records.get(result.project).catch(() => undefined))?.readthedocs_yaml_path ?? undefined;
-  const sources = await shared.changedFiles(yamlPath || undefined);
-  if (!sources) return;
-  const builder = (await builtWith(ctx, result, log, sources)) ?? sources.builder;
-  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
-  // At once, under one budget: a page that does not answer yet is asked again with the others, after one wait.
-  const lookups = await lookUpPages(
-    ctx,
-    candidates.map((page) => page.url),
-    { dispatcher: shared.dispatcher, attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
-  );
-  const checked = new Map([...lookups.checks].map(([pageUrl, check]) => [pageUrl, check.ok] as const));
-  const answering = candidates.map((page) => {
-    const pageCheck = lookups.checks.get(page.url);
-    if (!pageCheck?.ok) log.debug(`changed page ${page.url} ${pageCheck?.problem ?? 'not looked up in time'}: not linked`);
-    return pageCheck?.ok ? page : undefined;
-  });
-  shared.info.pages = answering.filter((page): page is ChangedPage => page !== undefined);
-  if (candidates.length > 0) log.info(`Changed pages: ${shared.info.pages.length} of ${candidates.length} answer`);
-  if (ctx.inputs.redirectCheck !== 'off') {
-    shared.info.unredirected = await checkRedirects(ctx, log, {
-      project: result.project,
-      files: sources.entries,
-      docsDir: sources.docsDir,
-      builder,
-      previewUrl: url,
-      projectRecord: await shared.records.get(result.project).catch(() => undefined),
-      dispatcher: shared.dispatcher,
-      projectFile: shared.projectFile,
-      attempts: PAGE_ATTEMPTS,
-      checked,
-    });
-  }
-}
-
-/**
- * The builder the pull request's build really used, from its resolved configuration
- * (`?expand=config`, its `doctype`): it wins over the reading of `.readthedocs.yaml`. Asked only
- * when a file of the PR is a page source under the docs folder; undefined when the answer does
- * not tell (`generic`, no configuration) or cannot be read.
- */
-async function builtWith(
-  ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
-  sources: ChangedSources,
-): Promise<DocsBuilder | undefined> {
-  if (result.buildId === undefined) return undefined;
-  const isPage = (file: string | undefined) =>
-    file !== undefined &&
-    file.length <= 1024 &&
-    (sourcePagePath(file, sources.docsDir, 'sphinx') ?? sourcePagePath(file, sources.docsDir, 'mkdocs')) !== undefined;
-  if (!sources.entries.some((entry) => isPage(entry.filename) || isPage(entry.previousFilename))) return undefined;
-  try {
-    const builder = builderOfDoctype(await ctx.api.buildDoctype(result.project, result.buildId));
-    if (builder !== undefined && builder !== (sources.builder ?? 'sphinx')) {
-      log.info(`Build #${result.buildId} used the ${builder} builder (its resolved configuration): its pages are linked as it serves them`);
-    }
-    return builder;
-  } catch (error) {
-    log.debug(
-      safeLine(`build #${result.buildId}'s configuration: ${(error as Error).message}; the builder is read from .readthedocs.yaml`),
-    );
-    return undefined;
-  }
-}
-
-/**
- * The preview URL as the service gives it (the built build's `docs_url` in API v2; PR versions
- * are hidden from API v3's versions): right with custom URL prefixes and subproject prefixes,
- * which the computed URL cannot know. Undefined with `preview-url-template` (the user's choice
- * wins) or when the service gives none (private projects: API v2 ignores the token).
- */
-async function serviceDocumentationUrl(ctx: OperationContext, result: ProjectResult, log: ProjectLog): Promise<string | undefined> {
-  if (ctx.inputs.previewUrlTemplate || result.buildId === undefined) return undefined;
-  try {
-    const build = await ctx.api.buildCommands(result.buildId);
-    const url = serviceLinks(ctx.inputs.baseUrl).preview(build.docs_url ?? undefined);
-    if (url === undefined && build.docs_url) {
-      log.info(
-        `The service's preview link of build #${result.buildId} is not an http(s) page on ${PREVIEW_DOMAIN} or the service: it is computed instead`,
-      );
-    }
-    return url;
-  } catch (error) {
-    log.debug(safeLine(`build #${result.buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
-    return undefined;
-  }
-}
-
-interface ChangedSources {
-  files: string[];
-  /** Every entry, removed and renamed ones included (`redirect-check`). */
-  entries: PullRequestFileEntry[];
-  docsDir: string;
-  builder: DocsBuilder | undefined;
-}
-
-/**
- * The PR's added or changed files and the docs source folder: from `.readthedocs.yaml` at the head
- * commit when it tells, else the `docs-path` input. Read through the API: no checkout of PR code.
- * Anything missing means no page links, never a failure.
- */
-async function changedSourceFiles(
-  ctx: OperationContext,
-  github: () => Promise<GitHubRepo | undefined>,
-  run: PullRequestRun,
-  /** The project's `readthedocs_yaml_path`, when it sets one: then only that file counts. */
-  yamlPath: string | undefined,
-): Promise<ChangedSources | undefined> {
-  try {
-    const gh = await github();
-    if (!gh) return undefined;
-    let yaml: string | undefined;
-    for (const path of yamlPath ? [yamlPath.replace(/^\/+/, '')] : READTHEDOCS_YAML_PATHS) {
-      yaml = await getFileContent(gh, path, run.headSha);
-      if (yaml !== undefined) break;
-    }
-    if (yaml !== undefined && Buffer.byteLength(yaml, 'utf8') > MAX_READTHEDOCS_YAML_BYTES) {
-      ctx.log.info(`The configuration file is over ${MAX_READTHEDOCS_YAML_BYTES / 1024} KB: not read`);
-      yaml = undefined;
-    }
-    const config = yaml === undefined ? undefined : await readReadthedocsConfig(yaml);
-    const docsDir = config?.docsDir ?? ctx.inputs.docsPath;
-    const builder = config?.builder;
-    if (docsDir === undefined) {
-      ctx.log.info('Changed pages are not linked: `.readthedocs.yaml` does not name the docs folder; set `docs-path`');
-      return undefined;
-    }
-    const entries = await listPullRequestFileEntries(gh, run.pr);
-    const files = changedFileNames(entries);
-    ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
-    return { files, entries, docsDir, builder };
-  } catch (error) {
-    ctx.log.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
-    return undefined;
-  }
-}
-
-function previewStatusOf(result: ProjectResult): PreviewStatus {
-  switch (result.outcome) {
-    case 'success':
-      return result.previewUrl ? 'ready' : 'error';
-    case 'triggered':
-      return 'building';
-    case 'skipped':
-      return 'skipped';
-    case 'superseded':
-      return 'superseded';
-    case 'failed':
-      return 'failed';
-    case 'cancelled':
-      return 'cancelled';
-    case 'timed-out':
-      return result.buildId === undefined ? 'not-found' : 'timed-out';
-    case 'aborted':
-    case 'error':
-      return 'error';
-  }
-}
-
-/** The comment row of a project whose part has ended. */
-function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pages: ChangedPage[]): PreviewRow {
-  const status = previewStatusOf(result);
-  return {
-    project: result.project,
-    status,
-    commit: headSha,
-    updatedAt: new Date(ctx.now()),
-    ...(result.buildId === undefined ? {} : { buildId: result.buildId }),
-    ...(result.buildUrl === undefined ? {} : { buildUrl: result.buildUrl }),
-    ...(status === 'ready' && result.previewUrl ? { previewUrl: result.previewUrl } : {}),
-    // One line in the row (the notification or the failed command), the output's tail apart.
-    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
-    ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
-    ...(status === 'ready' && pages.length > 0 ? { pages } : {}),
+    const built = await concludeFollowed(ctx, projectRun, followed, headSha);
+    if (built.outcome !== 'success') return built;
+    return continueFrom(ctx, projectRun, built, () => verifyPreview(ctx, projectRun, built, verification));
   };
-}
-
-function commitStatusOf(
-  result: ProjectResult,
-  status: PreviewStatus,
-): { state: CommitState; description: string; targetUrl: string | undefined } {
-  const build = result.buildId === undefined ? 'the build' : `build #${result.buildId}`;
-  switch (status) {
-    case 'ready':
-      return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
-    case 'skipped':
-      return result.buildId === undefined
-        ? { state: 'success', description: 'No build: an automation rule of the project skipped this commit', targetUrl: undefined }
-        : { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
-    case 'superseded':
-      return {
-        state: 'success',
-        description: `Superseded by build #${result.supersededBy?.buildId} of a newer commit: no preview of this one`,
-        targetUrl: result.supersededBy?.buildUrl,
-      };
-    case 'building':
-      return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
-    case 'failed':
-      return { state: 'failure', description: `Build #${result.buildId} failed`, targetUrl: result.buildUrl };
-    case 'cancelled':
-      return { state: 'failure', description: `Build #${result.buildId} was cancelled`, targetUrl: result.buildUrl };
-    case 'timed-out':
-      return { state: 'error', description: `Timed out waiting for ${build}`, targetUrl: result.buildUrl };
-    case 'not-found':
-      return { state: 'error', description: 'No build of this commit appeared', targetUrl: undefined };
-    case 'error':
-    case 'merged':
-    case 'closed':
-      return { state: 'error', description: result.title ?? 'Error', targetUrl: result.buildUrl };
-  }
-}
-
-function summarySection(
-  run: PullRequestRun,
-  results: ProjectResult[],
-  infos: Map<string, PreviewInfo>,
-  publisher: PreviewPublisher,
-): string {
-  const where = publisher.location
-    ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
-    : publisher.handedOverTo
-      ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
-      : '';
-  const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
-  for (const result of results) {
-    const pages = infos.get(result.project)?.pages ?? [];
-    if (!result.previewUrl || pages.length === 0) continue;
-    lines.push('', `**Changed pages in ${escapeMarkdown(result.project)}**`, '');
-    for (const page of pages) lines.push(`- ${markdownLink(page.file, page.url)}`);
-  }
-  for (const result of results) {
-    const unredirected = infos.get(result.project)?.unredirected ?? [];
-    if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
-  }
-  for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
-  return lines.join('\n');
-}
-
-function locationLabel(publisher: PreviewPublisher): string {
-  return publisher.location?.includes('#issuecomment-') ? 'the preview comment' : 'the pull request description';
-}
-
-/** Calls `make` once, on first use; later callers share its promise. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= make());
 }
 
 /**

@@ -3,7 +3,8 @@
 // refuses before they run, and their steps.
 import { existsSync } from 'node:fs';
 import { INPUT_DEFAULTS } from '../../inputs/inputs.js';
-import { applyStep, planOutputs } from './apply.js';
+import { applyStep } from './apply.js';
+import { planOutputs } from './apply-report.js';
 import { exportStep } from './export.js';
 import { configPath } from './paths.js';
 import type { OperationDescriptor } from '../descriptor.js';

@@ -3,7 +3,7 @@ import { DeadlineError } from '../../util/abort.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
-import { currentRedirect } from './apply.js';
+import { currentRedirect } from './current-state.js';
 import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
 import { hasPaths, modernEquivalent, redirectKey } from './normal-form.js';
 import { configPath, workspaceOf } from './paths.js';
@@ -97,11 +97,14 @@ export interface ExportDetails {
  */
 export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
   const configs = new Map<string, ProjectConfig>();
-  const results = await forEachProject(ctx, ctx.inputs.projects, async (c, result: ProjectResult<ExportDetails>) => {
-    configs.set(result.project, await exportProject(c, result.project));
-    result.outcome = 'success';
+  const exported = await forEachProject<ExportDetails>(ctx, ctx.inputs.projects, async (c, { name }) => {
+    configs.set(name, await exportProject(c, name));
+    return { outcome: 'success' };
   });
-  if (results.some((r) => r.outcome !== 'success')) return { results, summary: [], outputs: {} };
+  // Each project's details say where the file went, once the file is written (or not).
+  const finished = (conclusion: Pick<ProjectResult<ExportDetails>, 'outcome' | 'reason' | 'details'>): ProjectResult<ExportDetails>[] =>
+    exported.map((result) => ({ ...result, ...conclusion }));
+  if (exported.some((r) => r.outcome !== 'success')) return { results: exported, summary: [], outputs: {} };
   const ordered = new Map(ctx.inputs.projects.map((p) => [p, configs.get(p)!]));
   const text = await renderConfigFile(ordered);
   const shown = safeLine(ctx.inputs.config);
@@ -110,11 +113,7 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
     written = await writeWithoutLinks(workspaceOf(), configPath(ctx.inputs.config), text, ctx.overwriteConfig === true);
   } catch (error) {
     if (!(error instanceof UnsafePathError)) throw error;
-    for (const result of results) {
-      result.outcome = 'error';
-      result.reason = `${shown} was not written: ${error.message}`;
-      result.details = { config: null };
-    }
+    const results = finished({ outcome: 'error', reason: `${shown} was not written: ${error.message}`, details: { config: null } });
     return { results, summary: [exportedFileSection(ctx.inputs.config, text, 'refused')], outputs: { config: text } };
   }
   if (written) ctx.log.info(`Wrote ${shown}: commit it, then run \`apply\` to keep the project in step with it`);
@@ -122,7 +121,7 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
     ctx.log.info(`${shown} exists already and was left as it is; the export is in the output \`config\` and below:`);
     ctx.log.untrusted(text);
   }
-  for (const result of results) result.details = { config: written ? ctx.inputs.config : null };
+  const results = finished({ outcome: 'success', details: { config: written ? ctx.inputs.config : null } });
   return { results, summary: [exportedFileSection(ctx.inputs.config, text, written ? 'written' : 'exists')], outputs: { config: text } };
 };
 

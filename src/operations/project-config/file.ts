@@ -1,6 +1,6 @@
 import type { Edition } from './edition.js';
 import { checkProject, type Segment } from './file-rules.js';
-import { ConfigFileSchema, type DesiredProject, type ProjectConfig } from './model.js';
+import { ConfigFileSchema, type ConfigFile, type DesiredProject, type ProjectConfig } from './model.js';
 import { normaliseProject } from './normal-form.js';
 
 /** One thing wrong with the file (or worth a warning), placed on its line. */
@@ -88,37 +88,74 @@ export async function parseConfigFile(
   projects: string[],
   options: { edition?: Edition } = {},
 ): Promise<ParsedConfigFile> {
+  const { data, lineAt } = await readDocument(file, text);
+  const parsed = ConfigFileSchema.safeParse(data);
+  if (!parsed.success) return refuse(schemaProblems(file, parsed.error.issues, lineAt));
+  const config = parsed.data;
+  const at = (path: Segment[], message: string): FileProblem => ({ file, line: lineAt(path), path: keyPath(path), message });
+  const problems: FileProblem[] = [];
+  const warnings: FileProblem[] = [];
+  const notices: FileProblem[] = [];
+  const problem = (path: Segment[], message: string) => problems.push(at(path, message));
+  const warning = (path: Segment[], message: string) => warnings.push(at(path, message));
+  const notice = (path: Segment[], message: string) => notices.push(at(path, message));
+
+  const result = new Map<string, DesiredProject>();
+  const bases = new Map<string, Segment[]>();
+  const checked = new Set<ProjectConfig>();
+  for (const [slug, project, base] of projectEntries(config, projects, problem)) {
+    // A file without `projects` applies to every project of the input: checked (and reported) once.
+    if (!checked.has(project)) checkProject(project, base, { problem, warning, notice, edition: options.edition ?? 'unknown' });
+    checked.add(project);
+    result.set(slug, normaliseProject(project));
+    bases.set(slug, base);
+  }
+  if (problems.length > 0) refuse(dedupe(problems));
+  const locate = (project: string, path: Segment[]): FileProblem => at([...(bases.get(project) ?? []), ...path], '');
+  return { projects: result, warnings: dedupe(warnings), notices: dedupe(notices), locate };
+}
+
+/** The line of the deepest node of a key path that the file has. */
+type LineAt = (path: readonly Segment[]) => number;
+
+/** Refuses the file: its problems in the order of their lines, the first `MAX_PROBLEMS_SHOWN` shown, the rest counted. */
+function refuse(problems: FileProblem[]): never {
+  const sorted = problems.sort((a, b) => a.line - b.line);
+  throw new ConfigFileError(sorted.slice(0, MAX_PROBLEMS_SHOWN), sorted.length);
+}
+
+/**
+ * The file's data, and where each of its keys is. Refused here: a file too large, one that is not
+ * YAML, a key given twice in a map, too many aliases or aliases that expand too much.
+ */
+async function readDocument(file: string, text: string): Promise<{ data: unknown; lineAt: LineAt }> {
   if (Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES) {
     throw new ConfigFileError([{ file, line: 1, path: '', message: `is larger than ${MAX_FILE_BYTES / 1024} KiB` }]);
   }
   const { LineCounter, parseDocument } = await import('yaml');
   const lineCounter = new LineCounter();
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
-  const fail = (problems: FileProblem[]): never => {
-    const sorted = problems.sort((a, b) => a.line - b.line);
-    throw new ConfigFileError(sorted.slice(0, MAX_PROBLEMS_SHOWN), sorted.length);
-  };
   // `uniqueKeys: false`: the library's own check compares each key of a map with every other one
   // (quadratic); keys given twice are found in the line index's walk instead.
   let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   } catch (error) {
-    return fail([
+    return refuse([
       { file, line: 1, path: '', message: `cannot be read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` },
     ]);
   }
   if (doc.errors.length > 0) {
-    return fail(
+    return refuse(
       doc.errors.map((error) => ({ file, line: lineOf(error.pos[0]), path: '', message: error.message.split('\n')[0] ?? 'not YAML' })),
     );
   }
   const index = await indexLines(doc.contents, lineOf);
   if (index.duplicates.length > 0) {
-    return fail(index.duplicates.map(({ line, path }) => ({ file, line, path, message: 'this key is given twice in the same map' })));
+    return refuse(index.duplicates.map(({ line, path }) => ({ file, line, path, message: 'this key is given twice in the same map' })));
   }
   if (index.aliases.length > MAX_ALIASES) {
-    return fail([
+    return refuse([
       {
         file,
         line: index.aliases[MAX_ALIASES]!,
@@ -127,8 +164,18 @@ export async function parseConfigFile(
       },
     ]);
   }
-  /** The line of the deepest node of `path` that the file has. */
-  const lineAt = (path: readonly Segment[]): number => {
+  try {
+    // Aliases are resolved here: an unknown one, or one expanding too much (a "billion laughs" file), is refused.
+    return { data: doc.toJS({ maxAliasCount: 50 }) ?? {}, lineAt: lineAtOf(index.lines) };
+  } catch (error) {
+    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    return refuse([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
+  }
+}
+
+/** Finds a key path's line in the index (`lines`, by key path to `INDEX_DEPTH`), falling back on its parents'. */
+function lineAtOf(lines: Map<string, number>): LineAt {
+  return (path) => {
     const keys: string[] = [];
     let key = '';
     for (const segment of path.slice(0, INDEX_DEPTH)) {
@@ -136,82 +183,60 @@ export async function parseConfigFile(
       keys.push(key);
     }
     for (let depth = keys.length - 1; depth >= 0; depth -= 1) {
-      const line = index.lines.get(keys[depth]!);
+      const line = lines.get(keys[depth]!);
       if (line !== undefined) return line;
     }
-    return index.lines.get('') ?? 1;
+    return lines.get('') ?? 1;
   };
-  let data: unknown;
-  try {
-    // Aliases are resolved here: an unknown one, or one expanding too much (a "billion laughs" file), is refused.
-    data = doc.toJS({ maxAliasCount: 50 }) ?? {};
-  } catch (error) {
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
-    return fail([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
-  }
-  const parsed = ConfigFileSchema.safeParse(data);
-  if (!parsed.success) {
-    const problems: FileProblem[] = [];
-    for (const issue of parsed.error.issues) {
-      const base = issue.path.filter((s): s is Segment => typeof s !== 'symbol');
-      if (issue.code === 'unrecognized_keys') {
-        // One problem per key, each on its own line.
-        for (const name of issue.keys) {
-          const path = [...base, name];
-          problems.push({ file, line: lineAt(path), path: keyPath(path), message: `unknown key \`${name}\`` });
-        }
-      } else {
-        problems.push({ file, line: lineAt(base), path: keyPath(base), message: issueMessage(issue) });
-      }
-    }
-    return fail(problems);
-  }
-  const config = parsed.data;
-  const problems: FileProblem[] = [];
-  const warnings: FileProblem[] = [];
-  const problem = (path: Segment[], message: string) => problems.push({ file, line: lineAt(path), path: keyPath(path), message });
-  const warning = (path: Segment[], message: string) => warnings.push({ file, line: lineAt(path), path: keyPath(path), message });
-  const notices: FileProblem[] = [];
-  const notice = (path: Segment[], message: string) => notices.push({ file, line: lineAt(path), path: keyPath(path), message });
+}
 
+type SchemaIssue = NonNullable<ReturnType<typeof ConfigFileSchema.safeParse>['error']>['issues'][number];
+
+/** What the file's shape breaks, each on its line: an unknown key once per key. */
+function schemaProblems(file: string, issues: readonly SchemaIssue[], lineAt: LineAt): FileProblem[] {
+  const problems: FileProblem[] = [];
+  for (const issue of issues) {
+    const base = issue.path.filter((s): s is Segment => typeof s !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      // One problem per key, each on its own line.
+      for (const name of issue.keys) {
+        const path = [...base, name];
+        problems.push({ file, line: lineAt(path), path: keyPath(path), message: `unknown key \`${name}\`` });
+      }
+    } else {
+      problems.push({ file, line: lineAt(base), path: keyPath(base), message: issueMessage(issue) });
+    }
+  }
+  return problems;
+}
+
+/**
+ * Each project's entry and where it is: the `projects` map's (each named in the `project` input),
+ * or, without one, the whole file for every project of the input.
+ */
+function projectEntries(
+  config: ConfigFile,
+  projects: string[],
+  problem: (path: Segment[], message: string) => void,
+): [string, ProjectConfig, Segment[]][] {
   const single =
     config.settings !== undefined ||
     config.redirects !== undefined ||
     config.subprojects !== undefined ||
     config.versions !== undefined ||
     config.version_policy !== undefined;
+  if (config.projects === undefined) return projects.map((slug) => [slug, config, []]);
+  if (single) {
+    problem(['projects'], 'use either `projects` or `settings`/`redirects`/`subprojects`/`versions`/`version_policy` at the top, not both');
+  }
   const entries: [string, ProjectConfig, Segment[]][] = [];
-  if (config.projects !== undefined) {
-    if (single)
-      problem(
-        ['projects'],
-        'use either `projects` or `settings`/`redirects`/`subprojects`/`versions`/`version_policy` at the top, not both',
-      );
-    for (const [slug, project] of Object.entries(config.projects)) {
-      if (!projects.includes(slug)) {
-        problem(['projects', slug], `\`${slug}\` is not named in the input \`project\` (${projects.join(', ')})`);
-      }
-      entries.push([slug, project, ['projects', slug]]);
+  for (const [slug, project] of Object.entries(config.projects)) {
+    if (!projects.includes(slug)) {
+      problem(['projects', slug], `\`${slug}\` is not named in the input \`project\` (${projects.join(', ')})`);
     }
-  } else {
-    for (const slug of projects) entries.push([slug, config, []]);
+    entries.push([slug, project, ['projects', slug]]);
   }
-  const result = new Map<string, DesiredProject>();
-  const bases = new Map<string, Segment[]>();
-  const checked = new Set<ProjectConfig>();
-  for (const [slug, project, base] of entries) {
-    // A file without `projects` applies to every project of the input: checked (and reported) once.
-    if (!checked.has(project)) checkProject(project, base, { problem, warning, notice, edition: options.edition ?? 'unknown' });
-    checked.add(project);
-    result.set(slug, normaliseProject(project));
-    bases.set(slug, base);
-  }
-  if (problems.length > 0) fail(dedupe(problems));
-  const locate = (project: string, path: Segment[]): FileProblem => {
-    const full = [...(bases.get(project) ?? []), ...path];
-    return { file, line: lineAt(full), path: keyPath(full), message: '' };
-  };
-  return { projects: result, warnings: dedupe(warnings), notices: dedupe(notices), locate };
+  return entries;
 }
 
 /**

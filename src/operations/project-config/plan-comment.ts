@@ -41,7 +41,9 @@ export async function publishPlanComment(ctx: OperationContext, results: Project
   if (!run.eventName.startsWith('pull_request') || !run.pullRequest) return;
   const [owner, repo] = (run.pullRequest.baseRepo ?? run.repository ?? '').split('/');
   if (!inputs.githubToken || !owner || !repo) return;
-  const gh: GitHubRepo = { octokit: await ctx.github(inputs.githubToken, { log: (message) => ctx.log.debug(message) }), owner, repo };
+  // The comment follows a timed-out step too, within the deadline's few seconds of `reporting`.
+  const octokit = await ctx.github(inputs.githubToken, { log: (message) => ctx.log.debug(message) });
+  const gh: GitHubRepo = { octokit, owner, repo, limits: { signal: ctx.deadline.reporting } };
   const body = renderPlanComment(results, dryRun);
   const write = await keepStickyComment(gh, {
     issue: run.pullRequest.number,

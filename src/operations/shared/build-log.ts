@@ -3,7 +3,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, BuildCommands } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { outputTailOf } from '../../util/output-tail.js';
-import { addSummarySection, type OperationContext, type ProjectResult } from '../types.js';
+import type { OperationContext } from '../types.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
 export const OUTPUT_TAIL_LINES = 200;
@@ -34,11 +34,17 @@ export class BuildLogFollower {
     return this.commands;
   }
 
-  /** The watch ended on `build`: a finished build's commands go to the project's job summary as a Mermaid gantt chart. */
-  conclude(result: Pick<ProjectResult, 'project' | 'summarySections'>, build: Build): Build {
-    if (FINISHED.has(build.state.code) && this.commands.length > 0)
-      addSummarySection(result, ganttSection(result.project, build.id, this.commands));
-    return build;
+  /**
+   * The watch ended on `build`: a finished build's commands, as a Mermaid gantt chart for the
+   * project's job summary (none when it ran none).
+   */
+  chart(project: string, build: Build): string[] {
+    return FINISHED.has(build.state.code) && this.commands.length > 0 ? [ganttSection(project, build.id, this.commands)] : [];
+  }
+
+  /** Whether the log showed every command of the finished `build` with its output (so a failure's last lines are there). */
+  shownInFull(build: Build): boolean {
+    return FINISHED.has(build.state.code) && this.commands.length > 0 && this.printed === this.commands.length;
   }
 
   /** Called with each build polled; reads the commands when its state changed, prints the new finished ones. */

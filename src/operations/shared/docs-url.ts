@@ -1,20 +1,20 @@
-import type { ProjectLog } from '../../reporting/project-log.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
-import type { OperationContext, ProjectResult } from '../types.js';
+import type { Outcome, OperationContext, ProjectRun } from '../types.js';
 
 /**
- * Sets `docs-url` from the version's record (PR versions have none there; that is fine). The
- * build has succeeded by now: failing to read the URL leaves it empty and never turns the step red.
- * Shared by `build` and `wait`.
+ * The `docs-url` of a successful build, from the record of the version last seen (PR versions have
+ * none there; that is fine). The build has succeeded by now: failing to read the URL leaves it
+ * empty and never turns the step red. Shared by `build` and `wait`.
  */
-export async function addDocsUrl(ctx: OperationContext, result: ProjectResult, log: ProjectLog): Promise<void> {
-  if (!result.version || result.outcome !== 'success') return;
+export async function findDocsUrl(ctx: OperationContext, { name, log, seen }: ProjectRun, outcome: Outcome): Promise<string | undefined> {
+  const { version } = seen.current;
+  if (!version || outcome !== 'success') return undefined;
   try {
-    const version = await ctx.api.version(result.project, result.version);
-    if (version.urls?.documentation) result.docsUrl = version.urls.documentation;
+    return (await ctx.api.version(name, version)).urls?.documentation || undefined;
   } catch (error) {
-    const message = `no documentation URL for ${result.version}: ${(error as Error).message}`;
+    const message = `no documentation URL for ${version}: ${(error as Error).message}`;
     if (error instanceof NotFoundError) log.debug(message);
     else log.info(`The build succeeded, but \`docs-url\` stays empty: ${message}`);
+    return undefined;
   }
 }

@@ -8,8 +8,10 @@ const OUTPUT_TAIL_CHARS = 3000;
 /** How much of the failed command's output is kept for annotations (Sphinx warnings): its end. */
 const ANNOTATION_SCAN_CHARS = 200_000;
 
-/** What {@link explainFailure} found out, for the callers that show it in pieces. */
+/** What {@link explainFailure} found out: the whole text, and its pieces for the callers that show them apart. */
 export interface FailureFindings {
+  /** Every reason found, one a line: what a project's `reason` quotes. */
+  text: string;
   /** One line: the service's first notification, or which command failed. */
   headline?: string;
   /** The last lines of the failed command's output (as in the text). */
@@ -23,8 +25,9 @@ export interface FailureFindings {
  * page) and, for a failed command, the last lines of its output. Looking it up must never hide
  * the failure itself, so errors here become a note.
  */
-export async function explainFailure(api: ReadTheDocsApi, build: Build, findings: FailureFindings = {}): Promise<string> {
+export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise<FailureFindings> {
   const parts: string[] = [];
+  const findings: Omit<FailureFindings, 'text'> = {};
   try {
     const notifications = await api.buildNotifications(build.project, build.id);
     for (const { message } of notifications) {
@@ -58,7 +61,7 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build, findings
       );
     }
   }
-  return parts.join('\n') || 'The service gave no reason.';
+  return { text: parts.join('\n') || 'The service gave no reason.', ...findings };
 }
 
 /** Only this much of a command's output is looked at: it is the build author's, and may be huge. */

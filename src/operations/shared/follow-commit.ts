@@ -1,9 +1,8 @@
-import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import type { OperationContext, ProjectResult } from '../types.js';
-import { concludeBuild, recordBuild, watchBuild, type DurationEstimate } from './watch-build.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
+import { concludeBuild, watchBuild, type DurationEstimate } from './watch-build.js';
 import { buildCreatedAfter } from './build-ids.js';
 
 const SHA = /^[0-9a-f]{40,64}$/i;
@@ -13,10 +12,14 @@ export const MAX_HANDOVERS = 3;
 
 /** How following a commit's build ended. */
 export interface FollowedBuild {
-  /** The build to conclude: the final one, or the last cancelled build known to be of the commit. */
+  /** The build to conclude (the project's last state seen): the final one, or the last cancelled build known to be of the commit. */
   build: Build;
   /** A newer build of the version, of another commit, that cancelled `build` and took over. */
   supersededBy?: Build;
+  /** The charts of the builds watched (for the job summary). */
+  summarySections: string[];
+  /** The last build watched whose every command the log showed with its output. */
+  outputShownOf?: number;
 }
 
 /**
@@ -30,28 +33,44 @@ export interface FollowedBuild {
  */
 export async function watchBuildOfCommit(
   ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
+  run: ProjectRun,
   initial: Build,
   commit: string,
   estimate: DurationEstimate | undefined,
   onFollow?: (build: Build) => void,
 ): Promise<FollowedBuild> {
+  const { log } = run;
   const ofOtherCommit = (build: Build) => build.commit !== null && build.commit !== commit;
+  const summarySections: string[] = [];
+  let outputShownOf: number | undefined;
+  const followed = (build: Build, supersededBy?: Build): FollowedBuild => ({
+    build,
+    summarySections,
+    ...(outputShownOf === undefined ? {} : { outputShownOf }),
+    ...(supersededBy === undefined ? {} : { supersededBy }),
+  });
+  /** The cancelled build of the commit, concluded instead of the newer one last polled. */
+  const settleOn = (build: Build, supersededBy?: Build): FollowedBuild => {
+    run.seen.settleOn(build);
+    return followed(build, supersededBy);
+  };
   let lastOfCommit = initial;
   let current = initial;
   for (let handovers = 0; ; handovers += 1) {
-    const seen = await watchBuild(ctx, result, log, current, estimate, ofOtherCommit);
-    if (ofOtherCommit(seen)) return { build: lastOfCommit, supersededBy: seen };
+    const watched = await watchBuild(ctx, run, current, estimate, ofOtherCommit);
+    const seen = watched.build;
+    for (const section of watched.summarySections) summarySections.push(section);
+    outputShownOf = watched.outputShownOf ?? outputShownOf;
+    if (ofOtherCommit(seen)) return settleOn(lastOfCommit, seen);
     if (seen.commit === commit) lastOfCommit = seen;
-    if (seen.state.code !== 'cancelled') return { build: seen };
+    if (seen.state.code !== 'cancelled') return followed(seen);
     if (handovers >= MAX_HANDOVERS) {
       log.info(`Build #${seen.id} was cancelled after ${MAX_HANDOVERS} hand-overs to newer builds of ${commit}: not following further`);
-      return { build: restore(result, lastOfCommit) };
+      return settleOn(lastOfCommit);
     }
-    const newer = await newerBuildOfVersion(ctx, result.project, seen);
-    if (!newer) return { build: restore(result, lastOfCommit) };
-    if (ofOtherCommit(newer)) return { build: lastOfCommit, supersededBy: newer };
+    const newer = await newerBuildOfVersion(ctx, run.name, seen);
+    if (!newer) return settleOn(lastOfCommit);
+    if (ofOtherCommit(newer)) return settleOn(lastOfCommit, newer);
     log.info(
       `Build #${seen.id} was cancelled: superseded by build #${newer.id} of the same version` +
         (newer.commit === null ? ' (its commit is not known yet: followed until it is)' : ' and commit') +
@@ -65,30 +84,28 @@ export async function watchBuildOfCommit(
 /** The project's outcome from a followed build: the build's own, or `superseded` by the newer build that took over. */
 export async function concludeFollowed(
   ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
+  run: ProjectRun,
   followed: FollowedBuild,
   commit: string,
-): Promise<void> {
-  if (followed.supersededBy === undefined) {
-    await concludeBuild(ctx, result, log, followed.build);
-    return;
-  }
+): Promise<Conclusion<never>> {
+  if (followed.supersededBy === undefined) return concludeBuild(ctx, run, followed);
   const { build: cancelled, supersededBy: newer } = followed;
-  // The result tells the cancelled build of this commit, not the newer one last polled.
-  recordBuild(ctx, result, restore(result, cancelled), log);
+  run.seen.commit(commit);
   const newerUrl = serviceLinks(ctx.inputs.baseUrl).build(newer.urls.build) ?? '';
-  result.commit = commit;
-  result.outcome = 'superseded';
-  result.title = 'Superseded';
-  result.supersededBy = { buildId: newer.id, buildUrl: newerUrl, commit: SHA.test(newer.commit ?? '') ? newer.commit! : '' };
   const version = cancelled.version ?? '(deleted version)';
   const before = cancelled.commit === null ? ', before it cloned a commit,' : '';
-  result.reason =
-    `${result.project} ${version}: ${commit} was superseded: build #${newer.id} of ${newer.commit === null ? 'a newer commit' : safeLine(newer.commit, 64)} ` +
+  const reason =
+    `${run.name} ${version}: ${commit} was superseded: build #${newer.id} of ${newer.commit === null ? 'a newer commit' : safeLine(newer.commit, 64)} ` +
     `(a newer push) cancelled build #${cancelled.id}${before} and took over (${newerUrl || 'no link'}). ${commit} will not be built; ` +
     "the newer commit's own run checks its build";
-  log.info(result.reason);
+  run.log.info(reason);
+  return {
+    outcome: 'superseded',
+    title: 'Superseded',
+    supersededBy: { buildId: newer.id, buildUrl: newerUrl, commit: SHA.test(newer.commit ?? '') ? newer.commit! : '' },
+    reason,
+    summarySections: followed.summarySections,
+  };
 }
 
 /**
@@ -103,10 +120,4 @@ async function newerBuildOfVersion(ctx: OperationContext, project: string, cance
     builds.filter((build) => build.version === cancelled.version),
     cancelled.id,
   );
-}
-
-/** Forgets what a build of another commit left in the result before the cancelled one is concluded. */
-function restore(result: ProjectResult, build: Build): Build {
-  if (build.duration === null) delete result.duration;
-  return build;
 }

@@ -1,6 +1,6 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { VersionV2 } from '../../readthedocs/schemas.js';
-import type { OperationContext, ProjectResult } from '../types.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { formatDuration } from '../../util/format-duration.js';
 
 /** Suffixes the service appends to make a pull request version's slug unique (`7`, then `7_a`, `7_b`). */
@@ -94,14 +94,18 @@ export class AutomationRuleSkip {
 }
 
 /** The outcome when the service moved the pull request's version to the commit and built nothing. */
-export function concludeSkippedByRule(ctx: OperationContext, result: ProjectResult, log: ProjectLog, pr: number, commit: string): void {
-  result.outcome = 'skipped';
-  result.title = 'Build skipped';
-  result.commit = commit;
-  result.reason =
-    `${result.project}: no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
+export function concludeSkippedByRule(
+  ctx: OperationContext,
+  { name, log, seen }: ProjectRun,
+  pr: number,
+  commit: string,
+): Conclusion<never> {
+  seen.commit(commit);
+  const reason =
+    `${name}: no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
     `and made no build of it within ${formatDuration(ctx.polling.graceWindowMs)}, so a webhook automation rule of the project ` +
     '(changed files, commit message or labels) probably skipped it. Nothing to wait for: push a change the rules match, ' +
     "or check the project's automation rules";
-  log.info(result.reason);
+  log.info(reason);
+  return { outcome: 'skipped', title: 'Build skipped', reason };
 }

@@ -1,34 +1,12 @@
 import { formatDuration } from '../../util/format-duration.js';
-import { serviceLinks } from '../../reporting/service-links.js';
-import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
-import { explainFailure, type FailureFindings } from './failure-reason.js';
+import { explainFailure } from './failure-reason.js';
 import { annotateSphinxProblems } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
-import type { OperationContext, ProjectResult } from '../types.js';
-
-/**
- * Copies what a build says into the project's result, so any ending reports the last state seen.
- * Its link is kept only when it is a page of the service (`serviceLinks`): the result's `buildUrl`
- * is what statuses, deployments, the comment, the summary and the outputs link to.
- */
-export function recordBuild(ctx: OperationContext, result: ProjectResult, build: Build, log?: ProjectLog): void {
-  const link = serviceLinks(ctx.inputs.baseUrl).build(build.urls.build);
-  if (link === undefined && build.urls.build && result.buildId !== build.id) {
-    log?.info(`Build #${build.id}: the service's link to it is not an http(s) page of the service; it is not linked anywhere`);
-  }
-  result.buildId = build.id;
-  // An answer without a link keeps the one seen before; a link that is not the service's drops it.
-  result.buildUrl = link ?? (build.urls.build ? undefined : result.buildUrl);
-  result.state = build.state.code;
-  result.version = build.version || result.version;
-  if (build.commit) result.commit = build.commit;
-  if (build.success !== null) result.success = build.success;
-  if (build.duration !== null) result.duration = build.duration;
-}
+import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 
 /** How long the next build will likely run (ms), and how far it may stray from that. */
 export interface DurationEstimate {
@@ -55,6 +33,9 @@ const WINDOW_EDGE_MARGIN_MS = 500;
 /** A long build says it is still running about this often, so that a wait is never silent. */
 export const PROGRESS_INTERVAL_MS = 60_000;
 
+/** While the build of a commit has not appeared, the wait says so about this often. */
+export const WAITING_NOTICE_MS = 30_000;
+
 /** "45s", "4m": a progress line's figures, to the minute once past one. */
 function roughly(ms: number): string {
   return formatDuration(ms < 60_000 ? Math.round(ms / 1000) * 1000 : Math.round(ms / 60_000) * 60_000);
@@ -71,8 +52,17 @@ export function progressLine(state: string, runningMs: number, estimate: Duratio
     : `still ${doing}, ${roughly(runningMs)} (about ${expected} expected)`;
 }
 
+/** How a watch ended: the build as last polled, and its chart for the job summary when it ran commands. */
+export interface Watched {
+  build: Build;
+  summarySections: string[];
+  /** The build whose every command the log showed with its output: its failure need not repeat the last lines. */
+  outputShownOf?: number;
+}
+
 /**
- * Polls a build until it is `finished` or `cancelled`. The schedule is predictive (sparse early,
+ * Polls a build until it is `finished` or `cancelled`, recording each answer as the project's last
+ * state seen. The schedule is predictive (sparse early,
  * dense near the expected end) unless `poll-interval` fixes it. Every build watched at once draws
  * from the one rate budget: each poller keeps to its fair share of it, and looks before it asks so
  * that a window already used up (by triggers, other projects) delays the poll instead of queueing
@@ -80,12 +70,11 @@ export function progressLine(state: string, runningMs: number, estimate: Duratio
  */
 export async function watchBuild(
   ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
+  { name, log, seen }: ProjectRun,
   initial: Build,
   estimate: DurationEstimate | undefined,
   stopWhen?: (build: Build) => boolean,
-): Promise<Build> {
+): Promise<Watched> {
   let build = initial;
   let lastState = '';
   const created = build.created === null ? Number.NaN : Date.parse(build.created);
@@ -109,7 +98,7 @@ export async function watchBuild(
   const buildLog = new BuildLogFollower(ctx, log);
   const leave = ctx.watchers.enter();
   try {
-    return await pollUntil(
+    return await pollUntil<Watched>(
       async (round) => {
         if (round > 1) {
           await awaitFairTurn(ctx, lastPollAt);
@@ -117,7 +106,7 @@ export async function watchBuild(
           lastPollAt = ctx.now();
           build = await ctx.api.build(build.project, build.id);
         }
-        recordBuild(ctx, result, build, log);
+        seen.build(build);
         // The commands that finished before this state, then the state itself.
         await buildLog.observe(build, FINAL_STATES.has(build.state.code));
         const now = ctx.now();
@@ -126,7 +115,12 @@ export async function watchBuild(
           log.progress(`${elapsed(ctx)} build #${build.id}: ${build.state.name ?? build.state.code}`);
           nextProgressAt = now + progressEveryMs;
         }
-        if (FINAL_STATES.has(build.state.code) || stopWhen?.(build)) return buildLog.conclude(result, build);
+        if (FINAL_STATES.has(build.state.code) || stopWhen?.(build))
+          return {
+            build,
+            summarySections: buildLog.chart(name, build),
+            ...(buildLog.shownInFull(build) ? { outputShownOf: build.id } : {}),
+          };
         const timeline = start.observe(now, build.state.code);
         runningSince = timeline.buildStartedAt;
         delay = watchDelay(ctx.polling.watch, {
@@ -164,43 +158,54 @@ function waitOn(ctx: OperationContext) {
   return { now: () => ctx.now(), sleep: ctx.sleep, signal: ctx.deadline.signal };
 }
 
-/** Turns a final build into the project's outcome, with the reason when it is not a success. */
-export async function concludeBuild(ctx: OperationContext, result: ProjectResult, log: ProjectLog, build: Build): Promise<void> {
-  recordBuild(ctx, result, build, log);
+/**
+ * The project's outcome from a final build the project's last state already records (`watched`,
+ * its chart kept), with the reason when it is not a success.
+ */
+export async function concludeBuild(
+  ctx: OperationContext,
+  run: ProjectRun,
+  watched: Pick<Watched, 'build'> & Partial<Watched>,
+): Promise<Conclusion<never>> {
+  const { build } = watched;
+  const { name: project, log } = run;
+  const summarySections = watched.summarySections ?? [];
   const took = build.duration !== null ? ` in ${formatDuration(build.duration * 1000)}` : '';
-  const link = result.buildUrl ?? 'no link';
+  const link = run.seen.current.buildUrl ?? 'no link';
   if (build.state.code === 'finished' && build.success === true) {
-    result.outcome = 'success';
     log.info(`Build #${build.id} succeeded${took}: ${link}`);
-    return;
+    return { outcome: 'success', summarySections };
   }
   const cancelled = build.state.code === 'cancelled';
   if (cancelled && (await endedBySkip(ctx, build))) {
-    result.outcome = 'skipped';
-    result.title = 'Build skipped';
-    result.reason =
-      `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
+    const reason =
+      `${project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
       `a command exited with code 183, the service's way to skip a build (${link})`;
-    log.info(result.reason);
-    return;
+    log.info(reason);
+    return { outcome: 'skipped', title: 'Build skipped', reason, summarySections };
   }
-  result.outcome = cancelled ? 'cancelled' : 'failed';
-  result.title = cancelled ? 'Build cancelled' : 'Build failed';
-  const findings: FailureFindings = {};
-  const why = await explainFailure(ctx.api, build, findings);
-  result.reason = `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${why}`;
-  if (findings.headline !== undefined) result.headline = findings.headline;
-  if (findings.outputTail !== undefined) result.outputTail = findings.outputTail;
+  const findings = await explainFailure(ctx.api, build);
+  const reason = `${project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${findings.text}`;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
   // The log neutralises the service's text (the reason quotes the build's output).
   const tailPart = findings.outputTail === undefined ? '' : `\nLast lines of its output:\n${findings.outputTail}`;
-  if (tailPart !== '' && result.reason.endsWith(tailPart)) {
-    log.info(result.reason.slice(0, -tailPart.length));
-    log.section('Last lines of its output', findings.outputTail!);
+  if (tailPart !== '' && reason.endsWith(tailPart)) {
+    log.info(reason.slice(0, -tailPart.length));
+    // Each fact once: when the build's log above showed the failed command's output, not again.
+    if (watched.outputShownOf !== build.id) log.section('Last lines of its output', findings.outputTail!);
   } else {
-    log.info(result.reason);
+    log.info(reason);
   }
-  if (findings.output) annotateSphinxProblems(findings.output, result.project, (message) => log.info(message), ctx.log);
+  if (findings.output) annotateSphinxProblems(findings.output, project, (message) => log.info(message), ctx.log);
+  const title = cancelled ? 'Build cancelled' : 'Build failed';
+  return {
+    outcome: cancelled ? 'cancelled' : 'failed',
+    title,
+    reason,
+    ...(findings.headline === undefined ? {} : { headline: findings.headline }),
+    ...(findings.outputTail === undefined ? {} : { outputTail: findings.outputTail }),
+    summarySections,
+  };
 }
 
 /** The notification the service leaves on a build that a command ended with exit code 183. */

@@ -1,5 +1,4 @@
 import { formatDuration } from '../../util/format-duration.js';
-import type { ProjectLog } from '../../reporting/project-log.js';
 import { ServiceError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { lookForBuild, lookInterval, waitForVersion } from '../shared/version-appears.js';
@@ -20,9 +19,8 @@ import {
   type SyncDetails,
 } from './search-hits.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
-import { addSummarySection, type OperationContext, type ProjectOperation, type ProjectResult } from '../types.js';
-
-type SyncResult = ProjectResult<SyncDetails>;
+import { continueFrom } from '../run-projects.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
 
 /**
  * An active version gets its build from the service (a push of the tag, an automation rule);
@@ -36,25 +34,24 @@ const ADOPT_GRACE_POLLS = 5;
  * activates it (which queues its build) or adopts the build queued for it, waits for the build
  * as `build` does, and checks through search that the pages are found.
  */
-export const syncVersionsProject: ProjectOperation<SyncDetails> = async (ctx, result, log) => {
+export const syncVersionsProject: ProjectOperation<SyncDetails> = async (ctx, run) => {
   const stage = { waitingFor: '' };
   try {
-    await syncProject(ctx, result, log, stage);
+    return await syncProject(ctx, run, stage);
   } catch (error) {
     // Before any build is known, say what never came; once there is one, the build's state says it.
-    if (!(error instanceof DeadlineError) || result.buildId !== undefined || !stage.waitingFor) throw error;
-    result.outcome = 'timed-out';
-    result.title = 'Timed out';
-    result.reason = `${result.project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
-    log.info(result.reason);
+    if (!(error instanceof DeadlineError) || run.seen.current.buildId !== undefined || !stage.waitingFor) throw error;
+    const reason = `${run.name}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
+    run.log.info(reason);
+    return { outcome: 'timed-out', title: 'Timed out', reason };
   }
 };
 
-async function syncProject(ctx: OperationContext, result: SyncResult, log: ProjectLog, stage: { waitingFor: string }): Promise<void> {
+async function syncProject(ctx: OperationContext, run: ProjectRun, stage: { waitingFor: string }): Promise<Conclusion<SyncDetails>> {
   const { api, inputs } = ctx;
-  const project = result.project;
+  const { name: project, log } = run;
   const version = inputs.version;
-  result.version = version;
+  run.seen.version(version);
 
   // Build ids only grow: the newest one before the sync tells later builds from earlier ones.
   // The same request gives the project's recent build times for the poll schedule.
@@ -63,18 +60,15 @@ async function syncProject(ctx: OperationContext, result: SyncResult, log: Proje
 
   log.info(`Syncing the versions of ${project} with its repository`);
   if (!(await api.syncVersions(project))) {
-    result.outcome = 'failed';
-    result.title = 'Sync not triggered';
-    result.reason =
+    const reason =
       `${project}: Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
       'inactive, has no `latest` version to sync from, or has version sync turned off. Check the project in the dashboard.';
-    log.info(result.reason);
-    return;
+    log.info(reason);
+    return { outcome: 'failed', title: 'Sync not triggered', reason };
   }
   if (!version) {
-    result.outcome = 'triggered';
     log.info('Sync scheduled: new branches and tags appear as versions within a minute or so');
-    return;
+    return { outcome: 'triggered' };
   }
 
   const given = inputs.versionGiven ? ` (from \`${inputs.versionGiven}\`)` : '';
@@ -86,15 +80,14 @@ async function syncProject(ctx: OperationContext, result: SyncResult, log: Proje
   const record = await waitForVersion(ctx, project, version, log);
   log.info(`${elapsed(ctx)} ${version} is there (${record.type}, ${record.active ? 'active' : 'inactive'})`);
 
-  const build = await buildOfVersion(ctx, result, log, record, newestBefore, stage);
-  if (!build) return;
-  const final = await watchBuild(ctx, result, log, build, expectedFromHistory(history));
-  await concludeBuild(ctx, result, log, final);
-  if (result.outcome !== 'success') return;
+  const build = await buildOfVersion(ctx, run, record, newestBefore, stage);
+  if ('outcome' in build) return build;
+  const built = await concludeBuild(ctx, run, await watchBuild(ctx, run, build, expectedFromHistory(history)));
+  if (built.outcome !== 'success') return built;
 
   const documentation = record.urls?.documentation;
-  if (documentation) result.docsUrl = documentation;
-  await verifyThroughSearch(ctx, result, log, version);
+  const live = documentation ? { ...built, docsUrl: documentation } : built;
+  return continueFrom(ctx, run, live, () => verifyThroughSearch(ctx, run, version, live));
 }
 
 /**
@@ -104,33 +97,29 @@ async function syncProject(ctx: OperationContext, result: SyncResult, log: Proje
  */
 async function buildOfVersion(
   ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
+  { name: project, log }: ProjectRun,
   record: Version,
   newestBefore: number,
   stage: { waitingFor: string },
-): Promise<Build | undefined> {
+): Promise<Build | Conclusion<never>> {
   const { api, inputs } = ctx;
-  const { project } = result;
   const version = record.slug;
   const hidden = inputs.hidden !== undefined && record.hidden !== inputs.hidden ? { hidden: inputs.hidden } : {};
 
   if (!record.active) {
     if (!inputs.activate) {
-      result.outcome = 'failed';
-      result.title = 'Version inactive';
-      result.reason =
+      const reason =
         `${project}: version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
         'Activate it in the dashboard (or with an automation rule), or set `activate: true`.';
-      log.info(result.reason);
-      return undefined;
+      log.info(reason);
+      return { outcome: 'failed', title: 'Version inactive', reason };
     }
     log.info(`Activating ${version}${'hidden' in hidden ? ` (hidden: ${inputs.hidden})` : ''}: the service queues its build`);
     await api.updateVersion(project, version, { active: true, ...hidden });
     stage.waitingFor = `the build that activating ${version} queued (it may show up late on the service's builds list)`;
     const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
     log.info(`Build #${build!.id} was queued by the activation: ${build!.urls.build}`);
-    return build;
+    return build!;
   }
 
   if ('hidden' in hidden) {
@@ -153,13 +142,16 @@ async function buildOfVersion(
  * ends, so the search is repeated within a bounded window (never past the step's deadline).
  * Not found in time: a warning, or a failure with `verify: strict`.
  */
-async function verifyThroughSearch(ctx: OperationContext, result: SyncResult, log: ProjectLog, version: string): Promise<void> {
+async function verifyThroughSearch(
+  ctx: OperationContext,
+  { name: project, log, seen }: ProjectRun,
+  version: string,
+  built: Conclusion<never>,
+): Promise<Conclusion<SyncDetails>> {
   const { api, inputs } = ctx;
-  const { project } = result;
   if (inputs.verify === 'none') {
-    result.details = { ...result.details, verified: null };
     log.info('Search check skipped (`verify: none`)');
-    return;
+    return { ...built, details: { verified: null } };
   }
   let text = inputs.verifyQuery ?? project;
   const interval = ctx.polling.searchIntervalMs;
@@ -192,25 +184,23 @@ async function verifyThroughSearch(ctx: OperationContext, result: SyncResult, lo
 
   if (hits.length > 0) {
     const top = hits.slice(0, TOP_HITS);
-    result.details = { ...result.details, verified: true, searchHits: top };
-    addSummarySection(result, searchHitsMarkdown(project, version, text, top));
     log.info(`${elapsed(ctx)} Search finds ${hits.length} page${hits.length === 1 ? '' : 's'} of ${version}:`);
     for (const hit of top) log.info(`  - ${plainLine(hit.title)} ${hit.url ?? ''}`.trimEnd());
-    return;
+    const summarySections = [...(built.summarySections ?? []), searchHitsMarkdown(project, version, text, top)];
+    return { ...built, details: { verified: true, searchHits: top }, summarySections };
   }
-  result.details = { ...result.details, verified: false };
+  const { buildId } = seen.current;
   const message =
     searchFailure !== undefined
-      ? `${project}: build #${result.buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
-      : `${project}: build #${result.buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
+      ? `${project}: build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
+      : `${project}: build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
         `within ${formatDuration(until - startedAt)}. Indexing runs after the build and can lag; ` +
         'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
+  const details = { verified: false };
   if (inputs.verify === 'strict') {
-    result.outcome = 'failed';
-    result.title = 'Not found through search';
-    result.reason = message;
     log.info(message);
-  } else {
-    log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
+    return { ...built, outcome: 'failed', title: 'Not found through search', reason: message, details };
   }
+  log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
+  return { ...built, details };
 }

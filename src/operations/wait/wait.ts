@@ -1,12 +1,12 @@
 import { commitToWaitFor } from '../../inputs/github-context.js';
 import { ServiceError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
-import { pollUntil } from '../../resilience/index.js';
-import { addDocsUrl } from '../shared/docs-url.js';
+import { pollUntil, sleepWithProgress } from '../../resilience/index.js';
+import { findDocsUrl } from '../shared/docs-url.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { concludeBuild, elapsed, expectedFromHistory, recordBuild, SKIP_NOTIFICATION } from '../shared/watch-build.js';
-import type { OperationContext, ProjectOperation, ProjectResult } from '../types.js';
+import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, WAITING_NOTICE_MS } from '../shared/watch-build.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../shared/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -21,7 +21,8 @@ type Found =
   | { skippedByRule: number };
 
 /** `wait`: never triggers; finds the build of the commit (and version) and waits for its end. */
-export const waitProject: ProjectOperation = async (ctx, result, log) => {
+export const waitProject: ProjectOperation = async (ctx, run) => {
+  const { name: project, log, seen } = run;
   const commit = commitToWaitFor(ctx.inputs.commit, ctx.run);
   if (!commit) {
     throw new ServiceError(
@@ -30,37 +31,22 @@ export const waitProject: ProjectOperation = async (ctx, result, log) => {
       'wait',
     );
   }
-  result.commit = commit;
-  result.version = ctx.inputs.version;
-  const what = `${result.project}${ctx.inputs.version ? ` ${ctx.inputs.version}` : ''} at ${commit}`;
+  seen.commit(commit);
+  seen.version(ctx.inputs.version);
+  const what = `${project}${ctx.inputs.version ? ` ${ctx.inputs.version}` : ''} at ${commit}`;
   log.info(`Looking for the build of ${what}`);
   const since = Math.min(ctx.startedAt, ctx.run.pushedAt ?? Number.POSITIVE_INFINITY);
-  const scope = await pushVersions(ctx, result.project, commit, ctx.inputs.version, log);
+  const scope = await pushVersions(ctx, project, commit, ctx.inputs.version, log);
   if (scope.ref !== undefined) log.info(`Builds of ${scope.describe} are taken; those of other versions are not`);
-  const found = await findBuildOfCommit(ctx, result.project, commit, scope, log, {
-    onMissing: () => log.info(`${elapsed(ctx)} no build of ${what} yet: waiting for the service to start one`),
+  const found = await findBuildOfCommit(ctx, project, commit, scope, log, {
+    onMissing: (first) =>
+      log.progress(`${elapsed(ctx)} ${first ? 'no' : 'still no'} build of ${what} yet: waiting for the service to start one`),
     since,
   });
-  if ('skippedByRule' in found) {
-    concludeSkippedByRule(ctx, result, log, found.skippedByRule, commit);
-    return;
-  }
-  if ('selfSkipped' in found) {
-    concludeSelfSkipped(ctx, result, log, found.selfSkipped, found.notification, commit);
-    return;
-  }
+  if ('skippedByRule' in found) return concludeSkippedByRule(ctx, run, found.skippedByRule, commit);
+  if ('selfSkipped' in found) return concludeSelfSkipped(run, found.selfSkipped, found.notification, commit);
   const { build } = found;
-  if (build.commit === null && build.state.code === 'finished') {
-    // Config loading and validation run inside checkout: a build failing there never gets a commit.
-    await concludeBuild(ctx, result, log, build);
-    result.title = 'Build failed before checkout';
-    result.reason =
-      `${result.project}: no build of ${commit} appeared, but build #${build.id} of ${build.version ?? '(deleted version)'}, ` +
-      `created after the push, failed before checking out a commit, so it is likely this push's build ` +
-      `(a broken .readthedocs.yaml, a clone error or a failing post_checkout step)\n${result.reason ?? ''}`;
-    log.info(result.reason);
-    return;
-  }
+  if (build.commit === null && build.state.code === 'finished') return concludeFailedBeforeCheckout(ctx, run, build, commit);
   if (build.commit === null) {
     // Cancelled before it cloned, with a newer build of its version: this push's build, superseded.
     log.info(
@@ -72,12 +58,34 @@ export const waitProject: ProjectOperation = async (ctx, result, log) => {
   // Only predictive polling uses the version's history: a fixed interval spares the request.
   const estimate =
     ctx.polling.watch.kind === 'predictive'
-      ? expectedFromHistory(await ctx.api.recentBuilds(result.project, { version: build.version ?? undefined, limit: 10 }))
+      ? expectedFromHistory(await ctx.api.recentBuilds(project, { version: build.version ?? undefined, limit: 10 }))
       : undefined;
-  const followed = await watchBuildOfCommit(ctx, result, log, build, commit, estimate);
-  await concludeFollowed(ctx, result, log, followed, commit);
-  await addDocsUrl(ctx, result, log);
+  const followed = await watchBuildOfCommit(ctx, run, build, commit, estimate);
+  const conclusion = await concludeFollowed(ctx, run, followed, commit);
+  const docsUrl = await findDocsUrl(ctx, run, conclusion.outcome);
+  return docsUrl === undefined ? conclusion : { ...conclusion, docsUrl };
 };
+
+/**
+ * No build of the commit appeared, but a build of the push's versions failed before it checked out
+ * a commit: config loading and validation run inside checkout, so a build failing there never gets
+ * a commit.
+ */
+async function concludeFailedBeforeCheckout(
+  ctx: OperationContext,
+  run: ProjectRun,
+  build: Build,
+  commit: string,
+): Promise<Conclusion<never>> {
+  run.seen.build(build);
+  const conclusion = await concludeBuild(ctx, run, { build });
+  const reason =
+    `${run.name}: no build of ${commit} appeared, but build #${build.id} of ${build.version ?? '(deleted version)'}, ` +
+    `created after the push, failed before checking out a commit, so it is likely this push's build ` +
+    `(a broken .readthedocs.yaml, a clone error or a failing post_checkout step)\n${conclusion.reason ?? ''}`;
+  run.log.info(reason);
+  return { ...conclusion, title: 'Build failed before checkout', reason };
+}
 
 /** The service's clock and the runner's may disagree by a little. */
 const CREATED_SLACK_MS = 5000;
@@ -151,12 +159,23 @@ async function findBuildOfCommit(
   commit: string,
   scope: PushVersions,
   log: ProjectLog,
-  options: { onMissing: () => void; since: number },
+  options: { onMissing: (first: boolean) => void; since: number },
 ): Promise<Found> {
   const pr = ctx.run.pullRequest?.headSha.toLowerCase() === commit.toLowerCase() ? ctx.run.pullRequest.number : undefined;
   const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, ctx.inputs.version, log);
   const skips = new SkipNotifications(ctx, project, log);
   const started = ctx.now();
+  // Said at the first look, then about every WAITING_NOTICE_MS while the build does not appear.
+  const every = Math.max(1, ctx.waitingNoticeMs ?? WAITING_NOTICE_MS);
+  let nextNoticeAt = Number.POSITIVE_INFINITY;
+  const sleepTelling = sleepWithProgress(ctx.sleep, {
+    now: () => ctx.now(),
+    dueAt: () => nextNoticeAt,
+    onDue: (now) => {
+      options.onMissing(false);
+      nextNoticeAt = now + every;
+    },
+  });
   return pollUntil<Found>(
     async (round) => {
       const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
@@ -166,13 +185,16 @@ async function findBuildOfCommit(
         const told = await commitLessBuildOfPush(ctx, project, commit, scope, options.since, skips);
         if (told) return told;
       }
-      if (round === 1) options.onMissing();
+      if (round === 1) {
+        options.onMissing(true);
+        nextNoticeAt = ctx.now() + every;
+      }
       if (ruleSkip && pr !== undefined && ctx.now() - started >= ctx.polling.graceWindowMs && (await ruleSkip.noBuildComing())) {
         return { skippedByRule: pr };
       }
       return undefined;
     },
-    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: ctx.sleep },
+    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: sleepTelling },
   );
 }
 
@@ -238,24 +260,15 @@ class SkipNotifications {
 }
 
 /** The outcome when the push's build skipped itself (exit code 183) before its commit was recorded. */
-function concludeSelfSkipped(
-  ctx: OperationContext,
-  result: ProjectResult,
-  log: ProjectLog,
-  build: Build,
-  notification: Notification,
-  commit: string,
-): void {
-  recordBuild(ctx, result, build, log);
-  result.commit = commit;
-  result.outcome = 'skipped';
-  result.title = 'Build skipped';
+function concludeSelfSkipped({ name, log, seen }: ProjectRun, build: Build, notification: Notification, commit: string): Conclusion<never> {
+  seen.build(build);
+  seen.commit(commit);
   const said = [notification.message.header, notification.message.body].filter(Boolean).join(': ');
   const service = `${safeLine(said || 'no text', 300)} (${safeLine(notification.message.id, 80)})`;
-  result.headline = service;
-  result.reason =
-    `${result.project} ${build.version ?? '(deleted version)'}: build #${build.id}, created after the push, skipped itself ` +
+  const reason =
+    `${name} ${build.version ?? '(deleted version)'}: build #${build.id}, created after the push, skipped itself ` +
     `before it recorded a commit (exit code 183, the service's documented skip, in post_checkout): the service says: ${service}. ` +
-    `Nothing to wait for: ${commit} is not built (${result.buildUrl ?? 'no link'})`;
-  log.info(result.reason);
+    `Nothing to wait for: ${commit} is not built (${seen.current.buildUrl ?? 'no link'})`;
+  log.info(reason);
+  return { outcome: 'skipped', title: 'Build skipped', headline: service, reason };
 }

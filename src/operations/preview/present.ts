@@ -1,0 +1,173 @@
+import type { CommitState } from '../../github/api/rest.js';
+import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
+import type { PreviewPublisher } from '../../github/preview-publisher.js';
+import { unredirectedSection } from '../../github/render-comment.js';
+import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
+import type { OperationContext, ProjectResult, StepReport } from '../types.js';
+import type { ChangedPage } from './changed-pages.js';
+import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
+import type { PreviewDetails } from './details.js';
+import { commentPages, diffDetails, pagesSummary } from './diff-pages.js';
+import type { PullRequestRun } from './pull-request.js';
+import { unredirectedFailure } from './redirect-check.js';
+import type { PreviewInfo } from './verify-preview.js';
+
+// `preview`'s third job: presenting what each project's part found: the comment's rows, the
+// commit statuses and deployments, each project's details, and the job summary.
+
+/**
+ * The step's report once every project's part has ended: the comment's rows and the commit
+ * statuses and deployments published, each result with its details. `redirect-check`: the ready
+ * row lists its pages without a redirect; with `fail`, they turn the project (and so its commit
+ * status and the step) red while the row keeps the ready preview.
+ */
+export async function presentPreviews(
+  ctx: OperationContext,
+  step: {
+    run: Pick<PullRequestRun, 'pr' | 'headSha'>;
+    publisher: PreviewPublisher;
+    deployments: PreviewDeployments;
+    infos: Map<string, PreviewInfo>;
+  },
+  found: ProjectResult<PreviewDetails>[],
+): Promise<StepReport<PreviewDetails>> {
+  const { run, publisher, deployments, infos } = step;
+  const rows = found.map((result) => rowOf(ctx, result, run.headSha, infos.get(result.project)?.pages ?? []));
+  const unredirectedOf = (index: number) => (rows[index]!.status === 'ready' ? (infos.get(found[index]!.project)?.unredirected ?? []) : []);
+  const failing = (index: number) => ctx.inputs.redirectCheck === 'fail' && unredirectedOf(index).length > 0;
+  const statuses = found.map((result, index) => {
+    const status = commitStatusOf(result, rows[index]!.status);
+    const unredirected = unredirectedOf(index);
+    if (unredirected.length === 0) return status;
+    rows[index]!.unredirected = unredirected;
+    if (!failing(index)) return status;
+    return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
+  });
+  const settled = found.map((result, index) =>
+    failing(index) ? { ...result, ...unredirectedFailure(result.project, unredirectedOf(index)) } : result,
+  );
+  await Promise.all([
+    publisher.publish(rows),
+    ...settled.map((result, index) => {
+      const { state, description, targetUrl } = statuses[index]!;
+      return publisher.status(result.project, state, description, targetUrl);
+    }),
+    ...settled.map((result, index) => deploymentOutcome(deployments, result, commitStatusOf(result, rows[index]!.status))),
+  ]);
+  const results = settled.map((result, index) => {
+    const info = infos.get(result.project);
+    const details: PreviewDetails = {
+      pullRequest: run.pr,
+      headSha: run.headSha,
+      previewStatus: rows[index]!.status,
+      pages: info?.pages ?? [],
+      ...diffDetails(info?.diff),
+      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
+    };
+    return { ...result, details };
+  });
+  return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
+}
+
+function previewStatusOf(result: ProjectResult): PreviewStatus {
+  switch (result.outcome) {
+    case 'success':
+      return result.previewUrl ? 'ready' : 'error';
+    case 'triggered':
+      return 'building';
+    case 'skipped':
+      return 'skipped';
+    case 'superseded':
+      return 'superseded';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    case 'timed-out':
+      return result.buildId === undefined ? 'not-found' : 'timed-out';
+    case 'aborted':
+    case 'error':
+      return 'error';
+  }
+}
+
+/** The comment row of a project whose part has ended. */
+export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pages: ChangedPage[]): PreviewRow {
+  const status = previewStatusOf(result);
+  return {
+    project: result.project,
+    status,
+    commit: headSha,
+    updatedAt: new Date(ctx.now()),
+    ...(result.buildId === undefined ? {} : { buildId: result.buildId }),
+    ...(result.buildUrl === undefined ? {} : { buildUrl: result.buildUrl }),
+    ...(status === 'ready' && result.previewUrl ? { previewUrl: result.previewUrl } : {}),
+    // One line in the row (the notification or the failed command), the output's tail apart.
+    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
+    ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
+    ...(status === 'ready' ? commentPages(pages) : {}),
+  };
+}
+
+function commitStatusOf(
+  result: ProjectResult,
+  status: PreviewStatus,
+): { state: CommitState; description: string; targetUrl: string | undefined } {
+  const build = result.buildId === undefined ? 'the build' : `build #${result.buildId}`;
+  switch (status) {
+    case 'ready':
+      return { state: 'success', description: `Preview ready (build #${result.buildId})`, targetUrl: result.previewUrl };
+    case 'skipped':
+      return result.buildId === undefined
+        ? { state: 'success', description: 'No build: an automation rule of the project skipped this commit', targetUrl: undefined }
+        : { state: 'success', description: `Build #${result.buildId} skipped (exit code 183): no preview`, targetUrl: result.buildUrl };
+    case 'superseded':
+      return {
+        state: 'success',
+        description: `Superseded by build #${result.supersededBy?.buildId} of a newer commit: no preview of this one`,
+        targetUrl: result.supersededBy?.buildUrl,
+      };
+    case 'building':
+      return { state: 'pending', description: `Building (${build})`, targetUrl: result.buildUrl };
+    case 'failed':
+      return { state: 'failure', description: `Build #${result.buildId} failed`, targetUrl: result.buildUrl };
+    case 'cancelled':
+      return { state: 'failure', description: `Build #${result.buildId} was cancelled`, targetUrl: result.buildUrl };
+    case 'timed-out':
+      return { state: 'error', description: `Timed out waiting for ${build}`, targetUrl: result.buildUrl };
+    case 'not-found':
+      return { state: 'error', description: 'No build of this commit appeared', targetUrl: undefined };
+    case 'error':
+    case 'merged':
+    case 'closed':
+      return { state: 'error', description: result.title ?? 'Error', targetUrl: result.buildUrl };
+  }
+}
+
+function summarySection(
+  run: Pick<PullRequestRun, 'pr' | 'headSha'>,
+  results: ProjectResult[],
+  infos: Map<string, PreviewInfo>,
+  publisher: PreviewPublisher,
+): string {
+  const where = publisher.location
+    ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
+    : publisher.handedOverTo
+      ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
+      : '';
+  const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
+  for (const result of results) {
+    const info = infos.get(result.project);
+    if (result.previewUrl) for (const line of pagesSummary(result.project, info?.pages ?? [], info?.diff)) lines.push(line);
+  }
+  for (const result of results) {
+    const unredirected = infos.get(result.project)?.unredirected ?? [];
+    if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
+  }
+  for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
+  return lines.join('\n');
+}
+
+function locationLabel(publisher: PreviewPublisher): string {
+  return publisher.location?.includes('#issuecomment-') ? 'the preview comment' : 'the pull request description';
+}

@@ -1,0 +1,202 @@
+import type { ProjectLog } from '../../reporting/project-log.js';
+import { PREVIEW_DOMAIN, serviceLinks } from '../../reporting/service-links.js';
+import { safeLine } from '../../util/untrusted-text.js';
+import { continueFrom } from '../run-projects.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
+import { builderOfDoctype, changedPages, sourcePagePath, type ChangedPage, type DocsBuilder } from './changed-pages.js';
+import { checkPage } from './check-page.js';
+import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
+import { lookUpPages } from './page-lookups.js';
+import type { ChangedSources } from './pull-request.js';
+import { checkRedirects, type UnredirectedPage } from './redirect-check.js';
+import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
+
+// `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
+// service's file tree diff, else the pull request's source files) and their redirects.
+
+/** A fresh preview can lag behind its build's end: look this many times before giving up. */
+const PREVIEW_ATTEMPTS = 6;
+const PAGE_ATTEMPTS = 2;
+/** The changed pages' look-ups, all of them: one wait between two rounds fits (5 s with `auto`). */
+const PAGE_LOOKUP_BUDGET_MS = 15_000;
+
+/** What the step learns about one project's preview besides its result. */
+export interface PreviewInfo {
+  pages: ChangedPage[];
+  /** `redirect-check`: pages moved or removed without a redirect. */
+  unredirected: UnredirectedPage[];
+  /** Whether the service's file tree diff gave the pages, once the preview answered. */
+  diff?: DiffOutcome;
+}
+
+/** What the step shares between its projects' verifications. */
+export interface PreviewVerification {
+  pr: number;
+  records: ProjectRecords;
+  /** Each project's changed pages and redirects, filled in as they are verified. */
+  infos: Map<string, PreviewInfo>;
+  changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
+  projectFile: () => Promise<string | undefined>;
+}
+
+/**
+ * The conclusion of a successful build (`built`) with its preview: `previewUrl` only when the
+ * preview answers 200; otherwise the project is not green and its row says why. Then links the
+ * changed pages that answer, and checks their redirects (`redirect-check`).
+ */
+export async function verifyPreview(
+  ctx: OperationContext,
+  run: ProjectRun,
+  built: Conclusion<never>,
+  shared: PreviewVerification,
+): Promise<Conclusion<never>> {
+  const { name: project, log, seen } = run;
+  const url =
+    (await serviceDocumentationUrl(ctx, run)) ??
+    (await resolvePreviewUrl({
+      api: ctx.api,
+      records: shared.records,
+      slug: project,
+      pr: shared.pr,
+      version: seen.current.version,
+      baseUrl: ctx.inputs.baseUrl,
+      template: ctx.inputs.previewUrlTemplate,
+    }));
+  const check = await checkPage(url, {
+    pages: ctx.pages,
+    signal: ctx.deadline.signal,
+    attempts: PREVIEW_ATTEMPTS,
+    retryDelayMs: ctx.polling.previewRetryMs,
+    sleep: ctx.sleep,
+  });
+  if (!check.ok) {
+    const reason =
+      `${project}: build #${seen.current.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
+      `(${check.attempts} tries), so it is not reported as ready. Check the project's preview settings, or set \`preview-url-template\` for custom hosting`;
+    log.info(reason);
+    return { ...built, outcome: 'error', title: 'Preview not answering', reason };
+  }
+  log.info(`Preview ready: ${url}`);
+  const ready = { ...built, previewUrl: url };
+  return continueFrom<never>(ctx, run, ready, async () => {
+    await verifyChangedPages(ctx, run, url, shared);
+    return ready;
+  });
+}
+
+/** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */
+async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: string, shared: PreviewVerification): Promise<void> {
+  const { name: project, log, seen } = run;
+  const info = shared.infos.get(project)!;
+  // The service's file tree diff first; the pull request's source files when it gives none.
+  const record = await shared.records.get(project).catch(() => undefined);
+  const diff = await changedPagesFromDiff(ctx, log, {
+    project,
+    version: seen.current.version,
+    previewUrl: url,
+    docsUrl: record?.urls?.documentation ?? undefined,
+  });
+  info.diff = diff;
+  const yamlPath = record?.readthedocs_yaml_path ?? undefined;
+  const sources = await shared.changedFiles(yamlPath || undefined);
+  if (!sources && 'fallback' in diff) return;
+  const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
+  const checked = new Map<string, boolean>();
+  if ('pages' in diff) info.pages = diff.pages;
+  else if (sources) info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
+  if (ctx.inputs.redirectCheck !== 'off') {
+    info.unredirected = await checkRedirects(ctx, log, {
+      project,
+      files: sources?.entries ?? [],
+      docsDir: sources?.docsDir ?? '.',
+      builder,
+      previewUrl: url,
+      projectRecord: record,
+      projectFile: shared.projectFile,
+      attempts: PAGE_ATTEMPTS,
+      checked,
+      ...('removed' in diff ? { removedPages: diff.removed } : {}),
+    });
+  }
+}
+
+/**
+ * The changed pages mapped from the pull request's source files that answer on the preview,
+ * looked up at once under one budget; `checked` learns whether each answered.
+ */
+async function answeringSourcePages(
+  ctx: OperationContext,
+  log: ProjectLog,
+  args: { sources: ChangedSources; builder: DocsBuilder | undefined; previewUrl: string; checked: Map<string, boolean> },
+): Promise<ChangedPage[]> {
+  const { sources, builder, previewUrl: url } = args;
+  const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
+  // At once, under one budget: a page that does not answer yet is asked again with the others, after one wait.
+  const lookups = await lookUpPages(
+    ctx,
+    candidates.map((page) => page.url),
+    { attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+  );
+  for (const [pageUrl, check] of lookups.checks) args.checked.set(pageUrl, check.ok);
+  const answering = candidates.filter((page) => {
+    const pageCheck = lookups.checks.get(page.url);
+    if (!pageCheck?.ok) log.debug(`changed page ${page.url} ${pageCheck?.problem ?? 'not looked up in time'}: not linked`);
+    return pageCheck?.ok === true;
+  });
+  if (candidates.length > 0) log.info(`Changed pages: ${answering.length} of ${candidates.length} answer`);
+  return answering;
+}
+
+/**
+ * The builder the pull request's build really used, from its resolved configuration
+ * (`?expand=config`, its `doctype`): it wins over the reading of `.readthedocs.yaml`. Asked only
+ * when a file of the PR is a page source under the docs folder; undefined when the answer does
+ * not tell (`generic`, no configuration) or cannot be read.
+ */
+async function builtWith(
+  ctx: OperationContext,
+  { name: project, log, seen }: ProjectRun,
+  sources: ChangedSources,
+): Promise<DocsBuilder | undefined> {
+  const { buildId } = seen.current;
+  if (buildId === undefined) return undefined;
+  const isPage = (file: string | undefined) =>
+    file !== undefined &&
+    file.length <= 1024 &&
+    (sourcePagePath(file, sources.docsDir, 'sphinx') ?? sourcePagePath(file, sources.docsDir, 'mkdocs')) !== undefined;
+  if (!sources.entries.some((entry) => isPage(entry.filename) || isPage(entry.previousFilename))) return undefined;
+  try {
+    const builder = builderOfDoctype(await ctx.api.buildDoctype(project, buildId));
+    if (builder !== undefined && builder !== (sources.builder ?? 'sphinx')) {
+      log.info(`Build #${buildId} used the ${builder} builder (its resolved configuration): its pages are linked as it serves them`);
+    }
+    return builder;
+  } catch (error) {
+    log.debug(safeLine(`build #${buildId}'s configuration: ${(error as Error).message}; the builder is read from .readthedocs.yaml`));
+    return undefined;
+  }
+}
+
+/**
+ * The preview URL as the service gives it (the built build's `docs_url` in API v2; PR versions
+ * are hidden from API v3's versions): right with custom URL prefixes and subproject prefixes,
+ * which the computed URL cannot know. Undefined with `preview-url-template` (the user's choice
+ * wins) or when the service gives none (private projects: API v2 ignores the token).
+ */
+async function serviceDocumentationUrl(ctx: OperationContext, { log, seen }: ProjectRun): Promise<string | undefined> {
+  const { buildId } = seen.current;
+  if (ctx.inputs.previewUrlTemplate || buildId === undefined) return undefined;
+  try {
+    const build = await ctx.api.buildCommands(buildId);
+    const url = serviceLinks(ctx.inputs.baseUrl).preview(build.docs_url ?? undefined);
+    if (url === undefined && build.docs_url) {
+      log.info(
+        `The service's preview link of build #${buildId} is not an http(s) page on ${PREVIEW_DOMAIN} or the service: it is computed instead`,
+      );
+    }
+    return url;
+  } catch (error) {
+    log.debug(safeLine(`build #${buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
+    return undefined;
+  }
+}
