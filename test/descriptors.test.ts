@@ -57,6 +57,13 @@ describe('the operations’ examples', () => {
 describe('the operations’ prechecks and empty outputs', () => {
   const inputs = { ...INPUT_DEFAULTS, project: 'demo' };
 
+  it('the command line’s own options: `--force` for `export`, `--variables-file` for `env`, none for the others', () => {
+    const taking = Object.entries(OPERATION_DESCRIPTORS).flatMap(([name, descriptor]) =>
+      (descriptor.commandOptions ?? []).map((option) => `${name} --${option}`),
+    );
+    expect(taking.sort()).toEqual(['env --variables-file', 'export --force']);
+  });
+
   it('only `preview` and `export` refuse anything before a request', () => {
     const refusing = Object.entries(OPERATION_DESCRIPTORS).flatMap(([name, descriptor]) => (descriptor.precheck ? [name] : []));
     expect(refusing.sort()).toEqual(['export', 'preview']);

@@ -52,8 +52,9 @@ function operationHelp(operation: Operation): string[] {
     '',
     'Options:',
     ...own.flatMap((name) => inputLines(name)),
-    ...(operation === 'export' ? optionLines('--force', FORCE_DESCRIPTION) : []),
-    ...(operation === 'env' ? optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION) : []),
+    ...(descriptor.commandOptions ?? []).flatMap((name) =>
+      name === 'force' ? optionLines('--force', FORCE_DESCRIPTION) : optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION),
+    ),
     '',
     'Options of every operation:',
     ...COMMON_INPUTS.flatMap((name) => inputLines(name)),

@@ -33,6 +33,12 @@ export interface OperationDescriptor {
    */
   precheck?: (request: PrecheckRequest) => string | undefined;
   /**
+   * The command line's own options it takes besides its inputs: `force` (replace a file, the
+   * front end's `overwriteConfig`), `variables-file` (`variables` read from a file). Any other
+   * operation refuses them.
+   */
+  commandOptions?: readonly ('force' | 'variables-file')[];
+  /**
    * The outputs of a step that stopped before it had results (an invalid input, a missing file),
    * beyond the defaults: `apply` counts its changes even then.
    */

@@ -16,5 +16,6 @@ export const env: OperationDescriptor = {
       with: { project: 'my-project', 'public-variables': 'THEME=light' },
     },
   ],
+  commandOptions: ['variables-file'],
   run: environmentStep,
 };

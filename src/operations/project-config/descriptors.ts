@@ -32,6 +32,7 @@ export const exportOperation: OperationDescriptor = {
   needsToken: true,
   permissions: ['contents: read'],
   examples: [{ purpose: 'Write the project file from the project as it is now', with: { project: 'my-project' } }],
+  commandOptions: ['force'],
   // On a terminal an existing file is refused before any request, unless the front end may replace it (`--force`).
   precheck: ({ inputs, env, options }) => {
     const file = inputs.config.trim() || INPUT_DEFAULTS.config;
