@@ -117,7 +117,7 @@ export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
  * The service's file tree diff of the PR's build against `latest`: the built pages, one more than
  * the PR's files tell (the options reference is generated from `src/acme/config.py`).
  */
-export const DEMO_FILE_TREE_DIFF = {
+const DEMO_FILE_TREE_DIFF = {
   added: ['configuration.html'],
   modified: ['index.html', 'reference/options.html'],
   deleted: ['legacy-options.html'],

@@ -4,15 +4,4 @@
 export { startGitHubStandin } from './github-standin/standin.ts';
 export type { GitHubStandin } from './github-standin/standin.ts';
 export type { PullRequestSeed } from './github-standin/pulls.ts';
-export type { MergeGroupSeed } from './github-standin/merge-queue.ts';
-export type { RateLimitAnswer } from './github-standin/replies.ts';
-export type {
-  GitHubRequest,
-  GitHubStandinOptions,
-  StoredComment,
-  StoredDeployment,
-  StoredDeploymentStatus,
-  StoredIssue,
-  StoredRelease,
-  StoredStatus,
-} from './github-standin/store.ts';
+export type { StoredComment } from './github-standin/store.ts';

@@ -5,9 +5,9 @@ import type { ActionMetadata } from './action-metadata.ts';
 export const TABLES = ['inputs', 'outputs'] as const;
 export type TableName = (typeof TABLES)[number];
 
-export const beginMarker = (table: TableName) =>
+const beginMarker = (table: TableName) =>
   `<!-- ${table}: generated from action.yml by scripts/readme-tables.ts; checked by test/readme-sync.test.ts -->`;
-export const endMarker = (table: TableName) => `<!-- end of ${table} -->`;
+const endMarker = (table: TableName) => `<!-- end of ${table} -->`;
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

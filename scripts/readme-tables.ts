@@ -1,6 +1,7 @@
-// Rewrites the README's inputs and outputs tables, and .env.example's inputs (each description, and
-// an input it does not list yet, added with its default) from action.yml, and the issue forms' list of operations from OPERATIONS (test/readme-sync.test.ts
-// and test/issue-templates.test.ts fail until they match):   npx node scripts/readme-tables.ts
+// Rewrites the README's inputs and outputs tables, and .env.example's inputs (descriptions, and a
+// line for an input it lacks), from action.yml, and the issue forms' list of operations from
+// OPERATIONS (test/readme-sync.test.ts and test/issue-templates.test.ts fail until they match).
+// `npm run generate` runs it after writing action.yml; alone:   npx node scripts/readme-tables.ts
 import './node-check.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';

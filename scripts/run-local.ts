@@ -84,7 +84,7 @@ async function main(): Promise<number> {
   inputs['github-token'] ??= process.env.GITHUB_TOKEN ?? '';
   // `wait` looks for the build of GITHUB_SHA: default to this checkout's HEAD rather than a placeholder.
   // Outside a git checkout the runner's placeholder stays: set GITHUB_SHA or INPUT_COMMIT for `wait`.
-  const head = env.GITHUB_SHA ? undefined : gitHead(process.cwd());
+  const head = env.GITHUB_SHA ? undefined : gitHead(process.cwd(), process.env);
   if (head !== undefined) env.GITHUB_SHA = head;
   // Proxies of this machine apply, as they do on a self-hosted runner.
   for (const name of ['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy']) {

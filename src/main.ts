@@ -13,7 +13,7 @@ import { pollingPlan } from './operations/shared/poll-policy.js';
 import { WatcherRegistry } from './operations/shared/watchers.js';
 import { CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';
-import { httpTimeoutFromEnv, proxyCredentials } from './util/network-env.js';
+import { httpTimeoutFromEnv, proxyCredentials, proxyOptions } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
 import { actionsPort } from './runner/actions.js';
 import type { RunnerPort } from './runner/port.js';
@@ -65,7 +65,7 @@ export async function runWith(port: RunnerPort, options: FrontEndOptions = {}): 
 function maskSecrets(port: RunnerPort): Redactor {
   const redactor = new Redactor();
   for (const name of ['token', 'github-token'] as const) maskSecret(port, port.input(name), redactor);
-  for (const secret of proxyCredentials(process.env)) maskSecret(port, secret, redactor);
+  for (const secret of proxyCredentials(port.env)) maskSecret(port, secret, redactor);
   return redactor;
 }
 
@@ -104,7 +104,7 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
   const deadline = new Deadline(startedAt + inputs.timeoutMs, cancellation);
   // API v3's budget (the anonymous limit without a token); API v2 is not throttled and draws from none.
   const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
-  const timeoutMs = httpTimeoutFromEnv(process.env);
+  const timeoutMs = httpTimeoutFromEnv(port.env);
   const http = new ServiceHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
@@ -117,8 +117,9 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
     info: (message) => port.log.info(message),
     headersTimeoutMs: timeoutMs,
     bodyTimeoutMs: timeoutMs,
+    proxy: proxyOptions(port.env),
   });
-  const pages = pageFetcher(USER_AGENT);
+  const pages = pageFetcher(USER_AGENT, undefined, proxyOptions(port.env));
   return {
     deadline,
     budget,
@@ -141,13 +142,13 @@ async function runOperation(
   options: FrontEndOptions,
 ): Promise<StepReport> {
   const { deadline, budget, http, pages } = clients;
-  const run = readRunContext();
+  const run = readRunContext(port.env);
   const report = await OPERATION_DESCRIPTORS[inputs.operation].run({
     inputs,
     api: new ReadTheDocsApi(http),
     budget,
     run,
-    github: gitHubClients(run.apiUrl, USER_AGENT),
+    github: gitHubClients(run.apiUrl, USER_AGENT, proxyOptions(port.env)),
     pages,
     deadline,
     startedAt,

@@ -3,7 +3,7 @@
 // its types).
 
 /** action.yml's `runs.using: node24`. */
-export const NODE_MAJOR = 24;
+const NODE_MAJOR = 24;
 
 /** The sentence that says this Node is too old, or undefined when it is recent enough. */
 export function nodeTooOld(version: string, who: string): string | undefined {

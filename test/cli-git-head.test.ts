@@ -30,11 +30,11 @@ describe('gitHead', () => {
   it("reads a checkout's HEAD, and nothing outside a checkout or before its first commit", () => {
     const { path, head } = checkout();
     expect(head).toMatch(/^[0-9a-f]{40}$/);
-    expect(gitHead(path)).toBe(head);
+    expect(gitHead(path, process.env)).toBe(head);
     const empty = folder();
-    expect(gitHead(empty)).toBeUndefined();
+    expect(gitHead(empty, process.env)).toBeUndefined();
     execFileSync('git', ['init', '--quiet'], { cwd: empty });
-    expect(gitHead(empty)).toBeUndefined();
+    expect(gitHead(empty, process.env)).toBeUndefined();
   });
 });
 

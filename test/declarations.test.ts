@@ -1,25 +1,31 @@
-// One declaration per input and per operation (issue 22.1): action.yml's inputs and outputs are
-// checked against src/inputs/declarations.ts (kind, default, description) and src/reporting/output-declarations.ts;
-// the token rule of the descriptors is the one action.yml states, their permissions the README's
-// table (.env.example's descriptions are action.yml's: test/readme-sync.test.ts).
+// One declaration per input and per operation (issue 22.1, 31.3): action.yml is written from
+// src/inputs/declarations.ts (kind, default, description), src/reporting/output-declarations.ts and
+// the registry (the `operation` list, the token rule) by `npm run generate`, and must be that text;
+// the descriptors' permissions are the README's table (.env.example's descriptions are action.yml's:
+// test/readme-sync.test.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { INPUT_DECLARATIONS } from '../src/inputs/declarations.js';
 import { INPUT_DEFAULTS, OPERATIONS } from '../src/inputs/inputs.js';
-import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../src/operations/index.js';
+import { COMMON_INPUTS, inputDescription, OPERATION_DESCRIPTORS } from '../src/operations/index.js';
 import { OUTPUT_DESCRIPTIONS } from '../src/reporting/output-declarations.js';
 import { OUTPUT_NAMES } from '../src/reporting/report.js';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
+import { actionYml } from '../harness/action-yml.ts';
 
 const meta = readActionMetadata();
 
 describe('the declarations', () => {
+  it('are action.yml, as `npm run generate` writes it', () => {
+    expect(readFileSync(`${ROOT}action.yml`, 'utf8'), 'action.yml differs from the declarations: run `npm run generate`').toBe(actionYml());
+  });
+
   it('are action.yml’s inputs: the same names in the same order, descriptions and defaults', () => {
     expect(Object.keys(meta.inputs)).toEqual(Object.keys(INPUT_DECLARATIONS));
     expect(Object.keys(INPUT_DEFAULTS)).toEqual(Object.keys(INPUT_DECLARATIONS));
     for (const [name, declaration] of Object.entries(INPUT_DECLARATIONS)) {
       const input = meta.inputs[name]!;
-      expect(input.description, name).toBe(declaration.description);
+      expect(input.description, name).toBe(inputDescription(name as 'token'));
       // The runner's defaults: `project` has none (required), `github-token` is the job's token.
       const expected = name === 'project' ? undefined : name === 'github-token' ? '${{ github.token }}' : INPUT_DEFAULTS[name as 'token'];
       expect(input.default, name).toBe(expected);

@@ -33,8 +33,13 @@ function probeFolder(parent: string, files: Record<string, string>): Record<stri
   return paths;
 }
 
-/** package.json's `lint` script: a quiet pass (Biome's GitHub reporter, silent on a clean tree), then, only when it fails, Biome's own report. */
-const LINT_SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.lint!;
+/**
+ * package.json's `lint:biome` script (the first half of `lint`, knip the second: test/knip.test.ts):
+ * a quiet pass (Biome's GitHub reporter, silent on a clean tree), then, only when it fails, Biome's own report.
+ */
+const LINT_SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+  'lint:biome'
+]!;
 const [QUIET_PASS, FULL_REPORT] = LINT_SCRIPT.split(' || ') as [string, string];
 
 /** Runs `command` (one of the lint script's, from node_modules/.bin, without npm's own start-up) with `args` in `cwd`. */

@@ -5,11 +5,11 @@ import {
   expectedDuration,
   durationSpread,
   nextPollDelay,
-  simulatePolling,
   StartTracker,
   type PollObservation,
   type PollPolicyOptions,
 } from '../src/operations/shared/poll-policy.js';
+import { simulatePolling } from './support/simulate-polling.ts';
 
 const SECOND = 1_000;
 const opts = defaultPollPolicy;

@@ -258,6 +258,10 @@ describe('.env.example', () => {
     const outdated = example.replace(meta.inputs.operation!.description!, 'What to do: `build` or `wait`.');
     expect(outdated).not.toBe(example);
     expect(withEnvDescriptions(outdated, meta)).toBe(example);
+    // An input it does not list yet is added after the last one, commented out, with its default.
+    const missing = example.replace(/\n\n# [^\n]*\n# INPUT_ON-PROBLEM=[^\n]*/, '');
+    expect(missing).not.toContain('INPUT_ON-PROBLEM');
+    expect(withEnvDescriptions(missing, meta)).toContain(`\n\n# ${meta.inputs['on-problem']!.description}\n# INPUT_ON-PROBLEM=fail\n`);
   });
 
   it('gets a new input from the same script: one it does not list is added where action.yml has it, with its default (issue 35)', () => {

@@ -15,7 +15,7 @@ export interface Ctx {
   input: Record<string, unknown>;
 }
 
-export type Handler = (ctx: Ctx, match: RegExpExecArray) => Reply;
+type Handler = (ctx: Ctx, match: RegExpExecArray) => Reply;
 
 export interface Route {
   /** Matched against the path under `/repos/{owner}/{repo}`, or the whole path when `global`. */

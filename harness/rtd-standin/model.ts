@@ -1,19 +1,19 @@
 // Types and the clock-driven build lifecycle of the Read the Docs stand-in.
 import { createHash } from 'node:crypto';
 
-export type VersionType = 'branch' | 'tag' | 'external' | 'unknown';
-export type Privacy = 'public' | 'private';
+type VersionType = 'branch' | 'tag' | 'external' | 'unknown';
+type Privacy = 'public' | 'private';
 /** Community (app.readthedocs.org) or Business (app.readthedocs.com): some writes differ between them. */
-export type ServicePlan = 'community' | 'business';
+type ServicePlan = 'community' | 'business';
 /** A repository connected to the project (GitHub App or OAuth): the service keeps its values on save. */
-export interface RemoteRepository {
+interface RemoteRepository {
   cloneUrl: string;
   /** Default false: a public repository. */
   private?: boolean;
   /** The repository's own default branch, GET's fallback when the project sets none. */
   defaultBranch?: string;
 }
-export type VersioningScheme =
+type VersioningScheme =
   | 'multiple_versions_with_translations'
   | 'multiple_versions_without_translations'
   | 'single_version_without_translations';
@@ -24,7 +24,7 @@ export type VersioningScheme =
  * `cancelled` with `commit: null` for good. `failure-before-checkout`: config loading or the clone
  * failed inside checkout: the build ends `finished`, unsuccessful, with `commit: null` for good.
  */
-export type Outcome = 'success' | 'failure' | 'cancelled' | 'skipped' | 'skipped-in-post-checkout' | 'failure-before-checkout';
+type Outcome = 'success' | 'failure' | 'cancelled' | 'skipped' | 'skipped-in-post-checkout' | 'failure-before-checkout';
 export type BuildStateCode = 'triggered' | 'cloning' | 'installing' | 'building' | 'uploading' | 'finished' | 'cancelled';
 
 export interface PhaseFractions {
@@ -93,13 +93,13 @@ export interface ProjectSeed {
   versions?: VersionSeed[];
 }
 
-export interface FailingCommand {
+interface FailingCommand {
   command: string;
   output: string;
   exit_code: number;
 }
 
-export interface NotificationSeed {
+interface NotificationSeed {
   id: string;
   header: string;
   body: string;

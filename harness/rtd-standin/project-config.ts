@@ -59,18 +59,18 @@ export interface ProjectExtras {
 const REDIRECT_TYPES = ['page', 'exact', 'clean_url_to_html', 'html_to_clean_url'];
 const SCHEMES = ['multiple_versions_with_translations', 'multiple_versions_without_translations', 'single_version_without_translations'];
 /** FACTS: "Community projects may hold 100 redirects". */
-export const COMMUNITY_REDIRECT_LIMIT = 100;
+const COMMUNITY_REDIRECT_LIMIT = 100;
 
 /**
  * FACTS: "Redirects are normalised on save: `from_url` loses its trailing `/` and gets exactly one
  * leading `/`; `to_url` gets exactly one leading `/` unless it starts with `http://` or `https://`;
  * strings are trimmed."
  */
-export function normaliseFromUrl(raw: string): string {
+function normaliseFromUrl(raw: string): string {
   return `/${raw.trim().replace(/\/+$/, '').replace(/^\/+/, '')}`;
 }
 
-export function normaliseToUrl(raw: string): string {
+function normaliseToUrl(raw: string): string {
   const trimmed = raw.trim();
   if (trimmed.startsWith('http://') || trimmed.startsWith('https://')) return trimmed;
   return `/${trimmed.replace(/^\/+/, '')}`;

@@ -9,9 +9,9 @@ import { PROJECT } from './router.ts';
 import type { Ctx, Route } from './router.ts';
 import type { Store } from './store.ts';
 
-export const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
+const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
 /** Failed builds of the default version in a row after which Community disables the project's builds. */
-export const CONSECUTIVE_FAILURES = 25;
+const CONSECUTIVE_FAILURES = 25;
 
 export class ProjectNotificationResources {
   private readonly store: Store;

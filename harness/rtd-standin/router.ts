@@ -17,7 +17,7 @@ export interface Ctx {
   now: number;
 }
 
-export type Handler = (ctx: Ctx, m: RegExpMatchArray) => Reply;
+type Handler = (ctx: Ctx, m: RegExpMatchArray) => Reply;
 
 export interface Route {
   pattern: RegExp;

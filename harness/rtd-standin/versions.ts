@@ -196,7 +196,7 @@ export class VersionResources {
 }
 
 /** A branch's version slug as the service makes it: lower case, outside `[a-z0-9._-]` a `-`, runs collapsed. */
-export function branchSlug(name: string): string {
+function branchSlug(name: string): string {
   return name
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')

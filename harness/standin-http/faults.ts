@@ -34,7 +34,7 @@ export interface QueuedFault {
   seen: number;
 }
 
-export function faultMatches(f: Fault, method: string, path: string, fullPath: string): boolean {
+function faultMatches(f: Fault, method: string, path: string, fullPath: string): boolean {
   if (f.method && f.method.toUpperCase() !== method) return false;
   if (f.path === undefined) return true;
   if (typeof f.path === 'string') return path.includes(f.path) || fullPath.includes(f.path);

@@ -8,7 +8,7 @@ import { FaultQueue } from './faults.ts';
 import type { Fault } from './faults.ts';
 import type { Reply } from './reply.ts';
 
-export type { Fault, QueuedFault } from './faults.ts';
+export type { Fault } from './faults.ts';
 export type { Reply } from './reply.ts';
 
 export interface RecordedRequest {

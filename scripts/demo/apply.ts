@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DEMO_PROJECT, DEMO_TOKEN, startDemoService } from '../../harness/demo-scenario.ts';
 import { rule, runAndShow, say, showResults, style } from './show.ts';
 
-export const DEMO_PROJECT_FILE = [
+const DEMO_PROJECT_FILE = [
   '# yaml-language-server: $schema=https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json',
   'settings:',
   '  default_branch: main',

@@ -73,7 +73,7 @@ export function markdownToHtml(text: string): string {
 }
 
 /** A GitHub-like look: its fonts, borders, table stripes and code blocks, at a fixed width. */
-export const STYLESHEET = `
+const STYLESHEET = `
 * { box-sizing: border-box; }
 html { background: #fff; }
 body { margin: 0; font: 14px/1.5 -apple-system, "Segoe UI", "Noto Sans", Helvetica, Arial, "DejaVu Sans", sans-serif; color: #1f2328; }

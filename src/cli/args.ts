@@ -45,7 +45,7 @@ export const VARIABLES_FILE_DESCRIPTION =
 export const FORCE_DESCRIPTION = 'For `export`, replace the project file when it exists (without it, an existing file is refused).';
 
 /** The inputs that are options (`operation` is the command's first word). */
-export const OPTION_INPUTS = INPUT_NAMES.filter((name) => name !== 'operation');
+const OPTION_INPUTS = INPUT_NAMES.filter((name) => name !== 'operation');
 
 /**
  * Parses `<operation> [--<input> value]… [--json] [--force] [--verbose] [--help]`. Every input of
@@ -107,16 +107,16 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
  * refused, naming it, before any request.
  */
 function refuseOptionsOfOthers(operation: Operation, values: Record<string, unknown>): void {
-  const own = new Set<string>([...COMMON_INPUTS, ...OPERATION_DESCRIPTORS[operation].inputs]);
+  const { inputs, commandOptions = [] } = OPERATION_DESCRIPTORS[operation];
+  const own = new Set<string>([...COMMON_INPUTS, ...inputs]);
+  const takes = (name: 'force' | 'variables-file') => commandOptions.includes(name);
   const foreign = OPTION_INPUTS.find((name) => values[name] !== undefined && !own.has(name));
   const given =
     foreign !== undefined
       ? optionAsGiven(foreign, values[foreign])
-      : values.force === true && operation !== 'export'
-        ? '--force'
-        : values['variables-file'] !== undefined && operation !== 'env'
-          ? '--variables-file'
-          : undefined;
+      : (['force', 'variables-file'] as const)
+          .filter((name) => values[name] !== undefined && values[name] !== false && !takes(name))
+          .map((name) => `--${name}`)[0];
   if (given === undefined) {
     if (values['variables-file'] !== undefined && values.variables !== undefined) {
       throw new UsageError('give `--variables` or `--variables-file`, not both');

@@ -33,7 +33,7 @@ export function findOnPath(
 }
 
 /** This checkout's HEAD (`git rev-parse --verify HEAD` in `cwd`): a full SHA-1, or undefined outside a git checkout or without git. */
-export function gitHead(cwd: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function gitHead(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
   const git = findOnPath('git', env, cwd);
   if (git === undefined) return undefined;
   try {

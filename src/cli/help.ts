@@ -1,6 +1,6 @@
 import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
 import { INPUT_DEFAULTS, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
-import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../operations/index.js';
+import { COMMON_INPUTS, inputDescription, OPERATION_DESCRIPTORS, type OperationExample } from '../operations/index.js';
 import { COMMAND, COMMAND_OPTIONS, FORCE_DESCRIPTION, VARIABLES_FILE_DESCRIPTION } from './args.js';
 
 const WIDTH = 100;
@@ -52,18 +52,36 @@ function operationHelp(operation: Operation): string[] {
     '',
     'Options:',
     ...own.flatMap((name) => inputLines(name)),
-    ...(operation === 'export' ? optionLines('--force', FORCE_DESCRIPTION) : []),
-    ...(operation === 'env' ? optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION) : []),
+    ...(descriptor.commandOptions ?? []).flatMap((name) =>
+      name === 'force' ? optionLines('--force', FORCE_DESCRIPTION) : optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION),
+    ),
     '',
     'Options of every operation:',
     ...COMMON_INPUTS.flatMap((name) => inputLines(name)),
     ...commandOptionLines(),
+    '',
+    'Examples:',
+    ...descriptor.examples.flatMap((example) => exampleLines(operation, example)),
   ];
+}
+
+/** An example as a comment and a command line (the token from READTHEDOCS_TOKEN, never on the line). */
+function exampleLines(operation: Operation, example: OperationExample): string[] {
+  const options = Object.entries(example.with).flatMap(([name, value = '']) => {
+    const { kind } = INPUT_DECLARATIONS[name as InputName];
+    if (kind === 'flag' || kind === 'optional-flag') return [value === 'true' ? `--${name}` : `--no-${name}`];
+    const quoted = (text: string) => (/^[\w./:@{}=,-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
+    // A list input's values, one option each (`--project a --project b`).
+    const values = kind === 'list' ? value.split('\n') : [value];
+    return values.flatMap((text) => [`--${name}`, quoted(text)]);
+  });
+  return [`  # ${example.purpose}`, `  ${[COMMAND, operation, ...options].join(' ')}`];
 }
 
 /** `--name <value>` (or the flag's form), the description, the default. */
 function inputLines(name: InputName): string[] {
-  const { kind, description } = INPUT_DECLARATIONS[name];
+  const { kind } = INPUT_DECLARATIONS[name];
+  const description = inputDescription(name);
   const fallback: string = INPUT_DEFAULTS[name];
   const extra =
     name === 'token'

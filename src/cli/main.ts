@@ -1,11 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { COMMAND, parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { defaultCommit, gitHead } from './git-head.js';
 import { helpText } from './help.js';
-import { INPUT_DEFAULTS, INPUT_NAMES, InputError, parseInputs, type InputName } from '../inputs/inputs.js';
+import { INPUT_NAMES, InputError, parseInputs, type InputName } from '../inputs/inputs.js';
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { runWith } from '../main.js';
-import { configPath } from '../operations/project-config/paths.js';
 import { terminalPort } from '../runner/terminal.js';
 import { ACTION_VERSION } from '../version.js';
 
@@ -27,7 +26,12 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       process.stdout.write(helpText(command.operation));
       return argv.length === 0 ? 2 : 0;
     }
-    refuseWithoutContext(command.operation, command.inputs.config, command.force, env);
+    const refusal = OPERATION_DESCRIPTORS[command.operation].precheck?.({
+      inputs: command.inputs,
+      env,
+      options: { overwriteConfig: command.force },
+    });
+    if (refusal !== undefined) throw new UsageError(refusal);
     if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
     refuseInvalidInputs(command);
     head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd(), env));
@@ -96,7 +100,7 @@ function refuseInvalidInputs(command: Extract<CommandLine, { kind: 'run' }>): vo
 }
 
 /** "Input `timeout`: …" as the command line says it: "`--timeout`: …". */
-export function inCommandLineWords(problem: string): string {
+function inCommandLineWords(problem: string): string {
   return problem.replace(/\b[Ii]nput `([a-z-]+)`/g, (whole, name: string) =>
     (INPUT_NAMES as readonly string[]).includes(name) ? `\`--${name}\`` : whole,
   );
@@ -109,19 +113,5 @@ function readVariablesFile(path: string): string {
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new UsageError(`\`--variables-file\`: ${path === '-' ? 'standard input' : path} cannot be read (${why})`);
-  }
-}
-
-/** What the terminal refuses before any request: `preview` outside a pull request, `export` over an existing file. */
-function refuseWithoutContext(operation: string, config: string, force: boolean, env: NodeJS.ProcessEnv): void {
-  if (operation === 'preview' && !env.GITHUB_EVENT_NAME) {
-    throw new UsageError(
-      '`preview` needs a GitHub pull request context: run it in a GitHub workflow, or give GITHUB_EVENT_NAME (`pull_request`), ' +
-        'GITHUB_EVENT_PATH (the event payload), GITHUB_REPOSITORY and GITHUB_TOKEN',
-    );
-  }
-  const file = config.trim() || INPUT_DEFAULTS.config;
-  if (operation === 'export' && !force && existsSync(configPath(file, env))) {
-    throw new UsageError(`${file} exists already: pass \`--force\` to replace it, or \`--config <path>\` to write another file`);
   }
 }

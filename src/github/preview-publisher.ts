@@ -16,7 +16,7 @@ const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'wr
  * and Read the Docs' own comment (GitHub App projects) of each is about that commit: then none (an
  * earlier one of the action's is removed).
  */
-export type CommentMode = 'auto' | 'comment' | 'description' | 'none';
+type CommentMode = 'auto' | 'comment' | 'description' | 'none';
 
 export interface PublisherOptions {
   /** Resolves to the client, or `undefined` when GitHub is not to be called (no token). */
@@ -36,7 +36,7 @@ export interface PublisherOptions {
   projectId?: (project: string) => Promise<number | undefined>;
 }
 
-export type StatusContext = `readthedocs-preview/${string}`;
+type StatusContext = `readthedocs-preview/${string}`;
 
 /**
  * Reports previews on the pull request: one sticky comment (or a block in the description) that
@@ -239,6 +239,6 @@ function isRefusal(error: unknown): boolean {
   return error instanceof GitHubError && error.refused;
 }
 
-export function statusContext(project: string): StatusContext {
+function statusContext(project: string): StatusContext {
   return `readthedocs-preview/${project}`;
 }

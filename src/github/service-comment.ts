@@ -13,7 +13,7 @@ import type { IssueComment } from './api/rest.js';
  * Any other app can post the marker (an App installed on the repository, a workflow's token): only
  * these speak for the service.
  */
-export const SERVICE_APP_LOGINS: ReadonlySet<string> = new Set(['readthedocs[bot]']);
+const SERVICE_APP_LOGINS: ReadonlySet<string> = new Set(['readthedocs[bot]']);
 
 /** Anchored, bounded: linear whatever the body holds. */
 const SERVICE_MARKER = /^<!-- readthedocs-(\d{1,15}) -->/;

@@ -12,7 +12,7 @@ import {
   UNEXPANDED_GITHUB_TOKEN,
 } from './parsers.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
-import { OPERATIONS } from './operations.js';
+import { OPERATIONS, type Operation } from './operations.js';
 import { PROJECT_SLUG, splitList, versionSlug } from './slugs.js';
 
 export { OPERATIONS, type Operation } from './operations.js';
@@ -21,17 +21,37 @@ export { OPERATIONS, type Operation } from './operations.js';
  * How an input is given: `text`; `list` (several values, one per line or comma-separated); `flag`
  * (`true` or `false`); `optional-flag` (`true`, `false` or empty); `secret` (text never printed).
  */
-export type InputKind = 'text' | 'list' | 'flag' | 'optional-flag' | 'secret';
+type InputKind = 'text' | 'list' | 'flag' | 'optional-flag' | 'secret';
 
-export interface InputDeclaration {
+/** What the registry of operations (src/operations/index.ts) tells the inputs whose description names them. */
+export interface RegistryFacts {
+  /** Every operation, in the docs' order. */
+  operations: readonly Operation[];
+  /** The operations whose descriptor needs `token`. */
+  needToken: readonly Operation[];
+}
+
+interface InputDeclaration {
   kind: InputKind;
   /** What the text becomes, or a refusal that names what the input accepts. */
   schema: z.ZodMiniType;
   /** What the action applies when the runner gives nothing (action.yml's default, but `github-token`'s). */
   default: string;
-  /** One line, Markdown: action.yml's description (test/declarations.test.ts keeps them equal). */
-  description: string;
+  /**
+   * One line, Markdown: action.yml's description and `--help`'s (`npm run generate` writes action.yml
+   * from it). A function when it names operations: the registry gives them (`inputDescription`).
+   */
+  description: string | ((registry: RegistryFacts) => string);
 }
+
+/** `a`, `b` and `c` (or `or`). */
+const listed = (names: readonly string[], last: 'and' | 'or') =>
+  names.length < 2
+    ? names.map((name) => `\`${name}\``).join('')
+    : `${names
+        .slice(0, -1)
+        .map((name) => `\`${name}\``)
+        .join(', ')} ${last} \`${names.at(-1)}\``;
 
 /**
  * Every input of action.yml, in its order: kind, default and description, declared once.
@@ -43,8 +63,11 @@ export const INPUT_DECLARATIONS = {
   token: {
     kind: 'secret',
     default: '',
-    description:
-      'Read the Docs API token, stored as a secret. Required for `build`, `sync-versions`, `env`, `merge-queue`, `apply`, `export` and `health`; optional for public projects with `wait` and `preview`.',
+    description: ({ operations, needToken }) =>
+      `Read the Docs API token, stored as a secret. Required for ${listed(needToken, 'and')}; optional for public projects with ${listed(
+        operations.filter((name) => !needToken.includes(name)),
+        'and',
+      )}.`,
     schema: optionalText,
   },
   project: {
@@ -82,7 +105,7 @@ export const INPUT_DECLARATIONS = {
   operation: {
     kind: 'text',
     default: 'build',
-    description: 'What to do: `build`, `wait`, `sync-versions`, `env`, `preview`, `merge-queue`, `apply`, `export` or `health`.',
+    description: ({ operations }) => `What to do: ${listed(operations, 'or')}.`,
     schema: oneOf(OPERATIONS),
   },
   'base-url': {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** What the action needs to know about the workflow run, read from the runner's environment. */
 export interface RunContext {
@@ -32,10 +33,12 @@ export interface RunContext {
    * GitHub (no GITHUB_EVENT_NAME), a GitLab merge request pipeline or a Jenkins change request.
    */
   pullRequestNamedBy?: string;
+  /** The checked-out repository (GITHUB_WORKSPACE), or the current folder outside a runner: where `config` is read and written. */
+  workspace: string;
 }
 
 /** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
-export interface MergeGroupEvent {
+interface MergeGroupEvent {
   /** The group's commit (lower case), the one the branch's required checks run on. */
   headSha: string;
   /** `refs/heads/gh-readonly-queue/{base}/pr-{N}-{base sha}`, as GitHub gives it. */
@@ -68,7 +71,7 @@ export interface WorkflowRun {
 }
 
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
-export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   let payload: Record<string, unknown> = {};
   if (env.GITHUB_EVENT_PATH) {
     try {
@@ -104,6 +107,7 @@ export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext
     ...(defaultBranch !== '' && defaultBranch.length <= MAX_REF_CHARS ? { defaultBranch } : {}),
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
+    workspace: resolve(env.GITHUB_WORKSPACE || process.cwd()),
     ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,
     repository: env.GITHUB_REPOSITORY || undefined,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { INPUT_DECLARATIONS, INPUT_NAMES, type InputName, type Operation } from './declarations.js';
+import { INPUT_DECLARATIONS, INPUT_NAMES, type InputName } from './declarations.js';
 
 export { OPERATIONS, type Operation } from './declarations.js';
 import { desiredVariables } from './env-desired.js';
@@ -12,67 +12,35 @@ export const INPUT_DEFAULTS = Object.fromEntries(INPUT_NAMES.map((name) => [name
 };
 
 /** The service's limits: 60 requests a minute per token; 5 a minute per address without one. */
-export const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
-export const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
+const TOKEN_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 60_000 };
+const ANONYMOUS_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 60_000 };
 
 export { INPUT_NAMES, type InputName };
 export type RawInputs = Record<InputName, string>;
 
-export interface Inputs {
-  token: string | undefined;
+/** `dry-run` → `dryRun`. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
+/** The inputs whose field is named or made otherwise (`Inputs` below); every other input is its parsed value, camelCased. */
+const SHAPED = ['project', 'timeout', 'rate-limit', 'grace-period'] as const satisfies readonly InputName[];
+
+/**
+ * Every input parsed, as the operations read it: an input's field is its name camelCased
+ * (`dry-run` → `dryRun`) holding what its declaration's schema parses it to, so that a new input
+ * needs nothing here. The few below are shaped otherwise.
+ */
+export type Inputs = { [K in Exclude<InputName, (typeof SHAPED)[number]> as CamelCase<K>]: ParsedInputs[K] } & {
   projects: string[];
-  /** The version slug, already slugified; undefined means the project's default version. */
-  version: string | undefined;
   /** The version as the user wrote it, when slugifying changed it. */
   versionGiven: string | undefined;
-  operation: Operation;
-  /** Origin of the service, without a trailing slash. */
-  baseUrl: string;
-  wait: boolean;
   timeoutMs: number;
-  commit: string | undefined;
-  githubToken: string | undefined;
+  /** `rate-limit`, else the service's own limit (with a token or without). */
   rateLimit: RateLimit;
-  /** `auto` for predictive polling, or a fixed interval in ms. */
-  pollInterval: 'auto' | number;
-  activate: boolean;
-  hidden: boolean | undefined;
-  verify: 'warn' | 'strict' | 'none';
-  verifyQuery: string | undefined;
-  variables: string;
-  publicVariables: string;
   /** For `env`: both variable inputs parsed and validated (empty for other operations). */
   desiredVariables: DesiredVariable[];
-  prune: boolean;
-  dryRun: boolean;
-  translations: boolean;
-  trigger: boolean;
-  previewUrlTemplate: string | undefined;
-  docsPath: string | undefined;
-  comment: 'auto' | 'comment' | 'description' | 'none';
-  commentHeader: string;
-  /** For `apply` and `export`: the project file, relative to the repository. */
-  config: string;
-  failOnChanges: boolean;
-  /** For `preview`: a GitHub deployment per project. */
-  deployment: boolean;
-  /** The deployment's environment, `{project}` replaced by the project's slug. */
-  deploymentEnvironment: string;
-  /** For `preview`: pages moved or removed without a redirect warn, fail the step, or are not looked for. */
-  redirectCheck: 'warn' | 'fail' | 'off';
-  /** For `merge-queue`: build the group's commit, or mirror the queued pull request's head build. */
-  queueCheck: 'build' | 'mirror';
-  /** For `merge-queue`: the commit status's context, `{project}` not yet replaced. */
-  statusContext: string;
   /** For `health`: how long the default branch's head may wait for a build (ms). */
   gracePeriodMs: number;
-  /** For `health`: how many of the newest release tags are looked at. */
-  releases: number;
-  /** For `health`: keep one issue open while a problem remains. */
-  healthIssue: boolean;
-  /** For `health`: a problem fails the step, or only warns. */
-  onProblem: 'fail' | 'warn';
-}
+};
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
 export class InputError extends Error {
@@ -125,49 +93,22 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
   if (!parsed.success || problems.length > 0) throw new InputError(problems);
 
   const values: ParsedInputs = parsed.data;
-  const version = values.version;
+  const plain = Object.fromEntries(
+    INPUT_NAMES.filter((name) => !(SHAPED as readonly InputName[]).includes(name)).map((name) => [camelCase(name), values[name]]),
+  ) as Omit<Inputs, 'projects' | 'versionGiven' | 'timeoutMs' | 'rateLimit' | 'desiredVariables' | 'gracePeriodMs'>;
   const versionText = (raw.version ?? '').trim();
   return {
-    token: values.token,
+    ...plain,
     projects: values.project,
-    version,
-    versionGiven: version !== undefined && version !== versionText ? versionText : undefined,
-    operation: values.operation,
-    baseUrl: values['base-url'],
-    wait: values.wait,
+    versionGiven: values.version !== undefined && values.version !== versionText ? versionText : undefined,
     timeoutMs: values.timeout,
-    commit: values.commit,
-    githubToken: values['github-token'],
     rateLimit: values['rate-limit'] ?? (values.token ? TOKEN_RATE_LIMIT : ANONYMOUS_RATE_LIMIT),
-    pollInterval: values['poll-interval'],
-    activate: values.activate,
-    hidden: values.hidden,
-    verify: values.verify,
-    verifyQuery: values['verify-query'],
-    variables: values.variables,
-    publicVariables: values['public-variables'],
     desiredVariables: desired,
-    prune: values.prune,
-    dryRun: values['dry-run'],
-    translations: values.translations,
-    trigger: values.trigger,
-    previewUrlTemplate: values['preview-url-template'],
-    docsPath: values['docs-path'],
-    comment: values.comment,
-    commentHeader: values['comment-header'],
-    config: values.config,
-    failOnChanges: values['fail-on-changes'],
-    deployment: values.deployment,
-    deploymentEnvironment: values['deployment-environment'],
-    redirectCheck: values['redirect-check'],
-    queueCheck: values['queue-check'],
-    statusContext: values['status-context'],
     gracePeriodMs: values['grace-period'],
-    releases: values.releases,
-    healthIssue: values['health-issue'],
-    onProblem: values['on-problem'],
   };
 }
+
+const camelCase = (name: string) => name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
 /** One line per refused input, in the inputs' order: `Input `name`: what it accepts`. */
 function inputProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {

@@ -1,7 +1,5 @@
-// Imports nothing, so that scripts (scripts/readme-tables.ts) can read it as it is.
-/**
- * The operations, in the order the docs list them. Each has its folder under src/operations/ and
- * a line in the registry (src/operations/index.ts), which TypeScript holds to this list.
- */
+// Written by `npm run generate` from the registry (src/operations/index.ts), which is the list: do not
+// edit. It imports nothing, so that the inputs layer and the scripts (scripts/readme-tables.ts) read it as it is.
+/** The operations, in the order the docs list them: the registry's, each with its folder under src/operations/. */
 export const OPERATIONS = ['build', 'wait', 'sync-versions', 'env', 'preview', 'merge-queue', 'apply', 'export', 'health'] as const;
 export type Operation = (typeof OPERATIONS)[number];

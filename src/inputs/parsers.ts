@@ -24,7 +24,7 @@ export function parser<T>(parse: (text: string, refuse: (message: string) => nev
   );
 }
 
-export class Refusal extends Error {}
+class Refusal extends Error {}
 
 export function oneOf<const T extends readonly string[]>(values: T) {
   return parser((text, refuse): T[number] => {
@@ -50,7 +50,7 @@ export const optionalBoolean = parser((text, refuse) => {
 export const UNEXPANDED_GITHUB_TOKEN = /^\s*\$\{\{\s*github\.token\s*\}\}\s*$/;
 
 // C0 (tab and line breaks included), DEL, C1 and the Unicode line and paragraph separators.
-export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**
  * A path input (a file or folder of the repository): trimmed, and refused when it holds a control

@@ -1,17 +1,17 @@
-import type { Operation } from '../inputs/inputs.js';
+import { INPUT_DECLARATIONS, type InputName, type RegistryFacts } from '../inputs/declarations.js';
+import { OPERATIONS, type Operation } from '../inputs/inputs.js';
 import { build } from './build/descriptor.js';
 import type { OperationDescriptor } from './descriptor.js';
 import { env } from './env/descriptor.js';
 import { health } from './health/descriptor.js';
 import { mergeQueue } from './merge-queue/descriptor.js';
 import { preview } from './preview/descriptor.js';
-import { planOutputs } from './project-config/apply-report.js';
 import { apply, exportOperation } from './project-config/descriptors.js';
 import { syncVersions } from './sync-versions/descriptor.js';
 import type { StepOperation, StepReport } from './types.js';
 import { wait } from './wait/descriptor.js';
 
-export { COMMON_INPUTS, type OperationDescriptor } from './descriptor.js';
+export { COMMON_INPUTS, type OperationDescriptor, type OperationExample } from './descriptor.js';
 
 /**
  * The registry: one descriptor per operation (each in its own folder), in the order the docs list
@@ -34,11 +34,23 @@ export const STEP_OPERATIONS = Object.fromEntries(
   Object.entries(OPERATION_DESCRIPTORS).map(([name, descriptor]) => [name, descriptor.run]),
 ) as Record<Operation, StepOperation>;
 
+/** What the inputs' descriptions say of the operations (the `operation` list, the token rule), from the descriptors. */
+const REGISTRY_FACTS: RegistryFacts = {
+  operations: OPERATIONS,
+  needToken: OPERATIONS.filter((name) => OPERATION_DESCRIPTORS[name].needsToken),
+};
+
+/** An input's description as action.yml and `--help` give it: the declaration's, with the registry's facts. */
+export function inputDescription(name: InputName): string {
+  const { description } = INPUT_DECLARATIONS[name] as { description: string | ((registry: RegistryFacts) => string) };
+  return typeof description === 'string' ? description : description(REGISTRY_FACTS);
+}
+
 /**
  * The report of a step that stopped before it had one (an invalid input, a missing project file,
- * an event `preview` cannot run on): no results, and no outputs beyond the defaults, except that
- * `apply` counts its changes even then (`changes: 0`).
+ * an event `preview` cannot run on): no results, and no outputs beyond the defaults but the
+ * operation's `emptyOutputs`.
  */
 export function reportWithoutResults(operation: Operation | undefined): StepReport {
-  return { results: [], summary: [], outputs: operation === 'apply' ? planOutputs([]) : {} };
+  return { results: [], summary: [], outputs: { ...(operation === undefined ? {} : OPERATION_DESCRIPTORS[operation].emptyOutputs) } };
 }

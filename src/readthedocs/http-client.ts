@@ -12,6 +12,7 @@ import {
   type Sleep,
 } from '../resilience/index.js';
 import { abortReason } from '../util/abort.js';
+import type { ProxyOptions } from '../util/network-env.js';
 import {
   BodyTooLargeError,
   countJsonNodes,
@@ -42,7 +43,7 @@ import { describeErrorBody } from './schemas.js';
  * - `write`: only when the request certainly never reached the service (connection refused,
  *   throttled); otherwise the caller gets an UncertainWriteError and must look before repeating.
  */
-export type RetryKind = 'read' | 'idempotent-write' | 'write';
+type RetryKind = 'read' | 'idempotent-write' | 'write';
 
 export interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -117,6 +118,8 @@ export interface HttpClientOptions {
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   dispatcher?: Dispatcher;
+  /** The proxies of the front end's environment (`proxyOptions`); unset, undici reads the process's. */
+  proxy?: ProxyOptions;
   /** The wait between retries: src/util/abort's `sleep`, a fake clock's in tests. */
   sleep?: Sleep;
 }
@@ -160,7 +163,9 @@ export class ServiceHttpClient {
   /** The service has answered once in this step: a connection refused later is a restart, retried in full. */
   private answered = false;
   private readonly dispatcher: Dispatcher;
-  private readonly options: Required<Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep'>> &
+  private readonly options: Required<
+    Omit<HttpClientOptions, 'token' | 'debug' | 'info' | 'dispatcher' | 'remainingMs' | 'sleep' | 'proxy'>
+  > &
     Pick<HttpClientOptions, 'token' | 'debug' | 'info' | 'remainingMs' | 'sleep'>;
 
   /** A line for the debug log (the `debug` option), redacted by its receiver. */
@@ -184,6 +189,7 @@ export class ServiceHttpClient {
     this.dispatcher =
       options.dispatcher ??
       new EnvHttpProxyAgent({
+        ...options.proxy,
         headersTimeout: this.options.headersTimeoutMs,
         bodyTimeout: this.options.bodyTimeoutMs,
         connect: { timeout: 10_000 },
@@ -271,6 +277,7 @@ export class ServiceHttpClient {
     };
   }
 
+  /** One attempt: a slot of the budget, the request, its body read within bounds, and what its status means. */
   private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
     const signal = spec.cleanup?.signal ?? this.options.signal;
     // Nothing is sent whose answer could not be read: a write would be left uncertain.
@@ -279,6 +286,20 @@ export class ServiceHttpClient {
     const budget = spec.anonymous ? undefined : this.options.budget;
     await budget?.acquire(signal);
     this.stats.requests += 1;
+    const started = Date.now();
+    const response = await this.request(spec, url, signal);
+    const { text, bytes, nodes } = await this.readBody(spec, response, signal);
+    const status = response.statusCode;
+    this.answered = true;
+    this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
+    if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
+      return { status, data: this.parseBody(spec, text, status), bytes, nodes };
+    }
+    throw this.refusal(spec, url, response, text, budget);
+  }
+
+  /** Sends the request (the token only to the configured service); a fault before the answer is a transport fault. */
+  private async request(spec: RequestSpec<unknown>, url: URL, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent };
     // The token is for the configured service only, never for a host a link or redirect points to.
     if (this.options.token && !spec.anonymous && url.origin === this.origin) headers.authorization = `Token ${this.options.token}`;
@@ -287,10 +308,8 @@ export class ServiceHttpClient {
       payload = JSON.stringify(spec.body);
       headers['content-type'] = 'application/json';
     }
-    const started = Date.now();
-    let response: Dispatcher.ResponseData;
     try {
-      response = await request(url, {
+      return await request(url, {
         method: spec.method,
         headers,
         body: payload,
@@ -302,20 +321,28 @@ export class ServiceHttpClient {
     } catch (error) {
       throw this.transportFault(error, false, signal);
     }
+  }
+
+  /**
+   * The body, read up to the least of the client's bound, what the step may still read and the
+   * list's own bound, and its JSON nodes counted before anything parses it.
+   */
+  private async readBody(
+    spec: RequestSpec<unknown>,
+    response: Dispatcher.ResponseData,
+    signal: AbortSignal,
+  ): Promise<{ text: string; bytes: number; nodes: number }> {
     const stepLeft = this.stepBytesLeft();
     const listLeft = spec.bodyLimit?.bytes ?? Number.POSITIVE_INFINITY;
     const cap = Math.min(this.options.maxBodyBytes, stepLeft, listLeft);
-    let text: string;
-    let bytes: number;
-    let nodes: number;
     try {
       const body = await readBoundedBytes(response.body, cap);
-      bytes = body.byteLength;
+      const bytes = body.byteLength;
       this.stats.bytes += bytes;
       // Every body, an error's too, is counted before anything parses it (see MAX_JSON_NODES).
       const listNodesLeft = spec.bodyLimit?.nodes ?? Number.POSITIVE_INFINITY;
       const nodeCap = Math.min(MAX_JSON_NODES, listNodesLeft);
-      nodes = countJsonNodes(body, nodeCap);
+      const nodes = countJsonNodes(body, nodeCap);
       if (nodes > nodeCap) {
         const reason =
           nodeCap === listNodesLeft && spec.bodyLimit?.nodesReason ? spec.bodyLimit.nodesReason : new TooManyNodesError(nodeCap).message;
@@ -327,7 +354,7 @@ export class ServiceHttpClient {
           'Unexpected response from Read the Docs',
         );
       }
-      text = body.toString('utf8');
+      return { text: body.toString('utf8'), bytes, nodes };
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (error instanceof BodyTooLargeError) {
@@ -338,20 +365,27 @@ export class ServiceHttpClient {
       }
       throw this.transportFault(error, true, signal);
     }
+  }
+
+  /**
+   * What an answer other than a success means, as the error to throw: a redirect to follow, a
+   * throttle or a fault to retry, or a refusal with what the user should do about it.
+   */
+  private refusal(
+    spec: RequestSpec<unknown>,
+    url: URL,
+    response: Dispatcher.ResponseData,
+    text: string,
+    budget: RateBudget | undefined,
+  ): Error {
     const status = response.statusCode;
-    this.answered = true;
-    this.options.debug?.(`${spec.method} ${url.pathname}${url.search} → ${status} (${Date.now() - started} ms)`);
     const contentType = String(response.headers['content-type'] ?? '');
     const isJson = contentType.includes('json');
-
-    if ((status >= 200 && status < 300) || spec.accept?.includes(status)) {
-      return { status, data: this.parseBody(spec, text, status), bytes, nodes };
-    }
     if (status >= 300 && status < 400) {
       const location = response.headers.location;
       const target = typeof location === 'string' && URL.canParse(location, url.href) ? new URL(location, url) : undefined;
-      if (target && target.origin === this.origin && spec.method === 'GET') throw new RedirectSignal(target);
-      throw this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
+      if (target && target.origin === this.origin && spec.method === 'GET') return new RedirectSignal(target);
+      return this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
     }
     const detail = this.detailOf(text, isJson);
     if (status === 429) {
@@ -359,40 +393,14 @@ export class ServiceHttpClient {
       this.stats.throttled += 1;
       budget?.throttled(retryAfterMs);
       // Throttling happens before the service looks at the request, so even writes are safe to repeat.
-      throw new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
+      return new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
     }
-    if (status === 401) {
-      throw this.failure(
-        spec,
-        `the service rejected the token (401: ${detail ?? 'unauthorized'}). Check the \`token\` input: an API token from ${this.origin}/accounts/tokens/, stored as a secret`,
-        AuthError,
-        status,
-        'Token rejected',
-      );
-    }
-    if (status === 403) {
-      if (!isJson) {
-        throw this.failure(
-          spec,
-          `network block: a 403 answered by something in front of Read the Docs (a firewall, proxy or CDN rule), not by its API (${contentType || 'no content type'} body, not JSON). Check that this runner may reach ${this.origin}; on a self-hosted runner, check HTTPS_PROXY and NO_PROXY`,
-          BlockedError,
-          status,
-          'Blocked before Read the Docs',
-        );
-      }
-      throw this.failure(
-        spec,
-        `permission denied (403: ${detail ?? 'forbidden'}): the token's user must be a maintainer of the project`,
-        PermissionError,
-        status,
-        'Permission denied',
-      );
-    }
+    if (status === 401 || status === 403) return this.denied(spec, status, detail, isJson, contentType);
     if (RETRYABLE_STATUSES.has(status) || (!isJson && status >= 500)) {
-      throw new RetryableFault(`${status} ${isJson ? (detail ?? '') : `(${contentType || 'no content type'} body)`}`.trim(), true);
+      return new RetryableFault(`${status} ${isJson ? (detail ?? '') : `(${contentType || 'no content type'} body)`}`.trim(), true);
     }
     if (status === 404) {
-      throw this.failure(
+      return this.failure(
         spec,
         isJson ? `not found (404: ${detail ?? 'no detail'})` : 'not found (404, not an API route: check `base-url`)',
         NotFoundError,
@@ -400,7 +408,42 @@ export class ServiceHttpClient {
         'Not found',
       );
     }
-    throw this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ServiceError, status);
+    return this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ServiceError, status);
+  }
+
+  /** A 401 (the token) or a 403: the API's refusal, or a block in front of it that answers in HTML. */
+  private denied(
+    spec: RequestSpec<unknown>,
+    status: 401 | 403,
+    detail: string | undefined,
+    isJson: boolean,
+    contentType: string,
+  ): ServiceError {
+    if (status === 401) {
+      return this.failure(
+        spec,
+        `the service rejected the token (401: ${detail ?? 'unauthorized'}). Check the \`token\` input: an API token from ${this.origin}/accounts/tokens/, stored as a secret`,
+        AuthError,
+        status,
+        'Token rejected',
+      );
+    }
+    if (!isJson) {
+      return this.failure(
+        spec,
+        `network block: a 403 answered by something in front of Read the Docs (a firewall, proxy or CDN rule), not by its API (${contentType || 'no content type'} body, not JSON). Check that this runner may reach ${this.origin}; on a self-hosted runner, check HTTPS_PROXY and NO_PROXY`,
+        BlockedError,
+        status,
+        'Blocked before Read the Docs',
+      );
+    }
+    return this.failure(
+      spec,
+      `permission denied (403: ${detail ?? 'forbidden'}): the token's user must be a maintainer of the project`,
+      PermissionError,
+      status,
+      'Permission denied',
+    );
   }
 
   private stepBytesLeft(): number {

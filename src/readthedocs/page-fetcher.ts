@@ -8,9 +8,10 @@
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { BodyTooLargeError, readBoundedText } from '../util/bounded-body.js';
+import type { ProxyOptions } from '../util/network-env.js';
 
 /** What one GET got: the last status, the body when asked for, or what went wrong. */
-export interface PageAnswer {
+interface PageAnswer {
   /** The last status seen, when there was an answer. */
   status?: number;
   /** The body's text (at most `maxBodyBytes`), when `maxBodyBytes` is above 0 and the answer is 200. */
@@ -19,7 +20,7 @@ export interface PageAnswer {
   problem?: string;
 }
 
-export interface PageRequest {
+interface PageRequest {
   /** The step's deadline and cancellation: when it fires, the fetch throws its reason. */
   signal: AbortSignal;
   timeoutMs: number;
@@ -41,13 +42,16 @@ const MAX_REDIRECTS = 5;
 /** A body not asked for is drained up to this much (then the connection closes). */
 const MAX_DRAINED_BYTES = 64 * 1024;
 
-/** The action's fetcher, through the runner's proxy settings (`HTTPS_PROXY`, `NO_PROXY`). */
-export function pageFetcher(userAgent: string, dispatcher?: Dispatcher): PageFetcher {
+/**
+ * The action's fetcher, through the proxies of the front end's environment (`proxyOptions`:
+ * `HTTPS_PROXY`, `NO_PROXY`; unset, undici reads the process's).
+ */
+export function pageFetcher(userAgent: string, dispatcher?: Dispatcher, proxy?: ProxyOptions): PageFetcher {
   let agent = dispatcher;
   const own = dispatcher === undefined;
   return {
     get: (url, options) => {
-      agent ??= new EnvHttpProxyAgent({ connect: { timeout: 10_000 } });
+      agent ??= new EnvHttpProxyAgent({ ...proxy, connect: { timeout: 10_000 } });
       return fetchPage(url, options, agent, userAgent);
     },
     close: async () => {

@@ -11,9 +11,9 @@ import { safeLine } from '../util/untrusted-text.js';
  * annotation, a comment or an output: a longer one is not the service's, and is refused (a list
  * leaves its item out, see `tolerantList`).
  */
-export const MAX_NAME_LENGTH = 2_000;
+const MAX_NAME_LENGTH = 2_000;
 /** Text a person or a tool wrote (a notification, a command line, an error): a few kilobytes. */
-export const MAX_TEXT_LENGTH = 64 * 1024;
+const MAX_TEXT_LENGTH = 64 * 1024;
 
 const shortText = z.string().check(z.maxLength(MAX_NAME_LENGTH, { error: 'is longer than 2,000 characters, more than the service makes' }));
 const longText = z.string().check(z.maxLength(MAX_TEXT_LENGTH, { error: 'is longer than 64 KB, more than the service makes' }));
@@ -116,7 +116,7 @@ export type Subproject = z.infer<typeof SubprojectSchema>;
  * serializers can produce but the schema cannot read) is dropped with a debug line, never failing
  * the page and the items around it.
  */
-export function tolerantList<T extends z.ZodMiniType>(item: T, debug: (message: string) => void = () => undefined) {
+function tolerantList<T extends z.ZodMiniType>(item: T, debug: (message: string) => void = () => undefined) {
   return z.pipe(
     z.array(z.unknown()),
     z.transform((items: unknown[]) => {

@@ -116,7 +116,7 @@ export function fencedCode(text: string, language = 'text'): string {
  * The length of the longest run of backticks in `text` (0 when none), the length a fence must
  * exceed. One pass, any length of text: no list of the runs, no spread of one into Math.max.
  */
-export function longestBacktickRun(text: string): number {
+function longestBacktickRun(text: string): number {
   let longest = 0;
   let run = 0;
   for (let index = 0; index < text.length; index++) {

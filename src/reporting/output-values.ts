@@ -33,15 +33,7 @@ export type OutputName = (typeof OUTPUT_NAMES)[number];
 export const MAX_OUTPUT_LENGTH = 512 * 1024;
 
 /** Build states the service reports. */
-export const BUILD_STATES: ReadonlySet<string> = new Set([
-  'triggered',
-  'cloning',
-  'installing',
-  'building',
-  'uploading',
-  'finished',
-  'cancelled',
-]);
+const BUILD_STATES: ReadonlySet<string> = new Set(['triggered', 'cloning', 'installing', 'building', 'uploading', 'finished', 'cancelled']);
 
 // An http(s) URL of characters that mean nothing to a shell but `#`/`?` (inert): no quotes, `$`,
 // backticks, parentheses, `;`, `&`, `|`, `<`, `>`, spaces or line breaks.

@@ -10,9 +10,9 @@ export { OUTPUT_NAMES, type OutputName } from './output-values.js';
  * GitHub refuses a job summary over 1024k ("upload aborted"): the summary stays below that, what
  * does not fit left out with a note.
  */
-export const MAX_SUMMARY_BYTES = 1000 * 1024;
+const MAX_SUMMARY_BYTES = 1000 * 1024;
 /** A reason in an annotation or the summary: its beginning (the notification) and its end (the output's last lines). */
-export const MAX_REASON_LENGTH = 16 * 1024;
+const MAX_REASON_LENGTH = 16 * 1024;
 /** An annotation's title: a few words, the project and the version. */
 const MAX_TITLE_LENGTH = 300;
 
@@ -49,7 +49,7 @@ const RUNNING_STATE_WORDS: Record<string, string> = {
 };
 
 /** The summary's state: plain words ("✅ built", "⌛ timed out while building"), never a raw state like "finished". */
-export function stateLabel(result: ProjectResult): string {
+function stateLabel(result: ProjectResult): string {
   if (result.outcome === 'success' && result.buildId !== undefined) return '✅ built';
   const running = result.state === undefined ? undefined : RUNNING_STATE_WORDS[result.state];
   const label = OUTCOME_LABEL[result.outcome];
@@ -65,7 +65,7 @@ const JSON_OUTPUTS: ReadonlySet<OutputName> = new Set(['results', 'variables', '
  * Removes secrets from every string inside a JSON value. Redacting the serialised text instead
  * could turn `true` or a quote into `***` when a short value equals it, breaking the JSON.
  */
-export function redactStrings(value: unknown, redact: (text: string) => string): unknown {
+function redactStrings(value: unknown, redact: (text: string) => string): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((item) => redactStrings(item, redact));
   if (value && typeof value === 'object') {
@@ -75,7 +75,7 @@ export function redactStrings(value: unknown, redact: (text: string) => string):
 }
 
 /** The `results` output: one plain object per project, secrets removed. */
-export function resultsJson(results: ProjectResult[], redact: (text: string) => string): string {
+function resultsJson(results: ProjectResult[], redact: (text: string) => string): string {
   return JSON.stringify(
     redactStrings(
       results.map((result) => ({

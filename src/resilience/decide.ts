@@ -3,7 +3,7 @@
 import { formatDuration } from '../util/format-duration.js';
 
 /** What a policy says about one failure: try again after `delayMs`, or stop with `error`. */
-export type RetryDecision = { retry: true; delayMs: number } | { retry: false; error?: unknown };
+type RetryDecision = { retry: true; delayMs: number } | { retry: false; error?: unknown };
 
 export interface RetryPolicy {
   /**

@@ -6,26 +6,20 @@
 // sets a timer to wait (test/own-waits.test.ts holds it to that). Only src/util is imported.
 export {
   backoffDelay,
-  type BackoffOptions,
   countAttempts,
   nextAttemptLine,
-  type PastDeadline,
   pastDeadlineLine,
   parseRetryAfter,
   RetryDeadlineError,
-  type RetryDecision,
   type RetryPolicy,
 } from './decide.js';
-export { findAfterLostWrite, type LostWriteOptions, type PollOptions, pollUntil } from './poll.js';
-export { type DeadlineClock, retry, type RetryOptions } from './schedule.js';
+export { findAfterLostWrite, pollUntil } from './poll.js';
+export { retry } from './schedule.js';
 export {
-  type ProgressOptions,
   type Sleep,
   sleep,
   sleepWithProgress,
   untilAborted,
   waitAsAsked,
-  type WaitLimits,
   waitUntil,
-  type WaitUntilOptions,
 } from './wait.js';

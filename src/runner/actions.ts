@@ -42,5 +42,6 @@ export function actionsPort(): RunnerPort {
       process.exitCode = 1;
     },
     cancellation: { said: 'the workflow was cancelled', title: 'Cancelled by the workflow', message: 'cancelled by the workflow' },
+    env: process.env,
   };
 }

@@ -54,6 +54,11 @@ export interface RunnerPort {
    */
   readonly cancellation: { said: string; title: string; message: string };
   /**
+   * The environment the step runs in (the runner's, a terminal's): the workflow's `GITHUB_*`, the
+   * proxies, `RTD_ACTION_HTTP_TIMEOUT_MS`. Read at the entry (`src/main.ts`) and nowhere below it.
+   */
+  readonly env: NodeJS.ProcessEnv;
+  /**
    * Whether the summary repeats each red project's reason (the runner's job summary: a page of its
    * own). A terminal prints the summary right under the reasons, so it leaves them out.
    */

@@ -3,7 +3,7 @@ import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
 import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
 
 /** Where the terminal adapter writes: a stream and whether it may colour it. */
-export interface TerminalStream {
+interface TerminalStream {
   write(text: string): unknown;
   isTTY?: boolean;
   /** The terminal's width, when it is one. */
@@ -39,7 +39,7 @@ type Style = keyof typeof STYLES;
  * Colours only on a terminal, and never with `NO_COLOR` set to anything but empty
  * (https://no-color.org).
  */
-export function useColour(stream: TerminalStream, env: NodeJS.ProcessEnv): boolean {
+function useColour(stream: TerminalStream, env: NodeJS.ProcessEnv): boolean {
   return stream.isTTY === true && !env.NO_COLOR;
 }
 
@@ -65,6 +65,127 @@ export function jsonForTerminal(json: string): string {
   return json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** What the terminal's log writes through: every line masked, cleaned, indented in a group, styled on a terminal. */
+interface Writer {
+  /** The secrets replaced by `***`. */
+  masked(text: string): string;
+  /** Masked, and without control characters: what may reach the terminal. */
+  clean(text: string): string;
+  style(text: string, name: Style): string;
+  /** One line, already clean, styles included. */
+  emit(line: string): void;
+  /** Writes one or more lines of the action's own text on the log stream. */
+  write(text: string, name?: Style): void;
+  mask(secret: string): void;
+  /** Lines from now on are indented (a group's) or not. */
+  indent(text: string): void;
+  /** The log's lines so far (trimmed, unstyled): an annotation does not print again what the log showed. */
+  readonly shown: ReadonlySet<string>;
+}
+
+function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
+  const colour = useColour(stream, env);
+  const secrets: string[] = [];
+  const shown = new Set<string>();
+  let indent = '';
+  const masked = (text: string) => {
+    let result = text;
+    for (const secret of secrets) result = result.split(secret).join('***');
+    return result;
+  };
+  const clean = (text: string) => masked(text).replace(CONTROL, ' ');
+  const style = (text: string, name: Style) =>
+    colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
+  const emit = (line: string) => {
+    stream.write(`${indent}${line}\n`);
+  };
+  return {
+    masked,
+    clean,
+    style,
+    emit,
+    write(text, name) {
+      for (const line of clean(text).split('\n')) {
+        if (line.trim() !== '') shown.add(line.trim());
+        emit(name ? style(line, name) : line);
+      }
+    },
+    mask(secret) {
+      if (secret !== '' && !secrets.includes(secret)) secrets.push(secret);
+      // Longest first: a secret that contains another is replaced whole.
+      secrets.sort((a, b) => b.length - a.length);
+    },
+    indent(text) {
+      indent = text;
+    },
+    shown,
+  };
+}
+
+/** An annotation as a line `level: title: message (file:line)`, its further lines below it. */
+function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Style) {
+  return (message: string, annotation?: Annotation) => {
+    const where =
+      annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
+    const title = annotation?.title ? `${annotation.title}: ` : '';
+    const [first = '', ...rest] = out.clean(`${title}${message}${where}`).split('\n');
+    out.emit(`${out.style(`${level}:`, name)} ${safeLine(first)}`);
+    for (const line of notShownYet(
+      rest.map((line) => safeLine(line)),
+      out.shown,
+    ))
+      out.emit(`  ${line}`);
+  };
+}
+
+/**
+ * An annotation's further lines, without those the log printed already (a failed build's reason
+ * and output, told as it happened), and without a label (`Last lines of its output:`) all of
+ * whose lines were.
+ */
+function notShownYet(lines: string[], shown: ReadonlySet<string>): string[] {
+  const kept: string[] = [];
+  let label: string | undefined;
+  for (const line of lines) {
+    if (shown.has(line.trim())) continue;
+    if (line.trimEnd().endsWith(':')) {
+      label = line;
+      continue;
+    }
+    if (label !== undefined) kept.push(label);
+    label = undefined;
+    kept.push(line);
+  }
+  return kept;
+}
+
+/** The terminal's log: hostile text line by line through `safeLine`, debug lines only when verbose, groups as headed blocks. */
+function terminalLog(out: Writer, verbose: boolean): RunnerLog {
+  return {
+    info: (message) => out.write(message),
+    untrusted(text, prefix) {
+      const lines = text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => safeLine(line));
+      if (prefix === undefined) out.write(lines.join('\n'));
+      else if (lines.length === 1) out.write(`${prefix} ${lines[0]}`);
+      else out.write([prefix, ...lines.map((line) => `  ${line}`)].join('\n'));
+    },
+    debug: (message) => {
+      if (verbose) out.write(`debug: ${message}`, 'dim');
+    },
+    error: annotate(out, 'error', 'red'),
+    warning: annotate(out, 'warning', 'yellow'),
+    notice: annotate(out, 'notice', 'cyan'),
+    startGroup(title) {
+      out.indent('');
+      out.write(`▸ ${title}`, 'bold');
+      out.indent('  ');
+    },
+    endGroup() {
+      out.indent('');
+    },
+  };
+}
+
 /**
  * The terminal: no workflow commands. An annotation is a line `error: <title>: <message> (file:line)`,
  * a group a headed block, hostile text printed line by line through `safeLine` (control characters,
@@ -73,97 +194,17 @@ export function jsonForTerminal(json: string): string {
  */
 export function terminalPort(options: TerminalOptions): TerminalPort {
   const logStream = options.json ? options.err : options.out;
-  const colour = useColour(logStream, options.env);
-  const secrets: string[] = [];
+  const out = writer(logStream, options.env);
   const outputs = new Map<string, string>();
   let summary = '';
   let failure: FailureKind | undefined;
-  let indent = '';
-
-  const masked = (text: string) => {
-    let result = text;
-    for (const secret of secrets) result = result.split(secret).join('***');
-    return result;
-  };
-  /** Masked, and without control characters: what may reach the terminal. */
-  const clean = (text: string) => masked(text).replace(CONTROL, ' ');
-  const style = (text: string, name: Style) =>
-    colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
-  /** One line, already clean, styles included. */
-  const emit = (line: string) => logStream.write(`${indent}${line}\n`);
-  /** The log's lines so far (trimmed, unstyled): an annotation does not print again what the log showed. */
-  const shown = new Set<string>();
-  /** Writes one or more lines of the action's own text on the log stream. */
-  const write = (text: string, name?: Style) => {
-    for (const line of clean(text).split('\n')) {
-      if (line.trim() !== '') shown.add(line.trim());
-      emit(name ? style(line, name) : line);
-    }
-  };
-  const annotate = (level: 'error' | 'warning' | 'notice', name: Style) => (message: string, annotation?: Annotation) => {
-    const where =
-      annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
-    const title = annotation?.title ? `${annotation.title}: ` : '';
-    const [first = '', ...rest] = clean(`${title}${message}${where}`).split('\n');
-    emit(`${style(`${level}:`, name)} ${safeLine(first)}`);
-    for (const line of notShownYet(rest.map((line) => safeLine(line)))) emit(`  ${line}`);
-  };
-  /**
-   * An annotation's further lines, without those the log printed already (a failed build's reason
-   * and output, told as it happened), and without a label (`Last lines of its output:`) all of
-   * whose lines were.
-   */
-  const notShownYet = (lines: string[]): string[] => {
-    const kept: string[] = [];
-    let label: string | undefined;
-    for (const line of lines) {
-      if (shown.has(line.trim())) continue;
-      if (line.trimEnd().endsWith(':')) {
-        label = line;
-        continue;
-      }
-      if (label !== undefined) kept.push(label);
-      label = undefined;
-      kept.push(line);
-    }
-    return kept;
-  };
-
-  const log: RunnerLog = {
-    info: (message) => write(message),
-    untrusted(text, prefix) {
-      const lines = text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => safeLine(line));
-      if (prefix === undefined) write(lines.join('\n'));
-      else if (lines.length === 1) write(`${prefix} ${lines[0]}`);
-      else write([prefix, ...lines.map((line) => `  ${line}`)].join('\n'));
-    },
-    debug: (message) => {
-      if (options.verbose) write(`debug: ${message}`, 'dim');
-    },
-    error: annotate('error', 'red'),
-    warning: annotate('warning', 'yellow'),
-    notice: annotate('notice', 'cyan'),
-    startGroup(title) {
-      indent = '';
-      write(`▸ ${title}`, 'bold');
-      indent = '  ';
-    },
-    endGroup() {
-      indent = '';
-    },
-  };
-
   return {
-    log,
+    log: terminalLog(out, options.verbose),
     input: (name, inputOptions) => {
       const value = options.inputs[name] ?? '';
       return inputOptions?.trim === false ? value : value.trim();
     },
-    mask(secret) {
-      if (secret !== '' && !secrets.includes(secret)) secrets.push(secret);
-      // Longest first: a secret that contains another is replaced whole.
-      secrets.sort((a, b) => b.length - a.length);
-    },
+    mask: (secret) => out.mask(secret),
     setOutput: (name, value) => outputs.set(name, value),
     async writeSummary(markdown) {
       summary = markdown;
@@ -173,13 +214,14 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     },
     reasonsInSummary: false,
     cancellation: { said: 'interrupted', title: 'Interrupted', message: 'interrupted (a stop signal: Ctrl-C, or the CI job cancelled)' },
+    env: options.env,
     exitCode: () => (failure === 'usage' ? 2 : failure === 'failure' ? 1 : 0),
     finish() {
       if (summary !== '') {
-        emit('');
-        for (const line of markdownForTerminal(clean(summary), style, terminalWidth(logStream, options.env))) emit(line);
+        out.emit('');
+        for (const line of markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env))) out.emit(line);
       }
-      if (options.json) options.out.write(`${jsonForTerminal(masked(outputs.get('results') ?? '[]'))}\n`);
+      if (options.json) options.out.write(`${jsonForTerminal(out.masked(outputs.get('results') ?? '[]'))}\n`);
     },
   };
 }

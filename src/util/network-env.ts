@@ -11,6 +11,25 @@ export function httpTimeoutFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
 }
 
+/** The proxies the environment names (undici's `EnvHttpProxyAgent` reads the same variables, but from `process.env`). */
+export interface ProxyOptions {
+  httpProxy: string;
+  httpsProxy: string;
+  noProxy: string;
+}
+
+/**
+ * `HTTP_PROXY`, `HTTPS_PROXY` and `NO_PROXY` (lower case first, as undici reads them) of `env`, the
+ * front end's environment: given explicitly, undici reads nothing from the process.
+ */
+export function proxyOptions(env: NodeJS.ProcessEnv): ProxyOptions {
+  return {
+    httpProxy: env.http_proxy ?? env.HTTP_PROXY ?? '',
+    httpsProxy: env.https_proxy ?? env.HTTPS_PROXY ?? '',
+    noProxy: env.no_proxy ?? env.NO_PROXY ?? '',
+  };
+}
+
 /** Passwords written into the proxy variables (user names are not secret, and masking them blanks ordinary words). */
 export function proxyCredentials(env: NodeJS.ProcessEnv): string[] {
   const secrets: string[] = [];

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
  */
 
 /** A single-line field longer than this is cut: nothing from outside is printed unbounded. */
-export const SAFE_LINE_MAX = 2000;
+const SAFE_LINE_MAX = 2000;
 
 // Control characters (C0 but tab, DEL, C1) and the Unicode line and paragraph separators.
 // One character class, no quantifier over a group: linear in the input.

@@ -18,7 +18,7 @@ export const PR = 7;
 export const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 export const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 export const GITHUB_TOKEN = 'ghs_preview_in_process_token_0123456789';
-export const REPOSITORY = 'octo/docs-repo';
+const REPOSITORY = 'octo/docs-repo';
 
 export interface PreviewStage {
   rtd: Standin;

@@ -73,7 +73,7 @@ export function classifyBlock(text: string): BlockKind {
 }
 
 /** Whether a step's `uses:` is this action: `./` (in this repository) or `readthedocs-action/readthedocs-action@<ref>`. */
-export const isThisAction = (uses: unknown): boolean =>
+const isThisAction = (uses: unknown): boolean =>
   typeof uses === 'string' && (uses === './' || /^readthedocs-action\/readthedocs-action@\S+$/.test(uses));
 
 export interface ActionStep {

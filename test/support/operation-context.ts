@@ -185,6 +185,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     serverUrl: 'https://github.com',
     apiUrl: 'https://api.github.com',
     pullRequest: undefined,
+    workspace: process.cwd(),
     ...options.run,
   };
   const pages = options.pages ?? pageFetcher('readthedocs-action-tests');

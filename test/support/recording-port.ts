@@ -2,7 +2,7 @@
 // runner's workflow commands from stdout (test/operations/context.ts's captureStdout).
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from '../../src/runner/port.js';
 
-export interface RecordedAnnotation extends Annotation {
+interface RecordedAnnotation extends Annotation {
   level: 'error' | 'warning' | 'notice';
   message: string;
 }
@@ -16,8 +16,11 @@ export interface RecordingPort extends RunnerPort {
   failures: FailureKind[];
 }
 
-/** A port whose inputs are `inputs` ('' when absent), recording what the step does through it. */
-export function recordingPort(inputs: Record<string, string> = {}): RecordingPort {
+/**
+ * A port whose inputs are `inputs` ('' when absent), recording what the step does through it; its
+ * environment is `env` (the process's by default).
+ */
+export function recordingPort(inputs: Record<string, string> = {}, env: NodeJS.ProcessEnv = process.env): RecordingPort {
   const lines: string[] = [];
   const annotations: RecordedAnnotation[] = [];
   const annotate = (level: RecordedAnnotation['level']) => (message: string, annotation?: Annotation) => {
@@ -51,6 +54,7 @@ export function recordingPort(inputs: Record<string, string> = {}): RecordingPor
     },
     fail: (kind) => port.failures.push(kind),
     cancellation: { said: 'the test cancelled it', title: 'Cancelled by the test', message: 'cancelled by the test' },
+    env,
   };
   return port;
 }

@@ -3,7 +3,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
-export interface Hit {
+interface Hit {
   method: string;
   url: string;
   headers: Record<string, string | string[] | undefined>;

@@ -1,4 +1,5 @@
 import { EnvHttpProxyAgent, fetch as undiciFetch, Response as UndiciResponse, type Dispatcher } from 'undici';
+import type { ProxyOptions } from '../../util/network-env.js';
 import { type Sleep, sleep, untilAborted, waitAsAsked } from '../../resilience/index.js';
 import { abortReason } from '../../util/abort.js';
 import {
@@ -85,6 +86,8 @@ export interface ClientOptions {
    * would act on a `##[…]` in them. Unset: they are dropped.
    */
   log?: (message: string) => void;
+  /** The proxies of the front end's environment (`proxyOptions`); unset, undici reads the process's. */
+  proxy?: ProxyOptions;
 }
 
 /**
@@ -98,8 +101,8 @@ export interface ClientOptions {
 export type GitHubClientFactory = (token: string, options?: Pick<ClientOptions, 'log'>) => Promise<Octokit>;
 
 /** The factory of the action's clients for the GitHub API at `apiUrl`. */
-export function gitHubClients(apiUrl: string, userAgent: string): GitHubClientFactory {
-  return (token, options = {}) => createOctokit(token, apiUrl, userAgent, options);
+export function gitHubClients(apiUrl: string, userAgent: string, proxy?: ProxyOptions): GitHubClientFactory {
+  return (token, options = {}) => createOctokit(token, apiUrl, userAgent, { ...options, ...(proxy ? { proxy } : {}) });
 }
 
 export async function createOctokit(token: string, apiUrl: string, userAgent: string, timing: ClientOptions = {}): Promise<Octokit> {
@@ -119,7 +122,7 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
       userAgent,
       log,
       // @octokit/request logs through the request's own `log` (its deprecation warning), else `console`.
-      request: { fetch: boundedFetch(new EnvHttpProxyAgent(), { origin: new URL(baseUrl).origin }), log },
+      request: { fetch: boundedFetch(new EnvHttpProxyAgent({ ...timing.proxy }), { origin: new URL(baseUrl).origin }), log },
       retry: { retries: TRANSIENT_RETRIES, doNotRetry: FINAL_STATUSES, retryAfterBaseValue: timing.retryBaseMs ?? RETRY_BASE_MS },
       throttle: {
         onRateLimit: onLimit,
@@ -155,7 +158,7 @@ function octokitLog(sink: ((message: string) => void) | undefined) {
  * plugin read it from `retry-after` or `x-ratelimit-reset`) and send again. A cancelled wait
  * answers no.
  */
-export function rateLimitWait(wait: Sleep) {
+function rateLimitWait(wait: Sleep) {
   return (retryAfter: number, options: { request?: { signal?: AbortSignal } }, _octokit: unknown, retryCount: number) =>
     waitAsAsked(retryAfter * 1000, retryCount, RATE_LIMIT_WAITS, { sleep: wait, signal: options.request?.signal });
 }
@@ -195,10 +198,10 @@ export const MAX_GITHUB_BODY_BYTES = 32 * 1024 * 1024;
  * All of GitHub's answers to one client (one step's `preview` or plan comment) together: 30 pages
  * of a list just under the per-answer cap would otherwise hold about a gigabyte.
  */
-export const MAX_GITHUB_TOTAL_BYTES = 128 * 1024 * 1024;
+const MAX_GITHUB_TOTAL_BYTES = 128 * 1024 * 1024;
 
 /** The client's answers went past `MAX_GITHUB_TOTAL_BYTES`: nothing more is read from GitHub. */
-export class GitHubBytesSpentError extends Error {
+class GitHubBytesSpentError extends Error {
   constructor(readonly maxBytes: number) {
     super(`GitHub's answers in this step passed ${Math.round(maxBytes / 1024 / 1024)} MB in all; nothing more is read`);
     this.name = 'GitHubBytesSpentError';
@@ -211,10 +214,10 @@ export class GitHubBytesSpentError extends Error {
  * takes tens of bytes parsed for the three of its text. The longest real lists (30 pages of 100
  * comments) hold a few hundred thousand.
  */
-export const MAX_GITHUB_TOTAL_NODES = 2_000_000;
+const MAX_GITHUB_TOTAL_NODES = 2_000_000;
 
 /** The client's answers went past `MAX_GITHUB_TOTAL_NODES`: nothing more is read from GitHub. */
-export class GitHubNodesSpentError extends Error {
+class GitHubNodesSpentError extends Error {
   constructor(readonly maxNodes: number) {
     super(`GitHub's answers in this step passed ${formatCount(maxNodes)} objects, lists and values in all; nothing more is read`);
     this.name = 'GitHubNodesSpentError';
@@ -229,7 +232,7 @@ function trimSlashes(url: string): string {
 }
 
 /** A request that would leave the GitHub API's origin: it is not sent, so the token goes nowhere else. */
-export class ForeignUrlError extends Error {
+class ForeignUrlError extends Error {
   constructor(what: 'link' | 'redirect') {
     super(`a ${what} to a page outside the GitHub API was not followed`);
     this.name = 'ForeignUrlError';

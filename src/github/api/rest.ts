@@ -148,11 +148,6 @@ export function listOpenPullRequests(gh: GitHubRepo, head: { owner: string; bran
   return readPages('GET pulls?head', pages, MAX_PULL_PAGES, gh.limits);
 }
 
-/** GET repos/{owner}/{repo}/pulls/{n}/files: the paths the PR adds or changes (removed ones left out). */
-export async function listPullRequestFiles(gh: GitHubRepo, pr: number): Promise<string[]> {
-  return changedFileNames(await listPullRequestFileEntries(gh, pr));
-}
-
 /** A file of the pull request: its path, GitHub's status (`added`, `removed`, `renamed`…), and for a rename the path before. */
 export interface PullRequestFileEntry {
   filename: string;

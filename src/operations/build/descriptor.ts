@@ -11,5 +11,8 @@ export const build: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: [],
+  examples: [
+    { purpose: 'Build `latest` and wait for it, 20 minutes at most', with: { project: 'my-project', version: 'latest', timeout: '20m' } },
+  ],
   run: perProjectStep(buildProject),
 };

@@ -10,5 +10,12 @@ export const env: OperationDescriptor = {
   outputs: ['success', 'variables'],
   needsToken: true,
   permissions: [],
+  examples: [
+    {
+      purpose: 'Set a variable that pull-request builds see too (never a secret)',
+      with: { project: 'my-project', 'public-variables': 'THEME=light' },
+    },
+  ],
+  commandOptions: ['variables-file'],
   run: environmentStep,
 };

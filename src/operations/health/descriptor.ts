@@ -10,5 +10,11 @@ export const health: OperationDescriptor = {
   outputs: ['success'],
   needsToken: true,
   permissions: ['contents: read', 'issues: write'],
+  examples: [
+    {
+      purpose: 'Check two projects; pushes build within two hours; the five newest release tags',
+      with: { project: 'my-project\nmy-project-fr', 'grace-period': '2h', releases: '5' },
+    },
+  ],
   run: healthStep,
 };

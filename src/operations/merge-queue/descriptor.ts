@@ -10,5 +10,11 @@ export const mergeQueue: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: ['statuses: write', 'pull-requests: read'],
+  examples: [
+    {
+      purpose: "Build the merge group's commit and set its status, 20 minutes at most",
+      with: { project: 'my-project', 'queue-check': 'build', timeout: '20m' },
+    },
+  ],
   run: mergeQueueStep,
 };

@@ -23,5 +23,16 @@ export const preview: OperationDescriptor = {
   outputs: [...BUILD_OUTPUTS, 'preview-url'],
   needsToken: false,
   permissions: ['contents: read', 'pull-requests: write', 'statuses: write', 'deployments: write'],
+  examples: [
+    { purpose: "Report the pull request's preview in a sticky comment, always", with: { project: 'my-project', comment: 'comment' } },
+    { purpose: "Report the project's translations too", with: { project: 'my-project', translations: 'true' } },
+  ],
+  // A person's terminal has no pull request: refused before any request (on a runner, the step
+  // itself reports an event it cannot run on).
+  precheck: ({ env }) =>
+    env.GITHUB_EVENT_NAME
+      ? undefined
+      : '`preview` needs a GitHub pull request context: run it in a GitHub workflow, or give GITHUB_EVENT_NAME (`pull_request`), ' +
+        'GITHUB_EVENT_PATH (the event payload), GITHUB_REPOSITORY and GITHUB_TOKEN',
   run: previewStep,
 };

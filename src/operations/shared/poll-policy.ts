@@ -218,7 +218,7 @@ function noHistoryDelay(running: number, b: Bounds): number {
 
 /**
  * What a poller knows about when the build started, from the states it saw and the build's
- * `created` time. The action and `simulatePolling` both feed the policy through it.
+ * `created` time. The action and the tests' simulator (test/support/simulate-polling.ts) both feed the policy through it.
  */
 export class StartTracker {
   private readonly createdAt: number | undefined;
@@ -249,59 +249,6 @@ export class StartTracker {
       }
     }
     return { buildStartedAt: this.runningSince, startUncertaintyMs: this.uncertainty };
-  }
-}
-
-export interface SimulatePollingArgs {
-  /** Running time, after the queue. */
-  buildDurationMs: number;
-  /** Time spent in `triggered` after creation at t = 0. */
-  queueMs?: number;
-  expectedDurationMs?: number;
-  durationSpreadMs?: number;
-  opts: PollPolicyOptions;
-  /** When the first GET happens (default 0). */
-  startDelayMs?: number;
-}
-
-export interface SimulatePollingResult {
-  /** GETs of the build, the first one and the one that saw the end included. */
-  requests: number;
-  /** Time from the build's end to the poll that saw it. */
-  detectionLagMs: number;
-}
-
-/**
- * Plays the policy against a build created at t = 0 that queues for `queueMs`, then runs for
- * `buildDurationMs`, feeding it through `StartTracker` as the action does.
- */
-export function simulatePolling(args: SimulatePollingArgs): SimulatePollingResult {
-  const queueMs = Math.max(0, args.queueMs ?? 0);
-  const endsAt = queueMs + Math.max(0, args.buildDurationMs);
-  let now = Math.max(0, args.startDelayMs ?? 0);
-  if (!Number.isFinite(endsAt) || !Number.isFinite(now)) {
-    throw new RangeError('simulatePolling needs finite durations');
-  }
-  // More polls than densest intervals fit in the wait means a broken schedule, not a slow build.
-  const maxRequests = Math.ceil(endsAt / normalizeOptions(args.opts).min) + 2;
-  const start = new StartTracker(0);
-  let requests = 0;
-  for (;;) {
-    requests += 1;
-    if (requests > maxRequests) throw new Error(`polling did not reach the end in ${maxRequests} requests`);
-    if (now >= endsAt) return { requests, detectionLagMs: now - endsAt };
-    const state = now < queueMs ? 'triggered' : 'building';
-    const delay = nextPollDelay(
-      {
-        now,
-        state,
-        ...start.observe(now, state),
-        expectedDurationMs: args.expectedDurationMs,
-        durationSpreadMs: args.durationSpreadMs,
-      },
-      args.opts,
-    );
-    now += delay;
   }
 }
 

@@ -11,5 +11,6 @@ export const syncVersions: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: [],
+  examples: [{ purpose: 'Sync the versions with the repository', with: { project: 'my-project' } }],
   run: perProjectStep(syncVersionsProject),
 };

@@ -11,5 +11,6 @@ export const wait: OperationDescriptor = {
   outputs: BUILD_OUTPUTS,
   needsToken: false,
   permissions: [],
+  examples: [{ purpose: 'Wait for the build Read the Docs started for this commit', with: { project: 'my-project' } }],
   run: perProjectStep(waitProject),
 };
