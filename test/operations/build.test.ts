@@ -3,7 +3,7 @@
 // are on outcomes and on the requests the stand-in received, never on time.
 import type { ProjectResult } from '../../src/operations/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildProject } from '../../src/operations/build/build.js';
+import { buildProject } from '../../src/operations/build-version/build.js';
 import { FakeClock, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
