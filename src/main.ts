@@ -6,7 +6,7 @@ import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepR
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
-import { ServiceHttpClient } from './readthedocs/http-client.js';
+import { ReadTheDocsHttpClient } from './readthedocs/http-client.js';
 import { RateBudget } from './readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
 import { pollingPlan } from './operations/shared/poll-policy.js';
@@ -93,7 +93,7 @@ function cancelOnSignal(port: RunnerPort): { signal: AbortSignal; dispose: () =>
 interface Clients {
   deadline: Deadline;
   budget: RateBudget;
-  http: ServiceHttpClient;
+  http: ReadTheDocsHttpClient;
   /** Documentation pages and the preview host's endpoints (no token, origin-checked). */
   pages: PageFetcher;
   close: () => Promise<void>;
@@ -105,7 +105,7 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
   // API v3's budget (the anonymous limit without a token); API v2 is not throttled and draws from none.
   const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
   const timeoutMs = httpTimeoutFromEnv(port.env);
-  const http = new ServiceHttpClient({
+  const http = new ReadTheDocsHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
     userAgent: USER_AGENT,

@@ -1,5 +1,5 @@
 // Runs an operation in-process, as main.ts would, but on a fake clock: a real ReadTheDocsApi over
-// the real ServiceHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
+// the real ReadTheDocsHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import { gitHubClients } from '../../src/github/api/client.js';
@@ -13,7 +13,7 @@ import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
 import { actionsLog } from '../../src/runner/actions.js';
 import type { RunnerLog } from '../../src/runner/port.js';
-import { ServiceHttpClient } from '../../src/readthedocs/http-client.js';
+import { ReadTheDocsHttpClient } from '../../src/readthedocs/http-client.js';
 import { RateBudget } from '../../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../../src/readthedocs/read-the-docs.js';
 import { abortReason, Deadline, type ExpiryTimer } from '../../src/util/abort.js';
@@ -148,7 +148,7 @@ export interface ContextOptions {
 export interface OperationTestContext {
   ctx: OperationContext;
   clock: FakeClock;
-  http: ServiceHttpClient;
+  http: ReadTheDocsHttpClient;
   /** Runs a per-project operation for every project of `project`, as the step does, and cleans up. */
   runProjects(operation: ProjectOperation): Promise<ProjectResult[]>;
   /** Ends the step's timers and connections (runProjects does it itself). */
@@ -164,7 +164,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
   const budget = options.budgetFromInputs
     ? new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs, clock.now, clock.sleep)
     : new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
-  const http = new ServiceHttpClient({
+  const http = new ReadTheDocsHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
     userAgent: 'readthedocs-action-tests',
