@@ -179,7 +179,7 @@ describe('the shape of an answer', () => {
     const server = await serve(
       answers.json(200, { count: 1, next: null, previous: null, results: [...Array.from({ length: 5000 }, () => ({})), variable(1)] }),
     );
-    // The step's debug log: the client's `debug`, which main.ts points at the runner's port.
+    // The step's debug log: the client's `debug`, which step.ts points at the runner's port.
     const lines: string[] = [];
     const debugged = new ReadTheDocsApi(client(server.url, { debug: (message) => lines.push(message) }));
     expect((await debugged.environmentVariables('docs')).map((v) => v.pk)).toEqual([1]);

@@ -168,7 +168,7 @@ describe('applyStep', () => {
   });
 });
 
-/** The whole step, reported as main.ts reports it. */
+/** The whole step, reported as step.ts reports it. */
 const step = (extra: Record<string, string>, run = {}) =>
   runStep(standin, { project: 'acme', config: file, ...extra }, { token: TOKEN, run });
 const writeLines = () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');

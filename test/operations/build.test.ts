@@ -151,7 +151,7 @@ describe('build, in-process on a fake clock', () => {
   });
 });
 
-/** The whole step, reported as main.ts reports it (outputs, annotations, summary), on the fake clock. */
+/** The whole step, reported as step.ts reports it (outputs, annotations, summary), on the fake clock. */
 const step = (inputs: Record<string, string>, token?: string) =>
   runStep(standin, { project: 'demo', ...inputs }, { clock, ...(token === undefined ? {} : { token }) });
 const errors = () => stdout.annotations().filter((a) => a.level === 'error');

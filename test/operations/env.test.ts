@@ -150,7 +150,7 @@ describe('environmentStep', () => {
   });
 });
 
-/** The whole step with the env inputs of `envStep`, reported as main.ts reports it. */
+/** The whole step with the env inputs of `envStep`, reported as step.ts reports it. */
 const step = (extra: Record<string, string> = {}) =>
   runStep(
     standin,

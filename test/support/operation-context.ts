@@ -1,4 +1,4 @@
-// Runs an operation in-process, as main.ts would, but on a fake clock: a real ReadTheDocsApi over
+// Runs an operation in-process, as step.ts would, but on a fake clock: a real ReadTheDocsApi over
 // the real ReadTheDocsHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
@@ -133,7 +133,7 @@ export interface ContextOptions {
   run?: Partial<RunContext>;
   /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
   rateLimitPerMinute?: number;
-  /** The budget main.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
+  /** The budget step.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
   budgetFromInputs?: boolean;
   /** How long one request may wait for headers, then for the body (real time; undici's default unless given). */
   httpTimeoutMs?: number;
@@ -155,7 +155,7 @@ export interface OperationTestContext {
   close(): Promise<void>;
 }
 
-/** An OperationContext as main.ts builds it, on a fake clock. */
+/** An OperationContext as step.ts builds it, on a fake clock. */
 export function operationContext(options: ContextOptions): OperationTestContext {
   const clock = options.clock ?? new FakeClock();
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
@@ -174,7 +174,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     redact: (text) => text,
     // Retries wait on the fake clock too, with the client's own backoff.
     sleep: clock.sleep,
-    // Each retry is a line of the log, as main.ts prints it (core.info writes a line to stdout).
+    // Each retry is a line of the log, as step.ts prints it (core.info writes a line to stdout).
     info: (message) => process.stdout.write(`${message}\n`),
     ...(options.httpTimeoutMs === undefined ? {} : { headersTimeoutMs: options.httpTimeoutMs, bodyTimeoutMs: options.httpTimeoutMs }),
   });

@@ -29,7 +29,7 @@ const CANCEL_GRACE_MS = 1500;
  * The action: mask the secrets, read the inputs, build the clients, run the operation, report on
  * every path.
  *
- * `@github/local-action` imports this module (`src/main.ts`, not `dist/`) so that it can swap
+ * `@github/local-action` imports this module (`src/step.ts`, not `dist/`) so that it can swap
  * `@actions/core` for its own stub: a bundle carries its own copy of core, which the tool cannot
  * reach. Its stub has no `core.ExitCode`, hence `process.exitCode = 1` for a failure (src/runner/actions.ts).
  */
@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   await runWith(actionsPort());
 }
 
-/** The step through `port`: the runner's (`run`) or a terminal's (`src/cli.ts`). */
+/** The step through `port`: the runner's (`run`) or a terminal's (`src/cli/command-line.ts`). */
 export async function runWith(port: RunnerPort, options: FrontEndOptions = {}): Promise<void> {
   const startedAt = Date.now();
   const redactor = maskSecrets(port);
