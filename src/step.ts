@@ -10,7 +10,7 @@ import { ReadTheDocsHttpClient } from './readthedocs/http-client.js';
 import { RateBudget } from './readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
 import { pollingPlan } from './operations/shared/poll-policy.js';
-import { WatcherRegistry } from './operations/shared/watchers.js';
+import { WatcherRegistry } from './operations/watchers.js';
 import { CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';
 import { httpTimeoutFromEnv, proxyCredentials, proxyOptions } from './util/network-env.js';

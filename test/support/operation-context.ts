@@ -8,7 +8,7 @@ import type { RunContext } from '../../src/inputs/github-context.js';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
 import { LastSeenRecorder, type OperationContext, type ProjectOperation, type ProjectResult } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
+import { WatcherRegistry } from '../../src/operations/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
 import { actionsLog } from '../../src/runner/actions.js';
