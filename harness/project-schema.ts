@@ -1,6 +1,6 @@
 // The JSON Schema of the project file, made from the same zod schema that validates it.
 import { z } from 'zod/mini';
-import { ConfigFileSchema } from '../src/operations/project-config/model.ts';
+import { ConfigFileSchema } from '../src/operations/shared/project-file/model.ts';
 
 export function projectFileJsonSchema(): string {
   const schema = z.toJSONSchema(ConfigFileSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>;

@@ -410,7 +410,7 @@ async function hostileText(): Promise<{ tail: number; variables: number; sphinx:
   const { tailLines } = await import('../src/operations/shared/failure-reason.ts');
   const { parseVariables, VALUE_MAX_LENGTH } = await import('../src/inputs/env-variables.ts');
   const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/shared/sphinx-warnings.ts');
-  const { fitPolicy } = await import('../src/operations/project-config/version-policy.ts');
+  const { fitPolicy } = await import('../src/operations/shared/project-file/version-policy.ts');
   const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
   const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
   // Lines of colons and digits before the level, each just under the 4,000-character cap on a
@@ -603,7 +603,7 @@ async function main(plan: Plan): Promise<void> {
 
   // After (d), whose hook loads the sources from lib/.
   process.stderr.write("(e) apply's project file...\n");
-  const fileCosts = await projectFileCosts(await import('../src/operations/project-config/file.ts'), {
+  const fileCosts = await projectFileCosts(await import('../src/operations/shared/project-file/file.ts'), {
     fraction: plan.quick ? 0.25 : 1,
     rounds: plan.quick ? 1 : 3,
   });

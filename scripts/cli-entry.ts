@@ -1,5 +1,5 @@
 // The last step of `npm run build`: ncc names every bundle index.js, so the command line's small
-// entry (src/cli.ts) is bundled into dist/cli/ and moved to dist/cli.js, package.json's
+// entry (src/entry/cli.ts) is bundled into dist/cli/ and moved to dist/cli.js, package.json's
 // `bin`, executable as npm makes a bin when it links it (npx from the repository does).
 import './node-check.ts';
 import { chmodSync, renameSync, rmSync } from 'node:fs';

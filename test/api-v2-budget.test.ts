@@ -2,7 +2,7 @@
 // (a build's commands, a pull request version's head commit) wait for no slot of the step's budget
 // and take none, with or without a token; API v3 keeps its budget.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { ReadTheDocsHttpClient } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { Deadline } from '../src/util/abort.js';
@@ -26,7 +26,7 @@ describe('API v2 and the budget', () => {
     const id = standin.addBuild('demo', 'latest', { durationMs: 600_000, outcome: 'success', commit: 'c'.repeat(40), startedAgoMs: 5000 });
     const budget = new RateBudget(1, 60_000, clock.now, clock.sleep);
     const deadline = new Deadline(clock.now() + 600_000, new AbortController().signal, clock.now, clock.timer);
-    const http = new ServiceHttpClient({
+    const http = new ReadTheDocsHttpClient({
       baseUrl: standin.url,
       token,
       userAgent: 'tests',

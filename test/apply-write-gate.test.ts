@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRunContext } from '../src/inputs/github-context.js';
-import { applyWriteGate } from '../src/operations/project-config/apply.js';
+import { applyWriteGate } from '../src/operations/apply/apply.js';
 
 let dir: string | undefined;
 afterEach(() => {

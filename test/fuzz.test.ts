@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { INPUT_DEFAULTS, InputError, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
-import { ServiceError } from '../src/readthedocs/errors.js';
-import { ServiceHttpClient, retryAfter } from '../src/readthedocs/http-client.js';
+import { ReadTheDocsError } from '../src/readthedocs/errors.js';
+import { ReadTheDocsHttpClient, retryAfter } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { BuildSchema, TriggerSchema, describeErrorBody, paginated } from '../src/readthedocs/schemas.js';
 import { scriptedServer, type ScriptedServer } from './support/scripted-server.ts';
@@ -176,7 +176,7 @@ describe('what the service may answer', () => {
     });
     const schemas: Record<string, z.ZodMiniType> = { build: BuildSchema, builds: paginated(BuildSchema), trigger: TriggerSchema };
 
-    it('any status, headers and body: parsed data or a named ServiceError with a message and no stack trace', async () => {
+    it('any status, headers and body: parsed data or a named ReadTheDocsError with a message and no stack trace', async () => {
       await fc.assert(
         fc.asyncProperty(
           answers,
@@ -185,7 +185,7 @@ describe('what the service may answer', () => {
           async (given, name, kind) => {
             answer = given;
             const schema = schemas[name]!;
-            const http = new ServiceHttpClient({
+            const http = new ReadTheDocsHttpClient({
               baseUrl: server.url,
               token: 'fuzz-token-123456',
               userAgent: 'fuzz',
@@ -206,8 +206,8 @@ describe('what the service may answer', () => {
               });
               expect(schema.safeParse(data).success).toBe(true);
             } catch (error) {
-              expect(error).toBeInstanceOf(ServiceError);
-              const failure = error as ServiceError;
+              expect(error).toBeInstanceOf(ReadTheDocsError);
+              const failure = error as ReadTheDocsError;
               expect(failure.name).not.toBe('Error');
               expect(failure.title.length).toBeGreaterThan(0);
               expect(failure.message).toMatch(/^(read|write) \w+: .+/);

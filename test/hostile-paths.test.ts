@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigFileError, parseConfigFile } from '../src/operations/project-config/file.ts';
-import { UnsafePathError, writeWithoutLinks } from '../src/operations/project-config/safe-write.ts';
+import { ConfigFileError, parseConfigFile } from '../src/operations/shared/project-file/file.ts';
+import { UnsafePathError, writeWithoutLinks } from '../src/operations/export/safe-write.ts';
 import { jsonForTerminal } from '../src/runner/terminal.ts';
 
 async function problems(text: string): Promise<string[]> {

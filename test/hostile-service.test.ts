@@ -1,8 +1,8 @@
 // Answers of a hostile or broken service: endless bodies, `next` links to other hosts, lists cut
 // at the page bound. Over real loopback connections.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServiceError } from '../src/readthedocs/errors.js';
-import { type HttpClientOptions, ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { ReadTheDocsError } from '../src/readthedocs/errors.js';
+import { type HttpClientOptions, ReadTheDocsHttpClient } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { readBoundedText, BodyTooLargeError } from '../src/util/bounded-body.js';
@@ -19,8 +19,8 @@ async function serve(...scripts: Script[]): Promise<ScriptedServer> {
   return server;
 }
 
-function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): ServiceHttpClient {
-  const http = new ServiceHttpClient({
+function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): ReadTheDocsHttpClient {
+  const http = new ReadTheDocsHttpClient({
     baseUrl,
     token: 'rtd_hostile_test_token_0123456789',
     userAgent: 'test',
@@ -39,13 +39,13 @@ function api(baseUrl: string, maxBodyBytes?: number): ReadTheDocsApi {
   return new ReadTheDocsApi(client(baseUrl, maxBodyBytes === undefined ? {} : { maxBodyBytes }));
 }
 
-/** The error reading the variables of `docs` from the service at `baseUrl` fails with: a ServiceError. */
-async function variablesError(baseUrl: string): Promise<ServiceError> {
+/** The error reading the variables of `docs` from the service at `baseUrl` fails with: a ReadTheDocsError. */
+async function variablesError(baseUrl: string): Promise<ReadTheDocsError> {
   const error = await api(baseUrl)
     .environmentVariables('docs')
     .catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
+  expect(error).toBeInstanceOf(ReadTheDocsError);
+  return error as ReadTheDocsError;
 }
 
 const variable = (id: number) => ({
@@ -62,8 +62,8 @@ describe('response bodies', () => {
     const before = process.memoryUsage().rss;
     const error = (await api(server.url, 4 * 1024 * 1024)
       .translations('docs')
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+      .catch((e: unknown) => e)) as ReadTheDocsError;
+    expect(error).toBeInstanceOf(ReadTheDocsError);
     expect(error.message).toBe('GET projects/{project}/translations/: response too large (over 4 MB); not read further');
     expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(server.hits).toHaveLength(1);
@@ -114,8 +114,8 @@ describe('what a step reads in all', () => {
     const read = () => http.send({ method: 'GET', path: '/api/v3/x/', endpoint: 'GET x/', kind: 'read' });
     for (let i = 0; i < 3; i++) await read();
     for (let i = 0; i < 2; i++) {
-      const error = (await read().catch((e: unknown) => e)) as ServiceError;
-      expect(error).toBeInstanceOf(ServiceError);
+      const error = (await read().catch((e: unknown) => e)) as ReadTheDocsError;
+      expect(error).toBeInstanceOf(ReadTheDocsError);
       expect(error.message).toBe('GET x/: the step has read 1 MB from Read the Docs, as much as one step may; not read further');
     }
     expect(server.hits).toHaveLength(4);
@@ -139,8 +139,8 @@ describe('the shape of an answer', () => {
     const server = await serve(answers.text(500, `[${'{},'.repeat(2_000_000)}{}]`, 'application/json'));
     const error = (await client(server.url)
       .send({ method: 'GET', path: '/api/v3/x/', endpoint: 'GET x/', kind: 'read' })
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+      .catch((e: unknown) => e)) as ReadTheDocsError;
+    expect(error).toBeInstanceOf(ReadTheDocsError);
     expect(error.title).toBe('Unexpected response from Read the Docs');
     expect(error.message).toBe('GET x/: unexpected response: over 1,000,000 objects, lists and values in one answer; not parsed');
     expect(server.hits).toHaveLength(1);
@@ -179,7 +179,7 @@ describe('the shape of an answer', () => {
     const server = await serve(
       answers.json(200, { count: 1, next: null, previous: null, results: [...Array.from({ length: 5000 }, () => ({})), variable(1)] }),
     );
-    // The step's debug log: the client's `debug`, which main.ts points at the runner's port.
+    // The step's debug log: the client's `debug`, which step.ts points at the runner's port.
     const lines: string[] = [];
     const debugged = new ReadTheDocsApi(client(server.url, { debug: (message) => lines.push(message) }));
     expect((await debugged.environmentVariables('docs')).map((v) => v.pk)).toEqual([1]);
@@ -200,7 +200,7 @@ describe('strings from the service', () => {
     for (const field of ['slug', 'urls.documentation']) {
       const error = (await api(server.url)
         .project('docs')
-        .catch((e: unknown) => e)) as ServiceError;
+        .catch((e: unknown) => e)) as ReadTheDocsError;
       expect(error.message).toBe(
         `GET projects/{project}/: unexpected response: field \`${field}\` is longer than 2,000 characters, more than the service makes`,
       );
@@ -315,8 +315,8 @@ describe('a list cut at the page bound', () => {
     expect(await api(home.url).environmentVariables('docs')).toHaveLength(50);
     const error = (await api(home.url)
       .environmentVariables('docs', { complete: true })
-      .catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
+      .catch((e: unknown) => e)) as ReadTheDocsError;
+    expect(error).toBeInstanceOf(ReadTheDocsError);
     expect(error.title).toBe('Variables not changed');
     expect(error.message).toContain('the list goes on past 50 pages and was cut there; a cut list cannot decide what `prune` deletes');
   });

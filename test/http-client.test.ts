@@ -8,11 +8,11 @@ import {
   BlockedError,
   PermissionError,
   SchemaError,
-  ServiceError,
+  ReadTheDocsError,
   UnavailableError,
   UncertainWriteError,
 } from '../src/readthedocs/errors.js';
-import { ServiceHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/readthedocs/http-client.js';
+import { ReadTheDocsHttpClient, retryAfter, retryLine, type HttpClientOptions, type RequestSpec } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { CancelledError } from '../src/util/abort.js';
@@ -38,7 +38,7 @@ async function serve(...scripts: Script[]): Promise<ScriptedServer> {
 }
 
 interface TestClient {
-  http: ServiceHttpClient;
+  http: ReadTheDocsHttpClient;
   debug: string[];
   /** The retry lines the user sees. */
   info: string[];
@@ -53,7 +53,7 @@ function client(baseUrl: string, options: Partial<HttpClientOptions> = {}): Test
   const info: string[] = [];
   const controller = new AbortController();
   const budget = options.budget ?? new RateBudget(1000, 60_000);
-  const http = new ServiceHttpClient({
+  const http = new ReadTheDocsHttpClient({
     baseUrl,
     token: TOKEN,
     userAgent: USER_AGENT,
@@ -356,7 +356,7 @@ describe('the token and the hosts it may go to', () => {
     const home = await serve(answers.text(302, '', undefined, { location: `${foreign.url}/steal/` }));
     const { http } = client(home.url);
     const error = await failure(http.send(read()));
-    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toBeInstanceOf(ReadTheDocsError);
     expect(error.message).toContain(`unexpected redirect (302) to ${foreign.url}; not followed`);
     expect(foreign.hits).toHaveLength(0);
   });

@@ -86,6 +86,7 @@ describe('npm run lint', () => {
     reporting: Record<string, string>;
     domain: Record<string, string>;
     operation: Record<string, string>;
+    sharedFolder: Record<string, string>;
     githubApi: Record<string, string>;
     apart: Record<string, Record<string, string>>;
   };
@@ -142,12 +143,20 @@ describe('npm run lint', () => {
       }),
       // A probe folder under src/operations is an operation's folder like any other.
       operation: probeFolder('src/operations', {
-        'sibling-operation.ts': `import { a } from '../build/build.js';\n\n${body}`,
+        'sibling-operation.ts': `import { a } from '../build-version/build.js';\n\n${body}`,
         'shared.ts': `import { a } from '../shared/trigger.js';\n\n${body}`,
         'registry-types.ts': `import type { a } from '../types.js';\n\nexport type Value = a;\n`,
         'layer-below.ts': `import { a } from '../../readthedocs/errors.js';\n\n${body}`,
         'sleep.ts': `import { sleep } from '../../util/abort.js';\n\nexport const value = [sleep];\n`,
         'octokit.ts': `import { createOctokit } from '../../github/api/client.js';\n\nexport const value = [createOctokit];\n`,
+      }),
+      // A folder under shared/ (as shared/project-file/) is shared like shared/ itself: it imports no operation.
+      sharedFolder: probeFolder('src/operations/shared', {
+        'operation.ts': `import { a } from '../../apply/apply.js';\n\n${body}`,
+        'shared.ts': `import { a } from '../trigger.js';\n\n${body}`,
+        'registry-types.ts': `import type { a } from '../../types.js';\n\nexport type Value = a;\n`,
+        'layer-below.ts': `import { a } from '../../../readthedocs/errors.js';\n\n${body}`,
+        'sleep.ts': `import { sleep } from '../../../util/abort.js';\n\nexport const value = [sleep];\n`,
       }),
       githubApi: probeFolder('src/github/api', {
         'operations.ts': `import { a } from '../../../operations/build.js';\n\n${body}`,
@@ -171,7 +180,7 @@ describe('npm run lint', () => {
         testScripts: probeFolder('test/scripts', { 'scripts.ts': `import { a } from '../../../scripts/release/plan.ts';\n\n${body}` }),
       },
     };
-    const { basic, defects, util, service, inputs, reporting, domain, operation, githubApi, apart } = probes;
+    const { basic, defects, util, service, inputs, reporting, domain, operation, sharedFolder, githubApi, apart } = probes;
     [passed, failed, tree] = await Promise.all([
       lint([basic['clean.ts']!]),
       lint([
@@ -183,6 +192,7 @@ describe('npm run lint', () => {
         ...Object.values(reporting),
         ...Object.values(domain),
         ...Object.values(operation),
+        ...Object.values(sharedFolder),
         ...Object.values(githubApi),
         ...Object.values(apart).flatMap((folder) => Object.values(folder)),
       ]),
@@ -242,6 +252,15 @@ describe('npm run lint', () => {
     expect(findings(failed.output, operation['octokit.ts']!)).toEqual(restricted);
     for (const name of ['shared.ts', 'registry-types.ts', 'layer-below.ts'])
       expect(findings(failed.output, operation[name]!), name).toEqual([]);
+  });
+
+  it('keeps a folder under shared/ (shared/project-file/) shared: no operation, only shared/, the files of src/operations and the layers below; no sleep', () => {
+    const { sharedFolder } = probes;
+    const restricted = ['lint/style/noRestrictedImports'];
+    expect(findings(failed.output, sharedFolder['operation.ts']!)).toEqual(restricted);
+    expect(findings(failed.output, sharedFolder['sleep.ts']!)).toEqual(restricted);
+    for (const name of ['shared.ts', 'registry-types.ts', 'layer-below.ts'])
+      expect(findings(failed.output, sharedFolder[name]!), name).toEqual([]);
   });
 
   it('keeps test/ and scripts/ apart: neither imports the other, and harness/ (what both use) imports neither', () => {

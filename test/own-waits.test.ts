@@ -16,10 +16,10 @@ const WAITING_LIVES_IN = [/^src\/resilience\//, /^src\/util\/abort\.ts$/];
 
 /**
  * Timers that are not waits, each with why: nothing awaits them.
- * - main.ts: after the workflow's cancellation, the process exits within a grace period whatever
+ * - step.ts: after the workflow's cancellation, the process exits within a grace period whatever
  *   is pending (an unref'd watchdog).
  */
-const NOT_WAITS = [{ file: 'src/main.ts', line: /setTimeout\(\(\) => process\.exit\(/ }];
+const NOT_WAITS = [{ file: 'src/step.ts', line: /setTimeout\(\(\) => process\.exit\(/ }];
 
 const WAYS_TO_WAIT: { what: string; pattern: RegExp }[] = [
   { what: 'a timer', pattern: /\b(setTimeout|setInterval|setImmediate)\s*\(/ },
@@ -69,7 +69,7 @@ describe('every wait goes through src/resilience/', () => {
     expect(probe('  const sleepTelling = sleepWithProgress(ctx.sleep, {')).toEqual([]);
     expect(probe('  // await ctx.sleep(1000);')).toEqual([]);
     expect(ownWaits('src/resilience/wait.ts', 'await wait(left, signal); setTimeout(() => 1, 5);')).toEqual([]);
-    expect(ownWaits('src/main.ts', 'setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_GRACE_MS).unref();')).toEqual([]);
-    expect(ownWaits('src/main.ts', 'setTimeout(resolve, 10);')).toHaveLength(1);
+    expect(ownWaits('src/step.ts', 'setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_GRACE_MS).unref();')).toEqual([]);
+    expect(ownWaits('src/step.ts', 'setTimeout(resolve, 10);')).toHaveLength(1);
   });
 });

@@ -7,8 +7,8 @@ import {
   nextPollDelay,
   StartTracker,
   type PollObservation,
-  type PollPolicyOptions,
 } from '../src/operations/shared/poll-policy.js';
+import type { PollPolicyOptions } from '../src/operations/polling-plan.js';
 import { simulatePolling } from './support/simulate-polling.ts';
 
 const SECOND = 1_000;

@@ -8,7 +8,7 @@ import { checkPage } from '../src/operations/preview/check-page.js';
 import { pageFetcher } from '../src/readthedocs/page-fetcher.js';
 import { pendingDescription } from '../src/operations/preview/run-preview.js';
 import { ProjectRecords, resolvePreviewUrl } from '../src/operations/preview/resolve-preview-url.js';
-import { ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { ReadTheDocsHttpClient } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { startStandin, type Standin } from '../harness/rtd-standin.ts';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   });
   rtd.addProject({ slug: 'single', versioningScheme: 'single_version_without_translations' });
   api = new ReadTheDocsApi(
-    new ServiceHttpClient({
+    new ReadTheDocsHttpClient({
       baseUrl: rtd.url,
       token: 'tok-123456',
       userAgent: 'test',

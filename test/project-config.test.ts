@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Edition } from '../src/operations/project-config/edition.ts';
-import { ConfigFileError, MAX_FILE_BYTES, MAX_PROBLEMS_SHOWN, parseConfigFile } from '../src/operations/project-config/file.ts';
-import type { DesiredProject, DesiredRedirect } from '../src/operations/project-config/model.ts';
-import { redirectKey } from '../src/operations/project-config/normal-form.ts';
+import type { Edition } from '../src/operations/shared/project-file/edition.ts';
+import { ConfigFileError, MAX_FILE_BYTES, MAX_PROBLEMS_SHOWN, parseConfigFile } from '../src/operations/shared/project-file/file.ts';
+import type { DesiredProject, DesiredRedirect } from '../src/operations/shared/project-file/model.ts';
+import { redirectKey } from '../src/operations/shared/project-file/normal-form.ts';
 import {
   countsAsChange,
   isWrite,
@@ -15,8 +15,8 @@ import {
   type CurrentRedirect,
   type CurrentState,
   type PlannedChange,
-} from '../src/operations/project-config/plan.ts';
-import { preflight } from '../src/operations/project-config/preflight.ts';
+} from '../src/operations/shared/project-file/plan.ts';
+import { preflight } from '../src/operations/apply/preflight.ts';
 import { ROOT } from '../harness/action-metadata.ts';
 import { projectFileJsonSchema } from '../harness/project-schema.ts';
 

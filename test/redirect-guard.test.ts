@@ -12,7 +12,7 @@ import {
   redirectEntry,
   type PullRequestFile,
 } from '../src/operations/preview/redirect-guard.ts';
-import { ConfigFileError, parseConfigFile } from '../src/operations/project-config/file.ts';
+import { ConfigFileError, parseConfigFile } from '../src/operations/shared/project-file/file.ts';
 import { anyText } from './support/arbitraries.ts';
 
 const ISSUE_FILES: PullRequestFile[] = [

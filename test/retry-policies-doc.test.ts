@@ -13,7 +13,7 @@ import {
 } from '../src/github/api/client.js';
 import { LOST_TRIGGER_CHECK_INTERVAL_MS, LOST_TRIGGER_CHECKS, MAX_TRIGGER_ATTEMPTS } from '../src/operations/shared/trigger.js';
 import { UnavailableError } from '../src/readthedocs/errors.js';
-import { ANSWER_TIMEOUT_MS, retryAfter, ServiceHttpClient } from '../src/readthedocs/http-client.js';
+import { ANSWER_TIMEOUT_MS, retryAfter, ReadTheDocsHttpClient } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';
 import { readDoc } from './support/markdown-docs.ts';
 import { answers, scriptedServer } from './support/scripted-server.ts';
@@ -46,7 +46,7 @@ async function readTheDocsRetries(): Promise<{ attempts: number; waits: number[]
   const waits: number[] = [];
   // Jitter draws between half the ceiling and all of it: pinned to the ceiling, the waits are the ceilings.
   vi.spyOn(Math, 'random').mockReturnValue(1);
-  const http = new ServiceHttpClient({
+  const http = new ReadTheDocsHttpClient({
     baseUrl: server.url,
     token: undefined,
     userAgent: 'test',

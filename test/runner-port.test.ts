@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readRunContext } from '../src/inputs/github-context.js';
-import { runWith } from '../src/main.js';
+import { runWith } from '../src/step.js';
 import { OUTPUT_NAMES } from '../src/reporting/report.js';
 import { recordingPort } from './support/recording-port.ts';
 

@@ -3,7 +3,7 @@
 // The 3000 tags through dist/ are in test/e2e/hostile-files.test.ts; the time in `npm run bench`.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { POLICY_ACTIVE, POLICY_PRERELEASES } from '../src/operations/project-config/model.ts';
+import { POLICY_ACTIVE, POLICY_PRERELEASES } from '../src/operations/shared/project-file/model.ts';
 import {
   fitPolicy,
   minorOf,
@@ -11,7 +11,7 @@ import {
   policyTargets,
   type PolicyVersion,
   type VersionPolicy,
-} from '../src/operations/project-config/version-policy.ts';
+} from '../src/operations/shared/project-file/version-policy.ts';
 
 const tag = (name: string, state: Partial<PolicyVersion> = {}): PolicyVersion => ({
   slug: name.toLowerCase(),

@@ -10,7 +10,7 @@ import {
   policyTargets,
   type PolicyVersion,
   type VersionPolicy,
-} from '../src/operations/project-config/version-policy.ts';
+} from '../src/operations/shared/project-file/version-policy.ts';
 import { anyText } from './support/arbitraries.ts';
 
 const tag = (name: string, state: Partial<PolicyVersion> = {}): PolicyVersion => ({

@@ -6,7 +6,7 @@ import type { Build } from '../src/readthedocs/schemas.js';
 import { LastSeenRecorder, type OperationContext } from '../src/operations/types.js';
 import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/shared/watch-build.js';
 import { pollingPlan } from '../src/operations/shared/poll-policy.js';
-import { WatcherRegistry } from '../src/operations/shared/watchers.js';
+import { WatcherRegistry } from '../src/operations/watchers.js';
 import { sleep } from '../src/util/abort.js';
 
 const T0 = Date.parse('2026-11-23T08:00:00Z');

@@ -1,7 +1,7 @@
 // (e) of `npm run bench`: how long `apply` takes to read its project file, for the shapes that cost
 // the most, each filled up to the size limit (docs/performance.md, "The project file"). The file
 // check runs before any request, on a pull request's file, so it must end quickly on any text.
-import type * as ProjectFile from '../../src/operations/project-config/file.ts';
+import type * as ProjectFile from '../../src/operations/shared/project-file/file.ts';
 
 export interface FileCost {
   name: string;

@@ -1,12 +1,13 @@
 import { INPUT_DECLARATIONS, type InputName, type RegistryFacts } from '../inputs/declarations.js';
 import { OPERATIONS, type Operation } from '../inputs/inputs.js';
-import { build } from './build/descriptor.js';
+import { build } from './build-version/descriptor.js';
 import type { OperationDescriptor } from './descriptor.js';
 import { env } from './env/descriptor.js';
+import { exportOperation } from './export/descriptor.js';
 import { health } from './health/descriptor.js';
 import { mergeQueue } from './merge-queue/descriptor.js';
 import { preview } from './preview/descriptor.js';
-import { apply, exportOperation } from './project-config/descriptors.js';
+import { apply } from './apply/descriptor.js';
 import { syncVersions } from './sync-versions/descriptor.js';
 import type { StepOperation, StepReport } from './types.js';
 import { wait } from './wait/descriptor.js';

@@ -1,6 +1,6 @@
 import { formatDuration } from '../util/format-duration.js';
 import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
-import { ServiceError } from '../readthedocs/errors.js';
+import { ReadTheDocsError } from '../readthedocs/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
 import {
   LastSeenRecorder,
@@ -103,7 +103,7 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
         `${project}: the wait was ${error.message}.` +
         (build ? ` ${build} keeps running on Read the Docs (last state: ${seen.state ?? 'unknown'}); the API cannot cancel it.` : ''),
     };
-  } else if (error instanceof ServiceError) {
+  } else if (error instanceof ReadTheDocsError) {
     failure = { outcome: 'error', title: error.title, reason: `${project}: ${error.message}` };
   } else {
     failure = {

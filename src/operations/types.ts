@@ -8,10 +8,10 @@ import type { Conclusion } from '../domain/project-result.js';
 import type { StepReport } from '../reporting/report.js';
 import type { Sleep } from '../resilience/index.js';
 import type { RunnerLog } from '../runner/port.js';
-import type { PollingPlan } from './shared/poll-policy.js';
+import type { PollingPlan } from './polling-plan.js';
 import type { GitHubClientFactory } from '../github/api/client.js';
 import type { PageFetcher } from '../readthedocs/page-fetcher.js';
-import type { WatcherRegistry } from './shared/watchers.js';
+import type { WatcherRegistry } from './watchers.js';
 import type { LastSeenRecorder } from './last-seen.js';
 
 // The result types live in src/domain/, below every layer that prints them; operations import them from here.

@@ -1,5 +1,5 @@
 /** Base of every failure that comes from talking to the service. `title` heads the annotation. */
-export class ServiceError extends Error {
+export class ReadTheDocsError extends Error {
   constructor(
     message: string,
     readonly title: string,
@@ -8,32 +8,32 @@ export class ServiceError extends Error {
     readonly status?: number,
   ) {
     super(message);
-    this.name = 'ServiceError';
+    this.name = 'ReadTheDocsError';
   }
 }
 
 /** 401: the token is wrong or expired. Never retried. */
-export class AuthError extends ServiceError {
+export class AuthError extends ReadTheDocsError {
   override name = 'AuthError';
 }
 
 /** 403 with the service's JSON: the token's user lacks the permission. Never retried. */
-export class PermissionError extends ServiceError {
+export class PermissionError extends ReadTheDocsError {
   override name = 'PermissionError';
 }
 
 /** 403 (or other status) answered by something in front of the service, not by the service. */
-export class BlockedError extends ServiceError {
+export class BlockedError extends ReadTheDocsError {
   override name = 'BlockedError';
 }
 
 /** 404 from the service. */
-export class NotFoundError extends ServiceError {
+export class NotFoundError extends ReadTheDocsError {
   override name = 'NotFoundError';
 }
 
 /** A response that does not have the shape the service documents. */
-export class SchemaError extends ServiceError {
+export class SchemaError extends ReadTheDocsError {
   override name = 'SchemaError';
 }
 
@@ -41,11 +41,11 @@ export class SchemaError extends ServiceError {
  * A write whose request may have reached the service although no answer came back
  * (reset, timeout, gateway error). The caller must find out what happened before repeating it.
  */
-export class UncertainWriteError extends ServiceError {
+export class UncertainWriteError extends ReadTheDocsError {
   override name = 'UncertainWriteError';
 }
 
 /** The service could not be reached, or kept failing, after every retry. */
-export class UnavailableError extends ServiceError {
+export class UnavailableError extends ReadTheDocsError {
   override name = 'UnavailableError';
 }

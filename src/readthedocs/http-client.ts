@@ -29,7 +29,7 @@ import {
   NotFoundError,
   PermissionError,
   SchemaError,
-  ServiceError,
+  ReadTheDocsError,
   UnavailableError,
   UncertainWriteError,
 } from './errors.js';
@@ -82,7 +82,7 @@ export interface CleanupLimits {
   remainingMs: () => number;
 }
 
-export interface ServiceResponse<T> {
+export interface ReadTheDocsResponse<T> {
   status: number;
   data: T;
   /** The body's size. */
@@ -157,7 +157,7 @@ class RetryableFault extends Error {
  * draws from the shared rate budget, transient faults are retried with backoff and jitter, and
  * every body is checked against its schema.
  */
-export class ServiceHttpClient {
+export class ReadTheDocsHttpClient {
   readonly origin: string;
   readonly stats = { requests: 0, retries: 0, throttled: 0, bytes: 0 };
   /** The service has answered once in this step: a connection refused later is a restart, retried in full. */
@@ -196,17 +196,17 @@ export class ServiceHttpClient {
       });
   }
 
-  async send<T>(spec: RequestSpec<T>): Promise<ServiceResponse<T>> {
+  async send<T>(spec: RequestSpec<T>): Promise<ReadTheDocsResponse<T>> {
     let url = this.resolve(spec.path, spec.query);
     let redirects = 0;
     // A redirect is followed at once and is not an attempt; a retry goes to where the last one led.
-    const attempt = async (): Promise<ServiceResponse<T>> => {
+    const attempt = async (): Promise<ReadTheDocsResponse<T>> => {
       for (;;) {
         try {
           return await this.attempt(spec, url);
         } catch (error) {
           if (!(error instanceof RedirectSignal)) throw error;
-          if (++redirects > MAX_REDIRECTS) throw this.failure(spec, 'too many redirects', ServiceError);
+          if (++redirects > MAX_REDIRECTS) throw this.failure(spec, 'too many redirects', ReadTheDocsError);
           url = error.location;
         }
       }
@@ -278,7 +278,7 @@ export class ServiceHttpClient {
   }
 
   /** One attempt: a slot of the budget, the request, its body read within bounds, and what its status means. */
-  private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ServiceResponse<T>> {
+  private async attempt<T>(spec: RequestSpec<T>, url: URL): Promise<ReadTheDocsResponse<T>> {
     const signal = spec.cleanup?.signal ?? this.options.signal;
     // Nothing is sent whose answer could not be read: a write would be left uncertain.
     if (this.stepBytesLeft() <= 0) throw this.stepBytesSpent(spec);
@@ -356,12 +356,12 @@ export class ServiceHttpClient {
       }
       return { text: body.toString('utf8'), bytes, nodes };
     } catch (error) {
-      if (error instanceof ServiceError) throw error;
+      if (error instanceof ReadTheDocsError) throw error;
       if (error instanceof BodyTooLargeError) {
         this.stats.bytes += cap;
         if (cap === stepLeft && stepLeft < this.options.maxBodyBytes) throw this.stepBytesSpent(spec, response.statusCode);
         const reason = cap === listLeft && spec.bodyLimit ? spec.bodyLimit.reason : error.message;
-        throw this.failure(spec, reason, ServiceError, response.statusCode, 'Unexpected response from Read the Docs');
+        throw this.failure(spec, reason, ReadTheDocsError, response.statusCode, 'Unexpected response from Read the Docs');
       }
       throw this.transportFault(error, true, signal);
     }
@@ -385,7 +385,12 @@ export class ServiceHttpClient {
       const location = response.headers.location;
       const target = typeof location === 'string' && URL.canParse(location, url.href) ? new URL(location, url) : undefined;
       if (target && target.origin === this.origin && spec.method === 'GET') return new RedirectSignal(target);
-      return this.failure(spec, `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`, ServiceError, status);
+      return this.failure(
+        spec,
+        `unexpected redirect (${status}) to ${target?.origin ?? 'nowhere'}; not followed`,
+        ReadTheDocsError,
+        status,
+      );
     }
     const detail = this.detailOf(text, isJson);
     if (status === 429) {
@@ -408,7 +413,7 @@ export class ServiceHttpClient {
         'Not found',
       );
     }
-    return this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ServiceError, status);
+    return this.failure(spec, `${status}: ${detail ?? 'no detail'}`, ReadTheDocsError, status);
   }
 
   /** A 401 (the token) or a 403: the API's refusal, or a block in front of it that answers in HTML. */
@@ -418,7 +423,7 @@ export class ServiceHttpClient {
     detail: string | undefined,
     isJson: boolean,
     contentType: string,
-  ): ServiceError {
+  ): ReadTheDocsError {
     if (status === 401) {
       return this.failure(
         spec,
@@ -450,11 +455,11 @@ export class ServiceHttpClient {
     return this.options.maxStepBytes - this.stats.bytes;
   }
 
-  private stepBytesSpent(spec: RequestSpec<unknown>, status?: number): ServiceError {
+  private stepBytesSpent(spec: RequestSpec<unknown>, status?: number): ReadTheDocsError {
     return this.failure(
       spec,
       `the step has read ${formatBytes(this.options.maxStepBytes)} from Read the Docs, as much as one step may; not read further`,
-      ServiceError,
+      ReadTheDocsError,
       status,
       'Unexpected response from Read the Docs',
     );
@@ -504,10 +509,10 @@ export class ServiceHttpClient {
   private failure(
     spec: RequestSpec<unknown>,
     reason: string,
-    Kind: typeof ServiceError,
+    Kind: typeof ReadTheDocsError,
     status?: number,
     title = 'Read the Docs request failed',
-  ): ServiceError {
+  ): ReadTheDocsError {
     return new Kind(this.options.redact(`${spec.endpoint}: ${reason}`), title, spec.endpoint, status);
   }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { CleanupLimits, ServiceHttpClient } from './http-client.js';
+import type { CleanupLimits, ReadTheDocsHttpClient } from './http-client.js';
 import {
   BuildCommandsSchema,
   BuildConfigSchema,
@@ -30,7 +30,7 @@ import {
   type Version,
   type VersionV2,
 } from './schemas.js';
-import { SchemaError, ServiceError } from './errors.js';
+import { SchemaError, ReadTheDocsError } from './errors.js';
 import { formatBytes, formatCount, MAX_LIST_BYTES, MAX_LIST_NODES } from '../util/bounded-body.js';
 
 const seg = encodeURIComponent;
@@ -44,7 +44,7 @@ export class ReadTheDocsApi {
   /** Commands of builds already final, by build id. */
   private readonly finalCommands = new Map<number, BuildCommands>();
 
-  constructor(readonly http: ServiceHttpClient) {}
+  constructor(readonly http: ReadTheDocsHttpClient) {}
 
   /** A list item the action cannot read is dropped with a debug line (through the client's `debug`). */
   private readonly debug = (message: string) => this.http.debug(message);
@@ -250,7 +250,7 @@ export class ReadTheDocsApi {
     const path = `/api/v3/projects/${seg(project)}/environmentvariables/`;
     const { items, cut } = await this.listPages(path, EnvironmentVariableSchema, endpoint);
     if (cut && options.complete) {
-      throw new ServiceError(
+      throw new ReadTheDocsError(
         `${endpoint}: the list goes on past ${MAX_PAGES} pages and was cut there; ` +
           'a cut list cannot decide what `prune` deletes, so nothing was changed',
         'Variables not changed',
@@ -442,7 +442,7 @@ export class ReadTheDocsApi {
   private sameList(link: string, first: URL, page: number, endpoint: string): string {
     const url = URL.canParse(link, first.href) ? new URL(link, first) : undefined;
     if (url?.origin !== first.origin || url.pathname !== first.pathname) {
-      throw new ServiceError(
+      throw new ReadTheDocsError(
         `${endpoint}: the \`next\` link of page ${page} leads away from the list (another host or path); not followed`,
         'Unexpected response from Read the Docs',
         endpoint,

@@ -173,7 +173,7 @@ describe.concurrent('operation wait', () => {
 
 describe.concurrent('bad input fails before any request, naming the input', () => {
   // Every refusal of parseInputs is tested in-process (test/inputs.test.ts); through dist/ go one
-  // of them and the token's, which main.ts checks once the operation is known.
+  // of them and the token's, which step.ts checks once the operation is known.
   const cases: [string, Record<string, string>, RegExp][] = [
     ['operation', { operation: 'deploy' }, /Input `operation`: accepts `build`, `wait`, `sync-versions`, `env`, `preview`/],
     ['missing token', { token: '' }, /Input `token` is required for operation `build`/],

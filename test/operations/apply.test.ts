@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError } from '../../src/inputs/inputs.js';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
-import { applyStep } from '../../src/operations/project-config/apply.js';
-import { INVALID_FILE_TITLE, PLAN_ONLY_TITLE } from '../../src/operations/project-config/apply-report.js';
-import { exportStep } from '../../src/operations/project-config/export.js';
-import { MAX_FILE_BYTES } from '../../src/operations/project-config/file.js';
+import { applyStep } from '../../src/operations/apply/apply.js';
+import { INVALID_FILE_TITLE, PLAN_ONLY_TITLE } from '../../src/operations/apply/apply-report.js';
+import { exportStep } from '../../src/operations/export/export.js';
+import { MAX_FILE_BYTES } from '../../src/operations/shared/project-file/file.js';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN } from '../../harness/run-action.ts';
@@ -168,7 +168,7 @@ describe('applyStep', () => {
   });
 });
 
-/** The whole step, reported as main.ts reports it. */
+/** The whole step, reported as step.ts reports it. */
 const step = (extra: Record<string, string>, run = {}) =>
   runStep(standin, { project: 'acme', config: file, ...extra }, { token: TOKEN, run });
 const writeLines = () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');

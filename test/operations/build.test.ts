@@ -3,7 +3,7 @@
 // are on outcomes and on the requests the stand-in received, never on time.
 import type { ProjectResult } from '../../src/operations/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildProject } from '../../src/operations/build/build.js';
+import { buildProject } from '../../src/operations/build-version/build.js';
 import { FakeClock, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
@@ -151,7 +151,7 @@ describe('build, in-process on a fake clock', () => {
   });
 });
 
-/** The whole step, reported as main.ts reports it (outputs, annotations, summary), on the fake clock. */
+/** The whole step, reported as step.ts reports it (outputs, annotations, summary), on the fake clock. */
 const step = (inputs: Record<string, string>, token?: string) =>
   runStep(standin, { project: 'demo', ...inputs }, { clock, ...(token === undefined ? {} : { token }) });
 const errors = () => stdout.annotations().filter((a) => a.level === 'error');

@@ -1,7 +1,7 @@
 // In-process tests of a step operation: `standinContext` is the shared `operationContext` (the real
 // client, inputs parsed as the action parses them, a fake clock) over a stand-in, with no GitHub
 // event; `captureStdout` keeps what the action prints instead of showing it; `runStep` runs a whole
-// step (operation and report) as main.ts does, on a fake clock.
+// step (operation and report) as step.ts does, on a fake clock.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { valuesToMask } from '../../src/inputs/env-desired.js';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
-import { reportStep } from '../../src/main.js';
+import { reportStep } from '../../src/step.js';
 import { STEP_OPERATIONS } from '../../src/operations/index.js';
 import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
 import { type StepReport, summaryMarkdown } from '../../src/reporting/report.js';
@@ -60,9 +60,9 @@ export interface StepRun {
 }
 
 /**
- * The whole step in-process, as main.ts runs it once the inputs are read: the operation on a fake
+ * The whole step in-process, as step.ts runs it once the inputs are read: the operation on a fake
  * clock against the stand-in, then `reportStep` (outputs into a GITHUB_OUTPUT file, an annotation
- * per project that is not green) with the secrets redacted as main.ts does (the token and the
+ * per project that is not green) with the secrets redacted as step.ts does (the token and the
  * `env` values). The job summary is rendered, not written (the toolkit keeps the first summary
  * path it reads). Log lines and annotations go to stdout: read them with `captureStdout`.
  */

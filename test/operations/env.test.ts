@@ -2,7 +2,7 @@
 // stand-in; the assertions are on the report it returns and on the requests the stand-in received.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../../src/inputs/inputs.js';
-import { environmentStep } from '../../src/operations/env/apply-environment.js';
+import { environmentStep } from '../../src/operations/env/write-variables.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep, standinContext, type StandinTestContext } from './context.ts';
 
@@ -150,7 +150,7 @@ describe('environmentStep', () => {
   });
 });
 
-/** The whole step with the env inputs of `envStep`, reported as main.ts reports it. */
+/** The whole step with the env inputs of `envStep`, reported as step.ts reports it. */
 const step = (extra: Record<string, string> = {}) =>
   runStep(
     standin,

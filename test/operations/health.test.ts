@@ -1,5 +1,5 @@
 // `health` in-process: both stand-ins (Read the Docs on the fake clock, GitHub's REST API), the
-// whole step run as main.ts runs it (`runStep`). What it decides is asserted here: the problems
+// whole step run as step.ts runs it (`runStep`). What it decides is asserted here: the problems
 // found, the one issue (opened, kept, closed; a copy of the marker by someone else never adopted),
 // `on-problem: warn`, disabled builds, no GitHub token, no write to Read the Docs, bounded reads.
 import { afterEach, describe, expect, it } from 'vitest';

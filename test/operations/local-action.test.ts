@@ -1,4 +1,4 @@
-// `run()` as @github/local-action drives it (docs/development.md): it imports src/main.ts with its
+// `run()` as @github/local-action drives it (docs/development.md): it imports src/step.ts with its
 // own stand-in for @actions/core, which has no `ExitCode`, and passes action.yml's defaults
 // unexpanded (`github-token` is the literal `${{ github.token }}`). Every failure path must end
 // cleanly: an annotation, `process.exitCode = 1`, and nothing thrown.
@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { run } from '../../src/main.js';
+import { run } from '../../src/step.js';
 import { parseOutputFile } from '../../harness/run-action.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout } from './context.ts';

@@ -1,6 +1,6 @@
 // `merge-queue` in-process on a fake clock: both stand-ins (Read the Docs, whose queue branch's
 // version appears after a sync and builds the group's commit when activated, and GitHub, which
-// gives the `merge_group` event and takes the commit statuses), the step run as main.ts runs it.
+// gives the `merge_group` event and takes the commit statuses), the step run as step.ts runs it.
 // Asserted on the requests each stand-in received, the statuses on the group's commit, outcomes,
 // outputs and annotations. What needs the real process is in test/e2e/merge-queue.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // What a whole step asks the service while it waits, in-process on a fake clock against the
-// loopback stand-in, with the budget main.ts makes from the inputs. Assertions are on requests
+// loopback stand-in, with the budget step.ts makes from the inputs. Assertions are on requests
 // (counts, order, statuses), never on how long things took.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';

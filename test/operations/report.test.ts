@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportStep, run } from '../../src/main.js';
+import { reportStep, run } from '../../src/step.js';
 import { OUTPUT_NAMES } from '../../src/reporting/report.js';
 import { parseOutputFile } from '../../harness/run-action.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';

@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyStep } from '../../src/operations/project-config/apply.js';
-import { exportStep } from '../../src/operations/project-config/export.js';
-import { ConfigFileError, parseConfigFile } from '../../src/operations/project-config/file.js';
+import { applyStep } from '../../src/operations/apply/apply.js';
+import { exportStep } from '../../src/operations/export/export.js';
+import { ConfigFileError, parseConfigFile } from '../../src/operations/shared/project-file/file.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, standinContext, type StandinTestContext } from './context.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { LastSeenRecorder, type OperationContext, type ProjectRun } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
+import { WatcherRegistry } from '../../src/operations/watchers.js';
 import { watchBuild } from '../../src/operations/shared/watch-build.js';
 import type { Build } from '../../src/readthedocs/schemas.js';
 import { Deadline, DeadlineError } from '../../src/util/abort.js';

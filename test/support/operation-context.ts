@@ -1,5 +1,5 @@
-// Runs an operation in-process, as main.ts would, but on a fake clock: a real ReadTheDocsApi over
-// the real ServiceHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
+// Runs an operation in-process, as step.ts would, but on a fake clock: a real ReadTheDocsApi over
+// the real ReadTheDocsHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import { gitHubClients } from '../../src/github/api/client.js';
@@ -8,12 +8,12 @@ import type { RunContext } from '../../src/inputs/github-context.js';
 import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
 import { LastSeenRecorder, type OperationContext, type ProjectOperation, type ProjectResult } from '../../src/operations/types.js';
-import { WatcherRegistry } from '../../src/operations/shared/watchers.js';
+import { WatcherRegistry } from '../../src/operations/watchers.js';
 import type { ProjectLog } from '../../src/reporting/project-log.js';
 import type { Sleep } from '../../src/resilience/index.js';
 import { actionsLog } from '../../src/runner/actions.js';
 import type { RunnerLog } from '../../src/runner/port.js';
-import { ServiceHttpClient } from '../../src/readthedocs/http-client.js';
+import { ReadTheDocsHttpClient } from '../../src/readthedocs/http-client.js';
 import { RateBudget } from '../../src/readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from '../../src/readthedocs/read-the-docs.js';
 import { abortReason, Deadline, type ExpiryTimer } from '../../src/util/abort.js';
@@ -133,7 +133,7 @@ export interface ContextOptions {
   run?: Partial<RunContext>;
   /** The budget's limit per minute; generous by default, so that only the operation's own pacing shows. */
   rateLimitPerMinute?: number;
-  /** The budget main.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
+  /** The budget step.ts makes: the `rate-limit` input, or its default with and without a token (over `rateLimitPerMinute`). */
   budgetFromInputs?: boolean;
   /** How long one request may wait for headers, then for the body (real time; undici's default unless given). */
   httpTimeoutMs?: number;
@@ -148,14 +148,14 @@ export interface ContextOptions {
 export interface OperationTestContext {
   ctx: OperationContext;
   clock: FakeClock;
-  http: ServiceHttpClient;
+  http: ReadTheDocsHttpClient;
   /** Runs a per-project operation for every project of `project`, as the step does, and cleans up. */
   runProjects(operation: ProjectOperation): Promise<ProjectResult[]>;
   /** Ends the step's timers and connections (runProjects does it itself). */
   close(): Promise<void>;
 }
 
-/** An OperationContext as main.ts builds it, on a fake clock. */
+/** An OperationContext as step.ts builds it, on a fake clock. */
 export function operationContext(options: ContextOptions): OperationTestContext {
   const clock = options.clock ?? new FakeClock();
   const inputs = parseInputs({ token: 'test-token', 'base-url': options.baseUrl, ...options.inputs });
@@ -164,7 +164,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
   const budget = options.budgetFromInputs
     ? new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs, clock.now, clock.sleep)
     : new RateBudget(options.rateLimitPerMinute ?? 6000, 60_000, clock.now, clock.sleep);
-  const http = new ServiceHttpClient({
+  const http = new ReadTheDocsHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
     userAgent: 'readthedocs-action-tests',
@@ -174,7 +174,7 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     redact: (text) => text,
     // Retries wait on the fake clock too, with the client's own backoff.
     sleep: clock.sleep,
-    // Each retry is a line of the log, as main.ts prints it (core.info writes a line to stdout).
+    // Each retry is a line of the log, as step.ts prints it (core.info writes a line to stdout).
     info: (message) => process.stdout.write(`${message}\n`),
     ...(options.httpTimeoutMs === undefined ? {} : { headersTimeoutMs: options.httpTimeoutMs, bodyTimeoutMs: options.httpTimeoutMs }),
   });

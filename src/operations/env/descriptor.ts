@@ -1,6 +1,6 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { environmentStep } from './apply-environment.js';
+import { environmentStep } from './write-variables.js';
 import type { OperationDescriptor } from '../descriptor.js';
 
 /** `operation: env`. */

@@ -1,7 +1,7 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
-import { ServiceError } from '../../readthedocs/errors.js';
+import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import { DeadlineError } from '../../util/abort.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -126,7 +126,7 @@ async function activateHidden(
       await ctx.api.updateVersion(project, version, { active: true, hidden: true });
     } catch (error) {
       // A refusal (4xx) changed nothing; any other failure (a lost answer) may have activated it.
-      touched.active = !(error instanceof ServiceError && error.status !== undefined && error.status >= 400 && error.status < 500);
+      touched.active = !(error instanceof ReadTheDocsError && error.status !== undefined && error.status >= 400 && error.status < 500);
       throw error;
     }
     touched.active = true;

@@ -1,5 +1,5 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { NotFoundError, ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
+import { NotFoundError, ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
@@ -97,8 +97,8 @@ async function pullRequestVersionSlug(ctx: OperationContext, project: string, pr
  * *built*, and webhook automation rules can skip a push without a build while the version's
  * identifier moves on, so the head was never built. Waiting on would only reach the timeout.
  */
-function otherCommitBuilt(build: Build, pr: number, headSha: string): ServiceError {
-  return new ServiceError(
+function otherCommitBuilt(build: Build, pr: number, headSha: string): ReadTheDocsError {
+  return new ReadTheDocsError(
     `the service did not build ${headSha}: the triggered build #${build.id} of pull request #${pr} ` +
       `checked out ${safeLine(build.commit ?? '')} (${build.urls.build}). A trigger rebuilds the last commit the service built for the pull request; the push of the head was ` +
       'likely skipped without a build (a webhook automation rule in the project, or a webhook that did not arrive). ' +
@@ -123,7 +123,7 @@ async function triggerPullRequestVersion(
     version = slug;
     const answer = await ctx.api.triggerBuild(project, version);
     if (!answer.triggered) {
-      throw new ServiceError(
+      throw new ReadTheDocsError(
         'the service did not trigger a build (400, triggered: false): the project is not active',
         'Build not triggered',
         'POST projects/{project}/versions/{version}/builds/',
@@ -141,7 +141,7 @@ async function triggerPullRequestVersion(
       return undefined;
     }
     if (error instanceof NotFoundError) {
-      throw new ServiceError(
+      throw new ReadTheDocsError(
         `no version for pull request #${pr}: the service has not seen this pull request. ` +
           'Enable "Build pull requests for this repository" in the project\'s settings and check its webhook',
         'No pull request version',

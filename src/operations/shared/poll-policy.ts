@@ -1,3 +1,4 @@
+import type { PollingPlan, PollPolicyOptions, WatchSchedule } from '../polling-plan.js';
 import { FINAL_STATES } from './build-ids.js';
 
 /**
@@ -14,15 +15,6 @@ import { FINAL_STATES } from './build-ids.js';
  *
  * Everything here is pure: the clock comes in through `PollObservation.now`.
  */
-
-export interface PollPolicyOptions {
-  /** Densest polling (ms). The action may set it lower in tests. */
-  minIntervalMs: number;
-  /** Never wait longer than this between two polls (ms). */
-  maxIntervalMs: number;
-  /** How long after the expected end we keep polling at `minIntervalMs` before backing off. */
-  nearEndWindowMs?: number;
-}
 
 export interface PollObservation {
   /** ms epoch, from the injected clock. */
@@ -250,31 +242,6 @@ export class StartTracker {
     }
     return { buildStartedAt: this.runningSince, startUncertaintyMs: this.uncertainty };
   }
-}
-
-/** How a watched build is polled: the predictive schedule above, or the fixed `poll-interval`. */
-export type WatchSchedule = { kind: 'predictive'; policy: PollPolicyOptions } | { kind: 'fixed'; intervalMs: number };
-
-/**
- * Every interval and window the operations poll with, worked out once from `poll-interval`: `auto`
- * gives each wait its own tuned figure; a fixed interval is used for every look, and the windows
- * are counted in looks of it. One field per use.
- */
-export interface PollingPlan {
-  /** Between GETs of a build being watched (build, wait, sync-versions, preview). */
-  watch: WatchSchedule;
-  /** Between looks for the build of a commit that has not appeared yet (wait, preview). */
-  appearIntervalMs: number;
-  /** How long a pull request's build may take to appear before the step says so (and triggers with `trigger`). */
-  graceWindowMs: number;
-  /** Between looks for a version or a build expected soon (sync-versions), before the budget's fair share. */
-  lookIntervalMs: number;
-  /** Between searches while the new pages are being indexed (sync-versions). */
-  searchIntervalMs: number;
-  /** How long search may take to find the pages after the build (sync-versions). */
-  verifyWindowMs: number;
-  /** Between checks of a preview page that does not answer yet. */
-  previewRetryMs: number;
 }
 
 /** With `auto`: the build of a commit can lag behind the push (the service's webhook). */

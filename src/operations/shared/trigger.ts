@@ -1,6 +1,6 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
-import { SchemaError, ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
+import { SchemaError, ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -33,7 +33,7 @@ export async function triggerOnce(
     try {
       const answer = await ctx.api.triggerBuild(project, version);
       if (!answer.triggered) {
-        throw new ServiceError(
+        throw new ReadTheDocsError(
           `the service did not trigger a build (400, triggered: false): ${await whyNotTriggered(ctx, project)}`,
           'Build not triggered',
           'POST projects/{project}/versions/{version}/builds/',

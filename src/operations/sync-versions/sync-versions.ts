@@ -1,5 +1,5 @@
 import { formatDuration } from '../../util/format-duration.js';
-import { ServiceError } from '../../readthedocs/errors.js';
+import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { lookForBuild, lookInterval, waitForVersion } from '../shared/version-appears.js';
 import { pollUntil } from '../../resilience/index.js';
@@ -178,7 +178,7 @@ async function verifyThroughSearch(
   } catch (error) {
     // The step's deadline ends the search like the window does; a search the service refuses
     // (retries spent) is a check that could not be made, as `verify` says. The build succeeded.
-    if (error instanceof ServiceError) searchFailure = error.message;
+    if (error instanceof ReadTheDocsError) searchFailure = error.message;
     else if (!(error instanceof DeadlineError)) throw error;
   }
 

@@ -1,5 +1,5 @@
 import { commitToWaitFor } from '../../inputs/github-context.js';
-import { ServiceError } from '../../readthedocs/errors.js';
+import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
 import { pollUntil, sleepWithProgress } from '../../resilience/index.js';
 import { findDocsUrl } from '../shared/docs-url.js';
@@ -25,7 +25,7 @@ export const waitProject: ProjectOperation = async (ctx, run) => {
   const { name: project, log, seen } = run;
   const commit = commitToWaitFor(ctx.inputs.commit, ctx.run);
   if (!commit) {
-    throw new ServiceError(
+    throw new ReadTheDocsError(
       'Input `commit` is empty and the workflow gives no commit (GITHUB_SHA): set `commit` to the full SHA to wait for',
       'No commit to wait for',
       'wait',

@@ -1,28 +1,12 @@
-// What the registry (src/operations/index.ts) knows of this folder's operations: their summaries,
-// the inputs and outputs, the token and GitHub permissions they need, examples, what a front end
-// refuses before they run, and their steps.
+// What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
+// inputs and outputs, the token and GitHub permissions it needs, an example, what a front end
+// refuses before it runs, and its step. What `export` shares with `apply` (the project file's
+// model, normal form and version policy) is in ../shared/project-file/.
 import { existsSync } from 'node:fs';
 import { INPUT_DEFAULTS } from '../../inputs/inputs.js';
-import { applyStep } from './apply.js';
-import { planOutputs } from './apply-report.js';
 import { exportStep } from './export.js';
-import { configPath } from './paths.js';
+import { configPath } from '../shared/project-file/paths.js';
 import type { OperationDescriptor } from '../descriptor.js';
-
-/** `operation: apply`. */
-export const apply: OperationDescriptor = {
-  summary: 'Make the project match the project file (settings, redirects, subprojects, versions).',
-  inputs: ['config', 'prune', 'dry-run', 'fail-on-changes', 'github-token'],
-  outputs: ['success', 'plan', 'changes'],
-  needsToken: true,
-  permissions: ['contents: read', 'pull-requests: write'],
-  examples: [
-    { purpose: 'Make the project match the project file, deleting what it does not list', with: { project: 'my-project', prune: 'true' } },
-  ],
-  // A step that stopped before its plan still counts its changes: none.
-  emptyOutputs: planOutputs([]),
-  run: applyStep,
-};
 
 /** `operation: export`. */
 export const exportOperation: OperationDescriptor = {

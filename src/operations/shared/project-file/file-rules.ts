@@ -1,4 +1,4 @@
-import { PROJECT_SLUG } from '../../inputs/slugs.js';
+import { PROJECT_SLUG } from '../../../inputs/slugs.js';
 import { COMMUNITY_REDIRECT_LIMIT, type Edition } from './edition.js';
 import { BUSINESS_ONLY_SETTINGS, type ProjectConfig } from './model.js';
 import {

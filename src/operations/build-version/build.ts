@@ -1,9 +1,9 @@
-import { ServiceError } from '../../readthedocs/errors.js';
+import { resolveVersion } from '../shared/resolve-version.js';
 import { newestBuildId } from '../shared/build-ids.js';
 import { findDocsUrl } from '../shared/docs-url.js';
 import { triggerOnce } from '../shared/trigger.js';
 import { concludeBuild, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
-import type { OperationContext, ProjectOperation } from '../types.js';
+import type { ProjectOperation } from '../types.js';
 
 /** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */
 export const buildProject: ProjectOperation = async (ctx, run) => {
@@ -25,13 +25,3 @@ export const buildProject: ProjectOperation = async (ctx, run) => {
   const documentation = docsUrl && conclusion.outcome === 'success' ? docsUrl : await findDocsUrl(ctx, run, conclusion.outcome);
   return documentation === undefined ? conclusion : { ...conclusion, docsUrl: documentation };
 };
-
-/** The `version` input, or the project's default version. */
-export async function resolveVersion(ctx: OperationContext, project: string): Promise<string> {
-  if (ctx.inputs.version) return ctx.inputs.version;
-  const record = await ctx.api.project(project);
-  if (!record.default_version) {
-    throw new ServiceError('the project has no default version: set the `version` input', 'No version', 'GET projects/{project}/');
-  }
-  return record.default_version;
-}

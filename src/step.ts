@@ -6,11 +6,11 @@ import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepR
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
 import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
-import { ServiceHttpClient } from './readthedocs/http-client.js';
+import { ReadTheDocsHttpClient } from './readthedocs/http-client.js';
 import { RateBudget } from './readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
 import { pollingPlan } from './operations/shared/poll-policy.js';
-import { WatcherRegistry } from './operations/shared/watchers.js';
+import { WatcherRegistry } from './operations/watchers.js';
 import { CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';
 import { httpTimeoutFromEnv, proxyCredentials, proxyOptions } from './util/network-env.js';
@@ -29,7 +29,7 @@ const CANCEL_GRACE_MS = 1500;
  * The action: mask the secrets, read the inputs, build the clients, run the operation, report on
  * every path.
  *
- * `@github/local-action` imports this module (`src/main.ts`, not `dist/`) so that it can swap
+ * `@github/local-action` imports this module (`src/step.ts`, not `dist/`) so that it can swap
  * `@actions/core` for its own stub: a bundle carries its own copy of core, which the tool cannot
  * reach. Its stub has no `core.ExitCode`, hence `process.exitCode = 1` for a failure (src/runner/actions.ts).
  */
@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
   await runWith(actionsPort());
 }
 
-/** The step through `port`: the runner's (`run`) or a terminal's (`src/cli.ts`). */
+/** The step through `port`: the runner's (`run`) or a terminal's (`src/cli/command-line.ts`). */
 export async function runWith(port: RunnerPort, options: FrontEndOptions = {}): Promise<void> {
   const startedAt = Date.now();
   const redactor = maskSecrets(port);
@@ -93,7 +93,7 @@ function cancelOnSignal(port: RunnerPort): { signal: AbortSignal; dispose: () =>
 interface Clients {
   deadline: Deadline;
   budget: RateBudget;
-  http: ServiceHttpClient;
+  http: ReadTheDocsHttpClient;
   /** Documentation pages and the preview host's endpoints (no token, origin-checked). */
   pages: PageFetcher;
   close: () => Promise<void>;
@@ -105,7 +105,7 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
   // API v3's budget (the anonymous limit without a token); API v2 is not throttled and draws from none.
   const budget = new RateBudget(inputs.rateLimit.limit, inputs.rateLimit.windowMs);
   const timeoutMs = httpTimeoutFromEnv(port.env);
-  const http = new ServiceHttpClient({
+  const http = new ReadTheDocsHttpClient({
     baseUrl: inputs.baseUrl,
     token: inputs.token,
     userAgent: USER_AGENT,

@@ -16,9 +16,9 @@ import {
   type ApplyDetails,
   type WriteStatus,
 } from './describe.js';
-import type { ConfigFileError, ParsedConfigFile } from './file.js';
-import { modernEquivalent } from './normal-form.js';
-import type { ProjectPlan } from './plan.js';
+import type { ConfigFileError, ParsedConfigFile } from '../shared/project-file/file.js';
+import { modernEquivalent } from '../shared/project-file/normal-form.js';
+import type { ProjectPlan } from '../shared/project-file/plan.js';
 import type { Refusal } from './preflight.js';
 
 // `apply`'s third job: reporting the plan and what became of it (log, annotations, summary, outputs).

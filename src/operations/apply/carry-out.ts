@@ -2,11 +2,11 @@ import { UncertainWriteError } from '../../readthedocs/errors.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
-import { comparableSettings, currentRedirect, namedVersions } from './current-state.js';
+import { comparableSettings, currentRedirect, namedVersions } from '../shared/project-file/current-state.js';
 import { describeChange, shown, symbolOf, type NotKept, type WriteStatus } from './describe.js';
-import { BUSINESS_ONLY_SETTINGS, type DesiredRedirect, type SettingName } from './model.js';
-import { hasPaths, redirectKey } from './normal-form.js';
-import { sameSetting, type PlannedChange, type ProjectPlan } from './plan.js';
+import { BUSINESS_ONLY_SETTINGS, type DesiredRedirect, type SettingName } from '../shared/project-file/model.js';
+import { hasPaths, redirectKey } from '../shared/project-file/normal-form.js';
+import { sameSetting, type PlannedChange, type ProjectPlan } from '../shared/project-file/plan.js';
 
 // `apply`'s second job: carrying out the plan, each write exactly once, then reading back what took.
 

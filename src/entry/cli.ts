@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // The command line's entry (package.json's `bin`: dist/cli.js once built): the Node version first,
-// as in src/index.ts. The command line (src/cli/main.ts) is in the action's bundle
-// (dist/action/index.js, from src/start.ts), imported only once the version is right;
+// as in src/entry/action.ts. The command line (src/cli/command-line.ts) is in the action's bundle
+// (dist/action/index.js, from src/entry/bundle.ts), imported only once the version is right;
 // `webpackIgnore` keeps the bundler from following it.
-import { nodeTooOld } from './node-version.js';
+import { nodeTooOld } from '../node-version.js';
 
 const tooOld = nodeTooOld(process.versions.node, 'readthedocs-action');
 if (tooOld === undefined) {
   const bundle: string = './action/index.js';
-  // The shape of src/cli/main.ts's `cli`, written out: a type import of start.ts from here would tie
+  // The shape of src/cli/command-line.ts's `cli`, written out: a type import of bundle.ts from here would tie
   // this entry to the bundle's own entry (test/e2e/cli.test.ts runs the two together).
   const { cli } = (await import(/* webpackIgnore: true */ bundle)) as { cli: (argv: string[], env: NodeJS.ProcessEnv) => Promise<number> };
   process.exitCode = await cli(process.argv.slice(2), process.env);

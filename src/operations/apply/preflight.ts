@@ -1,8 +1,8 @@
-import { COMMUNITY_REDIRECT_LIMIT, type Edition } from './edition.js';
-import type { Segment } from './file-rules.js';
-import type { DesiredProject } from './model.js';
-import { LEGACY_LANGUAGE } from './service-choices.js';
-import { defaultVersionOf, type CurrentState, type ProjectPlan } from './plan.js';
+import { COMMUNITY_REDIRECT_LIMIT, type Edition } from '../shared/project-file/edition.js';
+import type { Segment } from '../shared/project-file/file-rules.js';
+import type { DesiredProject } from '../shared/project-file/model.js';
+import { LEGACY_LANGUAGE } from '../shared/project-file/service-choices.js';
+import { defaultVersionOf, type CurrentState, type ProjectPlan } from '../shared/project-file/plan.js';
 
 /** What the service would refuse part-way through the plan, at a key of the project's entry. */
 export interface Refusal {

@@ -18,14 +18,14 @@ import {
   tellPlan,
 } from './apply-report.js';
 import { carryOut, readBack, type Failure } from './carry-out.js';
-import { readCurrent } from './current-state.js';
+import { readCurrent } from '../shared/project-file/current-state.js';
 import { changeCount, planEntries, type ApplyDetails, type WriteStatus } from './describe.js';
-import { editionOf } from './edition.js';
-import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile, type ParsedConfigFile } from './file.js';
+import { editionOf } from '../shared/project-file/edition.js';
+import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile, type ParsedConfigFile } from '../shared/project-file/file.js';
 import { preflight } from './preflight.js';
-import type { DesiredProject } from './model.js';
-import { planProject, type ProjectPlan } from './plan.js';
-import { configPath } from './paths.js';
+import type { DesiredProject } from '../shared/project-file/model.js';
+import { planProject, type ProjectPlan } from '../shared/project-file/plan.js';
+import { configPath } from '../shared/project-file/paths.js';
 import { publishPlanComment } from './plan-comment.js';
 
 // `apply`: when it may write, the step over every project, and each project's plan carried out

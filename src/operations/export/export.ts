@@ -3,12 +3,12 @@ import { DeadlineError } from '../../util/abort.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
 import type { OperationContext, ProjectResult, StepOperation } from '../types.js';
-import { currentRedirect } from './current-state.js';
-import type { ProjectConfig, RedirectEntry, Settings } from './model.js';
-import { hasPaths, modernEquivalent, redirectKey } from './normal-form.js';
-import { configPath, workspaceOf } from './paths.js';
+import { currentRedirect } from '../shared/project-file/current-state.js';
+import type { ProjectConfig, RedirectEntry, Settings } from '../shared/project-file/model.js';
+import { hasPaths, modernEquivalent, redirectKey } from '../shared/project-file/normal-form.js';
+import { configPath, workspaceOf } from '../shared/project-file/paths.js';
 import { UnsafePathError, writeWithoutLinks } from './safe-write.js';
-import { fitPolicy, policyEntry, policyVersionOf } from './version-policy.js';
+import { fitPolicy, policyEntry, policyVersionOf } from '../shared/project-file/version-policy.js';
 
 /** The branch GET shows when the project sets none and no connected repository says otherwise. */
 const FALLBACK_BRANCH = 'master';

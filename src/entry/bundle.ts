@@ -1,5 +1,5 @@
-// The action and the command line, bundled once (dist/action/index.js): src/index.ts imports it
-// for the action and src/cli.ts for the command line, each once it has found the Node version right.
+// The action and the command line, bundled once (dist/action/index.js): src/entry/action.ts imports it
+// for the action and src/entry/cli.ts for the command line, each once it has found the Node version right.
 import { setFlagsFromString } from 'node:v8';
 
 // undici parses HTTP with a WebAssembly module compiled on the first request. V8 re-compiles hot
@@ -9,5 +9,5 @@ import { setFlagsFromString } from 'node:v8';
 setFlagsFromString('--no-wasm-tier-up');
 setFlagsFromString('--no-wasm-dynamic-tiering');
 
-export { cli } from './cli/main.js';
-export { run } from './main.js';
+export { cli } from '../cli/command-line.js';
+export { run } from '../step.js';

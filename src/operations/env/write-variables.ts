@@ -1,5 +1,5 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { ServiceError, UncertainWriteError } from '../../readthedocs/errors.js';
+import { ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { failureOf, forEachProject } from '../run-projects.js';
@@ -184,7 +184,7 @@ async function findCreated(
 
 /** The service counts old values until they are deleted, which create-before-delete runs into. */
 function totalLimitHint(error: unknown, plan: PlannedChange[]): string {
-  if (!(error instanceof ServiceError) || error.status !== 400 || !/total/i.test(error.message)) return '';
+  if (!(error instanceof ReadTheDocsError) || error.status !== 400 || !/total/i.test(error.message)) return '';
   if (!plan.some((change) => change.action === 'replaced')) return '';
   return (
     'Read the Docs counts the value being replaced in the project total until the old variable is deleted, ' +

@@ -1,5 +1,7 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
-// inputs and outputs, the token and GitHub permissions it needs, and its step.
+// inputs and outputs, the token and GitHub permissions it needs, and its step. The folder is
+// `build-version/`, not `build/`: tools (the import graph, search, coverage) skip a folder named
+// `build` as generated output.
 import { buildProject } from './build.js';
 import { perProjectStep } from '../run-projects.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';

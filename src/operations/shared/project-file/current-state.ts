@@ -1,6 +1,6 @@
-import type { ProjectSettings, Redirect, Version } from '../../readthedocs/schemas.js';
-import { safeLine } from '../../util/untrusted-text.js';
-import type { OperationContext } from '../types.js';
+import type { ProjectSettings, Redirect, Version } from '../../../readthedocs/schemas.js';
+import { safeLine } from '../../../util/untrusted-text.js';
+import type { OperationContext } from '../../types.js';
 import type { DesiredProject, DesiredRedirect } from './model.js';
 import { hasPaths, normalFrom, normalTo } from './normal-form.js';
 import type { CurrentRedirect, CurrentState } from './plan.js';

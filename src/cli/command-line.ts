@@ -4,7 +4,7 @@ import { defaultCommit, gitHead } from './git-head.js';
 import { helpText } from './help.js';
 import { INPUT_NAMES, InputError, parseInputs, type InputName } from '../inputs/inputs.js';
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
-import { runWith } from '../main.js';
+import { runWith } from '../step.js';
 import { terminalPort } from '../runner/terminal.js';
 import { ACTION_VERSION } from '../version.js';
 
@@ -77,7 +77,7 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
 /** The shell's exit status of a command a signal stopped: 128 + the signal's number. */
 const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
 
-/** Inputs read verbatim, as the action reads them (src/main.ts): a value's spaces and blank lines belong to it. */
+/** Inputs read verbatim, as the action reads them (src/step.ts): a value's spaces and blank lines belong to it. */
 const UNTRIMMED = new Set<InputName>(['variables', 'public-variables']);
 
 /**

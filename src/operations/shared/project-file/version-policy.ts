@@ -9,9 +9,9 @@
  * part is exact.
  */
 
-import type { Version } from '../../readthedocs/schemas.js';
+import type { Version } from '../../../readthedocs/schemas.js';
 import { POLICY_ACTIVE, POLICY_PRERELEASES, type VersionPolicy } from './model.js';
-import { compareRelease, compareVersions, minorOf, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
+import { compareRelease, compareVersions, minorOf, parseVersionTag, type ParsedVersion } from '../version-tag.js';
 
 // The tag parsing moved to ../shared/version-tag.ts (health reads release tags too); re-exported for this folder.
 export { compareVersions, minorOf, parseVersionTag, type ParsedVersion };

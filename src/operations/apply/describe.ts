@@ -1,6 +1,6 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
-import type { DesiredRedirect } from './model.js';
-import { countsAsChange, type FieldChange, type KeptVersion, type PlannedChange, type ProjectPlan } from './plan.js';
+import type { DesiredRedirect } from '../shared/project-file/model.js';
+import { countsAsChange, type FieldChange, type KeptVersion, type PlannedChange, type ProjectPlan } from '../shared/project-file/plan.js';
 
 /** Where a planned write got to. */
 export type WriteStatus = 'planned' | 'done' | 'failed' | 'not done' | 'kept';
