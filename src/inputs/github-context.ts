@@ -107,7 +107,7 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     ...(defaultBranch !== '' && defaultBranch.length <= MAX_REF_CHARS ? { defaultBranch } : {}),
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
-    workspace: resolve(env.GITHUB_WORKSPACE || process.cwd()),
+    workspace: workspaceOf(env),
     ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,
     repository: env.GITHUB_REPOSITORY || undefined,
@@ -211,4 +211,9 @@ function readWorkflowRun(value: unknown): WorkflowRun | undefined {
 /** The commit `wait` looks for: the input, else the PR head on pull-request events, else GITHUB_SHA. */
 export function commitToWaitFor(commitInput: string | undefined, context: RunContext): string | undefined {
   return commitInput ?? context.pullRequest?.headSha ?? context.sha;
+}
+
+/** The checked-out repository (GITHUB_WORKSPACE), or the current folder outside a runner. */
+export function workspaceOf(env: NodeJS.ProcessEnv): string {
+  return resolve(env.GITHUB_WORKSPACE || process.cwd());
 }

@@ -25,7 +25,7 @@ import type { Refusal } from './preflight.js';
 
 export const INVALID_FILE_TITLE = 'Invalid project file';
 /** A plan the service would refuse part-way, refused before any write. */
-export const REFUSED_TITLE = 'Refused before any write';
+const REFUSED_TITLE = 'Refused before any write';
 export const PLAN_ONLY_TITLE = 'apply only plans here';
 
 /** The file's warnings and notices (keys that have no effect), each at its line. */

@@ -73,7 +73,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   const gate = applyWriteGate(ctx.run);
   const planOnly = !gate.writes;
   const dryRun = inputs.dryRun || planOnly;
-  const text = await readConfigText(inputs.config);
+  const text = await readConfigText(inputs.config, ctx.run.workspace);
   let parsed: ParsedConfigFile;
   try {
     parsed = await parseConfigFile(inputs.config, text, inputs.projects, { edition: editionOf(inputs.baseUrl) });
@@ -97,8 +97,8 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
 };
 
 /** The file's text, refused by size before it is read whole. */
-async function readConfigText(config: string): Promise<string> {
-  const path = configPath(config);
+async function readConfigText(config: string, workspace: string): Promise<string> {
+  const path = configPath(config, workspace);
   try {
     const size = (await stat(path)).size;
     if (size > MAX_FILE_BYTES) {

@@ -5,10 +5,10 @@ import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { keptVersionsNote, planTable, refusedNote, type ApplyDetails } from './describe.js';
 
-export const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
-export const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
+const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
+const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
 
-export function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
+function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
   const tables = results.map(({ project, details }) =>
     details
       ? [planTable(project, details.plan, !dryRun), keptVersionsNote(details.keptActive ?? []), refusedNote(details.refused ?? [])]

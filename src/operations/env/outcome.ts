@@ -25,7 +25,7 @@ export interface ChangeProgress {
   deletedPks: number[];
 }
 
-export const RECREATE_NOTE =
+const RECREATE_NOTE =
   'Read the Docs never returns the value of a variable, so the action cannot tell whether it changed: ' +
   'every variable named in `variables` or `public-variables` is re-created on each run (`replaced` when it existed), even when its value did not change.';
 

@@ -28,7 +28,7 @@ const LOST_CREATE_CHECK_INTERVAL_MS = 1000;
  * there is no update, so each named variable is created anew and its old copies deleted after
  * every create is done: a failure part-way leaves the old values in place.
  */
-export const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, { name: project, log, seen }) => {
+const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, { name: project, log, seen }) => {
   const { api, inputs } = ctx;
   // The list answers an empty 200 for an unknown project: ask for the project first, for a clear 404.
   await api.project(project);

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { INPUT_DEFAULTS } from '../../inputs/inputs.js';
 import { exportStep } from './export.js';
+import { workspaceOf } from '../../inputs/github-context.js';
 import { configPath } from '../shared/project-file/paths.js';
 import type { OperationDescriptor } from '../descriptor.js';
 
@@ -20,7 +21,7 @@ export const exportOperation: OperationDescriptor = {
   // On a terminal an existing file is refused before any request, unless the front end may replace it (`--force`).
   precheck: ({ inputs, env, options }) => {
     const file = inputs.config.trim() || INPUT_DEFAULTS.config;
-    return !options.overwriteConfig && existsSync(configPath(file, env))
+    return !options.overwriteConfig && existsSync(configPath(file, workspaceOf(env)))
       ? `${file} exists already: pass \`--force\` to replace it, or \`--config <path>\` to write another file`
       : undefined;
   },

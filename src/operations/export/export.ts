@@ -6,7 +6,7 @@ import type { OperationContext, ProjectResult, StepOperation } from '../types.js
 import { currentRedirect } from '../shared/project-file/current-state.js';
 import type { ProjectConfig, RedirectEntry, Settings } from '../shared/project-file/model.js';
 import { hasPaths, modernEquivalent, redirectKey } from '../shared/project-file/normal-form.js';
-import { configPath, workspaceOf } from '../shared/project-file/paths.js';
+import { configPath } from '../shared/project-file/paths.js';
 import { UnsafePathError, writeWithoutLinks } from './safe-write.js';
 import { fitPolicy, policyEntry, policyVersionOf } from '../shared/project-file/version-policy.js';
 
@@ -14,14 +14,13 @@ import { fitPolicy, policyEntry, policyVersionOf } from '../shared/project-file/
 const FALLBACK_BRANCH = 'master';
 
 /** Where the published schema lives, named at the top of every exported file. */
-export const SCHEMA_URL =
-  'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
+const SCHEMA_URL = 'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
 
 /**
  * The project as the file describes it: its settings, redirects in order, subprojects, and
  * versions that are on or hidden. Applying what it returns writes nothing.
  */
-export async function exportProject(ctx: OperationContext, project: string): Promise<ProjectConfig> {
+async function exportProject(ctx: OperationContext, project: string): Promise<ProjectConfig> {
   const { api } = ctx;
   const info = await api.projectSettings(project);
   const settings: Settings = {
@@ -75,7 +74,7 @@ export async function exportProject(ctx: OperationContext, project: string): Pro
 }
 
 /** The file's text: one project at the top, several under `projects`. */
-export async function renderConfigFile(configs: Map<string, ProjectConfig>): Promise<string> {
+async function renderConfigFile(configs: Map<string, ProjectConfig>): Promise<string> {
   const { stringify } = await import('yaml');
   const body = configs.size === 1 ? [...configs.values()][0]! : { projects: Object.fromEntries(configs) };
   const header = [
@@ -110,7 +109,12 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
   const shown = safeLine(ctx.inputs.config);
   let written = false;
   try {
-    written = await writeWithoutLinks(workspaceOf(), configPath(ctx.inputs.config), text, ctx.overwriteConfig === true);
+    written = await writeWithoutLinks(
+      ctx.run.workspace,
+      configPath(ctx.inputs.config, ctx.run.workspace),
+      text,
+      ctx.overwriteConfig === true,
+    );
   } catch (error) {
     if (!(error instanceof UnsafePathError)) throw error;
     const results = finished({ outcome: 'error', reason: `${shown} was not written: ${error.message}`, details: { config: null } });
@@ -129,7 +133,7 @@ export const exportStep: StepOperation<ExportDetails> = async (ctx) => {
  * The file in the job summary, ready to copy: on a runner the written file goes away with the job
  * unless a later step commits it (docs/project-as-code.md shows one that opens a pull request).
  */
-export function exportedFileSection(config: string, text: string, state: 'written' | 'exists' | 'refused'): string {
+function exportedFileSection(config: string, text: string, state: 'written' | 'exists' | 'refused'): string {
   const where = {
     written: `Written to ${codeSpan(config)} on the runner: commit it (a later step can open a pull request with it), or copy it from here.`,
     exists: `${codeSpan(config)} exists already and was left as it is: compare it with the export below.`,

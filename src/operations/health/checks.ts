@@ -6,12 +6,12 @@ import { formatDuration } from '../../util/format-duration.js';
 import { FINAL_STATES } from '../shared/build-ids.js';
 import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
 
-export const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works'] as const;
-export type CheckName = (typeof CHECKS)[number];
+const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works'] as const;
+type CheckName = (typeof CHECKS)[number];
 /** `unknown`: the check could not be made (no GitHub token, an answer that failed); never a problem by itself. */
 export type CheckState = 'ok' | 'problem' | 'unknown';
 
-export interface CheckLink {
+interface CheckLink {
   label: string;
   url: string;
 }
@@ -125,7 +125,7 @@ function createdAfter(build: Build, date: number): boolean {
 }
 
 /** The tag version a release tag names (by name, else by the slug the service makes of it). */
-export function versionOfTag(versions: Version[], tag: string): Version | undefined {
+function versionOfTag(versions: Version[], tag: string): Version | undefined {
   const slug = versionSlug(tag);
   return versions.find((v) => v.type === 'tag' && (v.verbose_name === tag || v.slug === slug));
 }
@@ -163,7 +163,7 @@ export function checkReleases(facts: ProjectFacts): CheckRow[] {
  * `stable` follows the newest release: the service points it at the highest PEP 440 release among
  * the versions it has, so a newer release tag it lacks (or a `stable` set by hand) leaves it behind.
  */
-export function checkStable(versions: Version[], releases: string[]): CheckRow[] {
+function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   const newest = newestRelease(releases);
   const stable = versions.find((v) => v.slug === 'stable');
   if (newest === undefined || !stable) return [];
@@ -198,7 +198,7 @@ function docsLink(version: Version | undefined): CheckLink[] {
  * The last final build of each active version, among the project's recent builds: a failed one is
  * a problem. A cancelled build is no failure (superseded, skipped by exit code 183).
  */
-export function lastFinalBuilds(versions: Version[], builds: Build[]): Map<string, Build> {
+function lastFinalBuilds(versions: Version[], builds: Build[]): Map<string, Build> {
   const active = new Set(versions.filter((v) => v.active && v.type !== 'external').map((v) => v.slug));
   const last = new Map<string, Build>();
   for (const build of builds) {

@@ -11,11 +11,11 @@ import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 
 /** The project's recent builds read in one list: a version's last build is among them unless it is older. */
-export const BUILDS_LOOKED_AT = 100;
+const BUILDS_LOOKED_AT = 100;
 /** The recent builds of the version that tracks the default branch. */
 const TRACKING_BUILDS = 25;
 /** Failed builds whose reason is read (two requests each); others are named without it. */
-export const MAX_EXPLAINED = 3;
+const MAX_EXPLAINED = 3;
 
 /** GitHub's side, read once per step whatever the number of projects; a string says why it could not be. */
 export interface GitHubReads {

@@ -14,11 +14,11 @@ import type { Conclusion, OperationContext, ProjectResult, ProjectRun } from '..
 import type { MergeGroup } from './group.js';
 
 /** The annotation of `mirror` when the pull request's head commit has no build of its version. */
-export const NO_PR_BUILD_TITLE = 'No build of the pull request';
+const NO_PR_BUILD_TITLE = 'No build of the pull request';
 /** The annotation of a queue branch's version that could not be deactivated after the check. */
-export const LEFT_ACTIVE_TITLE = 'Queue version left active';
+const LEFT_ACTIVE_TITLE = 'Queue version left active';
 /** How long the deactivation may take after the step's end (its deadline or cancellation). */
-export const CLEANUP_MS = 30_000;
+const CLEANUP_MS = 30_000;
 
 /** What the check adds to a project's entry of `results`. */
 export interface MergeQueueDetails {

@@ -6,7 +6,7 @@ import { groupOfRun, type MergeGroup } from './group.js';
 import { GroupStatuses, pullRequestHead, statusContextOf } from './statuses.js';
 
 /** The annotation of `mirror` when the queued pull request cannot be read from GitHub. */
-export const PULL_REQUEST_UNKNOWN_TITLE = 'Pull request unknown';
+const PULL_REQUEST_UNKNOWN_TITLE = 'Pull request unknown';
 
 /** What every project's check shares: the group, its statuses, and (`mirror`) the PR's head commit. */
 interface GroupCheck {

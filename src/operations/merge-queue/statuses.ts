@@ -6,7 +6,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 
 /** The annotation of a commit status GitHub did not take: the queue then waits for a check that never comes. */
-export const STATUS_NOT_SET_TITLE = 'Commit status not set';
+const STATUS_NOT_SET_TITLE = 'Commit status not set';
 
 /** The status context of `project`: the input's `{project}` replaced by its slug. */
 export function statusContextOf(template: string, project: string): string {

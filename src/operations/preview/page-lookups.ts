@@ -11,7 +11,7 @@ import type { OperationContext } from '../types.js';
 import { checkPage, type PageCheck } from './check-page.js';
 
 /** Pages looked up at the same time. */
-export const PAGE_LOOKUP_CONCURRENCY = 4;
+const PAGE_LOOKUP_CONCURRENCY = 4;
 /** One look-up's own limit (shortened to what is left of the budget). */
 const PAGE_TIMEOUT_MS = 10_000;
 

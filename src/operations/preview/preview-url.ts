@@ -17,8 +17,8 @@ export interface ProjectForPreview {
 
 export type Edition = 'org' | 'com';
 
-export const PREVIEW_TEMPLATE_INPUT = 'preview-url-template';
-export const PREVIEW_TEMPLATE_PLACEHOLDERS = ['{project}', '{version}', '{language}'] as const;
+const PREVIEW_TEMPLATE_INPUT = 'preview-url-template';
+const PREVIEW_TEMPLATE_PLACEHOLDERS = ['{project}', '{version}', '{language}'] as const;
 
 const PREVIEW_DOMAINS: Record<Edition, string> = {
   org: 'org.readthedocs.build',

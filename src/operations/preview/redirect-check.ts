@@ -25,7 +25,7 @@ import {
 } from './redirect-guard.js';
 
 /** The annotation's title for each page moved or removed without a redirect. */
-export const NO_REDIRECT_TITLE = 'Page moved without a redirect';
+const NO_REDIRECT_TITLE = 'Page moved without a redirect';
 
 /** A page whose address disappears with no redirect: what the comment, summary and `results` show. */
 export interface UnredirectedPage {
@@ -118,7 +118,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
 /** At most this many new addresses are looked up on the preview (beyond the changed pages')... */
 export const MAX_TARGET_CHECKS = 20;
 /** ...all within this long (and the step's deadline): a pull request moving a tree costs seconds, not minutes. */
-export const TARGET_CHECK_BUDGET_MS = 10_000;
+const TARGET_CHECK_BUDGET_MS = 10_000;
 
 /**
  * The new addresses of `pages` that answer on the preview: what the changed pages' look-ups found,

@@ -44,7 +44,7 @@ const MAX_PATH_LENGTH = 512;
  * html builder's index page its folder too (`guide/index.rst` serves `/guide/index.html` and
  * `/guide/`). The version's own root (`/`) is left out: no redirect replaces it.
  */
-export function pageAddresses(file: string, docsDir: string, builder: DocsBuilder = 'sphinx'): string[] {
+function pageAddresses(file: string, docsDir: string, builder: DocsBuilder = 'sphinx'): string[] {
   if (file.length > MAX_PATH_LENGTH) return [];
   const page = sourcePagePath(file, docsDir, builder);
   if (page === undefined) return [];

@@ -6,8 +6,8 @@ import { outputTailOf } from '../../util/output-tail.js';
 import type { OperationContext } from '../types.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
-export const OUTPUT_TAIL_LINES = 200;
-export const OUTPUT_TAIL_CHARS = 20_000;
+const OUTPUT_TAIL_LINES = 200;
+const OUTPUT_TAIL_CHARS = 20_000;
 /** A command line longer than this is cut in the group's title. */
 const TITLE_MAX = 200;
 

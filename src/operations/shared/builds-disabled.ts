@@ -1,7 +1,7 @@
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 
 /** The project notification that says the service disabled the project's builds (FACTS.md, Builds). */
-export const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
+const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
 
 /**
  * The project's notice that its builds are disabled (header and body, the service's text: print it

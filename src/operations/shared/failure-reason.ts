@@ -65,7 +65,7 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
 }
 
 /** Only this much of a command's output is looked at: it is the build author's, and may be huge. */
-export const OUTPUT_SCAN_CHARS = 64 * 1024;
+const OUTPUT_SCAN_CHARS = 64 * 1024;
 
 /** The last `lines` lines of `text`, at most `chars` characters (`…` where a line was cut): linear time on a bounded slice. */
 export function tailLines(text: string, lines: number, chars: number): string {

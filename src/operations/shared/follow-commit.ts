@@ -8,7 +8,7 @@ import { buildCreatedAfter } from './build-ids.js';
 const SHA = /^[0-9a-f]{40,64}$/i;
 
 /** Newer builds of the same commit followed at most, so that a rebuild loop cannot keep the step waiting. */
-export const MAX_HANDOVERS = 3;
+const MAX_HANDOVERS = 3;
 
 /** How following a commit's build ended. */
 export interface FollowedBuild {

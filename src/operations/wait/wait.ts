@@ -119,7 +119,7 @@ export function failedBeforeCheckout(build: Build, since: number, versions: stri
  * cancelled before it cloned (a newer trigger), or skipped by exit code 183 before its commit was
  * recorded (in `post_checkout`). Only its notifications tell which.
  */
-export function cancelledBeforeCheckout(build: Build, since: number, versions: string | readonly string[] | undefined): boolean {
+function cancelledBeforeCheckout(build: Build, since: number, versions: string | readonly string[] | undefined): boolean {
   return (
     build.commit === null &&
     build.state.code === 'cancelled' &&
@@ -134,12 +134,7 @@ export function cancelledBeforeCheckout(build: Build, since: number, versions: s
  * (its commit stays null for ever), that a newer build of its version followed: the push's build
  * that a newer push superseded before it could tell its commit.
  */
-export function supersededBeforeCheckout(
-  build: Build,
-  since: number,
-  versions: string | readonly string[] | undefined,
-  recent: Build[],
-): boolean {
+function supersededBeforeCheckout(build: Build, since: number, versions: string | readonly string[] | undefined, recent: Build[]): boolean {
   return cancelledBeforeCheckout(build, since, versions) && recent.some((newer) => newer.version === build.version && newer.id > build.id);
 }
 

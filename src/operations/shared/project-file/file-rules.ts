@@ -33,7 +33,7 @@ const MAX_REDIRECT_FIELD = 255;
  * so an alias with `/` is taken here, and a new one refused before any write when the project
  * shows no sign of the flag (see `preflight.ts`).
  */
-export const ALIAS = /^[-\p{L}\p{N}_]+(?:\/[-\p{L}\p{N}_]+)*$/u;
+const ALIAS = /^[-\p{L}\p{N}_]+(?:\/[-\p{L}\p{N}_]+)*$/u;
 const MAX_ALIAS = 255;
 
 /**
@@ -191,7 +191,7 @@ function checkBusinessOnly(project: ProjectConfig, base: Segment[], { problem }:
 }
 
 /** The service's message-free rule for `readthedocs_yaml_path`, on the value as it stores it (trimmed); undefined when it is taken. */
-export function yamlPathProblem(path: string): string | undefined {
+function yamlPathProblem(path: string): string | undefined {
   if (path.length > MAX_YAML_PATH) return `at most ${MAX_YAML_PATH} characters`;
   if (path.startsWith('/')) return 'a path relative to the top of the repository: it may not start with `/`';
   if (path.includes('..')) return '`..` is refused: a path inside the repository, relative to its top';

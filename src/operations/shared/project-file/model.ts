@@ -5,8 +5,8 @@ import { z } from 'zod/mini';
  * Objects are strict: a typo'd key is refused, not ignored.
  */
 
-export const REDIRECT_TYPES = ['page', 'exact', 'clean_url_to_html', 'html_to_clean_url'] as const;
-export const VERSIONING_SCHEMES = [
+const REDIRECT_TYPES = ['page', 'exact', 'clean_url_to_html', 'html_to_clean_url'] as const;
+const VERSIONING_SCHEMES = [
   'multiple_versions_with_translations',
   'multiple_versions_without_translations',
   'single_version_without_translations',
@@ -34,7 +34,7 @@ const FROM_HELP =
 const TO_HELP =
   'Where it goes: a path (stored with one leading `/`) or an `http://` or `https://` URL. `:splat` needs a `from` ending in `*`.';
 
-export const SettingsSchema = z.strictObject({
+const SettingsSchema = z.strictObject({
   name: z.optional(text),
   repository: z.optional(z.strictObject({ url: text, type: z._default(z.literal('git'), 'git') })),
   language: z.optional(text),
@@ -56,7 +56,7 @@ export const SettingsSchema = z.strictObject({
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingName = keyof Settings;
 
-export const RedirectSchema = z.strictObject({
+const RedirectSchema = z.strictObject({
   type: z.enum(REDIRECT_TYPES),
   from: z.optional(redirectText(FROM_HELP)),
   to: z.optional(redirectText(TO_HELP)),
@@ -69,9 +69,9 @@ export const RedirectSchema = z.strictObject({
 });
 export type RedirectEntry = z.infer<typeof RedirectSchema>;
 
-export const SubprojectEntrySchema = z.strictObject({ child: text, alias: z.optional(text) });
+const SubprojectEntrySchema = z.strictObject({ child: text, alias: z.optional(text) });
 
-export const VersionSettingsSchema = z.strictObject({
+const VersionSettingsSchema = z.strictObject({
   active: z.optional(z.boolean().check(z.describe('`false` deactivates the version, which deletes its hosted docs and search index.'))),
   hidden: z.optional(z.boolean()),
   privacy_level: z.optional(privacy.check(z.describe('Read the Docs for Business only.'))),
@@ -98,7 +98,7 @@ export const VersionPolicySchema = z.strictObject({
   prereleases: z.optional(z.enum(POLICY_PRERELEASES)),
 });
 
-export const ProjectConfigSchema = z.strictObject({
+const ProjectConfigSchema = z.strictObject({
   settings: z.optional(SettingsSchema),
   redirects: z.optional(z.array(RedirectSchema).check(z.maxLength(1000))),
   subprojects: z.optional(z.array(SubprojectEntrySchema).check(z.maxLength(500))),

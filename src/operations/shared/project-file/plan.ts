@@ -28,7 +28,7 @@ export interface FieldChange {
   writeOnly?: boolean;
 }
 
-export type VersionBody = VersionSettings;
+type VersionBody = VersionSettings;
 
 export type PlannedChange =
   | {

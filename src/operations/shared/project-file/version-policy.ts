@@ -14,7 +14,7 @@ import { POLICY_ACTIVE, POLICY_PRERELEASES, type VersionPolicy } from './model.j
 import { compareRelease, compareVersions, minorOf, parseVersionTag, type ParsedVersion } from '../version-tag.js';
 
 // The tag parsing moved to ../shared/version-tag.ts (health reads release tags too); re-exported for this folder.
-export { compareVersions, minorOf, parseVersionTag, type ParsedVersion };
+export { compareVersions, minorOf, parseVersionTag };
 
 export type { VersionPolicy };
 
