@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultCommit, gitHead } from '../src/cli/git-head.js';
+import { OPERATION_DESCRIPTORS } from '../src/operations/index.js';
 import { gitCheckout } from './support/git-checkout.ts';
 
 const folders: string[] = [];
@@ -42,17 +43,17 @@ describe('defaultCommit', () => {
   const head = () => 'a'.repeat(40);
 
   it('gives `wait` the HEAD when neither --commit nor GITHUB_SHA names a commit', () => {
-    expect(defaultCommit('wait', '', {}, head)).toBe('a'.repeat(40));
-    expect(defaultCommit('wait', '  ', {}, () => undefined)).toBeUndefined();
+    expect(defaultCommit('', {}, head)).toBe('a'.repeat(40));
+    expect(defaultCommit('  ', {}, () => undefined)).toBeUndefined();
   });
 
-  it('leaves --commit, GITHUB_SHA and the other operations as they are, without asking git', () => {
+  it('leaves --commit and GITHUB_SHA as they are, without asking git; only `wait` takes the HEAD', () => {
     const asked = () => {
       throw new Error('git asked');
     };
-    expect(defaultCommit('wait', 'b'.repeat(40), {}, asked)).toBeUndefined();
-    expect(defaultCommit('wait', '', { GITHUB_SHA: 'c'.repeat(40) }, asked)).toBeUndefined();
-    for (const operation of ['build', 'sync-versions', 'env', 'preview', 'apply', 'export'])
-      expect(defaultCommit(operation, '', {}, asked)).toBeUndefined();
+    expect(defaultCommit('b'.repeat(40), {}, asked)).toBeUndefined();
+    expect(defaultCommit('', { GITHUB_SHA: 'c'.repeat(40) }, asked)).toBeUndefined();
+    const takers = Object.entries(OPERATION_DESCRIPTORS).filter(([, descriptor]) => descriptor.commitFromCheckout);
+    expect(takers.map(([name]) => name)).toEqual(['wait']);
   });
 });

@@ -64,9 +64,16 @@ describe('the operations’ prechecks and empty outputs', () => {
     expect(taking.sort()).toEqual(['env --variables-file', 'export --force']);
   });
 
-  it('only `preview` and `export` refuse anything before a request', () => {
+  it('only `preview`, `export` and `wait` refuse anything before a request', () => {
     const refusing = Object.entries(OPERATION_DESCRIPTORS).flatMap(([name, descriptor]) => (descriptor.precheck ? [name] : []));
-    expect(refusing.sort()).toEqual(['export', 'preview']);
+    expect(refusing.sort()).toEqual(['export', 'preview', 'wait']);
+  });
+
+  it('`wait` with no commit named (no --commit, no GITHUB_SHA, no checkout) is refused, with one it goes on', () => {
+    const { precheck } = OPERATION_DESCRIPTORS.wait;
+    expect(precheck!({ inputs, env: {}, options: {} })).toContain('`wait` needs the commit whose build it waits for');
+    expect(precheck!({ inputs, env: { GITHUB_SHA: 'a'.repeat(40) }, options: {} })).toBeUndefined();
+    expect(precheck!({ inputs: { ...inputs, commit: 'b'.repeat(40) }, env: {}, options: {} })).toBeUndefined();
   });
 
   it('`preview` outside a pull request’s context (no GITHUB_EVENT_NAME) is refused, inside it goes on', () => {

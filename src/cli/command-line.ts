@@ -26,21 +26,15 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       process.stdout.write(helpText(command.operation));
       return argv.length === 0 ? 2 : 0;
     }
-    const refusal = OPERATION_DESCRIPTORS[command.operation].precheck?.({
-      inputs: command.inputs,
-      env,
-      options: { overwriteConfig: command.force },
-    });
+    const descriptor = OPERATION_DESCRIPTORS[command.operation];
+    if (descriptor.commitFromCheckout) {
+      head = defaultCommit(command.inputs.commit, env, () => gitHead(process.cwd(), env));
+      if (head !== undefined) command.inputs.commit = head;
+    }
+    const refusal = descriptor.precheck?.({ inputs: command.inputs, env, options: { overwriteConfig: command.force } });
     if (refusal !== undefined) throw new UsageError(refusal);
     if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
     refuseInvalidInputs(command);
-    head = defaultCommit(command.operation, command.inputs.commit, env, () => gitHead(process.cwd(), env));
-    if (head !== undefined) command.inputs.commit = head;
-    if (command.operation === 'wait' && command.inputs.commit.trim() === '' && !env.GITHUB_SHA) {
-      throw new UsageError(
-        '`wait` needs the commit whose build it waits for: give `--commit <sha>` (run in a git checkout, it takes its HEAD)',
-      );
-    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);

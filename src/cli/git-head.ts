@@ -52,15 +52,10 @@ export function gitHead(cwd: string, env: NodeJS.ProcessEnv): string | undefined
 
 /**
  * The commit `wait` looks for when the command line names none and no CI does (GITHUB_SHA): the
- * checkout's HEAD, as `npm run local` takes it. Undefined for other operations, or when `--commit`
+ * checkout's HEAD, as `npm run local` takes it (for an operation whose descriptor asks it). Undefined when `--commit`
  * or GITHUB_SHA gives one (the step then reads it as the action does).
  */
-export function defaultCommit(
-  operation: string,
-  commitOption: string,
-  env: NodeJS.ProcessEnv,
-  head: () => string | undefined,
-): string | undefined {
-  if (operation !== 'wait' || commitOption.trim() !== '' || env.GITHUB_SHA) return undefined;
+export function defaultCommit(commitOption: string, env: NodeJS.ProcessEnv, head: () => string | undefined): string | undefined {
+  if (commitOption.trim() !== '' || env.GITHUB_SHA) return undefined;
   return head();
 }

@@ -39,6 +39,11 @@ export interface OperationDescriptor {
    */
   commandOptions?: readonly ('force' | 'variables-file')[];
   /**
+   * On the command line, `commit` defaults to the checkout's git HEAD when neither `--commit` nor
+   * GITHUB_SHA names one (`wait`), before the precheck runs.
+   */
+  commitFromCheckout?: boolean;
+  /**
    * The outputs of a step that stopped before it had results (an invalid input, a missing file),
    * beyond the defaults: `apply` counts its changes even then.
    */

@@ -12,5 +12,11 @@ export const wait: OperationDescriptor = {
   needsToken: false,
   permissions: [],
   examples: [{ purpose: 'Wait for the build Read the Docs started for this commit', with: { project: 'my-project' } }],
+  commitFromCheckout: true,
+  // Outside a checkout and a CI, nothing names the commit: bad usage, before any request.
+  precheck: ({ inputs, env }) =>
+    inputs.commit.trim() === '' && !env.GITHUB_SHA
+      ? '`wait` needs the commit whose build it waits for: give `--commit <sha>` (run in a git checkout, it takes its HEAD)'
+      : undefined,
   run: perProjectStep(waitProject),
 };
