@@ -3,6 +3,8 @@
 // the main success and failure paths run here (exit code, annotations, what the runner acts on in
 // the log, the outputs and summary files); every other scenario of the operation, deployments
 // included, runs in-process in test/operations/preview*.test.ts.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin, type PullRequestSeed } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -237,6 +239,32 @@ describe.concurrent('operation preview', () => {
         readthedocsYaml: 'version: 2\nsphinx:\n  configuration: docs/conf.py\n  builder: htmldir\n',
       },
     ));
+
+  // Issue 30's 5, through dist/: a page of the preview answering 302 to another host (an internal
+  // address) is not followed there, and whether that host answers reaches no comment.
+  it('a changed page redirecting off the preview host: the other host is never asked, the page is reported as such', () =>
+    withStands(async ({ rtd, gh }) => {
+      let asked = 0;
+      const internal = createServer((_req, res) => {
+        asked += 1;
+        res.end('internal');
+      });
+      await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+      try {
+        const { port } = internal.address() as AddressInfo;
+        seedBuilds(rtd);
+        rtd.fault({ kind: 'redirect', location: `http://127.0.0.1:${port}/admin/`, method: 'GET', path: 'install.html', times: 1000 });
+        const run = await preview({ rtd, gh });
+
+        expect(run.code, run.stdout).toBe(0);
+        expect(asked).toBe(0);
+        expect(rtd.requests.some((r) => r.path.endsWith('/install.html'))).toBe(true);
+        expect(run.stdout).toContain('redirects off the preview host; not followed');
+        expect(gh.comments(PR)[0]!.body).not.toContain(`127.0.0.1:${port}`);
+      } finally {
+        await new Promise<void>((resolve) => internal.close(() => resolve()));
+      }
+    }));
 
   // Issue 30's 4: the guard's look-ups are few and at once; the test's 40-s limit is the issue's bound.
   it(
