@@ -219,6 +219,13 @@ describe('isCovered', () => {
     expect(normalisePath(`/a${'/'.repeat(200_000)}`)).toBe('/a');
   });
 
+  it('is its own normal form when white space and slashes mix at the ends (fast-check seed 1273664844)', () => {
+    for (const text of ['\u0000\t/', 'x /', ' / x / \n/', '\t/\t'])
+      expect(normalisePath(normalisePath(text)), JSON.stringify(text)).toBe(normalisePath(text));
+    expect(normalisePath('\u0000\t/')).toBe('/\u0000');
+    expect(normalisePath(` /${' /'.repeat(100_000)}x/ `)).toBe('/x');
+  });
+
   it('property: the normal form is idempotent and a page is covered by a redirect from its own normal form', () => {
     fc.assert(
       fc.property(anyText({ maxLength: 60 }), (text) => {

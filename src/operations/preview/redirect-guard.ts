@@ -93,7 +93,22 @@ export function movedPages(args: { files: PullRequestFile[]; docsDir: string; bu
  * exactly one leading `/` (the root stays `/`).
  */
 export function normalisePath(path: string): string {
-  return `/${trimSlashes(path.trim())}`;
+  return `/${trimEnds(path)}`;
+}
+
+/** A slash or what `trim()` removes: the ends a path's normal form drops, in any order (`x /` too). */
+const END_CHAR = /[\s/]/;
+
+/**
+ * Without leading and trailing slashes and white space, mixed in any order, so that the normal form
+ * is its own normal form; two scans, linear whatever the text (a `/[\s/]+$/` is not).
+ */
+function trimEnds(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && END_CHAR.test(text[start]!)) start += 1;
+  while (end > start && END_CHAR.test(text[end - 1]!)) end -= 1;
+  return text.slice(start, end);
 }
 
 /** Without leading and trailing `/`: two scans, linear whatever the text (a `/\/+$/` is not). */
