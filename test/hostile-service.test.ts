@@ -8,6 +8,9 @@ import { ReadTheDocsApi } from '../src/readthedocs/read-the-docs.js';
 import { readBoundedText, BodyTooLargeError } from '../src/util/bounded-body.js';
 import { answers, scriptedServer, type Script, type ScriptedServer } from './support/scripted-server.ts';
 
+/** A GitHub repository client's step limits that never end a call (these tests bound the answers, not the time). */
+const UNLIMITED = { signal: new AbortController().signal };
+
 const cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanup.length > 0) await cleanup.pop()!();
@@ -335,7 +338,7 @@ describe('GitHub answers', () => {
       baseUrl: server.url,
       request: { fetch: boundedFetch(agent, { origin: server.url, maxBytes: 1024 * 1024 }) },
     });
-    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain('response too large (over 1 MB)');
     expect(server.hits).toHaveLength(1);
   });
@@ -360,7 +363,7 @@ describe('GitHub answers', () => {
       baseUrl: server.url,
       request: { fetch: boundedFetch(agent, { origin: server.url, maxBytes: 1024 * 1024, maxTotalBytes: 1024 * 1024 }) },
     });
-    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain("GitHub's answers in this step passed 1 MB in all; nothing more is read");
     // Three pages fit in 1 MB; the fourth is cut where the total ran out, and nothing is asked for after it.
     expect(server.hits).toHaveLength(4);
@@ -371,7 +374,7 @@ describe('GitHub answers', () => {
     const { listIssueComments } = await import('../src/github/api/rest.js');
     const server = await serve(answers.text(200, `[${'{},'.repeat(999_999)}{}]`, 'application/json'));
     const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
-    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain('GET issues/{n}/comments: over 1,000,000 objects, lists and values in one answer; not parsed');
     expect(server.hits).toHaveLength(1);
   });
@@ -388,7 +391,7 @@ describe('GitHub answers', () => {
       ),
     );
     const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
-    const gh = { octokit, owner: 'o', repo: 'r' };
+    const gh = { octokit, owner: 'o', repo: 'r', limits: UNLIMITED };
     const error = (await listIssueComments(gh, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain(
       "GitHub's answers in this step passed 2,000,000 objects, lists and values in all; nothing more is read",
@@ -405,7 +408,7 @@ describe('GitHub answers', () => {
     const { getPullRequest } = await import('../src/github/api/rest.js');
     const server = await serve(answers.endless('{"number":1,"x":"' + 'x'.repeat(64 * 1024)));
     const octokit = await createOctokit('gh-token', server.url, 'test', { retryBaseMs: 0 });
-    const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toContain(`response too large (over ${MAX_GITHUB_BODY_BYTES / 1024 / 1024} MB)`);
     expect(server.hits).toHaveLength(1);
   });
@@ -416,7 +419,7 @@ describe('GitHub answers', () => {
     const elsewhere = await serve(answers.json(200, []));
     const api = await serve(answers.json(200, [{ id: 1 }], { link: `<${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"` }));
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
-    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    const error = (await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe('GET issues/{n}/comments: a link to a page outside the GitHub API was not followed');
     expect(api.hits).toHaveLength(1);
     expect(elsewhere.hits).toHaveLength(0);
@@ -432,7 +435,7 @@ describe('GitHub answers', () => {
       const next = `<${template}${elsewhere.url}/repos/o/r/issues/1/comments?page=2>; rel="next"`;
       const api = await serve(answers.json(200, [{ id: 1 }], { link: next }), answers.json(200, [{ id: 2 }]));
       const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
-      const listed = await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1).then(
+      const listed = await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).then(
         (comments) => comments.map((c) => c.id),
         (e: unknown) => (e as Error).message,
       );
@@ -455,7 +458,7 @@ describe('GitHub answers', () => {
     const elsewhere = await serve(answers.json(200, { number: 1, head: { sha: 'a'.repeat(40) } }));
     const api = await serve(answers.text(307, '', undefined, { location: `${elsewhere.url}/repos/o/r/pulls/1` }));
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
-    const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1).catch((e: unknown) => e)) as Error;
+    const error = (await getPullRequest({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1).catch((e: unknown) => e)) as Error;
     expect(error.message).toMatch(/^GET pulls\/\{n\}: .*not followed/);
     expect(elsewhere.hits).toHaveLength(0);
     // Refused, not retried: plugin-retry would send a 5xx-like failure again.
@@ -474,7 +477,7 @@ describe('GitHub answers', () => {
       answers.json(200, pull),
     );
     const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0 });
-    expect((await getPullRequest({ octokit, owner: 'o', repo: 'r' }, 1)).number).toBe(1);
+    expect((await getPullRequest({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1)).number).toBe(1);
     expect(api.hits.map((hit) => [hit.url, hit.headers.authorization])).toEqual([
       ['/repos/o/r/pulls/1', 'token gh-token'],
       ['/repositories/42/pulls/1', 'token gh-token'],
@@ -499,7 +502,7 @@ describe('GitHub answers', () => {
     const logged: string[] = [];
     try {
       const octokit = await createOctokit('gh-token', api.url, 'test', { retryBaseMs: 0, log: (message) => logged.push(message) });
-      expect((await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1)).map((c) => c.id)).toEqual([1]);
+      expect((await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1)).map((c) => c.id)).toEqual([1]);
     } finally {
       write.mockRestore();
       warn.mockRestore();
@@ -522,6 +525,6 @@ describe('GitHub answers', () => {
       baseUrl: server.url,
       request: { fetch: boundedFetch(agent, { origin: server.url, maxBytes: 1024 * 1024 }) },
     });
-    expect((await listIssueComments({ octokit, owner: 'o', repo: 'r' }, 1)).map((c) => c.id)).toEqual([5]);
+    expect((await listIssueComments({ octokit, owner: 'o', repo: 'r', limits: UNLIMITED }, 1)).map((c) => c.id)).toEqual([5]);
   });
 });

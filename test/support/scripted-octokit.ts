@@ -22,5 +22,5 @@ export function scriptedRepo(request: ScriptedRequest, repo = { owner: 'octo', r
       yield await send(params);
     },
   });
-  return { octokit: Object.assign(octokit, { paginate }), ...repo };
+  return { octokit: Object.assign(octokit, { paginate }), ...repo, limits: { signal: new AbortController().signal } };
 }

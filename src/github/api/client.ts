@@ -20,8 +20,12 @@ export interface GitHubRepo {
   octokit: Octokit;
   owner: string;
   repo: string;
-  /** The workflow's cancellation: it ends a request and any wait before a retry, at once. */
-  limits?: StepLimits;
+  /**
+   * What ends a request and any wait before a retry, at once: the deadline's `reporting` (the
+   * workflow's cancellation, or a few seconds past the timeout). Required, so that no client of the
+   * step's can report to GitHub past its end.
+   */
+  limits: StepLimits;
 }
 
 /**
