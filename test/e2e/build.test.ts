@@ -177,6 +177,22 @@ describe.concurrent('bad input fails before any request, naming the input', () =
   const cases: [string, Record<string, string>, RegExp][] = [
     ['operation', { operation: 'deploy' }, /Input `operation`: accepts `build`, `wait`, `sync-versions`, `env`, `preview`/],
     ['missing token', { token: '' }, /Input `token` is required for operation `build`/],
+    // An input the operation does not read would do nothing: `dry-run` would build for real (issue 41).
+    [
+      'dry-run on build',
+      { 'dry-run': 'true' },
+      /^Input `dry-run`: `build` does not read it, so it would do nothing here \(only `env` and `apply` read it\)/,
+    ],
+    [
+      'dry-run on sync-versions',
+      { operation: 'sync-versions', 'dry-run': 'true' },
+      /^Input `dry-run`: `sync-versions` does not read it, so it would do nothing here \(only `env` and `apply` read it\)/,
+    ],
+    [
+      'variables without operation: env',
+      { variables: 'THEME=dark' },
+      /^Input `variables`: `build` does not read it.*\(only `env` reads it\)/,
+    ],
   ];
   for (const [name, inputs, message] of cases) {
     it(name, () =>

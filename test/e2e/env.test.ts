@@ -93,6 +93,20 @@ describe('operation env', () => {
     expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME, CERTIFICATE]);
   });
 
+  it('warns of an input it does not read that would change nothing (`poll-interval`), and writes the variables (issue 41)', async () => {
+    const run = await runAction({ inputs: inputs({ 'poll-interval': '5s' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(byName().NEW_ONE).toMatchObject({ value: NEW_ONE });
+    expect(errors(run)).toEqual([]);
+    const warnings = run.annotations.filter((a) => a.title === 'Input not read');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 'warning' });
+    expect(warnings[0]!.message).toMatch(
+      /^Input `poll-interval`: `env` does not read it, so it is ignored \(only `build`, `wait`, `sync-versions`, `preview` and `merge-queue` read it\)/,
+    );
+  });
+
   // Each refusal's wording is unit-tested (test/env-variables.test.ts); through the process goes one.
   it.each([['a reserved name', { variables: 'READTHEDOCS_X=1' }, 'Input `variables`, line 1: the name is reserved']])(
     'refuses %s before any request',
