@@ -10,7 +10,7 @@ export const TABLES = ['inputs', 'outputs'] as const;
 export const README_INPUTS = ['operation', 'project', 'token', 'version', 'timeout', 'base-url'] as const;
 
 /** The outputs most workflows read: the README's table (docs/inputs.md has every one). */
-export const README_OUTPUTS = ['success', 'state', 'build-url', 'docs-url', 'preview-url', 'results'] as const;
+const README_OUTPUTS = ['success', 'state', 'build-url', 'docs-url', 'preview-url', 'results'] as const;
 export type TableName = (typeof TABLES)[number];
 
 const beginMarker = (table: TableName) =>
