@@ -17,7 +17,7 @@ function port(options: Partial<TerminalOptions> & { tty?: boolean } = {}) {
 }
 
 describe('terminalPort', () => {
-  it('prints annotations as `level: title: message (file:line)`, groups as headed blocks, debug only when verbose', () => {
+  it('prints annotations as `level: title: message` (`file:line: level: message (title)` on a file), groups as headed blocks, debug only when verbose', () => {
     const { terminal, out } = port();
     terminal.log.error('broken', { title: 'Sphinx error: docs', file: 'docs/index.rst', startLine: 12 });
     terminal.log.warning('slow', { title: 'Slow' });
@@ -28,7 +28,7 @@ describe('terminalPort', () => {
     terminal.log.endGroup();
     terminal.log.info('after');
     expect(out.text.split('\n')).toEqual([
-      'error: Sphinx error: docs: broken (docs/index.rst:12)',
+      'docs/index.rst:12: error: broken (Sphinx error: docs)',
       'warning: Slow: slow',
       'notice: no pull request',
       '▸ Last lines of its output',

@@ -4,6 +4,7 @@
  * comment, written by {@link dataComment} and read back (as untrusted input) by {@link readRows}.
  */
 import { z } from 'zod/mini';
+import type { FileProblem } from '../domain/project-result.js';
 import { encodeSegment } from '../util/url.js';
 
 const PREVIEW_STATUSES = [
@@ -34,6 +35,10 @@ export interface PreviewRow {
   reason?: string;
   /** The last lines of the failed command's output, shown collapsed in a code block. */
   tail?: string;
+  /** The build's warnings and errors on the repository's files: shown unfolded, as `file:line` links. */
+  problems?: FileProblem[];
+  /** Problems beyond `problems`, counted. */
+  moreProblems?: number;
   pages?: RowPage[];
   /** Changed pages beyond `pages`, which the job summary lists. */
   morePages?: number;
@@ -100,6 +105,19 @@ const storedRowSchema = z.object({
   ),
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
+  problems: z.optional(
+    z
+      .array(
+        z.object({
+          level: z.enum(['warning', 'error']),
+          file: z.optional(z.string().check(z.maxLength(500))),
+          line: z.optional(z.int().check(z.positive())),
+          message: z.string().check(z.maxLength(1000)),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+  moreProblems: z.optional(z.int()),
   pages: z.optional(
     z.array(z.object({ file: z.string(), url: z.string(), change: z.optional(z.enum(PAGE_CHANGES)), before: z.optional(z.string()) })),
   ),

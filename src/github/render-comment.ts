@@ -1,5 +1,6 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
+import { problemList } from '../reporting/file-problems.js';
 import { clipMiddle } from '../util/clip-middle.js';
 import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type RowPage, type UnredirectedRowPage } from './comment-rows.js';
 
@@ -113,7 +114,7 @@ function render(
     lines.push('', `Read the Docs' own comment${linked.length > 1 ? 's' : ''} (changed files): ${links}`);
   }
 
-  for (const row of rows) for (const line of reasonLines(row, options)) lines.push(line);
+  for (const row of rows) for (const line of reasonLines(row, options, repoUrl)) lines.push(line);
 
   for (const row of rows) {
     if (row.status !== 'ready' || !row.unredirected?.length || (headSha !== undefined && row.commit !== headSha)) continue;
@@ -163,14 +164,20 @@ export function changedPageLine(page: RowPage, label: string): string {
  * A row's reason: its first line after the project's name, then the output tail (or the reason's
  * other lines) collapsed in a code block, trimmed from the top so that the last line stays whole.
  */
-function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined }): string[] {
+function reasonLines(
+  row: PreviewRow,
+  options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined },
+  repoUrl: string | undefined,
+): string[] {
   const reasonText = (row.reason ?? '').replace(/\r\n?/g, '\n').trim();
-  if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
+  if (reasonText === '' && (row.tail ?? '').trim() === '' && !row.problems?.length) return [];
   const [first = '', ...rest] = reasonText.split('\n');
   const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
   // Cut in the middle: the end ("exited with code 2") is what a reader needs.
   const line = first.trim() === '' ? 'see the output below' : clipMiddle(first.trim(), options.reasonLimit);
   const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
+  // What to fix, unfolded: each warning on its line of the pull request's head.
+  for (const item of problemList(row.problems ?? [], row.moreProblems ?? 0, { repoUrl, commit: row.commit }, '  ')) lines.push(item);
   const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
   if (options.tail === undefined || more.trim() === '') return lines;
   // The project is named in the line above: the summary holds no untrusted text.

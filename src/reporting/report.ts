@@ -1,6 +1,7 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
+import { problemList, type SourceLinks } from './file-problems.js';
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
 
@@ -205,6 +206,7 @@ export function summaryMarkdown(
   results: ProjectResult[],
   extraSections: string[] = [],
   maxBytes = MAX_SUMMARY_BYTES,
+  links: Pick<SourceLinks, 'repoUrl'> = {},
 ): string {
   const columns = ['Project', 'Version', 'State', 'Duration', 'Build', 'Docs'];
   const table = results.map((result) => {
@@ -232,9 +234,13 @@ export function summaryMarkdown(
   // Each block follows the one before it on a line of its own.
   const blocks = table.map((cells) => `| ${pick(cells).join(' | ')} |`);
   for (const result of results) {
-    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
+    const problems = problemList(result.problems ?? [], result.moreProblems ?? 0, { ...links, commit: result.commit });
+    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || (!result.reason && problems.length === 0)) continue;
     const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
-    blocks.push(`\n${title}\n\n${fencedCode(abridged(result.reason, MAX_REASON_LENGTH))}`);
+    // What to fix first, as links to the lines; then the whole reason.
+    const fix = problems.length === 0 ? '' : `\n\n${problems.join('\n')}`;
+    const reason = result.reason ? `\n\n${fencedCode(abridged(result.reason, MAX_REASON_LENGTH))}` : '';
+    blocks.push(`\n${title}${fix}${reason}`);
   }
   for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
   for (const section of extraSections) blocks.push(`\n${section}`);

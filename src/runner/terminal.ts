@@ -122,14 +122,21 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
   };
 }
 
-/** An annotation as a line `level: title: message (file:line)`, its further lines below it. */
+/**
+ * An annotation as a line `level: title: message`, its further lines below it; on a file, compiler
+ * style: `file:line: level: message (title)`, which editors and terminals turn into a link.
+ */
 function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Style) {
   return (message: string, annotation?: Annotation) => {
     const where =
-      annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
+      annotation?.file === undefined
+        ? undefined
+        : `${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`}`;
     const title = annotation?.title ? `${annotation.title}: ` : '';
-    const [first = '', ...rest] = out.clean(`${title}${message}${where}`).split('\n');
-    out.emit(`${out.style(`${level}:`, name)} ${safeLine(first)}`);
+    const text = where === undefined ? `${title}${message}` : `${message}${annotation?.title ? ` (${annotation.title})` : ''}`;
+    const [first = '', ...rest] = out.clean(text).split('\n');
+    const place = where === undefined ? '' : `${safeLine(out.clean(where))}: `;
+    out.emit(`${place}${out.style(`${level}:`, name)} ${safeLine(first)}`);
     for (const line of notShownYet(
       rest.map((line) => safeLine(line)),
       out.shown,

@@ -184,12 +184,17 @@ describe('preview, in-process on a fake clock', () => {
     expect(bullets[0]).toContain('**demo**: Build failed\\: The command'); // the service's notification
     expect(bullets[0]).toContain('exited with code 1');
     expect(bullets[0]).toContain(`[build log](${rtd.url}/projects/demo/builds/${headBuild}/)`);
+    // What to fix, unfolded below it: the warning as a link to its line of the head commit.
+    const bullet = comment.body.indexOf(bullets[0]!);
+    expect(comment.body.slice(bullet + bullets[0]!.length, comment.body.indexOf('<details>'))).toBe(
+      `\n  - [\`docs/install.rst:3\`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/install.rst#L3): warning: undefined label\\: setup\\-guide\n\n`,
+    );
     // The tail in a collapsed block, trimmed from the top, in a fence its own backticks cannot close.
     const details = comment.body.slice(comment.body.indexOf('<details><summary>Last lines of the output</summary>\n\n````text\n'));
     expect(details.length).toBeLessThan(comment.body.length);
     expect(details).toContain(`undefined label: setup-guide\n${LAST_LINE}\n\`\`\`\`\n\n</details>`);
     expect(details).not.toContain('Running Sphinx');
-    expect(comment.body.split(HEAD)).toHaveLength(3); // the commit once, below the table
+    expect(comment.body.split(HEAD)).toHaveLength(4); // the data, the commit once below the table, the warning's link
     expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
       description: `Build #${headBuild} failed`,

@@ -105,6 +105,8 @@ export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: str
     // One line in the row (the notification or the failed command), the output's tail apart.
     ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
     ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
+    ...(status !== 'ready' && result.problems?.length ? { problems: result.problems } : {}),
+    ...(status !== 'ready' && result.moreProblems ? { moreProblems: result.moreProblems } : {}),
     ...(status === 'ready' ? commentPages(pages) : {}),
   };
 }
