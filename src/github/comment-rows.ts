@@ -46,6 +46,8 @@ export interface PreviewRow {
   projectId?: number;
   /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
   unredirected?: UnredirectedRowPage[];
+  /** The workflow run that wrote the row: its job summary lists every changed page, its log the build's progress. */
+  runUrl?: string;
 }
 
 /** A changed page: its link, and from the service's file tree diff what happened to it and the page before. */
@@ -123,6 +125,7 @@ const storedRowSchema = z.object({
   ),
   morePages: z.optional(z.int()),
   projectId: z.optional(z.int()),
+  runUrl: z.optional(z.string().check(z.maxLength(500))),
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),

@@ -49,6 +49,8 @@ export interface CommentArgs {
   rows: PreviewRow[];
   /** `https://github.com/owner/repo`, to link commits. */
   repoUrl?: string;
+  /** The workflow run writing the comment, linked below the table. */
+  runUrl?: string;
   /** Rows built from another commit are flagged as outdated. */
   headSha?: string;
   /**
@@ -106,7 +108,11 @@ function render(
   }
 
   lines.push('');
-  for (const line of commitLines(rows, repoUrl)) lines.push(line);
+  const commits = commitLines(rows, repoUrl);
+  const run = safeHttpUrl(args.runUrl) === undefined ? undefined : markdownLink('workflow run', args.runUrl);
+  if (run !== undefined && commits.length === 1) commits[0] += ` · ${run}`;
+  else if (run !== undefined) commits.push(...(commits.length > 0 ? [''] : []), `Reported by the ${run}`);
+  for (const line of commits) lines.push(line);
   const serviceComment = (row: PreviewRow) => (row.projectId === undefined ? undefined : args.serviceComments?.get(row.projectId));
   const linked = rows.filter((row) => safeHttpUrl(serviceComment(row)) !== undefined);
   if (linked.length > 0) {
@@ -132,7 +138,8 @@ function render(
       const from = pages.some((page) => page.change !== undefined) ? ", from Read the Docs' file tree diff" : '';
       lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
       for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
-      if (row.morePages) lines.push(`- … and ${row.morePages} more: the job summary of this run lists them all`);
+      if (row.morePages)
+        lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? args.runUrl, 'the job summary of this run')} lists them all`);
       lines.push('', '</details>');
     }
   }
@@ -209,7 +216,15 @@ function statusCell(status: PreviewStatus): string {
 function buildCell(row: PreviewRow): string {
   const label = row.buildId === undefined ? 'build log' : `#${row.buildId}`;
   if (safeHttpUrl(row.buildUrl) !== undefined) return markdownLink(label, row.buildUrl);
+  // No build to link yet: the run that is waiting for one shows what it sees.
+  if (row.buildId === undefined && row.status === 'building' && safeHttpUrl(row.runUrl) !== undefined)
+    return markdownLink('run', row.runUrl);
   return row.buildId === undefined ? '—' : escapeMarkdown(label);
+}
+
+/** `text` linked to the workflow run, when it is known. */
+function runLink(runUrl: string | undefined, text: string): string {
+  return safeHttpUrl(runUrl) === undefined ? escapeMarkdown(text) : markdownLink(text, runUrl);
 }
 
 function isSha(commit: string): boolean {

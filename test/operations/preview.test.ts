@@ -21,6 +21,7 @@ import {
   runPreview,
   summaryOf,
   tableRows,
+  RUN_URL,
 } from './preview-context.ts';
 
 const stdout = captureStdout();
@@ -118,6 +119,8 @@ describe('preview, in-process on a fake clock', () => {
     // Posted once as building while the build ran, then edited.
     expect(commentBodies(gh, 'POST')).toHaveLength(1);
     expect(commentBodies(gh, 'POST')[0]).toContain('⏳');
+    // Before a build is known, the row's link is the run waiting for it.
+    expect(tableRows(commentBodies(gh, 'POST')[0]!)[0]).toContain(`| [run](${RUN_URL}) |`);
     expect(commentBodies(gh, 'PATCH').at(-1)).toBe(comment.body);
 
     const summary = summaryOf(report);
