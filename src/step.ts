@@ -201,12 +201,12 @@ export async function reportStep(
     if (!setOutputs(port, results, redact, report.outputs, inputs?.baseUrl)) port.fail('failure');
   });
   await part('annotations', () => annotateFailures(port, results, redact));
-  const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
+  const heading = inputs ? `Read the Docs ${inputs.operation}` : 'Read the Docs';
   // A terminal has printed the reasons and the warnings (each at its `file:line`) already.
-  const summarised =
-    port.reasonsInSummary === false ? results.map(({ reason: _, problems: _p, moreProblems: _m, ...rest }) => rest) : results;
+  const terminal = port.reasonsInSummary === false;
+  const summarised = terminal ? results.map(({ reason: _, ...rest }) => rest) : results;
   const { repoUrl } = runLinks(port.env);
-  const links = repoUrl === undefined ? {} : { repoUrl };
+  const links = { ...(repoUrl === undefined ? {} : { repoUrl }), listProblems: !terminal };
   if (results.length > 0) {
     await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary, undefined, links), redact));
   }

@@ -1,6 +1,6 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
-import { problemList } from '../reporting/file-problems.js';
+import { problemCount, problemList } from '../reporting/file-problems.js';
 import { clipMiddle } from '../util/clip-middle.js';
 import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type RowPage, type UnredirectedRowPage } from './comment-rows.js';
 
@@ -89,7 +89,7 @@ function render(
 ): string {
   const { header, rows, headSha } = args;
   const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
-  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows)}`, ''];
+  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows, headSha)}`, ''];
   if (rows.length === 0) return lines.join('\n');
 
   // The commit is written out once, below the table.
@@ -111,7 +111,10 @@ function render(
   const commits = commitLines(rows, repoUrl);
   const run = safeHttpUrl(args.runUrl) === undefined ? undefined : markdownLink('workflow run', args.runUrl);
   if (run !== undefined && commits.length === 1) commits[0] += ` · ${run}`;
-  else if (run !== undefined) commits.push(...(commits.length > 0 ? [''] : []), `Reported by the ${run}`);
+  else if (run !== undefined) {
+    if (commits.length > 0) commits.push('');
+    commits.push(`Reported by the ${run}`);
+  }
   for (const line of commits) lines.push(line);
   const serviceComment = (row: PreviewRow) => (row.projectId === undefined ? undefined : args.serviceComments?.get(row.projectId));
   const linked = rows.filter((row) => safeHttpUrl(serviceComment(row)) !== undefined);
@@ -123,8 +126,8 @@ function render(
   for (const row of rows) for (const line of reasonLines(row, options, repoUrl)) lines.push(line);
 
   for (const row of rows) {
-    if (row.status !== 'ready' || !row.unredirected?.length || (headSha !== undefined && row.commit !== headSha)) continue;
-    lines.push('', unredirectedSection(row.project, row.unredirected));
+    if (!shownUnredirected(row, headSha)) continue;
+    lines.push('', unredirectedSection(row.project, row.unredirected ?? []));
   }
 
   if (options.pages) {
@@ -193,19 +196,42 @@ function reasonLines(
   return lines;
 }
 
-function heading(rows: PreviewRow[]): string {
+/**
+ * The verdict: the leading status's emoji and every status counted, then what a reader must still
+ * fix: the build's warnings, and pages that lose their address (a ready preview with those is
+ * not "✅ ready": it says how many, under ⚠️).
+ */
+function heading(rows: PreviewRow[], headSha: string | undefined): string {
   if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
   const counts = new Map<PreviewStatus, number>();
   for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
   const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
-  const { emoji } = STATUS_LABELS[leading];
   const words = (status: PreviewStatus) => STATUS_LABELS[status].heading ?? STATUS_LABELS[status].label.toLowerCase();
-  if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}`;
-  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}`;
+  const warnings = problemCount(
+    rows.flatMap((row) => row.problems ?? []),
+    rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0),
+  );
+  const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
+  const lost = unredirected.reduce((sum, row) => sum + (row.unredirected?.length ?? 0), 0);
+  const notes = [
+    warnings,
+    lost === 0
+      ? ''
+      : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
+  ].filter((note) => note !== '');
+  const emoji = leading === 'ready' && lost > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+  const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
+  if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
+  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;
   const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
     .map((status) => `${counts.get(status)} ${words(status)}`)
     .join(', ');
-  return `${emoji} Read the Docs previews: ${summary}`;
+  return `${emoji} Read the Docs previews: ${summary}${said}`;
+}
+
+/** Whether the comment lists the row's pages without a redirect: a ready preview of the head commit. */
+function shownUnredirected(row: PreviewRow, headSha: string | undefined): boolean {
+  return row.status === 'ready' && (row.unredirected?.length ?? 0) > 0 && (headSha === undefined || row.commit === headSha);
 }
 
 function statusCell(status: PreviewStatus): string {

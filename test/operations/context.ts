@@ -106,7 +106,7 @@ export async function runStep(
     await reportStep(report, inputs, redact);
     const code = process.exitCode ?? 0;
     const summary =
-      report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs: ${inputs.operation}`, report.results, report.summary)) : '';
+      report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs ${inputs.operation}`, report.results, report.summary)) : '';
     return {
       report,
       results: report.results,

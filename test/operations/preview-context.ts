@@ -115,7 +115,7 @@ export async function runPreview(
 }
 
 /** The job summary step.ts writes for this report. */
-export const summaryOf = (report: StepReport) => summaryMarkdown('Read the Docs: preview', report.results, report.summary);
+export const summaryOf = (report: StepReport) => summaryMarkdown('Read the Docs preview', report.results, report.summary);
 
 /** The newest status of each context on a commit, as GitHub shows them. */
 export function latestStatuses(gh: GitHubStandin, sha: string) {

@@ -264,6 +264,6 @@ describe('the build log and timeline, in-process', () => {
 
     expect(summary).toMatch(/```mermaid\ngantt\n/);
     expect(summary).toMatch(/ git clone [^\n:]* :c1, 0, \d+s/);
-    expect(summary).toMatch(/^\| demo \| 7 \| ✅ built \| 40s \|/m);
+    expect(summary).toMatch(/^\| demo \| 7 \| ✅ ready \| 40s \|/m);
   });
 });

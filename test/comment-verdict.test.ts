@@ -1,0 +1,72 @@
+// The preview comment as a reviewer reads it in two seconds (issue 43): the heading gives the
+// verdict and counts what is left to fix, failures come first, nothing repeats per project.
+import { describe, expect, it } from 'vitest';
+import type { PreviewRow } from '../src/github/comment-rows.ts';
+import { renderComment } from '../src/github/render-comment.ts';
+
+const HEAD = 'a'.repeat(40);
+const REPO = 'https://github.com/octo/docs-repo';
+const RUN = `${REPO}/actions/runs/4242`;
+const row = (project: string, extra: Partial<PreviewRow> = {}): PreviewRow => ({
+  project,
+  status: 'ready',
+  previewUrl: `https://${project}--7.org.readthedocs.build/en/7/`,
+  buildId: 8,
+  buildUrl: `https://app.readthedocs.org/projects/${project}/builds/8/`,
+  commit: HEAD,
+  updatedAt: new Date('2026-11-25T10:00:00Z'),
+  ...extra,
+});
+const removed = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    file: `docs/page-${index + 1}.rst`,
+    from: `/page-${index + 1}.html`,
+    entry: `- {type: page, from: /page-${index + 1}.html, to:}  # no longer built: choose where it goes`,
+  }));
+const failed = (project: string) =>
+  row(project, {
+    status: 'failed',
+    previewUrl: undefined,
+    reason: 'Build failed: The command "python -m sphinx -W" exited with code 1.',
+    problems: [
+      { level: 'warning', file: 'docs/tutorial/install.rst', line: 27, message: "undefined label: 'configuration-options'" },
+      { level: 'warning', file: 'docs/index.rst', line: 12, message: "toctree contains reference to nonexisting document 'changelog'" },
+    ],
+  });
+const headingOf = (body: string) => body.split('\n').find((line) => line.startsWith('### '));
+
+describe('the comment’s heading gives the verdict and counts what is left to fix', () => {
+  it('a failed build counts its warnings', () => {
+    expect(headingOf(renderComment({ header: '', rows: [failed('demo')], headSha: HEAD }))).toBe(
+      '### ❌ Read the Docs preview: failed · 2 warnings',
+    );
+  });
+
+  it('a ready preview with pages removed without a redirect is not “✅ ready”', () => {
+    expect(headingOf(renderComment({ header: '', rows: [row('demo', { unredirected: removed(12) })], headSha: HEAD }))).toBe(
+      '### ⚠️ Read the Docs preview: ready · 12 pages moved or removed without a redirect',
+    );
+    expect(headingOf(renderComment({ header: '', rows: [row('demo')], headSha: HEAD }))).toBe('### ✅ Read the Docs preview: ready');
+  });
+
+  it('several projects: each status counted, the worst first, then the warnings and the pages', () => {
+    const rows = [row('one', { unredirected: removed(2) }), failed('two'), row('three')];
+    expect(headingOf(renderComment({ header: '', rows, headSha: HEAD }))).toBe(
+      '### ❌ Read the Docs previews: 1 failed, 2 ready · 2 warnings · 2 pages moved or removed without a redirect',
+    );
+  });
+});
+
+describe('the comment links the workflow run', () => {
+  it('beside the commit, and from a row with no build yet', () => {
+    const body = renderComment({
+      header: '',
+      rows: [row('demo', { status: 'building', buildId: undefined, buildUrl: undefined, previewUrl: undefined, runUrl: RUN })],
+      headSha: HEAD,
+      repoUrl: REPO,
+      runUrl: RUN,
+    });
+    expect(body).toContain(`| [run](${RUN}) |`);
+    expect(body).toContain(`) · [workflow run](${RUN})`);
+  });
+});
