@@ -123,6 +123,20 @@ describe('preview link check', () => {
     expect(stage.rtd.requests.slice(before).filter((r) => r.path.startsWith(`${root}guide/`))).toEqual([]);
   });
 
+  it("a comment with broken links is never handed over to the service's own comment (`comment: auto`); a clean one is", async () => {
+    const { rtd, gh } = stage;
+    const res = await fetch(`${rtd.url}/api/v3/projects/demo/`, { headers: { authorization: 'Token test-token' } });
+    const service = gh.addServiceComment(PR, ((await res.json()) as { id: number }).id, { commit: HEAD });
+    await runPreview(stage, NO_TEMPLATE);
+    const ours = gh.comments(PR).filter((comment) => comment.id !== service);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body).toContain('#### Broken links (demo)');
+
+    rtd.setSitePages('demo', String(PR), linkSite(`${gh.url}/other-site`, { fixed: true }));
+    await runPreview(stage, NO_TEMPLATE);
+    expect(gh.comments(PR).map((comment) => comment.id)).toEqual([service]);
+  });
+
   it('with `link-check-external`: the other site is asked once per target, its broken link reported but never failing', async () => {
     const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'link-check-external': 'true' });
     const asked = stage.gh.requests.filter((r) => r.path.startsWith('/other-site'));
