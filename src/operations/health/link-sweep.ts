@@ -36,9 +36,10 @@ export async function linkSweepRows(
     return [row('unknown', slug, 'the default version has no documentation address to crawl (not built, or not an http(s) URL)')];
   }
   log.info(`Crawling ${root} for broken links (at most ${ctx.inputs.linkCheckPages} pages)`);
+  const base = root.endsWith('/') ? root : `${root}/`;
   const report = await checkLinks(ctx, {
-    root: root.endsWith('/') ? root : `${root}/`,
-    pages: [root],
+    root: base,
+    pages: [base],
     crawl: true,
     maxPages: ctx.inputs.linkCheckPages,
     maxTargets: MAX_SWEEP_TARGETS,

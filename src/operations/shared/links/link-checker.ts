@@ -101,7 +101,8 @@ async function readPages(plan: LinkCheckPlan, root: URL, ask: Ask) {
   const read = new Map<string, Answer>();
   // Each page's links, told in the order the pages were found (reads finish in any order).
   const linksOf = new Map<string, Occurrence[]>();
-  const start = [...new Set(plan.pages.map(withoutHash))];
+  // Only pages of the version are read: a page address from the service never picks another host.
+  const start = [...new Set(plan.pages.map(withoutHash))].filter((url) => isBelow(root, url));
   const seen = new Set(start.slice(0, plan.maxPages));
   let notRead = Math.max(0, start.length - plan.maxPages);
   let wave = [...seen];
@@ -252,6 +253,11 @@ async function fetchAnswer(
   }
   // A page too large to read answered: it is there, its anchors are unknown.
   return { status: answer.status, ...(answer.body === undefined ? {} : { body: answer.body }) };
+}
+
+function isBelow(root: URL, url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.origin === root.origin && parsed.pathname.startsWith(root.pathname);
 }
 
 function withoutHash(url: string): string {
