@@ -1,6 +1,7 @@
 // The link check's pure parts (issue 40): what a page links to and can be linked to (htmlparser2),
 // where a link leads for the version being checked, the ignore patterns, and the levels.
 import { describe, expect, it } from 'vitest';
+import { InputError, parseInputs } from '../src/inputs/inputs.js';
 import { pageLinks } from '../src/operations/shared/links/html-links.js';
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
 import { globList, hasAnchor, resolveLink } from '../src/operations/shared/links/resolve-link.js';
@@ -125,5 +126,45 @@ describe('anchors and levels', () => {
     ];
     expect(failingLinks(broken, { links: 'fail', anchors: 'warn' })).toEqual([broken[0]]);
     expect(failingLinks(broken, { links: 'warn', anchors: 'fail' })).toEqual([broken[1]]);
+  });
+});
+
+describe('the link-check inputs', () => {
+  const refusal = (raw: Record<string, string>): string => {
+    try {
+      parseInputs({ project: 'demo', ...raw });
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a refusal');
+  };
+
+  it('parse their defaults and values', () => {
+    const defaults = parseInputs({ project: 'demo' });
+    expect([defaults.linkCheck, defaults.linkCheckAnchors, defaults.linkCheckExternal, defaults.linkCheckPages]).toEqual([
+      'auto',
+      'auto',
+      false,
+      500,
+    ]);
+    expect(defaults.linkCheckIgnore).toEqual([]);
+    const given = parseInputs({
+      project: 'demo',
+      'link-check': 'FAIL',
+      'link-check-ignore': ' api/**\n\n**/*.png ',
+      'link-check-pages': '20',
+    });
+    expect([given.linkCheck, given.linkCheckIgnore, given.linkCheckPages]).toEqual(['fail', ['api/**', '**/*.png'], 20]);
+  });
+
+  it('refuse what they do not accept, naming the input and what it accepts', () => {
+    expect(refusal({ 'link-check': 'strict' })).toMatch(/link-check.*`auto`, `warn`, `fail`, `off`/);
+    expect(refusal({ 'link-check-anchors': 'yes' })).toMatch(/link-check-anchors.*`auto`, `warn`, `fail`, `off`/);
+    expect(refusal({ 'link-check-external': 'maybe' })).toMatch(/link-check-external.*`true` or `false`/);
+    expect(refusal({ 'link-check-pages': '0' })).toMatch(/link-check-pages.*from 1 to 5000/);
+    expect(refusal({ 'link-check-ignore': Array.from({ length: 101 }, (_, i) => `p${i}`).join('\n') })).toMatch(
+      /link-check-ignore.*at most 100 glob patterns/,
+    );
   });
 });

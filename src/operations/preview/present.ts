@@ -181,7 +181,8 @@ function summarySection(
     if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
   }
   for (const result of results) {
-    if (result.previewUrl) lines.push(...brokenLinksSummary(result.project, infos.get(result.project)?.links));
+    if (!result.previewUrl) continue;
+    for (const line of brokenLinksSummary(result.project, infos.get(result.project)?.links)) lines.push(line);
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');
