@@ -48,6 +48,17 @@ export interface PreviewRow {
   unredirected?: UnredirectedRowPage[];
   /** The workflow run that wrote the row: its job summary lists every changed page, its log the build's progress. */
   runUrl?: string;
+  /** `link-check`: the first broken links of the changed pages (page → target, what is wrong). */
+  brokenLinks?: BrokenLinkRow[];
+  /** Broken links beyond `brokenLinks`, which the job summary lists. */
+  moreBrokenLinks?: number;
+}
+
+/** A broken link: the page it is on, where it leads, and what is wrong (`missing page`, `missing anchor`…). */
+export interface BrokenLinkRow {
+  page: string;
+  target: string;
+  problem: string;
 }
 
 /** A changed page: its link, and from the service's file tree diff what happened to it and the page before. */
@@ -129,6 +140,8 @@ const storedRowSchema = z.object({
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),
+  brokenLinks: z.optional(z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20))),
+  moreBrokenLinks: z.optional(z.int()),
 });
 
 /**

@@ -9,6 +9,7 @@ import { forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
+import { linkSweepRows } from './link-sweep.js';
 import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
 
 /** What `health` adds to a project's entry of `results`: every check's row. */
@@ -48,7 +49,9 @@ function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
   return async (ctx, { name: project, log }) => {
     log.info(`Checking the health of ${project}`);
     const facts = await readProjectFacts(ctx.api, reads, project, log);
-    return concludeHealth(ctx, project, checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs }), log);
+    const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
+    // `link-check` (off by default here): a crawl of the default version, its own row.
+    return concludeHealth(ctx, project, [...rows, ...(await linkSweepRows(ctx, facts, log))], log);
   };
 }
 
