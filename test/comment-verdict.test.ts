@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewRow } from '../src/github/comment-rows.ts';
 import { renderComment } from '../src/github/render-comment.ts';
+import { naturalCompare } from '../src/util/natural-order.ts';
 
 const HEAD = 'a'.repeat(40);
 const REPO = 'https://github.com/octo/docs-repo';
@@ -68,5 +69,50 @@ describe('the comment links the workflow run', () => {
     });
     expect(body).toContain(`| [run](${RUN}) |`);
     expect(body).toContain(`) · [workflow run](${RUN})`);
+  });
+});
+
+describe('nothing repeats per project; failures first; paths in natural order', () => {
+  const ten = Array.from({ length: 10 }, (_, index) => row(`project-${index + 1}`, { unredirected: removed(12) }));
+
+  it('ten projects losing the same twelve pages: one section naming them, one list, one YAML block', () => {
+    const body = renderComment({ header: '', rows: ten, headSha: HEAD });
+    expect(body.match(/^#### Pages moved or removed without a redirect/gm)).toHaveLength(1);
+    expect(body).toContain(
+      '#### Pages moved or removed without a redirect (10 projects: project\\-1, project\\-2, project\\-3, project\\-4, project\\-5, project\\-6, project\\-7, project\\-8, project\\-9, project\\-10)',
+    );
+    expect(body.match(/^```yaml$/gm)).toHaveLength(1);
+    expect(body.split('\n').filter((line) => line.startsWith('- `/page-'))).toHaveLength(12);
+    expect(body).toContain('Add under `redirects:` in the project file of each (`apply`)');
+  });
+
+  it('projects losing different pages keep a section each', () => {
+    const body = renderComment({
+      header: '',
+      rows: [row('one', { unredirected: removed(1) }), row('two', { unredirected: removed(2) })],
+      headSha: HEAD,
+    });
+    expect(body.match(/^#### Pages moved or removed without a redirect \((one|two)\)$/gm)).toEqual([
+      '#### Pages moved or removed without a redirect (one)',
+      '#### Pages moved or removed without a redirect (two)',
+    ]);
+  });
+
+  it('the failed project comes first in the table and the reasons, whatever the stored order', () => {
+    const body = renderComment({ header: '', rows: [row('alpha'), row('beta'), failed('gamma')], headSha: HEAD });
+    const table = body.split('\n').filter((line) => /^\| (alpha|beta|gamma) \|/.test(line));
+    expect(table.map((line) => line.split(' | ')[0])).toEqual(['| gamma', '| alpha', '| beta']);
+  });
+});
+
+describe('naturalCompare', () => {
+  it('page-2 before page-10, and a stable order for paths equal but for case', () => {
+    expect(['page-10.html', 'page-2.html', 'page-1.html', 'index.html'].sort(naturalCompare)).toEqual([
+      'index.html',
+      'page-1.html',
+      'page-2.html',
+      'page-10.html',
+    ]);
+    expect(naturalCompare('A.html', 'a.html')).not.toBe(0);
   });
 });

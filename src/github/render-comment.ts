@@ -95,9 +95,11 @@ function render(
   args: CommentArgs,
   options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
 ): string {
-  const { header, rows, headSha } = args;
+  const { header, headSha } = args;
   const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
-  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows, headSha)}`, ''];
+  // The stored rows keep their order (each job replaces its own in place); the reader sees failures first.
+  const lines = [commentMarker(header), dataComment(header, args.rows), `### ${heading(args.rows, headSha)}`, ''];
+  const rows = failuresFirst(args.rows);
   if (rows.length === 0) return lines.join('\n');
 
   // The commit is written out once, below the table.
@@ -133,9 +135,10 @@ function render(
 
   for (const row of rows) for (const line of reasonLines(row, options, repoUrl)) lines.push(line);
 
-  for (const row of rows) {
-    if (!shownUnredirected(row, headSha)) continue;
-    lines.push('', unredirectedSection(row.project, row.unredirected ?? []));
+  // Projects that lose the same pages (one source tree, several projects) share one section.
+  const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
+  for (const section of unredirectedSections(unredirected.map((row) => ({ project: row.project, pages: row.unredirected ?? [] })))) {
+    lines.push('', section);
   }
 
   for (const row of rows) {
@@ -247,6 +250,15 @@ function shownUnredirected(row: PreviewRow, headSha: string | undefined): boolea
   return row.status === 'ready' && (row.unredirected?.length ?? 0) > 0 && (headSha === undefined || row.commit === headSha);
 }
 
+/** The rows in the order of {@link HEADING_PRIORITY}, what needs attention first; stable within a status. */
+function failuresFirst(rows: PreviewRow[]): PreviewRow[] {
+  const rank = (row: PreviewRow) => HEADING_PRIORITY.indexOf(row.status);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
+    .map(({ row }) => row);
+}
+
 function statusCell(status: PreviewStatus): string {
   const { emoji, label } = STATUS_LABELS[status];
   return `${emoji} ${label}`;
@@ -306,20 +318,39 @@ function shortReason(reason: string, hasTail: boolean): string {
 export const UNREDIRECTED_TITLE = 'Pages moved or removed without a redirect';
 
 /**
- * The section listing a project's pages that lose their address: the old addresses, then the
- * entries to paste under `redirects:` in one YAML block (its fence cannot be closed by a path).
+ * The sections listing the pages that lose their address, one per distinct list: projects that
+ * lose the same pages (one source tree built as several projects) share theirs.
  */
-export function unredirectedSection(project: string, pages: UnredirectedRowPage[]): string {
+export function unredirectedSections(projects: { project: string; pages: UnredirectedRowPage[] }[]): string[] {
+  const groups = new Map<string, { names: string[]; pages: UnredirectedRowPage[] }>();
+  for (const { project, pages } of projects) {
+    const key = JSON.stringify(pages.map((page) => [page.file, page.from, page.to ?? null, page.entry]));
+    const group = groups.get(key);
+    if (group) group.names.push(project);
+    else groups.set(key, { names: [project], pages });
+  }
+  return [...groups.values()].map(({ names, pages }) => unredirectedSection(names, pages));
+}
+
+/**
+ * The section listing the pages that lose their address (of one project, or of several that lose
+ * the same): the old addresses, then the entries to paste under `redirects:` in one YAML block
+ * (its fence cannot be closed by a path).
+ */
+export function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[]): string {
   const shown = pages.slice(0, 50);
+  const names = typeof projects === 'string' ? [projects] : projects;
+  const who = names.length > 1 ? `${names.length} projects: ${names.map(escapeMarkdown).join(', ')}` : escapeMarkdown(names[0] ?? '');
+  const each = names.length > 1 ? ' of each' : '';
   return [
-    `#### ${UNREDIRECTED_TITLE} (${escapeMarkdown(project)})`,
+    `#### ${UNREDIRECTED_TITLE} (${who})`,
     '',
     ...shown.map(
       (page) =>
         `- ${codeSpan(page.from, { inTable: false })} (${codeSpan(page.file, { inTable: false })})${page.to ? ` → ${codeSpan(page.to, { inTable: false })}` : ''}`,
     ),
     '',
-    "Add under `redirects:` in the project file (`apply`), or as page redirects in the project's settings:",
+    `Add under \`redirects:\` in the project file${each} (\`apply\`), or as page redirects in the project's settings:`,
     '',
     fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
   ].join('\n');

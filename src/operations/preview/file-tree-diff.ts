@@ -9,6 +9,7 @@
 import { z } from 'zod/mini';
 import { countJsonNodes } from '../../util/bounded-body.js';
 import type { OperationContext } from '../types.js';
+import { naturalCompare } from '../../util/natural-order.js';
 
 /** One page of the diff: its built path below the version's root, and its links when they are the service's. */
 export interface DiffPage {
@@ -125,7 +126,7 @@ function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
     const base = typeof entry.data.urls?.base === 'string' ? accept(entry.data.urls.base) : undefined;
     pages.set(filename, { filename, ...(current ? { current } : {}), ...(base ? { base } : {}) });
   }
-  return [...pages.values()].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+  return [...pages.values()].sort((a, b) => naturalCompare(a.filename, b.filename));
 }
 
 /** A built page's path below the version's root, without a leading `/`; undefined when it is not one (climbs out, control characters). */

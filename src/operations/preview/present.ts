@@ -1,7 +1,7 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
 import type { PreviewPublisher } from '../../github/preview-publisher.js';
-import { unredirectedSection } from '../../github/render-comment.js';
+import { unredirectedSections } from '../../github/render-comment.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult, StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
@@ -178,10 +178,10 @@ function summarySection(
     const info = infos.get(result.project);
     if (result.previewUrl) for (const line of pagesSummary(result.project, info?.pages ?? [], info?.diff)) lines.push(line);
   }
-  for (const result of results) {
-    const unredirected = infos.get(result.project)?.unredirected ?? [];
-    if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
-  }
+  const unredirected = results
+    .map((result) => ({ project: result.project, pages: infos.get(result.project)?.unredirected ?? [] }))
+    .filter(({ pages }) => pages.length > 0);
+  for (const section of unredirectedSections(unredirected)) lines.push('', section);
   for (const result of results) {
     if (!result.previewUrl) continue;
     for (const line of brokenLinksSummary(result.project, infos.get(result.project)?.links)) lines.push(line);
