@@ -337,7 +337,7 @@ export function unredirectedSections(projects: { project: string; pages: Unredir
  * the same): the old addresses, then the entries to paste under `redirects:` in one YAML block
  * (its fence cannot be closed by a path).
  */
-export function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[]): string {
+function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[]): string {
   const shown = pages.slice(0, 50);
   const names = typeof projects === 'string' ? [projects] : projects;
   const who = names.length > 1 ? `${names.length} projects: ${names.map(escapeMarkdown).join(', ')}` : escapeMarkdown(names[0] ?? '');
