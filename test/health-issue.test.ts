@@ -181,7 +181,9 @@ describe('keepHealthIssue, the token unknown (GET /user and GraphQL refused)', (
     });
     expect(open(gh).map((issue) => [issue.number, issue.body])).toEqual([[older, `${MARKER}\nnew`]]);
     expect(gh.comments(created).map((c) => c.body)).toEqual([`Duplicate of #${older}.`]);
-    expect(gh.requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo/docs-repo/issues').map((r) => r.query.creator)).toEqual([APP.login]);
+    expect(gh.requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo/docs-repo/issues').map((r) => r.query.creator)).toEqual([
+      APP.login,
+    ]);
   });
 
   it('opened with nothing to find: kept alone, no duplicate', async () => {

@@ -62,12 +62,19 @@ export class IssueResources {
     const issues = [...this.store.issues.values()]
       .filter((issue) => state === 'all' || issue.state === state)
       .filter((issue) => creator === undefined || issue.user.login.toLowerCase() === creator)
-      .map((issue) => this.json(issue));
+      .map((issue) => ({ number: issue.number, item: this.json(issue) }));
     const pulls = [...this.store.pulls.entries()]
       .filter(([, pull]) => (state === 'all' || pull.state === state) && (creator === undefined || pull.author.toLowerCase() === creator))
-      .map(([number, pull]) => ({ number, title: `PR ${number}`, body: pull.body, state: pull.state, pull_request: { url: '' } }));
+      .map(([number, pull]) => ({
+        number,
+        item: { number, title: `PR ${number}`, body: pull.body, state: pull.state, pull_request: { url: '' } },
+      }));
     const all = [...issues, ...pulls].sort((a, b) => (ascending ? a.number - b.number : b.number - a.number));
-    return page(ctx.url, all, this.store.maxPerPage);
+    return page(
+      ctx.url,
+      all.map((entry) => entry.item),
+      this.store.maxPerPage,
+    );
   }
 
   /**
