@@ -148,6 +148,94 @@ describe('keepHealthIssue, the token known', () => {
   });
 });
 
+describe("keepHealthIssue, GitHub's answers not taken on trust", () => {
+  const LIST = /^\/repos\/octo\/docs-repo\/issues$/;
+  const foreign = (number: number, user: unknown) => ({
+    number,
+    title: 'foreign',
+    body: `${MARKER}\nforeign`,
+    user,
+    state: 'open',
+    html_url: `https://github.com/octo/docs-repo/issues/${number}`,
+  });
+
+  it("keeps the oldest whatever the list's order, and adopts no issue of another author or of none the list slips in", async () => {
+    const { gh, repo } = await stage();
+    const kept = gh.addIssue({ title: 'old', body: `${MARKER}\nold`, user: BOT });
+    const copy = gh.addIssue({ title: 'copy', body: `${MARKER}\ncopy`, user: BOT });
+    const slipped = [foreign(90, MALLORY), foreign(91, null)];
+    gh.fault({
+      kind: 'rewrite',
+      method: 'GET',
+      path: LIST,
+      times: 10,
+      transform: (body) => JSON.stringify([...slipped, ...(JSON.parse(body) as unknown[]).reverse()]),
+    });
+    const result = await keep(repo, `${MARKER}\nnew`);
+    expect(result).toMatchObject({ action: 'updated', number: kept, duplicates: [copy] });
+    expect(writes(gh).filter((w) => /\/9[01]/.test(w))).toEqual([]);
+  });
+
+  it("keeps the oldest the search finds whatever its order, a bot's only, and none of an author GitHub does not name", async () => {
+    const { gh, repo } = await stage({ hidden: true });
+    const kept = gh.addIssue({ title: 'old', body: `${MARKER}\nold`, user: BOT });
+    const copy = gh.addIssue({ title: 'copy', body: `${MARKER}\ncopy`, user: BOT });
+    gh.fault({
+      kind: 'rewrite',
+      method: 'GET',
+      path: '/search/issues',
+      transform: (body) => {
+        const answer = JSON.parse(body) as { items: unknown[] };
+        return JSON.stringify({ ...answer, items: [foreign(91, null), ...answer.items.reverse()] });
+      },
+    });
+    expect(await keep(repo, `${MARKER}\nnew`)).toMatchObject({ action: 'updated', number: kept, duplicates: [copy] });
+  });
+
+  it('a list that does not show the new issue yet: it is kept, and an older one the list shows is kept instead', async () => {
+    const { gh, repo } = await stage();
+    gh.fault({ kind: 'rewrite', method: 'GET', path: LIST, after: 1, transform: () => '[]' });
+    expect(await keep(repo, `${MARKER}\nnew`)).toEqual({
+      action: 'opened',
+      number: 1,
+      url: 'https://github.com/octo/docs-repo/issues/1',
+      duplicates: [],
+    });
+
+    const other = await stage();
+    const older = other.gh.addIssue({ title: 'older', body: `${MARKER}\nolder`, user: BOT });
+    // The first list misses the older issue (a search that lagged would), the second misses the new one.
+    other.gh.fault({ kind: 'rewrite', method: 'GET', path: LIST, transform: () => '[]' });
+    other.gh.fault({
+      kind: 'rewrite',
+      method: 'GET',
+      path: LIST,
+      transform: (body) => JSON.stringify((JSON.parse(body) as { number: number }[]).filter((i) => i.number === older)),
+    });
+    const result = await keep(other.repo, `${MARKER}\nnew`);
+    expect(result).toEqual({
+      action: 'updated',
+      number: older,
+      url: `https://github.com/octo/docs-repo/issues/${older}`,
+      duplicates: [older + 1],
+    });
+    expect(open(other.gh).map((issue) => [issue.number, issue.body])).toEqual([[older, `${MARKER}\nnew`]]);
+  });
+
+  it('a new issue whose author GitHub does not name: opened, and nothing more asked', async () => {
+    const { gh, repo } = await stage({ hidden: true });
+    gh.fault({ kind: 'rewrite', method: 'POST', path: LIST, transform: (body) => JSON.stringify({ ...JSON.parse(body), user: null }) });
+    expect(await keep(repo, `${MARKER}\nnew`)).toEqual({
+      action: 'opened',
+      number: 1,
+      url: 'https://github.com/octo/docs-repo/issues/1',
+      duplicates: [],
+    });
+    const after = gh.requests.findIndex((r) => r.method === 'POST' && LIST.test(r.path));
+    expect(gh.requests.slice(after + 1)).toEqual([]);
+  });
+});
+
 describe('keepHealthIssue, the token unknown (GET /user and GraphQL refused)', () => {
   it("finds its issue by a search on the marker among bots' issues, not a person's copy, and edits it", async () => {
     const { gh, repo } = await stage({ hidden: true });
@@ -157,7 +245,8 @@ describe('keepHealthIssue, the token unknown (GET /user and GraphQL refused)', (
     const result = await keep(repo, `${MARKER}\nnew`);
     expect(result).toMatchObject({ action: 'updated', number: own, duplicates: [] });
     const search = gh.requests.find((r) => r.path === '/search/issues')!;
-    expect(search.query.q).toBe('repo:octo/docs-repo is:issue is:open in:body "readthedocs-action:health"');
+    expect(search.query.q).toBe(`repo:octo/docs-repo is:issue is:open in:body "${MARKER}"`);
+    expect(search.query.order).toBe('asc');
     expect(gh.issues().find((issue) => issue.number === planted)!.body).toBe(`${MARKER}\nplanted`);
     expect(gh.count('POST', /\/issues$/)).toBe(0);
   });

@@ -93,5 +93,7 @@ describe('isAboutCommit', () => {
     expect(isAboutCommit({ id: 1, commit: HEAD.slice(0, 7) }, HEAD.toUpperCase())).toBe(true);
     expect(isAboutCommit({ id: 1, commit: HEAD.slice(1, 8) }, HEAD)).toBe(false);
     expect(isAboutCommit({ id: 1, commit: undefined }, HEAD)).toBe(false);
+    // An unknown commit is about no head, whatever the head's text.
+    expect(isAboutCommit({ id: 1, commit: undefined }, 'undefined')).toBe(false);
   });
 });

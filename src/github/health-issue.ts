@@ -42,11 +42,6 @@ interface KeptIssue {
   user: { login: string; type?: string } | null;
 }
 
-/** The marker's text without the comment's delimiters: what a search can match in a body. */
-function searchPhrase(marker: string): string {
-  return marker.replace(/^<!--\s*/, '').replace(/\s*-->$/, '');
-}
-
 /**
  * The token's own open issues that carry the marker, oldest first: listed by `creator=` when the
  * login is known; else found by a search on the marker, a bot's only (GET /user names every
@@ -60,7 +55,8 @@ async function ownIssues(gh: GitHubRepo, marker: string, identity: TokenIdentity
     const listed = await listOpenIssuesBy(gh, login);
     return listed.filter((issue) => carries(issue) && issue.user?.login.toLowerCase() === login.toLowerCase()).sort(byNumber);
   }
-  const found = await searchOpenIssues(gh, searchPhrase(marker));
+  // GitHub's search ignores the comment's punctuation: it matches the marker's words.
+  const found = await searchOpenIssues(gh, marker);
   return found.filter((issue) => carries(issue) && issue.user?.type === 'Bot').sort(byNumber);
 }
 
@@ -94,12 +90,14 @@ async function closeAll(gh: GitHubRepo, own: KeptIssue[], closing: string): Prom
  */
 async function openOne(gh: GitHubRepo, options: HealthIssueOptions, body: string): Promise<HealthIssueWrite> {
   const created = await createIssue(gh, { title: options.title, body });
-  options.identity.learn(created.user?.login);
   const opened: HealthIssueWrite = { action: 'opened', number: created.number, url: created.html_url, duplicates: [] };
-  if (!created.user?.login) return opened;
-  const own = await ownIssues(gh, options.marker, options.identity);
-  const [kept, ...copies] = own.some((issue) => issue.number === created.number) ? own : [...own, created].sort(byNumber);
-  if (!kept || copies.length === 0) return opened;
+  const author = created.user?.login;
+  if (!author) return opened;
+  options.identity.learn(author);
+  const listed = await ownIssues(gh, options.marker, options.identity);
+  // The new issue is the newest: last, when a list that lags does not show it yet.
+  const own = listed.some((issue) => issue.number === created.number) ? listed : [...listed, created];
+  const [kept, ...copies] = own as [KeptIssue, ...KeptIssue[]];
   const duplicates = await closeDuplicates(gh, kept, copies);
   if (kept.number === created.number) return { ...opened, duplicates };
   return { ...(await edit(gh, kept, options.title, body)), duplicates };
