@@ -38,7 +38,7 @@ export function serviceComments(comments: IssueComment[], ownLogin: string): Map
   const own = ownLogin.toLowerCase();
   for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
     const user = comment.user;
-    if (!user || user.type !== 'Bot') continue;
+    if (user?.type !== 'Bot') continue;
     const login = user.login.toLowerCase();
     if (!SERVICE_APP_LOGINS.has(login) || login === own) continue;
     const body = comment.body ?? '';
