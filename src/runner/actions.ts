@@ -1,5 +1,7 @@
+import { tmpdir } from 'node:os';
 import * as core from '@actions/core';
 import { printUntrusted } from '../util/untrusted-text.js';
+import { saveOutputFile } from './output-file.js';
 import type { RunnerLog, RunnerPort } from './port.js';
 
 /**
@@ -31,6 +33,9 @@ export function actionsPort(): RunnerPort {
     input: (name, options) => core.getInput(name, { trimWhitespace: options?.trim ?? true }),
     mask: (secret) => core.setSecret(secret),
     setOutput: (name, value) => core.setOutput(name, value),
+    // The runner's temporary folder (emptied when the job ends), under the step's id: the job's
+    // later steps read it there.
+    saveOutput: (name, value) => saveOutputFile(process.env.RUNNER_TEMP || tmpdir(), process.env.GITHUB_ACTION || 'step', name, value),
     async writeSummary(markdown) {
       if (!process.env.GITHUB_STEP_SUMMARY) {
         core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
