@@ -35,8 +35,8 @@ export function findOnPath(
 /**
  * Variables `git` never gets: the tokens the command line and the action read (READTHEDOCS_TOKEN,
  * GITHUB_TOKEN, the inputs `INPUT_*`), the runner's own, and anything named like a secret. git
- * runs the checkout's hooks and config (`core.fsmonitor`, an alias…), which anyone who pushed to
- * it chose: it needs none of them to read HEAD.
+ * reads the checkout's config, which can make it run a command (`core.fsmonitor`) that anyone
+ * who could write the checkout chose: it needs none of them to read HEAD.
  */
 const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_KEY/i;
 const RUNNER_ONLY = /^(INPUT_|ACTIONS_)/i;

@@ -249,7 +249,7 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
 });
 
 describe.concurrent('readthedocs-action wait: the git it starts', () => {
-  // Issue 39's 6: git runs the checkout's hooks and config; it never sees the tokens.
+  // Issue 39's 6: the checkout's config can make git run a command; it never sees the tokens.
   it('gets no READTHEDOCS_TOKEN, GITHUB_TOKEN or other token, and still reads the HEAD', () =>
     withStandin(async (standin) => {
       const { path: folder, head } = gitCheckout('rtd-cli-git-env-');
