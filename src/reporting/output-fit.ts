@@ -24,7 +24,8 @@ const isItem = (value: unknown): value is Item => typeof value === 'object' && v
  */
 export function fitJsonList(items: unknown[], maxLength: number, fullOutputFile: string | undefined): Fitted {
   const render = (cap: number, count: number) => JSON.stringify(items.slice(0, count).map((item) => cappedItem(item, cap, fullOutputFile)));
-  const longest = Math.max(0, ...items.map((item) => (isItem(item) ? Math.max(0, ...listLengths(item)) : 0)));
+  let longest = 0;
+  for (const item of items) if (isItem(item)) for (const length of listLengths(item)) longest = Math.max(longest, length);
   const fitsWith = (cap: number, count: number) => render(cap, count).length <= maxLength;
   if (fitsWith(0, items.length)) {
     const cap = largest(0, longest, (candidate) => fitsWith(candidate, items.length));
