@@ -1,4 +1,4 @@
-import { constants, lstatSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -20,7 +20,12 @@ export function saveOutputFile(dir: string, step: string, name: string, value: s
     }
     // O_NOFOLLOW (not on Windows) refuses the file itself as a link.
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
-    writeFileSync(file, value, { mode: 0o600, flag: flags });
+    const descriptor = openSync(file, flags, 0o600);
+    try {
+      writeFileSync(descriptor, value);
+    } finally {
+      closeSync(descriptor);
+    }
     return file;
   } catch {
     return undefined;
