@@ -1,5 +1,7 @@
+import { tmpdir } from 'node:os';
 import * as core from '@actions/core';
 import { printUntrusted, visibleControls } from '../util/untrusted-text.js';
+import { saveOutputFile } from './output-file.js';
 import type { Annotation, RunnerLog, RunnerPort } from './port.js';
 
 /** An annotation's title with no C1 or bidi control left raw (`visibleControls`): it may name what the service named. */
@@ -38,6 +40,9 @@ export function actionsPort(): RunnerPort {
     input: (name, options) => core.getInput(name, { trimWhitespace: options?.trim ?? true }),
     mask: (secret) => core.setSecret(secret),
     setOutput: (name, value) => core.setOutput(name, value),
+    // The runner's temporary folder (emptied when the job ends), under the step's id: the job's
+    // later steps read it there.
+    saveOutput: (name, value) => saveOutputFile(process.env.RUNNER_TEMP || tmpdir(), process.env.GITHUB_ACTION || 'step', name, value),
     async writeSummary(markdown) {
       if (!process.env.GITHUB_STEP_SUMMARY) {
         core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');

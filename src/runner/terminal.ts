@@ -1,4 +1,6 @@
+import { tmpdir } from 'node:os';
 import { safeLine, visibleControls } from '../util/untrusted-text.js';
+import { saveOutputFile } from './output-file.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
 import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
 
@@ -207,6 +209,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     },
     mask: (secret) => out.mask(secret),
     setOutput: (name, value) => outputs.set(name, value),
+    saveOutput: (name, value) => saveOutputFile(tmpdir(), `cli-${process.pid}`, name, value),
     async writeSummary(markdown) {
       summary = markdown;
     },
