@@ -154,14 +154,15 @@ describe('renderComment', () => {
     expect(body).toContain('| Project | Status | Preview | Build | Updated (UTC) |');
     const rows = tableRows(body);
     expect(rows).toHaveLength(2);
-    expect(cells(rows[0]!)).toEqual([
+    // What is still moving comes before what is ready.
+    expect(cells(rows[1]!)).toEqual([
       'docs',
       '✅ Ready',
       '[Preview](https://docs--42.org.readthedocs.build/en/42/)',
       '[\\#1234](https://app.readthedocs.org/projects/docs/builds/1234/)',
       '2026-11-02 10:03',
     ]);
-    expect(cells(rows[1]!)[1]).toBe('⏳ Building');
+    expect(cells(rows[0]!)[1]).toBe('⏳ Building');
     // The commit once, below the table, and no "UTC" in any cell.
     for (const line of rows) expect(line).not.toContain(SHA_A.slice(0, 7));
     expect(body).toContain(`Commit: [\`${SHA_A}\`](${REPO}/commit/${SHA_A})`);

@@ -1,3 +1,4 @@
+import { posix, win32 } from 'node:path';
 import { z } from 'zod/mini';
 import { parseDuration } from './duration.js';
 import {
@@ -314,6 +315,12 @@ export const INPUT_DECLARATIONS = {
     description: forReaders(', the project file (settings, redirects, subprojects, versions), relative to the repository.'),
     schema: pathInput((path, refuse) => {
       if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);
+      // `/etc/x.yml`, `C:\x.yml` (or `C:x.yml`), `\\server\x.yml`: `export` would write wherever it points.
+      if (posix.isAbsolute(path) || win32.isAbsolute(path) || /^[A-Za-z]:/.test(path)) {
+        return refuse(
+          `\`${path}\` must stay inside the repository: give a path relative to it (from the command line, to the current folder)`,
+        );
+      }
       if (!/\.ya?ml$/i.test(path)) return refuse(`\`${path}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
       return path;
     }),

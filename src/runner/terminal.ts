@@ -1,4 +1,6 @@
-import { safeLine } from '../util/untrusted-text.js';
+import { tmpdir } from 'node:os';
+import { safeLine, visibleControls } from '../util/untrusted-text.js';
+import { saveOutputFile } from './output-file.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
 import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
 
@@ -49,7 +51,8 @@ function terminalWidth(stream: TerminalStream, env: NodeJS.ProcessEnv): number {
   return Number.isInteger(columns) && columns >= 20 ? columns : DEFAULT_WIDTH;
 }
 
-// Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`.
+// Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`
+// (C1 and bidi controls are made visible first, `visibleControls`).
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 // What JSON.stringify leaves raw and a terminal acts on or shows reordered: C0 (outside a string
@@ -93,7 +96,7 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
     for (const secret of secrets) result = result.split(secret).join('***');
     return result;
   };
-  const clean = (text: string) => masked(text).replace(CONTROL, ' ');
+  const clean = (text: string) => visibleControls(masked(text)).replace(CONTROL, ' ');
   const style = (text: string, name: Style) =>
     colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
   const emit = (line: string) => {
@@ -213,6 +216,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     },
     mask: (secret) => out.mask(secret),
     setOutput: (name, value) => outputs.set(name, value),
+    saveOutput: (name, value) => saveOutputFile(tmpdir(), `cli-${process.pid}`, name, value),
     async writeSummary(markdown) {
       summary = markdown;
     },

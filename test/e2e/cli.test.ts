@@ -5,7 +5,7 @@
 // kept out of sight, `export` then `apply --dry-run` from a fresh folder, and `preview` given a
 // pull request's GITHUB_* variables. What the command line refuses and each operation's help are
 // values, tested in test/cli-args.test.ts. Each test has its own stand-in, and they run at once.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -244,6 +244,34 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted \(a stop signal/m);
       expect(run.stdout).toMatch(new RegExp(`build #${build} \\(\\S+\\) keeps running on Read the Docs`));
       expect(`${run.stdout}${run.stderr}`).not.toContain('workflow');
+      expectPlainAndSecret(run);
+    }));
+});
+
+describe.concurrent('readthedocs-action wait: the git it starts', () => {
+  // Issue 39's 6: the checkout's config can make git run a command; it never sees the tokens.
+  it('gets no READTHEDOCS_TOKEN, GITHUB_TOKEN or other token, and still reads the HEAD', () =>
+    withStandin(async (standin) => {
+      const { path: folder, head } = gitCheckout('rtd-cli-git-env-');
+      const bin = mkdtempSync(join(tmpdir(), 'rtd-cli-git-bin-'));
+      const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+      writeFileSync(join(bin, 'git'), `#!/bin/sh\nenv > "${join(bin, 'env.txt')}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+      standin.addBuild('demo', 'latest', { durationMs: 300, outcome: 'success', commit: head, commitFromStart: true });
+      const run = await cli(['wait', '--project', 'demo', ...watching(standin)], {
+        cwd: folder,
+        env: {
+          PATH: `${bin}:${process.env.PATH ?? ''}`,
+          READTHEDOCS_TOKEN: TOKEN,
+          GITHUB_TOKEN: 'ghs_cli_git_env_0123456789',
+          GH_TOKEN: 'gh_cli_3',
+        },
+      });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
+      const seen = readFileSync(join(bin, 'env.txt'), 'utf8');
+      expect(seen).toContain('PATH=');
+      for (const secret of [TOKEN, 'ghs_cli_git_env_0123456789', 'gh_cli_3']) expect(seen).not.toContain(secret);
       expectPlainAndSecret(run);
     }));
 });

@@ -21,7 +21,7 @@ type PreviewDetailsFields = Extract<PreviewDetails, { pages: unknown }>;
 
 /** Pages the comment lists for a project; the job summary lists them all. */
 export const MAX_COMMENT_PAGES = 20;
-/** Pages the job summary lists for a project (`results` carries every one). */
+/** Pages the job summary lists for a project (`results` carries every one, or its file when it is cut: `setOutputs`). */
 const MAX_SUMMARY_PAGES = 1_000;
 
 /** What the diff gives a preview, or why it gives nothing (the one line the summary says). */
