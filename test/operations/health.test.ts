@@ -112,7 +112,7 @@ describe('health', () => {
     // The reason as `wait` gives it: the notification, the failed command and the last lines of its output.
     expect(issue!.body).toContain('Command failed (exit code 2): python -m sphinx -W docs out');
     expect(issue!.body).toContain('undefined label: intro');
-    expect(first.summary).toContain('| acme | latest is current | ❌ problem |');
+    expect(first.summary).toContain('| latest is current | ❌ problem |');
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === 'Unhealthy: acme')).toBe(true);
 
     const second = await health(stage);

@@ -112,7 +112,7 @@ async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string
       marker,
       identity: new TokenIdentity((message) => ctx.log.debug(message)),
       title: unhealthy ? issueTitle(rows) : '',
-      body: unhealthy ? issueBody(marker, rows) : undefined,
+      body: unhealthy ? issueBody(marker, rows, { at: ctx.now(), runUrl: ctx.run.runUrl }) : undefined,
       closing: closingComment(results.map((result) => result.project)),
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
