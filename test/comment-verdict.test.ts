@@ -68,7 +68,7 @@ describe('the comment links the workflow run', () => {
       runUrl: RUN,
     });
     expect(body).toContain(`| [run](${RUN}) |`);
-    expect(body).toContain(`) · [workflow run](${RUN})`);
+    expect(body).toContain(` · [workflow run](${RUN})\n`);
   });
 });
 

@@ -17,10 +17,11 @@ const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; headi
   building: { emoji: '⏳', label: 'Building' },
   ready: { emoji: '✅', label: 'Ready' },
   skipped: { emoji: '⏭️', label: 'Skipped' },
-  superseded: { emoji: '⏩', label: 'Superseded' },
+  // 🔀, not ⏩: beside ⏭️ the two look alike; ⏱️ for a timeout, not ⌛ beside ⏳ (the job summary's too).
+  superseded: { emoji: '🔀', label: 'Superseded' },
   failed: { emoji: '❌', label: 'Failed' },
   cancelled: { emoji: '🚫', label: 'Cancelled' },
-  'timed-out': { emoji: '⌛', label: 'Timed out' },
+  'timed-out': { emoji: '⏱️', label: 'Timed out' },
   'not-found': { emoji: '❔', label: 'Not found' },
   error: { emoji: '⚠️', label: 'Error' },
   // The service keeps a closed pull request's preview and deletes it about 90 days later.
@@ -102,23 +103,29 @@ function render(
   const rows = failuresFirst(args.rows);
   if (rows.length === 0) return lines.join('\n');
 
-  // The commit is written out once, below the table.
-  lines.push('| Project | Status | Preview | Build | Updated (UTC) |', '| --- | --- | --- | --- | --- |');
+  // The commit is written out once, below the table; so is the time when every row has the same.
+  const times = new Set(rows.map((row) => formatUpdated(row.updatedAt)));
+  const timeColumn = times.size > 1;
+  lines.push(
+    `| Project | Status | Preview | Build |${timeColumn ? ' Updated (UTC) |' : ''}`,
+    `| --- | --- | --- | --- |${timeColumn ? ' --- |' : ''}`,
+  );
   for (const row of rows) {
     const outdated = headSha !== undefined && row.commit !== headSha;
-    lines.push(
-      `| ${[
-        escapeMarkdown(row.project),
-        statusCell(row.status) + (outdated ? ' (older commit)' : ''),
-        row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
-        buildCell(row),
-        formatUpdated(row.updatedAt),
-      ].join(' | ')} |`,
-    );
+    const cells = [
+      escapeMarkdown(row.project),
+      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+      row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
+      buildCell(row),
+    ];
+    if (timeColumn) cells.push(formatUpdated(row.updatedAt));
+    lines.push(`| ${cells.join(' | ')} |`);
   }
 
   lines.push('');
   const commits = commitLines(rows, repoUrl);
+  const [time] = times;
+  if (!timeColumn && time !== undefined && time !== '—' && commits.length === 1) commits[0] += ` · updated ${time} UTC`;
   const run = safeHttpUrl(args.runUrl) === undefined ? undefined : markdownLink('workflow run', args.runUrl);
   if (run !== undefined && commits.length === 1) commits[0] += ` · ${run}`;
   else if (run !== undefined) {
@@ -282,10 +289,10 @@ function isSha(commit: string): boolean {
   return /^[0-9a-f]{7,64}$/i.test(commit);
 }
 
-/** The full SHAs, written out once below the table (the table shows short ones). */
+/** The commits, written out once below the table: 7 characters, linked to the full one (narrow screens). */
 function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] {
   const fullCommit = (commit: string) => {
-    const code = codeSpan(commit, { inTable: false });
+    const code = codeSpan(isSha(commit) ? commit.slice(0, 7) : commit, { inTable: false });
     return repoUrl !== undefined && isSha(commit) ? `[${code}](${repoUrl}/commit/${commit})` : code;
   };
   const commits = [...new Set(rows.map((row) => row.commit).filter((commit) => commit !== ''))];

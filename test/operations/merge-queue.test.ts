@@ -93,8 +93,9 @@ describe('merge-queue, queue-check: build', () => {
     ]);
     expect(run.outputs).toMatchObject({ success: 'true', commit: GROUP, version: SLUG });
     expect(run.summary).toContain('`queue-check: build`');
-    expect(run.summary).toContain('- demo: passed: The group&#39;s docs build succeeded');
-    expect(run.summary).toContain('status `docs/readthedocs.org:demo` is `success`');
+    // The verdict and the status first: visible at 420 px; the long names after.
+    expect(run.summary).toContain('- ✅ passed: **demo**, status `success`: The group&#39;s docs build succeeded');
+    expect(run.summary).toContain('\\(build \\#1\\) (`docs/readthedocs.org:demo`)');
   });
 
   it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
@@ -117,7 +118,7 @@ describe('merge-queue, queue-check: build', () => {
     expect(gh.statuses(GROUP).at(-1)!.description).toContain('Build failed');
     expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === `Build failed: demo ${slug}`)).toBe(true);
-    expect(run.summary).toContain('- demo: failed: Build failed \\(build \\#1\\); status `docs/readthedocs.org:demo` is `failure`');
+    expect(run.summary).toContain('- ❌ failed: **demo**, status `failure`: Build failed \\(build \\#1\\) (`docs/readthedocs.org:demo`)');
   });
 
   it('the step times out during the build: the version is deactivated after the deadline, and the status says failure', async () => {

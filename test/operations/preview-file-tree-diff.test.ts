@@ -74,7 +74,7 @@ describe('preview with the file tree diff', () => {
     expect(body).not.toContain('guide/page-20.html');
     // The job summary that lists them is a click away: the run's page.
     expect(body).toContain(`- … and 7 more: [the job summary of this run](${RUN_URL}) lists them all`);
-    expect(body).toContain(`) · [workflow run](${RUN_URL})\n`);
+    expect(body).toContain(` · [workflow run](${RUN_URL})\n`);
     expect(body).toContain('from: /api/legacy.html');
 
     const summary = summaryOf(report);

@@ -113,8 +113,8 @@ describe('preview, in-process on a fake clock', () => {
     expect(row).toContain(`[Preview](${url})`);
     expect(row).toContain(`/builds/${headBuild}/`);
     expect(row).not.toContain(HEAD.slice(0, 7)); // the commit is shown once, below the table
-    expect(row).toContain('2026-11-23 08:0'); // the row's time is the step's clock
-    expect(comment.body).toContain(`Commit: [\`${HEAD}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
+    expect(comment.body).toMatch(/ · updated 2026-11-23 08:0\d UTC/); // the row's time is the step's clock, said once
+    expect(comment.body).toContain(`Commit: [\`${HEAD.slice(0, 7)}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
     expect(comment.body).toContain(`(${url}install.html)`);
     expect(comment.body).not.toContain('removed.rst');
     expect(comment.body).not.toContain(OLDER);
@@ -206,7 +206,7 @@ describe('preview, in-process on a fake clock', () => {
     expect(details.length).toBeLessThan(comment.body.length);
     expect(details).toContain(`undefined label: setup-guide\n${LAST_LINE}\n\`\`\`\`\n\n</details>`);
     expect(details).not.toContain('Running Sphinx');
-    expect(comment.body.split(HEAD)).toHaveLength(4); // the data, the commit once below the table, the warning's link
+    expect(comment.body.split(HEAD)).toHaveLength(3); // the commit's link below the table, the warning's link
     expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
       description: `Build #${headBuild} failed`,

@@ -79,21 +79,23 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
     mode === 'build'
       ? "`queue-check: build`: the queue branch's version was built at the group's commit, hidden, and deactivated afterwards."
       : `\`queue-check: mirror\`: nothing was built; the result of pull request #${group.pullRequest}'s head build was carried to the group's commit.`;
-  const lines = [
-    `Merge group ${codeSpan(group.commit, { inTable: false })} (queue branch ${codeSpan(group.branch, { inTable: false })}, ` +
-      `pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })})`,
-    '',
-    how,
-    '',
-  ];
+  // Each project's verdict and status first, the long names after: at 420 px the start of a line is what shows.
+  const lines: string[] = [];
   for (const result of results) {
     const { state, description } = finalStatus(result, mode, group.pullRequest);
     const set = result.details?.status;
     const context = codeSpan(result.details?.statusContext ?? '', { inTable: false });
     lines.push(
-      `- ${escapeMarkdown(result.project)}: ${state === 'success' ? 'passed' : 'failed'}: ${escapeMarkdown(description)}; ` +
-        `status ${context} ${set ? `is \`${set}\`` : 'was not set'}`,
+      `- ${state === 'success' ? '✅ passed' : '❌ failed'}: **${escapeMarkdown(result.project)}**, status ${set ? `\`${set}\`` : 'not set'}: ` +
+        `${escapeMarkdown(description)} (${context})`,
     );
   }
+  lines.push(
+    '',
+    `Pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })}, merge group ${codeSpan(group.commit.slice(0, 7), { inTable: false })} ` +
+      `(queue branch ${codeSpan(group.branch, { inTable: false })})`,
+    '',
+    how,
+  );
   return lines.join('\n');
 }
