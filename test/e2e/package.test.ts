@@ -71,6 +71,7 @@ describe('the npm package (issue 35)', () => {
     const npx = (...args: string[]) =>
       execFileSync('npx', ['--yes', '--package', tarball, 'readthedocs-action', ...args], { cwd: folder, env: npmEnv, encoding: 'utf8' });
     expect(npx('--version')).toBe(`${VERSION}\n`);
+    expect(execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), '--version'], { encoding: 'utf8' })).toBe(`${VERSION}\n`);
     expect(npx('--help')).toContain('Usage: readthedocs-action <operation>');
   }, 60_000);
 });
