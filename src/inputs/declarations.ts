@@ -326,7 +326,7 @@ export const INPUT_DECLARATIONS = {
   'status-context': {
     kind: 'text',
     default: 'docs/readthedocs.org:{project}',
-    description: "For `merge-queue`, the status context on the group's commit; `{project}` is the project's slug.",
+    description: "For `merge-queue`, the status context on the group's commit (`{project}`: the slug); `readthedocs.com` for Business.",
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))
