@@ -37,7 +37,10 @@ export function gitHubReads(gh: GitHubRepo | string, serverUrl: string, count: n
       let found = heads.get(branch);
       if (!found) {
         const page = (sha: string) => `${serverUrl}/${gh.owner}/${gh.repo}/commit/${sha}`;
-        found = getBranchHead(gh, branch).then((head) => ({ ...head, url: page(head.sha) }), why(`the head of branch ${safeLine(branch, 200)}`));
+        found = getBranchHead(gh, branch).then(
+          (head) => ({ ...head, url: page(head.sha) }),
+          why(`the head of branch ${safeLine(branch, 200)}`),
+        );
         heads.set(branch, found);
       }
       return found;
