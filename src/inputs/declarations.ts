@@ -42,6 +42,8 @@ interface InputDeclaration {
    * from it). A function when it names operations: the registry gives them (`inputDescription`).
    */
   description: string | ((registry: RegistryFacts) => string);
+  /** A flag that defaults to `true`: what `--no-<name>` does, `--help`'s text for it. */
+  offText?: string;
 }
 
 /** `a`, `b` and `c` (or `or`). */
@@ -131,6 +133,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: 'With `false`, `build` returns as soon as the build is created, with `build-id` set.',
+    offText: 'For `build`, return as soon as the build is created, with `build-id` set; do not wait for it.',
     schema: booleanInput,
   },
   timeout: {
@@ -192,6 +195,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: 'For `sync-versions` with `version`, activate the version when it is inactive (which queues its build).',
+    offText: 'For `sync-versions` with `version`, leave an inactive version inactive: no build is queued.',
     schema: booleanInput,
   },
   hidden: {
@@ -281,7 +285,7 @@ export const INPUT_DECLARATIONS = {
   config: {
     kind: 'text',
     default: '.github/readthedocs-project.yml',
-    description: 'For `apply` and `export`, the project file (settings, redirects, subprojects, versions), relative to the repository.',
+    description: 'For `apply`, `export` and `preview` (its redirects), the project file, relative to the repository.',
     schema: pathInput((path, refuse) => {
       if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);
       if (!/\.ya?ml$/i.test(path)) return refuse(`\`${path}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
@@ -298,6 +302,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: "For `preview`, a GitHub deployment per project on the PR's head commit (needs `deployments: write`).",
+    offText: 'For `preview`, make no GitHub deployment.',
     schema: booleanInput,
   },
   'deployment-environment': {
@@ -356,6 +361,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: 'For `health`, keep one issue open while a problem remains (needs `issues: write`).',
+    offText: 'For `health`, keep no issue: the summary and the exit status only.',
     schema: booleanInput,
   },
   'on-problem': {
