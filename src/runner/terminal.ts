@@ -1,3 +1,4 @@
+import { INPUT_NAMES } from '../inputs/inputs.js';
 import { safeLine } from '../util/untrusted-text.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
 import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
@@ -65,6 +66,26 @@ export function jsonForTerminal(json: string): string {
   return json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** An input as the terminal gives it: its option, and for a token the environment variable too. */
+function optionOf(name: string): string {
+  if (name === 'token') return '`--token` (or READTHEDOCS_TOKEN)';
+  if (name === 'github-token') return '`--github-token` (or GITHUB_TOKEN)';
+  return `\`--${name}\``;
+}
+
+/**
+ * The action's messages in a terminal's words: an input is its option (`--timeout`, not "input
+ * `timeout`"), a token also its environment variable, and nothing is "on the runner".
+ */
+function inTerminalWords(text: string): string {
+  return text
+    .replace(/\b[Ii]nput `([a-z-]+)`/g, (whole, name: string) =>
+      (INPUT_NAMES as readonly string[]).includes(name) ? optionOf(name) : whole,
+    )
+    .replace(/(?<![\w-])`github-token`/g, optionOf('github-token'))
+    .replace(/ on the runner\b/g, '');
+}
+
 /** What the terminal's log writes through: every line masked, cleaned, indented in a group, styled on a terminal. */
 interface Writer {
   /** The secrets replaced by `***`. */
@@ -93,7 +114,7 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
     for (const secret of secrets) result = result.split(secret).join('***');
     return result;
   };
-  const clean = (text: string) => masked(text).replace(CONTROL, ' ');
+  const clean = (text: string) => inTerminalWords(masked(text).replace(CONTROL, ' '));
   const style = (text: string, name: Style) =>
     colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
   const emit = (line: string) => {
@@ -129,7 +150,13 @@ function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Styl
       annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
     const title = annotation?.title ? `${annotation.title}: ` : '';
     const [first = '', ...rest] = out.clean(`${title}${message}${where}`).split('\n');
-    out.emit(`${out.style(`${level}:`, name)} ${safeLine(first)}`);
+    // A reason the log has just shown (a project's failure, said as it happened) is not said twice:
+    // the annotation's line is then its title.
+    // (The log says it as `<project>: <reason>`, the annotation as `<title>: <project>` and `<reason>`.)
+    const reason = (out.clean(message).split('\n')[0] ?? '').trim();
+    const named = annotation?.title?.includes(': ') ? `${out.clean(annotation.title.slice(annotation.title.indexOf(': ') + 2))}: ` : '';
+    const told = annotation?.title && where === '' && reason !== '' && (out.shown.has(reason) || out.shown.has(`${named}${reason}`));
+    out.emit(`${out.style(`${level}:`, name)} ${told ? safeLine(annotation.title!) : safeLine(first)}`);
     for (const line of notShownYet(
       rest.map((line) => safeLine(line)),
       out.shown,
