@@ -174,6 +174,22 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       }
     }));
 
+  it('`… | head -3`: a reader that leaves early is no failure, the exit follows the outcome (issue 42)', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
+      let closed = false;
+      const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...watching(standin)], {
+        onOutput: (_printed, child) => {
+          // The first line read, the pipe closed, as `head -1` does.
+          if (!closed) child.stdout?.destroy();
+          closed = true;
+        },
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(standin.builds('demo')[0]).toMatchObject({ state: 'finished' });
+    }));
+
   it('exit 2 for bad usage, on stderr in the command line’s words, before any request', () =>
     withStandin(async (standin) => {
       // Each its own process, all at once; none of them sends a request. An unknown option's
