@@ -219,7 +219,10 @@ export class ReadTheDocsHttpClient {
       onRetry: ({ attempt: failed, delayMs, error }) => {
         this.stats.retries += 1;
         this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${(error as Error).message}`);
-        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, this.options.maxAttempts, delayMs)));
+        // A host never reached is tried UNREACHABLE_ATTEMPTS times, by design: "attempt 2 of 2", not of 6.
+        const unreachable = error instanceof RetryableFault && error.unreachable && !this.answered;
+        const max = unreachable ? Math.min(UNREACHABLE_ATTEMPTS, this.options.maxAttempts) : this.options.maxAttempts;
+        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, max, delayMs)));
       },
     });
   }
