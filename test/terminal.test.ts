@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownForTerminal } from '../src/runner/terminal-markdown.js';
 import { terminalPort, type TerminalOptions } from '../src/runner/terminal.js';
+import { createProjectLog } from '../src/reporting/project-log.js';
 
 function streams(tty = false) {
   const out = { text: '', isTTY: tty, write: (chunk: string) => (out.text += chunk) };
@@ -221,6 +222,22 @@ describe('the terminal’s words and summary (issue 42)', () => {
       'the preview is on a host of `preview-url-template`, and a|b is code',
       'Docs: http://127.0.0.1/docs/latest/',
       'Build: #7 (http://127.0.0.1/builds/7/)',
+    ]);
+  });
+
+  it('with several projects, a progress line echoed live is not replayed by the project’s group', () => {
+    const { terminal, out } = port();
+    const demo = createProjectLog('demo', true, terminal.log);
+    demo.progress('[1s] build #1: Cloning');
+    demo.info('Triggering a build of demo');
+    demo.progress('[4s] build #1: Finished');
+    demo.flush();
+    expect(out.text.split('\n')).toEqual([
+      '[demo] [1s] build #1: Cloning',
+      '[demo] [4s] build #1: Finished',
+      '▸ demo',
+      '  Triggering a build of demo',
+      '',
     ]);
   });
 });

@@ -188,10 +188,15 @@ function notShownYet(lines: string[], shown: ReadonlySet<string>): string[] {
 
 /** The terminal's log: hostile text line by line through `safeLine`, debug lines only when verbose, groups as headed blocks. */
 function terminalLog(out: Writer, verbose: boolean): RunnerLog {
+  // With several projects, a project's progress is echoed live as `[project] line`, then its group
+  // replays every line: the terminal shows no group collapsed, so a line echoed live is not replayed.
+  let group: string | undefined;
+  const echoedLive = (line: string) => group !== undefined && out.shown.has(out.clean(`${safeLine(`[${group}]`)} ${line}`).trim());
   return {
     info: (message) => out.write(message),
     untrusted(text, prefix) {
       const lines = text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => safeLine(line));
+      if (prefix === undefined && lines.every(echoedLive)) return;
       if (prefix === undefined) out.write(lines.join('\n'));
       else if (lines.length === 1) out.write(`${prefix} ${lines[0]}`);
       else out.write([prefix, ...lines.map((line) => `  ${line}`)].join('\n'));
@@ -206,9 +211,11 @@ function terminalLog(out: Writer, verbose: boolean): RunnerLog {
       out.indent('');
       out.write(`▸ ${title}`, 'bold');
       out.indent('  ');
+      group = title;
     },
     endGroup() {
       out.indent('');
+      group = undefined;
     },
   };
 }
