@@ -2,7 +2,9 @@
 // test/e2e/cli.test.ts runs dist/cli.js for what needs the process (exit codes, the token kept out
 // of sight, the output without workflow commands).
 import { describe, expect, it } from 'vitest';
-import { readActionMetadata } from '../harness/action-metadata.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readActionMetadata, ROOT } from '../harness/action-metadata.ts';
 import { parseCommandLine, UsageError } from '../src/cli/args.ts';
 import { helpText } from '../src/cli/help.ts';
 import { INPUT_DECLARATIONS } from '../src/inputs/declarations.ts';
@@ -33,6 +35,14 @@ describe('the command line', () => {
     expect(text('health')).toContain('--no-health-issue For `health`, keep no issue');
     for (const [name, declaration] of Object.entries(INPUT_DECLARATIONS) as [string, { kind: string; default: string; offText?: string }][])
       if (declaration.kind === 'flag' && declaration.default === 'true') expect(declaration.offText, name).toBeTruthy();
+  });
+
+  it('the docs and --help give the exit status of an interrupted run as it is: 130 (issue 42)', () => {
+    const troubleshooting = readFileSync(join(ROOT, 'docs', 'troubleshooting.md'), 'utf8');
+    const row = troubleshooting.split('\n').find((line) => line.startsWith('| **Interrupted**'))!;
+    expect(row).toContain('exited 130 (143 for SIGTERM)');
+    expect(row).not.toMatch(/exited 1\b/);
+    expect(helpText()).toContain('130 when interrupted (Ctrl-C)');
   });
 
   it('`preview --help` says that `--config` is read by preview too (issue 42)', () => {
