@@ -47,7 +47,8 @@ describe('the command line', () => {
 
   it('`preview --help` says that `--config` is read by preview too (issue 42)', () => {
     const text = helpText('preview').replace(/\s+/g, ' ');
-    expect(text).toMatch(/--config <value> For `apply`, `export` and `preview`/);
+    expect(text).toMatch(/--config <value> For [^.]*`preview`[^.]*, the project file/);
+    expect(text).not.toContain('--config <value> For `apply` and `export`,');
   });
 
   it('refuses an option the operation does not take, naming it: it would do nothing (issue 35)', () => {
