@@ -114,7 +114,31 @@ export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
   });
   standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
   standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF);
+  standin.setSitePages(DEMO_PROJECT, `${DEMO_PR}`, DEMO_PREVIEW_PAGES);
 }
+
+const demoPage = (title: string, body: string) =>
+  `<!doctype html>\n<html><head><title>${title}</title></head><body><h1 id="${title.toLowerCase()}">${title}</h1>\n${body}\n</body></html>\n`;
+
+/**
+ * The preview's pages, with links, anchors and an image: one link of the options reference names
+ * an anchor the new configuration page does not have, which the link check reports (issue 40).
+ */
+const DEMO_PREVIEW_PAGES: Record<string, string> = {
+  'index.html': demoPage(
+    'Acme',
+    '<img src="_static/logo.png" alt="Acme"><p>See <a href="configuration.html#files">configuration</a> and <a href="reference/options.html">every option</a>.</p>',
+  ),
+  'configuration.html': demoPage(
+    'Configuration',
+    '<h2 id="files">Files</h2><p>Options are listed in <a href="reference/options.html#timeout">the reference</a>.</p>',
+  ),
+  'reference/options.html': demoPage(
+    'Options',
+    '<h2 id="timeout">timeout</h2><p>Set it in <a href="../configuration.html#timeouts">the configuration</a>; <a href="../index.html">home</a>.</p>',
+  ),
+  '_static/logo.png': 'PNG',
+};
 
 /**
  * The service's file tree diff of the PR's build against `latest`: the built pages, one more than

@@ -41,6 +41,26 @@ describe('terminalPort', () => {
     ]);
   });
 
+  it('shows C1 and bidi controls as visible escapes in every line: info, annotations, groups, untrusted text (issue 39, item 5)', () => {
+    const { terminal, out } = port();
+    terminal.log.info('own \u202Eline');
+    terminal.log.error('broken \u2066x\u2069', { title: 'Sphinx \u202Eerror' });
+    terminal.log.startGroup('group \u2067');
+    terminal.log.untrusted('one \u202E\ntwo \u009b2J');
+    terminal.log.endGroup();
+    terminal.log.untrusted('single \u200F');
+    expect(out.text).not.toMatch(/[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(out.text.split('\n')).toEqual([
+      'own \\u202eline',
+      'error: Sphinx \\u202eerror: broken \\u2066x\\u2069',
+      '▸ group \\u2067',
+      '  one \\u202e',
+      '  two \\u009b2J',
+      'single \\u200f',
+      '',
+    ]);
+  });
+
   it('colours only a terminal, and not with NO_COLOR', () => {
     const tty = port({ tty: true });
     tty.terminal.log.error('x');

@@ -73,6 +73,12 @@ export interface Standin {
    * slug, the PR number) once it has a successful build: the pages it lists, or `absent` (the default).
    */
   setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void;
+  /**
+   * The pages a version serves (HTML or not), by path below its root (`index.html`,
+   * `guide/install.html`, `_images/logo.png`), once built; then any other path is a 404.
+   * Without it, every path of a built version answers a small page.
+   */
+  setSitePages(project: string, version: string, pages: Record<string, string>): void;
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[];
   /** Seeds a variable as the dashboard would (no request recorded); returns its pk (`public: null` as the model allows). */
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number;
@@ -214,6 +220,10 @@ class StandinServer implements Standin {
 
   setSearchHits(project: string, version: string, hits: SearchHitSeed[]): void {
     this.searchApi.setHits(project, version, hits);
+  }
+
+  setSitePages(project: string, version: string, pages: Record<string, string>): void {
+    this.searchApi.setSitePages(project, version, pages);
   }
 
   setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void {

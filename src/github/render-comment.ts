@@ -1,7 +1,15 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 import { clipMiddle } from '../util/clip-middle.js';
-import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type RowPage, type UnredirectedRowPage } from './comment-rows.js';
+import {
+  commentMarker,
+  dataComment,
+  type BrokenLinkRow,
+  type PreviewRow,
+  type PreviewStatus,
+  type RowPage,
+  type UnredirectedRowPage,
+} from './comment-rows.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -118,6 +126,11 @@ function render(
   for (const row of rows) {
     if (row.status !== 'ready' || !row.unredirected?.length || (headSha !== undefined && row.commit !== headSha)) continue;
     lines.push('', unredirectedSection(row.project, row.unredirected));
+  }
+
+  for (const row of rows) {
+    if (row.status !== 'ready' || !row.brokenLinks?.length || (headSha !== undefined && row.commit !== headSha)) continue;
+    lines.push('', brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks));
   }
 
   if (options.pages) {
@@ -261,5 +274,21 @@ export function unredirectedSection(project: string, pages: UnredirectedRowPage[
     "Add under `redirects:` in the project file (`apply`), or as page redirects in the project's settings:",
     '',
     fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
+  ].join('\n');
+}
+
+/** The title of the `link-check` section, in the comment and the job summary (and a failed project's). */
+export const BROKEN_LINKS_TITLE = 'Broken links';
+
+/** The section listing a project's first broken links (page → target, what is wrong), and how many more the job summary lists. */
+function brokenLinksSection(project: string, links: BrokenLinkRow[], more: number | undefined): string {
+  return [
+    `#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(project)})`,
+    '',
+    ...links.map(
+      (link) =>
+        `- ${codeSpan(link.page, { inTable: false })} → ${codeSpan(link.target, { inTable: false })}: ${escapeMarkdown(link.problem)}`,
+    ),
+    ...(more ? [`- … and ${more} more: the job summary of this run lists them all`] : []),
   ].join('\n');
 }

@@ -352,6 +352,51 @@ export const INPUT_DECLARATIONS = {
     description: forReaders(', pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.'),
     schema: oneOf(['warn', 'fail', 'off'] as const),
   },
+  'link-check': {
+    kind: 'text',
+    default: 'auto',
+    description: forReaders(
+      ', broken links and images: `warn`, `fail` (red step on a broken internal one), `off`, or `auto` (`warn` for `preview`, `off` for `health`).',
+    ),
+    schema: oneOf(['auto', 'warn', 'fail', 'off'] as const),
+  },
+  'link-check-anchors': {
+    kind: 'text',
+    default: 'auto',
+    description: forReaders(', broken anchors (`#fragment`) apart: `warn`, `fail`, `off`, or `auto` (as `link-check`).'),
+    schema: oneOf(['auto', 'warn', 'fail', 'off'] as const),
+  },
+  'link-check-external': {
+    kind: 'flag',
+    default: 'false',
+    description: forReaders(' with `link-check`, check links to other sites too (reported, never failing the step).'),
+    schema: booleanInput,
+  },
+  'link-check-ignore': {
+    kind: 'list',
+    default: '',
+    description: forReaders(', link targets not to check: glob patterns, one per line (`*` within a path segment, `**` across).'),
+    schema: parser((text, refuse) => {
+      const patterns = text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+      if (patterns.length > 100 || patterns.some((pattern) => pattern.length > 500))
+        return refuse('accepts at most 100 glob patterns of up to 500 characters, one per line');
+      return patterns;
+    }),
+  },
+  'link-check-pages': {
+    kind: 'text',
+    default: '500',
+    description: forReaders(' with `link-check`, how many pages of the default version are crawled at most.'),
+    schema: parser((text, refuse) => {
+      const count = /^\s*(\d{1,5})\s*$/.exec(text);
+      if (!count || Number(count[1]) < 1 || Number(count[1]) > 5000)
+        return refuse(`\`${text}\` is not accepted: give a whole number from 1 to 5000`);
+      return Number(count[1]);
+    }),
+  },
   'queue-check': {
     kind: 'text',
     default: 'build',

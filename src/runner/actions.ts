@@ -1,22 +1,29 @@
 import * as core from '@actions/core';
-import { printUntrusted } from '../util/untrusted-text.js';
-import type { RunnerLog, RunnerPort } from './port.js';
+import { printUntrusted, visibleControls } from '../util/untrusted-text.js';
+import type { Annotation, RunnerLog, RunnerPort } from './port.js';
+
+/** An annotation's title with no C1 or bidi control left raw (`visibleControls`): it may name what the service named. */
+function visibleTitle(annotation: Annotation | undefined): Annotation {
+  const properties = annotation ?? {};
+  return properties.title === undefined ? properties : { ...properties, title: visibleControls(properties.title) };
+}
 
 /**
  * The GitHub runner's log through `@actions/core`: workflow commands, annotations, groups.
- * Hostile text goes out through `printUntrusted` (commands stopped around a block).
+ * Hostile text goes out through `printUntrusted` (commands stopped around a block); no line, title
+ * or summary leaves with a raw C1 or bidi control (`visibleControls`).
  */
 export const actionsLog: RunnerLog = {
-  info: (message) => core.info(message),
+  info: (message) => core.info(visibleControls(message)),
   untrusted: (text, prefix) =>
     printUntrusted(text, (safe) =>
       core.info(prefix === undefined ? safe : safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`),
     ),
   debug: (message) => core.debug(message),
-  error: (message, annotation) => core.error(message, annotation ?? {}),
-  warning: (message, annotation) => core.warning(message, annotation ?? {}),
-  notice: (message, annotation) => core.notice(message, annotation ?? {}),
-  startGroup: (title) => core.startGroup(title),
+  error: (message, annotation) => core.error(visibleControls(message), visibleTitle(annotation)),
+  warning: (message, annotation) => core.warning(visibleControls(message), visibleTitle(annotation)),
+  notice: (message, annotation) => core.notice(visibleControls(message), visibleTitle(annotation)),
+  startGroup: (title) => core.startGroup(visibleControls(title)),
   endGroup: () => core.endGroup(),
 };
 
@@ -36,7 +43,7 @@ export function actionsPort(): RunnerPort {
         core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
         return;
       }
-      await core.summary.addRaw(markdown).write();
+      await core.summary.addRaw(visibleControls(markdown)).write();
     },
     fail: () => {
       process.exitCode = 1;

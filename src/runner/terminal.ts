@@ -1,5 +1,5 @@
 import { INPUT_NAMES } from '../inputs/inputs.js';
-import { safeLine } from '../util/untrusted-text.js';
+import { safeLine, visibleControls } from '../util/untrusted-text.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
 import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
 
@@ -50,7 +50,8 @@ function terminalWidth(stream: TerminalStream, env: NodeJS.ProcessEnv): number {
   return Number.isInteger(columns) && columns >= 20 ? columns : DEFAULT_WIDTH;
 }
 
-// Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`.
+// Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`
+// (C1 and bidi controls are made visible first, `visibleControls`).
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 // What JSON.stringify leaves raw and a terminal acts on or shows reordered: C0 (outside a string
@@ -114,7 +115,7 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
     for (const secret of secrets) result = result.split(secret).join('***');
     return result;
   };
-  const clean = (text: string) => inTerminalWords(masked(text).replace(CONTROL, ' '));
+  const clean = (text: string) => inTerminalWords(visibleControls(masked(text)).replace(CONTROL, ' '));
   const style = (text: string, name: Style) =>
     colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
   const emit = (line: string) => {

@@ -201,7 +201,8 @@ describe('pages through the context', () => {
       await test.close();
     }
     const preview = previewOf(rtd);
-    expect(asked).toEqual([preview, `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`]);
+    // The preview, the diff, then the changed page read for its links (`link-check: warn` by default).
+    expect(asked).toEqual([preview, `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`, `${preview}index.html`]);
     // Nothing else reached the stand-in's pages or its addons endpoint.
     expect(rtd.requests.filter((r) => r.path.startsWith('/docs/') || r.path === '/_/addons/')).toHaveLength(asked.length);
   });

@@ -6,6 +6,8 @@ import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { builderOfDoctype, changedPages, sourcePagePath, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
+import type { LinkReport } from '../shared/links/link-checker.js';
+import { checkPreviewLinks } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
 import { checkRedirects, type UnredirectedPage } from './redirect-check.js';
@@ -27,6 +29,8 @@ export interface PreviewInfo {
   unredirected: UnredirectedPage[];
   /** Whether the service's file tree diff gave the pages, once the preview answered. */
   diff?: DiffOutcome;
+  /** `link-check` (unless `off`): the changed pages' links, checked on the preview. */
+  links?: LinkReport;
 }
 
 /** What the step shares between its projects' verifications. */
@@ -104,6 +108,8 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
   else if (sources) info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
+  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages });
+  if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     info.unredirected = await checkRedirects(ctx, log, {
       project,
