@@ -84,7 +84,12 @@ function refusedTrigger(version: string, refusal: string): ReadTheDocsError {
       400,
     );
   }
-  return new ReadTheDocsError(`the service refused the build trigger (400: ${safeLine(refusal, 300)})`, 'Build not triggered', endpoint, 400);
+  return new ReadTheDocsError(
+    `the service refused the build trigger (400: ${safeLine(refusal, 300)})`,
+    'Build not triggered',
+    endpoint,
+    400,
+  );
 }
 
 /**
