@@ -29,6 +29,8 @@ export interface FileTreeDiffTiming {
   commit?: string;
   /** Written this long after the build ended (default {@link DIFF_WRITTEN_AFTER_MS}); until then the previous build's shows, outdated. */
   writtenAfterMs?: number;
+  /** And only once the endpoint has answered this many reads of the version (an end-to-end test's real clock is not its own). */
+  writtenAfterReads?: number;
 }
 
 /** The service indexes a finished build asynchronously: its diff appears a few seconds later. */
@@ -38,11 +40,14 @@ interface PlacedSeed {
   seed: FileTreeDiffSeed;
   commit: string | undefined;
   writtenAfterMs: number;
+  writtenAfterReads: number;
 }
 
 export class AddonsResources {
   private readonly store: Store;
   private readonly diffs = new Map<string, PlacedSeed[]>();
+  /** Reads answered so far, by version. */
+  private readonly reads = new Map<string, number>();
 
   constructor(store: Store) {
     this.store = store;
@@ -52,7 +57,12 @@ export class AddonsResources {
   setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing: FileTreeDiffTiming = {}): void {
     const key = `${project}/${version}`;
     const placed = (this.diffs.get(key) ?? []).filter((seed) => seed.commit !== timing.commit);
-    placed.push({ seed: diff, commit: timing.commit, writtenAfterMs: timing.writtenAfterMs ?? DIFF_WRITTEN_AFTER_MS });
+    placed.push({
+      seed: diff,
+      commit: timing.commit,
+      writtenAfterMs: timing.writtenAfterMs ?? DIFF_WRITTEN_AFTER_MS,
+      writtenAfterReads: timing.writtenAfterReads ?? 0,
+    });
     this.diffs.set(key, placed);
   }
 
@@ -69,12 +79,15 @@ export class AddonsResources {
   }
 
   private fileTreeDiff(version: VersionData, now: number): unknown {
-    const seeds = this.diffs.get(`${version.project}/${version.slug}`) ?? [];
+    const key = `${version.project}/${version.slug}`;
+    const seeds = this.diffs.get(key) ?? [];
+    const served = this.reads.get(key) ?? 0;
+    this.reads.set(key, served + 1);
     if (version.type !== 'external') return { enabled: false };
     if (seeds.some((placed) => placed.seed === 'off')) return { enabled: false };
     // Pull request versions only, public ones, after a successful build, and when the base had a manifest.
     if (version.privacy !== 'public') return { enabled: true };
-    const written = this.writtenDiffs(version, seeds, now);
+    const written = this.writtenDiffs(version, seeds, now, served);
     const newest = written[0];
     if (newest === undefined) return { enabled: true };
     const { seed, build } = newest;
@@ -95,14 +108,19 @@ export class AddonsResources {
   }
 
   /** The successful builds whose diff the service has written by `now`, newest first, each with its seed. */
-  private writtenDiffs(version: VersionData, seeds: PlacedSeed[], now: number): { seed: FileTreeDiffSeed; build: BuildData }[] {
+  private writtenDiffs(
+    version: VersionData,
+    seeds: PlacedSeed[],
+    now: number,
+    served: number,
+  ): { seed: FileTreeDiffSeed; build: BuildData }[] {
     const written: { seed: FileTreeDiffSeed; build: BuildData; endedAt: number }[] = [];
     for (const build of this.store.buildList) {
       if (build.project !== version.project || build.version !== version.slug) continue;
       const snap = this.store.snap(build, now);
       if (snap.state !== 'finished' || !snap.success || snap.endedAt === null) continue;
       const placed = seeds.find((seed) => seed.commit === build.commit) ?? seeds.find((seed) => seed.commit === undefined);
-      if (placed === undefined || now < snap.endedAt + placed.writtenAfterMs) continue;
+      if (placed === undefined || now < snap.endedAt + placed.writtenAfterMs || served < placed.writtenAfterReads) continue;
       written.push({ seed: placed.seed, build, endedAt: snap.endedAt });
     }
     return written.sort((a, b) => b.endedAt - a.endedAt);
