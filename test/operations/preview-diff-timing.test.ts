@@ -27,7 +27,7 @@ const addonsReads = () => stage.rtd.requests.filter((r) => r.path === '/_/addons
 const diffSleeps = () => stage.clock.sleeps.filter((ms) => ms === AUTO.diffIntervalMs);
 const movedWarnings = () => stdout.annotations().filter((a) => a.title === 'Page moved without a redirect');
 
-function pullRequestFiles(files: { filename: string; status?: string }[]): void {
+function pullRequestFiles(files: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed' }[]): void {
   stage.gh.addPullRequest({ number: PR, headSha: HEAD, files });
 }
 
