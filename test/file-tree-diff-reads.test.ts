@@ -190,6 +190,22 @@ describe('parseFileTreeDiff: the bounds', () => {
     expect('added' in diff && diff.added.map((page) => page.filename)).toEqual(names.slice(0, 5000));
   });
 
+  it('at most 200,000 JSON nodes: one more and the answer is refused before it is parsed', () => {
+    // Four objects and a list, then a comma before each value but the first: n + 4 nodes.
+    const zeros = (n: number) => `{"addons":{"filetreediff":{"diff":{"added":[${Array.from({ length: n }, () => '0').join(',')}]}}}}`;
+    expect(parseFileTreeDiff(zeros(199_996), accept)).toEqual({ added: [], modified: [], deleted: [], outdated: false });
+    expect(parseFileTreeDiff(zeros(199_997), accept)).toEqual({ absent: 'the addons answer is too large' });
+  });
+
+  it('a kind the diff leaves out is an empty list', () => {
+    expect(parseFileTreeDiff(JSON.stringify({ addons: { filetreediff: { diff: { added: [{ filename: 'a.html' }] } } } }), accept)).toEqual({
+      added: [{ filename: 'a.html' }],
+      modified: [],
+      deleted: [],
+      outdated: false,
+    });
+  });
+
   it('a filename up to 1024 characters is kept, a longer one dropped', () => {
     const kept = `${'a'.repeat(1019)}.html`;
     const diff = parseFileTreeDiff(entries([kept, `${'b'.repeat(1020)}.html`]), accept);

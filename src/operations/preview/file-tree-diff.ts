@@ -100,19 +100,20 @@ export async function readCurrentFileTreeDiff(
   const windowMs = Math.min(args.windowMs, ctx.deadline.remainingMs() / 2);
   let last: FileTreeDiff | NoDiff | undefined;
   let reads = 0;
-  const window = {
-    remainingMs: () => started + (last !== undefined && 'absent' in last ? windowMs / UNWRITTEN_SHARE : windowMs) - ctx.now(),
-  };
+  let endsAt = started + windowMs;
   const look = async (): Promise<FileTreeDiff | NoDiff | undefined> => {
     last = await readFileTreeDiff(ctx, args);
     reads += 1;
+    endsAt = started + ('absent' in last ? windowMs / UNWRITTEN_SHARE : windowMs);
     return isSettled(last) ? last : undefined;
   };
+  const window = { remainingMs: () => endsAt - ctx.now() };
   try {
     await pollUntil(look, { intervalMs: args.intervalMs, signal: ctx.deadline.signal, deadline: window, sleep: ctx.sleep });
   } catch (error) {
-    // The window's end is no failure: the last answer stands. The step's deadline is.
-    if (ctx.deadline.signal.aborted || last === undefined) throw error;
+    // The window's end is no failure: the last answer stands. The step's deadline is (a read
+    // throws only then, so there is a last answer here).
+    if (ctx.deadline.signal.aborted) throw error;
   }
   return { result: last!, reads };
 }
@@ -143,7 +144,7 @@ const payloadSchema = z.object({
  * is left out.
  */
 export function parseFileTreeDiff(text: string, accept: AcceptLink): FileTreeDiff | NoDiff {
-  if (countJsonNodes(Buffer.from(text, 'utf8'), MAX_ADDONS_NODES) > MAX_ADDONS_NODES) return { absent: 'the addons answer is too large' };
+  if (countJsonNodes(Buffer.from(text), MAX_ADDONS_NODES) > MAX_ADDONS_NODES) return { absent: 'the addons answer is too large' };
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -168,8 +169,9 @@ export function parseFileTreeDiff(text: string, accept: AcceptLink): FileTreeDif
 }
 
 function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
+  if (list === undefined) return [];
   const pages = new Map<string, DiffPage>();
-  for (const item of (list ?? []).slice(0, MAX_DIFF_PAGES)) {
+  for (const item of list.slice(0, MAX_DIFF_PAGES)) {
     const entry = fileSchema.safeParse(item);
     if (!entry.success) continue;
     const filename = builtPath(entry.data.filename);
@@ -178,7 +180,8 @@ function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
     const base = typeof entry.data.urls?.base === 'string' ? accept(entry.data.urls.base) : undefined;
     pages.set(filename, { filename, ...(current ? { current } : {}), ...(base ? { base } : {}) });
   }
-  return [...pages.values()].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+  // By filename, in code-unit order (the keys are unique).
+  return [...pages.keys()].sort().map((filename) => pages.get(filename)!);
 }
 
 /** A built page's path below the version's root, without a leading `/`; undefined when it is not one (climbs out, control characters). */
