@@ -113,7 +113,8 @@ export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
     startedAgoMs: HOUR,
   });
   standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
-  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF);
+  // Written as the build ends (the service takes a few seconds): the demo shows the diff, not the wait for it.
+  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF, { writtenAfterMs: 0 });
   standin.setSitePages(DEMO_PROJECT, `${DEMO_PR}`, DEMO_PREVIEW_PAGES);
 }
 
