@@ -67,6 +67,8 @@ export interface VersionSeed {
   verboseName?: string;
   /** The version only becomes visible this many ms after the next sync-versions call. */
   appearsAfterSyncMs?: number;
+  /** Made by the service's direct upload (beta): a pipeline uploads its files, the service never builds it. */
+  uploaded?: boolean;
 }
 
 export interface ProjectSeed {
@@ -217,6 +219,8 @@ export interface VersionData {
   pendingSyncDelayMs: number | null;
   /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */
   visibleAt: number;
+  /** Uploaded by a pipeline (direct upload): never built by the service. */
+  uploaded?: boolean;
 }
 
 export interface EnvVarData {

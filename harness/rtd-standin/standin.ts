@@ -34,7 +34,7 @@ import { ProjectNotificationResources } from './project-notifications.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
-import { AddonsResources, type FileTreeDiffSeed } from './addons.ts';
+import { AddonsResources, type FileTreeDiffSeed, type FileTreeDiffTiming } from './addons.ts';
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
 import { Webhooks } from './webhooks.ts';
@@ -70,9 +70,10 @@ export interface Standin {
   deleteVersion(project: string, slug: string): void;
   /**
    * The file tree diff the preview host's addons endpoint gives for a pull request version (its
-   * slug, the PR number) once it has a successful build: the pages it lists, or `absent` (the default).
+   * slug, the PR number) once it has a successful build: the pages it lists, `absent` (the default)
+   * or `off`; written a while after each build's end (`timing`), the earlier build's shown meanwhile.
    */
-  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void;
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void;
   /**
    * The pages a version serves (HTML or not), by path below its root (`index.html`,
    * `guide/install.html`, `_images/logo.png`), once built; then any other path is a 404.
@@ -226,8 +227,8 @@ class StandinServer implements Standin {
     this.searchApi.setSitePages(project, version, pages);
   }
 
-  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void {
-    this.addonsApi.setFileTreeDiff(project, version, diff);
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void {
+    this.addonsApi.setFileTreeDiff(project, version, diff, timing);
   }
 
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[] {

@@ -250,4 +250,20 @@ describe('health', () => {
     expect(checks.filter((row) => row.state === 'problem').map((row) => row.subject)).toEqual(['v1.0']);
     expect(stage.gh.requests).toEqual([]);
   });
+
+  it('GitHub unreadable: a warning says what was not checked, and the summary names the branch asked for (issue 42)', async () => {
+    const stage = await unhealthyStage();
+    stage.gh.refuse('GET', /\/branches\//);
+    stage.gh.refuse('GET', /\/releases/);
+    const run = await health(stage, { 'health-issue': 'false', 'on-problem': 'warn' });
+
+    expect(run.code).toBe(0);
+    const warning = stdout.annotations().find((a) => a.level === 'warning' && a.title === 'Health not checked');
+    expect(warning?.message).toContain('acme: not checked, so a problem there would go unseen');
+    expect(warning?.message).toContain('latest is current: latest: GitHub could not be read (the head of branch main): 403');
+    expect(warning?.message).toContain('releases have docs: GitHub could not be read (the releases and tags): 403');
+    expect(run.summary).toContain('GitHub could not be read \\(the head of branch main\\)');
+    expect(run.summary).not.toContain('{branch}');
+    expect(run.summary).not.toContain('GET branches');
+  });
 });

@@ -84,6 +84,10 @@ function heldLinks(rows: CheckRow[], accept: (url: string) => string | undefined
 function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[], log: ProjectLog): Conclusion<HealthDetails> {
   const problems = problemLines(rows);
   for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
+  // A watchdog that could not look says so: a problem there would go unseen while the step stays green.
+  const unchecked = rows.filter((row) => row.state === 'unknown').map(rowLine);
+  if (unchecked.length > 0)
+    log.warning(`${project}: not checked, so a problem there would go unseen:\n${unchecked.join('\n')}`, 'Health not checked');
   const details = { healthy: problems.length === 0, checks: rows };
   if (problems.length === 0) return { outcome: 'success', details };
   const reason = `${project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
