@@ -89,6 +89,31 @@ describe('terminalPort', () => {
     expect(err.text).toContain('demo     ✅ built');
   });
 
+  it('ends with the verdict and each project’s preview (or docs) URL, once each', async () => {
+    const { terminal, out } = port();
+    terminal.setOutput(
+      'results',
+      JSON.stringify([
+        { project: 'demo', outcome: 'success', previewUrl: 'https://demo--7.org.readthedocs.build/en/7/', docsUrl: null },
+        { project: 'api', outcome: 'failed', previewUrl: null, docsUrl: 'https://api.readthedocs.io/en/latest/' },
+        { project: 'bare', outcome: 'failed', previewUrl: null, docsUrl: null },
+      ]),
+    );
+    await terminal.writeSummary(
+      '## ❌ Read the Docs preview: 1 failed, 1 ready\n\n| Project | Docs |\n| --- | --- |\n| demo | [https\\://demo\\-\\-7.org.readthedocs.build/en/7/](https://demo--7.org.readthedocs.build/en/7/) |\n',
+    );
+    terminal.finish();
+    const lines = out.text.trimEnd().split('\n');
+    expect(lines.slice(-4)).toEqual([
+      '',
+      '❌ Read the Docs preview: 1 failed, 1 ready',
+      'Preview of demo: https://demo--7.org.readthedocs.build/en/7/',
+      'Docs of api: https://api.readthedocs.io/en/latest/',
+    ]);
+    // The URL once on its line in the table, never `URL (URL)`.
+    expect(out.text).toMatch(/^demo {5}https:\/\/demo--7\.org\.readthedocs\.build\/en\/7\/$/m);
+  });
+
   it('exits 0 green, 1 for a failure, 2 for a usage error whatever came after it', () => {
     const { terminal } = port();
     expect(terminal.exitCode()).toBe(0);

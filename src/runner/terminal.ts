@@ -230,6 +230,26 @@ function terminalLog(out: Writer, verbose: boolean): RunnerLog {
   };
 }
 
+/** At most this many projects' links end the output (the summary above lists every one). */
+const LINKS_AT_THE_END = 10;
+
+/** `Preview of demo: <url>` (or `Docs of …`) for each project of the `results` output that has one. */
+function whereToLook(results: string | undefined): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(results ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const lines: string[] = [];
+  for (const entry of parsed as { project?: unknown; previewUrl?: unknown; docsUrl?: unknown }[]) {
+    const [label, url] = typeof entry?.previewUrl === 'string' ? ['Preview', entry.previewUrl] : ['Docs', entry?.docsUrl];
+    if (typeof url === 'string' && url !== '' && typeof entry.project === 'string') lines.push(`${label} of ${entry.project}: ${url}`);
+  }
+  return lines.slice(0, LINKS_AT_THE_END);
+}
+
 /**
  * The terminal: no workflow commands. An annotation is a line `error: <title>: <message> (file:line)`,
  * a group a headed block, hostile text printed line by line through `safeLine` (control characters,
@@ -264,7 +284,12 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     finish() {
       if (summary !== '') {
         out.emit('');
-        for (const line of markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env))) out.emit(line);
+        const lines = markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env));
+        for (const line of lines) out.emit(line);
+        // The last lines a terminal shows: the verdict (the summary's heading) and where to look.
+        out.emit('');
+        out.emit(lines.find((line) => line.trim() !== '') ?? '');
+        for (const line of whereToLook(outputs.get('results'))) out.emit(safeLine(out.clean(line)));
       }
       if (options.json) options.out.write(`${jsonForTerminal(out.masked(outputs.get('results') ?? '[]'))}\n`);
     },
