@@ -18,12 +18,13 @@ const row = (project: string, extra: Partial<PreviewRow> = {}): PreviewRow => ({
   updatedAt: new Date('2026-11-25T10:00:00Z'),
   ...extra,
 });
+// Stored in code-unit order (page-10 before page-2): the comment puts them in natural order.
 const removed = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
     file: `docs/page-${index + 1}.rst`,
     from: `/page-${index + 1}.html`,
     entry: `- {type: page, from: /page-${index + 1}.html, to:}  # no longer built: choose where it goes`,
-  }));
+  })).sort((a, b) => (a.from < b.from ? -1 : 1));
 const failed = (project: string) =>
   row(project, {
     status: 'failed',
@@ -82,7 +83,23 @@ describe('nothing repeats per project; failures first; paths in natural order', 
       '#### Pages moved or removed without a redirect (10 projects: project\\-1, project\\-2, project\\-3, project\\-4, project\\-5, project\\-6, project\\-7, project\\-8, project\\-9, project\\-10)',
     );
     expect(body.match(/^```yaml$/gm)).toHaveLength(1);
-    expect(body.split('\n').filter((line) => line.startsWith('- `/page-'))).toHaveLength(12);
+    expect(body).toContain('12 pages lose their address. Add under');
+    // In natural order: page-2 before page-10.
+    const entries = body.split('\n').filter((line) => line.startsWith('- {type: page'));
+    expect(entries.map((line) => /from: \/page-(\d+)/.exec(line)![1])).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+      '12',
+    ]);
     expect(body).toContain('Add under `redirects:` in the project file of each (`apply`)');
   });
 

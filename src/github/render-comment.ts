@@ -2,6 +2,7 @@
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 import { problemCount, problemList } from '../reporting/file-problems.js';
 import { clipMiddle } from '../util/clip-middle.js';
+import { naturalCompare } from '../util/natural-order.js';
 import {
   commentMarker,
   dataComment,
@@ -341,24 +342,22 @@ export function unredirectedSections(projects: { project: string; pages: Unredir
 }
 
 /**
- * The section listing the pages that lose their address (of one project, or of several that lose
- * the same): the old addresses, then the entries to paste under `redirects:` in one YAML block
- * (its fence cannot be closed by a path).
+ * The section of the pages that lose their address (of one project, or of several that lose the
+ * same): how many, then the entries to paste under `redirects:` in one YAML block (its fence
+ * cannot be closed by a path), in natural order.
  */
 function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[]): string {
-  const shown = pages.slice(0, 50);
+  // The YAML block is the list: each entry names the old address, the new one and the file (said once).
+  const shown = [...pages].sort((a, b) => naturalCompare(a.from, b.from)).slice(0, 50);
   const names = typeof projects === 'string' ? [projects] : projects;
   const who = names.length > 1 ? `${names.length} projects: ${names.map(escapeMarkdown).join(', ')}` : escapeMarkdown(names[0] ?? '');
   const each = names.length > 1 ? ' of each' : '';
+  const count = `${pages.length} page${pages.length === 1 ? '' : 's'} lose${pages.length === 1 ? 's' : ''} ${pages.length === 1 ? 'its' : 'their'} address`;
+  const more = pages.length > shown.length ? ` (the first ${shown.length} below)` : '';
   return [
     `#### ${UNREDIRECTED_TITLE} (${who})`,
     '',
-    ...shown.map(
-      (page) =>
-        `- ${codeSpan(page.from, { inTable: false })} (${codeSpan(page.file, { inTable: false })})${page.to ? ` → ${codeSpan(page.to, { inTable: false })}` : ''}`,
-    ),
-    '',
-    `Add under \`redirects:\` in the project file${each} (\`apply\`), or as page redirects in the project's settings:`,
+    `${count}${more}. Add under \`redirects:\` in the project file${each} (\`apply\`), or as page redirects in the project's settings:`,
     '',
     fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
   ].join('\n');
