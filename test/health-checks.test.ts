@@ -265,14 +265,14 @@ describe('the issue: problem, evidence, fix', () => {
   it('each problem: what is wrong, what was found (with its links and the service’s words folded), and its fix; no table of one state', () => {
     expect(body).toContain(
       [
-        '#### 1. ❌ acme · `latest`: `latest` is behind the default branch',
+        '#### 1. ❌ acme: `latest` is behind the default branch',
         '',
         '- **Found:** built from 1a2b3c4 two days ago; the head of main, 9f8e7d6, was pushed 3 hours ago and has no build · [build \\#41](https://app.readthedocs.org/projects/acme/builds/41/)',
         "- **Fix:** Build `latest` again (`operation: build`); if pushes start no build, check the project's GitHub integration and its webhook deliveries (*Admin → Integrations*).",
       ].join('\n'),
     );
     expect(body).toContain('#### 2. ❌ acme · `v2.0`: an active version does not build');
-    expect(body).toContain('- **Fix:** Fix what the build says (below), then build `v2.0` again; or deactivate it if nobody reads it.');
+    expect(body).toContain('- **Fix:** Fix what the service says (below), then build `v2.0` again; or deactivate it if nobody reads it.');
     expect(body).toContain('<details><summary>What the service said</summary>\n\n```text\nbuild #40 failed');
     expect(body).not.toContain('| ❌ problem |');
   });

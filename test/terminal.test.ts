@@ -110,7 +110,8 @@ describe('terminalPort', () => {
       'Preview of demo: https://demo--7.org.readthedocs.build/en/7/',
       'Docs of api: https://api.readthedocs.io/en/latest/',
     ]);
-    // The URL once on its line in the table, never `URL (URL)`.
+    // The verdict once, at the end; the URL once on its line in the table, never `URL (URL)`.
+    expect(out.text.split('Read the Docs preview: 1 failed')).toHaveLength(2);
     expect(out.text).toMatch(/^demo {5}https:\/\/demo--7\.org\.readthedocs\.build\/en\/7\/$/m);
   });
 

@@ -285,10 +285,13 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
       if (summary !== '') {
         out.emit('');
         const lines = markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env));
-        for (const line of lines) out.emit(line);
-        // The last lines a terminal shows: the verdict (the summary's heading) and where to look.
-        out.emit('');
-        out.emit(lines.find((line) => line.trim() !== '') ?? '');
+        // The verdict (the summary's heading) goes last, with where to look: the lines a terminal still shows.
+        const verdict = lines.findIndex((line) => line.trim() !== '');
+        const body = lines.slice(verdict + 1);
+        while (body[0]?.trim() === '') body.shift();
+        for (const line of body) out.emit(line);
+        if (body.length > 0) out.emit('');
+        out.emit(lines[verdict] ?? '');
         for (const line of whereToLook(outputs.get('results'))) out.emit(safeLine(out.clean(line)));
       }
       if (options.json) options.out.write(`${jsonForTerminal(out.masked(outputs.get('results') ?? '[]'))}\n`);

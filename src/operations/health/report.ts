@@ -101,7 +101,7 @@ export function fixFor(row: Pick<CheckRow, 'check' | 'details' | 'subject'>): st
     case 'active versions build':
       return /never built/.test(row.details)
         ? `Build ${version} (\`operation: build\`), or deactivate it if nobody reads it.`
-        : `Fix what the build says (below), then build ${version} again; or deactivate it if nobody reads it.`;
+        : `Fix what the service says (below), then build ${version} again; or deactivate it if nobody reads it.`;
     case 'the root works':
       return /disabled/.test(row.details)
         ? "Re-enable the project's builds (*Admin → Settings*); the notification quoted says why they stopped."
@@ -122,7 +122,8 @@ const PROBLEM_WORDS: Record<CheckRow['check'], string> = {
 
 /** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
 function problemBlock(project: string, row: CheckRow, index: number): string {
-  const about = row.subject === undefined ? '' : ` · ${codeSpan(row.subject, { inTable: false })}`;
+  // `latest` is named by the problem's words already.
+  const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${codeSpan(row.subject, { inTable: false })}`;
   const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => markdownLink(link.label, link.url)).join(' · ')}`;
   const lines = [
     `#### ${index}. ❌ ${escapeMarkdown(project)}${about}: ${PROBLEM_WORDS[row.check]}`,
