@@ -83,6 +83,9 @@ describe('nothing repeats per project; failures first; paths in natural order', 
       '#### Pages moved or removed without a redirect (10 projects: project\\-1, project\\-2, project\\-3, project\\-4, project\\-5, project\\-6, project\\-7, project\\-8, project\\-9, project\\-10)',
     );
     expect(body.match(/^```yaml$/gm)).toHaveLength(1);
+    expect(headingOf(body)).toBe(
+      '### ⚠️ Read the Docs previews: all 10 ready · 12 pages moved or removed without a redirect in 10 projects',
+    );
     expect(body).toContain('12 pages lose their address. Add under');
     // In natural order: page-2 before page-10.
     const entries = body.split('\n').filter((line) => line.startsWith('- {type: page'));

@@ -237,7 +237,8 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
     rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0),
   );
   const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
-  const lost = unredirected.reduce((sum, row) => sum + (row.unredirected?.length ?? 0), 0);
+  // Projects built from one source tree lose the same pages: each address counted once.
+  const lost = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
   const notes = [
     warnings,
     lost === 0

@@ -242,7 +242,7 @@ describe('preview, in-process on a fake clock', () => {
     expect(rows[0]).toMatch(/^\| demo \| ✅ Ready \| \[Preview\]\(.*\/docs\/demo--7\/en\/7\/\)/);
     expect(rows[1]).toMatch(/^\| demo\\-ja \| ✅ Ready \| \[Preview\]\(.*\/docs\/demo--7\/ja\/7\/\)/);
     expect(onlyComment(gh).body).toContain(
-      '### ⚠️ Read the Docs previews: all 2 ready · 2 pages moved or removed without a redirect in 2 projects',
+      '### ⚠️ Read the Docs previews: all 2 ready · 1 page moved or removed without a redirect in 2 projects',
     );
     const statuses = latestStatuses(gh, HEAD);
     expect(statuses.get('readthedocs-preview/demo')).toMatchObject({ state: 'success', target_url: previewOf(rtd, 'en') });
