@@ -289,6 +289,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
         const verdict = lines.findIndex((line) => line.trim() !== '');
         const body = lines.slice(verdict + 1);
         while (body[0]?.trim() === '') body.shift();
+        while (body.at(-1)?.trim() === '') body.pop();
         for (const line of body) out.emit(line);
         if (body.length > 0) out.emit('');
         out.emit(lines[verdict] ?? '');
