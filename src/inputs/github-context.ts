@@ -45,6 +45,8 @@ interface MergeGroupEvent {
   headRef: string;
   /** `refs/heads/{base}`, when given. */
   baseRef: string | undefined;
+  /** When GitHub made the group (its commit's timestamp, ms epoch), when given: its queue branch appeared then. */
+  createdAt?: number;
 }
 
 /** The finished run of a `workflow_run` event (GitHub's payload, never anything the PR wrote). */
@@ -148,7 +150,11 @@ function readMergeGroup(value: unknown): MergeGroupEvent | undefined {
   if (typeof group.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(group.head_sha)) return undefined;
   if (typeof group.head_ref !== 'string' || group.head_ref.length > MAX_REF_LENGTH) return undefined;
   const baseRef = typeof group.base_ref === 'string' && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
-  return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef };
+  const headCommit =
+    typeof group.head_commit === 'object' && group.head_commit !== null ? (group.head_commit as Record<string, unknown>) : {};
+  const createdAt =
+    typeof headCommit.timestamp === 'string' && headCommit.timestamp.length <= 40 ? Date.parse(headCommit.timestamp) : Number.NaN;
+  return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef, ...(Number.isFinite(createdAt) ? { createdAt } : {}) };
 }
 
 /** What names a pull request in the run's payload or, outside GitHub, in the CI's variables; undefined when nothing does. */

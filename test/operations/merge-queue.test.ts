@@ -44,7 +44,7 @@ function queueBranch(project = 'demo') {
 }
 
 function runQueue(inputs: Record<string, string> = {}, options: { cancellation?: AbortSignal; event?: boolean } = {}) {
-  const event = gh.addMergeGroup({ pr: PR, headSha: GROUP, baseSha: BASE_SHA });
+  const event = gh.addMergeGroup({ pr: PR, headSha: GROUP, baseSha: BASE_SHA, createdAt: T0 });
   const run = options.event === false ? { ...runOfEvent(gh, { name: 'push', payload: {} }) } : runOfEvent(gh, event);
   return runStep(
     rtd,
@@ -61,6 +61,16 @@ const versionWrites = () =>
 const writesToService = () => rtd.requests.filter((r) => r.method !== 'GET');
 const statuses = (sha = GROUP) => gh.statuses(sha).map((s) => ({ context: s.context, state: s.state }));
 const readVersion = (slug: string) => rtd.versionRecord('demo', slug);
+/** A version activated as an earlier run did (the request left out of the ones asserted on). */
+async function activate(slug: string): Promise<void> {
+  const answer = await fetch(`${rtd.url}/api/v3/projects/demo/versions/${slug}/`, {
+    method: 'PATCH',
+    headers: { authorization: 'Token test-token', 'content-type': 'application/json' },
+    body: JSON.stringify({ active: true, hidden: true }),
+  });
+  expect(answer.status).toBe(204);
+  rtd.requests.length = 0;
+}
 
 describe('merge-queue, queue-check: build', () => {
   it('syncs, activates the queue version hidden, follows the build the activation queued, deactivates it, and reports success on the group commit', async () => {
@@ -137,6 +147,10 @@ describe('merge-queue, queue-check: build', () => {
     expect(clock.now()).toBeGreaterThanOrEqual(T0 + 120_000);
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
     expect(run.code).toBe(1);
+    // No trigger: a token cannot cancel the running build, and a trigger would start another.
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(stdout.text()).toContain('Build #1 of ' + slug + ' runs on: a token cannot cancel it');
+    expect(stdout.text()).toContain("an inactive version's output is never served");
   });
 
   it('the workflow is cancelled during the build: the version is deactivated, no final status is sent', async () => {
@@ -151,6 +165,100 @@ describe('merge-queue, queue-check: build', () => {
     expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
     expect(readVersion(slug)).toMatchObject({ active: false });
     expect(statuses().map((s) => s.state)).toEqual(['pending']);
+  });
+
+  it('cancelled 10 s into the build, the deactivation answered 429 (Retry-After: 2): waited for within the window, the version inactive', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '2' },
+    });
+    const cancel = new AbortController();
+    clock.at(T0 + 12_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({}, { cancellation: cancel.signal });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'aborted' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(rtd.count('PATCH', new RegExp(`/versions/${slug}/$`))).toBe(3);
+    expect(readVersion(slug)).toMatchObject({ active: false, built: false });
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(stdout.text()).toContain(`Build #1 of ${slug} runs on`);
+    expect(stdout.annotations().filter((a) => a.title === 'Queue version left active')).toEqual([]);
+  });
+
+  it('cancelled, and the deactivation is asked to wait longer than the runner allows: not waited for, a warning says the version stays active', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '20' },
+    });
+    const cancel = new AbortController();
+    clock.at(T0 + 12_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({}, { cancellation: cancel.signal });
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(readVersion(slug)).toMatchObject({ active: true });
+    // Not past the runner's window: the process would be gone by then.
+    expect(clock.now()).toBeLessThan(T0 + 12_000 + 7500);
+    const warning = stdout.annotations().find((a) => a.title === 'Queue version left active');
+    expect(warning?.message).toContain('could not be deactivated');
+  });
+
+  it('a timeout, then a cancellation during the deactivation: the deactivation gets the cancellation window, not its 30 s', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '20' },
+    });
+    const cancel = new AbortController();
+    clock.at(T0 + 121_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({ timeout: '2m' }, { cancellation: cancel.signal });
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(clock.now()).toBeLessThan(T0 + 121_000 + 7500);
+  });
+
+  it('queue versions earlier runs left active are deactivated once their branch is gone from GitHub; a group still queued is left alone', async () => {
+    queueBranch();
+    const gone = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;
+    const queued = `gh-readonly-queue/main/pr-8-${'e'.repeat(40)}`;
+    const goneSlug = rtd.branchCreated('demo', gone, 'c'.repeat(40));
+    const queuedSlug = rtd.branchCreated('demo', queued, 'e'.repeat(40));
+    rtd.addVersion('demo', { slug: 'feature-x', verboseName: 'feature/x', active: true });
+    for (const slug of [goneSlug, queuedSlug]) await activate(slug);
+    gh.addMergeGroup({ pr: 8, headSha: 'e'.repeat(40), baseSha: 'e'.repeat(40), createdAt: T0 });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    expect(readVersion(goneSlug)).toMatchObject({ active: false });
+    expect(readVersion(queuedSlug)).toMatchObject({ active: true });
+    expect(readVersion('feature-x')).toMatchObject({ active: true });
+    expect(
+      versionWrites()
+        .filter((w) => w.body.active === false)
+        .map((w) => w.version),
+    ).toEqual([SLUG, goneSlug]);
+    // Inactive with its branch gone, the service's next sync deletes it.
+    expect(rtd.branchDeleted('demo', gone)).toBe(true);
+    expect(readVersion(goneSlug)).toBeUndefined();
   });
 
   it('the queue branch never becomes a version: timed out waiting for it, nothing written besides the sync', async () => {
@@ -183,9 +291,9 @@ describe('merge-queue, queue-check: build', () => {
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
   });
 
-  it('a version an automation rule activated at the sync is only hidden; the build the service queued is followed, then deactivated', async () => {
-    rtd.addVersion('demo', { slug: SLUG, verboseName: BRANCH, identifier: GROUP, active: true, appearsAfterSyncMs: 2000 });
-    clock.at(T0 + 3000, () => rtd.addBuild('demo', SLUG, { durationMs: 20_000, outcome: 'success', commit: GROUP }));
+  it('a version a rule activates at the sync is only hidden; the build the rule queued is followed, then deactivated', async () => {
+    rtd.addVersionAddedRule('demo', { match: '^gh-readonly-queue/', action: 'activate' });
+    rtd.addQueueBranch('demo', BRANCH, GROUP, 0);
     const run = await runQueue();
 
     expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 1, commit: GROUP });
@@ -195,6 +303,53 @@ describe('merge-queue, queue-check: build', () => {
     ]);
     expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
     expect(rtd.builds('demo').length).toBe(1);
+  });
+
+  it("the service got there first: a rule activated and built the queue version at the branch's push; that build is taken", async () => {
+    rtd.addVersionAddedRule('demo', { match: '^gh-readonly-queue/', action: 'activate' });
+    rtd.branchCreated('demo', BRANCH, GROUP);
+    expect(readVersion(SLUG)).toMatchObject({ active: true, built: false });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 1, commit: GROUP, state: 'finished' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, status: 'success' });
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo')).toMatchObject([{ version: SLUG, source: 'activation', success: true }]);
+    expect(versionWrites()).toEqual([
+      { version: SLUG, body: { hidden: true } },
+      { version: SLUG, body: { active: false } },
+    ]);
+    expect(readVersion(SLUG)).toMatchObject({ active: false, built: false });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'success']);
+  });
+
+  it("a re-run after a failed deactivation takes the earlier run's build of the group commit, then deactivates", async () => {
+    const slug = queueBranch();
+    rtd.fault({ kind: 'status', method: 'PATCH', path: new RegExp(`/versions/${slug}/$`), times: 1, status: 403, after: 1 });
+    const first = await runQueue();
+    expect(first.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(readVersion(slug)).toMatchObject({ active: true });
+    const warning = stdout.annotations().find((a) => a.title === 'Queue version left active')!;
+    expect(warning.message).toContain(`/dashboard/demo/version/${slug}/edit/`);
+    expect(warning.message).toContain('for ever');
+
+    const second = await runQueue();
+    expect(second.results[0]).toMatchObject({ outcome: 'success', buildId: 1 });
+    expect(second.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo').length).toBe(1);
+    expect(readVersion(slug)).toMatchObject({ active: false });
+  });
+
+  it('an active queue version with no build since the branch appeared: one build is triggered and followed', async () => {
+    rtd.addVersion('demo', { slug: SLUG, verboseName: BRANCH, identifier: GROUP, active: true, hidden: true });
+    // A build of an earlier branch of the same name, from before this group.
+    rtd.addBuild('demo', SLUG, { durationMs: 1000, outcome: 'skipped-in-post-checkout', commit: GROUP, startedAgoMs: 3_600_000 });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 2, commit: GROUP });
+    expect(rtd.count('POST', `/versions/${SLUG}/builds/`)).toBe(1);
+    expect(versionWrites()).toEqual([{ version: SLUG, body: { active: false } }]);
   });
 
   it('several projects: one status per project on the group commit, each version deactivated', async () => {
@@ -279,7 +434,7 @@ describe('merge-queue, queue-check: mirror', () => {
     expect(writesToService()).toEqual([]);
   });
 
-  it('a skipped head build is no success; a build of another version of the commit is not taken', async () => {
+  it('a head build skipped by exit code 183 passes, as the service reports it to GitHub; a build of another version of the commit is not taken', async () => {
     rtd.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: PR_HEAD, startedAgoMs: 600_000 });
     rtd.addBuild('demo', String(PR), {
       durationMs: 30_000,
@@ -288,10 +443,16 @@ describe('merge-queue, queue-check: mirror', () => {
       startedAgoMs: 600_000,
       commitFromStart: true,
     });
+    gh.addServiceStatus(PR_HEAD, 'demo', 'skipped');
     const run = await runQueue({ 'queue-check': 'mirror' });
 
-    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Build skipped', buildId: 2 });
-    expect(statuses().at(-1)!.state).toBe('failure');
+    expect(run.code).toBe(0);
+    expect(run.results[0]).toMatchObject({ outcome: 'skipped', title: 'Build skipped', buildId: 2 });
+    expect(gh.statuses(GROUP).at(-1)).toMatchObject({
+      state: 'success',
+      description: "Pull request #42's docs build skipped itself (build #2)",
+    });
+    expect(writesToService()).toEqual([]);
   });
 
   it('no build of the head commit: a failure that says so; a head build still running is waited for', async () => {
