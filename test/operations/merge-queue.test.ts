@@ -5,7 +5,16 @@
 // outputs and annotations. What needs the real process is in test/e2e/merge-queue.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupOfRun, parseQueueBranch } from '../../src/operations/merge-queue/group.js';
-import { isVersionOfPullRequest } from '../../src/operations/merge-queue/checks.js';
+import {
+  buildOfGroup,
+  finalStatus,
+  isVersionOfPullRequest,
+  mayHaveTaken,
+  pendingStatus,
+  settle,
+} from '../../src/operations/merge-queue/checks.js';
+import { ReadTheDocsError, UncertainWriteError } from '../../src/readthedocs/errors.js';
+import type { Build } from '../../src/readthedocs/schemas.js';
 import { InputError } from '../../src/inputs/inputs.js';
 import { CancelledError } from '../../src/util/abort.js';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
@@ -128,6 +137,8 @@ describe('merge-queue, queue-check: build', () => {
     expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === `Build failed: demo ${slug}`)).toBe(true);
     expect(run.summary).toContain('- demo: failed: Build failed \\(build \\#1\\); status `docs/readthedocs.org:demo` is `failure`');
+    // The build ended: nothing runs on.
+    expect(stdout.text()).not.toContain('runs on');
   });
 
   it('the step times out during the build: the version is deactivated after the deadline, and the status says failure', async () => {
@@ -259,6 +270,75 @@ describe('merge-queue, queue-check: build', () => {
     // Inactive with its branch gone, the service's next sync deletes it.
     expect(rtd.branchDeleted('demo', gone)).toBe(true);
     expect(readVersion(goneSlug)).toBeUndefined();
+  });
+
+  it('after a timeout the deactivation has 30 s of its own: a 429 whose wait fits is waited for', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '25' },
+    });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(stdout.annotations().filter((a) => a.title === 'Queue version left active')).toEqual([]);
+  });
+
+  it('after a timeout, a 429 that asks for longer than the 30 s is not waited for: the warning names the dashboard page', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '35' },
+    });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'timed-out' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(readVersion(slug)).toMatchObject({ active: true });
+    expect(clock.now()).toBeLessThan(T0 + 120_000 + 30_000);
+    const warnings = stdout.annotations().filter((a) => a.title === 'Queue version left active');
+    expect(warnings.length).toBe(1);
+    expect(warnings[0]!.level).toBe('warning');
+    expect(warnings[0]!.message).toContain(`version ${slug} (the queue branch) could not be deactivated`);
+    expect(warnings[0]!.message).toContain(`/dashboard/demo/version/${slug}/edit/`);
+  });
+
+  it('an activation whose every answer was lost took all the same: the version is deactivated after the error', async () => {
+    const slug = queueBranch();
+    // Processed, then the connection reset: all six attempts of the PATCH.
+    rtd.fault({ kind: 'reset-after-processing', method: 'PATCH', path: new RegExp(`/versions/${slug}/$`), times: 6 });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(versionWrites().at(0)).toEqual({ version: slug, body: { active: true, hidden: true } });
+    expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('the service refuses the sync (an inactive project): a failure that says why, nothing else written', async () => {
+    rtd.addProject({ slug: 'asleep', name: 'Asleep', active: false });
+    const run = await runQueue({ project: 'asleep' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Sync not triggered' });
+    expect(run.results[0]!.reason).toContain('asleep: Read the Docs did not sync its versions (400, triggered: false)');
+    expect(run.results[0]!.details).not.toHaveProperty('deactivated');
+    expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/asleep/sync-versions/']);
+    expect(gh.statuses(GROUP).at(-1)).toMatchObject({ state: 'failure', description: 'Sync not triggered' });
   });
 
   it('the queue branch never becomes a version: timed out waiting for it, nothing written besides the sync', async () => {
@@ -516,6 +596,111 @@ describe('the merge group', () => {
     expect(isVersionOfPullRequest('42_a', 42)).toBe(true);
     expect(isVersionOfPullRequest('420', 42)).toBe(false);
     expect(isVersionOfPullRequest(null, 42)).toBe(false);
+  });
+});
+
+describe('the decisions of checks.ts', () => {
+  const build = (id: number, fields: Partial<Build> = {}): Build => ({
+    id,
+    project: 'demo',
+    version: SLUG,
+    state: { code: 'finished' },
+    success: true,
+    commit: GROUP,
+    created: new Date(T0).toISOString(),
+    duration: 10,
+    urls: { build: `https://app.readthedocs.org/projects/demo/builds/${id}/` },
+    ...fields,
+  });
+  const at = (ms: number) => new Date(ms).toISOString();
+
+  it("buildOfGroup: the newest of the group's commit or not cloned, made since the branch appeared (a minute's skew allowed)", () => {
+    const group = { commit: GROUP, appearedAt: T0 };
+    expect(buildOfGroup([build(1), build(3), build(2)], SLUG, group)?.id).toBe(3);
+    expect(buildOfGroup([build(1), build(2, { commit: 'f'.repeat(40) })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'triggered' } })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { version: 'latest' })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { version: null })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { created: at(T0 - 60_000) })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { created: at(T0 - 60_001) })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { created: null })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([], SLUG, group)).toBeUndefined();
+  });
+
+  it("buildOfGroup without the branch's time: the group's commit at any time, a build not cloned only while it runs", () => {
+    const group = { commit: GROUP };
+    expect(buildOfGroup([build(1, { created: at(0) })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'cloning' } })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'cancelled' } })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'finished' } })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { commit: 'f'.repeat(40) })], SLUG, group)).toBeUndefined();
+  });
+
+  it('mayHaveTaken: only a 4xx refusal surely changed nothing', () => {
+    const refusal = (status: number | undefined) =>
+      new ReadTheDocsError('no', 'Refused', 'PATCH projects/{project}/versions/{version}/', status);
+    expect(mayHaveTaken(refusal(400))).toBe(false);
+    expect(mayHaveTaken(refusal(403))).toBe(false);
+    expect(mayHaveTaken(refusal(499))).toBe(false);
+    expect(mayHaveTaken(refusal(399))).toBe(true);
+    expect(mayHaveTaken(refusal(500))).toBe(true);
+    expect(mayHaveTaken(refusal(undefined))).toBe(true);
+    expect(mayHaveTaken(new UncertainWriteError('lost', 'Answer lost', 'PATCH projects/{project}/versions/{version}/'))).toBe(true);
+    expect(mayHaveTaken(new Error('socket hang up'))).toBe(true);
+  });
+
+  it('settle: a superseded build fails the queue with the reason said; a skip and every other outcome stand', () => {
+    expect(settle({ outcome: 'superseded', title: 'Superseded', reason: 'demo: superseded by #9' })).toEqual({
+      outcome: 'failed',
+      title: 'Superseded',
+      reason: "demo: superseded by #9\nThe merge queue needs the build of the group's commit itself: it stays red",
+    });
+    expect(settle({ outcome: 'superseded' }).reason).toBe("The merge queue needs the build of the group's commit itself: it stays red");
+    const skipped = { outcome: 'skipped' as const, title: 'Build skipped', reason: 'exit code 183' };
+    expect(settle(skipped)).toBe(skipped);
+    for (const outcome of ['success', 'failed', 'cancelled', 'timed-out', 'aborted', 'error'] as const) {
+      const checked = { outcome, reason: 'r' };
+      expect(settle(checked)).toBe(checked);
+    }
+  });
+
+  it('finalStatus: success for a success or a skip in each mode, failure with the title otherwise, the build named', () => {
+    expect(finalStatus({ outcome: 'success', buildId: 7 }, 'build', PR)).toEqual({
+      state: 'success',
+      description: "The group's docs build succeeded (build #7)",
+    });
+    expect(finalStatus({ outcome: 'skipped', buildId: 7 }, 'build', PR)).toEqual({
+      state: 'success',
+      description: "The group's docs build skipped itself (build #7)",
+    });
+    expect(finalStatus({ outcome: 'success', buildId: 7 }, 'mirror', PR)).toEqual({
+      state: 'success',
+      description: "Pull request #42's docs build succeeded (build #7)",
+    });
+    expect(finalStatus({ outcome: 'skipped' }, 'mirror', PR)).toEqual({
+      state: 'success',
+      description: "Pull request #42's docs build skipped itself",
+    });
+    expect(finalStatus({ outcome: 'failed', title: 'Build failed', buildId: 3 }, 'build', PR)).toEqual({
+      state: 'failure',
+      description: 'Build failed (build #3)',
+    });
+    expect(finalStatus({ outcome: 'cancelled' }, 'mirror', PR)).toEqual({ state: 'failure', description: 'Failed' });
+    expect(finalStatus({ outcome: 'superseded', title: 'Superseded' }, 'build', PR).state).toBe('failure');
+  });
+
+  it('pendingStatus: what each mode does while it runs', () => {
+    expect(pendingStatus('build', PR)).toBe("Building the merge group's docs on Read the Docs");
+    expect(pendingStatus('mirror', PR)).toBe("Checking pull request #42's docs build");
+  });
+
+  it('a PR version slug: the number, or the number and a suffix of one to three letters', () => {
+    expect(isVersionOfPullRequest('42_abc', 42)).toBe(true);
+    expect(isVersionOfPullRequest('42_abcd', 42)).toBe(false);
+    expect(isVersionOfPullRequest('42_', 42)).toBe(false);
+    expect(isVersionOfPullRequest('142_a', 42)).toBe(false);
+    expect(isVersionOfPullRequest('42_a1', 42)).toBe(false);
+    expect(isVersionOfPullRequest('4', 42)).toBe(false);
   });
 });
 

@@ -178,6 +178,11 @@ export function buildOfGroup(builds: Build[], version: string, group: Pick<Merge
   );
 }
 
+/** Whether a write that failed may have been done: a refusal (4xx) changed nothing; any other failure (a lost answer) may have. */
+export function mayHaveTaken(error: unknown): boolean {
+  return !(error instanceof ReadTheDocsError && error.status !== undefined && error.status >= 400 && error.status < 500);
+}
+
 /** Activates the version hidden; its activation queues the build followed. */
 async function activateHidden(
   ctx: OperationContext,
@@ -191,8 +196,7 @@ async function activateHidden(
   try {
     await ctx.api.updateVersion(project, version, { active: true, hidden: true });
   } catch (error) {
-    // A refusal (4xx) changed nothing; any other failure (a lost answer) may have activated it.
-    touched.active = !(error instanceof ReadTheDocsError && error.status !== undefined && error.status >= 400 && error.status < 500);
+    touched.active = mayHaveTaken(error);
     throw error;
   }
   touched.active = true;
