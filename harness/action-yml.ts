@@ -3,7 +3,7 @@
 // (src/reporting/output-declarations.ts) and the few lines about the action itself below.
 // `npm run generate` writes it; test/declarations.test.ts fails while the file differs.
 import { stringify } from 'yaml';
-import { INPUT_DECLARATIONS, INPUT_NAMES } from '../src/inputs/declarations.ts';
+import { declarationOf, INPUT_NAMES } from '../src/inputs/declarations.ts';
 import { inputDescription } from '../src/operations/index.ts';
 import { OUTPUT_DESCRIPTIONS } from '../src/reporting/output-declarations.ts';
 import { OUTPUT_NAMES } from '../src/reporting/report.ts';
@@ -17,9 +17,8 @@ const HEAD = {
 const BRANDING = { icon: 'book-open', color: 'blue' };
 const RUNS = { using: 'node24', main: 'dist/index.js' };
 
-/** `project` is the one required input; `github-token` defaults to the job's token on a runner. */
+/** `project` is the one required input; `github-token` defaults to the job's token on a runner (its `runnerDefault`). */
 const REQUIRED = new Set(['project']);
-const RUNNER_DEFAULTS: Record<string, string> = { 'github-token': '${{ github.token }}' };
 
 /** A scalar as YAML writes it on one line: plain when it can be, else quoted. */
 const scalar = (text: string) => stringify(text, { lineWidth: 0, singleQuote: true }).trimEnd();
@@ -35,7 +34,7 @@ export function actionYml(): string {
       lines.push('    required: true');
       continue;
     }
-    lines.push('    required: false', `    default: ${scalar(RUNNER_DEFAULTS[name] ?? INPUT_DECLARATIONS[name].default)}`);
+    lines.push('    required: false', `    default: ${scalar(declarationOf(name).runnerDefault ?? declarationOf(name).default)}`);
   }
   lines.push('', 'outputs:');
   for (const name of OUTPUT_NAMES) lines.push(`  ${name}:`, `    description: ${scalar(OUTPUT_DESCRIPTIONS[name])}`);

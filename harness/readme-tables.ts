@@ -1,8 +1,16 @@
-// The README's inputs and outputs tables, made from action.yml. test/readme-sync.test.ts checks that
-// the README holds exactly these; `node scripts/readme-tables.ts` rewrites them after action.yml changes.
+// The README's inputs and outputs tables, made from action.yml: the inputs most workflows set and
+// the outputs they read (the whole reference is docs/inputs.md, harness/inputs-reference.ts).
+// test/readme-sync.test.ts checks that the README holds exactly these; `node scripts/readme-tables.ts`
+// rewrites them after action.yml changes.
 import type { ActionMetadata } from './action-metadata.ts';
 
 export const TABLES = ['inputs', 'outputs'] as const;
+
+/** The inputs most workflows set: the README's table (docs/inputs.md has every one). */
+export const README_INPUTS = ['operation', 'project', 'token', 'version', 'timeout', 'base-url'] as const;
+
+/** The outputs most workflows read: the README's table (docs/inputs.md has every one). */
+const README_OUTPUTS = ['success', 'state', 'build-url', 'docs-url', 'preview-url', 'results'] as const;
 export type TableName = (typeof TABLES)[number];
 
 const beginMarker = (table: TableName) =>
@@ -23,13 +31,15 @@ export function tableMarkdown(meta: ActionMetadata, table: TableName): string {
     return [
       '| Input | Description | Default |',
       '| --- | --- | --- |',
-      ...Object.entries(meta.inputs).map(([name, input]) => `| \`${name}\` | ${cell(input.description ?? '')} | ${defaultCell(input)} |`),
+      ...README_INPUTS.map((name) => meta.inputs[name] ?? {}).map(
+        (input, index) => `| \`${README_INPUTS[index]}\` | ${cell(input.description ?? '')} | ${defaultCell(input)} |`,
+      ),
     ].join('\n');
   }
   return [
     '| Output | Description |',
     '| --- | --- |',
-    ...Object.entries(meta.outputs).map(([name, output]) => `| \`${name}\` | ${cell(output.description ?? '')} |`),
+    ...README_OUTPUTS.map((name) => `| \`${name}\` | ${cell(meta.outputs[name]?.description ?? '')} |`),
   ].join('\n');
 }
 

@@ -2,11 +2,11 @@
 // the inputs layer reads (src/inputs/operations.ts, the registry's keys: TypeScript refuses the
 // registry until it matches), action.yml (inputs, outputs; the `operation` list and the token rule
 // from the registry), then the README's tables, .env.example's descriptions and the issue forms'
-// operations (scripts/readme-tables.ts). The tests (test/declarations.test.ts,
+// operations (scripts/readme-tables.ts), and docs/inputs.md (harness/inputs-reference.ts). The tests (test/declarations.test.ts,
 // test/readme-sync.test.ts, test/issue-templates.test.ts) fail until they match:   npm run generate
 import './node-check.ts';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
 import { ROOT } from '../harness/action-metadata.ts';
 
@@ -57,3 +57,13 @@ writeFileSync(path, after);
 process.stdout.write(before === after ? 'action.yml already matches the declarations\n' : 'action.yml written from the declarations\n');
 
 await import('./readme-tables.ts');
+
+const { inputsReference, INPUTS_REFERENCE } = await import('../harness/inputs-reference.ts');
+const { readActionMetadata } = await import('../harness/action-metadata.ts');
+const referencePath = `${ROOT}${INPUTS_REFERENCE}`;
+const referenceBefore = existsSync(referencePath) ? readFileSync(referencePath, 'utf8') : '';
+const referenceAfter = inputsReference(readActionMetadata());
+writeFileSync(referencePath, referenceAfter);
+process.stdout.write(
+  referenceBefore === referenceAfter ? `${INPUTS_REFERENCE} already matches action.yml\n` : `${INPUTS_REFERENCE} written from action.yml\n`,
+);

@@ -1,3 +1,4 @@
+import { declarationOf } from './inputs/declarations.js';
 import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { gitHubClients } from './github/api/client.js';
 import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
@@ -5,6 +6,7 @@ import { readRunContext } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
+import { unreadInputMessage, unreadOnRunner } from './operations/unread-inputs.js';
 import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
 import { ReadTheDocsHttpClient } from './readthedocs/http-client.js';
 import { RateBudget } from './readthedocs/rate-budget.js';
@@ -207,9 +209,6 @@ export async function reportStep(
   if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) port.fail('failure');
 }
 
-/** Inputs read verbatim: a value's spaces and blank lines belong to it. */
-const UNTRIMMED_INPUTS = new Set<InputName>(['variables', 'public-variables']);
-
 /**
  * Masks `secret` in the log (the runner) and in what the action writes (the redactor). Nothing
  * shorter than SHORTEST_MASK characters: it would mask that text in every line.
@@ -222,14 +221,29 @@ function maskSecret(port: RunnerPort, secret: string, redactor: Redactor): void 
 
 /**
  * Reads every input once and validates it before any request is sent. The values of `env` are
- * masked as soon as they are known, before anything is logged.
+ * masked as soon as they are known, before anything is logged. An input the operation does not
+ * read is refused with the others (a warning when it would change nothing: the declaration says).
  */
 function readInputs(port: RunnerPort, redactor: Redactor): Inputs {
   const raw = {} as Record<InputName, string>;
   for (const name of INPUT_NAMES) {
-    raw[name] = port.input(name, { trim: !UNTRIMMED_INPUTS.has(name) });
+    raw[name] = port.input(name, { trim: declarationOf(name).verbatim !== true });
   }
-  const inputs = parseInputs(raw);
+  const unread = unreadOnRunner(raw);
+  const refused: string[] = [];
+  for (const input of unread) {
+    const message = unreadInputMessage(input);
+    if (input.severity === 'warning') port.log.warning(message, { title: 'Input not read' });
+    else refused.push(message);
+  }
+  let inputs: Inputs;
+  try {
+    inputs = parseInputs(raw);
+  } catch (error) {
+    if (error instanceof InputError && refused.length > 0) throw new InputError([...refused, ...error.problems]);
+    throw error;
+  }
+  if (refused.length > 0) throw new InputError(refused);
   for (const secret of valuesToMask(inputs.desiredVariables)) maskSecret(port, secret, redactor);
   if (!inputs.token && OPERATION_DESCRIPTORS[inputs.operation].needsToken) {
     throw new InputError([

@@ -20,7 +20,18 @@ import {
   thisActionSteps,
   yamlBlocks,
 } from './support/markdown-docs.ts';
-import { defaultCell, readmeTable, TABLES, tableMarkdown, tableRows, withEnvDescriptions } from '../harness/readme-tables.ts';
+import {
+  defaultCell,
+  README_INPUTS,
+  readmeTable,
+  TABLES,
+  tableMarkdown,
+  tableRows,
+  withEnvDescriptions,
+} from '../harness/readme-tables.ts';
+import { INPUTS_REFERENCE, inputsReference } from '../harness/inputs-reference.ts';
+import { readersOf } from '../src/operations/index.ts';
+import type { InputName } from '../src/inputs/declarations.ts';
 
 const meta = readActionMetadata();
 const readme = readDoc('README.md');
@@ -63,9 +74,9 @@ describe('README.md', () => {
     });
   }
 
-  it('shows every input with the default action.yml gives it', () => {
+  it('shows the inputs most workflows set, each with the default action.yml gives it', () => {
     const rows = tableRows(readmeTable(readme, 'inputs') ?? '');
-    expect(rows.map((row) => row[0])).toEqual(Object.keys(meta.inputs).map((name) => `\`${name}\``));
+    expect(rows.map((row) => row[0])).toEqual(README_INPUTS.map((name) => `\`${name}\``));
     for (const [name, description, shownDefault] of rows) {
       const input = meta.inputs[name!.slice(1, -1)]!;
       expect(description!.replace(/\\\|/g, '|'), name).toBe(input.description);
@@ -76,8 +87,31 @@ describe('README.md', () => {
     expect(defaultCell({ required: 'true' })).toBe('**required**');
   });
 
-  it('is a front door: at most 20 KB, linking every page under docs/', () => {
-    expect(Buffer.byteLength(readme), 'README.md is over 20 KB: move the details to a page under docs/').toBeLessThanOrEqual(20 * 1024);
+  it('links docs/inputs.md, which is what `npm run generate` writes: every input and output, by operation (issue 41)', () => {
+    const reference = readDoc(INPUTS_REFERENCE);
+    expect(reference, 'docs/inputs.md differs from action.yml and the descriptors: run `npm run generate`').toBe(inputsReference(meta));
+    expect(readme).toContain('](docs/inputs.md)');
+    const rows = reference
+      .split(/\n(?=## )/)
+      .flatMap((section) => tableRows(section).map(([name, description, shownDefault]) => ({ section, name, description, shownDefault })));
+    for (const [name, input] of Object.entries(meta.inputs)) {
+      const shown = rows.filter((row) => row.name === `\`${name}\`` && row.shownDefault !== undefined);
+      expect(shown.length, `docs/inputs.md does not list the input ${name}`).toBeGreaterThan(0);
+      for (const row of shown) {
+        expect(row.description!.replace(/\\\|/g, '|'), name).toBe(input.description);
+        expect(row.shownDefault, name).toBe(defaultCell(input));
+      }
+      // Under each operation that reads it, or under every operation.
+      const sections = shown.map((row) => /^## (.*)/m.exec(row.section)?.[1]);
+      const readers = readersOf(name as InputName);
+      expect(sections, name).toEqual(readers.length === OPERATIONS.length ? ['Every operation'] : readers.map((op) => `\`${op}\``));
+    }
+    for (const name of Object.keys(meta.outputs))
+      expect(rows.some((row) => row.name === `\`${name}\`` && row.shownDefault === undefined)).toBe(true);
+  });
+
+  it('is a front door: at most 16 KB, linking every page under docs/', () => {
+    expect(Buffer.byteLength(readme), 'README.md is over 16 KB: move the details to a page under docs/').toBeLessThanOrEqual(16 * 1024);
     const linked = new Set(relativeLinks(readme).map((link) => link.target.replace(/#.*$/, '')));
     for (const page of docFiles().filter((file) => file.startsWith('docs/')))
       expect([...linked], `README.md does not link ${page}`).toContain(page);

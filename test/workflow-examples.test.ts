@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { OPERATIONS } from '../src/inputs/inputs.js';
+import { INPUT_NAMES, OPERATIONS, type InputName } from '../src/inputs/inputs.js';
+import { givenInputs, unreadInputs } from '../src/operations/unread-inputs.ts';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { classifyBlock, docFiles, readDoc, thisActionSteps, type YamlBlock, yamlBlocks } from './support/markdown-docs.ts';
 import { parser } from './support/workflow-parser.ts';
@@ -35,6 +36,11 @@ function actionStepErrors(workflow: string): string[] {
     for (const [name, input] of Object.entries(meta.inputs)) {
       if (input.required === 'true' && !(name in step.with)) errors.push(`required input \`${name}\` is missing`);
     }
+    // The step's own rule (issue 41): an input the operation does not read fails it, or warns.
+    const known = OPERATIONS.find((name) => name === String(operation ?? 'build'));
+    const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, String(step.with[name] ?? meta.inputs[name]?.default ?? '')]));
+    for (const { input } of known === undefined ? [] : unreadInputs(known, givenInputs(raw as Record<InputName, string>)))
+      errors.push(`input \`${input}\` is not read by \`${known}\``);
   }
   // Outputs read from a step of this action (or from a step the fragment does not show).
   const ids = new Map<string, boolean>();
@@ -123,6 +129,9 @@ describe('workflow examples', () => {
     ]);
     expect(blockProblems({ file: 'p.md', line: 1, text: step('    operation: wait\n') })).toEqual([
       'p.md:1: required input `project` is missing',
+    ]);
+    expect(blockProblems({ file: 'p.md', line: 1, text: step('    project: p\n    dry-run: true\n    wait: true\n') })).toEqual([
+      'p.md:1: input `dry-run` is not read by `build`',
     ]);
     expect(
       blockProblems({

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { INPUT_DECLARATIONS } from '../inputs/declarations.js';
+import { INPUT_DECLARATIONS, listed } from '../inputs/declarations.js';
 import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
-import { COMMON_INPUTS, OPERATION_DESCRIPTORS } from '../operations/index.js';
+import { OPERATION_DESCRIPTORS } from '../operations/index.js';
+import { unreadInputs } from '../operations/unread-inputs.js';
 
 /** The command's name, as package.json's `bin` installs it. */
 export const COMMAND = 'readthedocs-action';
@@ -104,16 +105,20 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
 
 /**
  * An option the operation does not read would do nothing (`build --dry-run` would build for real):
- * refused, naming it, before any request.
+ * refused, naming it and the operations that read it, before any request. The rule is the step's
+ * (src/operations/unread-inputs.ts): one that would change nothing (`--poll-interval`) is left to
+ * the step, which warns.
  */
 function refuseOptionsOfOthers(operation: Operation, values: Record<string, unknown>): void {
-  const { inputs, commandOptions = [] } = OPERATION_DESCRIPTORS[operation];
-  const own = new Set<string>([...COMMON_INPUTS, ...inputs]);
+  const { commandOptions = [] } = OPERATION_DESCRIPTORS[operation];
   const takes = (name: 'force' | 'variables-file') => commandOptions.includes(name);
-  const foreign = OPTION_INPUTS.find((name) => values[name] !== undefined && !own.has(name));
+  const foreign = unreadInputs(
+    operation,
+    OPTION_INPUTS.filter((name) => values[name] !== undefined),
+  ).find(({ severity }) => severity === 'error');
   const given =
     foreign !== undefined
-      ? optionAsGiven(foreign, values[foreign])
+      ? optionAsGiven(foreign.input, values[foreign.input])
       : (['force', 'variables-file'] as const)
           .filter((name) => values[name] !== undefined && values[name] !== false && !takes(name))
           .map((name) => `--${name}`)[0];
@@ -123,8 +128,10 @@ function refuseOptionsOfOthers(operation: Operation, values: Record<string, unkn
     }
     return;
   }
+  const readBy =
+    foreign === undefined ? '' : `; only ${listed(foreign.readers, 'and')} ${foreign.readers.length === 1 ? 'reads' : 'read'} it`;
   throw new UsageError(
-    `\`${operation}\` does not take \`${given}\`: it would do nothing here (\`${COMMAND} ${operation} --help\` lists its options)`,
+    `\`${operation}\` does not take \`${given}\`: it would do nothing here${readBy} (\`${COMMAND} ${operation} --help\` lists its options)`,
   );
 }
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { COMMAND, parseCommandLine, UsageError, type CommandLine } from './args.js';
 import { defaultCommit, gitHead } from './git-head.js';
 import { helpText } from './help.js';
+import { declarationOf } from '../inputs/declarations.js';
 import { INPUT_NAMES, InputError, parseInputs, type InputName } from '../inputs/inputs.js';
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { runWith } from '../step.js';
@@ -70,9 +71,6 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
 const EXIT_ON_SIGNAL = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 const STOP_SIGNALS = Object.keys(EXIT_ON_SIGNAL) as (keyof typeof EXIT_ON_SIGNAL)[];
 
-/** Inputs read verbatim, as the action reads them (src/step.ts): a value's spaces and blank lines belong to it. */
-const UNTRIMMED = new Set<InputName>(['variables', 'public-variables']);
-
 /**
  * The action's own checks of the inputs, before anything runs, in the command line's words
  * (`--timeout`, not "Input `timeout`"): a usage error on stderr, exit 2. The token too: the action
@@ -80,7 +78,7 @@ const UNTRIMMED = new Set<InputName>(['variables', 'public-variables']);
  */
 function refuseInvalidInputs(command: Extract<CommandLine, { kind: 'run' }>): void {
   const raw = {} as Record<InputName, string>;
-  for (const name of INPUT_NAMES) raw[name] = UNTRIMMED.has(name) ? command.inputs[name] : command.inputs[name].trim();
+  for (const name of INPUT_NAMES) raw[name] = declarationOf(name).verbatim ? command.inputs[name] : command.inputs[name].trim();
   try {
     parseInputs(raw);
   } catch (error) {

@@ -29,9 +29,11 @@ export interface RegistryFacts {
   operations: readonly Operation[];
   /** The operations whose descriptor needs `token`. */
   needToken: readonly Operation[];
+  /** The operations that read the input being described (their descriptors' `inputs`). */
+  readers: readonly Operation[];
 }
 
-interface InputDeclaration {
+export interface InputDeclaration {
   kind: InputKind;
   /** What the text becomes, or a refusal that names what the input accepts. */
   schema: z.ZodMiniType;
@@ -42,16 +44,35 @@ interface InputDeclaration {
    * from it). A function when it names operations: the registry gives them (`inputDescription`).
    */
   description: string | ((registry: RegistryFacts) => string);
+  /** Read as given, spaces and blank lines kept (a value's own); every other input is trimmed. */
+  verbatim?: true;
+  /**
+   * Given to an operation that does not read it: `warning` when it changes neither what is written
+   * nor what is decided (how often to poll); else an *Invalid input* error (`dry-run` on `build`
+   * would build for real). src/operations/unread-inputs.ts applies it.
+   */
+  whenUnread?: 'warning';
+  /**
+   * action.yml's default when it is an expression the runner expands (`${{ github.token }}`): the
+   * step cannot tell it from a given value, so it is never taken for one.
+   */
+  runnerDefault?: string;
 }
 
-/** `a`, `b` and `c` (or `or`). */
-const listed = (names: readonly string[], last: 'and' | 'or') =>
+/** `a`, `b` and `c` (or `or`), each as code. */
+export const listed = (names: readonly string[], last: 'and' | 'or') =>
   names.length < 2
     ? names.map((name) => `\`${name}\``).join('')
     : `${names
         .slice(0, -1)
         .map((name) => `\`${name}\``)
         .join(', ')} ${last} \`${names.at(-1)}\``;
+
+/** A description that starts with the operations that read the input: "For `env` and `apply`" + `rest`. */
+const forReaders =
+  (rest: string) =>
+  ({ readers }: RegistryFacts): string =>
+    `For ${listed(readers, 'and')}${rest}`;
 
 /**
  * Every input of action.yml, in its order: kind, default and description, declared once.
@@ -130,7 +151,7 @@ export const INPUT_DECLARATIONS = {
   wait: {
     kind: 'flag',
     default: 'true',
-    description: 'With `false`, `build` returns as soon as the build is created, with `build-id` set.',
+    description: forReaders(', with `false`, return as soon as the build is created, with `build-id` set.'),
     schema: booleanInput,
   },
   timeout: {
@@ -142,8 +163,9 @@ export const INPUT_DECLARATIONS = {
   commit: {
     kind: 'text',
     default: '',
-    description:
-      "For `wait`, the full SHA whose build to wait for. Empty means the pull request's head SHA on pull-request events, else `GITHUB_SHA`. For `merge-queue` run by hand, the group's commit.",
+    description: forReaders(
+      ": with `wait`, the full SHA whose build to wait for (empty: the pull request's head SHA on pull-request events, else `GITHUB_SHA`); with `merge-queue` run by hand, the group's commit.",
+    ),
     schema: parser((text, refuse) => {
       const sha = text.trim().toLowerCase();
       if (sha === '') return undefined;
@@ -156,6 +178,7 @@ export const INPUT_DECLARATIONS = {
   'github-token': {
     kind: 'secret',
     default: '',
+    runnerDefault: '${{ github.token }}',
     description:
       "Token for GitHub's API: `preview`'s comment and statuses, `merge-queue`'s status, `apply`'s plan comment, `health`'s reads and issue.",
     // Tools that run the action outside a runner (`@github/local-action`) pass action.yml's default
@@ -179,6 +202,7 @@ export const INPUT_DECLARATIONS = {
   'poll-interval': {
     kind: 'text',
     default: 'auto',
+    whenUnread: 'warning',
     description: "`auto` polls predictively from the version's recent build times; a duration (`5s`) polls at that fixed interval.",
     schema: parser((text, refuse): 'auto' | number => {
       if (text.trim() === '' || text.trim().toLowerCase() === 'auto') return 'auto';
@@ -191,97 +215,103 @@ export const INPUT_DECLARATIONS = {
   activate: {
     kind: 'flag',
     default: 'true',
-    description: 'For `sync-versions` with `version`, activate the version when it is inactive (which queues its build).',
+    description: forReaders(' with `version`, activate the version when it is inactive (which queues its build).'),
     schema: booleanInput,
   },
   hidden: {
     kind: 'optional-flag',
     default: '',
-    description: 'For `sync-versions` with `version`, set the version hidden (`true`) or listed (`false`); empty leaves it as it is.',
+    description: forReaders(' with `version`, set the version hidden (`true`) or listed (`false`); empty leaves it as it is.'),
     schema: optionalBoolean,
   },
   verify: {
     kind: 'text',
     default: 'warn',
-    description:
-      'For `sync-versions` with `version`: `warn` or `strict` checks through search that the new docs are live (a warning or a failure when not); `none` skips it.',
+    description: forReaders(
+      ' with `version`: `warn` or `strict` checks through search that the new docs are live (a warning or a failure when not); `none` skips it.',
+    ),
     schema: oneOf(['warn', 'strict', 'none'] as const),
   },
   'verify-query': {
     kind: 'text',
     default: '',
-    description: "For `sync-versions`, the search query that must find the version's pages. Empty means the project's name.",
+    description: forReaders(", the search query that must find the version's pages. Empty means the project's name."),
     schema: optionalText,
   },
   variables: {
     kind: 'text',
     default: '',
-    description:
-      'For `env`, private environment variables, one `NAME=value` per line, or `NAME<<EOF` … `EOF` for a value over several lines.',
+    verbatim: true,
+    description: forReaders(
+      ', private environment variables, one `NAME=value` per line, or `NAME<<EOF` … `EOF` for a value over several lines.',
+    ),
     schema: z.string(),
   },
   'public-variables': {
     kind: 'text',
     default: '',
-    description: 'For `env`, variables that pull-request builds may see too, in the same form.',
+    verbatim: true,
+    description: forReaders(', variables that pull-request builds may see too, in the same form.'),
     schema: z.string(),
   },
   prune: {
     kind: 'flag',
     default: 'false',
-    description:
-      "For `env`, delete the project's variables that are not named; for `apply`, delete the redirects and subprojects the file does not list, and deactivate the versions its `version_policy` turns off.",
+    description: forReaders(
+      ", delete what is not given: with `env`, the project's variables not named; with `apply`, the redirects and subprojects the file does not list, and it deactivates the versions its `version_policy` turns off.",
+    ),
     schema: booleanInput,
   },
 
   'dry-run': {
     kind: 'flag',
     default: 'false',
-    description: 'For `env` and `apply`, print the plan and change nothing.',
+    description: forReaders(', print the plan and change nothing.'),
     schema: booleanInput,
   },
   translations: {
     kind: 'flag',
     default: 'false',
-    description: 'For `preview`, also report each translation of the project.',
+    description: forReaders(', also report each translation of the project.'),
     schema: booleanInput,
   },
   trigger: {
     kind: 'flag',
     default: 'false',
-    description: 'For `preview`, trigger the PR version when the service started no build for the head commit.',
+    description: forReaders(', trigger the PR version when the service started no build for the head commit.'),
     schema: booleanInput,
   },
   'preview-url-template': {
     kind: 'text',
     default: '',
-    description: 'For `preview`, the preview URL with placeholders `{project}`, `{version}` and `{language}`, replacing the computed one.',
+    description: forReaders(', the preview URL with placeholders `{project}`, `{version}` and `{language}`, replacing the computed one.'),
     schema: optionalText,
   },
   'docs-path': {
     kind: 'text',
     default: '',
-    description: 'For `preview`, the docs source folder used to link changed pages when `.readthedocs.yaml` does not tell.',
+    description: forReaders(', the docs source folder used to link changed pages when `.readthedocs.yaml` does not tell.'),
     schema: pathInput((path) => (path === '' ? undefined : path)),
   },
   comment: {
     kind: 'text',
     default: 'auto',
-    description:
-      "For `preview`: `auto` (a sticky PR comment, none when every project is ready at the head commit and Read the Docs' own comment is about that commit), `comment` (always), `description` (a block in the PR description) or `none`.",
+    description: forReaders(
+      ": `auto` (a sticky PR comment, none when every project is ready at the head commit and Read the Docs' own comment is about that commit), `comment` (always), `description` (a block in the PR description) or `none`.",
+    ),
     schema: oneOf(['auto', 'comment', 'description', 'none'] as const),
   },
 
   'comment-header': {
     kind: 'text',
     default: '',
-    description: 'For `preview` and `health`, tells apart several uses in one repository (each keeps its own comment or issue).',
+    description: forReaders(', tells apart several uses in one repository (each keeps its own comment or issue).'),
     schema: parser((text) => text.trim()),
   },
   config: {
     kind: 'text',
     default: '.github/readthedocs-project.yml',
-    description: 'For `apply` and `export`, the project file (settings, redirects, subprojects, versions), relative to the repository.',
+    description: forReaders(', the project file (settings, redirects, subprojects, versions), relative to the repository.'),
     schema: pathInput((path, refuse) => {
       if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);
       if (!/\.ya?ml$/i.test(path)) return refuse(`\`${path}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
@@ -291,19 +321,19 @@ export const INPUT_DECLARATIONS = {
   'fail-on-changes': {
     kind: 'flag',
     default: 'false',
-    description: 'For `apply`, fail the step when the plan is not empty (drift check; with `dry-run` nothing is written).',
+    description: forReaders(', fail the step when the plan is not empty (drift check; with `dry-run` nothing is written).'),
     schema: booleanInput,
   },
   deployment: {
     kind: 'flag',
     default: 'true',
-    description: "For `preview`, a GitHub deployment per project on the PR's head commit (needs `deployments: write`).",
+    description: forReaders(", a GitHub deployment per project on the PR's head commit (needs `deployments: write`)."),
     schema: booleanInput,
   },
   'deployment-environment': {
     kind: 'text',
     default: 'readthedocs-preview/{project}',
-    description: "For `preview`, the deployments' environment; `{project}` is replaced by the project's slug.",
+    description: forReaders(", the deployments' environment; `{project}` is replaced by the project's slug."),
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name.length > 255 || /[\u0000-\u001f]/.test(name))
@@ -314,19 +344,19 @@ export const INPUT_DECLARATIONS = {
   'redirect-check': {
     kind: 'text',
     default: 'warn',
-    description: 'For `preview`, pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.',
+    description: forReaders(', pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.'),
     schema: oneOf(['warn', 'fail', 'off'] as const),
   },
   'queue-check': {
     kind: 'text',
     default: 'build',
-    description: "For `merge-queue`: `build` (build the group's commit) or `mirror` (carry the queued PR's build result).",
+    description: forReaders(": `build` (build the group's commit) or `mirror` (carry the queued PR's build result)."),
     schema: oneOf(['build', 'mirror'] as const),
   },
   'status-context': {
     kind: 'text',
     default: 'docs/readthedocs.org:{project}',
-    description: "For `merge-queue`, the status context on the group's commit; `{project}` is the project's slug.",
+    description: forReaders(", the status context on the group's commit; `{project}` is the project's slug."),
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))
@@ -339,13 +369,13 @@ export const INPUT_DECLARATIONS = {
   'grace-period': {
     kind: 'text',
     default: '1h',
-    description: "For `health`, how long the branch's head may wait for its build.",
+    description: forReaders(", how long the branch's head may wait for its build."),
     schema: durationInput,
   },
   releases: {
     kind: 'text',
     default: '3',
-    description: 'For `health`, how many newest release tags must have docs.',
+    description: forReaders(', how many newest release tags must have docs.'),
     schema: parser((text, refuse) => {
       const count = /^\s*(\d{1,2})\s*$/.exec(text);
       if (!count || Number(count[1]) > 50) return refuse(`\`${text}\` is not accepted: give a whole number from 0 to 50`);
@@ -355,13 +385,13 @@ export const INPUT_DECLARATIONS = {
   'health-issue': {
     kind: 'flag',
     default: 'true',
-    description: 'For `health`, keep one issue open while a problem remains (needs `issues: write`).',
+    description: forReaders(', keep one issue open while a problem remains (needs `issues: write`).'),
     schema: booleanInput,
   },
   'on-problem': {
     kind: 'text',
     default: 'fail',
-    description: 'For `health`, while a problem remains: `fail` (a red step) or `warn`.',
+    description: forReaders(', while a problem remains: `fail` (a red step) or `warn`.'),
     schema: oneOf(['fail', 'warn'] as const),
   },
 } as const satisfies Record<string, InputDeclaration>;
@@ -370,3 +400,6 @@ export type InputName = keyof typeof INPUT_DECLARATIONS;
 
 /** Every input's name, in action.yml's order. */
 export const INPUT_NAMES = Object.keys(INPUT_DECLARATIONS) as InputName[];
+
+/** An input's declaration as the common shape (its optional fields readable whatever the input). */
+export const declarationOf = (name: InputName): InputDeclaration => INPUT_DECLARATIONS[name];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { z } from 'zod/mini';
 
 /** What the action needs to know about the workflow run, read from the runner's environment. */
 export interface RunContext {
@@ -72,32 +73,73 @@ export interface WorkflowRun {
   pullRequests: { number: number; headSha: string | undefined; headRepoId: number | undefined }[];
 }
 
+/**
+ * A field of the event payload: its value when it has the shape expected, else undefined. The
+ * payload is GitHub's, but a field of another type (an older event, a replayed file) is none, not
+ * an error: the operation that needs it says what is missing.
+ */
+const maybe = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+const text = maybe(z.string());
+const repositoryName = maybe(z.object({ full_name: text }));
+
+/** The fields of the event payload the action reads, each through `maybe`. */
+const EventPayload = z.object({
+  action: text,
+  ref: text,
+  head_commit: maybe(z.object({ timestamp: text })),
+  repository: maybe(z.object({ default_branch: text })),
+  pull_request: maybe(
+    z.object({
+      number: maybe(z.number()),
+      merged: maybe(z.boolean()),
+      head: maybe(z.object({ sha: text, repo: repositoryName })),
+      base: maybe(z.object({ repo: repositoryName })),
+    }),
+  ),
+  issue: maybe(z.object({ pull_request: maybe(z.object({})) })),
+  merge_group: maybe(z.object({ head_sha: text, head_ref: text, base_ref: text, head_commit: maybe(z.object({ timestamp: text })) })),
+  workflow_run: maybe(
+    z.object({
+      head_sha: text,
+      event: text,
+      head_branch: text,
+      head_repository: maybe(z.object({ id: maybe(z.int()), full_name: text, owner: maybe(z.object({ login: text })) })),
+      repository: repositoryName,
+      pull_requests: maybe(
+        z.array(
+          maybe(
+            z.object({
+              number: maybe(z.int()),
+              head: maybe(z.object({ sha: text, repo: maybe(z.object({ id: maybe(z.int()) })) })),
+            }),
+          ),
+        ),
+      ),
+    }),
+  ),
+});
+type EventPayload = z.infer<typeof EventPayload>;
+
+/** The event payload (GITHUB_EVENT_PATH) through its schema; a missing or unreadable one is empty, no error. */
+function readPayload(path: string | undefined): EventPayload {
+  if (!path) return {};
+  try {
+    return EventPayload.safeParse(JSON.parse(readFileSync(path, 'utf8'))).data ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /** Reads GITHUB_* variables and the event payload; a missing or unreadable payload is no error. */
 export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
-  let payload: Record<string, unknown> = {};
-  if (env.GITHUB_EVENT_PATH) {
-    try {
-      payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>;
-    } catch {
-      payload = {};
-    }
-  }
-  const pr = payload.pull_request as
-    | {
-        number?: unknown;
-        merged?: unknown;
-        head?: { sha?: unknown; repo?: { full_name?: unknown } };
-        base?: { repo?: { full_name?: unknown } };
-      }
-    | undefined;
-  const number = typeof pr?.number === 'number' ? pr.number : undefined;
-  const headSha = typeof pr?.head?.sha === 'string' ? pr.head.sha : undefined;
-  const headCommit = payload.head_commit as { timestamp?: unknown } | undefined;
-  const pushedAt = typeof headCommit?.timestamp === 'string' ? Date.parse(headCommit.timestamp) : Number.NaN;
+  const payload = readPayload(env.GITHUB_EVENT_PATH);
+  const pr = payload.pull_request;
+  const number = pr?.number;
+  const headSha = pr?.head?.sha;
+  const pushedAt = payload.head_commit?.timestamp === undefined ? Number.NaN : Date.parse(payload.head_commit.timestamp);
   const workflowRun = readWorkflowRun(payload.workflow_run);
-  const ref = readRef(typeof payload.ref === 'string' ? payload.ref : env.GITHUB_REF);
-  const repository = payload.repository as { default_branch?: unknown } | undefined;
-  const defaultBranch = typeof repository?.default_branch === 'string' ? repository.default_branch : '';
+  const ref = readRef(payload.ref ?? env.GITHUB_REF);
+  const defaultBranch = payload.repository?.default_branch ?? '';
   const mergeGroup = readMergeGroup(payload.merge_group);
   const pullRequestNamedBy = pullRequestNamed(env, payload, workflowRun);
   return {
@@ -110,20 +152,14 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     ...(workflowRun ? { workflowRun } : {}),
     eventName: env.GITHUB_EVENT_NAME ?? '',
     workspace: workspaceOf(env),
-    ...(typeof payload.action === 'string' ? { action: payload.action } : {}),
+    ...(payload.action !== undefined ? { action: payload.action } : {}),
     sha: env.GITHUB_SHA || undefined,
     repository: env.GITHUB_REPOSITORY || undefined,
     serverUrl: env.GITHUB_SERVER_URL || 'https://github.com',
     apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
     pullRequest:
       number !== undefined && headSha
-        ? {
-            number,
-            headSha,
-            baseRepo: typeof pr?.base?.repo?.full_name === 'string' ? pr.base.repo.full_name : undefined,
-            headRepo: typeof pr?.head?.repo?.full_name === 'string' ? pr.head.repo.full_name : undefined,
-            merged: pr?.merged === true,
-          }
+        ? { number, headSha, baseRepo: pr?.base?.repo?.full_name, headRepo: pr?.head?.repo?.full_name, merged: pr?.merged === true }
         : undefined,
   };
 }
@@ -144,34 +180,23 @@ function readRef(ref: string | undefined): RunContext['ref'] {
 /** Longest ref read from a payload: GitHub's refs are far shorter; a longer one is no group. */
 const MAX_REF_LENGTH = 1024;
 
-function readMergeGroup(value: unknown): MergeGroupEvent | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const group = value as Record<string, unknown>;
-  if (typeof group.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(group.head_sha)) return undefined;
-  if (typeof group.head_ref !== 'string' || group.head_ref.length > MAX_REF_LENGTH) return undefined;
-  const baseRef = typeof group.base_ref === 'string' && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
-  const headCommit =
-    typeof group.head_commit === 'object' && group.head_commit !== null ? (group.head_commit as Record<string, unknown>) : {};
-  const createdAt =
-    typeof headCommit.timestamp === 'string' && headCommit.timestamp.length <= 40 ? Date.parse(headCommit.timestamp) : Number.NaN;
+function readMergeGroup(group: EventPayload['merge_group']): MergeGroupEvent | undefined {
+  if (group?.head_sha === undefined || !/^[0-9a-f]{40}$/i.test(group.head_sha)) return undefined;
+  if (group.head_ref === undefined || group.head_ref.length > MAX_REF_LENGTH) return undefined;
+  const baseRef = group.base_ref !== undefined && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
+  const timestamp = group.head_commit?.timestamp;
+  const createdAt = timestamp === undefined || timestamp.length > 40 ? Number.NaN : Date.parse(timestamp);
   return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef, ...(Number.isFinite(createdAt) ? { createdAt } : {}) };
 }
 
 /** What names a pull request in the run's payload or, outside GitHub, in the CI's variables; undefined when nothing does. */
-function pullRequestNamed(
-  env: NodeJS.ProcessEnv,
-  payload: Record<string, unknown>,
-  workflowRun: WorkflowRun | undefined,
-): string | undefined {
-  const present = (value: unknown) => typeof value === 'object' && value !== null;
-  if (present(payload.pull_request)) return 'the payload names a pull request (`pull_request`)';
-  if (present((payload.issue as { pull_request?: unknown } | undefined)?.pull_request)) {
-    return 'the payload names a pull request (a comment on a pull request: `issue.pull_request`)';
-  }
-  if (present(payload.merge_group)) return 'the payload names a merge queue group (`merge_group`)';
-  if (present(payload.workflow_run)) {
-    const event = (payload.workflow_run as { event?: unknown }).event;
-    if (typeof event === 'string' && (event.startsWith('pull_request') || event === 'merge_group')) {
+function pullRequestNamed(env: NodeJS.ProcessEnv, payload: EventPayload, workflowRun: WorkflowRun | undefined): string | undefined {
+  if (payload.pull_request) return 'the payload names a pull request (`pull_request`)';
+  if (payload.issue?.pull_request) return 'the payload names a pull request (a comment on a pull request: `issue.pull_request`)';
+  if (payload.merge_group) return 'the payload names a merge queue group (`merge_group`)';
+  if (payload.workflow_run) {
+    const event = payload.workflow_run.event;
+    if (event !== undefined && (event.startsWith('pull_request') || event === 'merge_group')) {
       return 'the payload names a pull request (a run started by `pull_request`, `pull_request_target` or `merge_group`)';
     }
     if ((workflowRun?.pullRequests.length ?? 0) > 0) return 'the payload names a pull request (`workflow_run.pull_requests`)';
@@ -183,33 +208,22 @@ function pullRequestNamed(
   return undefined;
 }
 
-function readWorkflowRun(value: unknown): WorkflowRun | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const run = value as Record<string, unknown>;
-  if (typeof run.head_sha !== 'string' || !/^[0-9a-f]{40}$/i.test(run.head_sha)) return undefined;
-  const text = (field: unknown) => (typeof field === 'string' && field !== '' ? field : undefined);
-  const id = (field: unknown) => (typeof field === 'number' && Number.isSafeInteger(field) ? field : undefined);
-  const head = run.head_repository as { id?: unknown; full_name?: unknown; owner?: { login?: unknown } } | undefined;
-  const repository = run.repository as { full_name?: unknown } | undefined;
-  const pullRequests = (Array.isArray(run.pull_requests) ? run.pull_requests : []).flatMap((entry: unknown) => {
-    const pr = entry as { number?: unknown; head?: { sha?: unknown; repo?: { id?: unknown } | null } } | null;
-    if (typeof pr?.number !== 'number' || !Number.isSafeInteger(pr.number) || pr.number <= 0) return [];
-    return [
-      {
-        number: pr.number,
-        headSha: typeof pr.head?.sha === 'string' ? pr.head.sha.toLowerCase() : undefined,
-        headRepoId: id(pr.head?.repo?.id),
-      },
-    ];
+function readWorkflowRun(run: EventPayload['workflow_run']): WorkflowRun | undefined {
+  if (run?.head_sha === undefined || !/^[0-9a-f]{40}$/i.test(run.head_sha)) return undefined;
+  const nonEmpty = (field: string | undefined) => (field === '' ? undefined : field);
+  const head = run.head_repository;
+  const pullRequests = (run.pull_requests ?? []).flatMap((pr) => {
+    if (pr?.number === undefined || pr.number <= 0) return [];
+    return [{ number: pr.number, headSha: pr.head?.sha?.toLowerCase(), headRepoId: pr.head?.repo?.id }];
   });
   return {
-    event: text(run.event) ?? '',
+    event: nonEmpty(run.event) ?? '',
     headSha: run.head_sha.toLowerCase(),
-    headBranch: text(run.head_branch),
-    headRepo: text(head?.full_name),
-    headRepoId: id(head?.id),
-    headOwner: text(head?.owner?.login),
-    repository: text(repository?.full_name),
+    headBranch: nonEmpty(run.head_branch),
+    headRepo: nonEmpty(head?.full_name),
+    headRepoId: head?.id,
+    headOwner: nonEmpty(head?.owner?.login),
+    repository: nonEmpty(run.repository?.full_name),
     pullRequests,
   };
 }

@@ -1,7 +1,7 @@
-import { INPUT_DECLARATIONS, type InputName, type RegistryFacts } from '../inputs/declarations.js';
+import { declarationOf, type InputName, type RegistryFacts } from '../inputs/declarations.js';
 import { OPERATIONS, type Operation } from '../inputs/inputs.js';
 import { build } from './build-version/descriptor.js';
-import type { OperationDescriptor } from './descriptor.js';
+import { COMMON_INPUTS, type OperationDescriptor } from './descriptor.js';
 import { env } from './env/descriptor.js';
 import { exportOperation } from './export/descriptor.js';
 import { health } from './health/descriptor.js';
@@ -35,16 +35,28 @@ export const STEP_OPERATIONS = Object.fromEntries(
   Object.entries(OPERATION_DESCRIPTORS).map(([name, descriptor]) => [name, descriptor.run]),
 ) as Record<Operation, StepOperation>;
 
-/** What the inputs' descriptions say of the operations (the `operation` list, the token rule), from the descriptors. */
-const REGISTRY_FACTS: RegistryFacts = {
-  operations: OPERATIONS,
-  needToken: OPERATIONS.filter((name) => OPERATION_DESCRIPTORS[name].needsToken),
-};
+/**
+ * The operations that read `input`, in the docs' order: every one for `operation` and a common
+ * input, else those whose descriptor names it.
+ */
+export function readersOf(input: InputName): Operation[] {
+  const everyOne = input === 'operation' || (COMMON_INPUTS as readonly InputName[]).includes(input);
+  return OPERATIONS.filter((name) => everyOne || OPERATION_DESCRIPTORS[name].inputs.includes(input));
+}
 
-/** An input's description as action.yml and `--help` give it: the declaration's, with the registry's facts. */
+/**
+ * An input's description as action.yml and `--help` give it: the declaration's, with the registry's
+ * facts (the `operation` list, the token rule, the operations that read it), from the descriptors.
+ */
 export function inputDescription(name: InputName): string {
-  const { description } = INPUT_DECLARATIONS[name] as { description: string | ((registry: RegistryFacts) => string) };
-  return typeof description === 'string' ? description : description(REGISTRY_FACTS);
+  const { description } = declarationOf(name);
+  if (typeof description === 'string') return description;
+  const facts: RegistryFacts = {
+    operations: OPERATIONS,
+    needToken: OPERATIONS.filter((operation) => OPERATION_DESCRIPTORS[operation].needsToken),
+    readers: readersOf(name),
+  };
+  return description(facts);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
+import { OPERATIONS } from '../../src/inputs/operations.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const SHA_NEW = 'b'.repeat(40);
@@ -175,8 +176,32 @@ describe.concurrent('bad input fails before any request, naming the input', () =
   // Every refusal of parseInputs is tested in-process (test/inputs.test.ts); through dist/ go one
   // of them and the token's, which step.ts checks once the operation is known.
   const cases: [string, Record<string, string>, RegExp][] = [
-    ['operation', { operation: 'deploy' }, /Input `operation`: accepts `build`, `wait`, `sync-versions`, `env`, `preview`/],
+    [
+      'operation',
+      { operation: 'deploy' },
+      new RegExp(
+        `Input \`operation\`: accepts ${OPERATIONS.slice(0, -1)
+          .map((name) => `\`${name}\``)
+          .join(', ')}`,
+      ),
+    ],
     ['missing token', { token: '' }, /Input `token` is required for operation `build`/],
+    // An input the operation does not read would do nothing: `dry-run` would build for real (issue 41).
+    [
+      'dry-run on build',
+      { 'dry-run': 'true' },
+      /^Input `dry-run`: `build` does not read it, so it would do nothing here \(only `env` and `apply` read it\)/,
+    ],
+    [
+      'dry-run on sync-versions',
+      { operation: 'sync-versions', 'dry-run': 'true' },
+      /^Input `dry-run`: `sync-versions` does not read it, so it would do nothing here \(only `env` and `apply` read it\)/,
+    ],
+    [
+      'variables without operation: env',
+      { variables: 'THEME=dark' },
+      /^Input `variables`: `build` does not read it.*\(only `env` reads it\)/,
+    ],
   ];
   for (const [name, inputs, message] of cases) {
     it(name, () =>

@@ -7,6 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../../harness/run-action.ts';
+import { listed } from '../../src/inputs/declarations.ts';
+import { readersOf } from '../../src/operations/index.ts';
 
 const TOKEN = 'rtd_secret_token_abcdef123456';
 const OLD_API_KEY = 'old-api-key-Q7f3kP0x';
@@ -91,6 +93,21 @@ describe('operation env', () => {
     expect(run.stdout).toContain('::debug::'); // debug output was on
     expect(errors(run)).toEqual([]);
     expectNoValue(run, [NEW_API_KEY, NEW_ONE, THEME, CERTIFICATE]);
+  });
+
+  it('warns of an input it does not read that would change nothing (`poll-interval`), and writes the variables (issue 41)', async () => {
+    const run = await runAction({ inputs: inputs({ 'poll-interval': '5s' }) });
+
+    expect(run.code, run.stdout).toBe(0);
+    expect(byName().NEW_ONE).toMatchObject({ value: NEW_ONE });
+    expect(errors(run)).toEqual([]);
+    const warnings = run.annotations.filter((a) => a.title === 'Input not read');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ level: 'warning' });
+    expect(warnings[0]!.message).toBe(
+      `Input \`poll-interval\`: \`env\` does not read it, so it is ignored (only ${listed(readersOf('poll-interval'), 'and')} read it)`,
+    );
+    expect(readersOf('poll-interval')).not.toContain('env');
   });
 
   // Each refusal's wording is unit-tested (test/env-variables.test.ts); through the process goes one.
