@@ -51,6 +51,9 @@ export class VersionResources {
    * inactive unless a rule activates them"; "`verbose_name` is the branch or tag name as git has it;
    * `slug` is made from it (lower case, characters outside `[a-z0-9._-]` become `-`, runs
    * collapsed)". Activating it queues a build of the branch's head, the group's `commit`.
+   * This is a branch whose push's own sync has not made the version yet (the service syncs
+   * asynchronously): `branchCreated` is the push whose sync came first. Version-added rules run
+   * at the API's sync only for a version there at once (`appearsAfterSyncMs` 0).
    * Returns the version's slug.
    */
   addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs = 0): string {

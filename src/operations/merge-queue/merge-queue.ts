@@ -53,8 +53,8 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
   if (!ctx.deadline.cancellation.aborted) {
     const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
     await statuses.status(project, state, description, seen.current.buildUrl);
-    // After the group's status, so that the queue does not wait on it.
-    if (mode === 'build') await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
+    // After the group's status, so that the queue does not wait on it; not past the step's deadline.
+    if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   }
   const set = statuses.lastState.get(project);
   const details: MergeQueueDetails = {
