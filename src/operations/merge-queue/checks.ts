@@ -89,7 +89,7 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
 function logRunsOn(log: ProjectLog, build: Build, version: string): void {
   log.info(
     `Build #${build.id} of ${version} runs on: a token cannot cancel it (only a new trigger would, and that starts another build). ` +
-      "Its version is deactivated now, and an inactive version's output is never served",
+      "The step deactivates its version next, and an inactive version's output is never served",
   );
 }
 
