@@ -16,6 +16,7 @@ import {
 import { ReadTheDocsError, UncertainWriteError } from '../../src/readthedocs/errors.js';
 import type { Build } from '../../src/readthedocs/schemas.js';
 import { InputError } from '../../src/inputs/inputs.js';
+import { GitHubError } from '../../src/github/api/client.js';
 import { CancelledError } from '../../src/util/abort.js';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -114,6 +115,19 @@ describe('merge-queue, queue-check: build', () => {
     expect(run.summary).toContain('`queue-check: build`');
     expect(run.summary).toContain('- demo: passed: The group&#39;s docs build succeeded');
     expect(run.summary).toContain('status `docs/readthedocs.org:demo` is `success`');
+    const log = stdout.text();
+    for (const line of [
+      'Syncing the versions of demo: the queue branch becomes version ' + SLUG,
+      `Waiting for version ${SLUG} (the queue branch) to appear`,
+      `${SLUG} is there (inactive)`,
+      `Activating ${SLUG}, hidden: the service queues its build`,
+      `Build #1 of ${SLUG} was queued by the activation: `,
+      `Deactivated ${SLUG}: its temporary docs are deleted`,
+    ]) {
+      expect(log).toContain(line);
+    }
+    // The builds before the sync: the last ten, to tell the activation's build from older ones.
+    expect(rtd.requests.find((r) => r.path === '/api/v3/projects/demo/builds/')?.query.limit).toBe('10');
   });
 
   it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
@@ -336,16 +350,60 @@ describe('merge-queue, queue-check: build', () => {
 
     expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Sync not triggered' });
     expect(run.results[0]!.reason).toContain('asleep: Read the Docs did not sync its versions (400, triggered: false)');
+    expect(run.results[0]!.reason).toContain('when the project is inactive or has version sync turned off');
+    expect(stdout.text()).toContain('when the project is inactive or has version sync turned off');
     expect(run.results[0]!.details).not.toHaveProperty('deactivated');
     expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/asleep/sync-versions/']);
     expect(gh.statuses(GROUP).at(-1)).toMatchObject({ state: 'failure', description: 'Sync not triggered' });
+  });
+
+  it('a refusal while waiting for the queue version is an error, not a timeout', async () => {
+    queueBranch();
+    rtd.fault({
+      kind: 'status',
+      method: 'GET',
+      path: /\/versions\//,
+      times: 100,
+      status: 403,
+      contentType: 'application/json',
+      body: '{"detail": "You do not have permission to perform this action."}',
+    });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Permission denied' });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('a refusal while following the build ends the check with an error; nothing is said to run on', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    clock.at(T0 + 30_000, () =>
+      rtd.fault({
+        kind: 'status',
+        method: 'GET',
+        path: /\/builds\/1\/$/,
+        times: 100,
+        status: 403,
+        contentType: 'application/json',
+        body: '{"detail": "You do not have permission to perform this action."}',
+      }),
+    );
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Permission denied' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(stdout.text()).not.toContain('runs on');
   });
 
   it('the queue branch never becomes a version: timed out waiting for it, nothing written besides the sync', async () => {
     const run = await runQueue({ timeout: '1m' });
 
     expect(run.results[0]).toMatchObject({ outcome: 'timed-out', title: 'Timed out' });
+    expect(run.results[0]).toMatchObject({ version: SLUG, commit: GROUP });
+    expect(run.results[0]!.reason).toContain(`demo: timed out after 1m (input \`timeout\`) waiting for the queue branch ${BRANCH}`);
     expect(run.results[0]!.reason).toContain(`to appear as version ${SLUG} after the sync`);
+    expect(run.results[0]!.reason).toContain('no automation rule of the project deletes or renames such versions');
+    expect(stdout.text()).toContain('no automation rule of the project deletes or renames such versions');
     expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/demo/sync-versions/']);
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
   });
@@ -401,6 +459,12 @@ describe('merge-queue, queue-check: build', () => {
     ]);
     expect(readVersion(SLUG)).toMatchObject({ active: false, built: false });
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'success']);
+    const log = stdout.text();
+    expect(log).toContain(`${SLUG} is there (active)`);
+    expect(log).toContain(`${SLUG} is already active: hiding it`);
+    expect(log).toContain(
+      `${SLUG} was already active (an automation rule at the queue branch's push, or an earlier run): following its build #1 of the group's commit: `,
+    );
   });
 
   it("a re-run after a failed deactivation takes the earlier run's build of the group commit, then deactivates", async () => {
@@ -430,6 +494,14 @@ describe('merge-queue, queue-check: build', () => {
     expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 2, commit: GROUP });
     expect(rtd.count('POST', `/versions/${SLUG}/builds/`)).toBe(1);
     expect(versionWrites()).toEqual([{ version: SLUG, body: { active: false } }]);
+    // The version's own builds were looked through, not the project's.
+    expect(
+      rtd.requests.some((r) => r.method === 'GET' && r.path === `/api/v3/projects/demo/versions/${SLUG}/builds/` && r.query.limit === '10'),
+    ).toBe(true);
+    expect(stdout.text()).toContain(`${SLUG} is there (active, hidden)`);
+    expect(stdout.text()).toContain(
+      `${SLUG} is already active and has no build of the group's commit since the queue branch appeared: triggering one`,
+    );
   });
 
   it('several projects: one status per project on the group commit, each version deactivated', async () => {
@@ -491,6 +563,9 @@ describe('merge-queue, queue-check: mirror', () => {
     expect(run.results[0]!.details).toMatchObject({ queueCheck: 'mirror', pullRequestHead: PR_HEAD, status: 'success' });
     expect(writesToService()).toEqual([]);
     expect(rtd.requests.some((r) => r.query.commit === PR_HEAD)).toBe(true);
+    // A final build is taken as it is: not watched.
+    expect(rtd.count('GET', /\/builds\/\d+\/$/)).toBe(0);
+    expect(stdout.text()).toContain(`Pull request #42's build of ${PR_HEAD}: #1 (finished)`);
     expect(statuses()).toEqual([
       { context: 'docs/readthedocs.org:demo', state: 'pending' },
       { context: 'docs/readthedocs.org:demo', state: 'success' },
@@ -515,7 +590,6 @@ describe('merge-queue, queue-check: mirror', () => {
   });
 
   it('a head build skipped by exit code 183 passes, as the service reports it to GitHub; a build of another version of the commit is not taken', async () => {
-    rtd.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: PR_HEAD, startedAgoMs: 600_000 });
     rtd.addBuild('demo', String(PR), {
       durationMs: 30_000,
       outcome: 'skipped',
@@ -523,21 +597,26 @@ describe('merge-queue, queue-check: mirror', () => {
       startedAgoMs: 600_000,
       commitFromStart: true,
     });
+    // Newer, of the same commit, but another version's: not the pull request's result.
+    rtd.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'failure', commit: PR_HEAD, startedAgoMs: 500_000 });
     gh.addServiceStatus(PR_HEAD, 'demo', 'skipped');
     const run = await runQueue({ 'queue-check': 'mirror' });
 
     expect(run.code).toBe(0);
-    expect(run.results[0]).toMatchObject({ outcome: 'skipped', title: 'Build skipped', buildId: 2 });
+    expect(run.results[0]).toMatchObject({ outcome: 'skipped', title: 'Build skipped', buildId: 1 });
     expect(gh.statuses(GROUP).at(-1)).toMatchObject({
       state: 'success',
-      description: "Pull request #42's docs build skipped itself (build #2)",
+      description: "Pull request #42's docs build skipped itself (build #1)",
     });
     expect(writesToService()).toEqual([]);
   });
 
   it('no build of the head commit: a failure that says so; a head build still running is waited for', async () => {
     const none = await runQueue({ 'queue-check': 'mirror' });
-    expect(none.results[0]).toMatchObject({ outcome: 'failed', title: 'No build of the pull request' });
+    expect(none.results[0]).toMatchObject({ outcome: 'failed', title: 'No build of the pull request', version: '42', commit: PR_HEAD });
+    expect(none.results[0]!.reason).toContain(`demo: no build of pull request #42's head commit ${PR_HEAD} was found`);
+    expect(none.results[0]!.reason).toContain('Turn on pull-request builds for the project');
+    expect(stdout.text()).toContain('Turn on pull-request builds for the project');
     expect(statuses().at(-1)!.state).toBe('failure');
 
     rtd.addBuild('demo', String(PR), {
@@ -647,6 +726,8 @@ describe('the decisions of checks.ts', () => {
     expect(mayHaveTaken(refusal(undefined))).toBe(true);
     expect(mayHaveTaken(new UncertainWriteError('lost', 'Answer lost', 'PATCH projects/{project}/versions/{version}/'))).toBe(true);
     expect(mayHaveTaken(new Error('socket hang up'))).toBe(true);
+    // Only the service's own refusal: a 4xx from elsewhere says nothing about the version.
+    expect(mayHaveTaken(new GitHubError('Forbidden', 403, 'GET pulls/{n}'))).toBe(true);
   });
 
   it('settle: a superseded build fails the queue with the reason said; a skip and every other outcome stand', () => {
