@@ -7,7 +7,7 @@ export const DEMO_TOKEN = 'demo-token-not-a-secret';
 export const DEMO_PROJECT = 'acme-docs';
 export const DEMO_PR = 42;
 export const DEMO_HEAD_SHA = '4f2c9e1b7a3d5f60812c4e9a7b3d1f0e2c5a8b96';
-const BUILT_SHA = '9d1e3c5a7b2f4e6081a3c5e7f9b1d2c4e6a8f0b3';
+export const BUILT_SHA = '9d1e3c5a7b2f4e6081a3c5e7f9b1d2c4e6a8f0b3';
 const HOUR = 3_600_000;
 
 /**
@@ -75,9 +75,12 @@ export async function startDemoService(options: { buildMs?: number } = {}): Prom
   return standin;
 }
 
+/** The commit every trigger of `latest` builds: the default branch's head. */
+export const TRIGGERED_SHA = 'c0ffee5e2a1d4b7f9e3c6a8d0b2f4e6a8c1d3e5f';
+
 /** What a trigger of `latest` does in each variant. */
 export function planBuild(standin: Standin, variant: Variant, buildMs = 6000): void {
-  const commit = 'c0ffee5e2a1d4b7f9e3c6a8d0b2f4e6a8c1d3e5f';
+  const commit = TRIGGERED_SHA;
   standin.onTrigger(
     DEMO_PROJECT,
     'latest',
@@ -110,8 +113,33 @@ export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
     startedAgoMs: HOUR,
   });
   standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
-  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF);
+  // Written as the build ends (the service takes a few seconds): the demo shows the diff, not the wait for it.
+  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF, { writtenAfterMs: 0 });
+  standin.setSitePages(DEMO_PROJECT, `${DEMO_PR}`, DEMO_PREVIEW_PAGES);
 }
+
+const demoPage = (title: string, body: string) =>
+  `<!doctype html>\n<html><head><title>${title}</title></head><body><h1 id="${title.toLowerCase()}">${title}</h1>\n${body}\n</body></html>\n`;
+
+/**
+ * The preview's pages, with links, anchors and an image: one link of the options reference names
+ * an anchor the new configuration page does not have, which the link check reports (issue 40).
+ */
+const DEMO_PREVIEW_PAGES: Record<string, string> = {
+  'index.html': demoPage(
+    'Acme',
+    '<img src="_static/logo.png" alt="Acme"><p>See <a href="configuration.html#files">configuration</a> and <a href="reference/options.html">every option</a>.</p>',
+  ),
+  'configuration.html': demoPage(
+    'Configuration',
+    '<h2 id="files">Files</h2><p>Options are listed in <a href="reference/options.html#timeout">the reference</a>.</p>',
+  ),
+  'reference/options.html': demoPage(
+    'Options',
+    '<h2 id="timeout">timeout</h2><p>Set it in <a href="../configuration.html#timeouts">the configuration</a>; <a href="../index.html">home</a>.</p>',
+  ),
+  '_static/logo.png': 'PNG',
+};
 
 /**
  * The service's file tree diff of the PR's build against `latest`: the built pages, one more than

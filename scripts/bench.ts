@@ -26,6 +26,9 @@
 //   (f) `operation: preview` of a pull request renaming 60 pages whose new addresses answer 404
 //       (issue 30), `poll-interval: auto`, against both stand-ins: the wall time and the look-ups of
 //       the preview's pages (the changed pages' and the redirect guard's).
+//   (g) `operation: preview`'s link check (issue 40): a file tree diff of 200 changed pages (20 in
+//       quick mode) with 20 links each, the step run with `link-check: off` and `warn`: the
+//       requests to the preview's pages and the wall time of each, their difference the check's cost.
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
 //
 // `npm run bench -- --matrix` measures only (f), and `--quick` runs a small (f) beside the rest:
@@ -44,6 +47,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../harness/action-metadata.ts';
 import { startGitHubStandin } from '../harness/github-standin.ts';
 import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../harness/rtd-standin.ts';
+import { manyLinksSite } from '../harness/link-site.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../harness/run-action.ts';
 import { projectFileCosts } from './bench/project-file.ts';
 
@@ -310,6 +314,59 @@ async function renamedPagesPreview(plan: Plan): Promise<{ run: ActionRun; pageLo
       killAfterMs: 600_000,
     });
     return { run, pageLookups: rtd.requests.filter((r) => r.path.includes('/moved/')).length };
+  } finally {
+    await Promise.all([rtd.close(), gh.close()]);
+  }
+}
+
+/** (g) `preview` with the file tree diff's `pages` changed pages of 20 links each, `link-check` as given. */
+async function linkCheckPreview(
+  plan: Plan,
+  pages: number,
+  linkCheck: 'off' | 'warn',
+): Promise<{ run: ActionRun; pageRequests: number; broken: number; peakRssBytes: number }> {
+  const rtd = await standinFor(plan, {});
+  const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+  try {
+    rtd.addProject({ slug: 'docs', name: 'Docs', versions: [{ slug: String(PREVIEW_PR), type: 'external' }] });
+    rtd.addBuild('docs', String(PREVIEW_PR), { durationMs: 500, outcome: 'success', commit: PREVIEW_HEAD, commitFromStart: true });
+    const site = manyLinksSite(pages, `${gh.url}/elsewhere`);
+    rtd.setSitePages('docs', String(PREVIEW_PR), site.pages);
+    rtd.setFileTreeDiff('docs', String(PREVIEW_PR), { modified: site.changed });
+    gh.addPullRequest({ number: PREVIEW_PR, headSha: PREVIEW_HEAD, files: [{ filename: 'docs/index.rst' }] });
+    const repo = { full_name: 'octo/docs-repo' };
+    let peakRssBytes = 0;
+    const run = await runAction({
+      inputs: {
+        operation: 'preview',
+        project: 'docs',
+        token: TOKEN,
+        'base-url': rtd.url,
+        'poll-interval': 'auto',
+        timeout: '5m',
+        'link-check': linkCheck,
+        // The service's own preview host, where its file tree diff is read.
+        'preview-url-template': '',
+      },
+      event: {
+        name: 'pull_request',
+        payload: {
+          action: 'synchronize',
+          number: PREVIEW_PR,
+          pull_request: { number: PREVIEW_PR, head: { sha: PREVIEW_HEAD, repo }, base: { repo } },
+        },
+      },
+      env: { GITHUB_API_URL: gh.url },
+      killAfterMs: 600_000,
+      onSpawn: (child) => samplePeakRss(child, (bytes) => (peakRssBytes = Math.max(peakRssBytes, bytes))),
+    });
+    const results = run.outputs.results ? (JSON.parse(run.outputs.results) as { links?: { broken: unknown[] } }[]) : [];
+    return {
+      run,
+      pageRequests: rtd.requests.filter((r) => r.path.startsWith('/docs/')).length,
+      broken: results[0]?.links?.broken.length ?? 0,
+      peakRssBytes,
+    };
   } finally {
     await Promise.all([rtd.close(), gh.close()]);
   }
@@ -632,6 +689,11 @@ async function main(plan: Plan): Promise<void> {
   process.stderr.write(`(f) preview of ${RENAMED_PAGES} renamed pages whose new addresses answer 404...\n`);
   const renamed = await renamedPagesPreview(plan);
 
+  const linkPages = plan.quick ? 20 : 200;
+  process.stderr.write(`(g) preview's link check, ${linkPages} changed pages of 20 links, off then warn...\n`);
+  const linksOff = await linkCheckPreview(plan, linkPages, 'off');
+  const linksOn = await linkCheckPreview(plan, linkPages, 'warn');
+
   // What could not be measured: the bench fails on it in either mode.
   const unmeasured: string[] = [];
   for (const [i, m] of measured.entries()) {
@@ -645,6 +707,17 @@ async function main(plan: Plan): Promise<void> {
     if (lagsOfRun.length === 0 || lagsOfRun.some(Number.isNaN)) unmeasured.push(`${names[i]}: no poll saw a build end`);
   }
   if ([...startup.action, ...startup.bare].some(Number.isNaN)) unmeasured.push('(c): a process made no request');
+  for (const [name, run] of [
+    ['(g) off', linksOff.run],
+    ['(g) warn', linksOn.run],
+  ] as const) {
+    if (run.code !== 0) {
+      unmeasured.push(`${name}: the step failed (exit ${run.code})`);
+      process.stderr.write(`${name}: the step failed (exit ${run.code})\n${run.stdout}\n${run.stderr}\n`);
+    }
+  }
+  // Every page has one missing link of its own: all of them found, or the measure is not the check's.
+  if (linksOn.broken !== linkPages) unmeasured.push(`(g): ${linksOn.broken} broken links found, not ${linkPages}`);
   if (renamed.run.code !== 0) {
     unmeasured.push(`(f): the step failed (exit ${renamed.run.code})`);
     process.stderr.write(`(f): the step failed (exit ${renamed.run.code})\n${renamed.run.stdout}\n${renamed.run.stderr}\n`);
@@ -659,7 +732,9 @@ async function main(plan: Plan): Promise<void> {
   const actionMs = median(startup.action);
   const ratio = actionMs / bareMs;
   const peak = Math.max(startup.peakRssBytes, ...measured.map((m) => m.peakRssBytes));
-  const allGreen = measured.every((m) => m.run.code === 0) && renamed.run.code === 0;
+  const allGreen = measured.every((m) => m.run.code === 0) && renamed.run.code === 0 && linksOff.run.code === 0 && linksOn.run.code === 0;
+  // (g): the pages read and the distinct targets not among them (the index, 4 images, a missing page each).
+  const linkRequestsExpected = linkPages + 1 + 4 + linkPages;
   const fanLongest = plan.fanOutLongestMs;
 
   /** A row's cells: (a)'s and (b)'s by their column, one figure under the first column. */
@@ -761,6 +836,24 @@ async function main(plan: Plan): Promise<void> {
       // Issue 30: within 40 s (it took 280 s when the guard looked up each page in turn, each with its own wait).
       goal: '≤ 40 s · ≤ 60',
       pass: judged(renamed.run.durationMs <= 40 * SECOND && renamed.pageLookups <= 60),
+    },
+    {
+      label: `(g) preview link check, ${linkPages} changed pages × 20 links: requests to the preview's pages, off → warn`,
+      values: one(`${linksOff.pageRequests} → ${linksOn.pageRequests} (+${linksOn.pageRequests - linksOff.pageRequests})`),
+      // Each target once: the pages read, then every distinct target not among them, nothing twice.
+      goal: `+${linkRequestsExpected}`,
+      pass: judged(linksOn.pageRequests - linksOff.pageRequests === linkRequestsExpected),
+    },
+    {
+      label: `(g) wall time, off → warn (the check's cost) · peak RSS, off → warn`,
+      values: one(
+        `${seconds(linksOff.run.durationMs)} → ${seconds(linksOn.run.durationMs)} (+${seconds(linksOn.run.durationMs - linksOff.run.durationMs)}) · ${
+          CAN_READ_RSS ? `${megabytes(linksOff.peakRssBytes)} → ${megabytes(linksOn.peakRssBytes)}` : 'not measured'
+        }`,
+      ),
+      // Within the check's own budget (60 s), at 4 requests at a time of 150 ms each.
+      goal: '+ ≤ 60 s',
+      pass: judged(linksOn.run.durationMs - linksOff.run.durationMs <= 60 * SECOND),
     },
     { label: 'every step succeeded', values: one(String(allGreen)), goal: 'true', pass: allGreen },
   ];

@@ -1,11 +1,11 @@
 // The command line's `wait` without `--commit`: the checkout's HEAD, read with git, unless the
 // command line or CI (GITHUB_SHA) names the commit.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultCommit, gitHead } from '../src/cli/git-head.js';
+import { defaultCommit, gitEnvironment, gitHead } from '../src/cli/git-head.js';
 import { OPERATION_DESCRIPTORS } from '../src/operations/index.js';
 import { gitCheckout } from './support/git-checkout.ts';
 
@@ -36,6 +36,61 @@ describe('gitHead', () => {
     expect(gitHead(empty, process.env)).toBeUndefined();
     execFileSync('git', ['init', '--quiet'], { cwd: empty });
     expect(gitHead(empty, process.env)).toBeUndefined();
+  });
+});
+
+describe('git’s environment (issue 39)', () => {
+  it('git runs without READTHEDOCS_TOKEN, GITHUB_TOKEN, the inputs, the runner’s tokens or anything named like a secret', () => {
+    // A `git` first on PATH that writes the environment it was given, then answers a HEAD.
+    const bin = folder();
+    const dump = join(bin, 'env.txt');
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\nenv > "${dump}"\necho ${'d'.repeat(40)}\n`, { mode: 0o755 });
+    const env = {
+      PATH: `${bin}:${process.env.PATH}`,
+      HOME: bin,
+      LANG: 'C.UTF-8',
+      GIT_CONFIG_NOSYSTEM: '1',
+      READTHEDOCS_TOKEN: 'rtd-secret-1',
+      GITHUB_TOKEN: 'ghs-secret-2',
+      GH_TOKEN: 'gh-secret-3',
+      INPUT_TOKEN: 'input-secret-4',
+      'INPUT_GITHUB-TOKEN': 'input-secret-5',
+      ACTIONS_RUNTIME_TOKEN: 'runner-secret-6',
+      ACTIONS_ID_TOKEN_REQUEST_URL: 'https://runner.example/oidc',
+      NPM_AUTH_TOKEN: 'npm-secret-7',
+      AWS_SECRET_ACCESS_KEY: 'aws-secret-8',
+      OPENAI_API_KEY: 'key-secret-9',
+    };
+    expect(gitHead(folder(), env)).toBe('d'.repeat(40));
+    const seen = readFileSync(dump, 'utf8');
+    for (const secret of [
+      'rtd-secret-1',
+      'ghs-secret-2',
+      'gh-secret-3',
+      'input-secret-4',
+      'input-secret-5',
+      'runner-secret-6',
+      'runner.example',
+      'npm-secret-7',
+      'aws-secret-8',
+      'key-secret-9',
+    ]) {
+      expect(seen).not.toContain(secret);
+    }
+    expect(seen).toContain(`PATH=${bin}:`);
+    expect(seen).toContain(`HOME=${bin}`);
+    expect(seen).toContain('LANG=C.UTF-8');
+    expect(seen).toContain('GIT_CONFIG_NOSYSTEM=1');
+  });
+
+  it('gitEnvironment keeps everything else as it is', () => {
+    expect(
+      gitEnvironment({ PATH: '/usr/bin', GIT_AUTHOR_NAME: 'A', http_proxy: 'http://proxy:3128', GITHUB_TOKEN: 'x', input_token: 'y' }),
+    ).toEqual({
+      PATH: '/usr/bin',
+      GIT_AUTHOR_NAME: 'A',
+      http_proxy: 'http://proxy:3128',
+    });
   });
 });
 

@@ -185,6 +185,27 @@ describe('parseInputs', () => {
     expect(parse({ config: '  .github/project.yml\n' }).config).toBe('.github/project.yml');
   });
 
+  it('keeps `config` inside the repository: `..` and absolute paths (POSIX, Windows, UNC) refused, before any request', () => {
+    for (const path of [
+      '/etc/cron.d/x.yml',
+      '/tmp/outside.yml',
+      'C:\\Users\\x.yml',
+      'C:x.yml',
+      'D:/x.yml',
+      '\\\\server\\share\\x.yml',
+      '\\x.yml',
+    ]) {
+      expect(refusal({ config: path }), path).toBe(
+        `Input \`config\`: \`${path}\` must stay inside the repository: give a path relative to it (from the command line, to the current folder)`,
+      );
+    }
+    expect(refusal({ config: 'docs/../../x.yml' })).toBe(
+      'Input `config`: `docs/../../x.yml` must stay inside the repository: give a path without `..`',
+    );
+    for (const path of ['.github/readthedocs-project.yml', 'docs/project.yaml', '..hidden/x.yml', 'a/C:x.yml'])
+      expect(parse({ config: path }).config).toBe(path);
+  });
+
   it('takes only full commit SHAs', () => {
     expect(parse({ commit: 'A'.repeat(40) }).commit).toBe('a'.repeat(40));
     expect(refusal({ commit: 'abc1234' })).toMatch(/Input `commit`/);

@@ -3,7 +3,10 @@
 // `contents: write`, `id-token: write` or `attestations: write` runs no npm install, no node, no
 // script of the repository and keeps no checkout credentials; the job that runs the tag's code
 // checks that the tag is on main before anything is installed.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -13,10 +16,12 @@ interface Step {
   name?: string;
   uses?: string;
   run?: string;
+  if?: string;
   with?: Record<string, unknown>;
 }
 interface Job {
   permissions?: string | Record<string, string>;
+  environment?: string | { name: string };
   needs?: string | string[];
   if?: string;
   steps?: Step[];
@@ -169,5 +174,134 @@ describe('release.yml (issue 30)', () => {
     expect(late.install).toBeLessThan(late.check);
     expect(late.beforeCheck).toEqual(['actions/setup-node@x', 'npm ci']);
     expect(mainCheckOrder({ steps: [{ run: 'npm publish "$TARBALL" --ignore-scripts' }, { run: 'npm --version' }] }).install).toBe(-1);
+  });
+});
+
+/**
+ * A step of `publish` run as the runner runs it (`bash -eo pipefail`), with `gh` and `npm` replaced
+ * by stand-ins that answer from `state` (what GitHub and npm hold) and record every call.
+ */
+function runPublishStep(
+  stepName: string,
+  state: { notes?: string; asset?: string; npmShasum?: string },
+): { code: number | null; stdout: string; calls: string[] } {
+  const step = workflow.jobs.publish!.steps!.find((candidate) => candidate.name === stepName)!;
+  const dir = mkdtempSync(join(tmpdir(), 'rtd-release-'));
+  try {
+    const bin = join(dir, 'bin');
+    mkdirSync(join(dir, 'release'), { recursive: true });
+    mkdirSync(bin);
+    writeFileSync(join(dir, TARBALL), 'the tarball checked');
+    writeFileSync(join(dir, 'release', 'notes.md'), 'notes');
+    if (state.notes !== undefined) writeFileSync(join(dir, 'published-body'), state.notes);
+    if (state.asset !== undefined) writeFileSync(join(dir, 'published-asset'), state.asset);
+    const stub = (name: string, body: string) =>
+      writeFileSync(join(bin, name), `#!/usr/bin/env bash\necho "${name} $*" >> "$STUB_CALLS"\n${body}\n`, { mode: 0o755 });
+    stub(
+      'gh',
+      [
+        'case "$1 $2" in',
+        '  "release view") [ -f "$STUB_DIR/published-body" ] || exit 1; cat "$STUB_DIR/published-body" ;;',
+        '  "release download")',
+        '    while [ $# -gt 0 ]; do case "$1" in --pattern) pattern=$2; shift ;; --dir) out=$2; shift ;; esac; shift; done',
+        '    [ -f "$STUB_DIR/published-asset" ] || { echo "no assets match the file pattern" >&2; exit 1; }',
+        '    mkdir -p "$out" && cp "$STUB_DIR/published-asset" "$out/$pattern" ;;',
+        'esac',
+      ].join('\n'),
+    );
+    stub(
+      'npm',
+      [
+        'case "$1" in',
+        '  --version) echo 11.6.2 ;;',
+        '  view) [ -n "$STUB_SHASUM" ] || exit 1; if [ "$3" = dist.shasum ]; then echo "$STUB_SHASUM"; else echo "$VERSION"; fi ;;',
+        'esac',
+      ].join('\n'),
+    );
+    const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run!], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        PATH: `${bin}:${process.env.PATH}`,
+        STUB_DIR: dir,
+        STUB_CALLS: join(dir, 'calls'),
+        STUB_SHASUM: state.npmShasum ?? '',
+        GITHUB_REF_NAME: 'v1.2.3',
+        GITHUB_REPOSITORY: 'octo/action',
+        GITHUB_ENV: join(dir, 'env'),
+        COMMIT,
+        VERSION: '1.2.3',
+        PRERELEASE: 'false',
+        MAJOR: 'v1',
+        TARBALL,
+      },
+    });
+    const calls = existsSync(join(dir, 'calls')) ? readFileSync(join(dir, 'calls'), 'utf8').split('\n').filter(Boolean) : [];
+    return { code: result.status, stdout: result.stdout, calls };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const COMMIT = 'a'.repeat(40);
+const TARBALL = 'release/readthedocs-action-1.2.3.tgz';
+const notesPinning = (commit: string) => `## 1.2.3\n\nPin this release by its commit: \`uses: octo/action@${commit} # v1.2.3\`.\n`;
+const SHA1_OF_TARBALL = createHash('sha1').update('the tarball checked').digest('hex');
+
+describe('release.yml: a version tag moved to another commit (issue 39)', () => {
+  it('publish runs in the protected environment `release`', () => {
+    expect(workflow.jobs.publish!.environment).toBe('release');
+  });
+
+  it('is refused before its release is touched: no upload, no --clobber, no new notes', () => {
+    const run = runPublishStep('Create the GitHub release', { notes: notesPinning('b'.repeat(40)), asset: 'an older tarball' });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('::error title=Release refused::v1.2.3 was released from another commit than');
+    expect(run.calls.filter((call) => /release (upload|edit|create)/.test(call))).toEqual([]);
+  });
+
+  it('a re-run on the same commit: a different published tarball is refused, never replaced', () => {
+    const run = runPublishStep('Create the GitHub release', { notes: notesPinning(COMMIT), asset: 'another tarball' });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("the release's readthedocs-action-1.2.3.tgz is not this one");
+    expect(run.calls.filter((call) => /release (upload|edit)/.test(call))).toEqual([]);
+  });
+
+  it('a re-run on the same commit: the same tarball stays, a missing one is uploaded without --clobber, the notes updated', () => {
+    const same = runPublishStep('Create the GitHub release', { notes: notesPinning(COMMIT), asset: 'the tarball checked' });
+    expect(same.code, same.stdout).toBe(0);
+    expect(same.calls.filter((call) => /release upload/.test(call))).toEqual([]);
+    expect(same.calls).toContainEqual(expect.stringMatching(/^gh release edit v1\.2\.3 .*--notes-file release\/notes\.md$/));
+    const missing = runPublishStep('Create the GitHub release', { notes: notesPinning(COMMIT) });
+    expect(missing.code, missing.stdout).toBe(0);
+    expect(missing.calls).toContainEqual(`gh release upload v1.2.3 ${TARBALL} --repo octo/action`);
+    expect(workflow.jobs.publish!.steps!.filter((step) => commands(step.run ?? '').includes('--clobber'))).toEqual([]);
+  });
+
+  it('a first release is created with its tarball', () => {
+    const run = runPublishStep('Create the GitHub release', {});
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.calls).toContainEqual(expect.stringMatching(/^gh release create v1\.2\.3 release\/readthedocs-action-1\.2\.3\.tgz /));
+  });
+
+  it('npm: a version published from another tarball is refused; the same one is not published again', () => {
+    const moved = runPublishStep('Publish the tarball to npm with provenance', { npmShasum: 'f'.repeat(40) });
+    expect(moved.code).toBe(1);
+    expect(moved.stdout).toContain('::error title=Release refused::readthedocs-action@1.2.3 on npm is another tarball');
+    expect(moved.calls.filter((call) => call.startsWith('npm publish'))).toEqual([]);
+    const rerun = runPublishStep('Publish the tarball to npm with provenance', { npmShasum: SHA1_OF_TARBALL });
+    expect(rerun.code, rerun.stdout).toBe(0);
+    expect(rerun.calls.filter((call) => call.startsWith('npm publish'))).toEqual([]);
+    const first = runPublishStep('Publish the tarball to npm with provenance', {});
+    expect(first.code, first.stdout).toBe(0);
+    expect(first.calls).toContainEqual(`npm publish ${TARBALL} --provenance --access public --ignore-scripts`);
+  });
+
+  it('the major tag moves only after both checks, and only when every step before it passed', () => {
+    const names = workflow.jobs.publish!.steps!.map((step) => step.name);
+    const major = names.indexOf('Move the major tag');
+    expect(major).toBeGreaterThan(names.indexOf('Create the GitHub release'));
+    expect(major).toBeGreaterThan(names.indexOf('Publish the tarball to npm with provenance'));
+    expect(workflow.jobs.publish!.steps![major]!.if).toBe("env.MAJOR != ''");
   });
 });

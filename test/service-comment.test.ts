@@ -43,4 +43,57 @@ describe('serviceComments', () => {
   it('the token’s own account is never the service, even when it is the service’s app', () => {
     expect(serviceComments([comment(1, overview(1, HEAD))], 'ReadTheDocs[bot]').size).toBe(0);
   });
+
+  it('reads multi-digit project ids, up to 15 digits; a longer one (past exact integers) is no project', () => {
+    const found = serviceComments(
+      [comment(1, overview(74_213, HEAD)), comment(2, overview(123_456_789_012_345, OLDER)), comment(3, overview(74_214, OLDER))],
+      'x',
+    );
+    expect([...found.keys()]).toEqual([74_213, 123_456_789_012_345, 74_214]);
+    expect(found.get(74_213)).toEqual({ id: 1, commit: HEAD });
+    expect(found.get(123_456_789_012_345)).toEqual({ id: 2, commit: OLDER });
+    expect(serviceComments([comment(1, `<!-- readthedocs-${'9'.repeat(16)} -->\nComparing ${HEAD} against`)], 'x').size).toBe(0);
+  });
+
+  it('counts the marker only at the very start of the body, and the project id only as the whole of it', () => {
+    const bodies = [
+      ` ${overview(1, HEAD)}`,
+      `hello\n${overview(1, HEAD)}`,
+      `<!-- readthedocs-12a -->\nComparing ${HEAD} against`,
+      '<!-- readthedocs- -->',
+    ];
+    for (const body of bodies) expect(serviceComments([comment(1, body)], 'x').size).toBe(0);
+    expect(
+      serviceComments([{ id: 1, body: null, user: { login: 'readthedocs[bot]', type: 'Bot' } } as unknown as IssueComment], 'x').size,
+    ).toBe(0);
+    expect(serviceComments([{ id: 1, body: overview(1, HEAD), user: null } as unknown as IssueComment], 'x').size).toBe(0);
+  });
+
+  it("the service's app in any case is the service", () => {
+    expect(serviceComments([comment(1, overview(1, HEAD), 'ReadTheDocs[bot]')], 'github-actions[bot]').get(1)).toEqual({
+      id: 1,
+      commit: HEAD,
+    });
+  });
+
+  it('reads the compared commit only as 7 to 40 hex digits, and only near the top of the body', () => {
+    const compared = (text: string) => serviceComments([comment(1, `<!-- readthedocs-1 -->\n${text}`)], 'x').get(1)?.commit;
+    expect(compared(`Comparing ${HEAD.slice(0, 6)} against latest`)).toBeUndefined();
+    expect(compared(`Comparing ${HEAD}a against latest`)).toBeUndefined();
+    expect(compared(`Comparing ${HEAD.slice(0, 7)}g against latest`)).toBeUndefined();
+    expect(compared(`Comparing ${HEAD.toUpperCase()} against latest`)).toBe(HEAD);
+    expect(compared(`${'x'.repeat(4000)} Comparing ${HEAD} against latest`)).toBe(HEAD);
+    expect(compared(`${'x'.repeat(4100)} Comparing ${HEAD} against latest`)).toBeUndefined();
+  });
+});
+
+describe('isAboutCommit', () => {
+  it('is true when the head starts with the compared commit, in any case, and only then', () => {
+    expect(isAboutCommit({ id: 1, commit: HEAD.slice(0, 7) }, HEAD)).toBe(true);
+    expect(isAboutCommit({ id: 1, commit: HEAD.slice(0, 7) }, HEAD.toUpperCase())).toBe(true);
+    expect(isAboutCommit({ id: 1, commit: HEAD.slice(1, 8) }, HEAD)).toBe(false);
+    expect(isAboutCommit({ id: 1, commit: undefined }, HEAD)).toBe(false);
+    // An unknown commit is about no head, whatever the head's text.
+    expect(isAboutCommit({ id: 1, commit: undefined }, 'undefined')).toBe(false);
+  });
 });

@@ -26,6 +26,28 @@ describe('serviceLinks', () => {
     }
   });
 
+  it("a version's docs, as health links them: on the service or its documentation domains; a custom domain is not told from another site", () => {
+    for (const url of [
+      'https://docs.readthedocs.io/en/latest/',
+      'https://acme.readthedocs-hosted.com/en/stable/',
+      'https://readthedocs.org/docs/acme/',
+      'http://project.readthedocs.io/en/v1.0/',
+    ]) {
+      expect(community.docs(url), url).toBe(url);
+    }
+    for (const url of [
+      'https://docs.acme.example/en/latest/',
+      'https://readthedocs.io.evil.example/en/latest/',
+      'https://evilreadthedocs.io/',
+      'javascript:alert(1)//readthedocs.io',
+      'https://x.readthedocs.build/en/7/',
+      '',
+      undefined,
+    ]) {
+      expect(community.docs(url), String(url)).toBeUndefined();
+    }
+  });
+
   it('a preview as API v2 gives it: on *.readthedocs.build or the service', () => {
     for (const url of [
       'https://docs--7.org.readthedocs.build/en/7/',

@@ -105,14 +105,44 @@ describe('GitHub stand-in: what health reads and writes', () => {
       number: number;
       pull_request?: unknown;
     }[];
+    // Pull requests among the issues, in the one order of their shared numbers.
     expect(listed.map((issue) => [issue.number, issue.pull_request !== undefined])).toEqual([
-      [2, false],
       [1, true],
+      [2, false],
     ]);
     expect((await api(gh, '/issues/2/comments', { method: 'POST', body: { body: 'c' } })).status).toBe(201);
     await api(gh, '/issues/2', { method: 'PATCH', body: { state: 'closed', state_reason: 'completed' } });
     expect(gh.issues()).toMatchObject([{ number: 2, state: 'closed', state_reason: 'completed' }]);
     expect(gh.comments(2).map((comment) => comment.body)).toEqual(['c']);
     expect((await api(gh, '/issues/9', { method: 'PATCH', body: { state: 'closed' } })).status).toBe(404);
+  });
+
+  it('lists newest first by default, by creator= when asked (any case), a page at a time', async () => {
+    const gh = await github();
+    const bot = { login: 'github-actions[bot]', type: 'Bot' as const };
+    for (const user of [undefined, bot, undefined, bot, bot]) gh.addIssue({ title: 't', body: 'b', ...(user ? { user } : {}) });
+    const numbers = async (path: string) => ((await (await api(gh, path)).json()) as { number: number }[]).map((issue) => issue.number);
+    expect(await numbers('/issues?per_page=100')).toEqual([5, 4]);
+    expect(await numbers('/issues?creator=GitHub-Actions%5Bbot%5D&direction=asc')).toEqual([2, 4]);
+    expect(await numbers('/issues?creator=github-actions%5Bbot%5D&direction=asc&page=2')).toEqual([5]);
+    expect(await numbers('/issues?creator=nobody')).toEqual([]);
+  });
+
+  it('searches the open issues of the repository for a quoted phrase in the body, oldest first when asked', async () => {
+    const gh = await github();
+    gh.addIssue({ title: 't', body: '<!-- marker:health -->\nfirst' });
+    gh.addIssue({ title: 't', body: 'no marker here' });
+    gh.addIssue({ title: 't', body: '<!-- MARKER:health -->\nclosed', state: 'closed' });
+    gh.addIssue({ title: 't', body: 'quoted later: marker:health' });
+    const search = async (q: string, order = 'asc') => {
+      const res = await fetch(`${gh.url}/search/issues?q=${encodeURIComponent(q)}&order=${order}&per_page=100`, {
+        headers: { authorization: `token ${TOKEN}` },
+      });
+      const body = (await res.json()) as { total_count: number; items: { number: number; user: { login: string } }[] };
+      return [body.total_count, body.items.map((item) => item.number)];
+    };
+    expect(await search('repo:octo/docs-repo is:issue is:open in:body "marker:health"')).toEqual([2, [1, 4]]);
+    expect(await search('repo:octo/docs-repo is:issue in:body "marker:health"', 'desc')).toEqual([3, [4, 3]]);
+    expect(await search('repo:other/repo is:issue is:open "marker:health"')).toEqual([0, []]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printUntrusted, safeLine, untrustedBlockLines } from '../src/util/untrusted-text.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail } from '../src/reporting/markdown.js';
+import { printUntrusted, safeLine, untrustedBlockLines, visibleControls } from '../src/util/untrusted-text.js';
 
 /** What the runner would act on: a line starting `::` after leading whitespace, or `##[` anywhere. */
 function commandLines(lines: string[]): string[] {
@@ -54,5 +55,47 @@ describe('printUntrusted', () => {
     const block = (writes[1] ?? '').split('\n');
     expect(block[0]).toMatch(/^::stop-commands::[0-9a-f]{32}$/);
     expect(block.slice(1, -1)).toEqual(['a', '::error::two']);
+  });
+});
+
+describe('visibleControls and the paths that use it (issue 39, item 5)', () => {
+  const HOSTILE = 'a\u202Eb\u202Cc \u2066d\u2069 \u2067e\u2068f\u2069 \u200Eg\u200Fh\u061Ci \u202Aj\u202Bk\u202Dl \u0085m\u009B2J\u0080';
+  const RAW = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('writes every C1 and bidi control as its \\uXXXX escape, as --json does, and leaves the rest alone', () => {
+    expect(visibleControls(HOSTILE)).toBe(
+      'a\\u202eb\\u202cc \\u2066d\\u2069 \\u2067e\\u2068f\\u2069 \\u200eg\\u200fh\\u061ci \\u202aj\\u202bk\\u202dl \\u0085m\\u009b2J\\u0080',
+    );
+    for (const kept of [
+      'plain ü ✓ 日本',
+      'tab\there',
+      'line\nbreak',
+      '\u200b zero width',
+      '\u2028',
+      '\u007f',
+      '\u00a0 nbsp',
+      '\u2065 \u206a',
+    ]) {
+      expect(visibleControls(kept)).toBe(kept);
+    }
+    expect(visibleControls(visibleControls(HOSTILE))).toBe(visibleControls(HOSTILE));
+  });
+
+  it('reaches the log through safeLine and the untrusted block, and every Markdown helper', () => {
+    expect(safeLine(HOSTILE)).not.toMatch(RAW);
+    expect(safeLine('x\u202Ey')).toBe('x\\u202ey');
+    expect(safeLine('x\u0085y\u009bz')).toBe('x\\u0085y\\u009bz');
+    expect(untrustedBlockLines(`one\u202E\ntwo\u2066`).slice(1, 3)).toEqual(['one\\u202e', 'two\\u2066']);
+    const written: string[] = [];
+    printUntrusted(`a\u202Eb\nc\u2069d`, (text) => written.push(text));
+    printUntrusted('e\u2067f', (text) => written.push(text));
+    expect(written.join('\n')).not.toMatch(RAW);
+    expect(written[1]).toBe('e\\u2067f');
+    expect(escapeMarkdown('x\u202Ey')).toBe('x\\\\u202ey');
+    expect(escapeHtml('x\u202Ey')).toBe('x\\u202ey');
+    expect(codeSpan('x\u2066y')).toBe('`x\\u2066y`');
+    expect(fencedCode('x\u2067y')).toBe('```text\nx\\u2067y\n```');
+    expect(outputTail('first\nx\u202Ey', { lines: 5, chars: 100 })).toBe('first\nx\\u202ey');
+    expect(markdownLink('x\u202Ey', 'https://example.org/')).toBe('[x\\\\u202ey](https://example.org/)');
   });
 });

@@ -1,6 +1,8 @@
-// The repository's issues: create (by the token's account), list (open, closed or all, oldest or
-// newest first, paginated; pull requests are issues too, GitHub lists them with `pull_request`),
-// edit (title, body, state and its reason). Their comments are comments.ts's.
+// The repository's issues: create (by the token's account), list (open, closed or all, newest first
+// unless `direction=asc`, by `creator=` when given, paginated; pull requests are issues too, GitHub
+// lists them with `pull_request`), edit (title, body, state and its reason), and search
+// (`GET /search/issues`: a quoted phrase in the body, `repo:`, `is:issue`, `is:open`; at most 1000
+// results, as GitHub's search gives). Their comments are comments.ts's.
 import { invalid, json, notFound, page } from './replies.ts';
 import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
@@ -39,6 +41,7 @@ export class IssueResources {
     return [
       { pattern: /^\/issues$/, methods: { GET: (c) => this.list(c), POST: (c) => this.create(c) } },
       { pattern: /^\/issues\/(\d+)$/, methods: { PATCH: (c, m) => this.update(c, Number(m[1])) } },
+      { pattern: /^\/search\/issues$/, global: true, methods: { GET: (c) => this.search(c) } },
     ];
   }
 
@@ -51,17 +54,52 @@ export class IssueResources {
     return { ...issue, html_url: `https://github.com/${this.store.owner}/${this.store.repo}/issues/${issue.number}`, id: issue.number };
   }
 
+  /** GitHub's list: newest first by default, `creator=` filters by author (logins ignore case); pull requests are among them. */
   private list(ctx: Ctx): Reply {
     const state = ctx.url.searchParams.get('state') ?? 'open';
     const ascending = ctx.url.searchParams.get('direction') === 'asc';
+    const creator = ctx.url.searchParams.get('creator')?.toLowerCase();
     const issues = [...this.store.issues.values()]
       .filter((issue) => state === 'all' || issue.state === state)
-      .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number))
-      .map((issue) => this.json(issue));
+      .filter((issue) => creator === undefined || issue.user.login.toLowerCase() === creator)
+      .map((issue) => ({ number: issue.number, item: this.json(issue) }));
     const pulls = [...this.store.pulls.entries()]
-      .filter(([, pull]) => state === 'all' || pull.state === state)
-      .map(([number, pull]) => ({ number, title: `PR ${number}`, body: pull.body, state: pull.state, pull_request: { url: '' } }));
-    return page(ctx.url, [...issues, ...pulls], this.store.maxPerPage);
+      .filter(([, pull]) => (state === 'all' || pull.state === state) && (creator === undefined || pull.author.toLowerCase() === creator))
+      .map(([number, pull]) => ({
+        number,
+        item: { number, title: `PR ${number}`, body: pull.body, state: pull.state, pull_request: { url: '' } },
+      }));
+    const all = [...issues, ...pulls].sort((a, b) => (ascending ? a.number - b.number : b.number - a.number));
+    return page(
+      ctx.url,
+      all.map((entry) => entry.item),
+      this.store.maxPerPage,
+    );
+  }
+
+  /**
+   * GitHub's issue search, as far as the action asks it: `repo:{owner}/{repo}`, `is:issue`,
+   * `is:open`, `in:body` and one quoted phrase, found in the body (case ignored); `sort=created`
+   * with `order=asc` or `desc` (the default). GitHub gives at most 1000 results of a search
+   * (`total_count` may say more); a query on another repository finds nothing here.
+   */
+  private search(ctx: Ctx): Reply {
+    const query = ctx.url.searchParams.get('q') ?? '';
+    const phrase = /"([^"]*)"/.exec(query)?.[1]?.toLowerCase();
+    const repo = /(?:^|\s)repo:(\S+)/.exec(query)?.[1];
+    if (phrase === undefined || phrase === '') return invalid('q');
+    const ascending = ctx.url.searchParams.get('order') === 'asc';
+    const found =
+      repo?.toLowerCase() !== `${this.store.owner}/${this.store.repo}`.toLowerCase()
+        ? []
+        : [...this.store.issues.values()]
+            .filter((issue) => !/\bis:open\b/.test(query) || issue.state === 'open')
+            .filter((issue) => issue.body.toLowerCase().includes(phrase))
+            .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number));
+    const items = found.slice(0, 1000).map((issue) => ({ ...this.json(issue), score: 1 }));
+    const reply = page(ctx.url, items, this.store.maxPerPage);
+    const body = { total_count: found.length, incomplete_results: false, items: JSON.parse(reply.body) as unknown[] };
+    return json(200, body, reply.headers);
   }
 
   private create(ctx: Ctx): Reply {

@@ -67,6 +67,8 @@ export interface VersionSeed {
   verboseName?: string;
   /** The version only becomes visible this many ms after the next sync-versions call. */
   appearsAfterSyncMs?: number;
+  /** Made by the service's direct upload (beta): a pipeline uploads its files, the service never builds it. */
+  uploaded?: boolean;
 }
 
 export interface ProjectSeed {
@@ -230,6 +232,8 @@ export interface VersionData {
   visibleAt: number;
   /** When it was last deactivated: builds that ended before no longer make it `built`. */
   deactivatedAt?: number;
+  /** Uploaded by a pipeline (direct upload): never built by the service. */
+  uploaded?: boolean;
 }
 
 export interface EnvVarData {

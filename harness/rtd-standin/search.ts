@@ -13,6 +13,8 @@ export class SearchResources {
   private readonly store: Store;
   private readonly indexDelayMs: number;
   private readonly hits = new Map<string, SearchHitSeed[]>();
+  /** The pages a test gave a version (`setSitePages`): then only they exist, each path below the version's root. */
+  private readonly sites = new Map<string, ReadonlyMap<string, string>>();
 
   constructor(store: Store, indexDelayMs: number) {
     this.store = store;
@@ -21,6 +23,10 @@ export class SearchResources {
 
   setHits(project: string, version: string, hits: SearchHitSeed[]): void {
     this.hits.set(`${project}/${version}`, hits);
+  }
+
+  setSitePages(project: string, version: string, pages: Record<string, string>): void {
+    this.sites.set(`${project}/${version}`, new Map(Object.entries(pages)));
   }
 
   routes(): Route[] {
@@ -130,6 +136,8 @@ export class SearchResources {
       if (ctx.path.startsWith(root) && (!best || root.length > best.root.length)) best = { root, v, p };
     }
     if (!best?.v.active || !this.store.versionBuilt(best.v, ctx.now)) return html(404, DJANGO_404);
+    const site = this.sites.get(`${best.p.slug}/${best.v.slug}`);
+    if (site) return sitePage(site, ctx.path.slice(best.root.length));
     const title = escapeHtml(`${best.p.name} ${best.v.verboseName}`);
     return html(200, `<!doctype html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`);
   }
@@ -144,4 +152,23 @@ function highlight(text: string, words: string[]): string[] {
   const match = text.slice(i, i + word.length);
   const after = text.slice(i + word.length);
   return [`${escapeHtml(before)}<span>${escapeHtml(match)}</span>${escapeHtml(after)}`];
+}
+
+/**
+ * A page of a version whose pages a test gave: a folder serves its `index.html` (FACTS: the
+ * service serves `guide/` from `guide/index.html`), anything else not given is Django's 404.
+ */
+function sitePage(site: ReadonlyMap<string, string>, rawPath: string): Reply {
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // kept as written
+  }
+  if (path === '' || path.endsWith('/')) path += 'index.html';
+  const body = site.get(path);
+  if (body === undefined) return html(404, DJANGO_404);
+  if (path.endsWith('.html')) return html(200, body);
+  const type = path.endsWith('.png') ? 'image/png' : path.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream';
+  return { status: 200, headers: { 'content-type': type }, body };
 }

@@ -35,7 +35,7 @@ import { ProjectNotificationResources } from './project-notifications.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
-import { AddonsResources, type FileTreeDiffSeed } from './addons.ts';
+import { AddonsResources, type FileTreeDiffSeed, type FileTreeDiffTiming } from './addons.ts';
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
 import { Webhooks } from './webhooks.ts';
@@ -83,9 +83,16 @@ export interface Standin {
   deleteVersion(project: string, slug: string): void;
   /**
    * The file tree diff the preview host's addons endpoint gives for a pull request version (its
-   * slug, the PR number) once it has a successful build: the pages it lists, or `absent` (the default).
+   * slug, the PR number) once it has a successful build: the pages it lists, `absent` (the default)
+   * or `off`; written a while after each build's end (`timing`), the earlier build's shown meanwhile.
    */
-  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void;
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void;
+  /**
+   * The pages a version serves (HTML or not), by path below its root (`index.html`,
+   * `guide/install.html`, `_images/logo.png`), once built; then any other path is a 404.
+   * Without it, every path of a built version answers a small page.
+   */
+  setSitePages(project: string, version: string, pages: Record<string, string>): void;
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[];
   /** Seeds a variable as the dashboard would (no request recorded); returns its pk (`public: null` as the model allows). */
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number;
@@ -245,8 +252,12 @@ class StandinServer implements Standin {
     this.searchApi.setHits(project, version, hits);
   }
 
-  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void {
-    this.addonsApi.setFileTreeDiff(project, version, diff);
+  setSitePages(project: string, version: string, pages: Record<string, string>): void {
+    this.searchApi.setSitePages(project, version, pages);
+  }
+
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void {
+    this.addonsApi.setFileTreeDiff(project, version, diff, timing);
   }
 
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[] {

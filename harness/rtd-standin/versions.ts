@@ -42,6 +42,7 @@ export class VersionResources {
       verboseName: v.verboseName ?? (v.type === 'external' ? v.slug.replace(/_[a-z]+$/, '') : v.slug),
       pendingSyncDelayMs: pending ? (v.appearsAfterSyncMs ?? 0) : null,
       visibleAt: pending ? Infinity : 0,
+      ...(v.uploaded ? { uploaded: true } : {}),
     });
   }
 

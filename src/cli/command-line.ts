@@ -15,6 +15,7 @@ import { ACTION_VERSION } from '../version.js';
  * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM, 129 for SIGHUP).
  */
 export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  readerMayLeave();
   let command: ReturnType<typeof parseCommandLine>;
   let head: string | undefined;
   try {
@@ -65,6 +66,20 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   }
   port.finish();
   return stoppedBy ?? port.exitCode();
+}
+
+/**
+ * `readthedocs-action … | head -3`: the reader closes the pipe early, and each later write fails
+ * with EPIPE. That is no failure of the command: nothing more is written there, and the exit status
+ * still follows the outcome (any other error of the stream stays one).
+ */
+function readerMayLeave(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') > 0) continue;
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    });
+  }
 }
 
 /** The shell's exit status of a command a signal stopped: 128 + the signal's number. A closed terminal (SIGHUP) stops it as Ctrl-C does. */

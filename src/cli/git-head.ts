@@ -32,6 +32,20 @@ export function findOnPath(
   return undefined;
 }
 
+/**
+ * Variables `git` never gets: the tokens the command line and the action read (READTHEDOCS_TOKEN,
+ * GITHUB_TOKEN, the inputs `INPUT_*`), the runner's own, and anything named like a secret. git
+ * reads the checkout's config, which can make it run a command (`core.fsmonitor`) that anyone
+ * who could write the checkout chose: it needs none of them to read HEAD.
+ */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_KEY/i;
+const RUNNER_ONLY = /^(INPUT_|ACTIONS_)/i;
+
+/** `env` without what `git` must not see (`SECRET_NAME`, `RUNNER_ONLY`). */
+export function gitEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !SECRET_NAME.test(name) && !RUNNER_ONLY.test(name)));
+}
+
 /** This checkout's HEAD (`git rev-parse --verify HEAD` in `cwd`): a full SHA-1, or undefined outside a git checkout or without git. */
 export function gitHead(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
   const git = findOnPath('git', env, cwd);
@@ -39,6 +53,7 @@ export function gitHead(cwd: string, env: NodeJS.ProcessEnv): string | undefined
   try {
     const head = execFileSync(git, ['rev-parse', '--verify', '--quiet', 'HEAD'], {
       cwd,
+      env: gitEnvironment(env),
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
       timeout: 10_000,

@@ -41,6 +41,17 @@ export interface PreviewRow {
   projectId?: number;
   /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
   unredirected?: UnredirectedRowPage[];
+  /** `link-check`: the first broken links of the changed pages (page → target, what is wrong). */
+  brokenLinks?: BrokenLinkRow[];
+  /** Broken links beyond `brokenLinks`, which the job summary lists. */
+  moreBrokenLinks?: number;
+}
+
+/** A broken link: the page it is on, where it leads, and what is wrong (`missing page`, `missing anchor`…). */
+export interface BrokenLinkRow {
+  page: string;
+  target: string;
+  problem: string;
 }
 
 /** A changed page: its link, and from the service's file tree diff what happened to it and the page before. */
@@ -51,6 +62,8 @@ export interface RowPage {
   change?: PageChange;
   /** A modified or deleted page before the change (the base version's). */
   before?: string;
+  /** From the file tree diff of an earlier build of the pull request (this push's was not written yet). */
+  earlierBuild?: true;
 }
 
 const PAGE_CHANGES = ['added', 'modified', 'deleted'] as const;
@@ -108,6 +121,8 @@ const storedRowSchema = z.object({
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),
+  brokenLinks: z.optional(z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20))),
+  moreBrokenLinks: z.optional(z.int()),
 });
 
 /**

@@ -3,9 +3,16 @@
  * marker and that the token's own account opened. Opened when something is wrong, edited in place
  * while it stays wrong, closed with a comment once all is well. Anyone can copy the marker into an
  * issue of their own: only the token's are adopted, edited or closed.
+ *
+ * Found without paging through the repository's other issues: by `creator=` once the token's login
+ * is known, else by a search on the marker among issues a bot opened (a token that may not ask who
+ * it is, the workflow's or an App's, is a bot). After opening one, the token's login is known from
+ * it: its copies (a race, a search that lagged) are closed as duplicates of the oldest, so at most
+ * one stays open per marker.
  */
+import { visibleControls } from '../util/untrusted-text.js';
 import type { GitHubRepo } from './api/client.js';
-import { createIssue, createIssueComment, listOpenIssues, updateIssue, type Issue } from './api/rest.js';
+import { createIssue, createIssueComment, listOpenIssuesBy, searchOpenIssues, updateIssue } from './api/rest.js';
 import type { TokenIdentity } from './token-identity.js';
 
 export interface HealthIssueOptions {
@@ -26,40 +33,91 @@ export interface HealthIssueWrite {
   duplicates: number[];
 }
 
-/** The token's own open issues that carry the marker, oldest first. */
-async function ownIssues(gh: GitHubRepo, marker: string, identity: TokenIdentity): Promise<Issue[]> {
-  const own: Issue[] = [];
-  for (const issue of await listOpenIssues(gh)) {
-    if ((issue.body ?? '').startsWith(marker) && (await identity.isOwn(gh, issue.user?.login))) own.push(issue);
-  }
-  return own;
+/** What is read of an issue, whether listed or found by a search. */
+interface KeptIssue {
+  number: number;
+  title: string;
+  body?: string | null | undefined;
+  html_url: string;
+  user: { login: string; type?: string } | null;
 }
+
+/**
+ * The token's own open issues that carry the marker, oldest first: listed by `creator=` when the
+ * login is known; else found by a search on the marker, a bot's only (GET /user names every
+ * personal token, so a token that cannot tell who it is is a bot's, and nobody else can open an
+ * issue as a bot).
+ */
+async function ownIssues(gh: GitHubRepo, marker: string, identity: TokenIdentity): Promise<KeptIssue[]> {
+  const login = await identity.login(gh);
+  const carries = (issue: KeptIssue) => (issue.body ?? '').startsWith(marker);
+  if (login !== '') {
+    const listed = await listOpenIssuesBy(gh, login);
+    return listed.filter((issue) => carries(issue) && issue.user?.login.toLowerCase() === login.toLowerCase()).sort(byNumber);
+  }
+  // GitHub's search ignores the comment's punctuation: it matches the marker's words.
+  const found = await searchOpenIssues(gh, marker);
+  return found.filter((issue) => carries(issue) && issue.user?.type === 'Bot').sort(byNumber);
+}
+
+const byNumber = (a: KeptIssue, b: KeptIssue) => a.number - b.number;
 
 /** Opens, edits or closes the one issue as `options.body` says; a copy left by a race is closed as a duplicate. */
 export async function keepHealthIssue(gh: GitHubRepo, options: HealthIssueOptions): Promise<HealthIssueWrite> {
-  const [kept, ...copies] = await ownIssues(gh, options.marker, options.identity);
+  const own = await ownIssues(gh, options.marker, options.identity);
+  if (options.body === undefined) return closeAll(gh, own, options.closing);
+  const [kept, ...copies] = own;
+  if (!kept) return openOne(gh, options, options.body);
+  const duplicates = await closeDuplicates(gh, kept, copies);
+  return { ...(await edit(gh, kept, options.title, options.body)), duplicates };
+}
+
+/** Every issue of the marker closed with the comment; `none` when there was none. */
+async function closeAll(gh: GitHubRepo, own: KeptIssue[], closing: string): Promise<HealthIssueWrite> {
+  const [kept] = own;
+  if (!kept) return { action: 'none', duplicates: [] };
+  for (const issue of own) {
+    await createIssueComment(gh, issue.number, closing);
+    await updateIssue(gh, issue.number, { state: 'closed', state_reason: 'completed' });
+  }
+  return { action: 'closed', number: kept.number, url: kept.html_url, duplicates: [] };
+}
+
+/**
+ * A new issue; then, its author naming the token, the token's issues of the marker listed again:
+ * when another is older (a job that ran at the same moment, a search that missed it), the oldest
+ * is kept and edited, the others closed as its duplicates.
+ */
+async function openOne(gh: GitHubRepo, options: HealthIssueOptions, body: string): Promise<HealthIssueWrite> {
+  const created = await createIssue(gh, { title: options.title, body });
+  const opened: HealthIssueWrite = { action: 'opened', number: created.number, url: created.html_url, duplicates: [] };
+  const author = created.user?.login;
+  if (!author) return opened;
+  options.identity.learn(author);
+  const listed = await ownIssues(gh, options.marker, options.identity);
+  // The new issue is the newest: last, when a list that lags does not show it yet.
+  const own = listed.some((issue) => issue.number === created.number) ? listed : [...listed, created];
+  const [kept, ...copies] = own as [KeptIssue, ...KeptIssue[]];
+  const duplicates = await closeDuplicates(gh, kept, copies);
+  if (kept.number === created.number) return { ...opened, duplicates };
+  return { ...(await edit(gh, kept, options.title, body)), duplicates };
+}
+
+/** Each copy told it duplicates the kept issue (GitHub marks it so), and closed. */
+async function closeDuplicates(gh: GitHubRepo, kept: KeptIssue, copies: KeptIssue[]): Promise<number[]> {
   const duplicates: number[] = [];
-  for (const copy of options.body === undefined ? [] : copies) {
-    await createIssueComment(gh, copy.number, `Duplicate of #${kept!.number}.`);
-    await updateIssue(gh, copy.number, { state: 'closed' });
+  for (const copy of copies) {
+    await createIssueComment(gh, copy.number, `Duplicate of #${kept.number}.`);
+    await updateIssue(gh, copy.number, { state: 'closed', state_reason: 'not_planned' });
     duplicates.push(copy.number);
   }
-  if (options.body === undefined) {
-    if (!kept) return { action: 'none', duplicates };
-    for (const issue of [kept, ...copies]) {
-      await createIssueComment(gh, issue.number, options.closing);
-      await updateIssue(gh, issue.number, { state: 'closed', state_reason: 'completed' });
-    }
-    return { action: 'closed', number: kept.number, url: kept.html_url, duplicates };
-  }
-  if (!kept) {
-    const issue = await createIssue(gh, { title: options.title, body: options.body });
-    options.identity.learn(issue.user?.login);
-    return { action: 'opened', number: issue.number, url: issue.html_url, duplicates };
-  }
-  if (kept.body === options.body && kept.title === options.title) {
-    return { action: 'unchanged', number: kept.number, url: kept.html_url, duplicates };
-  }
-  await updateIssue(gh, kept.number, { title: options.title, body: options.body });
-  return { action: 'updated', number: kept.number, url: kept.html_url, duplicates };
+  return duplicates;
+}
+
+/** The kept issue edited when its title or body differ from what they should say (as GitHub stores them); else left alone. */
+async function edit(gh: GitHubRepo, kept: KeptIssue, title: string, body: string): Promise<Omit<HealthIssueWrite, 'duplicates'>> {
+  const where = { number: kept.number, url: kept.html_url };
+  if (kept.body === visibleControls(body) && kept.title === visibleControls(title)) return { action: 'unchanged', ...where };
+  await updateIssue(gh, kept.number, { title, body });
+  return { action: 'updated', ...where };
 }

@@ -149,7 +149,9 @@ export class PreviewPublisher {
             ? service.get(row.projectId)
             : undefined,
         );
-        if (this.options.mode === 'auto' && shown.length > 0 && reported.every((url) => url !== undefined)) {
+        // A row with something to tell (broken links, pages without a redirect) keeps the action's comment.
+        const tells = shown.some((row) => Boolean(row.brokenLinks?.length || row.unredirected?.length));
+        if (this.options.mode === 'auto' && shown.length > 0 && !tells && reported.every((url) => url !== undefined)) {
           handedOver = reported[0];
           return undefined;
         }

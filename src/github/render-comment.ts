@@ -1,7 +1,15 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 import { clipMiddle } from '../util/clip-middle.js';
-import { commentMarker, dataComment, type PreviewRow, type PreviewStatus, type RowPage, type UnredirectedRowPage } from './comment-rows.js';
+import {
+  commentMarker,
+  dataComment,
+  type BrokenLinkRow,
+  type PreviewRow,
+  type PreviewStatus,
+  type RowPage,
+  type UnredirectedRowPage,
+} from './comment-rows.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -120,6 +128,11 @@ function render(
     lines.push('', unredirectedSection(row.project, row.unredirected));
   }
 
+  for (const row of rows) {
+    if (row.status !== 'ready' || !row.brokenLinks?.length || (headSha !== undefined && row.commit !== headSha)) continue;
+    lines.push('', brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks));
+  }
+
   if (options.pages) {
     for (const row of rows) {
       const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
@@ -128,7 +141,8 @@ function render(
       if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
       if (serviceComment(row) !== undefined) continue;
       const count = pages.length + (row.morePages ?? 0);
-      const from = pages.some((page) => page.change !== undefined) ? ", from Read the Docs' file tree diff" : '';
+      const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
+      const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
       lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
       for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
       if (row.morePages) lines.push(`- … and ${row.morePages} more: the job summary of this run lists them all`);
@@ -261,5 +275,21 @@ export function unredirectedSection(project: string, pages: UnredirectedRowPage[
     "Add under `redirects:` in the project file (`apply`), or as page redirects in the project's settings:",
     '',
     fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
+  ].join('\n');
+}
+
+/** The title of the `link-check` section, in the comment and the job summary (and a failed project's). */
+export const BROKEN_LINKS_TITLE = 'Broken links';
+
+/** The section listing a project's first broken links (page → target, what is wrong), and how many more the job summary lists. */
+function brokenLinksSection(project: string, links: BrokenLinkRow[], more: number | undefined): string {
+  return [
+    `#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(project)})`,
+    '',
+    ...links.map(
+      (link) =>
+        `- ${codeSpan(link.page, { inTable: false })} → ${codeSpan(link.target, { inTable: false })}: ${escapeMarkdown(link.problem)}`,
+    ),
+    ...(more ? [`- … and ${more} more: the job summary of this run lists them all`] : []),
   ].join('\n');
 }

@@ -37,14 +37,16 @@ export function serviceComments(comments: IssueComment[], ownLogin: string): Map
   const found = new Map<number, ServiceComment>();
   const own = ownLogin.toLowerCase();
   for (const comment of [...comments].sort((a, b) => a.id - b.id)) {
-    const login = comment.user?.login.toLowerCase() ?? '';
-    if (comment.user?.type !== 'Bot' || !SERVICE_APP_LOGINS.has(login) || login === own) continue;
+    const user = comment.user;
+    if (user?.type !== 'Bot') continue;
+    const login = user.login.toLowerCase();
+    if (!SERVICE_APP_LOGINS.has(login) || login === own) continue;
     const body = comment.body ?? '';
     const match = SERVICE_MARKER.exec(body);
     const projectId = match ? Number(match[1]) : undefined;
     if (projectId === undefined || found.has(projectId)) continue;
-    const commit = COMPARED_COMMIT.exec(body.slice(0, COMPARED_SEARCH_CHARS))?.[1]?.toLowerCase();
-    found.set(projectId, { id: comment.id, commit });
+    const compared = COMPARED_COMMIT.exec(body.slice(0, COMPARED_SEARCH_CHARS));
+    found.set(projectId, { id: comment.id, commit: compared ? compared[1]!.toLowerCase() : undefined });
   }
   return found;
 }

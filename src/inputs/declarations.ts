@@ -1,3 +1,4 @@
+import { posix, win32 } from 'node:path';
 import { z } from 'zod/mini';
 import { parseDuration } from './duration.js';
 import {
@@ -44,6 +45,8 @@ export interface InputDeclaration {
    * from it). A function when it names operations: the registry gives them (`inputDescription`).
    */
   description: string | ((registry: RegistryFacts) => string);
+  /** A flag that defaults to `true`: what `--no-<name>` does, `--help`'s text for it. */
+  offText?: string;
   /** Read as given, spaces and blank lines kept (a value's own); every other input is trimmed. */
   verbatim?: true;
   /**
@@ -152,6 +155,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(', with `false`, return as soon as the build is created, with `build-id` set.'),
+    offText: 'For `build`, return as soon as the build is created, with `build-id` set; do not wait for it.',
     schema: booleanInput,
   },
   timeout: {
@@ -216,6 +220,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(' with `version`, activate the version when it is inactive (which queues its build).'),
+    offText: 'For `sync-versions` with `version`, leave an inactive version inactive: no build is queued.',
     schema: booleanInput,
   },
   hidden: {
@@ -314,6 +319,12 @@ export const INPUT_DECLARATIONS = {
     description: forReaders(', the project file (settings, redirects, subprojects, versions), relative to the repository.'),
     schema: pathInput((path, refuse) => {
       if (path.split(/[\\/]/).includes('..')) return refuse(`\`${path}\` must stay inside the repository: give a path without \`..\``);
+      // `/etc/x.yml`, `C:\x.yml` (or `C:x.yml`), `\\server\x.yml`: `export` would write wherever it points.
+      if (posix.isAbsolute(path) || win32.isAbsolute(path) || /^[A-Za-z]:/.test(path)) {
+        return refuse(
+          `\`${path}\` must stay inside the repository: give a path relative to it (from the command line, to the current folder)`,
+        );
+      }
       if (!/\.ya?ml$/i.test(path)) return refuse(`\`${path}\` is not a YAML file: give a path ending in \`.yml\` or \`.yaml\``);
       return path;
     }),
@@ -328,6 +339,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(", a GitHub deployment per project on the PR's head commit (needs `deployments: write`)."),
+    offText: 'For `preview`, make no GitHub deployment.',
     schema: booleanInput,
   },
   'deployment-environment': {
@@ -347,6 +359,51 @@ export const INPUT_DECLARATIONS = {
     description: forReaders(', pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.'),
     schema: oneOf(['warn', 'fail', 'off'] as const),
   },
+  'link-check': {
+    kind: 'text',
+    default: 'auto',
+    description: forReaders(
+      ', broken links and images: `warn`, `fail` (red step on a broken internal one), `off`, or `auto` (`warn` for `preview`, `off` for `health`).',
+    ),
+    schema: oneOf(['auto', 'warn', 'fail', 'off'] as const),
+  },
+  'link-check-anchors': {
+    kind: 'text',
+    default: 'auto',
+    description: forReaders(', broken anchors (`#fragment`) apart: `warn`, `fail`, `off`, or `auto` (as `link-check`).'),
+    schema: oneOf(['auto', 'warn', 'fail', 'off'] as const),
+  },
+  'link-check-external': {
+    kind: 'flag',
+    default: 'false',
+    description: forReaders(' with `link-check`, check links to other sites too (reported, never failing the step).'),
+    schema: booleanInput,
+  },
+  'link-check-ignore': {
+    kind: 'list',
+    default: '',
+    description: forReaders(', link targets not to check: glob patterns, one per line (`*` within a path segment, `**` across).'),
+    schema: parser((text, refuse) => {
+      const patterns = text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '');
+      if (patterns.length > 100 || patterns.some((pattern) => pattern.length > 500))
+        return refuse('accepts at most 100 glob patterns of up to 500 characters, one per line');
+      return patterns;
+    }),
+  },
+  'link-check-pages': {
+    kind: 'text',
+    default: '500',
+    description: forReaders(' with `link-check`, how many pages of the default version are crawled at most.'),
+    schema: parser((text, refuse) => {
+      const count = /^\s*(\d{1,5})\s*$/.exec(text);
+      if (!count || Number(count[1]) < 1 || Number(count[1]) > 5000)
+        return refuse(`\`${text}\` is not accepted: give a whole number from 1 to 5000`);
+      return Number(count[1]);
+    }),
+  },
   'queue-check': {
     kind: 'text',
     default: 'build',
@@ -356,7 +413,7 @@ export const INPUT_DECLARATIONS = {
   'status-context': {
     kind: 'text',
     default: 'docs/readthedocs.org:{project}',
-    description: forReaders(", the status context on the group's commit; `{project}` is the project's slug."),
+    description: forReaders(", the status context on the group's commit (`{project}`: the slug); `readthedocs.com` for Business."),
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))
@@ -386,6 +443,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(', keep one issue open while a problem remains (needs `issues: write`).'),
+    offText: 'For `health`, keep no issue: the summary and the exit status only.',
     schema: booleanInput,
   },
   'on-problem': {

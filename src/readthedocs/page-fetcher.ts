@@ -27,6 +27,8 @@ interface PageRequest {
   accept?: string;
   /** At most this much of a 200's body is read and returned; 0 (the default): only the status matters. */
   maxBodyBytes?: number;
+  /** `false`: a redirect is not followed, its status is the answer (another site's page, by the link check). */
+  followRedirects?: boolean;
 }
 
 export interface PageFetcher {
@@ -84,6 +86,7 @@ async function fetchPage(url: string, options: PageRequest, dispatcher: Dispatch
     if (wanted) return readBody(response, options, status);
     await response.body.dump({ limit: MAX_DRAINED_BYTES }).catch(() => undefined);
     const location = response.headers.location;
+    if (status >= 300 && status < 400 && options.followRedirects === false) return { status };
     if (status >= 300 && status < 400 && typeof location === 'string' && redirects < MAX_REDIRECTS) {
       const next = URL.canParse(location, target.href) ? new URL(location, target) : undefined;
       if (next?.origin !== target.origin) return { status, problem: OFF_HOST_REDIRECT };

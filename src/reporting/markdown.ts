@@ -5,6 +5,7 @@
  */
 
 import { outputTailOf } from '../util/output-tail.js';
+import { visibleControls } from '../util/untrusted-text.js';
 
 // Characters with a meaning in Markdown; a backslash before any ASCII punctuation makes it literal.
 // `:` is included because escaping it stops GitHub from turning `https://…` text into a link.
@@ -22,12 +23,12 @@ const ZERO_WIDTH_SPACE = '\u200B';
 /**
  * Escapes text for Markdown, table cells included: punctuation gets a backslash, `& < > " '`
  * become HTML entities, line breaks become `<br>` (the only line break a table cell can hold),
- * control characters are dropped and `@mentions` are broken with a zero-width space so that quoted
- * text cannot notify anyone.
+ * control characters are dropped, C1 and bidi controls written as visible escapes (`visibleControls`)
+ * and `@mentions` are broken with a zero-width space so that quoted text cannot notify anyone.
  */
 export function escapeMarkdown(text: string): string {
   let escaped = '';
-  for (const char of text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, '\n')) {
+  for (const char of visibleControls(text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, '\n'))) {
     if (char === '\n') escaped += '<br>';
     else if (char in HTML_ENTITIES) escaped += HTML_ENTITIES[char];
     else if (MARKDOWN_PUNCTUATION.has(char)) escaped += `\\${char}`;
@@ -38,7 +39,7 @@ export function escapeMarkdown(text: string): string {
 
 /** Escapes text for an HTML context inside Markdown (e.g. `<summary>`), where Markdown escapes would show. */
 export function escapeHtml(text: string): string {
-  return text
+  return visibleControls(text)
     .replace(CONTROL_CHARACTERS, '')
     .replace(LINE_BREAK, ' ')
     .replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char)
@@ -78,7 +79,7 @@ export function markdownLink(text: string, url: string | undefined): string {
  * safe in a table cell, where GitHub shows it as `|`. Pass `{ inTable: false }` outside tables.
  */
 export function codeSpan(text: string, options: { inTable?: boolean } = {}): string {
-  let content = text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' ');
+  let content = visibleControls(text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' '));
   if (options.inTable ?? true) content = content.replace(/\|/g, '\\|');
   if (content === '') return '` `';
   const fence = '`'.repeat(longestBacktickRun(content) + 1);
@@ -96,7 +97,7 @@ export function codeSpan(text: string, options: { inTable?: boolean } = {}): str
  * Control characters go; trailing blank lines too. Linear in the length of `text`.
  */
 export function outputTail(text: string, limits: { lines: number; chars: number }): string {
-  const lines = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '').split('\n');
+  const lines = visibleControls(text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '')).split('\n');
   // One character of the budget is kept for the `…` of a cut line.
   const tail = outputTailOf(lines.map((line) => line.trimEnd()).join('\n'), { ...limits, chars: limits.chars - 1, wholeLines: true });
   return tail.partial ? `…${tail.text}` : tail.text;
@@ -104,10 +105,11 @@ export function outputTail(text: string, limits: { lines: number; chars: number 
 
 /**
  * A fenced code block holding `text` verbatim: the fence is longer than any run of backticks in
- * the text (at least three), so nothing inside can close it. Control characters are dropped.
+ * the text (at least three), so nothing inside can close it. Control characters are dropped, C1 and
+ * bidi controls made visible.
  */
 export function fencedCode(text: string, language = 'text'): string {
-  const content = text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, '');
+  const content = visibleControls(text.replace(LINE_BREAK, '\n').replace(CONTROL_CHARACTERS, ''));
   const fence = '`'.repeat(Math.max(3, longestBacktickRun(content) + 1));
   return `${fence}${language}\n${content}\n${fence}`;
 }

@@ -88,6 +88,11 @@ export function outputProblem(name: OutputName, value: string, serviceDomains: s
       '(GitHub keeps at most 1 MB of outputs, counted in UTF-16)'
     );
   }
+  return ruleProblem(name, value, serviceDomains);
+}
+
+/** What is wrong with `value` as output `name` ("is not …") whatever its size, or undefined. */
+export function ruleProblem(name: OutputName, value: string, serviceDomains: string[] | undefined): string | undefined {
   const rule = RULES[name];
   return value === '' || rule.accepts(value, serviceDomains) ? undefined : `is not ${rule.expected}`;
 }

@@ -2,7 +2,8 @@ import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
-import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, outputProblem, serviceDomains } from './output-values.js';
+import { fitJsonList, fitText } from './output-fit.js';
+import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
 
@@ -102,17 +103,16 @@ function resultsJson(results: ProjectResult[], redact: (text: string) => string)
 /**
  * Sets every output; the single-value ones describe the first project. Values the service gave
  * (URLs, state, commit, version) are checked first against `baseUrl`'s service (`checkedResult`),
- * and every output, as it is set, by the rules of `outputProblem`: one that breaks them is left
- * empty with a warning, one past its size with an error. Returns false when one was too large
- * (the step must then be red).
+ * and every output, as it is set, by the rules of `ruleProblem`: one that breaks them is left
+ * empty with a warning. One past the runner's limit is shortened to fit (`shortened`).
  */
 export function setOutputs(
-  port: Pick<RunnerPort, 'log' | 'setOutput'>,
+  port: Pick<RunnerPort, 'log' | 'setOutput' | 'saveOutput'>,
   unchecked: ProjectResult[],
   redact: (text: string) => string,
   extra: Partial<Record<OutputName, string>> = {},
   baseUrl?: string,
-): boolean {
+): void {
   const withheld = (message: string) => port.log.warning(redact(message), { title: 'Output withheld' });
   const results = unchecked.map((result) => checkedResult(result, baseUrl, withheld));
   const first = results[0];
@@ -134,25 +134,47 @@ export function setOutputs(
     ...extra,
   };
   const domains = baseUrl ? serviceDomains(baseUrl) : undefined;
-  let complete = true;
   for (const name of OUTPUT_NAMES) {
     let value = values[name];
     // A value that is not JSON cannot be redacted string by string: it is withheld below.
-    if (JSON_OUTPUTS.has(name) && outputProblem(name, value, domains) === undefined) {
+    if (JSON_OUTPUTS.has(name) && ruleProblem(name, value, domains) === undefined) {
       value = JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact));
     } else if (!VERBATIM_OUTPUTS.has(name)) value = redact(value);
-    const problem = outputProblem(name, value, domains);
-    if (problem !== undefined && value.length > MAX_OUTPUT_LENGTH) {
-      port.log.error(`Output \`${name}\` ${problem}; it is left empty`, { title: 'Output too large' });
-      complete = false;
-      value = '';
-    } else if (problem !== undefined) {
+    const problem = ruleProblem(name, value, domains);
+    if (problem !== undefined) {
       withheld(`The value for output \`${name}\` ${problem}; the output is left empty`);
       value = '';
-    }
+    } else if (value.length > MAX_OUTPUT_LENGTH) value = shortened(port, name, value, redact);
     port.setOutput(name, value);
   }
-  return complete;
+}
+
+/**
+ * `value` (already redacted, within the output's rules) shortened to the runner's limit: the whole
+ * value saved to a file first, a JSON list's lists cut (`fitJsonList`), `config`'s text cut at
+ * its end (`fitText`), anything else (a URL cut is no URL) left empty; a notice says what and where.
+ */
+function shortened(
+  port: Pick<RunnerPort, 'log' | 'saveOutput'>,
+  name: OutputName,
+  value: string,
+  redact: (text: string) => string,
+): string {
+  const file = port.saveOutput?.(name, value);
+  const fitted = JSON_OUTPUTS.has(name)
+    ? fitJsonList([JSON.parse(value) as unknown].flat(), MAX_OUTPUT_LENGTH, file)
+    : name === 'config'
+      ? fitText(value, MAX_OUTPUT_LENGTH, file)
+      : { text: '', leftOut: 'left empty' };
+  port.log.notice(
+    redact(
+      `Output \`${name}\` would hold ${value.length.toLocaleString('en-US')} characters, more than the ` +
+        `${MAX_OUTPUT_LENGTH.toLocaleString('en-US')} one output may hold (GitHub keeps at most 1 MB of an output, counted in UTF-16): ` +
+        `${fitted.leftOut}; ${file ? `the whole value is in ${file}` : 'the whole value could not be saved to a file'}`,
+    ),
+    { title: 'Output shortened' },
+  );
+  return fitted.text;
 }
 
 /**

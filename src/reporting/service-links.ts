@@ -3,13 +3,19 @@ import { plainUrl, serviceDomains } from './output-values.js';
 /** Where the service serves every pull request's preview (`org.` Community, `com.` Business), custom domain or not. */
 export const PREVIEW_DOMAIN = 'readthedocs.build';
 
+/** The service's own documentation domains (Community, Business), where a version is served without a custom domain. */
+const DOCS_DOMAINS = ['readthedocs.io', 'readthedocs-hosted.com'];
+
 /**
  * Links the service gives that the action hands on: in commit statuses and deployments, the PR
  * comment, the job summary and the outputs. Each must be a plain http(s) URL on the host it belongs
  * to; anything else (`javascript:`, another site) is dropped and the caller says so:
  * - a build's page is on the service: `base-url`'s host, or for `app.…` its parent domain
  *   (`app.readthedocs.org` links builds on `readthedocs.org`);
- * - a pull request's preview, as API v2 gives it, is on `*.readthedocs.build` or on the service.
+ * - a pull request's preview, as API v2 gives it, is on `*.readthedocs.build` or on the service;
+ * - a version's documentation, where the action makes a link of it for people (`health`'s issue
+ *   and summary), is on the service or its documentation domains (`*.readthedocs.io`,
+ *   `*.readthedocs-hosted.com`): a custom domain cannot be told from another site, and is left out.
  *
  * A version's documentation URL (`docs-url`) may be on the project's own custom domain, which only
  * the service knows: it is held to the plain http(s) form only (`checkedResult`), and never becomes
@@ -20,6 +26,7 @@ export const PREVIEW_DOMAIN = 'readthedocs.build';
 export interface ServiceLinks {
   build(url: string | undefined): string | undefined;
   preview(url: string | undefined): string | undefined;
+  docs(url: string | undefined): string | undefined;
 }
 
 export function serviceLinks(baseUrl: string): ServiceLinks {
@@ -27,5 +34,6 @@ export function serviceLinks(baseUrl: string): ServiceLinks {
   return {
     build: (url) => (url ? plainUrl(url, service) : undefined),
     preview: (url) => (url ? plainUrl(url, [...service, PREVIEW_DOMAIN]) : undefined),
+    docs: (url) => (url ? plainUrl(url, [...service, ...DOCS_DOMAINS]) : undefined),
   };
 }

@@ -1,22 +1,31 @@
+import { tmpdir } from 'node:os';
 import * as core from '@actions/core';
-import { printUntrusted } from '../util/untrusted-text.js';
-import type { RunnerLog, RunnerPort } from './port.js';
+import { printUntrusted, visibleControls } from '../util/untrusted-text.js';
+import { saveOutputFile } from './output-file.js';
+import type { Annotation, RunnerLog, RunnerPort } from './port.js';
+
+/** An annotation's title with no C1 or bidi control left raw (`visibleControls`): it may name what the service named. */
+function visibleTitle(annotation: Annotation | undefined): Annotation {
+  const properties = annotation ?? {};
+  return properties.title === undefined ? properties : { ...properties, title: visibleControls(properties.title) };
+}
 
 /**
  * The GitHub runner's log through `@actions/core`: workflow commands, annotations, groups.
- * Hostile text goes out through `printUntrusted` (commands stopped around a block).
+ * Hostile text goes out through `printUntrusted` (commands stopped around a block); no line, title
+ * or summary leaves with a raw C1 or bidi control (`visibleControls`).
  */
 export const actionsLog: RunnerLog = {
-  info: (message) => core.info(message),
+  info: (message) => core.info(visibleControls(message)),
   untrusted: (text, prefix) =>
     printUntrusted(text, (safe) =>
       core.info(prefix === undefined ? safe : safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`),
     ),
   debug: (message) => core.debug(message),
-  error: (message, annotation) => core.error(message, annotation ?? {}),
-  warning: (message, annotation) => core.warning(message, annotation ?? {}),
-  notice: (message, annotation) => core.notice(message, annotation ?? {}),
-  startGroup: (title) => core.startGroup(title),
+  error: (message, annotation) => core.error(visibleControls(message), visibleTitle(annotation)),
+  warning: (message, annotation) => core.warning(visibleControls(message), visibleTitle(annotation)),
+  notice: (message, annotation) => core.notice(visibleControls(message), visibleTitle(annotation)),
+  startGroup: (title) => core.startGroup(visibleControls(title)),
   endGroup: () => core.endGroup(),
 };
 
@@ -31,12 +40,15 @@ export function actionsPort(): RunnerPort {
     input: (name, options) => core.getInput(name, { trimWhitespace: options?.trim ?? true }),
     mask: (secret) => core.setSecret(secret),
     setOutput: (name, value) => core.setOutput(name, value),
+    // The runner's temporary folder (emptied when the job ends), under the step's id: the job's
+    // later steps read it there.
+    saveOutput: (name, value) => saveOutputFile(process.env.RUNNER_TEMP || tmpdir(), process.env.GITHUB_ACTION || 'step', name, value),
     async writeSummary(markdown) {
       if (!process.env.GITHUB_STEP_SUMMARY) {
         core.debug('GITHUB_STEP_SUMMARY is not set: no job summary');
         return;
       }
-      await core.summary.addRaw(markdown).write();
+      await core.summary.addRaw(visibleControls(markdown)).write();
     },
     fail: () => {
       process.exitCode = 1;

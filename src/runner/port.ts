@@ -44,6 +44,11 @@ export interface RunnerPort {
   /** Hides `secret` in everything written from now on. */
   mask(secret: string): void;
   setOutput(name: string, value: string): void;
+  /**
+   * Saves an output's whole value to a file, for one too large for the runner's outputs (which
+   * then carry it shortened), and returns the file's path; undefined when it could not be saved.
+   */
+  saveOutput?(name: string, value: string): string | undefined;
   /** Writes the step's summary (Markdown); rejects when it cannot be written. */
   writeSummary(markdown: string): Promise<void>;
   /** Marks the step red (the exit status); a usage error and a failure may end differently. */

@@ -10,29 +10,46 @@ import { randomBytes } from 'node:crypto';
 /** A single-line field longer than this is cut: nothing from outside is printed unbounded. */
 const SAFE_LINE_MAX = 2000;
 
-// Control characters (C0 but tab, DEL, C1) and the Unicode line and paragraph separators.
+// Control characters (C0 but tab, DEL) and the Unicode line and paragraph separators.
 // One character class, no quantifier over a group: linear in the input.
-const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f\u2028\u2029]/g;
+
+// What reorders or hides what a reader sees: the C1 controls (a terminal acts on CSI, U+009B, as on
+// ESC [), the bidi marks (U+200E, U+200F, U+061C), embeddings and overrides (U+202A-U+202E) and
+// isolates (U+2066-U+2069). One character class: linear in the input.
+const REORDERING = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from outside with every C1 control and bidi control written as its visible escape
+ * (`\u202e`), as `--json` writes them: nothing it holds can reorder what a reviewer reads in the
+ * job summary, a comment, an issue, an annotation or the terminal. Everything else is unchanged;
+ * the Markdown helpers (`src/reporting/markdown.ts`), `safeLine` and the runner's log and summary
+ * all pass through it.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(REORDERING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /**
  * One line of hostile text made inert: control characters (line breaks included) become spaces,
- * every `##[` loses its bracket, and the line cannot start with `::`. Cut to `max` characters.
+ * C1 and bidi controls their visible escapes ({@link visibleControls}), every `##[` loses its
+ * bracket, and the line cannot start with `::`. Cut to `max` characters.
  */
 export function safeLine(text: string, max = SAFE_LINE_MAX): string {
   const bounded = text.length > max * 2 ? text.slice(0, max * 2) : text;
-  let line = bounded.replace(CONTROL, ' ').replaceAll('##[', '##(');
+  let line = visibleControls(bounded.replace(CONTROL, ' ')).replaceAll('##[', '##(');
   const start = line.length - line.trimStart().length;
   if (line.startsWith('::', start)) line = `${line.slice(0, start)}:\u200b:${line.slice(start + 2)}`;
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /**
- * Lines that print `text` verbatim, line for line, between `::stop-commands::<token>` and
+ * Lines that print `text` verbatim (but its C1 and bidi controls, made visible), line for line, between `::stop-commands::<token>` and
  * `::<token>::`: the runner acts on nothing in between. The token is random, so the text cannot
  * end the block early; it is drawn again in the (astronomically unlikely) case the text holds it.
  */
 export function untrustedBlockLines(text: string): string[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = visibleControls(text).replace(/\r\n?/g, '\n').split('\n');
   let token = randomBytes(16).toString('hex');
   while (text.toLowerCase().includes(token)) token = randomBytes(16).toString('hex');
   return [`::stop-commands::${token}`, ...lines, `::${token}::`];

@@ -106,6 +106,32 @@ describe.concurrent('operation build', () => {
     }));
 });
 
+// Issue 38 §5: the service's direct upload makes versions it never builds; a trigger answers 400
+// with an `error` body, not `triggered` (FACTS, *Builds*).
+describe.concurrent('operation build of an uploaded version', () => {
+  it('fails at once, saying the version is uploaded by a pipeline and to follow it with wait', () =>
+    withStandin(async (standin) => {
+      standin.addVersion('demo', { slug: 'pipeline', uploaded: true });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo', version: 'pipeline' }) });
+
+      expect(run.code, run.stdout).toBe(1);
+      // One trigger, no search for a build it "may have created", no second trigger.
+      expect(triggers(standin)).toBe(1);
+      const trigger = standin.requests.findIndex((r) => r.method === 'POST');
+      expect(standin.requests.slice(trigger + 1).filter((r) => r.path.includes('/builds/'))).toEqual([]);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.title).toContain('Uploaded version');
+      expect(errors[0]!.message).toContain('version pipeline is uploaded by a pipeline');
+      expect(errors[0]!.message).toContain('`operation: wait`');
+      expect(run.stdout).not.toContain('Invalid input');
+      expect(run.stdout).not.toContain('Answer lost');
+      const [result] = JSON.parse(run.outputs.results!) as { outcome: string; reason: string }[];
+      expect(result).toMatchObject({ outcome: 'error' });
+      expect(result!.reason).toContain('uploaded by a pipeline');
+    }));
+});
+
 describe.concurrent('operation wait', () => {
   it('waits for the pull request head SHA, not GITHUB_SHA, on pull-request events', () =>
     withStandin(async (standin) => {

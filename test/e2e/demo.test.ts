@@ -136,6 +136,8 @@ describe('npm run demo', () => {
     expect(run.output).toContain('- {type: page, from: /legacy-options.html, to:}');
     expect(run.output).not.toContain('<!--');
     expect(run.output).toMatch(/Posted once \("building" while the build ran\), then edited in place/);
+    // The link check (issue 40): the one broken anchor of the changed pages, the step still green (`warn`).
+    expect(run.output).toContain('reference/options.html → configuration.html#timeouts: missing anchor');
     // The commit status on the head commit: success, pointing at the preview.
     expect(run.output).toContain(`Commit status on ${DEMO_HEAD_SHA.slice(0, 7)}`);
     expect(run.output).toContain(`✔ success  readthedocs-preview/acme-docs — Preview ready (build #${buildId})`);

@@ -116,6 +116,32 @@ describe.concurrent('hostile files and text (issue 30, item 8)', () => {
       expect(readdirSync(outside)).toEqual([]);
     }));
 
+  // Issue 39's 6: an absolute `config` path is refused like `..`, by the action and the command line.
+  it('an absolute `config` path outside the workspace is refused before any request, nothing written there', () =>
+    withStandin(async (standin) => {
+      standin.addProject({ slug: 'acme' });
+      const { workspace, outside } = folders();
+      const target = join(outside, 'project.yml');
+
+      const run = await runAction({
+        inputs: inputs(standin, { operation: 'export', config: target }),
+        env: { GITHUB_WORKSPACE: workspace },
+      });
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.annotations).toContainEqual(
+        expect.objectContaining({
+          level: 'error',
+          title: 'Invalid input',
+          message: expect.stringContaining('must stay inside the repository'),
+        }),
+      );
+      const forced = await cli(['export', '--project', 'acme', '--force', '--config', target, '--base-url', standin.url], workspace);
+      expect(forced.code, forced.stdout + forced.stderr).toBe(2);
+      expect(forced.stdout + forced.stderr).toContain('must stay inside the repository');
+      expect(readdirSync(outside)).toEqual([]);
+      expect(standin.requests).toEqual([]);
+    }));
+
   it('three hostile redirect targets are refused at their lines, with no write', () =>
     withStandin(async (standin) => {
       standin.addProject({ slug: 'acme' });

@@ -3,6 +3,7 @@
 // the main success and failure paths run here (exit code, annotations, what the runner acts on in
 // the log, the outputs and summary files); every other scenario of the operation, deployments
 // included, runs in-process in test/operations/preview*.test.ts.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { HEAD, PR, previewOf as previewOfPr, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
 import { GITHUB_TOKEN, type ActionRun } from '../../harness/run-action.ts';
 import { runnerCommands, runnerEffects } from '../support/runner-commands.ts';
+import { MAX_OUTPUT_LENGTH } from '../../src/reporting/output-values.ts';
 
 const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';
 const MERGE = 'f'.repeat(40); // GITHUB_SHA on pull_request events: the merge commit, never the one to report
@@ -196,7 +198,13 @@ describe.concurrent('operation preview', () => {
       async ({ rtd, gh }) => {
         seedBuilds(rtd);
         const modified = Array.from({ length: 25 }, (_, i) => `reference/item-${String(i + 1).padStart(2, '0')}.html`);
-        rtd.setFileTreeDiff('demo', String(PR), { modified, added: ['tutorial.html'], deleted: ['api/legacy.html'] });
+        // Written as the build ends: current at the first read.
+        rtd.setFileTreeDiff(
+          'demo',
+          String(PR),
+          { modified, added: ['tutorial.html'], deleted: ['api/legacy.html'] },
+          { writtenAfterMs: 0 },
+        );
         // The service's own preview URL (API v2's docs_url): the diff is read on its host.
         const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
 
@@ -212,6 +220,76 @@ describe.concurrent('operation preview', () => {
         expect(result!.pages.filter((page) => page.change === 'modified')).toHaveLength(25);
         expect(result!.unredirected).toEqual([expect.objectContaining({ from: '/api/legacy.html' })]);
         expect(rtd.requests.filter((r) => r.path === '/_/addons/').map((r) => r.headers.authorization)).toEqual([undefined]);
+      },
+      // The PR removes the page's source (a `.txt` source suffix the mapping does not know).
+      { files: [{ filename: 'docs/index.rst' }, { filename: 'docs/api/legacy.txt', status: 'removed' }] },
+    ));
+
+  // Issue 38 §4's "Done when": the service writes a push's diff after its build ends (FACTS); until
+  // then it answers with the previous push's, `outdated: true`. Only this push's pages are listed.
+  it('the diff is outdated for the first two reads: only the current push’s pages, no redirect asked for the earlier push’s deletion', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        rtd.setFileTreeDiff('demo', String(PR), { modified: ['older-push.html'], deleted: ['api/older-gone.html'] }, { commit: OLDER });
+        rtd.setFileTreeDiff(
+          'demo',
+          String(PR),
+          { modified: ['install.html'], added: ['tutorial.html'] },
+          {
+            commit: HEAD,
+            writtenAfterMs: 0,
+            writtenAfterReads: 2,
+          },
+        );
+        const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
+
+        expect(run.code, run.stdout).toBe(0);
+        const reads = rtd.requests.filter((r) => r.path === '/_/addons/');
+        expect(reads).toHaveLength(3);
+        expect(reads.every((r) => r.query['api-version'] === '1')).toBe(true);
+        const [result] = JSON.parse(run.outputs.results!) as {
+          pages: { file: string }[];
+          fileTreeDiff: unknown;
+          unredirected: unknown[];
+        }[];
+        expect(result!.pages.map((page) => page.file).sort()).toEqual(['install.html', 'tutorial.html']);
+        expect(result!.fileTreeDiff).toMatchObject({ outdated: false });
+        expect(result!.unredirected).toEqual([]);
+        const body = gh.comments(PR)[0]!.body;
+        expect(body).not.toContain('older-push.html');
+        expect(body).not.toContain('older-gone');
+        expect(run.summary).not.toContain('older-push.html');
+        expect(run.annotations.filter((a) => a.title === 'Page moved without a redirect')).toEqual([]);
+      },
+      { files: [{ filename: 'docs/index.rst' }] },
+    ));
+
+  // Issue 39's 3: the step's own report never turns it red; `results` is cut to the output's limit,
+  // with a count of what was left out and the whole value in a file of the runner's temp folder.
+  it('5000 deleted pages with long names: a parseable `results` under the output limit, the rest counted and kept in a file', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        const deleted = Array.from({ length: 5000 }, (_, i) => `reference/${'a-long-section-name-'.repeat(7)}page-${i}.html`);
+        rtd.setFileTreeDiff('demo', String(PR), { modified: [], added: [], deleted });
+        const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
+
+        expect(run.code, run.stdout).toBe(0);
+        expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+        const text = run.outputs.results!;
+        expect(text.length).toBeLessThanOrEqual(MAX_OUTPUT_LENGTH);
+        type Result = { pages: { file: string }[]; leftOut?: Record<string, number>; fullOutputFile?: string };
+        const [result] = JSON.parse(text) as Result[];
+        expect(result!.pages.length).toBeGreaterThan(0);
+        expect(result!.pages.length + result!.leftOut!.pages!).toBe(5000);
+        // The whole value in the file the cut result names: every page, the kept ones first.
+        expect(result!.fullOutputFile).toMatch(/readthedocs-action[/\\]step[/\\]results\.json$/);
+        const [full] = JSON.parse(readFileSync(result!.fullOutputFile!, 'utf8')) as Result[];
+        expect(full!.pages.map((page) => page.file).sort()).toEqual([...deleted].sort());
+        expect(result!.pages).toEqual(full!.pages.slice(0, result!.pages.length));
+        expect(full!.leftOut).toBeUndefined();
+        expect(run.annotations).toContainEqual(expect.objectContaining({ level: 'notice', title: 'Output shortened' }));
       },
       { files: [{ filename: 'docs/index.rst' }] },
     ));

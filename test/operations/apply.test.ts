@@ -15,6 +15,8 @@ import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN } from '../../harness/run-action.ts';
 import { captureStdout, runStep, standinContext, type StandinTestContext } from './context.ts';
 
+/** The project file, relative to the run's workspace (a temporary folder): `config` takes no absolute path. */
+const CONFIG = 'readthedocs-project.yml';
 const TOKEN = 'rtd_apply_step_token_0123456789';
 
 let standin: Standin;
@@ -30,7 +32,7 @@ beforeEach(async () => {
   standin.addRedirect('acme', { type: 'page', from_url: '/install.html', to_url: '/getting-started/install.html' });
   standin.addSubproject('acme', 'acme-api', 'api');
   workspace = mkdtempSync(join(tmpdir(), 'rtd-apply-step-'));
-  file = join(workspace, 'readthedocs-project.yml');
+  file = join(workspace, CONFIG);
 });
 afterEach(async () => {
   for (const test of opened.splice(0)) await test.close();
@@ -39,7 +41,7 @@ afterEach(async () => {
 });
 
 function context(extra: Record<string, string>) {
-  const test = standinContext(standin, { token: TOKEN, project: 'acme', config: file, ...extra });
+  const test = standinContext(standin, { token: TOKEN, project: 'acme', config: CONFIG, ...extra }, { workspace });
   opened.push(test);
   return test.ctx;
 }
@@ -54,11 +56,11 @@ describe('exportStep', () => {
     expect(text).toContain('# yaml-language-server: $schema=');
     expect(text).toContain('to: /getting-started/install.html');
     expect(report.outputs).toEqual({ config: text });
-    expect(report.results).toEqual([{ project: 'acme', outcome: 'success', details: { config: file } }]);
+    expect(report.results).toEqual([{ project: 'acme', outcome: 'success', details: { config: CONFIG } }]);
     // The job summary shows the file, ready to copy: on a runner it goes away with the job.
     expect(report.summary).toHaveLength(1);
     expect(report.summary[0]).toContain('### The exported file');
-    expect(report.summary[0]).toContain(`Written to \`${file}\` on the runner`);
+    expect(report.summary[0]).toContain(`Written to \`${CONFIG}\` on the runner`);
     expect(report.summary[0]).toContain(`\`\`\`yaml\n${text}\n\`\`\``);
     expect(writes()).toEqual([]);
   });
@@ -170,7 +172,7 @@ describe('applyStep', () => {
 
 /** The whole step, reported as step.ts reports it. */
 const step = (extra: Record<string, string>, run = {}) =>
-  runStep(standin, { project: 'acme', config: file, ...extra }, { token: TOKEN, run });
+  runStep(standin, { project: 'acme', config: CONFIG, ...extra }, { token: TOKEN, run: { ...run, workspace } });
 const writeLines = () => standin.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
 
 describe('apply and export, reported as the step reports them', () => {
@@ -324,10 +326,10 @@ describe("apply against the service's rules (issue 20)", () => {
       expect(standin.requests).toEqual([]);
       const errors = stdout.annotations().filter((a) => a.title === INVALID_FILE_TITLE);
       expect(errors.map((a) => [a.file, a.line])).toEqual([
-        [file, 2],
-        [file, 3],
-        [file, 4],
-        [file, 5],
+        [CONFIG, 2],
+        [CONFIG, 3],
+        [CONFIG, 4],
+        [CONFIG, 5],
       ]);
       expect(errors[0]!.message).toContain('write `/en/v1/*`, and `/en/latest/:splat` as `to`');
       expect(errors[1]!.message).toContain('write `/a/*`');

@@ -189,6 +189,37 @@ describe('health', () => {
     expect(stage.gh.issues()).toEqual([]);
   });
 
+  it("a fault of the keeper's own is not hidden as GitHub's refusal: the step fails with it, no `Health issue not kept`", async () => {
+    const stage = await unhealthyStage();
+    stage.gh.refuse('POST', /^\/graphql$/);
+    // An answer the keeper cannot read (a search result with no list of items): not a refusal of GitHub's.
+    stage.gh.fault({ kind: 'rewrite', method: 'GET', path: '/search/issues', transform: () => '{"total_count":1,"items":null}' });
+    // The step fails with it (step.ts reports it as the step's error), rather than a warning nobody reads.
+    await expect(health(stage)).rejects.toThrow(TypeError);
+    expect(stdout.annotations().filter((a) => a.title === 'Health issue not kept')).toEqual([]);
+    expect(stage.gh.issues()).toEqual([]);
+  });
+
+  it("links in the issue and the summary only to the service's pages and GitHub's: a docs page on another host is left out, and said", async () => {
+    const stage = await unhealthyStage();
+    const own = `${stage.rtd.url}/docs/acme/`;
+    stage.rtd.fault({
+      kind: 'rewrite',
+      path: '/versions/',
+      times: 100,
+      transform: (body) => body.replaceAll(own, 'https://docs.evil.example/'),
+    });
+    const run = await health(stage);
+    const checks = (run.results[0]!.details as { checks: { check: string; links: { label: string; url: string }[] }[] }).checks;
+    const links = checks.flatMap((row) => row.links.map((link) => link.url));
+    expect(links).toContain(`https://github.com/octo/docs-repo/commit/${HEAD}`);
+    expect(links.some((url) => url.startsWith(`${stage.rtd.url}/projects/acme/builds/`))).toBe(true);
+    expect(links.filter((url) => url.includes('evil'))).toEqual([]);
+    expect(run.summary).not.toContain('evil');
+    expect(openIssues(stage.gh)[0]!.body).not.toContain('evil');
+    expect(stdout.text()).toContain('the docs link the service gave is not on its hosts, left out: https://docs.evil.example/');
+  });
+
   it('with `on-problem: warn` warns and stays green; with `health-issue: false` opens no issue', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'on-problem': 'warn', 'health-issue': 'false' });
@@ -218,5 +249,21 @@ describe('health', () => {
     expect(checks.filter((row) => row.state === 'unknown').map((row) => row.check)).toEqual(['latest is current', 'releases have docs']);
     expect(checks.filter((row) => row.state === 'problem').map((row) => row.subject)).toEqual(['v1.0']);
     expect(stage.gh.requests).toEqual([]);
+  });
+
+  it('GitHub unreadable: a warning says what was not checked, and the summary names the branch asked for (issue 42)', async () => {
+    const stage = await unhealthyStage();
+    stage.gh.refuse('GET', /\/branches\//);
+    stage.gh.refuse('GET', /\/releases/);
+    const run = await health(stage, { 'health-issue': 'false', 'on-problem': 'warn' });
+
+    expect(run.code).toBe(0);
+    const warning = stdout.annotations().find((a) => a.level === 'warning' && a.title === 'Health not checked');
+    expect(warning?.message).toContain('acme: not checked, so a problem there would go unseen');
+    expect(warning?.message).toContain('latest is current: latest: GitHub could not be read (the head of branch main): 403');
+    expect(warning?.message).toContain('releases have docs: GitHub could not be read (the releases and tags): 403');
+    expect(run.summary).toContain('GitHub could not be read \\(the head of branch main\\)');
+    expect(run.summary).not.toContain('{branch}');
+    expect(run.summary).not.toContain('GET branches');
   });
 });

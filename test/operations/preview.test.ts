@@ -100,6 +100,8 @@ describe('preview, in-process on a fake clock', () => {
             { file: 'docs/guide/setup.md', url: `${url}guide/setup.html` },
             { file: 'docs/install.rst', url: `${url}install.html` },
           ],
+          // `link-check: warn` by default: the changed pages' links (the stand-in's pages have none).
+          links: { checked: 0, notChecked: 0, broken: [] },
         },
       }),
     ]);
@@ -145,7 +147,14 @@ describe('preview, in-process on a fake clock', () => {
     expect(lookups.every((r) => r.query.commit === HEAD)).toBe(true);
     expect(rtd.count('GET', `/api/v3/projects/demo/builds/${headBuild}/`)).toBeGreaterThan(1);
     const pages = rtd.requests.filter((r) => r.path.startsWith('/docs/')).map((r) => r.path);
-    expect(pages.sort()).toEqual([`/docs/demo--7/en/7/`, `/docs/demo--7/en/7/guide/setup.html`, `/docs/demo--7/en/7/install.html`]);
+    // Each changed page twice: looked up (does it answer?), then read for its links (`link-check: warn`).
+    expect(pages.sort()).toEqual([
+      `/docs/demo--7/en/7/`,
+      `/docs/demo--7/en/7/guide/setup.html`,
+      `/docs/demo--7/en/7/guide/setup.html`,
+      `/docs/demo--7/en/7/install.html`,
+      `/docs/demo--7/en/7/install.html`,
+    ]);
     expect(rtd.requests.filter((r) => r.path.startsWith('/docs/')).every((r) => r.headers.authorization === undefined)).toBe(true);
     expect(rtd.count('POST', /.*/)).toBe(0);
     expect(gh.requests.every((r) => r.headers.authorization === `token ${GITHUB_TOKEN}`)).toBe(true);

@@ -152,25 +152,35 @@ describe('reportStep', () => {
     expect(process.exitCode).toBeUndefined();
   });
 
-  it('an output past its bound is left empty with an error, the others all set, and the step is red', async () => {
+  it('an output past its bound is shortened to fit, the whole value saved in RUNNER_TEMP, with a notice; the step stays green', async () => {
+    vi.stubEnv('RUNNER_TEMP', dir);
+    vi.stubEnv('GITHUB_ACTION', 'export-step');
+    const config = `projects:\n${'  - x\n'.repeat(120_000)}`;
     await reportStep(
-      { results: [{ project: 'one', outcome: 'success' }], summary: [], outputs: { config: 'x'.repeat(600_000), plan: '[{' } },
+      { results: [{ project: 'one', outcome: 'success' }], summary: [], outputs: { config, plan: '[{' } },
       { operation: 'export', baseUrl: 'https://app.readthedocs.org' },
       (text) => text,
     );
 
     const set = outputs();
     expect(Object.keys(set).sort()).toEqual([...OUTPUT_NAMES].sort());
-    expect(set).toMatchObject({ config: '', plan: '', success: 'true' });
-    expect(errors()).toEqual([
-      {
-        level: 'error',
-        title: 'Output too large',
-        message:
-          'Output `config` holds 600,000 characters, more than the 524,288 one output may hold (GitHub keeps at most 1 MB of outputs, counted in UTF-16); it is left empty',
-      },
-    ]);
-    expect(process.exitCode).toBe(1);
+    expect(set).toMatchObject({ plan: '', success: 'true' });
+    const file = join(dir, 'readthedocs-action', 'export-step', 'config.yml');
+    expect(readFileSync(file, 'utf8')).toBe(config);
+    expect(set.config!.length).toBeLessThanOrEqual(512 * 1024);
+    expect(config.startsWith(set.config!.slice(0, set.config!.lastIndexOf('\n# … ')))).toBe(true);
+    expect(set.config).toMatch(/\n# … [\d,]+ more characters left out: the whole text is in .*config\.yml\n$/);
+    expect(errors()).toEqual([]);
+    expect(stdout.annotations()).toContainEqual(
+      expect.objectContaining({
+        level: 'notice',
+        title: 'Output shortened',
+        message: expect.stringMatching(
+          /^Output `config` would hold 720,010 characters, .*its last [\d,]+ characters left out; the whole value is in .*config\.yml$/,
+        ),
+      }),
+    );
+    expect(process.exitCode).toBeUndefined();
   });
 
   it('the summary stays under GitHub’s 1 MB, with a note of what was left out, whatever the text', async () => {

@@ -12,6 +12,8 @@ import { ConfigFileError, parseConfigFile } from '../../src/operations/shared/pr
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, standinContext, type StandinTestContext } from './context.ts';
 
+/** The project file, relative to the run's workspace (a temporary folder): `config` takes no absolute path. */
+const CONFIG = 'readthedocs-project.yml';
 const TOKEN = 'rtd_version_policy_token_0123456789';
 const TAGS = ['v1.0.0', 'v1.0.1', 'v1.1.0', 'v1.1.1', 'v1.2.0', 'v2.0.0rc1'];
 const POLICY = 'version_policy: {active: latest-patch, newest-minors: 2, prereleases: hidden}\n';
@@ -34,7 +36,7 @@ beforeEach(async () => {
     ],
   });
   workspace = mkdtempSync(join(tmpdir(), 'rtd-version-policy-'));
-  file = join(workspace, 'readthedocs-project.yml');
+  file = join(workspace, CONFIG);
 });
 afterEach(async () => {
   for (const test of opened.splice(0)) await test.close();
@@ -43,7 +45,7 @@ afterEach(async () => {
 });
 
 function context(extra: Record<string, string>) {
-  const test = standinContext(standin, { token: TOKEN, project: 'acme', config: file, operation: 'apply', ...extra });
+  const test = standinContext(standin, { token: TOKEN, project: 'acme', config: CONFIG, operation: 'apply', ...extra }, { workspace });
   opened.push(test);
   return test.ctx;
 }

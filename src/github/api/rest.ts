@@ -4,8 +4,11 @@
  * answers, the workflow's cancellation, retries only where a repeat is harmless, and each failure a
  * `GitHubError` named by the call (`POST issues/{n}/comments`). The answers are typed by Octokit;
  * the text in them (bodies, logins, file names) is still hostile: printed through the neutraliser.
+ * What the action writes for people (comment and issue bodies, titles, descriptions) leaves with no
+ * raw C1 or bidi control (`visibleControls`), whichever path built it.
  */
 import { safeHttpUrl } from '../../reporting/markdown.js';
+import { visibleControls } from '../../util/untrusted-text.js';
 import { call, GitHubError, type GitHubRepo, type Octokit, readPages, withRequest } from './client.js';
 
 type Rest = Octokit['rest'];
@@ -45,9 +48,9 @@ function once(gh: GitHubRepo) {
   return { idempotent: false, limits: gh.limits };
 }
 
-/** `text` cut to GitHub's limit for a status description, by code point. */
+/** `text` cut to GitHub's limit for a status description, by code point, its C1 and bidi controls made visible. */
 function describe(text: string): string {
-  const chars = [...text];
+  const chars = [...visibleControls(text)];
   return chars.length > DESCRIPTION_LIMIT ? `${chars.slice(0, DESCRIPTION_LIMIT - 1).join('')}…` : text;
 }
 
@@ -101,7 +104,7 @@ export function listIssueComments(gh: GitHubRepo, issue: number): Promise<IssueC
 export function createIssueComment(gh: GitHubRepo, issue: number, body: string): Promise<IssueComment> {
   return call(
     'POST issues/{n}/comments',
-    (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body, request }),
+    (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body: visibleControls(body), request }),
     once(gh),
   );
 }
@@ -110,7 +113,7 @@ export function createIssueComment(gh: GitHubRepo, issue: number, body: string):
 export function updateIssueComment(gh: GitHubRepo, commentId: number, body: string): Promise<IssueComment> {
   return call(
     'PATCH issues/comments/{id}',
-    (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body, request }),
+    (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body: visibleControls(body), request }),
     repeatable(gh),
   );
 }
@@ -246,7 +249,7 @@ export async function createDeployment(
         ...at(gh),
         ref: deployment.sha,
         environment: deployment.environment,
-        description: deployment.description,
+        description: visibleControls(deployment.description),
         payload: deployment.payload,
         auto_merge: false,
         required_contexts: [],
@@ -293,7 +296,7 @@ export async function createDeploymentStatus(
 // ---------- `health`: the default branch's head, the releases, and the one issue it keeps ----------
 
 export type Issue = DataOf<Rest['issues']['create']>;
-/** Open issues looked through for the one `health` keeps (100 a page). */
+/** The token's own open issues looked through for the one `health` keeps (100 a page). */
 const MAX_ISSUE_PAGES = 10;
 
 /** GET repos/{owner}/{repo}/branches/{branch}: its head commit and when it was committed (ms epoch; NaN when GitHub gives none). */
@@ -330,33 +333,61 @@ export async function listTagNames(gh: GitHubRepo): Promise<string[]> {
   return tags.map((tag) => tag.name);
 }
 
-/** GET repos/{owner}/{repo}/issues?state=open: open issues (pull requests left out), oldest first, a bounded number of pages. */
-export async function listOpenIssues(gh: GitHubRepo): Promise<Issue[]> {
+/**
+ * GET repos/{owner}/{repo}/issues?state=open&creator={login}: the open issues `login` opened (pull
+ * requests left out), oldest first. Filtered by GitHub, so a repository's thousands of other issues
+ * are never paged through; a bounded number of pages all the same.
+ */
+export async function listOpenIssuesBy(gh: GitHubRepo, creator: string): Promise<Issue[]> {
   const pages = gh.octokit.paginate.iterator(withRequest(gh.octokit.rest.issues.listForRepo, gh.limits), {
     ...at(gh),
     state: 'open',
+    creator,
     sort: 'created',
     direction: 'asc',
     per_page: PAGE_SIZE,
   });
-  const issues = await readPages('GET issues', pages, MAX_ISSUE_PAGES, gh.limits);
+  const issues = await readPages('GET issues?creator', pages, MAX_ISSUE_PAGES, gh.limits);
   return issues.filter((issue) => !issue.pull_request) as Issue[];
+}
+
+/** An issue as the search API gives it. */
+export type FoundIssue = DataOf<Rest['search']['issuesAndPullRequests']>['items'][number];
+
+/**
+ * GET search/issues: the repository's open issues whose body holds `phrase`, oldest first (one
+ * page: the caller's phrase is a marker, rare by design). GitHub's search may lag a new issue by a
+ * few seconds and reads only the first 1000 results; callers use it only where no list can do.
+ */
+export async function searchOpenIssues(gh: GitHubRepo, phrase: string): Promise<FoundIssue[]> {
+  const q = `repo:${gh.owner}/${gh.repo} is:issue is:open in:body "${phrase.replaceAll('"', '')}"`;
+  const found = await call(
+    'GET search/issues',
+    (request) => gh.octokit.rest.search.issuesAndPullRequests({ q, sort: 'created', order: 'asc', per_page: PAGE_SIZE, request }),
+    repeatable(gh),
+  );
+  return found.items.filter((issue) => !issue.pull_request);
 }
 
 /** POST repos/{owner}/{repo}/issues: never repeated (a second issue). */
 export function createIssue(gh: GitHubRepo, issue: { title: string; body: string }): Promise<Issue> {
-  return call('POST issues', (request) => gh.octokit.rest.issues.create({ ...at(gh), ...issue, request }), once(gh));
+  const text = { title: visibleControls(issue.title), body: visibleControls(issue.body) };
+  return call('POST issues', (request) => gh.octokit.rest.issues.create({ ...at(gh), ...text, request }), once(gh));
 }
 
-/** PATCH repos/{owner}/{repo}/issues/{n}: a new title and body, or closed as completed (repeating it changes nothing). */
+/** PATCH repos/{owner}/{repo}/issues/{n}: a new title and body, or closed as completed or not planned (repeating it changes nothing). */
 export function updateIssue(
   gh: GitHubRepo,
   issue: number,
-  changes: { title?: string; body?: string; state?: 'open' | 'closed'; state_reason?: 'completed' },
+  changes: { title?: string; body?: string; state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned' },
 ): Promise<Issue> {
+  const text = {
+    ...(changes.title === undefined ? {} : { title: visibleControls(changes.title) }),
+    ...(changes.body === undefined ? {} : { body: visibleControls(changes.body) }),
+  };
   return call(
     'PATCH issues/{n}',
-    (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, request }),
+    (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, ...text, request }),
     repeatable(gh),
   );
 }

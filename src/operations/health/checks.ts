@@ -6,7 +6,7 @@ import { formatDuration } from '../../util/format-duration.js';
 import { FINAL_STATES } from '../shared/build-ids.js';
 import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
 
-const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works'] as const;
+const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works', 'links work'] as const;
 type CheckName = (typeof CHECKS)[number];
 /** `unknown`: the check could not be made (no GitHub token, an answer that failed); never a problem by itself. */
 export type CheckState = 'ok' | 'problem' | 'unknown';

@@ -6,7 +6,19 @@ import { healthStep } from './health.js';
 /** `operation: health`. */
 export const health: OperationDescriptor = {
   summary: 'Check that the docs are current (latest, releases, active versions, the root) and keep one issue open while not.',
-  inputs: ['github-token', 'grace-period', 'releases', 'health-issue', 'on-problem', 'comment-header'],
+  inputs: [
+    'github-token',
+    'grace-period',
+    'releases',
+    'health-issue',
+    'on-problem',
+    'comment-header',
+    'link-check',
+    'link-check-anchors',
+    'link-check-external',
+    'link-check-ignore',
+    'link-check-pages',
+  ],
   outputs: ['success'],
   needsToken: true,
   permissions: ['contents: read', 'issues: write'],

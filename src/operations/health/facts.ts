@@ -1,8 +1,9 @@
 // What `health` reads, and only reads: a handful of lists per project from Read the Docs (through
 // the one client and its rate budget), and from GitHub the default branch's head and the release
 // tags (each asked once per step, shared by the projects).
-import type { GitHubRepo } from '../../github/api/client.js';
+import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
 import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/rest.js';
+import { safeLine } from '../../util/untrusted-text.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { buildsDisabledNotice } from '../shared/builds-disabled.js';
@@ -27,21 +28,26 @@ export interface GitHubReads {
 export function gitHubReads(gh: GitHubRepo | string, serverUrl: string, count: number): GitHubReads {
   const heads = new Map<string, Promise<BranchHead | string>>();
   let releases: Promise<string[] | string> | undefined;
-  const why = (error: unknown) => `GitHub could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  // The call's route template (`GET branches/{branch}`) says nothing to a user: name what was asked for.
+  const why = (what: string) => (error: unknown) =>
+    `GitHub could not be read (${what}): ${error instanceof GitHubError ? error.message.replace(`${error.endpoint}: `, '') : String(error instanceof Error ? error.message : error)}`;
   return {
     head: (branch) => {
       if (typeof gh === 'string') return Promise.resolve(gh);
       let found = heads.get(branch);
       if (!found) {
         const page = (sha: string) => `${serverUrl}/${gh.owner}/${gh.repo}/commit/${sha}`;
-        found = getBranchHead(gh, branch).then((head) => ({ ...head, url: page(head.sha) }), why);
+        found = getBranchHead(gh, branch).then(
+          (head) => ({ ...head, url: page(head.sha) }),
+          why(`the head of branch ${safeLine(branch, 200)}`),
+        );
         heads.set(branch, found);
       }
       return found;
     },
     releases: () => {
       if (typeof gh === 'string') return Promise.resolve(gh);
-      releases ??= count === 0 ? Promise.resolve([]) : releaseTags(gh, count).catch(why);
+      releases ??= count === 0 ? Promise.resolve([]) : releaseTags(gh, count).catch(why('the releases and tags'));
       return releases;
     },
   };

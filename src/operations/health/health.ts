@@ -1,14 +1,17 @@
 // `health`: for `on: schedule`, reads each project (never writes to Read the Docs) and checks that
 // its docs are current; reports a table, and keeps one issue in the repository while a problem remains.
-import type { GitHubRepo } from '../../github/api/client.js';
+import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
 import { keepHealthIssue } from '../../github/health-issue.js';
 import { TokenIdentity } from '../../github/token-identity.js';
+import { plainUrl } from '../../reporting/output-values.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
+import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
+import { linkSweepRows } from './link-sweep.js';
 import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
 
 /** What `health` adds to a project's entry of `results`: every check's row. */
@@ -43,19 +46,48 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
   return { octokit, owner, repo, limits: { signal: ctx.deadline.reporting } };
 }
 
-/** One project: its facts read, its checks made, and what they conclude. */
+/** One project: its facts read, its checks made (their links held to their hosts), and what they conclude. */
 function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
   return async (ctx, { name: project, log }) => {
     log.info(`Checking the health of ${project}`);
     const facts = await readProjectFacts(ctx.api, reads, project, log);
-    return concludeHealth(ctx, project, checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs }), log);
+    const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
+    // `link-check` (off by default here): a crawl of the default version, its own row.
+    const swept = [...rows, ...(await linkSweepRows(ctx, facts, log))];
+    return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx), log), log);
   };
+}
+
+/**
+ * Where a link of the report may point: a build's page on the service, a version's docs on the
+ * service or its documentation domains (`serviceLinks`), or a page of the GitHub the run is on
+ * (the head commit's). The report goes to a public issue: a link the service gives elsewhere is not made.
+ */
+function linkHosts(ctx: OperationContext): (url: string) => string | undefined {
+  const service = serviceLinks(ctx.inputs.baseUrl);
+  const github = URL.canParse(ctx.run.serverUrl) ? [new URL(ctx.run.serverUrl).hostname.toLowerCase()] : [];
+  return (url) => service.build(url) ?? service.docs(url) ?? (github.length > 0 ? plainUrl(url, github) : undefined);
+}
+
+/** The rows with only the links `accept` takes; each one left out is said in the log. */
+function heldLinks(rows: CheckRow[], accept: (url: string) => string | undefined, log: ProjectLog): CheckRow[] {
+  return rows.map((row) => {
+    const links = row.links.filter((link) => accept(link.url) !== undefined);
+    for (const link of row.links.filter((kept) => !links.includes(kept))) {
+      log.info(safeLine(`${row.check}: the ${link.label} link the service gave is not on its hosts, left out: ${link.url}`, 500));
+    }
+    return links.length === row.links.length ? row : { ...row, links };
+  });
 }
 
 /** What a project's rows conclude: healthy, or its problems (a warning with `on-problem: warn`). */
 function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[], log: ProjectLog): Conclusion<HealthDetails> {
   const problems = problemLines(rows);
   for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
+  // A watchdog that could not look says so: a problem there would go unseen while the step stays green.
+  const unchecked = rows.filter((row) => row.state === 'unknown').map(rowLine);
+  if (unchecked.length > 0)
+    log.warning(`${project}: not checked, so a problem there would go unseen:\n${unchecked.join('\n')}`, 'Health not checked');
   const details = { healthy: problems.length === 0, checks: rows };
   if (problems.length === 0) return { outcome: 'success', details };
   const reason = `${project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
@@ -68,7 +100,8 @@ function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[]
 
 /**
  * Opens, updates or closes the one issue. A project that could not be checked leaves the issue as
- * it is when nothing else is wrong: it cannot say all is well. A refusal is a warning, not a failure.
+ * it is when nothing else is wrong: it cannot say all is well. GitHub's refusal is a warning, not a
+ * failure; anything else (a fault of the keeper's own, a cancellation) is not hidden as one.
  */
 async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string, results: HealthResult[], rows: ProjectRows[]) {
   if (typeof gh === 'string') {
@@ -88,7 +121,8 @@ async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
   } catch (error) {
-    ctx.log.warning(safeLine(`The health issue could not be kept: ${(error as Error).message}. Give the job \`issues: write\`.`), {
+    if (!(error instanceof GitHubError)) throw error;
+    ctx.log.warning(safeLine(`The health issue could not be kept: ${error.message}. Give the job \`issues: write\`.`), {
       title: 'Health issue not kept',
     });
   }

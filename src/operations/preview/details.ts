@@ -1,5 +1,6 @@
 import type { PreviewStatus } from '../../github/comment-rows.js';
 import type { ChangedPage } from './changed-pages.js';
+import type { LinkDetails } from './link-check.js';
 import type { UnredirectedPage } from './redirect-check.js';
 
 /**
@@ -21,5 +22,7 @@ export type PreviewDetails =
       fileTreeDiff?: { outdated: boolean; base?: string };
       /** `redirect-check` (unless `off`): pages moved or removed without a redirect. */
       unredirected?: UnredirectedPage[];
+      /** `link-check` (unless `off`, or no page to read): the changed pages' links checked, not checked, and the broken ones. */
+      links?: LinkDetails;
     }
   | { previewStatus: 'merged' | 'closed' };

@@ -9,6 +9,7 @@ import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
 import type { PreviewDetails } from './details.js';
 import { commentPages, diffDetails, pagesSummary } from './diff-pages.js';
 import type { PullRequestRun } from './pull-request.js';
+import { brokenLinksFailure, brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './link-check.js';
 import { unredirectedFailure } from './redirect-check.js';
 import type { PreviewInfo } from './verify-preview.js';
 
@@ -43,8 +44,21 @@ export async function presentPreviews(
     if (!failing(index)) return status;
     return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
   });
+  // `link-check`: the row lists the first broken links; with `fail`, an internal one turns the project red.
+  const linksOf = (index: number) => (rows[index]!.status === 'ready' ? infos.get(found[index]!.project)?.links : undefined);
+  const brokenFailing = found.map((_, index) => failingOf(ctx, linksOf(index)));
+  for (const [index, row] of rows.entries()) Object.assign(row, rowBrokenLinks(linksOf(index)));
+  for (const [index, status] of statuses.entries()) {
+    const count = brokenFailing[index]!.length;
+    if (count > 0 && status.state !== 'failure')
+      statuses[index] = { ...status, state: 'failure', description: `${count} broken link(s) on the changed pages` };
+  }
   const settled = found.map((result, index) =>
-    failing(index) ? { ...result, ...unredirectedFailure(result.project, unredirectedOf(index)) } : result,
+    failing(index)
+      ? { ...result, ...unredirectedFailure(result.project, unredirectedOf(index)) }
+      : brokenFailing[index]!.length > 0
+        ? { ...result, ...brokenLinksFailure(result.project, brokenFailing[index]!) }
+        : result,
   );
   await Promise.all([
     publisher.publish(rows),
@@ -52,7 +66,8 @@ export async function presentPreviews(
       const { state, description, targetUrl } = statuses[index]!;
       return publisher.status(result.project, state, description, targetUrl);
     }),
-    ...settled.map((result, index) => deploymentOutcome(deployments, result, commitStatusOf(result, rows[index]!.status))),
+    // The deployment says what the commit status says (a red link or redirect check included).
+    ...settled.map((result, index) => deploymentOutcome(deployments, result, statuses[index]!)),
   ]);
   const results = settled.map((result, index) => {
     const info = infos.get(result.project);
@@ -63,6 +78,7 @@ export async function presentPreviews(
       pages: info?.pages ?? [],
       ...diffDetails(info?.diff),
       ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
+      ...linkDetails(linksOf(index)),
     };
     return { ...result, details };
   });
@@ -163,6 +179,10 @@ function summarySection(
   for (const result of results) {
     const unredirected = infos.get(result.project)?.unredirected ?? [];
     if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
+  }
+  for (const result of results) {
+    if (!result.previewUrl) continue;
+    for (const line of brokenLinksSummary(result.project, infos.get(result.project)?.links)) lines.push(line);
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');

@@ -6,9 +6,12 @@ import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { builderOfDoctype, changedPages, sourcePagePath, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
+import type { LinkReport } from '../shared/links/link-checker.js';
+import { checkPreviewLinks } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
 import { checkRedirects, type UnredirectedPage } from './redirect-check.js';
+import { removedByPullRequest, type MovedPage } from './redirect-guard.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
 
 // `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
@@ -27,6 +30,8 @@ export interface PreviewInfo {
   unredirected: UnredirectedPage[];
   /** Whether the service's file tree diff gave the pages, once the preview answered. */
   diff?: DiffOutcome;
+  /** `link-check` (unless `off`): the changed pages' links, checked on the preview. */
+  links?: LinkReport;
 }
 
 /** What the step shares between its projects' verifications. */
@@ -90,20 +95,27 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
   const info = shared.infos.get(project)!;
   // The service's file tree diff first; the pull request's source files when it gives none.
   const record = await shared.records.get(project).catch(() => undefined);
-  const diff = await changedPagesFromDiff(ctx, log, {
+  const read = await changedPagesFromDiff(ctx, log, {
     project,
     version: seen.current.version,
     previewUrl: url,
     docsUrl: record?.urls?.documentation ?? undefined,
   });
-  info.diff = diff;
   const yamlPath = record?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
+  // A diff still of an earlier build is this push's pages only when nothing better is known.
+  const diff =
+    'pages' in read && read.outdated && sources
+      ? { fallback: `${read.note}: the changed pages are mapped from the pull request's source files` }
+      : read;
+  info.diff = diff;
   if (!sources && 'fallback' in diff) return;
   const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
   else if (sources) info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
+  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages });
+  if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     info.unredirected = await checkRedirects(ctx, log, {
       project,
@@ -115,9 +127,31 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
       checked,
-      ...('removed' in diff ? { removedPages: diff.removed } : {}),
+      removedPages: 'removed' in diff ? removedByThisPullRequest(log, diff.removed, sources) : [],
     });
   }
+}
+
+/**
+ * The diff's deleted pages the redirect guard checks: those a removed or renamed file of the pull
+ * request builds. The others may have moved on the base since the diff's snapshot of it (FACTS):
+ * said once, not warned. Without the pull request's files, every one, marked unconfirmed.
+ */
+function removedByThisPullRequest(log: ProjectLog, removed: MovedPage[], sources: ChangedSources | undefined): MovedPage[] {
+  if (sources === undefined) return removed.map((page) => ({ ...page, unconfirmed: true }));
+  const { ours, onBase } = removedByPullRequest(removed, sources.entries);
+  if (onBase.length > 0) {
+    const shown = onBase.slice(0, 5).map((page) => page.from);
+    log.info(
+      safeLine(
+        `${onBase.length} page(s) the file tree diff lists as deleted are built by no file this pull request removes or renames ` +
+          `(${shown.join(', ')}${onBase.length > shown.length ? ', …' : ''}): they may have moved on the base since this pull request's ` +
+          'first build (the diff compares with a snapshot of it), so no redirect is asked for them',
+        1000,
+      ),
+    );
+  }
+  return ours;
 }
 
 /**

@@ -1,0 +1,71 @@
+// Pages with links, anchors and images, for the link check's demo, tests and bench: a version's
+// pages by path below its root (`Standin.setSitePages`). Each broken page has working links and
+// anchors beside its broken one; `fixed` is the same site with the broken ones mended.
+
+const page = (title: string, body: string) =>
+  `<!doctype html>\n<html><head><title>${title}</title></head><body><h1 id="top-heading">${title}</h1>\n${body}\n</body></html>\n`;
+
+/** The three changed pages of the demo pull request, each with one broken link. */
+export const BROKEN_PAGES = ['guide/install.html', 'guide/usage.html', 'guide/images.html'] as const;
+
+/**
+ * A small Sphinx-like site: `index.html` (anchors `intro`, `usage`), `guide/install.html` linking a
+ * missing page, `guide/usage.html` linking `index.html#nope`, `guide/images.html` showing a missing
+ * image; and links to `elsewhere` (another site), `mailto:` and `tel:`, which are never fetched
+ * (without `link-check-external`). With `fixed`, the three broken links work.
+ */
+export function linkSite(elsewhere: string, options: { fixed?: boolean } = {}): Record<string, string> {
+  const fixed = options.fixed === true;
+  return {
+    'index.html': page(
+      'Demo',
+      `<section id="intro"><p>Start with <a href="guide/install.html">installing</a>, then <a href="guide/usage.html#run">usage</a> and <a href="guide/images.html">pictures</a>.</p></section>\n` +
+        `<section id="usage"><a name="legacy-usage"></a><p>See <a href="#intro">the introduction</a> and <a href="${elsewhere}/elsewhere">another site</a>.</p></section>\n` +
+        `<p><a href="mailto:docs@example.org">Mail us</a> · <a href="tel:+4930123">call</a> · <a href="javascript:void(0)">js</a></p>`,
+    ),
+    'guide/install.html': page(
+      'Install',
+      `<p id="setup">Read <a href="../index.html#intro">the introduction</a> and <a href="usage.html">usage</a>.</p>\n` +
+        `<p>Then <a href="${fixed ? 'usage.html#run' : 'gone.html'}">the next step</a> or <a href="${elsewhere}/elsewhere/install">upstream</a>.</p>`,
+    ),
+    'guide/usage.html': page(
+      'Usage',
+      `<h2 id="run">Run</h2><p>After <a href="install.html#setup">setting up</a> (<a href="#run">here</a>), ` +
+        `see <a href="../index.html#${fixed ? 'usage' : 'nope'}">the overview</a> and <a href="../index.html#legacy-usage">the old one</a>.</p>`,
+    ),
+    'guide/images.html': page(
+      'Images',
+      `<p><img src="../_images/logo.png" alt="logo" srcset="../_images/logo.png 1x, ../_images/logo@2x.png 2x"> ` +
+        `<img src="../_images/${fixed ? 'logo.png' : 'diagram.png'}" alt="diagram"> <a href="install.html">install</a></p>`,
+    ),
+    '_images/logo.png': 'PNG',
+    '_images/logo@2x.png': 'PNG',
+  };
+}
+
+/**
+ * A site of `count` changed pages (`guide/page-000.html`…), each with `links` links (the bench's
+ * measure: 20): 5 to the next pages' anchors, 5 to later pages, 3 to its own anchors, 4 images
+ * shared by all, the index's anchor, one missing page of its own, one other site (not fetched).
+ */
+export function manyLinksSite(count: number, elsewhere: string): { pages: Record<string, string>; changed: string[] } {
+  const name = (i: number) => `guide/page-${String(i % count).padStart(3, '0')}.html`;
+  const pages: Record<string, string> = { 'index.html': page('Index', '<p id="start">Start</p>') };
+  for (let k = 0; k < 4; k++) pages[`_images/shared-${k}.png`] = 'PNG';
+  const changed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const sections = Array.from({ length: 5 }, (_, s) => `<h2 id="sec-${s}">Section ${s}</h2>`).join('');
+    const links = [
+      ...Array.from({ length: 5 }, (_, k) => `<a href="../${name(i + k + 1)}#sec-${k}">next ${k}</a>`),
+      ...Array.from({ length: 5 }, (_, k) => `<a href="../${name(i + k + 6)}">later ${k}</a>`),
+      ...Array.from({ length: 3 }, (_, k) => `<a href="#sec-${k}">here ${k}</a>`),
+      ...Array.from({ length: 4 }, (_, k) => `<img src="../_images/shared-${k}.png" alt="">`),
+      '<a href="../index.html#start">index</a>',
+      `<a href="missing-${i}.html">gone</a>`,
+      `<a href="${elsewhere}/page-${i}">elsewhere</a>`,
+    ];
+    pages[name(i)] = page(`Page ${i}`, `${sections}<p>${links.join(' ')}</p>`);
+    changed.push(name(i));
+  }
+  return { pages, changed };
+}

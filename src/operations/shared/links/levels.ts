@@ -1,0 +1,29 @@
+/**
+ * What `link-check` and `link-check-anchors` mean for an operation: `auto` is `warn` for
+ * `preview` (its changed pages) and `off` for `health` (a crawl is heavier, asked for explicitly);
+ * anchors follow `link-check` unless set apart.
+ */
+import type { Inputs } from '../../../inputs/inputs.js';
+
+type LinkLevel = 'off' | 'warn' | 'fail';
+
+export interface LinkLevels {
+  /** Broken pages and images. */
+  links: LinkLevel;
+  /** Broken anchors; `off` when links are off. */
+  anchors: LinkLevel;
+}
+
+export function linkLevels(inputs: Pick<Inputs, 'linkCheck' | 'linkCheckAnchors'>, operation: 'preview' | 'health'): LinkLevels {
+  const links: LinkLevel = inputs.linkCheck === 'auto' ? (operation === 'preview' ? 'warn' : 'off') : inputs.linkCheck;
+  const anchors: LinkLevel = links === 'off' ? 'off' : inputs.linkCheckAnchors === 'auto' ? links : inputs.linkCheckAnchors;
+  return { links, anchors };
+}
+
+/** Whether broken links of a report fail at these levels: an internal page or image with `fail`, an internal anchor with anchors at `fail`. */
+export function failingLinks<T extends { kind: 'page' | 'image' | 'anchor'; external: boolean }>(
+  broken: readonly T[],
+  levels: LinkLevels,
+): T[] {
+  return broken.filter((link) => !link.external && (link.kind === 'anchor' ? levels.anchors === 'fail' : levels.links === 'fail'));
+}

@@ -1,0 +1,152 @@
+// `preview`'s link check (issue 40), in-process on a fake clock against both stand-ins: the
+// changed pages of the file tree diff read on the preview, their links, anchors and images asked
+// once each; the broken ones in the comment, the summary, the annotations and `results`; `fail`
+// turns the status and deployment red; another site is never asked without `link-check-external`.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BROKEN_PAGES, linkSite } from '../../harness/link-site.ts';
+import { captureStdout } from './context.ts';
+import {
+  HEAD,
+  latestStatuses,
+  onlyComment,
+  PR,
+  type PreviewStage,
+  previewOf,
+  previewStage,
+  runPreview,
+  summaryOf,
+} from './preview-context.ts';
+
+const stdout = captureStdout();
+let stage: PreviewStage;
+const NO_TEMPLATE = { 'preview-url-template': '' };
+
+beforeEach(async () => {
+  stage = await previewStage({ pullRequest: false });
+  stage.gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/index.rst' }] });
+  stage.rtd.addBuild('demo', String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+  stage.rtd.setFileTreeDiff('demo', String(PR), { modified: [...BROKEN_PAGES] });
+  stage.rtd.setSitePages('demo', String(PR), linkSite(`${stage.gh.url}/other-site`));
+});
+afterEach(async () => {
+  await stage.close();
+});
+
+// In the order of the changed pages (the diff's, by name).
+const BROKEN = [
+  { page: 'guide/images.html', target: '_images/diagram.png', problem: 'missing image', kind: 'image', external: false },
+  { page: 'guide/install.html', target: 'guide/gone.html', problem: 'missing page', kind: 'page', external: false },
+  { page: 'guide/usage.html', target: 'index.html#nope', problem: 'missing anchor', kind: 'anchor', external: false },
+];
+const WORKING = ['index.html#intro', 'guide/usage.html#run', 'guide/install.html#setup', '_images/logo.png', 'logo@2x.png', 'legacy-usage'];
+const docsRequests = (path: string) => stage.rtd.requests.filter((r) => r.path === path);
+
+describe('preview link check', () => {
+  it('with `fail`: each broken target named once, none of the working ones, a red status and deployment, no other site asked', async () => {
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail' });
+    const preview = previewOf(stage.rtd);
+    const root = new URL(preview).pathname;
+
+    expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
+    const details = report.results[0]!.details as { links: { checked: number; notChecked: number; broken: unknown[] } };
+    expect(details.links.broken).toEqual(BROKEN);
+    expect(details.links.notChecked).toBe(0);
+    expect(details.links.checked).toBeGreaterThan(10);
+
+    const body = onlyComment(stage.gh).body;
+    expect(body).toContain('#### Broken links (demo)');
+    expect(body).toContain('- `guide/install.html` → `guide/gone.html`: missing page');
+    expect(body).toContain('- `guide/usage.html` → `index.html#nope`: missing anchor');
+    expect(body).toContain('- `guide/images.html` → `_images/diagram.png`: missing image');
+    const section = body.slice(body.indexOf('#### Broken links'));
+    for (const working of WORKING) expect(section).not.toContain(working);
+
+    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
+      state: 'failure',
+      description: '3 broken link(s) on the changed pages',
+    });
+    expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject({
+      state: 'failure',
+      description: '3 broken link(s) on the changed pages',
+    });
+    expect(stdout.annotations().filter((a) => a.title === 'Broken link')).toHaveLength(3);
+    expect(summaryOf(report)).toContain('**Broken links in demo**: 3 broken');
+
+    // Each target asked once; the other site, mailto and tel never.
+    expect(docsRequests(`${root}index.html`)).toHaveLength(1);
+    expect(docsRequests(`${root}_images/logo.png`)).toHaveLength(1);
+    expect(stage.gh.requests.filter((r) => r.path.startsWith('/other-site'))).toEqual([]);
+    // No token to the preview host.
+    expect(docsRequests(`${root}guide/gone.html`)[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it('with `warn` (the default): the same report, a green step and status', async () => {
+    const report = await runPreview(stage, NO_TEMPLATE);
+    expect(report.results[0]).toMatchObject({ outcome: 'success' });
+    expect((report.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual(BROKEN);
+    expect(onlyComment(stage.gh).body).toContain('- `guide/usage.html` → `index.html#nope`: missing anchor');
+    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'success' });
+  });
+
+  it('anchors apart: `link-check-anchors: off` leaves fragments alone, `warn` keeps a broken anchor from failing', async () => {
+    const off = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'link-check-anchors': 'off' });
+    expect((off.results[0]!.details as { links: { broken: { kind: string }[] } }).links.broken.map((l) => l.kind)).toEqual([
+      'image',
+      'page',
+    ]);
+
+    stage.rtd.setSitePages('demo', String(PR), linkSite(`${stage.gh.url}/other-site`, { fixed: true }));
+    const site = linkSite(`${stage.gh.url}/other-site`, { fixed: true });
+    site['guide/usage.html'] = site['guide/usage.html']!.replace('#usage', '#nope');
+    stage.rtd.setSitePages('demo', String(PR), site);
+    const warned = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'link-check-anchors': 'warn' });
+    expect(warned.results[0]).toMatchObject({ outcome: 'success' });
+    expect((warned.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual([BROKEN[2]]);
+  });
+
+  it('a clean push removes the section; `link-check-ignore` skips a target; `off` reads no page', async () => {
+    await runPreview(stage, NO_TEMPLATE);
+    expect(onlyComment(stage.gh).body).toContain('#### Broken links');
+    stage.rtd.setSitePages('demo', String(PR), linkSite(`${stage.gh.url}/other-site`, { fixed: true }));
+    const clean = await runPreview(stage, NO_TEMPLATE);
+    expect((clean.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual([]);
+    expect(onlyComment(stage.gh).body).not.toContain('Broken links');
+
+    stage.rtd.setSitePages('demo', String(PR), linkSite(`${stage.gh.url}/other-site`));
+    const ignored = await runPreview(stage, { ...NO_TEMPLATE, 'link-check-ignore': 'guide/gone.html\n**/*.png\n' });
+    expect((ignored.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual([BROKEN[2]]);
+
+    const before = stage.rtd.requests.length;
+    const off = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'off' });
+    expect(off.results[0]!.details).not.toHaveProperty('links');
+    const root = new URL(previewOf(stage.rtd)).pathname;
+    expect(stage.rtd.requests.slice(before).filter((r) => r.path.startsWith(`${root}guide/`))).toEqual([]);
+  });
+
+  it("a comment with broken links is never handed over to the service's own comment (`comment: auto`); a clean one is", async () => {
+    const { rtd, gh } = stage;
+    const res = await fetch(`${rtd.url}/api/v3/projects/demo/`, { headers: { authorization: 'Token test-token' } });
+    const service = gh.addServiceComment(PR, ((await res.json()) as { id: number }).id, { commit: HEAD });
+    await runPreview(stage, NO_TEMPLATE);
+    const ours = gh.comments(PR).filter((comment) => comment.id !== service);
+    expect(ours).toHaveLength(1);
+    expect(ours[0]!.body).toContain('#### Broken links (demo)');
+
+    rtd.setSitePages('demo', String(PR), linkSite(`${gh.url}/other-site`, { fixed: true }));
+    await runPreview(stage, NO_TEMPLATE);
+    expect(gh.comments(PR).map((comment) => comment.id)).toEqual([service]);
+  });
+
+  it('with `link-check-external`: the other site is asked once per target, its broken link reported but never failing', async () => {
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'link-check-external': 'true' });
+    const asked = stage.gh.requests.filter((r) => r.path.startsWith('/other-site'));
+    // Only the changed pages' links: `index.html`'s link to the other site is not on one.
+    expect(asked.map((r) => r.path)).toEqual(['/other-site/elsewhere/install']);
+    expect(asked.every((r) => r.headers.authorization === undefined)).toBe(true);
+    const broken = (report.results[0]!.details as { links: { broken: { external: boolean; problem: string }[] } }).links.broken;
+    expect(broken.filter((l) => l.external).map((l) => l.problem)).toEqual([expect.stringMatching(/^answered 4\d\d$/)]);
+    expect(report.results[0]).toMatchObject({ outcome: 'failed' });
+    expect(broken.filter((l) => !l.external)).toEqual(BROKEN);
+    expect(stdout.annotations().filter((a) => a.title === 'Broken external link')).toHaveLength(1);
+  });
+});
