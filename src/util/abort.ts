@@ -79,7 +79,7 @@ export const REPORT_BUDGET_MS = 5000;
  * runner sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later, and a step must end
  * before the SIGTERM. The process itself ends at `CANCEL_EXIT_MS` whatever is pending.
  */
-export const CANCEL_CLEANUP_MS = 6000;
+const CANCEL_CLEANUP_MS = 6000;
 /** When a cancelled step's process ends whatever is pending: before the runner's SIGTERM (7.5 s). */
 export const CANCEL_EXIT_MS = 7000;
 

@@ -736,7 +736,9 @@ describe('the decisions of checks.ts', () => {
       title: 'Superseded',
       reason: "demo: superseded by #9\nThe merge queue needs the build of the group's commit itself: it stays red",
     });
-    expect(settle({ outcome: 'superseded' }).reason).toBe("The merge queue needs the build of the group's commit itself: it stays red");
+    expect(settle<{ outcome: 'superseded'; reason?: string }>({ outcome: 'superseded' }).reason).toBe(
+      "The merge queue needs the build of the group's commit itself: it stays red",
+    );
     const skipped = { outcome: 'skipped' as const, title: 'Build skipped', reason: 'exit code 183' };
     expect(settle(skipped)).toBe(skipped);
     for (const outcome of ['success', 'failed', 'cancelled', 'timed-out', 'aborted', 'error'] as const) {
