@@ -19,24 +19,54 @@ async function rtd(): Promise<Standin> {
   return standin;
 }
 
-async function notifications(standin: Standin, token = 'test-token'): Promise<{ status: number; ids: string[] }> {
-  const res = await fetch(`${standin.url}/api/v3/projects/acme/notifications/`, { headers: { authorization: `Token ${token}` } });
-  const body = (await res.json()) as { results?: { message: { id: string } }[] };
-  return { status: res.status, ids: (body.results ?? []).map((n) => n.message.id) };
+async function notifications(standin: Standin, query = ''): Promise<{ status: number; ids: string[]; states: string[] }> {
+  const res = await fetch(`${standin.url}/api/v3/projects/acme/notifications/${query}`, { headers: { authorization: 'Token test-token' } });
+  const body = (await res.json()) as { results?: { state: string; message: { id: string } }[] };
+  return { status: res.status, ids: (body.results ?? []).map((n) => n.message.id), states: (body.results ?? []).map((n) => n.state) };
 }
+
+const DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
 
 describe('Read the Docs stand-in: project notifications', () => {
   it('says the builds are disabled once the default version failed 25 times in a row, not before', async () => {
     const standin = await rtd();
     for (let i = 0; i < 24; i++)
       standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 100_000 - i * 1000 });
-    expect(await notifications(standin)).toEqual({ status: 200, ids: [] });
+    expect(await notifications(standin)).toEqual({ status: 200, ids: [], states: [] });
     standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 50_000 });
-    expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['unread'] });
+    // Re-enabled (a later build succeeded): still listed, cancelled (FACTS, Builds).
     standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 40_000 });
-    expect((await notifications(standin)).ids).toEqual([]);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['cancelled'] });
+    expect((await notifications(standin, '?state__in=unread,read')).ids).toEqual([]);
     standin.disableBuilds('acme');
-    expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['unread'] });
+  });
+
+  it('re-enabled by hand, the notification stays listed as cancelled; the 25 failures before no longer count', async () => {
+    const standin = await rtd();
+    for (let i = 0; i < 25; i++)
+      standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 100_000 - i * 1000 });
+    expect((await notifications(standin)).states).toEqual(['unread']);
+    standin.disableBuilds('acme', false);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['cancelled'] });
+    const trigger = await fetch(`${standin.url}/api/v3/projects/acme/versions/latest/builds/`, {
+      method: 'POST',
+      headers: { authorization: 'Token test-token' },
+    });
+    expect(trigger.status).toBe(202);
+  });
+
+  it('lists notifications in every state, filtered by `state` and `state__in`; a state that is no choice is a 400', async () => {
+    const standin = await rtd();
+    for (const state of ['read', 'dismissed', 'cancelled'] as const) {
+      standin.addProjectNotification('acme', { id: `note:${state}`, header: state, body: '', state });
+    }
+    standin.disableBuilds('acme');
+    expect((await notifications(standin)).states).toEqual(['unread', 'read', 'dismissed', 'cancelled']);
+    expect((await notifications(standin, '?state__in=unread,read')).ids).toEqual([DISABLED, 'note:read']);
+    expect((await notifications(standin, '?state=dismissed')).ids).toEqual(['note:dismissed']);
+    expect((await notifications(standin, '?state__in=unread,gone')).status).toBe(400);
   });
 
   it('while the builds are disabled, a trigger answers 400 triggered: false and a push builds nothing', async () => {

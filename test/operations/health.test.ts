@@ -211,6 +211,26 @@ describe('health', () => {
     expect(root[1]).toEqual(['the default version is inactive: the docs root answers 404']);
   });
 
+  it('builds disabled, then re-enabled (the notice stays listed, cancelled): red while disabled, then green and the issue closed', async () => {
+    const stage = await unhealthyStage();
+    fix(stage);
+    stage.rtd.disableBuilds('acme');
+    const disabled = await health(stage);
+    expect(disabled.code).toBe(1);
+    const rows = (disabled.results[0]!.details as { checks: { check: string; state: string; details: string }[] }).checks;
+    expect(rows.filter((row) => row.state === 'problem').map((row) => row.details)).toEqual([
+      expect.stringContaining("the project's builds are disabled"),
+    ]);
+    expect(openIssues(stage.gh)).toHaveLength(1);
+
+    stage.rtd.disableBuilds('acme', false);
+    const enabled = await health(stage);
+    expect(enabled.code).toBe(0);
+    expect(openIssues(stage.gh)).toEqual([]);
+    const asked = stage.rtd.requests.filter((r) => r.method === 'GET' && r.path === '/api/v3/projects/acme/notifications/');
+    expect(asked.map((r) => r.query['state__in'])).toEqual(['unread,read', 'unread,read']);
+  });
+
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'github-token': '' });
