@@ -90,6 +90,57 @@ describe('Read the Docs stand-in: project notifications', () => {
   });
 });
 
+describe('Read the Docs stand-in: the branch latest follows, and the docs root (FACTS.md, Versions)', () => {
+  const get = (standin: Standin, path: string) =>
+    fetch(`${standin.url}${path}`, { headers: { authorization: 'Token test-token' }, redirect: 'manual' });
+
+  it("with no branch set and no repository linked, API default_branch reads master while latest's identifier names main, and a push to main builds latest", async () => {
+    const standin = await startStandin({ rateLimit: null });
+    closers.push(() => standin.close());
+    standin.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+    expect(await (await get(standin, '/api/v3/projects/hand/')).json()).toMatchObject({ default_branch: 'master' });
+    const latest = (await (await get(standin, '/api/v3/projects/hand/versions/latest/')).json()) as {
+      identifier: string;
+      urls: { vcs: string };
+    };
+    expect(latest.identifier).toBe('main');
+    expect(latest.urls.vcs).toMatch(/\/tree\/main\/$/);
+    expect(standin.push('hand', 'main', { commit: 'c'.repeat(40) })).not.toBeNull();
+    expect(standin.builds('hand').map((b) => b.version)).toEqual(['latest']);
+    expect(() => standin.push('hand', 'master', { commit: 'd'.repeat(40) })).toThrow(/add the branch's version first/);
+  });
+
+  it('a multi-version root redirects to the default version, or quietly to latest when that one is inactive or missing; single-version: 404', async () => {
+    const standin = await startStandin({ rateLimit: null });
+    closers.push(() => standin.close());
+    standin.addProject({ slug: 'multi', defaultVersion: 'v1', versions: [{ slug: 'v1', type: 'tag', built: true }] });
+    standin.addBuild('multi', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 60_000 });
+    standin.addProject({
+      slug: 'single',
+      versioningScheme: 'single_version_without_translations',
+      defaultVersion: 'v1',
+      versions: [{ slug: 'v1', type: 'tag', built: true }],
+    });
+    const root = async (slug: string) => {
+      const res = await get(standin, `/docs/${slug}/`);
+      return [res.status, res.headers.get('location')?.replace(standin.url, '') ?? null];
+    };
+    expect(await root('multi')).toEqual([302, '/docs/multi/en/v1/']);
+    expect(await root('single')).toEqual([200, null]);
+    for (const slug of ['multi', 'single']) {
+      await fetch(`${standin.url}/api/v3/projects/${slug}/versions/v1/`, {
+        method: 'PATCH',
+        headers: { authorization: 'Token test-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ active: false }),
+      });
+    }
+    expect(await root('multi')).toEqual([302, '/docs/multi/en/latest/']);
+    expect((await get(standin, '/docs/multi/en/latest/')).status).toBe(200);
+    expect((await get(standin, '/docs/multi/en/v1/')).status).toBe(404);
+    expect(await root('single')).toEqual([404, null]);
+  });
+});
+
 async function github(): Promise<GitHubStandin> {
   const gh = await startGitHubStandin({ token: TOKEN, maxPerPage: 2 });
   closers.push(() => gh.close());

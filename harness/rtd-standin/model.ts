@@ -79,6 +79,11 @@ export interface ProjectSeed {
   defaultVersion?: string;
   /** Default 'main'; null: none set (GET falls back to the connected repository's default, then `master`). */
   defaultBranch?: string | null;
+  /**
+   * The repository's real default branch (what its HEAD names), which `latest` follows whatever
+   * GET's `default_branch` says; default: GET's `default_branch`.
+   */
+  repositoryHead?: string;
   active?: boolean;
   privacy?: Privacy;
   repositoryUrl?: string;
@@ -193,6 +198,8 @@ export interface ProjectData {
   defaultVersion: string;
   /** Null when none is set: see `Store.defaultBranchOf`. */
   defaultBranch: string | null;
+  /** See `ProjectSeed.repositoryHead` and `Store.latestBranchOf`. */
+  repositoryHead: string | null;
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;

@@ -71,7 +71,9 @@ export class VersionResources {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
     const last = s.lastSuccess(v, now);
-    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${v.slug === 'latest' ? s.defaultBranchOf(p) : v.slug}`;
+    // FACTS (Versions): "`identifier` is the branch name for branches": `latest`'s is the branch it follows.
+    const tracked = v.slug === 'latest' && v.type === 'branch' ? s.latestBranchOf(p) : undefined;
+    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${tracked ?? v.slug}`;
     return {
       _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
       active: v.active,
@@ -80,7 +82,7 @@ export class VersionResources {
       downloads: {},
       hidden: v.hidden,
       id: v.id,
-      identifier: last ? last.build.commit : v.identifier,
+      identifier: tracked ?? (last ? last.build.commit : v.identifier),
       privacy_level: v.privacy,
       ref: null,
       slug: v.slug,

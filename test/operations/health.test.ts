@@ -231,6 +231,19 @@ describe('health', () => {
     expect(asked.map((r) => r.query['state__in'])).toEqual(['unread,read', 'unread,read']);
   });
 
+  it('API default_branch is the `master` fallback: latest is checked against the head of main, the branch its identifier names', async () => {
+    const stage = await unhealthyStage();
+    stage.rtd.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+    stage.rtd.addBuild('hand', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: 10 * 60_000 });
+    const run = await health(stage, { project: 'hand', 'health-issue': 'false' });
+    const checks = (run.results[0]!.details as { checks: { check: string; state: string; details: string }[] }).checks;
+    expect(checks.find((row) => row.check === 'latest is current')).toMatchObject({
+      state: 'ok',
+      details: `built at the head of main, ${HEAD.slice(0, 7)}`,
+    });
+    expect(stage.gh.count('GET', /\/branches\/master$/)).toBe(0);
+  });
+
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'github-token': '' });

@@ -39,6 +39,7 @@ export interface BranchHead {
 
 /** What the checks read of one project: a handful of lists, read once. */
 export interface ProjectFacts {
+  /** The branch `latest` follows: its `identifier`; else the event's default branch, else the project's `default_branch`. */
   defaultBranch: string | undefined;
   defaultVersion: string | undefined;
   versions: Version[];

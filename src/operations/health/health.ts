@@ -47,7 +47,7 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
 function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
   return async (ctx, { name: project, log }) => {
     log.info(`Checking the health of ${project}`);
-    const facts = await readProjectFacts(ctx.api, reads, project, log);
+    const facts = await readProjectFacts(ctx.api, reads, project, log, ctx.run.defaultBranch);
     return concludeHealth(ctx, project, checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs }), log);
   };
 }
