@@ -178,11 +178,41 @@ describe('the root works', () => {
   it('needs the default version active and built, and the builds enabled', () => {
     expect(states(checkRoot(facts()))).toEqual(['ok']);
     expect(checkRoot(facts({ versions: [version('latest', { built: false })] }))[0]!.details).toContain('is not built');
-    expect(checkRoot(facts({ defaultVersion: 'stable' }))[0]!.details).toBe(
-      'the default version does not exist: the docs root answers 404',
-    );
     expect(checkRoot(facts({ buildsDisabled: 'Builds disabled' })).map((row) => row.details)).toEqual([
       "the project's builds are disabled: Builds disabled",
+    ]);
+  });
+
+  it('says what the root really does without an active default version: multi-version quietly serves latest, single-version answers 404', () => {
+    const multi = { language: 'en', versioningScheme: 'multiple_versions_with_translations' };
+    const details = (fields: Partial<ProjectFacts>) => checkRoot(facts({ ...multi, ...fields })).map((row) => [row.state, row.details]);
+    expect(details({ defaultVersion: 'v1' })).toEqual([
+      ['problem', 'the default version does not exist: the docs root quietly serves `latest` instead, and /en/v1/ answers 404'],
+    ]);
+    expect(details({ defaultVersion: 'v1', language: 'ja', versions: [version('latest'), version('v1', { active: false })] })).toEqual([
+      ['problem', 'the default version is inactive: the docs root quietly serves `latest` instead, and /ja/v1/ answers 404'],
+    ]);
+    expect(details({ defaultVersion: 'v1', versioningScheme: 'multiple_versions_without_translations' })[0]![1]).toContain(
+      'and /v1/ answers 404',
+    );
+    // latest cannot serve it either: inactive, not built, or missing.
+    for (const latest of [[version('latest', { active: false })], [version('latest', { built: false })], []]) {
+      expect(details({ defaultVersion: 'v1', versions: latest })[0]![1]).toBe(
+        'the default version does not exist: the docs root falls back to `latest`, which has nothing to serve either: it answers 404, and /en/v1/ answers 404',
+      );
+    }
+    expect(
+      details({
+        defaultVersion: 'v1',
+        versioningScheme: 'single_version_without_translations',
+        versions: [version('v1', { active: false })],
+      }),
+    ).toEqual([['problem', 'the default version is inactive: the docs root answers 404 (a single-version project)']]);
+    expect(details({ versions: [version('latest', { active: false })] })).toEqual([
+      ['problem', 'the default version is inactive: the docs root answers 404'],
+    ]);
+    expect(details({ defaultVersion: 'v1', versions: [version('latest'), version('v1')] })).toEqual([
+      ['ok', 'v1 is active and built; builds are enabled'],
     ]);
   });
 });

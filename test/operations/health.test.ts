@@ -208,7 +208,10 @@ describe('health', () => {
       checks.filter((row) => row.check === 'the root works' && row.state === 'problem').map((row) => row.details),
     );
     expect(root[0]).toEqual([expect.stringContaining("the project's builds are disabled: Builds disabled due to consecutive failures")]);
-    expect(root[1]).toEqual(['the default version is inactive: the docs root answers 404']);
+    // A multi-version project: the root falls back to latest, never built here.
+    expect(root[1]).toEqual([
+      'the default version is inactive: the docs root falls back to `latest`, which has nothing to serve either: it answers 404, and /en/main/ answers 404',
+    ]);
   });
 
   it('builds disabled, then re-enabled (the notice stays listed, cancelled): red while disabled, then green and the issue closed', async () => {
@@ -242,6 +245,30 @@ describe('health', () => {
       details: `built at the head of main, ${HEAD.slice(0, 7)}`,
     });
     expect(stage.gh.count('GET', /\/branches\/master$/)).toBe(0);
+  });
+
+  it('an inactive default version: the root says what the service does, serving latest (multi-version) or 404 (single-version)', async () => {
+    const stage = await unhealthyStage();
+    const versions = [{ slug: 'v1', type: 'tag' as const, built: true, active: false }];
+    stage.rtd.addProject({ slug: 'multi', defaultVersion: 'v1', versions });
+    stage.rtd.addBuild('multi', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: HOUR });
+    stage.rtd.addProject({ slug: 'single', defaultVersion: 'v1', versioningScheme: 'single_version_without_translations', versions });
+    const run = await health(stage, { project: 'multi\nsingle', 'health-issue': 'false' });
+    const root = run.results.map((result) =>
+      (result.details as { checks: { check: string; state: string; details: string }[] }).checks
+        .filter((row) => row.check === 'the root works')
+        .map((row) => row.details),
+    );
+    expect(root).toEqual([
+      ['the default version is inactive: the docs root quietly serves `latest` instead, and /en/v1/ answers 404'],
+      ['the default version is inactive: the docs root answers 404 (a single-version project)'],
+    ]);
+    // What the stand-in's docs host does, as the service (FACTS, Versions).
+    const multiRoot = await fetch(`${stage.rtd.url}/docs/multi/`, { redirect: 'manual' });
+    expect(multiRoot.headers.get('location')).toBe(`${stage.rtd.url}/docs/multi/en/latest/`);
+    expect((await fetch(`${stage.rtd.url}/docs/multi/en/latest/`)).status).toBe(200);
+    expect((await fetch(`${stage.rtd.url}/docs/multi/en/v1/`)).status).toBe(404);
+    expect((await fetch(`${stage.rtd.url}/docs/single/`)).status).toBe(404);
   });
 
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {

@@ -42,6 +42,10 @@ export interface ProjectFacts {
   /** The branch `latest` follows: its `identifier`; else the event's default branch, else the project's `default_branch`. */
   defaultBranch: string | undefined;
   defaultVersion: string | undefined;
+  /** The project's `versioning_scheme` (undefined when the answer does not say). */
+  versioningScheme?: string | undefined;
+  /** The project's language code, for the default version's path. */
+  language?: string | undefined;
   versions: Version[];
   /** The project's recent builds, newest first. */
   builds: Build[];
@@ -251,18 +255,17 @@ export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
   return rows;
 }
 
-/** The root works: the default version is active and built, and the project's builds are not disabled. */
+/**
+ * The root works: the default version is active and built, and the project's builds are not
+ * disabled. FACTS (Versions): "on a multi-version project an inactive or missing default version
+ * makes the root quietly serve `latest` while `/{lang}/{default}/` answers 404; single-version
+ * projects (and a default of `latest`) answer 404."
+ */
 export function checkRoot(facts: ProjectFacts): CheckRow[] {
   const rows: CheckRow[] = [];
   const slug = facts.defaultVersion ?? 'latest';
   const version = facts.versions.find((v) => v.slug === slug);
-  const problem = !version
-    ? 'the default version does not exist: the docs root answers 404'
-    : !version.active
-      ? 'the default version is inactive: the docs root answers 404'
-      : version.built === false
-        ? 'the default version is not built: the docs root has nothing to serve'
-        : undefined;
+  const problem = rootProblem(facts, slug, version);
   if (problem) rows.push({ check: 'the root works', state: 'problem', subject: slug, details: problem, links: [] });
   if (facts.buildsDisabled !== undefined) {
     rows.push({
@@ -280,4 +283,25 @@ export function checkRoot(facts: ProjectFacts): CheckRow[] {
       links: docsLink(version),
     });
   return rows;
+}
+
+/** What the docs root does when the default version cannot serve it; undefined when it can. */
+function rootProblem(facts: ProjectFacts, slug: string, version: Version | undefined): string | undefined {
+  if (version?.active) return version.built === false ? 'the default version is not built: the docs root has nothing to serve' : undefined;
+  const what = `the default version ${version ? 'is inactive' : 'does not exist'}`;
+  if (facts.versioningScheme === 'single_version_without_translations')
+    return `${what}: the docs root answers 404 (a single-version project)`;
+  if (slug === 'latest') return `${what}: the docs root answers 404`;
+  const latest = facts.versions.find((v) => v.slug === 'latest');
+  const root =
+    latest?.active && latest.built !== false
+      ? 'the docs root quietly serves `latest` instead'
+      : 'the docs root falls back to `latest`, which has nothing to serve either: it answers 404';
+  return `${what}: ${root}, and ${versionPath(facts, slug)} answers 404`;
+}
+
+/** The default version's path under the docs domain, as the project's versioning scheme makes it. */
+function versionPath(facts: Pick<ProjectFacts, 'versioningScheme' | 'language'>, slug: string): string {
+  const withLanguage = facts.versioningScheme !== 'multiple_versions_without_translations' && facts.language !== undefined;
+  return `${withLanguage ? `/${facts.language}` : ''}/${slug}/`;
 }

@@ -86,6 +86,8 @@ export async function readProjectFacts(
   const facts: ProjectFacts = {
     defaultBranch,
     defaultVersion: record.default_version ?? undefined,
+    versioningScheme: record.versioning_scheme ?? (record.single_version === true ? 'single_version_without_translations' : undefined),
+    language: record.language.code,
     versions,
     builds,
     trackingBuilds,
