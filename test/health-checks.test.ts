@@ -122,17 +122,62 @@ describe('releases have docs', () => {
     expect(states(checkReleases(facts({ versions: bySlug, releases: ['Release/2.0'] })))).toEqual(['problem']);
   });
 
-  it('checks that stable follows the newest release, and says which one it serves', () => {
-    const on11 = [...versions.slice(0, 2), version('v1.1'), version('stable', { identifier: 'v1.0-sha' })];
-    const rows = checkReleases(facts({ versions: on11, releases: ['v1.1', 'v1.0'] }));
+  it('checks that stable is not older than the newest release, and says which one it serves', () => {
+    const on10 = [...versions.slice(0, 2), version('v1.1'), version('stable', { identifier: 'v1.0-sha' })];
+    const rows = checkReleases(facts({ versions: on10, releases: ['v1.1', 'v1.0'] }));
     expect(rows.find((row) => row.subject === 'stable')).toMatchObject({
       state: 'problem',
-      details: 'does not follow the newest release v1.1 (it serves v1.0)',
+      details: 'serves v1.0, older than the newest release v1.1',
     });
-    const following = [...on11.slice(0, 3), version('stable', { identifier: 'v1.1-sha' })];
-    expect(checkReleases(facts({ versions: following, releases: ['v1.1', 'v1.0'] })).find((row) => row.subject === 'stable')!.state).toBe(
-      'ok',
-    );
+    const following = [...on10.slice(0, 3), version('stable', { identifier: 'v1.1-sha' })];
+    expect(stableRow(following, ['v1.1', 'v1.0'])).toEqual(['ok', 'serves v1.1, not older than the newest release v1.1']);
+  });
+
+  const stableRow = (list: Version[], releases: string[]) => {
+    const row = checkReleases(facts({ versions: list, releases })).find((r) => r.subject === 'stable');
+    return row && [row.state, row.details];
+  };
+
+  it("takes stable's version among all tags and branches (FACTS): newer than every GitHub release is no problem", () => {
+    // v2.0 was tagged without a GitHub release: the service's stable serves it.
+    const list = [version('v1.1'), version('v2.0'), version('stable', { identifier: 'v2.0-sha' })];
+    expect(stableRow(list, ['v1.1'])).toEqual(['ok', 'serves v2.0, not older than the newest release v1.1']);
+    // A branch's identifier is its name.
+    const branch = [
+      version('v1.1'),
+      version('1.2', { type: 'branch', identifier: '1.2' }),
+      version('stable', { type: 'branch', identifier: '1.2' }),
+    ];
+    expect(stableRow(branch, ['v1.1'])).toEqual(['ok', 'serves 1.2, not older than the newest release v1.1']);
+    expect(stableRow(branch, ['v1.3', 'v1.1'])).toEqual(['problem', 'serves 1.2, older than the newest release v1.3']);
+    // An older answer gives a branch's commit: its name is still matched.
+    const byName = [version('1.2', { type: 'branch', identifier: 'abc' }), version('stable', { type: 'branch', identifier: '1.2' })];
+    expect(stableRow(byName, ['v1.3'])).toEqual(['problem', 'serves 1.2, older than the newest release v1.3']);
+  });
+
+  it("never blames a stable of the project's own, which the service never moves", () => {
+    const own = [version('v1.0'), version('v1.1'), version('stable', { type: 'branch', identifier: 'stable' })];
+    expect(stableRow(own, ['v1.1'])).toEqual(['ok', "a branch or tag of the project's own, which the service never moves"]);
+    expect(stableRow([version('v1.1'), version('stable', { identifier: null })], ['v1.1'])![0]).toBe('ok');
+  });
+
+  it('of two tags at the commit stable names, takes the higher, whatever the order of the list', () => {
+    const rc = version('v1.1rc1', { identifier: 'c11' });
+    const final = version('v1.1', { identifier: 'c11' });
+    const stable = version('stable', { identifier: 'c11' });
+    for (const list of [
+      [rc, final, stable],
+      [final, rc, stable],
+      [stable, final, rc],
+    ]) {
+      expect(stableRow(list, ['v1.1', 'v1.0'])).toEqual(['ok', 'serves v1.1, not older than the newest release v1.1']);
+    }
+    // latest and stable themselves are never what stable serves.
+    const latest = version('latest', { type: 'tag', identifier: 'c12', verbose_name: 'v9.0' });
+    expect(stableRow([latest, version('v1.0', { identifier: 'c12' }), version('stable', { identifier: 'c12' })], ['v1.1'])).toEqual([
+      'problem',
+      'serves v1.0, older than the newest release v1.1',
+    ]);
   });
 
   it('takes the highest release by PEP 440 for stable, pre-releases left out', () => {

@@ -110,6 +110,40 @@ describe('Read the Docs stand-in: the branch latest follows, and the docs root (
     expect(() => standin.push('hand', 'master', { commit: 'd'.repeat(40) })).toThrow(/add the branch's version first/);
   });
 
+  it("the service's stable serves the highest release among tags and branches, active or not; a stable of the user's own is never moved", async () => {
+    const standin = await startStandin({ rateLimit: null });
+    closers.push(() => standin.close());
+    const C = (n: string) => n.repeat(40);
+    standin.addProject({
+      slug: 'rel',
+      versions: [
+        { slug: 'v1.0', type: 'tag', identifier: C('1') },
+        { slug: 'v1.1', type: 'tag', identifier: C('2'), active: false },
+        { slug: 'v2.0rc1', type: 'tag', identifier: C('3') },
+        { slug: 'stable', type: 'tag', identifier: C('1'), machine: true },
+      ],
+    });
+    const stable = async (slug = 'rel') =>
+      (await (await get(standin, `/api/v3/projects/${slug}/versions/stable/`)).json()) as {
+        identifier: string;
+        type: string;
+        verbose_name: string;
+      };
+    expect(await stable()).toMatchObject({ identifier: C('2'), type: 'tag', verbose_name: 'stable' });
+    standin.addVersion('rel', { slug: 'v1.1-1', type: 'tag', identifier: C('4') });
+    expect((await stable()).identifier).toBe(C('4'));
+    standin.addVersion('rel', { slug: '1.5', type: 'branch', active: false });
+    expect(await stable()).toMatchObject({ identifier: '1.5', type: 'branch' });
+    standin.addProject({
+      slug: 'own',
+      versions: [
+        { slug: 'v1.0', type: 'tag', identifier: C('1') },
+        { slug: 'stable', type: 'branch', identifier: 'stable' },
+      ],
+    });
+    expect((await stable('own')).identifier).toBe('stable');
+  });
+
   it('a multi-version root redirects to the default version, or quietly to latest when that one is inactive or missing; single-version: 404', async () => {
     const standin = await startStandin({ rateLimit: null });
     closers.push(() => standin.close());

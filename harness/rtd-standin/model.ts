@@ -67,6 +67,12 @@ export interface VersionSeed {
   verboseName?: string;
   /** The version only becomes visible this many ms after the next sync-versions call. */
   appearsAfterSyncMs?: number;
+  /**
+   * `stable` only: the service's own alias, which serves the highest release among the project's
+   * tags and branches (see `highestRelease` in versions.ts); without it, a `stable` branch or tag
+   * of the user's own, never moved.
+   */
+  machine?: boolean;
 }
 
 export interface ProjectSeed {
@@ -220,6 +226,8 @@ export interface VersionData {
   privacy: Privacy;
   identifier: string;
   verboseName: string;
+  /** The service's own `stable` alias (see `VersionSeed.machine`). */
+  machine?: boolean;
   /** Delay applied at the next sync, or null once scheduled/visible. */
   pendingSyncDelayMs: number | null;
   /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */

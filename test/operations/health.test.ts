@@ -271,6 +271,28 @@ describe('health', () => {
     expect((await fetch(`${stage.rtd.url}/docs/single/`)).status).toBe(404);
   });
 
+  it("the service's stable on a tag newer than every GitHub release (FACTS: among all tags and branches) is no problem", async () => {
+    const stage = await unhealthyStage();
+    stage.rtd.addProject({
+      slug: 'rel',
+      versions: [
+        ...['v1.0', 'v1.1', 'v1.2', 'v2.0'].map((slug, i) => ({
+          slug,
+          type: 'tag' as const,
+          identifier: String(i).repeat(40),
+          built: true,
+        })),
+        { slug: 'stable', type: 'tag', built: true, machine: true },
+      ],
+    });
+    const run = await health(stage, { project: 'rel', 'health-issue': 'false' });
+    const rows = (run.results[0]!.details as { checks: { check: string; state: string; subject?: string; details: string }[] }).checks;
+    expect(rows.filter((row) => row.check === 'releases have docs')).toEqual([
+      expect.objectContaining({ state: 'ok', details: 'v1.2, v1.1, v1.0: active and built' }),
+      expect.objectContaining({ state: 'ok', subject: 'stable', details: 'serves v2.0, not older than the newest release v1.2' }),
+    ]);
+  });
+
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'github-token': '' });

@@ -135,7 +135,7 @@ function versionOfTag(versions: Version[], tag: string): Version | undefined {
   return versions.find((v) => v.type === 'tag' && (v.verbose_name === tag || v.slug === slug));
 }
 
-/** Releases have docs: each of the newest release tags has an active, built version; `stable` follows the newest. */
+/** Releases have docs: each of the newest release tags has an active, built version; `stable` is not older than the newest. */
 export function checkReleases(facts: ProjectFacts): CheckRow[] {
   if (typeof facts.releases === 'string') return [{ check: 'releases have docs', state: 'unknown', details: facts.releases, links: [] }];
   if (facts.releases.length === 0) return [{ check: 'releases have docs', state: 'ok', details: 'no release tag to look at', links: [] }];
@@ -165,8 +165,11 @@ export function checkReleases(facts: ProjectFacts): CheckRow[] {
 }
 
 /**
- * `stable` follows the newest release: the service points it at the highest PEP 440 release among
- * the versions it has, so a newer release tag it lacks (or a `stable` set by hand) leaves it behind.
+ * `stable` is not older than the newest release. FACTS (Versions): the service's `stable` is "the
+ * highest non-prerelease (PEP 440, on `verbose_name`) among all internal versions (tags and
+ * branches), active or not", so it may serve a tag or branch newer than any GitHub release; and "a
+ * user's own branch or tag named `stable` [...] the service never moves": no problem. The version
+ * it serves is the tag or branch of its `identifier` (a tag's commit, a branch's name); none: its own.
  */
 function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   const newest = newestRelease(releases);
@@ -175,12 +178,34 @@ function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   const row = (state: CheckState, details: string): CheckRow[] => [
     { check: 'releases have docs', state, subject: 'stable', details, links: docsLink(stable) },
   ];
-  const target = versionOfTag(versions, newest);
-  const pointsAt = versions.find((v) => v.type === 'tag' && v.identifier && v.identifier === stable.identifier);
-  const now = pointsAt ? ` (it serves ${pointsAt.verbose_name ?? pointsAt.slug})` : '';
-  if (!target) return row('problem', `cannot follow ${newest}, which has no version${now}`);
-  if (stable.identifier && stable.identifier === target.identifier) return row('ok', `follows ${newest}`);
-  return row('problem', `does not follow the newest release ${newest}${now}`);
+  const serves = servedByStable(versions, stable);
+  if (!serves) return row('ok', "a branch or tag of the project's own, which the service never moves");
+  const name = serves.version.verbose_name ?? serves.version.slug;
+  const newestParsed = parseVersionTag(newest);
+  if (serves.parsed && newestParsed && compareVersions(serves.parsed, newestParsed) < 0) {
+    return row('problem', `serves ${name}, older than the newest release ${newest}`);
+  }
+  return row('ok', `serves ${name}, not older than the newest release ${newest}`);
+}
+
+/**
+ * The tag or branch `stable` serves: of those its `identifier` names (a tag's commit, a branch's
+ * name), the highest by PEP 440. Undefined when none: a `stable` of the project's own.
+ */
+function servedByStable(versions: Version[], stable: Version): { version: Version; parsed: ParsedVersion | undefined } | undefined {
+  const id = stable.identifier;
+  if (!id) return undefined;
+  let best: { version: Version; parsed: ParsedVersion | undefined } | undefined;
+  for (const version of versions) {
+    if (version.slug === 'stable' || version.slug === 'latest') continue;
+    const named =
+      (version.type === 'tag' && version.identifier === id) ||
+      (version.type === 'branch' && (version.identifier === id || version.verbose_name === id));
+    if (!named) continue;
+    const parsed = parseVersionTag(version.verbose_name ?? version.slug);
+    if (!best || (parsed && (!best.parsed || compareVersions(parsed, best.parsed) > 0))) best = { version, parsed };
+  }
+  return best;
 }
 
 /** The highest release (no pre-release) among the tags, by PEP 440's order; undefined when none parses. */
