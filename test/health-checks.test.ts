@@ -5,6 +5,7 @@ import {
   checkLatest,
   checkReleases,
   checkRoot,
+  failedLastBuilds,
   newestRelease,
   type ProjectFacts,
 } from '../src/operations/health/checks.js';
@@ -172,6 +173,9 @@ describe('releases have docs', () => {
     ]) {
       expect(stableRow(list, ['v1.1', 'v1.0'])).toEqual(['ok', 'serves v1.1, not older than the newest release v1.1']);
     }
+    // Two names of one version at the commit: the first listed is named.
+    const twins = [version('v1.1', { identifier: 'c11' }), version('1.1', { identifier: 'c11' }), stable];
+    expect(stableRow(twins, ['v1.1'])![1]).toBe('serves v1.1, not older than the newest release v1.1');
     // latest and stable themselves are never what stable serves.
     const latest = version('latest', { type: 'tag', identifier: 'c12', verbose_name: 'v9.0' });
     expect(stableRow([latest, version('v1.0', { identifier: 'c12' }), version('stable', { identifier: 'c12' })], ['v1.1'])).toEqual([
@@ -299,5 +303,211 @@ describe('the report', () => {
     expect(body.length).toBeLessThanOrEqual(MAX_ISSUE_BODY);
     expect(body).toMatch(/more parts left out: an issue holds at most 64 KB/);
     expect(body.startsWith('<!-- readthedocs-action:health:docs -->')).toBe(true);
+  });
+});
+
+// Issue 39, item 7: tests that fail on the mutants of checks.ts that survived, where PR and
+// inactive versions were not excluded, and `latest` and the release order held only by the
+// fixtures' order.
+describe('checks that do not hold by the order of a list or the kind of a version', () => {
+  const failed = (slug: string, fields: Partial<Build> & { ago?: number } = {}) => build(slug, { success: false, ...fields });
+
+  it('takes latest over the branch version of the default branch, wherever each is listed', () => {
+    const main = version('main', { type: 'branch' });
+    for (const versions of [
+      [main, version('latest')],
+      [version('latest'), main],
+    ]) {
+      expect(checkLatest(facts({ versions, trackingBuilds: [build('latest', { commit: HEAD })] }), options)[0]).toMatchObject({
+        state: 'ok',
+        subject: 'latest',
+      });
+    }
+  });
+
+  it("without latest, only a branch of the default branch's name tracks it, found by verbose_name", () => {
+    const tracked = (versions: Version[]) => checkLatest(facts({ versions, trackingBuilds: [build('x', { commit: HEAD })] }), options)[0]!;
+    expect(tracked([version('main', { type: 'tag' })])).toMatchObject({
+      state: 'problem',
+      details: expect.stringContaining('no version tracks main'),
+    });
+    expect(tracked([version('trunk', { type: 'branch', verbose_name: 'main' })])).toMatchObject({ state: 'ok', subject: 'trunk' });
+    expect(tracked([version('main', { type: 'branch', verbose_name: 'other' })]).state).toBe('problem');
+    expect(tracked([version('main', { type: 'branch', verbose_name: undefined })])).toMatchObject({ state: 'ok', subject: 'main' });
+    expect(tracked([])).toMatchObject({ state: 'problem', details: 'no version tracks main: the project has no `latest`' });
+    expect(checkLatest(facts({ versions: [], defaultBranch: undefined }), options)[0]!.details).toBe(
+      'no version tracks the default branch: the project has no `latest`',
+    );
+  });
+
+  it("reads latest's builds newest first: the newest success decides, not the first of the fixture", () => {
+    const atHead = build('latest', { commit: HEAD, ago: HOUR });
+    const older = build('latest', { commit: OLD, ago: 2 * HOUR });
+    expect(checkLatest(facts({ trackingBuilds: [atHead, older] }), options)[0]).toMatchObject({
+      state: 'ok',
+      details: 'built at the head of main, bbbbbbb',
+      links: [{ label: `build #${atHead.id}`, url: atHead.urls.build }],
+    });
+    // A newer success of another commit (a rebuild of an old one) is what latest serves.
+    const rebuilt = build('latest', { commit: OLD, ago: HOUR / 2 });
+    const [row] = checkLatest(facts({ trackingBuilds: [rebuilt, atHead] }), options);
+    expect(row!.state).toBe('problem');
+    expect(row!.details).toBe('last built aaaaaaa; the head of main, bbbbbbb, is 3h old and has no build');
+    expect(row!.links).toEqual([{ label: `build #${rebuilt.id}`, url: rebuilt.urls.build }]);
+  });
+
+  it('counts a running build of the head, or one with no commit yet made since the head; never a final one', () => {
+    const states = (b: Build) => checkLatest(facts({ trackingBuilds: [b, build('latest')] }), options)[0]!;
+    const running = states(build('latest', { commit: HEAD, state: { code: 'cloning' }, success: null }));
+    expect(running.details).toMatch(/^build #\d+ of the head of main is running$/);
+    expect(states(build('latest', { commit: OLD, state: { code: 'building' }, success: null })).state).toBe('problem');
+    expect(states(build('latest', { commit: null, state: { code: 'triggered' }, success: null, ago: HOUR })).state).toBe('ok');
+    expect(states(build('latest', { commit: null, state: { code: 'cancelled' }, success: false, ago: HOUR })).state).toBe('problem');
+    expect(states(build('latest', { commit: null, state: { code: 'finished' }, success: false, ago: HOUR })).state).toBe('problem');
+    // Made at the head's very moment counts; an unknown creation time counts too.
+    expect(states(build('latest', { commit: null, state: { code: 'triggered' }, success: null, ago: 3 * HOUR })).state).toBe('ok');
+    expect(states(build('latest', { commit: null, state: { code: 'triggered' }, success: null, created: null })).state).toBe('ok');
+    const unknownHead = facts({
+      head: { sha: HEAD, date: Number.NaN },
+      trackingBuilds: [build('latest', { commit: null, state: { code: 'triggered' }, success: null, ago: 9 * HOUR })],
+    });
+    expect(checkLatest(unknownHead, options)[0]!.state).toBe('ok');
+  });
+
+  it('ends the grace period at the grace period, in whole minutes, and says so when the age is unknown', () => {
+    const at = (minutes: number) =>
+      checkLatest(facts({ head: { sha: HEAD, date: NOW - minutes * 60_000 }, trackingBuilds: [] }), options)[0]!;
+    expect(at(59)).toMatchObject({
+      state: 'ok',
+      details: 'the head of main, bbbbbbb, is 59m old (within the grace period); has no successful build among its recent ones',
+    });
+    expect(at(60).state).toBe('problem');
+    expect(at(60).details).toBe('has no successful build among its recent ones; the head of main, bbbbbbb, is 1h old and has no build');
+    const unknown = checkLatest(facts({ head: { sha: HEAD, date: Number.NaN, url: 'https://github.com/o/r/commit/b' } }), options)[0]!;
+    expect(unknown).toMatchObject({
+      state: 'problem',
+      details: 'has no successful build among its recent ones; the head of main, bbbbbbb, has no build',
+    });
+    expect(unknown.links).toEqual([{ label: 'bbbbbbb', url: 'https://github.com/o/r/commit/b' }]);
+  });
+
+  it("names only a finished failure of the head, not a cancelled one nor another commit's", () => {
+    const cancelled = build('latest', { commit: HEAD, state: { code: 'cancelled' }, success: false });
+    expect(checkLatest(facts({ trackingBuilds: [cancelled, build('latest', { ago: 30 * HOUR })] }), options)[0]!.details).toContain(
+      'has no build',
+    );
+    const otherFailed = failed('latest', { commit: OLD });
+    expect(checkLatest(facts({ trackingBuilds: [otherFailed] }), options)[0]!.details).toContain('has no build');
+  });
+
+  it('leaves PR versions and inactive versions out of the active versions, whatever their builds', () => {
+    const pr = version('7', { type: 'external' });
+    const inactive = version('old', { active: false });
+    const rows = checkActiveBuilds(
+      facts({
+        versions: [version('latest'), pr, inactive, version('never', { type: 'external', built: false })],
+        builds: [failed('7'), failed('old'), build('latest')],
+      }),
+    );
+    expect(rows).toEqual([{ check: 'active versions build', state: 'ok', details: '1 active version: last builds succeeded', links: [] }]);
+    expect(
+      failedLastBuilds(facts({ versions: [pr, inactive, version('v1')], builds: [failed('7'), failed('old'), failed('v1')] })).map(
+        (b) => b.version,
+      ),
+    ).toEqual(['v1']);
+    expect(checkActiveBuilds(facts({ versions: [version('a'), version('b')] }))[0]!.details).toBe(
+      '2 active versions: last builds succeeded',
+    );
+  });
+
+  it("judges each version by its newest finished build, builds listed newest first; a build of a deleted version is nobody's", () => {
+    const newerSuccess = [build('v1', { ago: HOUR }), failed('v1', { ago: 2 * HOUR })];
+    expect(states(checkActiveBuilds(facts({ versions: [version('v1')], builds: newerSuccess })))).toEqual(['ok']);
+    const newerFailure = [failed('v1', { ago: HOUR }), build('v1', { ago: 2 * HOUR })];
+    expect(checkActiveBuilds(facts({ versions: [version('v1')], builds: newerFailure }))[0]).toMatchObject({
+      state: 'problem',
+      subject: 'v1',
+      details: `its last build #${newerFailure[0]!.id} failed`,
+    });
+    // A running build is not final: the finished one before it decides.
+    const running = build('v1', { state: { code: 'building' }, success: null });
+    expect(states(checkActiveBuilds(facts({ versions: [version('v1')], builds: [running, failed('v1')] })))).toEqual(['problem']);
+    expect(
+      states(checkActiveBuilds(facts({ versions: [version('v1')], builds: [build('x', { version: null, success: false })] }))),
+    ).toEqual(['ok']);
+  });
+
+  it('calls a version never built only when it is unbuilt and has no recent build at all', () => {
+    const unbuilt = version('v2', { built: false });
+    const withCancelled = facts({ versions: [unbuilt], builds: [build('v2', { state: { code: 'cancelled' }, success: false })] });
+    expect(states(checkActiveBuilds(withCancelled))).toEqual(['ok']);
+    expect(states(checkActiveBuilds(facts({ versions: [version('v2', { built: undefined })] })))).toEqual(['ok']);
+    expect(checkActiveBuilds(facts({ versions: [unbuilt] }))).toEqual([
+      { check: 'active versions build', state: 'problem', subject: 'v2', details: 'active, but never built', links: [] },
+    ]);
+  });
+
+  it('finds a release only among tag versions, and takes `built` absent as built', () => {
+    const rows = (versions: Version[]) => checkReleases(facts({ versions, releases: ['v1.0'] })).map((row) => [row.state, row.details]);
+    expect(rows([version('v1.0', { type: 'branch' })])).toEqual([
+      ['problem', 'the release has no version on the service (sync the versions; check the automation rules)'],
+    ]);
+    expect(rows([version('v1.0', { built: undefined })])).toEqual([['ok', 'v1.0: active and built']]);
+    const docs = 'https://acme.readthedocs.io/en/v1.0/';
+    const inactive = checkReleases(
+      facts({ versions: [version('v1.0', { active: false, urls: { documentation: docs } })], releases: ['v1.0'] }),
+    );
+    expect(inactive[0]).toEqual({
+      check: 'releases have docs',
+      state: 'problem',
+      subject: 'v1.0',
+      details: 'its version v1.0 is inactive',
+      links: [{ label: 'docs', url: docs }],
+    });
+  });
+
+  it('takes the newest release by version, whatever the order GitHub lists them in', () => {
+    expect(newestRelease(['v1.0', 'v1.10', 'v1.9'])).toBe('v1.10');
+    expect(newestRelease(['v1.9', 'v1.10', 'v1.0'])).toBe('v1.10');
+    expect(newestRelease(['v1.10', 'v2.0rc1', 'v1.9'])).toBe('v1.10');
+    expect(newestRelease([])).toBeUndefined();
+    const list = [version('v1.9'), version('v1.10'), version('stable', { identifier: 'v1.9-sha' })];
+    for (const releases of [
+      ['v1.9', 'v1.10'],
+      ['v1.10', 'v1.9'],
+    ]) {
+      expect(checkReleases(facts({ versions: list, releases })).find((row) => row.subject === 'stable')).toMatchObject({
+        state: 'problem',
+        details: 'serves v1.9, older than the newest release v1.10',
+      });
+    }
+  });
+
+  it('has no stable row without a stable or without a release that reads as a version', () => {
+    expect(checkReleases(facts({ versions: [version('v1.0')], releases: ['v1.0'] })).map((row) => row.subject)).toEqual([undefined]);
+    const stable = version('stable', { identifier: 'docs-sha' });
+    expect(checkReleases(facts({ versions: [version('docs'), stable], releases: ['docs'] })).map((row) => row.subject)).toEqual([
+      undefined,
+    ]);
+    expect(checkReleases(facts({ versions: [stable], releases: [] }))).toEqual([
+      { check: 'releases have docs', state: 'ok', details: 'no release tag to look at', links: [] },
+    ]);
+  });
+
+  it('links the root to the default version and names both the default version and disabled builds', () => {
+    const docs = 'https://acme.readthedocs.io/en/latest/';
+    expect(checkRoot(facts({ versions: [version('latest', { urls: { documentation: docs } })] }))).toEqual([
+      {
+        check: 'the root works',
+        state: 'ok',
+        details: 'latest is active and built; builds are enabled',
+        links: [{ label: 'docs', url: docs }],
+      },
+    ]);
+    const both = checkRoot(facts({ defaultVersion: undefined, versions: [version('latest', { active: false })], buildsDisabled: 'off' }));
+    expect(both.map((row) => [row.subject, row.details])).toEqual([
+      ['latest', 'the default version is inactive: the docs root answers 404'],
+      [undefined, "the project's builds are disabled: off"],
+    ]);
   });
 });
