@@ -9,8 +9,9 @@ import { branchLatestTracks } from '../shared/latest-branch.js';
 /**
  * The versions whose builds `wait` may take as this push's. With the `version` input, that one;
  * on a branch or tag the run was started for (and whose commit it waits for), the versions the
- * service builds for that ref: the branch's (or tag's) own, `latest` for the branch it follows, and `stable` for a tag (only when `stable` stands at the commit, for a build that has
- * not told its commit). Without either, every version (`slugs` undefined).
+ * service builds for that ref: the branch's (or tag's) own, `latest` for the branch it follows,
+ * and `stable` for a tag (only when `stable` stands at the commit, for a build that has not told
+ * its commit). Without either, every version (`slugs` undefined).
  */
 export interface PushVersions {
   /** Version slugs; undefined: any version. */
