@@ -66,6 +66,11 @@ function facts(fields: Partial<ProjectFacts> = {}): ProjectFacts {
 
 const options = { now: NOW, graceMs: HOUR };
 const states = (rows: { state: string }[]) => rows.map((row) => row.state);
+/** The `stable` row of the releases check: its state and details. */
+const stableRow = (list: Version[], releases: string[]) => {
+  const row = checkReleases(facts({ versions: list, releases })).find((r) => r.subject === 'stable');
+  return row && [row.state, row.details];
+};
 
 describe('latest is current', () => {
   it('is current when its last successful build is of the head, or a build of the head runs', () => {
@@ -133,11 +138,6 @@ describe('releases have docs', () => {
     const following = [...on10.slice(0, 3), version('stable', { identifier: 'v1.1-sha' })];
     expect(stableRow(following, ['v1.1', 'v1.0'])).toEqual(['ok', 'serves v1.1, not older than the newest release v1.1']);
   });
-
-  const stableRow = (list: Version[], releases: string[]) => {
-    const row = checkReleases(facts({ versions: list, releases })).find((r) => r.subject === 'stable');
-    return row && [row.state, row.details];
-  };
 
   it("takes stable's version among all tags and branches (FACTS): newer than every GitHub release is no problem", () => {
     // v2.0 was tagged without a GitHub release: the service's stable serves it.
@@ -509,5 +509,78 @@ describe('checks that do not hold by the order of a list or the kind of a versio
       ['latest', 'the default version is inactive: the docs root answers 404'],
       [undefined, "the project's builds are disabled: off"],
     ]);
+  });
+
+  it('gives each latest row exactly its fields and links', () => {
+    expect(checkLatest(facts({ versions: [] }), options)).toStrictEqual([
+      { check: 'latest is current', state: 'problem', details: 'no version tracks main: the project has no `latest`', links: [] },
+    ]);
+    const running = build('latest', { commit: HEAD, state: { code: 'building' }, success: null });
+    expect(checkLatest(facts({ trackingBuilds: [running] }), options)[0]!.links).toEqual([
+      { label: `build #${running.id}`, url: running.urls.build },
+    ]);
+    // A successful build whose commit is not known.
+    expect(checkLatest(facts({ trackingBuilds: [build('latest', { commit: null })] }), options)[0]!.details).toBe(
+      'last built an unknown commit; the head of main, bbbbbbb, is 3h old and has no build',
+    );
+  });
+
+  it("finds a release's version by its verbose_name even when the slug is another (a clash: `_a`)", () => {
+    const clash = [
+      version('release-1.0', { verbose_name: 'release-1.0' }),
+      version('release-1.0_a', { verbose_name: 'Release/1.0', active: false }),
+    ];
+    expect(checkReleases(facts({ versions: clash, releases: ['Release/1.0'] }))[0]!.details).toBe('its version release-1.0_a is inactive');
+  });
+
+  it("matches what stable serves by the tag's commit or the branch's name or commit, never another kind or another branch", () => {
+    const stable = (identifier: string | null, type = 'tag') => version('stable', { identifier, type });
+    const row = (list: Version[], releases = ['v1.1']) => stableRow(list, releases)!;
+    // A version that names no verbose_name is named (and read) by its slug.
+    expect(row([version('v1.0', { verbose_name: undefined, identifier: 'c10' }), stable('c10')])).toEqual([
+      'problem',
+      'serves v1.0, older than the newest release v1.1',
+    ]);
+    // A branch that reads as no version is not older than anything.
+    expect(row([version('dev', { type: 'branch', identifier: 'dev' }), stable('dev', 'branch')])).toEqual([
+      'ok',
+      'serves dev, not older than the newest release v1.1',
+    ]);
+    // No identifier: no version is taken for it, not even one without an identifier.
+    expect(row([version('v1.0', { identifier: null }), stable(null)])[0]).toBe('ok');
+    // Another kind of version at the commit, or another branch, is not what stable serves.
+    const others = [
+      version('v9.0', { type: 'unknown', identifier: 'c11' }),
+      version('v8.0', { type: 'branch', identifier: 'v8.0' }),
+      version('v1.0', { identifier: 'c11' }),
+      stable('c11'),
+    ];
+    expect(row(others)).toEqual(['problem', 'serves v1.0, older than the newest release v1.1']);
+    // An older answer gives a branch's commit as its identifier, and stable the same.
+    expect(row([version('1.2', { type: 'branch', identifier: 'c12', verbose_name: '1.2' }), stable('c12', 'branch')])).toEqual([
+      'ok',
+      'serves 1.2, not older than the newest release v1.1',
+    ]);
+  });
+
+  it('keeps the first of two equal releases as the newest', () => {
+    expect(newestRelease(['v1.1', '1.1', 'v1.0'])).toBe('v1.1');
+  });
+
+  it('calls a version never built though other versions have builds', () => {
+    expect(states(checkActiveBuilds(facts({ versions: [version('v2', { built: false })], builds: [build('latest')] })))).toEqual([
+      'problem',
+    ]);
+  });
+
+  it('finds latest for the root wherever it is listed, and leaves the language out when it is not known', () => {
+    const details = (fields: Partial<ProjectFacts>) =>
+      checkRoot(facts({ defaultVersion: 'v1', versioningScheme: 'multiple_versions_with_translations', ...fields }))[0]!.details;
+    expect(details({ language: 'en', versions: [version('v1', { active: false }), version('latest')] })).toBe(
+      'the default version is inactive: the docs root quietly serves `latest` instead, and /en/v1/ answers 404',
+    );
+    expect(details({ language: undefined, versions: [version('latest')] })).toBe(
+      'the default version does not exist: the docs root quietly serves `latest` instead, and /v1/ answers 404',
+    );
   });
 });

@@ -129,10 +129,14 @@ function createdAfter(build: Build, date: number): boolean {
   return !Number.isFinite(date) || !Number.isFinite(created) || created >= date;
 }
 
-/** The tag version a release tag names (by name, else by the slug the service makes of it). */
+/**
+ * The tag version a release tag names: by name, else by the slug the service makes of it (two
+ * names with one slug: the service adds `_a` to the second, and the name tells them apart).
+ */
 function versionOfTag(versions: Version[], tag: string): Version | undefined {
+  const tags = versions.filter((v) => v.type === 'tag');
   const slug = versionSlug(tag);
-  return versions.find((v) => v.type === 'tag' && (v.verbose_name === tag || v.slug === slug));
+  return tags.find((v) => v.verbose_name === tag) ?? tags.find((v) => v.slug === slug);
 }
 
 /** Releases have docs: each of the newest release tags has an active, built version; `stable` is not older than the newest. */
