@@ -33,8 +33,8 @@ export class Webhooks {
 
   /**
    * A push to `branch` (a branch or tag name as git has it). As the service does, it builds every
-   * version of the name (found by `verbose_name` or `slug`) and, for the project's default branch,
-   * `latest` too. The id of the branch's own build (else `latest`'s), or null when no rule matched.
+   * version of the name (found by `verbose_name` or `slug`) and, for the branch `latest` follows
+   * (`Store.latestBranchOf`), `latest` too. The id of the branch's own build (else `latest`'s), or null when no rule matched.
    */
   push(project: string, branch: string, event: WebhookEvent): number | null {
     const ids = this.pushRef(project, branch, event);
