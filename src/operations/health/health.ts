@@ -50,7 +50,7 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
 function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
   return async (ctx, { name: project, log }) => {
     log.info(`Checking the health of ${project}`);
-    const facts = await readProjectFacts(ctx.api, reads, project, log);
+    const facts = await readProjectFacts(ctx.api, reads, project, log, ctx.run.defaultBranch);
     const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
     // `link-check` (off by default here): a crawl of the default version, its own row.
     const swept = [...rows, ...(await linkSweepRows(ctx, facts, log))];
