@@ -189,14 +189,25 @@ describe('health', () => {
     expect(stage.gh.issues()).toEqual([]);
   });
 
-  it("a fault of the keeper's own is not hidden as GitHub's refusal: the step fails with it, no `Health issue not kept`", async () => {
+  it("a fault of the keeper's own fails the step with an error that says so, and loses nothing: results, summary and outputs are written", async () => {
     const stage = await unhealthyStage();
     stage.gh.refuse('POST', /^\/graphql$/);
     // An answer the keeper cannot read (a search result with no list of items): not a refusal of GitHub's.
     stage.gh.fault({ kind: 'rewrite', method: 'GET', path: '/search/issues', transform: () => '{"total_count":1,"items":null}' });
-    // The step fails with it (step.ts reports it as the step's error), rather than a warning nobody reads.
-    await expect(health(stage)).rejects.toThrow(TypeError);
+    const run = await health(stage, { 'on-problem': 'warn' });
+    // Red though `on-problem: warn` keeps the checks green: the issue was not kept.
+    expect(run.code).toBe(1);
+    const errors = stdout.annotations().filter((a) => a.level === 'error');
+    expect(errors.map((a) => a.title)).toEqual(['Health issue failed']);
+    expect(errors[0]!.message).toMatch(/^The health issue could not be kept: .+/);
     expect(stdout.annotations().filter((a) => a.title === 'Health issue not kept')).toEqual([]);
+    // The run's checks are all there: results, the summary's table, every output.
+    expect(run.results.map((result) => [result.project, result.outcome])).toEqual([['acme', 'success']]);
+    expect(run.summary).toContain('latest is current');
+    expect(run.summary).toContain('`v1.2`');
+    const results = JSON.parse(run.outputs.results!) as { project: string; checks: { check: string; state: string }[] }[];
+    expect(results[0]!.checks.find((row) => row.check === 'releases have docs')!.state).toBe('problem');
+    expect(Object.keys(run.outputs)).toContain('success');
     expect(stage.gh.issues()).toEqual([]);
   });
 

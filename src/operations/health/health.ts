@@ -8,7 +8,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
-import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation, StepReport } from '../types.js';
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
 import { linkSweepRows } from './link-sweep.js';
@@ -33,8 +33,8 @@ export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
   const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
   const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads));
   const rows: ProjectRows[] = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
-  if (ctx.inputs.healthIssue) await reportThroughIssue(ctx, gh, results, rows);
-  return { results, summary: [healthTable(rows)], outputs: {} };
+  const failure = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : undefined;
+  return { results, summary: [healthTable(rows)], outputs: {}, ...(failure ? { failure } : {}) };
 };
 
 /** The repository's client, or why there is none (the checks that need GitHub then say so). */
@@ -94,12 +94,21 @@ function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[]
   return { outcome: 'failed', title: 'Unhealthy', reason, details };
 }
 
+/** The error annotation's title when the issue could not be kept for a fault other than GitHub's refusal. */
+const ISSUE_FAILED_TITLE = 'Health issue failed';
+
 /**
  * Opens, updates or closes the one issue. A project that could not be checked leaves the issue as
  * it is when nothing else is wrong: it cannot say all is well. GitHub's refusal is a warning, not a
- * failure; anything else (a fault of the keeper's own, a cancellation) is not hidden as one.
+ * failure; anything else (a fault of the keeper's own, a cancellation) is not hidden as one: it is
+ * the step's failure, returned so that the run's results, summary and outputs are still reported.
  */
-async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string, results: HealthResult[], rows: ProjectRows[]) {
+async function reportThroughIssue(
+  ctx: OperationContext,
+  gh: GitHubRepo | string,
+  results: HealthResult[],
+  rows: ProjectRows[],
+): Promise<StepReport['failure']> {
   if (typeof gh === 'string') {
     ctx.log.info(`No health issue kept: ${gh}`);
     return;
@@ -117,9 +126,12 @@ async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
   } catch (error) {
-    if (!(error instanceof GitHubError)) throw error;
-    ctx.log.warning(safeLine(`The health issue could not be kept: ${error.message}. Give the job \`issues: write\`.`), {
+    const why = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof GitHubError))
+      return { title: ISSUE_FAILED_TITLE, message: safeLine(`The health issue could not be kept: ${why}`) };
+    ctx.log.warning(safeLine(`The health issue could not be kept: ${why}. Give the job \`issues: write\`.`), {
       title: 'Health issue not kept',
     });
   }
+  return undefined;
 }
