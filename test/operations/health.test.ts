@@ -231,6 +231,42 @@ describe('health', () => {
     expect(stdout.text()).toContain('the docs link the service gave is not on its hosts, left out: https://docs.evil.example/');
   });
 
+  it("keeps a docs link on the project's own custom domain (the host the service gives as the project's documentation URL), and no other host", async () => {
+    /** A stage whose project the service serves on docs.acme.example, and whose `stable` it links on `stableHost`. */
+    const customDomain = async (stableHost: string) => {
+      const stage = await unhealthyStage();
+      const own = `${stage.rtd.url}/docs/acme/`;
+      stage.rtd.fault({
+        kind: 'rewrite',
+        path: /^\/api\/v3\/projects\/acme\/$/,
+        times: 100,
+        transform: (body) => body.replaceAll(own, 'https://docs.acme.example/'),
+      });
+      stage.rtd.fault({
+        kind: 'rewrite',
+        path: '/versions/',
+        times: 100,
+        transform: (body) => body.replaceAll(own, `https://${stableHost}/`),
+      });
+      const run = await health(stage);
+      const checks = (run.results[0]!.details as { checks: { subject?: string; links: { label: string; url: string }[] }[] }).checks;
+      const stable = checks.filter((row) => row.subject === 'stable').flatMap((row) => row.links.map((link) => link.url));
+      return { stable, issue: openIssues(stage.gh)[0]!.body, summary: run.summary };
+    };
+    const kept = await customDomain('docs.acme.example');
+    expect(kept.stable).toEqual(['https://docs.acme.example/en/stable/']);
+    expect(kept.issue).toContain('https://docs.acme.example/en/stable/');
+    expect(kept.summary).toContain('https://docs.acme.example/en/stable/');
+    // Another host, a subdomain of the project's own included, is still left out.
+    for (const other of ['docs.other.example', 'evil.docs.acme.example']) {
+      const dropped = await customDomain(other);
+      expect(dropped.stable).toEqual([]);
+      expect(dropped.issue).not.toContain(other);
+      expect(dropped.summary).not.toContain(other);
+      expect(stdout.text()).toContain(`not on its hosts, left out: https://${other}/en/stable/`);
+    }
+  });
+
   it('with `on-problem: warn` warns and stays green; with `health-issue: false` opens no issue', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'on-problem': 'warn', 'health-issue': 'false' });

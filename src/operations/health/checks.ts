@@ -41,6 +41,8 @@ export interface BranchHead {
 export interface ProjectFacts {
   defaultBranch: string | undefined;
   defaultVersion: string | undefined;
+  /** The project's documentation URL as the service gives it (`urls.documentation`): its custom domain, if any. */
+  documentationUrl?: string | undefined;
   versions: Version[];
   /** The project's recent builds, newest first. */
   builds: Build[];

@@ -77,6 +77,7 @@ export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads,
   const facts: ProjectFacts = {
     defaultBranch,
     defaultVersion: record.default_version ?? undefined,
+    documentationUrl: record.urls?.documentation ?? undefined,
     versions,
     builds,
     trackingBuilds,

@@ -54,19 +54,22 @@ function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
     const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
     // `link-check` (off by default here): a crawl of the default version, its own row.
     const swept = [...rows, ...(await linkSweepRows(ctx, facts, log))];
-    return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx), log), log);
+    return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx, facts.documentationUrl), log), log);
   };
 }
 
 /**
  * Where a link of the report may point: a build's page on the service, a version's docs on the
- * service or its documentation domains (`serviceLinks`), or a page of the GitHub the run is on
- * (the head commit's). The report goes to a public issue: a link the service gives elsewhere is not made.
+ * service, its documentation domains or the project's own documentation host as the service
+ * gives it for this project (`serviceLinks`' `docsOf`: a custom domain), or a page of the GitHub
+ * the run is on (the head commit's). The report goes to a public issue: a link the service gives
+ * elsewhere is not made.
  */
-function linkHosts(ctx: OperationContext): (url: string) => string | undefined {
+function linkHosts(ctx: OperationContext, documentationUrl: string | undefined): (url: string) => string | undefined {
   const service = serviceLinks(ctx.inputs.baseUrl);
+  const docs = service.docsOf(documentationUrl);
   const github = URL.canParse(ctx.run.serverUrl) ? [new URL(ctx.run.serverUrl).hostname.toLowerCase()] : [];
-  return (url) => service.build(url) ?? service.docs(url) ?? (github.length > 0 ? plainUrl(url, github) : undefined);
+  return (url) => service.build(url) ?? docs(url) ?? (github.length > 0 ? plainUrl(url, github) : undefined);
 }
 
 /** The rows with only the links `accept` takes; each one left out is said in the log. */
