@@ -12,6 +12,7 @@ import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, Ste
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
 import { linkSweepRows } from './link-sweep.js';
+import { LinkAnswers } from '../shared/links/link-checker.js';
 import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
 
 /** What `health` adds to a project's entry of `results`: every check's row. */
@@ -31,7 +32,7 @@ export function issueMarker(header: string): string {
 export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
   const gh = await gitHubRepo(ctx);
   const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
-  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads));
+  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads, new LinkAnswers()));
   const rows: ProjectRows[] = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
   const failure = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : undefined;
   return { results, summary: [healthTable(rows)], outputs: {}, ...(failure ? { failure } : {}) };
@@ -47,13 +48,13 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
 }
 
 /** One project: its facts read, its checks made (their links held to their hosts), and what they conclude. */
-function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
+function healthProject(reads: GitHubReads, linkAnswers: LinkAnswers): ProjectOperation<HealthDetails> {
   return async (ctx, { name: project, log }) => {
     log.info(`Checking the health of ${project}`);
     const facts = await readProjectFacts(ctx.api, reads, project, log);
     const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
     // `link-check` (off by default here): a crawl of the default version, its own row.
-    const swept = [...rows, ...(await linkSweepRows(ctx, facts, log))];
+    const swept = [...rows, ...(await linkSweepRows(ctx, facts, log, linkAnswers))];
     return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx, facts.documentationUrl), log), log);
   };
 }
