@@ -189,14 +189,25 @@ describe('health', () => {
     expect(stage.gh.issues()).toEqual([]);
   });
 
-  it("a fault of the keeper's own is not hidden as GitHub's refusal: the step fails with it, no `Health issue not kept`", async () => {
+  it("a fault of the keeper's own fails the step with an error that says so, and loses nothing: results, summary and outputs are written", async () => {
     const stage = await unhealthyStage();
     stage.gh.refuse('POST', /^\/graphql$/);
     // An answer the keeper cannot read (a search result with no list of items): not a refusal of GitHub's.
     stage.gh.fault({ kind: 'rewrite', method: 'GET', path: '/search/issues', transform: () => '{"total_count":1,"items":null}' });
-    // The step fails with it (step.ts reports it as the step's error), rather than a warning nobody reads.
-    await expect(health(stage)).rejects.toThrow(TypeError);
+    const run = await health(stage, { 'on-problem': 'warn' });
+    // Red though `on-problem: warn` keeps the checks green: the issue was not kept.
+    expect(run.code).toBe(1);
+    const errors = stdout.annotations().filter((a) => a.level === 'error');
+    expect(errors.map((a) => a.title)).toEqual(['Health issue failed']);
+    expect(errors[0]!.message).toMatch(/^The health issue could not be kept: .+/);
     expect(stdout.annotations().filter((a) => a.title === 'Health issue not kept')).toEqual([]);
+    // The run's checks are all there: results, the summary's table, every output.
+    expect(run.results.map((result) => [result.project, result.outcome])).toEqual([['acme', 'success']]);
+    expect(run.summary).toContain('latest is current');
+    expect(run.summary).toContain('`v1.2`');
+    const results = JSON.parse(run.outputs.results!) as { project: string; checks: { check: string; state: string }[] }[];
+    expect(results[0]!.checks.find((row) => row.check === 'releases have docs')!.state).toBe('problem');
+    expect(Object.keys(run.outputs)).toContain('success');
     expect(stage.gh.issues()).toEqual([]);
   });
 
@@ -218,6 +229,42 @@ describe('health', () => {
     expect(run.summary).not.toContain('evil');
     expect(openIssues(stage.gh)[0]!.body).not.toContain('evil');
     expect(stdout.text()).toContain('the docs link the service gave is not on its hosts, left out: https://docs.evil.example/');
+  });
+
+  it("keeps a docs link on the project's own custom domain (the host the service gives as the project's documentation URL), and no other host", async () => {
+    /** A stage whose project the service serves on docs.acme.example, and whose `stable` it links on `stableHost`. */
+    const customDomain = async (stableHost: string) => {
+      const stage = await unhealthyStage();
+      const own = `${stage.rtd.url}/docs/acme/`;
+      stage.rtd.fault({
+        kind: 'rewrite',
+        path: /^\/api\/v3\/projects\/acme\/$/,
+        times: 100,
+        transform: (body) => body.replaceAll(own, 'https://docs.acme.example/'),
+      });
+      stage.rtd.fault({
+        kind: 'rewrite',
+        path: '/versions/',
+        times: 100,
+        transform: (body) => body.replaceAll(own, `https://${stableHost}/`),
+      });
+      const run = await health(stage);
+      const checks = (run.results[0]!.details as { checks: { subject?: string; links: { label: string; url: string }[] }[] }).checks;
+      const stable = checks.filter((row) => row.subject === 'stable').flatMap((row) => row.links.map((link) => link.url));
+      return { stable, issue: openIssues(stage.gh)[0]!.body, summary: run.summary };
+    };
+    const kept = await customDomain('docs.acme.example');
+    expect(kept.stable).toEqual(['https://docs.acme.example/en/stable/']);
+    expect(kept.issue).toContain('https://docs.acme.example/en/stable/');
+    expect(kept.summary).toContain('https://docs.acme.example/en/stable/');
+    // Another host, a subdomain of the project's own included, is still left out.
+    for (const other of ['docs.other.example', 'evil.docs.acme.example']) {
+      const dropped = await customDomain(other);
+      expect(dropped.stable).toEqual([]);
+      expect(dropped.issue).not.toContain(other);
+      expect(dropped.summary).not.toContain(other);
+      expect(stdout.text()).toContain(`not on its hosts, left out: https://${other}/en/stable/`);
+    }
   });
 
   it('with `on-problem: warn` warns and stays green; with `health-issue: false` opens no issue', async () => {

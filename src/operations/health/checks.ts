@@ -46,6 +46,8 @@ export interface ProjectFacts {
   versioningScheme?: string | undefined;
   /** The project's language code, for the default version's path. */
   language?: string | undefined;
+  /** The project's documentation URL as the service gives it (`urls.documentation`): its custom domain, if any. */
+  documentationUrl?: string | undefined;
   versions: Version[];
   /** The project's recent builds, newest first. */
   builds: Build[];

@@ -94,6 +94,7 @@ export async function readProjectFacts(
     defaultVersion: record.default_version ?? undefined,
     versioningScheme: record.versioning_scheme ?? (record.single_version === true ? 'single_version_without_translations' : undefined),
     language: record.language.code,
+    documentationUrl: record.urls?.documentation ?? undefined,
     versions,
     builds,
     trackingBuilds,
