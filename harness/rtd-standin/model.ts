@@ -69,6 +69,12 @@ export interface VersionSeed {
   appearsAfterSyncMs?: number;
   /** Made by the service's direct upload (beta): a pipeline uploads its files, the service never builds it. */
   uploaded?: boolean;
+  /**
+   * `stable` only: the service's own alias, which serves the highest release among the project's
+   * tags and branches (see `highestRelease` in versions.ts); without it, a `stable` branch or tag
+   * of the user's own, never moved.
+   */
+  machine?: boolean;
 }
 
 export interface ProjectSeed {
@@ -81,6 +87,11 @@ export interface ProjectSeed {
   defaultVersion?: string;
   /** Default 'main'; null: none set (GET falls back to the connected repository's default, then `master`). */
   defaultBranch?: string | null;
+  /**
+   * The repository's real default branch (what its HEAD names), which `latest` follows whatever
+   * GET's `default_branch` says; default: GET's `default_branch`.
+   */
+  repositoryHead?: string;
   active?: boolean;
   privacy?: Privacy;
   repositoryUrl?: string;
@@ -206,6 +217,8 @@ export interface ProjectData {
   defaultVersion: string;
   /** Null when none is set: see `Store.defaultBranchOf`. */
   defaultBranch: string | null;
+  /** See `ProjectSeed.repositoryHead` and `Store.latestBranchOf`. */
+  repositoryHead: string | null;
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;
@@ -226,6 +239,8 @@ export interface VersionData {
   privacy: Privacy;
   identifier: string;
   verboseName: string;
+  /** The service's own `stable` alias (see `VersionSeed.machine`). */
+  machine?: boolean;
   /** Delay applied at the next sync, or null once scheduled/visible. */
   pendingSyncDelayMs: number | null;
   /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */

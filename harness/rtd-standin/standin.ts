@@ -31,7 +31,7 @@ import type {
   WebhookEvent,
 } from './model.ts';
 import type { RedirectData } from './project-config.ts';
-import { ProjectNotificationResources } from './project-notifications.ts';
+import { ProjectNotificationResources, type ProjectNotificationSeed } from './project-notifications.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
@@ -104,9 +104,12 @@ export interface Standin {
   addSubproject(parent: string, child: string, alias?: string): void;
   /**
    * Disables (or re-enables) the project's builds as the service does after 25 failed builds of the
-   * default version in a row: its notification `project:builds:disabled-due-to-consecutive-failures`.
+   * default version in a row: its notification `project:builds:disabled-due-to-consecutive-failures`,
+   * `unread`; re-enabled, the notification stays listed, `cancelled`.
    */
   disableBuilds(project: string, disabled?: boolean): void;
+  /** Seeds one of the project's own notifications (no request recorded), in any state. */
+  addProjectNotification(project: string, seed: ProjectNotificationSeed): void;
   close(): Promise<void>;
 }
 
@@ -282,6 +285,10 @@ class StandinServer implements Standin {
 
   disableBuilds(project: string, disabled = true): void {
     this.projectNotifications.disable(project, disabled);
+  }
+
+  addProjectNotification(project: string, seed: ProjectNotificationSeed): void {
+    this.projectNotifications.add(project, seed);
   }
 }
 

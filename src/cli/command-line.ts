@@ -33,10 +33,11 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       head = defaultCommit(command.inputs.commit, env, () => gitHead(process.cwd(), env));
       if (head !== undefined) command.inputs.commit = head;
     }
+    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
+    // The inputs' own rules first: a precheck reads them (export's `config`) as already valid.
+    refuseInvalidInputs(command);
     const refusal = descriptor.precheck?.({ inputs: command.inputs, env, options: { overwriteConfig: command.force } });
     if (refusal !== undefined) throw new UsageError(refusal);
-    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
-    refuseInvalidInputs(command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);

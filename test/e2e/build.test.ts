@@ -198,6 +198,32 @@ describe.concurrent('operation wait', () => {
     }));
 });
 
+describe.concurrent('operation wait after a push to the branch latest follows', () => {
+  it("API default_branch reads the `master` fallback (no branch set, no repository linked): a push to main reports latest's build", () =>
+    withStandin(async (standin) => {
+      standin.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+      const [latest] = standin.pushes('hand', [{ branch: 'main', commit: SHA_NEW, plan: { durationMs: 500, outcome: 'success' } }])[0]!;
+      // Before the fix the wait looked for version main (never built) until this timeout, and ended red.
+      const run = await runAction({
+        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '30s' }),
+        env: { GITHUB_SHA: SHA_NEW, GITHUB_REF: 'refs/heads/main' },
+        event: {
+          name: 'push',
+          payload: {
+            ref: 'refs/heads/main',
+            after: SHA_NEW,
+            head_commit: { id: SHA_NEW, timestamp: new Date(Date.now() - 1000).toISOString() },
+            repository: { default_branch: 'main' },
+          },
+        },
+      });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs).toMatchObject({ 'build-id': String(latest), version: 'latest', success: 'true', commit: SHA_NEW });
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    }));
+});
+
 describe.concurrent('bad input fails before any request, naming the input', () => {
   // Every refusal of parseInputs is tested in-process (test/inputs.test.ts); through dist/ go one
   // of them and the token's, which step.ts checks once the operation is known.
