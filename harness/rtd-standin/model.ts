@@ -69,6 +69,12 @@ export interface VersionSeed {
   appearsAfterSyncMs?: number;
   /** Made by the service's direct upload (beta): a pipeline uploads its files, the service never builds it. */
   uploaded?: boolean;
+  /**
+   * `stable` only: the service's own alias, which serves the highest release among the project's
+   * tags and branches (see `highestRelease` in versions.ts); without it, a `stable` branch or tag
+   * of the user's own, never moved.
+   */
+  machine?: boolean;
 }
 
 export interface ProjectSeed {
@@ -81,6 +87,11 @@ export interface ProjectSeed {
   defaultVersion?: string;
   /** Default 'main'; null: none set (GET falls back to the connected repository's default, then `master`). */
   defaultBranch?: string | null;
+  /**
+   * The repository's real default branch (what its HEAD names), which `latest` follows whatever
+   * GET's `default_branch` says; default: GET's `default_branch`.
+   */
+  repositoryHead?: string;
   active?: boolean;
   privacy?: Privacy;
   repositoryUrl?: string;
@@ -135,6 +146,17 @@ export interface AutomationRuleSeed {
   files?: string;
   commitMessage?: string;
   labels?: string;
+}
+
+/**
+ * A version-added automation rule (the dashboard's "activate"/"hide" rules, no API): run when a
+ * sync makes a version whose `verbose_name` matches `match` (a regular expression). FACTS: "New
+ * versions made by a sync are inactive and unbuilt ... unless a version-added automation rule
+ * activates or hides them; both of those actions queue a build."
+ */
+export interface VersionAddedRuleSeed {
+  match: string;
+  action: 'activate' | 'hide';
 }
 
 /** What GitHub tells the service about a push, or a pull request's new head. */
@@ -195,6 +217,8 @@ export interface ProjectData {
   defaultVersion: string;
   /** Null when none is set: see `Store.defaultBranchOf`. */
   defaultBranch: string | null;
+  /** See `ProjectSeed.repositoryHead` and `Store.latestBranchOf`. */
+  repositoryHead: string | null;
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;
@@ -215,10 +239,14 @@ export interface VersionData {
   privacy: Privacy;
   identifier: string;
   verboseName: string;
+  /** The service's own `stable` alias (see `VersionSeed.machine`). */
+  machine?: boolean;
   /** Delay applied at the next sync, or null once scheduled/visible. */
   pendingSyncDelayMs: number | null;
   /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */
   visibleAt: number;
+  /** When it was last deactivated: builds that ended before no longer make it `built`. */
+  deactivatedAt?: number;
   /** Uploaded by a pipeline (direct upload): never built by the service. */
   uploaded?: boolean;
 }

@@ -44,6 +44,16 @@ export class Store {
     return p.defaultBranch ?? p.remoteRepository?.defaultBranch ?? 'master';
   }
 
+  /**
+   * The branch `latest` builds. FACTS (Versions): "`latest` follows the repository's real default
+   * branch: webhooks and successful builds rewrite its `identifier` (the branch name). API
+   * `default_branch` may instead read `master` (the fallback) when no branch is set and no
+   * repository is linked".
+   */
+  latestBranchOf(p: ProjectData): string {
+    return p.defaultBranch ?? p.remoteRepository?.defaultBranch ?? p.repositoryHead ?? this.defaultBranchOf(p);
+  }
+
   /** Versions that exist for the API (pending ones excluded); PR versions included. */
   findVersion(project: string, slug: string, now: number): VersionData | null {
     const v = this.versions.find((x) => x.project === project && x.slug === slug);
@@ -55,8 +65,13 @@ export class Store {
     return snapshot(b, now, this.fractions);
   }
 
+  /**
+   * FACTS: "Deactivating a version (PATCH `active: false`) deletes its hosted docs and search index
+   * and sets `built: false`": only a success that ended after the last deactivation counts.
+   */
   versionBuilt(v: VersionData, now: number): boolean {
-    return v.built || this.lastSuccess(v, now) !== null;
+    const last = this.lastSuccess(v, now);
+    return v.built || (last !== null && last.endedAt > (v.deactivatedAt ?? -Infinity));
   }
 
   lastSuccess(v: VersionData, now: number): { build: BuildData; endedAt: number } | null {

@@ -1,8 +1,10 @@
 // Versions: the list with its filters, the detail, PATCH/PUT (activating a version queues a build
-// by itself), and sync-versions (versions seeded with `appearsAfterSyncMs` become visible that
-// long after the next sync).
+// by itself; deactivating one unbuilds it), and sync-versions (versions seeded with
+// `appearsAfterSyncMs` become visible that long after the next sync). The syncs a branch's creation
+// and deletion pushes start by themselves (`branchCreated`, `branchDeleted`), and the version-added
+// automation rules that run at a sync.
 import { fakeSha } from './model.ts';
-import type { ProjectData, VersionData, VersionSeed } from './model.ts';
+import type { ProjectData, VersionAddedRuleSeed, VersionData, VersionSeed } from './model.ts';
 import { detail, empty, json, parseBody, parseBool } from './replies.ts';
 import type { Reply } from './replies.ts';
 import { PROJECT, VSLUG } from './router.ts';
@@ -13,6 +15,7 @@ import type { Store } from './store.ts';
 export class VersionResources {
   private readonly store: Store;
   private readonly queue: BuildQueue;
+  private readonly addedRules = new Map<string, VersionAddedRuleSeed[]>();
 
   constructor(store: Store, queue: BuildQueue) {
     this.store = store;
@@ -37,6 +40,7 @@ export class VersionResources {
       identifier: v.identifier ?? fakeSha(`${project}/${v.slug}`),
       // FACTS: a PR version's `verbose_name` is the PR number (its slug may be `7_a` beside a branch `7`).
       verboseName: v.verboseName ?? (v.type === 'external' ? v.slug.replace(/_[a-z]+$/, '') : v.slug),
+      ...(v.machine && v.slug === 'stable' ? { machine: true } : {}),
       pendingSyncDelayMs: pending ? (v.appearsAfterSyncMs ?? 0) : null,
       visibleAt: pending ? Infinity : 0,
       ...(v.uploaded ? { uploaded: true } : {}),
@@ -49,12 +53,55 @@ export class VersionResources {
    * inactive unless a rule activates them"; "`verbose_name` is the branch or tag name as git has it;
    * `slug` is made from it (lower case, characters outside `[a-z0-9._-]` become `-`, runs
    * collapsed)". Activating it queues a build of the branch's head, the group's `commit`.
+   * This is a branch whose push's own sync has not made the version yet (the service syncs
+   * asynchronously): `branchCreated` is the push whose sync came first. Version-added rules run
+   * at the API's sync only for a version there at once (`appearsAfterSyncMs` 0).
    * Returns the version's slug.
    */
   addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs = 0): string {
     const slug = branchSlug(branch);
     this.add(project, { slug, type: 'branch', active: false, verboseName: branch, identifier: commit, appearsAfterSyncMs });
     return slug;
+  }
+
+  addVersionAddedRule(project: string, rule: VersionAddedRuleSeed): void {
+    this.store.requireProject(project);
+    this.addedRules.set(project, [...(this.addedRules.get(project) ?? []), rule]);
+  }
+
+  /**
+   * GitHub's push that creates `branch` (a merge queue's branch too). FACTS: "the queue branch's
+   * creation `push` makes it sync (nothing is built unless a rule activates the new version; a rule
+   * that activates new branches builds it at once, often before a workflow step starts)". The new
+   * version is there at once, inactive and unbuilt, its identifier the branch's head (`commit`,
+   * which its builds check out); the version-added rules then run. Returns its slug.
+   */
+  branchCreated(project: string, branch: string, commit: string): string {
+    const slug = branchSlug(branch);
+    this.add(project, { slug, type: 'branch', active: false, built: false, verboseName: branch, identifier: commit });
+    this.runAddedRules(this.store.versions.at(-1)!, this.store.clock());
+    return slug;
+  }
+
+  /**
+   * GitHub's push that deletes `branch`. FACTS: "the branch's deletion push makes it sync again
+   * (deleting the version if it is inactive)"; "an active version whose branch is gone is kept
+   * until someone deactivates it". Whether the version was deleted.
+   */
+  branchDeleted(project: string, branch: string): boolean {
+    const v = this.store.versions.find((x) => x.project === project && x.type === 'branch' && x.verboseName === branch);
+    if (!v || v.active) return false;
+    this.delete(project, v.slug);
+    return true;
+  }
+
+  /** FACTS: version-added rules "activate or hide them; both of those actions queue a build". */
+  private runAddedRules(v: VersionData, now: number): void {
+    const rule = (this.addedRules.get(v.project) ?? []).find((r) => new RegExp(r.match).test(v.verboseName));
+    if (!rule) return;
+    if (rule.action === 'activate') v.active = true;
+    else v.hidden = true;
+    this.queue.trigger(v, now, 'activation');
   }
 
   /**
@@ -72,7 +119,16 @@ export class VersionResources {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
     const last = s.lastSuccess(v, now);
-    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${v.slug === 'latest' ? s.defaultBranchOf(p) : v.slug}`;
+    // FACTS (Versions): "`identifier` is the branch name for branches": `latest`'s is the branch it follows.
+    const tracked = v.slug === 'latest' && v.type === 'branch' ? s.latestBranchOf(p) : undefined;
+    const served = v.machine ? highestRelease(s.versions.filter((x) => x.project === p.slug && x.visibleAt <= now)) : undefined;
+    if (served)
+      return this.json(
+        p,
+        { ...v, type: served.type, identifier: served.type === 'branch' ? served.verboseName : served.identifier, machine: false },
+        now,
+      );
+    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${tracked ?? v.slug}`;
     return {
       _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
       active: v.active,
@@ -81,7 +137,7 @@ export class VersionResources {
       downloads: {},
       hidden: v.hidden,
       id: v.id,
-      identifier: last ? last.build.commit : v.identifier,
+      identifier: tracked ?? (last ? last.build.commit : v.identifier),
       privacy_level: v.privacy,
       ref: null,
       slug: v.slug,
@@ -175,6 +231,12 @@ export class VersionResources {
     // FACTS: "The API lets any version be deactivated, the project's `default_version` included
     // (the dashboard refuses that one)": no check here, as in the service.
     if (active !== undefined) v.active = active;
+    // FACTS: "Deactivating a version (PATCH `active: false`) deletes its hosted docs and search
+    // index and sets `built: false`"; a build still running goes on (nothing with a token cancels it).
+    if (wasActive && active === false) {
+      v.built = false;
+      v.deactivatedAt = ctx.now;
+    }
     if (hidden !== undefined) v.hidden = hidden;
     if (privacy === 'public' || privacy === 'private') v.privacy = privacy;
     // Activating a version queues a build by itself.
@@ -189,11 +251,43 @@ export class VersionResources {
     for (const v of this.store.versions) {
       if (v.project === p.slug && v.pendingSyncDelayMs !== null) {
         v.visibleAt = ctx.now + v.pendingSyncDelayMs;
+        // The rules run as the sync makes the version (here, when it is there at once).
+        if (v.pendingSyncDelayMs === 0 && !v.active) this.runAddedRules(v, ctx.now);
         v.pendingSyncDelayMs = null;
       }
     }
     return json(202, { triggered: true });
   }
+}
+
+/**
+ * What the service's `stable` serves. FACTS (Versions): "`stable` is the highest non-prerelease
+ * (PEP 440, on `verbose_name`) among all internal versions (tags and branches), active or not;
+ * deactivating versions never moves it." PEP 440 here is what the stand-in needs: release numbers,
+ * pre- and dev-releases left out, post-releases (`1.0-1`, `1.0.post1`) after their release.
+ */
+function highestRelease(versions: VersionData[]): VersionData | undefined {
+  let best: { v: VersionData; key: number[] } | undefined;
+  for (const v of versions) {
+    if (v.type !== 'tag' && v.type !== 'branch') continue;
+    if (v.slug === 'stable' || v.slug === 'latest') continue;
+    const m = /^v?(\d+(?:\.\d+)*)(?:(?:-|\.?post)(\d+))?$/i.exec(v.verboseName);
+    if (!m) continue;
+    const key = [...(m[1] ?? '').split('.').map(Number), -1, Number(m[2] ?? -1)];
+    if (!best || compareKeys(key, best.key) > 0) best = { v, key };
+  }
+  return best?.v;
+}
+
+/** Release numbers compared as PEP 440 does (missing parts are zeros), then the post-release. */
+function compareKeys(a: number[], b: number[]): number {
+  const release = (k: number[]) => k.slice(0, k.indexOf(-1));
+  const [ra, rb] = [release(a), release(b)];
+  for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
+    const d = (ra[i] ?? 0) - (rb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return (a[a.length - 1] ?? -1) - (b[b.length - 1] ?? -1);
 }
 
 /** A branch's version slug as the service makes it: lower case, outside `[a-z0-9._-]` a `-`, runs collapsed. */

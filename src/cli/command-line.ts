@@ -12,7 +12,7 @@ import { ACTION_VERSION } from '../version.js';
 /**
  * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
  * action (`runWith`), through the terminal's port. Exit 0 when every project is green, 1 when one
- * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM).
+ * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM, 129 for SIGHUP).
  */
 export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   readerMayLeave();
@@ -33,10 +33,11 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       head = defaultCommit(command.inputs.commit, env, () => gitHead(process.cwd(), env));
       if (head !== undefined) command.inputs.commit = head;
     }
+    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
+    // The inputs' own rules first: a precheck reads them (export's `config`) as already valid.
+    refuseInvalidInputs(command);
     const refusal = descriptor.precheck?.({ inputs: command.inputs, env, options: { overwriteConfig: command.force } });
     if (refusal !== undefined) throw new UsageError(refusal);
-    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
-    refuseInvalidInputs(command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
@@ -58,13 +59,11 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     stoppedBy ??= EXIT_ON_SIGNAL[signal as keyof typeof EXIT_ON_SIGNAL];
     process.exitCode = stoppedBy;
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     await runWith(port, command.force ? { overwriteConfig: true } : {});
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
   port.finish();
   return stoppedBy ?? port.exitCode();
@@ -84,8 +83,9 @@ function readerMayLeave(): void {
   }
 }
 
-/** The shell's exit status of a command a signal stopped: 128 + the signal's number. */
-const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+/** The shell's exit status of a command a signal stopped: 128 + the signal's number. A closed terminal (SIGHUP) stops it as Ctrl-C does. */
+const EXIT_ON_SIGNAL = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+const STOP_SIGNALS = Object.keys(EXIT_ON_SIGNAL) as (keyof typeof EXIT_ON_SIGNAL)[];
 
 /**
  * The action's own checks of the inputs, before anything runs, in the command line's words

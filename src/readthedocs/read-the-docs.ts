@@ -36,6 +36,8 @@ import { formatBytes, formatCount, MAX_LIST_BYTES, MAX_LIST_NODES } from '../uti
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
+/** The notification states that still stand: `dismissed` and `cancelled` ones are over. */
+const STANDING_NOTIFICATIONS: readonly string[] = ['unread', 'read'];
 
 /** `docsUrl`: the version's documentation, when the answer carried a readable version. */
 /** A refused trigger: `triggered: false`, or the service's error body (`refusal`, hostile text) when it had no `triggered`. */
@@ -190,9 +192,19 @@ export class ReadTheDocsApi {
     );
   }
 
-  /** The project's own notifications (an admin token's): `project:builds:disabled-due-to-consecutive-failures` among them. */
+  /**
+   * The project's own notifications that still stand (an admin token's):
+   * `project:builds:disabled-due-to-consecutive-failures` among them. FACTS (Builds): the list holds
+   * every state, and a builds-disabled notice stays there, `cancelled`, once builds are re-enabled:
+   * only `unread` and `read` ones are asked for, and kept should the filter be ignored.
+   */
   async projectNotifications(project: string): Promise<Notification[]> {
-    return this.list(`/api/v3/projects/${seg(project)}/notifications/`, NotificationSchema, 'GET projects/{project}/notifications/');
+    const all = await this.list(
+      `/api/v3/projects/${seg(project)}/notifications/?state__in=${STANDING_NOTIFICATIONS.join(',')}`,
+      NotificationSchema,
+      'GET projects/{project}/notifications/',
+    );
+    return all.filter((notification) => notification.state === undefined || STANDING_NOTIFICATIONS.includes(notification.state));
   }
 
   /** API v2 is the only place that publishes the build's commands and their output. */
@@ -323,8 +335,13 @@ export class ReadTheDocsApi {
     });
   }
 
-  async versions(project: string): Promise<Version[]> {
-    return this.list(`/api/v3/projects/${seg(project)}/versions/`, VersionSchema, 'GET projects/{project}/versions/');
+  /** Every version, or those `filters` keep (`active`, `type`: the list's own filters). */
+  async versions(project: string, filters: { active?: boolean; type?: string } = {}): Promise<Version[]> {
+    const query = new URLSearchParams();
+    if (filters.active !== undefined) query.set('active', String(filters.active));
+    if (filters.type !== undefined) query.set('type', filters.type);
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    return this.list(`/api/v3/projects/${seg(project)}/versions/${search}`, VersionSchema, 'GET projects/{project}/versions/');
   }
 
   async redirects(project: string): Promise<Redirect[]> {

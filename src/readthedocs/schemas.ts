@@ -165,6 +165,8 @@ export const TriggerSchema = z.object({
 
 export const NotificationSchema = z.object({
   id: z.int(),
+  /** `unread`, `read`, `dismissed` or `cancelled` (FACTS.md, Builds: every state is listed); absent in older answers. */
+  state: optional(shortText),
   message: z.object({
     id: shortText,
     header: maybe(longText),

@@ -65,7 +65,8 @@ describe.concurrent('operation build', () => {
       expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
       expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
       expect(run.summary).toMatch(/\| demo \| latest \| ✅ built \|/);
-      expect(run.stdout).toMatch(/build #\d+: Building/);
+      // A progress line while it ran (which states a poll catches depends on the machine's load).
+      expect(run.stdout).toMatch(/build #\d+: (Triggered|Cloning|Installing|Building|Uploading)/);
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
       // The token went to the service in the right form, and only there.
       const trigger = standin.requests.find((r) => r.method === 'POST')!;
@@ -194,6 +195,32 @@ describe.concurrent('operation wait', () => {
 
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs).toMatchObject({ 'build-id': String(feature), version: 'feature', success: 'true', commit: SHA_NEW });
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    }));
+});
+
+describe.concurrent('operation wait after a push to the branch latest follows', () => {
+  it("API default_branch reads the `master` fallback (no branch set, no repository linked): a push to main reports latest's build", () =>
+    withStandin(async (standin) => {
+      standin.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+      const [latest] = standin.pushes('hand', [{ branch: 'main', commit: SHA_NEW, plan: { durationMs: 500, outcome: 'success' } }])[0]!;
+      // Before the fix the wait looked for version main (never built) until this timeout, and ended red.
+      const run = await runAction({
+        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '30s' }),
+        env: { GITHUB_SHA: SHA_NEW, GITHUB_REF: 'refs/heads/main' },
+        event: {
+          name: 'push',
+          payload: {
+            ref: 'refs/heads/main',
+            after: SHA_NEW,
+            head_commit: { id: SHA_NEW, timestamp: new Date(Date.now() - 1000).toISOString() },
+            repository: { default_branch: 'main' },
+          },
+        },
+      });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs).toMatchObject({ 'build-id': String(latest), version: 'latest', success: 'true', commit: SHA_NEW });
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
     }));
 });

@@ -206,20 +206,20 @@ describe.concurrent('npm run standin, from an ordinary shell', () => {
       const operations = commands.map((line) => /dist\/cli\.js (\S+)/.exec(line)![1]);
       expect(new Set(operations)).toEqual(new Set(['build', 'wait', 'sync-versions', 'env', 'merge-queue', 'export', 'apply', 'health']));
       expect(commands.some((line) => line.includes('--queue-check mirror'))).toBe(true);
-      // As written, in one shell (the export file in a folder of the test's own).
+      // As written, in one shell, from a folder of the test's own (where export writes its file).
       const script = [
         'set -e',
         ...lines
           .filter((line) => /^\s*(?:export |node dist\/cli\.js )/.test(line))
           .map((line) => {
-            const command = line.trim().replaceAll('/tmp/readthedocs-project.yaml', join(dir, 'project.yaml'));
+            const command = line.trim().replace('node dist/cli.js', `node ${join(ROOT, 'dist/cli.js')}`);
             return command.startsWith('export ')
               ? command
               : `${command} || { echo "FAILED ($?): ${command.replaceAll('"', '')}"; exit 1; }`;
           }),
       ].join('\n');
       const run = spawnSync('bash', ['-c', script], {
-        cwd: ROOT,
+        cwd: dir,
         env: {
           PATH: `${dirname(process.execPath)}${delimiter}${ordinaryPath(process.env.PATH ?? '')}`,
           HOME: process.env.HOME ?? dir,

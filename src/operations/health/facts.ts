@@ -8,6 +8,7 @@ import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { buildsDisabledNotice } from '../shared/builds-disabled.js';
 import { explainFailure } from '../shared/failure-reason.js';
+import { branchLatestTracks } from '../shared/latest-branch.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 
@@ -68,11 +69,19 @@ async function releaseTags(gh: GitHubRepo, count: number): Promise<string[]> {
 }
 
 /** Everything the checks read of one project. Failed builds' reasons come last: only those are explained. */
-export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads, project: string, log: ProjectLog): Promise<ProjectFacts> {
+export async function readProjectFacts(
+  api: ReadTheDocsApi,
+  github: GitHubReads,
+  project: string,
+  log: ProjectLog,
+  eventDefaultBranch?: string,
+): Promise<ProjectFacts> {
   const record = await api.project(project);
   const versions = await api.versions(project);
   const builds = await api.recentBuilds(project, { limit: BUILDS_LOOKED_AT });
-  const defaultBranch = record.default_branch ?? undefined;
+  // The branch `latest` follows: API `default_branch` may be the `master` fallback (FACTS, Versions).
+  const defaultBranch =
+    branchLatestTracks(versions.find((v) => v.slug === 'latest')) ?? eventDefaultBranch ?? record.default_branch ?? undefined;
   const tracking = trackingVersion({ versions, defaultBranch });
   const trackingBuilds = tracking ? await api.recentBuilds(project, { version: tracking.slug, limit: TRACKING_BUILDS }) : [];
   const buildsDisabled = await disabledNotice(api, project, log);
@@ -83,6 +92,9 @@ export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads,
   const facts: ProjectFacts = {
     defaultBranch,
     defaultVersion: record.default_version ?? undefined,
+    versioningScheme: record.versioning_scheme ?? (record.single_version === true ? 'single_version_without_translations' : undefined),
+    language: record.language.code,
+    documentationUrl: record.urls?.documentation ?? undefined,
     versions,
     builds,
     trackingBuilds,

@@ -6,7 +6,8 @@ import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { builderOfDoctype, changedPages, sourcePagePath, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
-import type { LinkReport } from '../shared/links/link-checker.js';
+import { MAX_PAGE_BYTES, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { linkLevels } from '../shared/links/levels.js';
 import { checkPreviewLinks } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
@@ -42,6 +43,8 @@ export interface PreviewVerification {
   infos: Map<string, PreviewInfo>;
   changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
   projectFile: () => Promise<string | undefined>;
+  /** What the link check has fetched in this run, for every project: each page and target once. */
+  linkAnswers: LinkAnswers;
 }
 
 /**
@@ -67,12 +70,15 @@ export async function verifyPreview(
       baseUrl: ctx.inputs.baseUrl,
       template: ctx.inputs.previewUrlTemplate,
     }));
+  const checksLinks = linkLevels(ctx.inputs, 'preview').links !== 'off';
   const check = await checkPage(url, {
     pages: ctx.pages,
     signal: ctx.deadline.signal,
     attempts: PREVIEW_ATTEMPTS,
     retryDelayMs: ctx.polling.previewRetryMs,
     sleep: ctx.sleep,
+    // The root read once: when it is a changed page or a link's target, the link check takes this answer.
+    ...(checksLinks ? { maxBodyBytes: MAX_PAGE_BYTES } : {}),
   });
   if (!check.ok) {
     const reason =
@@ -82,6 +88,7 @@ export async function verifyPreview(
     return { ...built, outcome: 'error', title: 'Preview not answering', reason };
   }
   log.info(`Preview ready: ${url}`);
+  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body });
   const ready = { ...built, previewUrl: url };
   return continueFrom<never>(ctx, run, ready, async () => {
     await verifyChangedPages(ctx, run, url, shared);
@@ -113,8 +120,10 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
   const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
-  else if (sources) info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
-  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages });
+  else if (sources) {
+    info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked, links: shared.linkAnswers });
+  }
+  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     info.unredirected = await checkRedirects(ctx, log, {
@@ -161,7 +170,13 @@ function removedByThisPullRequest(log: ProjectLog, removed: MovedPage[], sources
 async function answeringSourcePages(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { sources: ChangedSources; builder: DocsBuilder | undefined; previewUrl: string; checked: Map<string, boolean> },
+  args: {
+    sources: ChangedSources;
+    builder: DocsBuilder | undefined;
+    previewUrl: string;
+    checked: Map<string, boolean>;
+    links: LinkAnswers;
+  },
 ): Promise<ChangedPage[]> {
   const { sources, builder, previewUrl: url } = args;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
@@ -169,7 +184,15 @@ async function answeringSourcePages(
   const lookups = await lookUpPages(
     ctx,
     candidates.map((page) => page.url),
-    { attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+    {
+      attempts: PAGE_ATTEMPTS,
+      retryIf: () => true,
+      budgetMs: PAGE_LOOKUP_BUDGET_MS,
+      // With `link-check`, each page that answers is read now, its links parsed: the check fetches it no more.
+      ...(linkLevels(ctx.inputs, 'preview').links === 'off'
+        ? {}
+        : { read: { maxBodyBytes: MAX_PAGE_BYTES, page: (pageUrl, answer) => args.links.keep(pageUrl, answer) } }),
+    },
   );
   for (const [pageUrl, check] of lookups.checks) args.checked.set(pageUrl, check.ok);
   const answering = candidates.filter((page) => {
