@@ -49,6 +49,10 @@ describe('the comment’s heading gives the verdict and counts what is left to f
       '### ⚠️ Read the Docs preview: ready · 12 pages moved or removed without a redirect',
     );
     expect(headingOf(renderComment({ header: '', rows: [row('demo')], headSha: HEAD }))).toBe('### ✅ Read the Docs preview: ready');
+    const broken = row('demo', { brokenLinks: [{ page: 'index.html', target: 'gone.html', problem: 'missing page' }], moreBrokenLinks: 2 });
+    expect(headingOf(renderComment({ header: '', rows: [broken], headSha: HEAD }))).toBe(
+      '### ⚠️ Read the Docs preview: ready · 3 broken links',
+    );
   });
 
   it('several projects: each status counted, the worst first, then the warnings and the pages', () => {

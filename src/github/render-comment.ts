@@ -223,8 +223,8 @@ function reasonLines(
 
 /**
  * The verdict: the leading status's emoji and every status counted, then what a reader must still
- * fix: the build's warnings, and pages that lose their address (a ready preview with those is
- * not "✅ ready": it says how many, under ⚠️).
+ * fix: the build's warnings, pages that lose their address and broken links (a ready preview with
+ * those is not "✅ ready": it says how many, under ⚠️).
  */
 function heading(rows: PreviewRow[], headSha: string | undefined): string {
   if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
@@ -239,13 +239,17 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
   // Projects built from one source tree lose the same pages: each address counted once.
   const lost = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+  const broken = rows
+    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+    .reduce((sum, row) => sum + (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0), 0);
   const notes = [
     warnings,
     lost === 0
       ? ''
       : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
+    broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
   ].filter((note) => note !== '');
-  const emoji = leading === 'ready' && lost > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+  const emoji = leading === 'ready' && lost + broken > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
   const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
   if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
   if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;
