@@ -1,6 +1,7 @@
 // How `health` tells what it found: the table of the job summary (and the terminal), the log's
 // lines, the issue's body. Every name, detail and reason came from the service or GitHub: escaped.
 import { codeSpan, escapeMarkdown, fencedCode, markdownLink } from '../../reporting/markdown.js';
+import { problemList } from '../../reporting/file-problems.js';
 import { abridged } from '../../reporting/report.js';
 import type { CheckRow, CheckState } from './checks.js';
 
@@ -81,6 +82,8 @@ export interface CheckedBy {
   /** ms epoch. */
   at: number;
   runUrl?: string | undefined;
+  /** `https://github.com/owner/repo`: a failed build's warnings link to their lines. */
+  repoUrl?: string | undefined;
 }
 
 /**
@@ -121,7 +124,7 @@ const PROBLEM_WORDS: Record<CheckRow['check'], string> = {
 };
 
 /** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
-function problemBlock(project: string, row: CheckRow, index: number): string {
+function problemBlock(project: string, row: CheckRow, index: number, repoUrl: string | undefined): string {
   // `latest` is named by the problem's words already.
   const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${codeSpan(row.subject, { inTable: false })}`;
   const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => markdownLink(link.label, link.url)).join(' · ')}`;
@@ -129,6 +132,8 @@ function problemBlock(project: string, row: CheckRow, index: number): string {
     `#### ${index}. ❌ ${escapeMarkdown(project)}${about}: ${PROBLEM_WORDS[row.check]}`,
     '',
     `- **Found:** ${escapeMarkdown(row.details)}${links}`,
+    // The build's warnings, unfolded: each a link to its line of the commit built.
+    ...problemList(row.problems ?? [], 0, { repoUrl, commit: row.commit }, '  '),
     `- **Fix:** ${fixFor(row)}`,
   ];
   if (row.reason) {
@@ -164,7 +169,7 @@ export function issueBody(marker: string, projects: ProjectRows[], checked?: Che
     '',
     `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
   ].join('\n');
-  const blocks = problems.map(({ project, row }, index) => problemBlock(project, row, index + 1));
+  const blocks = problems.map(({ project, row }, index) => problemBlock(project, row, index + 1, checked?.repoUrl));
   const footer = '\n_Checked by the `health` operation of the Read the Docs action, on every scheduled run._';
   const kept = [head];
   let size = head.length + footer.length + 200;
