@@ -102,11 +102,15 @@ export async function unhealthyIssue(): Promise<string> {
           subject: 'v2.1',
           details: 'its last build #2736 failed: Build failed',
           links: [{ label: 'build #2736', url: 'https://app.readthedocs.org/projects/acme-docs/builds/2736/' }],
+          problems: [
+            { level: 'error', file: 'docs/index.rst', line: 12, message: "toctree contains reference to nonexisting document 'changelog'" },
+          ],
+          commit: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432',
           reason:
             'acme-docs v2.1: build #2736 failed in 41s\nBuild failed: The command "python -m sphinx -W …" exited with code 1.\nLast lines of its output:\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document \'changelog\'',
         },
       ],
     },
   ];
-  return issueBody('<!-- readthedocs-action:health -->', projects, { at: Date.parse('2026-11-28T06:00:00Z'), runUrl: RUN });
+  return issueBody('<!-- readthedocs-action:health -->', projects, { at: Date.parse('2026-11-28T06:00:00Z'), runUrl: RUN, repoUrl: REPO });
 }
