@@ -339,8 +339,8 @@ var build_ids = __webpack_require__(5877);
 var follow_commit = __webpack_require__(5163);
 // EXTERNAL MODULE: ./lib/operations/shared/version-appears.js
 var version_appears = __webpack_require__(1757);
-// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 2 modules
-var watch_build = __webpack_require__(3271);
+// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 1 modules
+var watch_build = __webpack_require__(7084);
 // EXTERNAL MODULE: ./lib/operations/shared/trigger.js
 var trigger = __webpack_require__(9922);
 ;// CONCATENATED MODULE: ./lib/operations/merge-queue/checks.js
@@ -887,20 +887,17 @@ function summarySection(shared, results) {
     const how = mode === 'build'
         ? "`queue-check: build`: the queue branch's version was built at the group's commit, hidden, and deactivated afterwards."
         : `\`queue-check: mirror\`: nothing was built; the result of pull request #${group.pullRequest}'s head build was carried to the group's commit.`;
-    const lines = [
-        `Merge group ${(0,markdown/* codeSpan */.SS)(group.commit, { inTable: false })} (queue branch ${(0,markdown/* codeSpan */.SS)(group.branch, { inTable: false })}, ` +
-            `pull request #${group.pullRequest} into ${(0,markdown/* codeSpan */.SS)(group.base, { inTable: false })})`,
-        '',
-        how,
-        '',
-    ];
+    // Each project's verdict and status first, the long names after: at 420 px the start of a line is what shows.
+    const lines = [];
     for (const result of results) {
         const { state, description } = finalStatus(result, mode, group.pullRequest);
         const set = result.details?.status;
         const context = (0,markdown/* codeSpan */.SS)(result.details?.statusContext ?? '', { inTable: false });
-        lines.push(`- ${(0,markdown/* escapeMarkdown */.FV)(result.project)}: ${state === 'success' ? 'passed' : 'failed'}: ${(0,markdown/* escapeMarkdown */.FV)(description)}; ` +
-            `status ${context} ${set ? `is \`${set}\`` : 'was not set'}`);
+        lines.push(`- ${state === 'success' ? '✅ passed' : '❌ failed'}: **${(0,markdown/* escapeMarkdown */.FV)(result.project)}**, status ${set ? `\`${set}\`` : 'not set'}: ` +
+            `${(0,markdown/* escapeMarkdown */.FV)(description)} (${context})`);
     }
+    lines.push('', `Pull request #${group.pullRequest} into ${(0,markdown/* codeSpan */.SS)(group.base, { inTable: false })}, merge group ${(0,markdown/* codeSpan */.SS)(group.commit.slice(0, 7), { inTable: false })} ` +
+        `(queue branch ${(0,markdown/* codeSpan */.SS)(group.branch, { inTable: false })})`, '', how);
     return lines.join('\n');
 }
 
@@ -917,7 +914,7 @@ function summarySection(shared, results) {
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
-/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3271);
+/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7084);
 
 
 
