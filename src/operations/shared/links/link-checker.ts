@@ -7,24 +7,13 @@
  * limit per host and without following its redirects. No token is ever sent (`ctx.pages`).
  */
 import pLimit, { type LimitFunction } from 'p-limit';
+import { type BrokenLink, brokenLinkText } from '../../../reporting/broken-link.js';
 import type { ProjectLog } from '../../../reporting/project-log.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
 import { pageLinks, type PageLink } from './html-links.js';
 import { isPrivateHost } from './private-host.js';
 import { hasAnchor, resolveLink, type GlobList, type LinkTarget } from './resolve-link.js';
-
-/** What is wrong with a link: its target page, image or anchor is missing, or it answers an error. */
-export interface BrokenLink {
-  /** The page the link is on, below the version's root (`guide/install.html`; the root itself is `/`). */
-  page: string;
-  /** Where it leads: below the root (with its fragment) for the version's own pages, else the whole URL. */
-  target: string;
-  /** `missing page`, `missing image`, `missing anchor` or `answered 500`. */
-  problem: string;
-  kind: 'page' | 'image' | 'anchor';
-  external: boolean;
-}
 
 /** How many links were checked, how many not (bounds, time, no answer), and the broken ones. */
 export interface LinkReport {
@@ -376,7 +365,7 @@ const MAX_ANNOTATIONS = 50;
 /** One warning annotation per broken link, up to {@link MAX_ANNOTATIONS}. */
 export function annotateBroken(log: ProjectLog, broken: readonly BrokenLink[]): void {
   for (const link of broken.slice(0, MAX_ANNOTATIONS)) {
-    log.warning(safeLine(`${link.page} → ${link.target}: ${link.problem}`, 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
+    log.warning(safeLine(brokenLinkText(link), 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
   }
   if (broken.length > MAX_ANNOTATIONS) log.info(`${broken.length - MAX_ANNOTATIONS} more broken links: the job summary lists them all`);
 }
