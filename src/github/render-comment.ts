@@ -1,4 +1,5 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
+import { brokenLinkMarkdown } from '../reporting/broken-link.js';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
 import { problemCount, problemList } from '../reporting/file-problems.js';
 import { clipMiddle } from '../util/clip-middle.js';
@@ -376,10 +377,7 @@ function brokenLinksSection(project: string, links: BrokenLinkRow[], more: numbe
   return [
     `#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(project)})`,
     '',
-    ...links.map(
-      (link) =>
-        `- ${codeSpan(link.page, { inTable: false })} → ${codeSpan(link.target, { inTable: false })}: ${escapeMarkdown(link.problem)}`,
-    ),
+    ...links.map((link) => `- ${brokenLinkMarkdown(link)}`),
     ...(more ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
   ].join('\n');
 }
