@@ -287,6 +287,20 @@ describe('merge-queue, queue-check: build', () => {
     expect(readVersion(goneSlug)).toBeUndefined();
   });
 
+  it('the sweep checks each version itself (the list may ignore `active` and `type`): an inactive one and a tag are left alone', async () => {
+    queueBranch();
+    const inactive = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;
+    const tag = `gh-readonly-queue/main/pr-9-${'f'.repeat(40)}`;
+    rtd.addVersion('demo', { slug: 'queue-inactive', verboseName: inactive, active: false, type: 'branch' });
+    rtd.addVersion('demo', { slug: 'queue-tag', verboseName: tag, active: true, type: 'tag' });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    // Neither branch is on GitHub: only the code's own check keeps them out of the sweep.
+    expect(versionWrites().map((w) => w.version)).toEqual([SLUG, SLUG]);
+    expect(gh.requests.filter((r) => r.path.includes('/branches/'))).toEqual([]);
+  });
+
   it('after a timeout the deactivation has 30 s of its own: a 429 whose wait fits is waited for', async () => {
     const slug = queueBranch();
     rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
