@@ -287,6 +287,36 @@ describe('merge-queue, queue-check: build', () => {
     expect(readVersion(goneSlug)).toBeUndefined();
   });
 
+  it('a token that cannot see the repository (404 to everything): the sweep deactivates nothing', async () => {
+    queueBranch();
+    const gone = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;
+    const goneSlug = rtd.branchCreated('demo', gone, 'c'.repeat(40));
+    await activate(goneSlug);
+    gh.hideRepository();
+    const run = await runQueue();
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    // A 404 of the group's own branch: no read of this repository succeeded, so no 404 says a branch is gone.
+    expect(readVersion(goneSlug)).toMatchObject({ active: true });
+    expect(versionWrites().map((w) => w.version)).toEqual([SLUG, SLUG]);
+    expect(gh.requests.filter((r) => r.path.includes('/branches/')).map((r) => decodeURIComponent(r.path))).toEqual([
+      expect.stringContaining(BRANCH),
+    ]);
+  });
+
+  it('branches refused (403: no `contents: read`): the whole sweep stops at the first refusal', async () => {
+    queueBranch();
+    const slugs = [7, 8].map((pr) => rtd.branchCreated('demo', `gh-readonly-queue/main/pr-${pr}-${'c'.repeat(40)}`, 'c'.repeat(40)));
+    for (const slug of slugs) await activate(slug);
+    gh.refuse('GET', /\/branches\//);
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    for (const slug of slugs) expect(readVersion(slug)).toMatchObject({ active: true });
+    expect(gh.requests.filter((r) => r.path.includes('/branches/'))).toHaveLength(1);
+    expect(stdout.text()).toContain('contents: read');
+  });
+
   it('the sweep checks each version itself (the list may ignore `active` and `type`): an inactive one and a tag are left alone', async () => {
     queueBranch();
     const inactive = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;

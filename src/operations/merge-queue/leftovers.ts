@@ -15,7 +15,9 @@ const MAX_LEFTOVERS = 10;
  * FACTS, the service deletes only inactive versions whose branch is gone, so such a version stays,
  * served on the docs domain, for ever. Each `build` run deactivates those whose queue branch is
  * gone from GitHub (the group left the queue); a branch that still exists is a group still in the
- * queue, whose own run deactivates its version. Best effort: a failure is logged, never the run's.
+ * queue, whose own run deactivates its version. GitHub answers 404 also to a token that cannot see
+ * the repository: a 404 is taken for "gone" only once the group's own queue branch answered 200 in
+ * this run, and a 401 or 403 ends the sweep. Best effort: a failure is logged, never the run's.
  * Returns the slugs deactivated.
  */
 export async function deactivateLeftovers(
@@ -35,8 +37,18 @@ export async function deactivateLeftovers(
     if (leftovers.length === 0) return done;
     const gh = await github();
     if (!gh) return done;
+    const own = await readBranch(gh, group.branch);
+    if (own !== 'there') {
+      log.info(`Queue versions earlier runs left active are not looked for: ${SKIPPED[own]}`);
+      return done;
+    }
     for (const version of leftovers) {
-      if (await branchExists(gh, version.verbose_name!)) {
+      const read = await readBranch(gh, version.verbose_name!);
+      if (read === 'refused') {
+        log.info(`Queue versions earlier runs left active are not looked for further: ${SKIPPED.refused}`);
+        break;
+      }
+      if (read !== 'gone') {
         log.debug(`${version.slug}: an active queue version whose branch is still on GitHub (a group in the queue): left to its run`);
         continue;
       }
@@ -56,13 +68,25 @@ function isOtherQueueBranch(name: string | null | undefined, group: MergeGroup):
   return name != null && name !== group.branch && parseQueueBranch(name) !== undefined;
 }
 
-/** Whether the branch is on GitHub; only GitHub's 404 says it is gone (any other failure: assume it is there). */
-async function branchExists(gh: GitHubRepo, branch: string): Promise<boolean> {
+/** What GitHub said of a branch: there (200), gone (404), refused (401, 403), or unknown (any other failure). */
+type BranchRead = 'there' | 'gone' | 'refused' | 'unknown';
+
+/** Why the sweep stops, by what GitHub said of a branch. */
+const SKIPPED: Record<Exclude<BranchRead, 'there'>, string> = {
+  gone:
+    "GitHub answered 404 for the group's own queue branch (the group has left the queue, or the token cannot see the repository), " +
+    'so a 404 cannot tell a branch gone',
+  refused: 'GitHub refused to read a branch (401 or 403): give the job `permissions: contents: read`',
+  unknown: "the group's own queue branch could not be read from GitHub",
+};
+
+async function readBranch(gh: GitHubRepo, branch: string): Promise<BranchRead> {
   try {
     await getBranchHead(gh, branch);
-    return true;
+    return 'there';
   } catch (error) {
-    if (error instanceof GitHubError && error.status === 404) return false;
-    return true;
+    if (!(error instanceof GitHubError)) return 'unknown';
+    if (error.status === 404) return 'gone';
+    return error.status === 401 || error.status === 403 ? 'refused' : 'unknown';
   }
 }
