@@ -317,6 +317,29 @@ describe('merge-queue, queue-check: build', () => {
     expect(stdout.text()).toContain('contents: read');
   });
 
+  it("the sweep ends at the step's deadline: deactivations the service keeps asking to wait for do not each get 30 s more", async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 90_000, outcome: 'success' });
+    const leftovers = [7, 8, 9].map((pr) => rtd.branchCreated('demo', `gh-readonly-queue/main/pr-${pr}-${'c'.repeat(40)}`, 'c'.repeat(40)));
+    for (const leftover of leftovers) await activate(leftover);
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: /\/versions\/gh-readonly-queue-main-pr-[789]-c+\/$/,
+      times: 50,
+      status: 429,
+      headers: { 'Retry-After': '10' },
+    });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    const sweep = rtd.requests.filter((r) => r.method === 'PATCH' && /pr-[789]-/.test(r.path));
+    expect(sweep.length).toBeGreaterThan(0);
+    // The sweep (and the step) ends at the deadline: no 30 s more per deactivation.
+    expect(clock.now()).toBeLessThanOrEqual(T0 + 120_000);
+    expect(rtd.requests.filter((r) => r.method === 'PATCH' && r.path.includes('pr-8-'))).toEqual([]);
+  });
+
   it('the sweep checks each version itself (the list may ignore `active` and `type`): an inactive one and a tag are left alone', async () => {
     queueBranch();
     const inactive = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;

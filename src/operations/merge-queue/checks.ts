@@ -2,7 +2,7 @@ import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
-import { CancelledError, DeadlineError } from '../../util/abort.js';
+import { CancelledError, type CleanupWindow, DeadlineError } from '../../util/abort.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../shared/build-ids.js';
@@ -208,10 +208,17 @@ async function activateHidden(
 /**
  * Deactivates the queue branch's version (which deletes its temporary docs), with a signal of its
  * own: it is sent after a timeout or a cancellation too. A failure is a warning; the check's
- * outcome stands. Returns whether the version is inactive now.
+ * outcome stands. Returns whether the version is inactive now. `shared`: a window of the caller's
+ * (the leftover sweep's, one for all its deactivations) instead of one of its own.
  */
-export async function deactivate(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<boolean> {
-  const window = ctx.deadline.cleanupWindow(CLEANUP_MS);
+export async function deactivate(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  log: ProjectLog,
+  shared?: CleanupWindow,
+): Promise<boolean> {
+  const window = shared ?? ctx.deadline.cleanupWindow(CLEANUP_MS);
   try {
     await ctx.api.updateVersion(project, version, { active: false }, { cleanup: window });
     log.info(`Deactivated ${version}: its temporary docs are deleted`);
@@ -225,7 +232,7 @@ export async function deactivate(ctx: OperationContext, project: string, version
     );
     return false;
   } finally {
-    window.dispose();
+    if (!shared) window.dispose();
   }
 }
 

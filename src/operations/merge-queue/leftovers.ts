@@ -2,6 +2,7 @@ import type { GitHubRepo } from '../../github/api/client.js';
 import { GitHubError } from '../../github/api/client.js';
 import { getBranchHead } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
+import type { Version } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 import { deactivate } from './checks.js';
@@ -9,6 +10,8 @@ import { parseQueueBranch, type MergeGroup } from './group.js';
 
 /** Queue versions looked at per run at most: a backlog is cleared over a few runs. */
 const MAX_LEFTOVERS = 10;
+/** The whole sweep's time at most, its deactivations' retries included; it ends at the step's deadline in any case. */
+const SWEEP_MS = 30_000;
 
 /**
  * Queue versions an earlier run left active (its deactivation failed, or the runner killed it):
@@ -27,22 +30,40 @@ export async function deactivateLeftovers(
   github: () => Promise<GitHubRepo | undefined>,
   log: ProjectLog,
 ): Promise<string[]> {
-  const done: string[] = [];
   try {
     // The filters spare the service work; FACTS documents none, and one it ignores is dropped silently.
     const listed = await ctx.api.versions(project, { active: true, type: 'branch' });
     const leftovers = listed
       .filter((v) => v.active && v.type === 'branch' && isOtherQueueBranch(v.verbose_name, group))
       .slice(0, MAX_LEFTOVERS);
-    if (leftovers.length === 0) return done;
+    if (leftovers.length === 0) return [];
     const gh = await github();
-    if (!gh) return done;
+    if (!gh) return [];
     const own = await readBranch(gh, group.branch);
     if (own !== 'there') {
       log.info(`Queue versions earlier runs left active are not looked for: ${SKIPPED[own]}`);
-      return done;
+      return [];
     }
+    return await sweep(ctx, project, gh, leftovers, log);
+  } catch (error) {
+    log.info(
+      `Looking for queue versions earlier runs left active failed: ${safeLine(error instanceof Error ? error.message : String(error), 300)}`,
+    );
+    return [];
+  }
+}
+
+/** Deactivates the leftovers whose queue branch GitHub says is gone, until the step's deadline. */
+async function sweep(ctx: OperationContext, project: string, gh: GitHubRepo, leftovers: Version[], log: ProjectLog): Promise<string[]> {
+  const done: string[] = [];
+  // One window for every deactivation, closing at the step's deadline: not 30 s more for each.
+  const window = ctx.deadline.cleanupWindow(Math.min(SWEEP_MS, ctx.deadline.remainingMs()));
+  try {
     for (const version of leftovers) {
+      if (window.signal.aborted || ctx.deadline.signal.aborted) {
+        log.info("Queue versions earlier runs left active: the rest are left to a later run (the step's time is up)");
+        break;
+      }
       const read = await readBranch(gh, version.verbose_name!);
       if (read === 'refused') {
         log.info(`Queue versions earlier runs left active are not looked for further: ${SKIPPED.refused}`);
@@ -53,12 +74,10 @@ export async function deactivateLeftovers(
         continue;
       }
       log.info(`${version.slug} is a queue version an earlier run left active, and its branch is gone from GitHub: deactivating it`);
-      if (await deactivate(ctx, project, version.slug, log)) done.push(version.slug);
+      if (await deactivate(ctx, project, version.slug, log, window)) done.push(version.slug);
     }
-  } catch (error) {
-    log.info(
-      `Looking for queue versions earlier runs left active failed: ${safeLine(error instanceof Error ? error.message : String(error), 300)}`,
-    );
+  } finally {
+    window.dispose();
   }
   return done;
 }
