@@ -82,6 +82,21 @@ async function activate(slug: string): Promise<void> {
   rtd.requests.length = 0;
 }
 
+/** The requests of both stand-ins in the order they arrived (`rtd`/`github`, method, path): from now on. */
+function requestOrder(): string[] {
+  const order: string[] = [];
+  const follow = <T extends { method: string; path: string }>(name: string, log: T[]) => {
+    const push = log.push.bind(log);
+    log.push = (...items: T[]) => {
+      for (const item of items) order.push(`${name} ${item.method} ${item.path}`);
+      return push(...items);
+    };
+  };
+  follow('rtd', rtd.requests);
+  follow('github', gh.requests);
+  return order;
+}
+
 describe('merge-queue, queue-check: build', () => {
   it('syncs, activates the queue version hidden, follows the build the activation queued, deactivates it, and reports success on the group commit', async () => {
     queueBranch();
@@ -129,6 +144,21 @@ describe('merge-queue, queue-check: build', () => {
     }
     // The builds before the sync: the last ten, to tell the activation's build from older ones.
     expect(rtd.requests.find((r) => r.path === '/api/v3/projects/demo/builds/')?.query.limit).toBe('10');
+  });
+
+  it("the group's final status goes out before the deactivation: the queue does not wait on it", async () => {
+    const slug = queueBranch();
+    const order = requestOrder();
+    const run = await runQueue();
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, status: 'success' });
+    expect(order.filter((r) => r.includes('/statuses/') || r.startsWith('rtd PATCH'))).toEqual([
+      expect.stringMatching(/^github POST .*\/statuses\//),
+      `rtd PATCH /api/v3/projects/demo/versions/${slug}/`,
+      expect.stringMatching(/^github POST .*\/statuses\//),
+      `rtd PATCH /api/v3/projects/demo/versions/${slug}/`,
+    ]);
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'success']);
   });
 
   it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
