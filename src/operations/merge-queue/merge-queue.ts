@@ -1,7 +1,7 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import { failureOf, forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun, StepOperation } from '../types.js';
-import { buildCheck, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
+import { buildCheck, type Checked, deactivate, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
 import { groupOfRun, type MergeGroup } from './group.js';
 import { deactivateLeftovers } from './leftovers.js';
 import { GroupStatuses, pullRequestHead, statusContextOf } from './statuses.js';
@@ -35,12 +35,16 @@ export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
   return { results, summary: [summarySection(shared, results)], outputs: {} };
 };
 
-/** One project: the pending status, its check, then the status that tells how it ended (whatever ended it). */
+/**
+ * One project: the pending status, its check, then the status that tells how it ended (whatever
+ * ended it), and only then (`build`) the deactivation of the queue version, so that the queue does
+ * not wait on it.
+ */
 async function checkProject(ctx: OperationContext, run: ProjectRun, shared: GroupCheck): Promise<Conclusion<MergeQueueDetails>> {
   const { group, mode, statuses } = shared;
   const { name: project, log, seen } = run;
   await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
-  let checked: Conclusion<Partial<MergeQueueDetails>>;
+  let checked: Checked;
   try {
     if (mode === 'build') checked = await buildCheck(ctx, run, group);
     else if (shared.head && 'sha' in shared.head) checked = await mirrorCheck(ctx, run, group, shared.head.sha);
@@ -48,14 +52,17 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
   } catch (error) {
     checked = failureOf(ctx, project, seen.current, error, log);
   }
-  const conclusion = settle(checked);
+  const { needsDeactivation, ...conclusion } = settle(checked);
   // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
   if (!ctx.deadline.cancellation.aborted) {
     const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
     await statuses.status(project, state, description, seen.current.buildUrl);
-    // After the group's status, so that the queue does not wait on it; not past the step's deadline.
-    if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   }
+  // After the group's status, so that the queue does not wait on it; sent after a timeout or a cancellation too.
+  if (needsDeactivation)
+    conclusion.details = { ...conclusion.details, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
+  // Not past the step's deadline, nor after a cancellation.
+  if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   const set = statuses.lastState.get(project);
   const details: MergeQueueDetails = {
     queueCheck: mode,
