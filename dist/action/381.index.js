@@ -512,13 +512,22 @@ async function disabledNotice(api, project, log) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 1 modules
-var link_checker = __webpack_require__(7882);
+// EXTERNAL MODULE: ./lib/reporting/broken-link.js
+var broken_link = __webpack_require__(2242);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 2 modules
+var link_checker = __webpack_require__(2101);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
 var links_levels = __webpack_require__(629);
 // EXTERNAL MODULE: ./lib/operations/shared/links/resolve-link.js
 var resolve_link = __webpack_require__(8293);
 ;// CONCATENATED MODULE: ./lib/operations/health/link-sweep.js
+/**
+ * `link-check` in `health`: the default version crawled from its root, within that version (at
+ * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
+ * of the report is a problem with `fail` (so the issue names the links, and closes once they are
+ * fixed); with `warn` the broken links are warnings and the row stays ok.
+ */
+
 
 
 
@@ -568,7 +577,7 @@ answers) {
         const note = warned.length === 0 ? '' : `; ${warned.length} broken, told as warnings (\`link-check: warn\`)`;
         return [row('ok', slug, `${counts}${note}`)];
     }
-    const lines = failing.map(brokenLine);
+    const lines = failing.map(broken_link/* brokenLinkText */.V);
     const shown = lines.slice(0, MAX_IN_DETAILS).join('; ');
     const more = failing.length > MAX_IN_DETAILS ? `; and ${failing.length - MAX_IN_DETAILS} more` : '';
     return [
@@ -580,9 +589,6 @@ answers) {
             ].join('\n'),
         },
     ];
-}
-function brokenLine(link) {
-    return `${link.page} → ${link.target}: ${link.problem}`;
 }
 function row(state, subject, details) {
     return { check: 'links work', state, subject, details, links: [] };

@@ -269,6 +269,8 @@ function replaceMarkedBlock(description, header, block) {
     return trimmed === '' ? marked : `${trimmed}\n\n${marked}`;
 }
 
+// EXTERNAL MODULE: ./lib/reporting/broken-link.js
+var broken_link = __webpack_require__(2242);
 // EXTERNAL MODULE: ./lib/reporting/markdown.js
 var markdown = __webpack_require__(2817);
 // EXTERNAL MODULE: ./lib/reporting/file-problems.js
@@ -332,6 +334,7 @@ function naturalCompare(a, b) {
 
 ;// CONCATENATED MODULE: ./lib/github/render-comment.js
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
+
 
 
 
@@ -665,7 +668,7 @@ function brokenLinksSection(project, links, more, runUrl) {
     return [
         `#### ${BROKEN_LINKS_TITLE} (${(0,markdown/* escapeMarkdown */.FV)(project)})`,
         '',
-        ...links.map((link) => `- ${(0,markdown/* codeSpan */.SS)(link.page, { inTable: false })} → ${(0,markdown/* codeSpan */.SS)(link.target, { inTable: false })}: ${(0,markdown/* escapeMarkdown */.FV)(link.problem)}`),
+        ...links.map((link) => `- ${(0,broken_link/* brokenLinkMarkdown */.v)(link)}`),
         ...(more ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
     ].join('\n');
 }
@@ -1745,13 +1748,14 @@ function diffDetails(diff) {
     return { fileTreeDiff: { outdated: diff.outdated, ...(diff.base ? { base: diff.base } : {}) } };
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 1 modules
-var link_checker = __webpack_require__(7882);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 2 modules
+var link_checker = __webpack_require__(2101);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
 var links_levels = __webpack_require__(629);
 // EXTERNAL MODULE: ./lib/operations/shared/links/resolve-link.js
 var resolve_link = __webpack_require__(8293);
 ;// CONCATENATED MODULE: ./lib/operations/preview/link-check.js
+
 
 
 
@@ -1822,7 +1826,7 @@ function brokenLinksFailure(project, failing) {
         title: BROKEN_LINKS_TITLE,
         reason: [
             `${project}: ${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
-            ...failing.slice(0, 20).map((link) => `${link.page} → ${link.target}: ${link.problem}`),
+            ...failing.slice(0, 20).map(broken_link/* brokenLinkText */.V),
             ...(failing.length > 20 ? [`… and ${failing.length - 20} more (the job summary lists them all)`] : []),
         ].join('\n'),
     };
@@ -1836,13 +1840,10 @@ function brokenLinksSummary(project, report) {
         return ['', head];
     const lines = ['', head, ''];
     for (const link of report.broken.slice(0, MAX_SUMMARY_BROKEN))
-        lines.push(`- ${brokenLinkLine(link)}${link.external ? ' (another site)' : ''}`);
+        lines.push(`- ${(0,broken_link/* brokenLinkMarkdown */.v)(link)}${link.external ? ' (another site)' : ''}`);
     if (report.broken.length > MAX_SUMMARY_BROKEN)
         lines.push(`- … and ${report.broken.length - MAX_SUMMARY_BROKEN} more (every one in the \`results\` output)`);
     return lines;
-}
-function brokenLinkLine(link) {
-    return `${(0,markdown/* codeSpan */.SS)(link.page, { inTable: false })} → ${(0,markdown/* codeSpan */.SS)(link.target, { inTable: false })}: ${(0,markdown/* escapeMarkdown */.FV)(link.problem)}`;
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
