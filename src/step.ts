@@ -20,6 +20,7 @@ import { Redactor } from './util/redact.js';
 import { actionsPort } from './runner/actions.js';
 import type { RunnerPort } from './runner/port.js';
 import { USER_AGENT } from './version.js';
+import { messageOf } from './util/message-of.js';
 
 /** What a front end adds to the operations' context (the terminal's `--force` for `export`). */
 export type FrontEndOptions = Pick<OperationContext, 'overwriteConfig'>;
@@ -171,7 +172,7 @@ async function runOperation(
 /** What stopped the step before its report (an invalid input, a file that cannot be read): one annotation, a red step. */
 function reportError(port: RunnerPort, error: unknown, redactor: Redactor): void {
   const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
-  port.log.error(redactor.redact(error instanceof Error ? error.message : String(error)), { title });
+  port.log.error(redactor.redact(messageOf(error)), { title });
   port.fail(error instanceof InputError ? 'usage' : 'failure');
 }
 
@@ -191,7 +192,7 @@ export async function reportStep(
     try {
       await write();
     } catch (error) {
-      port.log.error(redact(`The ${what} could not be written: ${error instanceof Error ? error.message : String(error)}`), {
+      port.log.error(redact(`The ${what} could not be written: ${messageOf(error)}`), {
         title: 'Report incomplete',
       });
       port.fail('failure');

@@ -7,6 +7,7 @@ import { renderComment } from './render-comment.js';
 import { isAboutCommit, serviceComments } from './service-comment.js';
 import { keepStickyComment } from './sticky-comment.js';
 import { TokenIdentity } from './token-identity.js';
+import { messageOf } from '../util/message-of.js';
 
 /** Repository permissions (collaborators permission endpoint) that may write the description's rows. */
 const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);
@@ -197,7 +198,7 @@ export class PreviewPublisher {
       try {
         may = WRITE_PERMISSIONS.has(await getCollaboratorPermission(gh, login));
       } catch (error) {
-        this.options.debug(`permission of the pull request's author unknown (${(error as Error).message}): its rows are not kept`);
+        this.options.debug(`permission of the pull request's author unknown (${messageOf(error)}): its rows are not kept`);
         may = false;
       }
       this.writers.set(login, may);
@@ -222,7 +223,7 @@ export class PreviewPublisher {
   private warnOnce(kind: 'comment' | 'status', error: unknown, what: string, permission: string): void {
     if (this.warned.has(kind)) return;
     this.warned.add(kind);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const refused = isRefusal(error);
     const text = refused
       ? `${what}: GitHub refused it (403). Pull requests from forks get a read-only token; otherwise give the job \`permissions: ${permission}\`. ` +

@@ -12,6 +12,7 @@ import {
   type ProjectRun,
   type StepOperation,
 } from './types.js';
+import { messageOf } from '../util/message-of.js';
 
 /**
  * Runs one operation for each project concurrently, and makes each project's result: from what
@@ -109,7 +110,7 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
     failure = {
       outcome: 'error',
       title: 'Unexpected error',
-      reason: `${project}: ${error instanceof Error ? error.message : String(error)}`,
+      reason: `${project}: ${messageOf(error)}`,
     };
     log?.debug(error instanceof Error && error.stack ? error.stack : String(error));
   }

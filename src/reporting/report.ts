@@ -4,6 +4,7 @@ import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/pr
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
 import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
+import { messageOf } from '../util/message-of.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
 
@@ -290,6 +291,6 @@ export async function writeSummary(
   try {
     await port.writeSummary(redact(markdown));
   } catch (error) {
-    port.log.warning(`The job summary could not be written: ${(error as Error).message}`);
+    port.log.warning(`The job summary could not be written: ${messageOf(error)}`);
   }
 }

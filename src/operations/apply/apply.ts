@@ -27,6 +27,7 @@ import type { DesiredProject } from '../shared/project-file/model.js';
 import { planProject, type ProjectPlan } from '../shared/project-file/plan.js';
 import { configPath } from '../shared/project-file/paths.js';
 import { publishPlanComment } from './plan-comment.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `apply`: when it may write, the step over every project, and each project's plan carried out
 // (reading the current state: current-state.ts; writing: carry-out.ts; reporting: apply-report.ts).
@@ -89,7 +90,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   );
   const summary = [planSummary(results, { planOnly, dryRun, eventName: ctx.run.eventName })];
   await publishPlanComment(ctx, results, dryRun).catch((error: unknown) => {
-    ctx.log.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
+    ctx.log.warning(safeLine(`The pull request comment was not written: ${messageOf(error)}`), {
       title: 'Plan comment not written',
     });
   });
@@ -113,7 +114,7 @@ async function readConfigText(config: string, workspace: string): Promise<string
     throw new InputError([
       code === 'ENOENT'
         ? `Input \`config\`: ${config} does not exist. Check out the repository first, or run \`export\` to write it`
-        : `Input \`config\`: cannot read ${config}: ${(error as Error).message}`,
+        : `Input \`config\`: cannot read ${config}: ${messageOf(error)}`,
     ]);
   }
 }
@@ -161,10 +162,7 @@ function writeFailure(
   const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
   const { outcome, ...failed } = failureOf(ctx, plan.project, seen.current, failure.error);
   const title = stopped ? failed.title : statuses.includes('done') ? 'Project partly changed' : 'Project not changed';
-  const reason = [
-    `${plan.project}: ${failure.step} failed: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}`,
-    progressTable(plan, statuses),
-  ].join('\n');
+  const reason = [`${plan.project}: ${failure.step} failed: ${messageOf(failure.error)}`, progressTable(plan, statuses)].join('\n');
   log.info(safeLine(reason.split('\n')[0] ?? ''));
   return { outcome, title, reason };
 }

@@ -7,6 +7,7 @@ import { describeChange, shown, symbolOf, type NotKept, type WriteStatus } from 
 import { BUSINESS_ONLY_SETTINGS, type DesiredRedirect, type SettingName } from '../shared/project-file/model.js';
 import { hasPaths, redirectKey } from '../shared/project-file/normal-form.js';
 import { sameSetting, type PlannedChange, type ProjectPlan } from '../shared/project-file/plan.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `apply`'s second job: carrying out the plan, each write exactly once, then reading back what took.
 
@@ -161,7 +162,7 @@ export async function readBack(ctx: OperationContext, plan: ProjectPlan, statuse
   } catch (error) {
     log.warning(
       safeLine(
-        `${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${error instanceof Error ? error.message : String(error)}`,
+        `${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${messageOf(error)}`,
       ),
       'Project not read back',
     );

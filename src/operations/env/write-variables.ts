@@ -1,3 +1,4 @@
+import { messageOf } from '../../util/message-of.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
@@ -53,7 +54,7 @@ const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, { nam
   const { outcome, ...failed } = failureOf(ctx, project, seen.current, failure.error);
   const title = stopped ? failed.title : changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed';
   const reason = [
-    `${project}: ${failure.step} failed: ${messageOf(failure.error)}`,
+    `${project}: ${failure.step} failed: ${failureMessage(failure.error)}`,
     totalLimitHint(failure.error, plan),
     describeProgress(plan, progress),
   ]
@@ -192,9 +193,9 @@ function totalLimitHint(error: unknown, plan: PlannedChange[]): string {
   );
 }
 
-function messageOf(error: unknown): string {
+function failureMessage(error: unknown): string {
   if (error instanceof DeadlineError) return 'the step timed out (input `timeout`)';
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }
 
 function plural(count: number, noun: string): string {

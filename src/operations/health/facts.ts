@@ -9,6 +9,7 @@ import { buildsDisabledNotice } from '../shared/builds-disabled.js';
 import { explainFailure } from '../shared/failure-reason.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The project's recent builds read in one list: a version's last build is among them unless it is older. */
 const BUILDS_LOOKED_AT = 100;
@@ -27,7 +28,7 @@ export interface GitHubReads {
 export function gitHubReads(gh: GitHubRepo | string, serverUrl: string, count: number): GitHubReads {
   const heads = new Map<string, Promise<BranchHead | string>>();
   let releases: Promise<string[] | string> | undefined;
-  const why = (error: unknown) => `GitHub could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  const why = (error: unknown) => `GitHub could not be read: ${messageOf(error)}`;
   return {
     head: (branch) => {
       if (typeof gh === 'string') return Promise.resolve(gh);
@@ -97,7 +98,7 @@ async function disabledNotice(api: ReadTheDocsApi, project: string, log: Project
   try {
     return await buildsDisabledNotice(api, project);
   } catch (error) {
-    log.info(`The project's notifications could not be read (an admin's token reads them): ${(error as Error).message}`);
+    log.info(`The project's notifications could not be read (an admin's token reads them): ${messageOf(error)}`);
     return undefined;
   }
 }

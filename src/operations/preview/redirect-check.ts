@@ -23,6 +23,7 @@ import {
   type MovedPage,
   type RedirectRule,
 } from './redirect-guard.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The annotation's title for each page moved or removed without a redirect. */
 const NO_REDIRECT_TITLE = 'Page moved without a redirect';
@@ -85,7 +86,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
       }
     }
   } catch (error) {
-    log.warning(safeLine(`Moved pages were not checked for redirects: ${(error as Error).message}`), 'Redirects not checked');
+    log.warning(safeLine(`Moved pages were not checked for redirects: ${messageOf(error)}`), 'Redirects not checked');
     return [];
   }
   const listed = uncovered.slice(0, MAX_MOVED_PAGES);
@@ -202,7 +203,7 @@ async function exactPrefixes(ctx: OperationContext, log: ProjectLog, project: Pr
   } catch (error) {
     log.debug(
       safeLine(
-        `The versions of ${project.slug} are unknown (${(error as Error).message}): \`exact\` redirects are matched under its default version and latest`,
+        `The versions of ${project.slug} are unknown (${messageOf(error)}): \`exact\` redirects are matched under its default version and latest`,
       ),
     );
   }

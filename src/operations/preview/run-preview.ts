@@ -28,6 +28,7 @@ import {
 } from './pull-request.js';
 import { ProjectRecords } from './resolve-preview-url.js';
 import { verifyPreview, type PreviewInfo, type PreviewVerification } from './verify-preview.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `preview`: the step, and each project's part (its build followed, its preview verified). Its
 // jobs are apart: reading the pull request (pull-request.ts), verifying the preview
@@ -52,7 +53,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     try {
       validatePreviewTemplate(ctx.inputs.previewUrlTemplate);
     } catch (error) {
-      throw new InputError([(error as Error).message]);
+      throw new InputError([messageOf(error)]);
     }
   }
   const github = lazyGitHub(ctx, base);
@@ -68,7 +69,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
     const projects = await projectsToPreview(ctx, records).catch((error: unknown) => {
-      ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      ctx.log.info(safeLine(`The translations are unknown (${messageOf(error)}): only the listed projects' rows are rewritten`));
       return [...ctx.inputs.projects];
     });
     const results = await closePreview(ctx, {

@@ -12,6 +12,7 @@ import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
 import { checkRedirects, type UnredirectedPage } from './redirect-check.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
 // service's file tree diff, else the pull request's source files) and their redirects.
@@ -178,7 +179,7 @@ async function builtWith(
     }
     return builder;
   } catch (error) {
-    log.debug(safeLine(`build #${buildId}'s configuration: ${(error as Error).message}; the builder is read from .readthedocs.yaml`));
+    log.debug(safeLine(`build #${buildId}'s configuration: ${messageOf(error)}; the builder is read from .readthedocs.yaml`));
     return undefined;
   }
 }
@@ -202,7 +203,7 @@ async function serviceDocumentationUrl(ctx: OperationContext, { log, seen }: Pro
     }
     return url;
   } catch (error) {
-    log.debug(safeLine(`build #${buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
+    log.debug(safeLine(`build #${buildId} (API v2): ${messageOf(error)}; the preview URL is computed instead`));
     return undefined;
   }
 }

@@ -4,6 +4,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import type { Version } from '../../readthedocs/schemas.js';
+import { messageOf } from '../../util/message-of.js';
 
 /**
  * The versions whose builds `wait` may take as this push's. With the `version` input, that one;
@@ -60,9 +61,7 @@ export async function pushVersions(
       if (found) own = found.slug;
     }
   } catch (error) {
-    log.debug(
-      `the project's versions could not be read (${(error as Error).message}): the ${ref.kind}'s version is taken as ${own ?? 'unknown'}`,
-    );
+    log.debug(`the project's versions could not be read (${messageOf(error)}): the ${ref.kind}'s version is taken as ${own ?? 'unknown'}`);
   }
   if (own === undefined) {
     log.info(`The ${ref.kind} ${safeLine(ref.name, 120)} has no version the action can tell: builds of any version are taken`);
@@ -74,7 +73,7 @@ export async function pushVersions(
     try {
       defaultBranch = (await ctx.api.project(project)).default_branch ?? defaultBranch;
     } catch (error) {
-      log.debug(`the project could not be read (${(error as Error).message}): its default branch is taken from the event`);
+      log.debug(`the project could not be read (${messageOf(error)}): its default branch is taken from the event`);
     }
     if (defaultBranch === ref.name && own !== 'latest') slugs.push('latest');
   } else if (own !== 'stable') {
