@@ -184,7 +184,7 @@ export async function reportStep(
   report: StepReport,
   inputs: Pick<Inputs, 'operation' | 'baseUrl'> | undefined,
   redact: (text: string) => string,
-  port: RunnerPort = actionsPort(),
+  port: RunnerPort,
 ): Promise<void> {
   const { results } = report;
   // Each part on its own: one that fails (on text no one foresaw) must not cost the others.

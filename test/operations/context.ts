@@ -10,6 +10,7 @@ import { valuesToMask } from '../../src/inputs/env-desired.js';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
 import { reportStep } from '../../src/step.js';
+import { actionsPort } from '../../src/runner/actions.js';
 import { STEP_OPERATIONS } from '../../src/operations/index.js';
 import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
 import { type StepReport, summaryMarkdown } from '../../src/reporting/report.js';
@@ -103,7 +104,7 @@ export async function runStep(
     process.env.GITHUB_OUTPUT = outputFile;
     process.env.GITHUB_STEP_SUMMARY = '';
     process.exitCode = undefined;
-    await reportStep(report, inputs, redact);
+    await reportStep(report, inputs, redact, actionsPort());
     const code = process.exitCode ?? 0;
     const summary =
       report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs: ${inputs.operation}`, report.results, report.summary)) : '';
