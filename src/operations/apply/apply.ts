@@ -2,8 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import { CancelledError, DeadlineError } from '../../util/abort.js';
-import { failureOf, forEachProject } from '../run-projects.js';
+import { forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectRun, StepOperation } from '../types.js';
 import type { RunContext } from '../../inputs/github-context.js';
 import {
@@ -17,7 +16,8 @@ import {
   refusedBeforeWrite,
   tellPlan,
 } from './apply-report.js';
-import { carryOut, readBack, type Failure } from './carry-out.js';
+import { carryOut, readBack } from './carry-out.js';
+import { concludeWriteFailure, type WriteFailure } from '../shared/write-failure.js';
 import { readCurrent } from '../shared/project-file/current-state.js';
 import { changeCount, planEntries, type ApplyDetails, type WriteStatus } from './describe.js';
 import { editionOf } from '../shared/project-file/edition.js';
@@ -156,13 +156,15 @@ function writeFailure(
   seen: ProjectRun['seen'],
   plan: ProjectPlan,
   statuses: WriteStatus[],
-  failure: Failure,
+  failure: WriteFailure,
   log: ProjectLog,
 ): Conclusion<never> {
-  const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
-  const { outcome, ...failed } = failureOf(ctx, plan.project, seen.current, failure.error);
-  const title = stopped ? failed.title : statuses.includes('done') ? 'Project partly changed' : 'Project not changed';
-  const reason = [`${plan.project}: ${failure.step} failed: ${messageOf(failure.error)}`, progressTable(plan, statuses)].join('\n');
-  log.info(safeLine(reason.split('\n')[0] ?? ''));
-  return { outcome, title, reason };
+  const concluded = concludeWriteFailure(ctx, { name: plan.project, seen }, failure, {
+    changedAnything: statuses.includes('done'),
+    partly: 'Project partly changed',
+    unchanged: 'Project not changed',
+    after: [progressTable(plan, statuses)],
+  });
+  log.info(safeLine(concluded.reason.split('\n')[0] ?? ''));
+  return concluded;
 }

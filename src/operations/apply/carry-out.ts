@@ -1,3 +1,4 @@
+import type { WriteFailure } from '../shared/write-failure.js';
 import { UncertainWriteError } from '../../readthedocs/errors.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -14,10 +15,6 @@ import { messageOf } from '../../util/message-of.js';
 const CREATE_ATTEMPTS = 3;
 
 /** The write that failed, and why: the first failure stops every write after it. */
-export interface Failure {
-  step: string;
-  error: unknown;
-}
 
 /** Carries out the plan in its order; the first failure stops every write after it. */
 export async function carryOut(
@@ -25,7 +22,7 @@ export async function carryOut(
   plan: ProjectPlan,
   statuses: WriteStatus[],
   log: ProjectLog,
-): Promise<Failure | undefined> {
+): Promise<WriteFailure | undefined> {
   const { project } = plan;
   for (const [index, change] of plan.changes.entries()) {
     if (change.action === 'unmanaged') continue;
