@@ -1,7 +1,7 @@
 import { formatDuration } from '../../util/format-duration.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
-import { lookForBuild, lookInterval, waitForVersion } from '../shared/version-appears.js';
+import { lookForBuild, lookInterval, waitForBuild, waitForVersion } from '../shared/version-appears.js';
 import { pollUntil } from '../../resilience/index.js';
 import { DeadlineError } from '../../util/abort.js';
 import { triggerOnce } from '../shared/trigger.js';
@@ -117,9 +117,9 @@ async function buildOfVersion(
     log.info(`Activating ${version}${'hidden' in hidden ? ` (hidden: ${inputs.hidden})` : ''}: the service queues its build`);
     await api.updateVersion(project, version, { active: true, ...hidden });
     stage.waitingFor = `the build that activating ${version} queued (it may show up late on the service's builds list)`;
-    const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
-    log.info(`Build #${build!.id} was queued by the activation: ${build!.urls.build}`);
-    return build!;
+    const build = await waitForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore));
+    log.info(`Build #${build.id} was queued by the activation: ${build.urls.build}`);
+    return build;
   }
 
   if ('hidden' in hidden) {
