@@ -1,7 +1,7 @@
 // `health`: for `on: schedule`, reads each project (never writes to Read the Docs) and checks that
 // its docs are current; reports a table, and keeps one issue in the repository while a problem remains.
 import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
-import { keepHealthIssue } from '../../github/health-issue.js';
+import { keepHealthIssue } from './health-issue.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { ProjectLog } from '../../reporting/project-log.js';

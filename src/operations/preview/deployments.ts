@@ -7,7 +7,7 @@ import {
   type Deployment,
   type DeploymentState,
 } from '../../github/api/rest.js';
-import type { PreviewPublisher } from '../../github/preview-publisher.js';
+import type { PreviewPublisher } from './preview-publisher.js';
 import type { TokenIdentity } from '../../github/token-identity.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { PreviewDetails } from './details.js';

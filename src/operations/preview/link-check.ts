@@ -4,8 +4,8 @@
  * resolves. Each broken one is a warning annotation; the comment's row keeps the first ones, the
  * job summary lists them all; with `fail`, a broken internal target turns the project red.
  */
-import type { BrokenLinkRow } from '../../github/comment-rows.js';
-import { BROKEN_LINKS_TITLE } from '../../github/render-comment.js';
+import type { BrokenLinkRow } from './comment-rows.js';
+import { BROKEN_LINKS_TITLE } from './render-comment.js';
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';

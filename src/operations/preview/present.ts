@@ -1,7 +1,7 @@
 import type { CommitState } from '../../github/api/rest.js';
-import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
-import type { PreviewPublisher } from '../../github/preview-publisher.js';
-import { unredirectedSection } from '../../github/render-comment.js';
+import type { PreviewRow, PreviewStatus } from './comment-rows.js';
+import type { PreviewPublisher } from './preview-publisher.js';
+import { unredirectedSection } from './render-comment.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult, StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';

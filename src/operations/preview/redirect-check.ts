@@ -5,7 +5,7 @@
  * reported, the preview is not held back.
  */
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
-import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
+import { UNREDIRECTED_TITLE } from './render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';

@@ -1,6 +1,6 @@
 import type { GitHubRepo } from '../../github/api/client.js';
 import { getFileContent } from '../../github/api/rest.js';
-import { PreviewPublisher } from '../../github/preview-publisher.js';
+import { PreviewPublisher } from './preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { InputError } from '../../inputs/inputs.js';
 import { serviceLinks } from '../../reporting/service-links.js';

@@ -1,13 +1,19 @@
-import type { GitHubRepo } from './api/client.js';
-import { GitHubError } from './api/client.js';
-import { createCommitStatus, getCollaboratorPermission, getPullRequest, updatePullRequestBody, type CommitState } from './api/rest.js';
+import type { GitHubRepo } from '../../github/api/client.js';
+import { GitHubError } from '../../github/api/client.js';
+import {
+  createCommitStatus,
+  getCollaboratorPermission,
+  getPullRequest,
+  updatePullRequestBody,
+  type CommitState,
+} from '../../github/api/rest.js';
 import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
 import { replaceMarkedBlock } from './pr-description.js';
 import { renderComment } from './render-comment.js';
 import { isAboutCommit, serviceComments } from './service-comment.js';
-import { keepStickyComment } from './sticky-comment.js';
-import { TokenIdentity } from './token-identity.js';
-import { messageOf } from '../util/message-of.js';
+import { keepStickyComment } from '../../github/sticky-comment.js';
+import { TokenIdentity } from '../../github/token-identity.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** Repository permissions (collaborators permission endpoint) that may write the description's rows. */
 const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);

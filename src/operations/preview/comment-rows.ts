@@ -4,7 +4,7 @@
  * comment, written by {@link dataComment} and read back (as untrusted input) by {@link readRows}.
  */
 import { z } from 'zod/mini';
-import { encodeSegment } from '../util/url.js';
+import { encodeSegment } from '../../util/url.js';
 
 const PREVIEW_STATUSES = [
   'building',

@@ -1,6 +1,6 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
-import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
-import { clipMiddle } from '../util/clip-middle.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../../reporting/markdown.js';
+import { clipMiddle } from '../../util/clip-middle.js';
 import {
   commentMarker,
   dataComment,
