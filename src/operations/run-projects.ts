@@ -4,6 +4,7 @@ import { ReadTheDocsError } from '../readthedocs/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
 import {
   LastSeenRecorder,
+  reasonWithSubject,
   type Conclusion,
   type LastSeen,
   type OperationContext,
@@ -88,8 +89,9 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
     failure = {
       outcome: 'timed-out',
       title: 'Timed out',
+      subject: project,
       reason:
-        `${project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
+        `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
         (build
           ? `Last state of ${build}: ${seen.state ?? 'unknown'}. The build keeps running on Read the Docs.`
           : seen.commit
@@ -100,20 +102,22 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
     failure = {
       outcome: 'aborted',
       title: error.title,
+      subject: project,
       reason:
-        `${project}: the wait was ${error.message}.` +
+        `the wait was ${error.message}.` +
         (build ? ` ${build} keeps running on Read the Docs (last state: ${seen.state ?? 'unknown'}); the API cannot cancel it.` : ''),
     };
   } else if (error instanceof ReadTheDocsError) {
-    failure = { outcome: 'error', title: error.title, reason: `${project}: ${error.message}` };
+    failure = { outcome: 'error', title: error.title, subject: project, reason: error.message };
   } else {
     failure = {
       outcome: 'error',
       title: 'Unexpected error',
-      reason: `${project}: ${messageOf(error)}`,
+      subject: project,
+      reason: messageOf(error),
     };
     log?.debug(error instanceof Error && error.stack ? error.stack : String(error));
   }
-  log?.info(failure.reason);
+  log?.info(reasonWithSubject(failure)!);
   return failure;
 }

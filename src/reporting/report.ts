@@ -1,6 +1,6 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, reasonWithSubject, type ProjectResult } from '../domain/project-result.js';
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
 import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
@@ -92,7 +92,7 @@ function resultsJson(results: ProjectResult[], redact: (text: string) => string)
         duration: result.duration ?? null,
         docsUrl: result.docsUrl ?? null,
         previewUrl: result.previewUrl ?? null,
-        reason: result.reason === undefined ? null : abridged(result.reason, MAX_REASON_LENGTH),
+        reason: result.reason === undefined ? null : abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH),
         ...(result.supersededBy ? { supersededBy: result.supersededBy } : {}),
         ...result.details,
       })),
@@ -196,10 +196,11 @@ export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: Project
 }
 
 /**
- * A reason without the project (and version) it starts with: the annotation's title names them
+ * A reason without its subject, the project (and version): the annotation's title names them
  * already, and a terminal prints the two on one line (`Build failed: demo latest: build #7 …`).
  */
-function withoutName(reason: string, result: Pick<ProjectResult, 'project' | 'version'>): string {
+function withoutName(reason: string, result: Pick<ProjectResult, 'project' | 'version' | 'subject'>): string {
+  if (result.subject !== undefined) return reason;
   for (const name of [result.version ? `${result.project} ${result.version}` : undefined, result.project]) {
     if (name !== undefined && reason.startsWith(`${name}: `)) return reason.slice(name.length + 2);
   }
@@ -257,7 +258,7 @@ export function summaryMarkdown(
   for (const result of results) {
     if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
     const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
-    blocks.push(`\n${title}\n\n${fencedCode(abridged(result.reason, MAX_REASON_LENGTH))}`);
+    blocks.push(`\n${title}\n\n${fencedCode(abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH))}`);
   }
   for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
   for (const section of extraSections) blocks.push(`\n${section}`);

@@ -165,6 +165,6 @@ function writeFailure(
     unchanged: 'Project not changed',
     after: [progressTable(plan, statuses)],
   });
-  log.info(safeLine(concluded.reason.split('\n')[0] ?? ''));
+  log.info(safeLine(`${concluded.subject}: ${concluded.reason.split('\n')[0] ?? ''}`));
   return concluded;
 }

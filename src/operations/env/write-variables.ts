@@ -49,14 +49,14 @@ const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, { nam
     log.info(`${project}: ${describePlan(plan)}`);
     return { outcome: 'success', details };
   }
-  const { outcome, title, reason } = concludeWriteFailure(ctx, { name: project, seen }, failure, {
+  const { outcome, title, subject, reason } = concludeWriteFailure(ctx, { name: project, seen }, failure, {
     changedAnything: changedAnything(progress),
     partly: 'Variables partly changed',
     unchanged: 'Variables not changed',
     after: [totalLimitHint(failure.error, plan), describeProgress(plan, progress)],
   });
-  log.info(reason);
-  return { outcome, title, reason, details };
+  log.info(`${subject}: ${reason}`);
+  return { outcome, title, subject, reason, details };
 };
 
 /** `env` for every project, then one summary table per project and the `variables` output. */

@@ -86,12 +86,13 @@ function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[]
   for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
   const details = { healthy: problems.length === 0, checks: rows };
   if (problems.length === 0) return { outcome: 'success', details };
-  const reason = `${project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
+  const subject = project;
+  const reason = `${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
   if (ctx.inputs.onProblem === 'warn') {
-    log.warning(`${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${project}`);
+    log.warning(`${subject}: ${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${project}`);
     return { outcome: 'success', details };
   }
-  return { outcome: 'failed', title: 'Unhealthy', reason, details };
+  return { outcome: 'failed', title: 'Unhealthy', subject, reason, details };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { PreviewRow, PreviewStatus } from './comment-rows.js';
 import type { PreviewPublisher } from './preview-publisher.js';
 import { unredirectedSection } from './render-comment.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
-import type { OperationContext, ProjectResult, StepReport } from '../types.js';
+import { reasonWithSubject, type OperationContext, type ProjectResult, type StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
 import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
 import type { PreviewDetails } from './details.js';
@@ -119,7 +119,7 @@ export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: str
     ...(result.buildUrl === undefined ? {} : { buildUrl: result.buildUrl }),
     ...(status === 'ready' && result.previewUrl ? { previewUrl: result.previewUrl } : {}),
     // One line in the row (the notification or the failed command), the output's tail apart.
-    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
+    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? reasonWithSubject(result))! } : {}),
     ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
     ...(status === 'ready' ? commentPages(pages) : {}),
   };

@@ -75,11 +75,12 @@ export async function verifyPreview(
     sleep: ctx.sleep,
   });
   if (!check.ok) {
+    const subject = project;
     const reason =
-      `${project}: build #${seen.current.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
+      `build #${seen.current.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
       `(${check.attempts} tries), so it is not reported as ready. Check the project's preview settings, or set \`preview-url-template\` for custom hosting`;
-    log.info(reason);
-    return { ...built, outcome: 'error', title: 'Preview not answering', reason };
+    log.info(`${subject}: ${reason}`);
+    return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
   }
   log.info(`Preview ready: ${url}`);
   const ready = { ...built, previewUrl: url };

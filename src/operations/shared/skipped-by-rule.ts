@@ -100,11 +100,12 @@ export function concludeSkippedByRule(
   commit: string,
 ): Conclusion<never> {
   seen.commit(commit);
+  const subject = name;
   const reason =
-    `${name}: no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
+    `no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
     `and made no build of it within ${formatDuration(ctx.polling.graceWindowMs)}, so a webhook automation rule of the project ` +
     '(changed files, commit message or labels) probably skipped it. Nothing to wait for: push a change the rules match, ' +
     "or check the project's automation rules";
-  log.info(reason);
-  return { outcome: 'skipped', title: 'Build skipped', reason };
+  log.info(`${subject}: ${reason}`);
+  return { outcome: 'skipped', title: 'Build skipped', subject, reason };
 }

@@ -28,12 +28,12 @@ export function concludeWriteFailure(
   run: Pick<ProjectRun, 'name' | 'seen'>,
   failure: WriteFailure,
   shape: WriteFailureShape,
-): Conclusion<never> & { title: string; reason: string } {
+): Conclusion<never> & { title: string; subject: string; reason: string } {
   const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
   const { outcome, title: stoppedTitle } = failureOf(ctx, run.name, run.seen.current, failure.error);
   const title = stopped && stoppedTitle ? stoppedTitle : shape.changedAnything ? shape.partly : shape.unchanged;
-  const reason = [`${run.name}: ${failure.step} failed: ${writeErrorMessage(failure.error)}`, ...shape.after].filter(Boolean).join('\n');
-  return { outcome, title, reason };
+  const reason = [`${failure.step} failed: ${writeErrorMessage(failure.error)}`, ...shape.after].filter(Boolean).join('\n');
+  return { outcome, title, subject: run.name, reason };
 }
 
 function writeErrorMessage(error: unknown): string {

@@ -41,9 +41,10 @@ export const syncVersionsProject: ProjectOperation<SyncDetails> = async (ctx, ru
   } catch (error) {
     // Before any build is known, say what never came; once there is one, the build's state says it.
     if (!(error instanceof DeadlineError) || run.seen.current.buildId !== undefined || !stage.waitingFor) throw error;
-    const reason = `${run.name}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
-    run.log.info(reason);
-    return { outcome: 'timed-out', title: 'Timed out', reason };
+    const subject = run.name;
+    const reason = `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
+    run.log.info(`${subject}: ${reason}`);
+    return { outcome: 'timed-out', title: 'Timed out', subject, reason };
   }
 };
 
@@ -60,11 +61,12 @@ async function syncProject(ctx: OperationContext, run: ProjectRun, stage: { wait
 
   log.info(`Syncing the versions of ${project} with its repository`);
   if (!(await api.syncVersions(project))) {
+    const subject = project;
     const reason =
-      `${project}: Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
+      `Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
       'inactive, has no `latest` version to sync from, or has version sync turned off. Check the project in the dashboard.';
-    log.info(reason);
-    return { outcome: 'failed', title: 'Sync not triggered', reason };
+    log.info(`${subject}: ${reason}`);
+    return { outcome: 'failed', title: 'Sync not triggered', subject, reason };
   }
   if (!version) {
     log.info('Sync scheduled: new branches and tags appear as versions within a minute or so');
@@ -108,11 +110,12 @@ async function buildOfVersion(
 
   if (!record.active) {
     if (!inputs.activate) {
+      const subject = project;
       const reason =
-        `${project}: version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
+        `version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
         'Activate it in the dashboard (or with an automation rule), or set `activate: true`.';
-      log.info(reason);
-      return { outcome: 'failed', title: 'Version inactive', reason };
+      log.info(`${subject}: ${reason}`);
+      return { outcome: 'failed', title: 'Version inactive', subject, reason };
     }
     log.info(`Activating ${version}${'hidden' in hidden ? ` (hidden: ${inputs.hidden})` : ''}: the service queues its build`);
     await api.updateVersion(project, version, { active: true, ...hidden });
