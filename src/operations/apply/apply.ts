@@ -145,7 +145,13 @@ async function applyProject(
     if (failure) return { ...writeFailure(ctx, seen, plan, statuses, failure, log), details };
   }
   if (inputs.failOnChanges && changes > 0) {
-    return { outcome: 'failed', title: 'Project differs from the file', reason: changesReason(plan, changes, dryRun), details };
+    return {
+      outcome: 'failed',
+      title: 'Project differs from the file',
+      subject: project,
+      reason: changesReason(plan, changes, dryRun),
+      details,
+    };
   }
   return { outcome: 'success', details };
 }

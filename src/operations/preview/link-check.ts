@@ -87,12 +87,16 @@ export function linkDetails(report: LinkReport | undefined): { links?: LinkDetai
 }
 
 /** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
-export function brokenLinksFailure(project: string, failing: BrokenLink[]): { outcome: 'failed'; title: string; reason: string } {
+export function brokenLinksFailure(
+  project: string,
+  failing: BrokenLink[],
+): { outcome: 'failed'; title: string; subject: string; reason: string } {
   return {
     outcome: 'failed',
     title: BROKEN_LINKS_TITLE,
+    subject: project,
     reason: [
-      `${project}: ${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
+      `${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
       ...failing.slice(0, 20).map((link) => `${link.page} → ${link.target}: ${link.problem}`),
       ...(failing.length > 20 ? [`… and ${failing.length - 20} more (the job summary lists them all)`] : []),
     ].join('\n'),

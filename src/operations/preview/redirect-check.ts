@@ -218,12 +218,16 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** With `redirect-check: fail`: the project is red, and says which pages. */
-export function unredirectedFailure(project: string, pages: UnredirectedPage[]): { outcome: 'failed'; title: string; reason: string } {
+export function unredirectedFailure(
+  project: string,
+  pages: UnredirectedPage[],
+): { outcome: 'failed'; title: string; subject: string; reason: string } {
   return {
     outcome: 'failed',
     title: UNREDIRECTED_TITLE,
+    subject: project,
     reason: [
-      `${project}: ${pages.length} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`:`,
+      `${pages.length} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`:`,
       ...pages.map((page) => page.entry),
     ].join('\n'),
   };

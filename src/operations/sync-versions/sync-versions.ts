@@ -195,15 +195,15 @@ async function verifyThroughSearch(
   const { buildId } = seen.current;
   const message =
     searchFailure !== undefined
-      ? `${project}: build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
-      : `${project}: build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
+      ? `build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
+      : `build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
         `within ${formatDuration(until - startedAt)}. Indexing runs after the build and can lag; ` +
         'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
   const details = { verified: false };
   if (inputs.verify === 'strict') {
-    log.info(message);
-    return { ...built, outcome: 'failed', title: 'Not found through search', reason: message, details };
+    log.info(`${project}: ${message}`);
+    return { ...built, outcome: 'failed', title: 'Not found through search', subject: project, reason: message, details };
   }
-  log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
+  log.warning(`${project}: ${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
   return { ...built, details };
 }
