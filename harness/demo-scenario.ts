@@ -7,7 +7,7 @@ export const DEMO_TOKEN = 'demo-token-not-a-secret';
 export const DEMO_PROJECT = 'acme-docs';
 export const DEMO_PR = 42;
 export const DEMO_HEAD_SHA = '4f2c9e1b7a3d5f60812c4e9a7b3d1f0e2c5a8b96';
-const BUILT_SHA = '9d1e3c5a7b2f4e6081a3c5e7f9b1d2c4e6a8f0b3';
+export const BUILT_SHA = '9d1e3c5a7b2f4e6081a3c5e7f9b1d2c4e6a8f0b3';
 const HOUR = 3_600_000;
 
 /**
@@ -75,9 +75,12 @@ export async function startDemoService(options: { buildMs?: number } = {}): Prom
   return standin;
 }
 
+/** The commit every trigger of `latest` builds: the default branch's head. */
+export const TRIGGERED_SHA = 'c0ffee5e2a1d4b7f9e3c6a8d0b2f4e6a8c1d3e5f';
+
 /** What a trigger of `latest` does in each variant. */
 export function planBuild(standin: Standin, variant: Variant, buildMs = 6000): void {
-  const commit = 'c0ffee5e2a1d4b7f9e3c6a8d0b2f4e6a8c1d3e5f';
+  const commit = TRIGGERED_SHA;
   standin.onTrigger(
     DEMO_PROJECT,
     'latest',
@@ -110,7 +113,8 @@ export function startPullRequestBuild(standin: Standin, buildMs = 6000): void {
     startedAgoMs: HOUR,
   });
   standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
-  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF);
+  // Written as the build ends (the service takes a few seconds): the demo shows the diff, not the wait for it.
+  standin.setFileTreeDiff(DEMO_PROJECT, `${DEMO_PR}`, DEMO_FILE_TREE_DIFF, { writtenAfterMs: 0 });
   standin.setSitePages(DEMO_PROJECT, `${DEMO_PR}`, DEMO_PREVIEW_PAGES);
 }
 

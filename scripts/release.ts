@@ -4,7 +4,7 @@
 //   npx node scripts/release.ts v1.2.3 [--notes <file>] [--main <ref>]
 //
 // Checks the tag against the repository in the current folder (package.json, src/version.ts, a
-// dated CHANGELOG.md section), then prints the plan: the version, whether it is a pre-release, the
+// dated CHANGELOG.md section, the docs' `@vN` examples), then prints the plan: the version, whether it is a pre-release, the
 // major tag to move. With --notes, writes the release notes there; under GitHub Actions it also
 // sets the step outputs `version`, `prerelease` and `major-tag`. Exits 1, naming every problem,
 // when the release must not be made.
@@ -16,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { docsMajorTags } from './release/docs-major-tags.ts';
 import { ReleaseRefused, releasePlan } from './release/plan.ts';
 
 const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -50,6 +51,7 @@ function main(args: string[]): number {
       tags: [...released, tag],
       repositoryUrl: `${server}/${repository}`,
       commit,
+      docsMajorTags: docsMajorTags(root, repository),
     });
     if (notesFile) writeFileSync(notesFile, `${plan.notes}\n`);
     if (process.env.GITHUB_OUTPUT) {

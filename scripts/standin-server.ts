@@ -1,15 +1,18 @@
-// Keeps the loopback stand-in of Read the Docs running with the demo project, for trying the
-// action by hand or from a workflow (`uses: ./` in .github/workflows/self-test.yml).
+// Keeps the loopback stand-ins of Read the Docs and GitHub running with the demo project, for trying
+// the action or the command line by hand, or from a workflow (`uses: ./` in .github/workflows/self-test.yml).
 //
-//   npm run standin                # prints `url=http://127.0.0.1:PORT`, runs until stopped
-//   npm run standin -- --preview   # also GitHub's REST API with pull request #42, for `preview`
+//   npm run standin                # prints `url=http://127.0.0.1:PORT`, how to point the action and
+//                                  # the command line at it, and a command per operation it serves
+//   npm run standin -- --preview   # also writes the pull_request event and a .env for `preview`
 //
 // Projects: `acme-docs` (each trigger of `latest` succeeds after a few seconds) and `acme-broken`
-// (each trigger fails in Sphinx). The token it accepts: demo-token-not-a-secret.
+// (each trigger fails in Sphinx). The token it accepts: demo-token-not-a-secret. Beside them, for the
+// operations the docs show: a tag `v2.0` that a sync creates (`sync-versions`), a merge queue's
+// branch for pull request #42 that a sync creates (`merge-queue`, `queue-check: build`), the PR's
+// own build (`mirror`, `preview`), and GitHub's REST API with the repository octo/docs-repo (the
+// PR, its files, .readthedocs.yaml, comments, statuses, deployments, the default branch).
 //
-// With --preview, acme-docs also has the build of pull request #42's head commit, and a second
-// stand-in answers as GitHub's REST API (the PR, its files, .readthedocs.yaml, comments, statuses,
-// deployments). It writes the pull_request event and a .env file for `npm run local` into a
+// With --preview, it writes the pull_request event and a .env file for `npm run local` into a
 // temporary folder and prints both paths: `npm run local -- <that .env>` runs `preview` end to end.
 import './node-check.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,16 +23,14 @@ import {
   DEMO_BUILD_MS_REFUSED,
   DEMO_HEAD_SHA,
   DEMO_PR,
-  DEMO_PR_FILES,
   DEMO_PROJECT,
-  DEMO_READTHEDOCS_YAML,
   DEMO_TOKEN,
   demoBuildMs,
   pullRequestEvent,
-  startPullRequestBuild,
   startTrialService,
   TRIAL_PROJECTS,
 } from '../harness/demo-scenario.ts';
+import { seedOperations, trialHints } from '../harness/trial-scenario.ts';
 
 /** Not a secret: only the GitHub stand-in accepts it. */
 export const DEMO_GITHUB_TOKEN = 'ghs_demo_token_not_a_secret';
@@ -41,26 +42,23 @@ if (buildMs === undefined) {
   process.exit(2);
 }
 const standin = await startTrialService(buildMs);
-let github: GitHubStandin | undefined;
+const repo = { owner: 'octo', repo: 'docs-repo' };
+const github: GitHubStandin = await startGitHubStandin({ token: DEMO_GITHUB_TOKEN, ...repo });
+seedOperations(standin, github, buildMs);
 let folder: string | undefined;
 
 process.stdout.write(`url=${standin.url}\n`);
 process.stdout.write(`token=${DEMO_TOKEN}\nprojects=${TRIAL_PROJECTS.join(',')}\n`);
+process.stdout.write(`github-api-url=${github.url}\ngithub-token=${DEMO_GITHUB_TOKEN}\n`);
+process.stdout.write(trialHints(standin.url, github.url));
 
 if (preview) {
-  const repo = { owner: 'octo', repo: 'docs-repo' };
-  github = await startGitHubStandin({ token: DEMO_GITHUB_TOKEN, ...repo });
-  startPullRequestBuild(standin, buildMs);
-  github.addPullRequest({ number: DEMO_PR, headSha: DEMO_HEAD_SHA, body: 'Documents every configuration option.', files: DEMO_PR_FILES });
-  github.setFile(DEMO_HEAD_SHA, '.readthedocs.yaml', DEMO_READTHEDOCS_YAML);
-
   folder = mkdtempSync(join(tmpdir(), 'rtd-standin-preview-'));
   const event = pullRequestEvent();
   const eventPath = join(folder, 'event.json');
   writeFileSync(eventPath, JSON.stringify(event.payload, null, 2));
   const envPath = join(folder, 'preview.env');
   writeFileSync(envPath, previewEnv(standin.url, github.url, eventPath, event.name));
-  process.stdout.write(`github-api-url=${github.url}\ngithub-token=${DEMO_GITHUB_TOKEN}\n`);
   process.stdout.write(`pull-request=${DEMO_PR} (head ${DEMO_HEAD_SHA})\nevent=${eventPath}\nenv-file=${envPath}\n`);
   process.stdout.write(`Run the preview:  npm run local -- ${envPath}\n`);
 }
@@ -86,10 +84,9 @@ function previewEnv(rtdUrl: string, githubUrl: string, eventPath: string, eventN
 }
 
 const stop = (signal: string) => {
-  const github_ = github ? `, GitHub ${github.requests.length}` : '';
-  process.stdout.write(`${signal}: stopping after ${standin.requests.length} requests${github_}\n`);
+  process.stdout.write(`${signal}: stopping after ${standin.requests.length} requests, GitHub ${github.requests.length}\n`);
   if (folder) rmSync(folder, { recursive: true, force: true });
-  void Promise.all([standin.close(), github?.close()]).then(() => process.exit(0));
+  void Promise.all([standin.close(), github.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -202,6 +202,10 @@ export async function reportStep(
     setOutputs(port, results, redact, report.outputs, inputs?.baseUrl);
   });
   await part('annotations', () => annotateFailures(port, results, redact));
+  if (report.failure) {
+    port.log.error(redact(report.failure.message), { title: report.failure.title });
+    port.fail('failure');
+  }
   const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
   const summarised = port.reasonsInSummary === false ? results.map(({ reason: _, ...rest }) => rest) : results;
   if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary), redact));

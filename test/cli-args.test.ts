@@ -2,9 +2,12 @@
 // test/e2e/cli.test.ts runs dist/cli.js for what needs the process (exit codes, the token kept out
 // of sight, the output without workflow commands).
 import { describe, expect, it } from 'vitest';
-import { readActionMetadata } from '../harness/action-metadata.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readActionMetadata, ROOT } from '../harness/action-metadata.ts';
 import { parseCommandLine, UsageError } from '../src/cli/args.ts';
 import { helpText } from '../src/cli/help.ts';
+import { INPUT_DECLARATIONS } from '../src/inputs/declarations.ts';
 
 describe('the command line', () => {
   it('refuses an option no input declares, naming it', () => {
@@ -21,6 +24,31 @@ describe('the command line', () => {
       expect(text).toContain(inputs[name]!.description);
     }
     expect(text).not.toContain('--deployment-environment'); // a preview input
+  });
+
+  it('a flag that defaults to true shows `--no-<name>` with what turning it off does, and every such flag has that text (issue 42)', () => {
+    const text = (operation: Parameters<typeof helpText>[0]) => helpText(operation).replace(/\s+/g, ' ');
+    expect(text('sync-versions')).toContain('--no-activate For `sync-versions` with `version`, leave an inactive version inactive');
+    expect(text('sync-versions')).not.toContain('--no-activate For `sync-versions` with `version`, activate the version');
+    expect(text('build')).toContain('--no-wait For `build`, return as soon as the build is created');
+    expect(text('preview')).toContain('--no-deployment For `preview`, make no GitHub deployment.');
+    expect(text('health')).toContain('--no-health-issue For `health`, keep no issue');
+    for (const [name, declaration] of Object.entries(INPUT_DECLARATIONS) as [string, { kind: string; default: string; offText?: string }][])
+      if (declaration.kind === 'flag' && declaration.default === 'true') expect(declaration.offText, name).toBeTruthy();
+  });
+
+  it('the docs and --help give the exit status of an interrupted run as it is: 130 (issue 42)', () => {
+    const troubleshooting = readFileSync(join(ROOT, 'docs', 'troubleshooting.md'), 'utf8');
+    const row = troubleshooting.split('\n').find((line) => line.startsWith('| **Interrupted**'))!;
+    expect(row).toContain('exited 130 (143 for SIGTERM)');
+    expect(row).not.toMatch(/exited 1\b/);
+    expect(helpText()).toContain('130 when interrupted (Ctrl-C)');
+  });
+
+  it('`preview --help` says that `--config` is read by preview too (issue 42)', () => {
+    const text = helpText('preview').replace(/\s+/g, ' ');
+    expect(text).toMatch(/--config <value> For [^.]*`preview`[^.]*, the project file/);
+    expect(text).not.toContain('--config <value> For `apply` and `export`,');
   });
 
   it('refuses an option the operation does not take, naming it: it would do nothing (issue 35)', () => {

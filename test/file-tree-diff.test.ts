@@ -48,11 +48,21 @@ describe('parseFileTreeDiff', () => {
     ['not JSON', '{', 'not JSON'],
     ['no filetreediff', JSON.stringify({ addons: {} }), 'no file tree diff'],
     ['filetreediff null', answer(null), 'no file tree diff'],
-    ['enabled without a diff', answer({ enabled: true }), 'no file tree diff'],
     ['off', answer({ enabled: false, diff: { added: [] } }), 'off'],
     ['a list that is not one', answer({ diff: { added: 'all' } }), 'no file tree diff'],
   ])('%s: no diff, and why', (_name, text, why) => {
     expect(parseFileTreeDiff(text, links)).toEqual({ absent: expect.stringContaining(why) });
+  });
+
+  it('enabled without a diff: none written yet (read again), or none at all', () => {
+    expect(parseFileTreeDiff(answer({ enabled: true }), links)).toEqual({
+      absent: 'the service gives no file tree diff for this build',
+      unwritten: true,
+    });
+  });
+
+  it('{enabled: false} without a diff: the addon is off, final', () => {
+    expect(parseFileTreeDiff(answer({ enabled: false }), links)).toEqual({ absent: 'the file tree diff is off for this project' });
   });
 
   it('drops broken entries, climbing or control-character paths and duplicates; keeps only the service’s links', () => {

@@ -128,6 +128,8 @@ describe('reads ride through transient faults', () => {
     expect(error.message).toContain(`http://127.0.0.1:${port} cannot be reached (2 attempts; last error: ECONNREFUSED`);
     expect(http.stats.requests).toBe(2);
     expect(info).toHaveLength(1);
+    // Tried twice by design: the retry line says so (issue 42).
+    expect(info[0]).toMatch(/attempt 2 of 2 in /);
   });
 
   it('once the service has answered, a refused connection is a restart: retried until it comes back', async () => {

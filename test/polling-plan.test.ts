@@ -13,6 +13,8 @@ describe('pollingPlan', () => {
       searchIntervalMs: 5000,
       verifyWindowMs: 180_000,
       previewRetryMs: 5000,
+      diffIntervalMs: 5000,
+      diffWindowMs: 60_000,
     });
   });
 
@@ -25,6 +27,8 @@ describe('pollingPlan', () => {
       searchIntervalMs: 2000,
       verifyWindowMs: 30_000,
       previewRetryMs: 2000,
+      diffIntervalMs: 2000,
+      diffWindowMs: 24_000,
     });
   });
 
@@ -33,6 +37,7 @@ describe('pollingPlan', () => {
     expect(plan.graceWindowMs).toBe(1000);
     expect(plan.verifyWindowMs).toBe(2000);
     expect(plan.appearIntervalMs).toBe(50);
+    expect(plan.diffWindowMs).toBe(1000);
     // Just above the floors, the looks count again.
     expect(pollingPlan(150).graceWindowMs).toBe(1500);
     expect(pollingPlan(150).verifyWindowMs).toBe(2250);

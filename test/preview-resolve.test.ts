@@ -116,6 +116,16 @@ describe('checkPage', () => {
     expect(await checkPage(`${base}/lagging/`, options(5))).toMatchObject({ ok: true, status: 200, attempts: 3 });
   });
 
+  it('with `maxBodyBytes`: the page read once, its body kept; one too large still answers, without its body', async () => {
+    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 1024 })).toEqual({
+      ok: true,
+      status: 200,
+      body: '<h1>ok</h1>',
+      attempts: 1,
+    });
+    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).toEqual({ ok: true, status: 200, attempts: 1 });
+  });
+
   it('follows redirects to the page', async () => {
     expect(await checkPage(`${base}/root/`, options(1))).toMatchObject({ ok: true, status: 200 });
   });

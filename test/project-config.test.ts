@@ -655,6 +655,20 @@ describe('preflight: what the service would refuse part-way (issue 29)', () => {
     expect(refusals({ versions: { v1: { hidden: true } } }, current, false)).toEqual([]);
   });
 
+  it('says what the root then does (FACTS, Versions): multi-version serves latest quietly; single-version answers 404', () => {
+    const versions = { v1: { active: true, hidden: false } };
+    const deactivate = { versions: { v1: { active: false } } };
+    const multi = state({ settings: { default_version: 'v1', versioning_scheme: 'multiple_versions_with_translations' }, versions });
+    expect(refusals(deactivate, multi, false)[0]).toContain(
+      "deletes its docs (the docs root then quietly serves `latest` instead, and the default version's own URL answers 404)",
+    );
+    const single = state({ settings: { default_version: 'v1', versioning_scheme: 'single_version_without_translations' }, versions });
+    expect(refusals(deactivate, single, false)[0]).toContain('deletes its docs (the docs root then answers 404)');
+    // The file may set the scheme in the same run.
+    const becomingSingle = { ...deactivate, settings: { versioning_scheme: 'single_version_without_translations' as const } };
+    expect(refusals(becomingSingle, multi, false)[0]).toContain('(the docs root then answers 404)');
+  });
+
   it("keeps the default version out of the policy's deactivations, and says why", () => {
     const tags = ['v1.0.0', 'v1.0.1'].map((slug) => ({ slug, type: 'tag', verboseName: slug, active: true, hidden: false }));
     const current = state({ settings: { default_version: 'v1.0.0' }, versionList: tags });

@@ -66,4 +66,25 @@ describe('serviceLinks', () => {
     expect(local.build('http://127.0.0.1:8000/projects/demo/builds/1/')).toBeDefined();
     expect(local.build('http://localhost:8000/projects/demo/builds/1/')).toBeUndefined();
   });
+
+  it("a version's docs on the project's own documentation host (a custom domain) as the service gives it, that host only", () => {
+    const docs = community.docsOf('https://docs.acme.example/en/latest/');
+    expect(docs('https://docs.acme.example/en/stable/')).toBe('https://docs.acme.example/en/stable/');
+    expect(docs('https://DOCS.acme.example/en/1.0/')).toBe('https://DOCS.acme.example/en/1.0/');
+    expect(docs('https://acme.readthedocs.io/en/stable/')).toBe('https://acme.readthedocs.io/en/stable/');
+    for (const url of [
+      'https://evil.docs.acme.example/en/stable/',
+      'https://docs.acme.example.evil.example/',
+      'https://other.example/en/stable/',
+      'javascript:alert(1)',
+      undefined,
+    ]) {
+      expect(docs(url), String(url)).toBeUndefined();
+    }
+    // No documentation URL, or not a plain http(s) one: the service's domains only.
+    for (const own of [undefined, 'javascript:alert(1)//docs.acme.example/']) {
+      expect(community.docsOf(own)('https://docs.acme.example/en/stable/')).toBeUndefined();
+      expect(community.docsOf(own)('https://acme.readthedocs.io/')).toBe('https://acme.readthedocs.io/');
+    }
+  });
 });

@@ -19,24 +19,54 @@ async function rtd(): Promise<Standin> {
   return standin;
 }
 
-async function notifications(standin: Standin, token = 'test-token'): Promise<{ status: number; ids: string[] }> {
-  const res = await fetch(`${standin.url}/api/v3/projects/acme/notifications/`, { headers: { authorization: `Token ${token}` } });
-  const body = (await res.json()) as { results?: { message: { id: string } }[] };
-  return { status: res.status, ids: (body.results ?? []).map((n) => n.message.id) };
+async function notifications(standin: Standin, query = ''): Promise<{ status: number; ids: string[]; states: string[] }> {
+  const res = await fetch(`${standin.url}/api/v3/projects/acme/notifications/${query}`, { headers: { authorization: 'Token test-token' } });
+  const body = (await res.json()) as { results?: { state: string; message: { id: string } }[] };
+  return { status: res.status, ids: (body.results ?? []).map((n) => n.message.id), states: (body.results ?? []).map((n) => n.state) };
 }
+
+const DISABLED = 'project:builds:disabled-due-to-consecutive-failures';
 
 describe('Read the Docs stand-in: project notifications', () => {
   it('says the builds are disabled once the default version failed 25 times in a row, not before', async () => {
     const standin = await rtd();
     for (let i = 0; i < 24; i++)
       standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 100_000 - i * 1000 });
-    expect(await notifications(standin)).toEqual({ status: 200, ids: [] });
+    expect(await notifications(standin)).toEqual({ status: 200, ids: [], states: [] });
     standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 50_000 });
-    expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['unread'] });
+    // Re-enabled (a later build succeeded): still listed, cancelled (FACTS, Builds).
     standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 40_000 });
-    expect((await notifications(standin)).ids).toEqual([]);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['cancelled'] });
+    expect((await notifications(standin, '?state__in=unread,read')).ids).toEqual([]);
     standin.disableBuilds('acme');
-    expect((await notifications(standin)).ids).toEqual(['project:builds:disabled-due-to-consecutive-failures']);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['unread'] });
+  });
+
+  it('re-enabled by hand, the notification stays listed as cancelled; the 25 failures before no longer count', async () => {
+    const standin = await rtd();
+    for (let i = 0; i < 25; i++)
+      standin.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'failure', startedAgoMs: 100_000 - i * 1000 });
+    expect((await notifications(standin)).states).toEqual(['unread']);
+    standin.disableBuilds('acme', false);
+    expect(await notifications(standin)).toMatchObject({ ids: [DISABLED], states: ['cancelled'] });
+    const trigger = await fetch(`${standin.url}/api/v3/projects/acme/versions/latest/builds/`, {
+      method: 'POST',
+      headers: { authorization: 'Token test-token' },
+    });
+    expect(trigger.status).toBe(202);
+  });
+
+  it('lists notifications in every state, filtered by `state` and `state__in`; a state that is no choice is a 400', async () => {
+    const standin = await rtd();
+    for (const state of ['read', 'dismissed', 'cancelled'] as const) {
+      standin.addProjectNotification('acme', { id: `note:${state}`, header: state, body: '', state });
+    }
+    standin.disableBuilds('acme');
+    expect((await notifications(standin)).states).toEqual(['unread', 'read', 'dismissed', 'cancelled']);
+    expect((await notifications(standin, '?state__in=unread,read')).ids).toEqual([DISABLED, 'note:read']);
+    expect((await notifications(standin, '?state=dismissed')).ids).toEqual(['note:dismissed']);
+    expect((await notifications(standin, '?state__in=unread,gone')).status).toBe(400);
   });
 
   it('while the builds are disabled, a trigger answers 400 triggered: false and a push builds nothing', async () => {
@@ -57,6 +87,91 @@ describe('Read the Docs stand-in: project notifications', () => {
     expect((await fetch(`${standin.url}/api/v3/projects/acme/notifications/`)).status).toBe(401);
     const res = await fetch(`${standin.url}/api/v3/projects/nope/notifications/`, { headers: { authorization: 'Token test-token' } });
     expect(await res.json()).toMatchObject({ count: 0, results: [] });
+  });
+});
+
+describe('Read the Docs stand-in: the branch latest follows, and the docs root (FACTS.md, Versions)', () => {
+  const get = (standin: Standin, path: string) =>
+    fetch(`${standin.url}${path}`, { headers: { authorization: 'Token test-token' }, redirect: 'manual' });
+
+  it("with no branch set and no repository linked, API default_branch reads master while latest's identifier names main, and a push to main builds latest", async () => {
+    const standin = await startStandin({ rateLimit: null });
+    closers.push(() => standin.close());
+    standin.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+    expect(await (await get(standin, '/api/v3/projects/hand/')).json()).toMatchObject({ default_branch: 'master' });
+    const latest = (await (await get(standin, '/api/v3/projects/hand/versions/latest/')).json()) as {
+      identifier: string;
+      urls: { vcs: string };
+    };
+    expect(latest.identifier).toBe('main');
+    expect(latest.urls.vcs).toMatch(/\/tree\/main\/$/);
+    expect(standin.push('hand', 'main', { commit: 'c'.repeat(40) })).not.toBeNull();
+    expect(standin.builds('hand').map((b) => b.version)).toEqual(['latest']);
+    expect(() => standin.push('hand', 'master', { commit: 'd'.repeat(40) })).toThrow(/add the branch's version first/);
+  });
+
+  it("the service's stable serves the highest release among tags and branches, active or not; a stable of the user's own is never moved", async () => {
+    const standin = await startStandin({ rateLimit: null });
+    closers.push(() => standin.close());
+    const C = (n: string) => n.repeat(40);
+    standin.addProject({
+      slug: 'rel',
+      versions: [
+        { slug: 'v1.0', type: 'tag', identifier: C('1') },
+        { slug: 'v1.1', type: 'tag', identifier: C('2'), active: false },
+        { slug: 'v2.0rc1', type: 'tag', identifier: C('3') },
+        { slug: 'stable', type: 'tag', identifier: C('1'), machine: true },
+      ],
+    });
+    const stable = async (slug = 'rel') =>
+      (await (await get(standin, `/api/v3/projects/${slug}/versions/stable/`)).json()) as {
+        identifier: string;
+        type: string;
+        verbose_name: string;
+      };
+    expect(await stable()).toMatchObject({ identifier: C('2'), type: 'tag', verbose_name: 'stable' });
+    standin.addVersion('rel', { slug: 'v1.1-1', type: 'tag', identifier: C('4') });
+    expect((await stable()).identifier).toBe(C('4'));
+    standin.addVersion('rel', { slug: '1.5', type: 'branch', active: false });
+    expect(await stable()).toMatchObject({ identifier: '1.5', type: 'branch' });
+    standin.addProject({
+      slug: 'own',
+      versions: [
+        { slug: 'v1.0', type: 'tag', identifier: C('1') },
+        { slug: 'stable', type: 'branch', identifier: 'stable' },
+      ],
+    });
+    expect((await stable('own')).identifier).toBe('stable');
+  });
+
+  it('a multi-version root redirects to the default version, or quietly to latest when that one is inactive or missing; single-version: 404', async () => {
+    const standin = await startStandin({ rateLimit: null });
+    closers.push(() => standin.close());
+    standin.addProject({ slug: 'multi', defaultVersion: 'v1', versions: [{ slug: 'v1', type: 'tag', built: true }] });
+    standin.addBuild('multi', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: 60_000 });
+    standin.addProject({
+      slug: 'single',
+      versioningScheme: 'single_version_without_translations',
+      defaultVersion: 'v1',
+      versions: [{ slug: 'v1', type: 'tag', built: true }],
+    });
+    const root = async (slug: string) => {
+      const res = await get(standin, `/docs/${slug}/`);
+      return [res.status, res.headers.get('location')?.replace(standin.url, '') ?? null];
+    };
+    expect(await root('multi')).toEqual([302, '/docs/multi/en/v1/']);
+    expect(await root('single')).toEqual([200, null]);
+    for (const slug of ['multi', 'single']) {
+      await fetch(`${standin.url}/api/v3/projects/${slug}/versions/v1/`, {
+        method: 'PATCH',
+        headers: { authorization: 'Token test-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ active: false }),
+      });
+    }
+    expect(await root('multi')).toEqual([302, '/docs/multi/en/latest/']);
+    expect((await get(standin, '/docs/multi/en/latest/')).status).toBe(200);
+    expect((await get(standin, '/docs/multi/en/v1/')).status).toBe(404);
+    expect(await root('single')).toEqual([404, null]);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { markdownForTerminal } from '../src/runner/terminal-markdown.js';
 import { terminalPort, type TerminalOptions } from '../src/runner/terminal.js';
+import { createProjectLog } from '../src/reporting/project-log.js';
 
 function streams(tty = false) {
   const out = { text: '', isTTY: tty, write: (chunk: string) => (out.text += chunk) };
@@ -204,8 +205,58 @@ describe('the terminal’s summary is plain text (issue 35)', () => {
     );
     expect(out.text.split('\n').slice(2)).toEqual([
       'demo latest: build #7 failed',
-      'error: Build failed: demo latest: build #7 failed',
+      // The reason the log showed just before is not said again (issue 42): the title only.
+      'error: Build failed: demo latest',
       '  Command failed (exit code 1): sphinx',
+      '',
+    ]);
+  });
+});
+
+describe('the terminal’s words and summary (issue 42)', () => {
+  it('says an input as its option, a token with its variable, and nothing is "on the runner"', () => {
+    const { terminal, out } = port();
+    terminal.log.warning("Input `github-token` is empty: no commit status on the group's commit", { title: 'Commit status not set' });
+    terminal.log.info('demo: timed out after 5s (input `timeout`). Input `frobnicate` stays.');
+    terminal.log.info('Written to `.github/readthedocs-project.yml` on the runner: commit it.');
+    terminal.log.info('pull request #42 cannot be read: `github-token` is empty');
+    expect(out.text.split('\n')).toEqual([
+      "warning: Commit status not set: `--github-token` (or GITHUB_TOKEN) is empty: no commit status on the group's commit",
+      'demo: timed out after 5s (`--timeout`). Input `frobnicate` stays.',
+      'Written to `.github/readthedocs-project.yml`: commit it.',
+      'pull request #42 cannot be read: `--github-token` (or GITHUB_TOKEN) is empty',
+      '',
+    ]);
+  });
+
+  it('an escaped backtick opens no code span, and a link whose text is its URL shows the URL once', () => {
+    const lines = markdownForTerminal(
+      [
+        'the preview is on a host of \\`preview\\-url\\-template\\`, and `a\\|b` is code',
+        'Docs: [http\\://127\\.0\\.0\\.1/docs/latest/](http://127.0.0.1/docs/latest/)',
+        'Build: [#7](http://127.0.0.1/builds/7/)',
+      ].join('\n'),
+      (text) => text,
+    );
+    expect(lines).toEqual([
+      'the preview is on a host of `preview-url-template`, and a|b is code',
+      'Docs: http://127.0.0.1/docs/latest/',
+      'Build: #7 (http://127.0.0.1/builds/7/)',
+    ]);
+  });
+
+  it('with several projects, a progress line echoed live is not replayed by the project’s group', () => {
+    const { terminal, out } = port();
+    const demo = createProjectLog('demo', true, terminal.log);
+    demo.progress('[1s] build #1: Cloning');
+    demo.info('Triggering a build of demo');
+    demo.progress('[4s] build #1: Finished');
+    demo.flush();
+    expect(out.text.split('\n')).toEqual([
+      '[demo] [1s] build #1: Cloning',
+      '[demo] [4s] build #1: Finished',
+      '▸ demo',
+      '  Triggering a build of demo',
       '',
     ]);
   });

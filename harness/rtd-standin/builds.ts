@@ -192,6 +192,9 @@ export class BuildResources {
     if (!p) return detail(404, 'No Project matches the given query.');
     const v = this.store.findVersion(p.slug, vslug, ctx.now);
     if (!v) return detail(404, 'No Version matches the given query.');
+    // FACTS (Builds): "A version uploaded by a pipeline (the service's direct upload, beta) is never
+    // built by the service: a trigger answers 400 `{"error": "Cannot trigger a build for an uploaded version."}`".
+    if (v.uploaded) return json(400, { error: 'Cannot trigger a build for an uploaded version.' });
     // FACTS (Builds): an inactive project, or (Community) one whose builds the service disabled after
     // 25 failed builds of its default version in a row: "a trigger then answers 400 `triggered: false`".
     if (!p.active || this.buildsDisabled(p, ctx.now)) {

@@ -67,6 +67,14 @@ export interface VersionSeed {
   verboseName?: string;
   /** The version only becomes visible this many ms after the next sync-versions call. */
   appearsAfterSyncMs?: number;
+  /** Made by the service's direct upload (beta): a pipeline uploads its files, the service never builds it. */
+  uploaded?: boolean;
+  /**
+   * `stable` only: the service's own alias, which serves the highest release among the project's
+   * tags and branches (see `highestRelease` in versions.ts); without it, a `stable` branch or tag
+   * of the user's own, never moved.
+   */
+  machine?: boolean;
 }
 
 export interface ProjectSeed {
@@ -79,6 +87,11 @@ export interface ProjectSeed {
   defaultVersion?: string;
   /** Default 'main'; null: none set (GET falls back to the connected repository's default, then `master`). */
   defaultBranch?: string | null;
+  /**
+   * The repository's real default branch (what its HEAD names), which `latest` follows whatever
+   * GET's `default_branch` says; default: GET's `default_branch`.
+   */
+  repositoryHead?: string;
   active?: boolean;
   privacy?: Privacy;
   repositoryUrl?: string;
@@ -193,6 +206,8 @@ export interface ProjectData {
   defaultVersion: string;
   /** Null when none is set: see `Store.defaultBranchOf`. */
   defaultBranch: string | null;
+  /** See `ProjectSeed.repositoryHead` and `Store.latestBranchOf`. */
+  repositoryHead: string | null;
   active: boolean;
   privacy: Privacy;
   repositoryUrl: string;
@@ -213,10 +228,14 @@ export interface VersionData {
   privacy: Privacy;
   identifier: string;
   verboseName: string;
+  /** The service's own `stable` alias (see `VersionSeed.machine`). */
+  machine?: boolean;
   /** Delay applied at the next sync, or null once scheduled/visible. */
   pendingSyncDelayMs: number | null;
   /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */
   visibleAt: number;
+  /** Uploaded by a pipeline (direct upload): never built by the service. */
+  uploaded?: boolean;
 }
 
 export interface EnvVarData {

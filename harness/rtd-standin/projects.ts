@@ -40,6 +40,7 @@ export class ProjectResources {
       subprojectOf: p.subprojectOf ?? null,
       defaultVersion: p.defaultVersion ?? 'latest',
       defaultBranch: p.defaultBranch === undefined ? 'main' : p.defaultBranch,
+      repositoryHead: p.repositoryHead ?? null,
       active: p.active ?? true,
       privacy: p.privacy ?? 'public',
       // A connected repository's clone URL is what the project shows (the service keeps it on every save).

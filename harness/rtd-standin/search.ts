@@ -128,6 +128,8 @@ export class SearchResources {
 
   /** Serves documentation pages: 200 once the version has been built, else Django's 404. */
   private serveDocs(ctx: Ctx): Reply {
+    const atRoot = this.projectRoot(ctx);
+    if (atRoot) return atRoot;
     let best: { root: string; v: VersionData; p: ProjectData } | null = null;
     for (const v of this.store.versions) {
       const p = this.store.projects.get(v.project);
@@ -135,11 +137,37 @@ export class SearchResources {
       const root = new URL(this.store.docsUrl(p, v.slug, v.type === 'external')).pathname;
       if (ctx.path.startsWith(root) && (!best || root.length > best.root.length)) best = { root, v, p };
     }
-    if (!best?.v.active || !this.store.versionBuilt(best.v, ctx.now)) return html(404, DJANGO_404);
-    const site = this.sites.get(`${best.p.slug}/${best.v.slug}`);
-    if (site) return sitePage(site, ctx.path.slice(best.root.length));
-    const title = escapeHtml(`${best.p.name} ${best.v.verboseName}`);
+    return this.page(best?.p, best?.v, ctx.now, best ? ctx.path.slice(best.root.length) : '');
+  }
+
+  private page(p: ProjectData | undefined, v: VersionData | null | undefined, now: number, below: string): Reply {
+    if (!p || !v?.active || !this.store.versionBuilt(v, now)) return html(404, DJANGO_404);
+    const site = this.sites.get(`${p.slug}/${v.slug}`);
+    if (site) return sitePage(site, below);
+    const title = escapeHtml(`${p.name} ${v.verboseName}`);
     return html(200, `<!doctype html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`);
+  }
+
+  /**
+   * A project's docs root. FACTS (Versions): "The docs root redirects to `default_version` when that
+   * version exists and is active, else to `latest`: on a multi-version project an inactive or
+   * missing default version makes the root quietly serve `latest` while `/{lang}/{default}/`
+   * answers 404; single-version projects (and a default of `latest`) answer 404." Undefined when
+   * the path is no project's root.
+   */
+  private projectRoot(ctx: Ctx): Reply | undefined {
+    for (const p of this.store.projects.values()) {
+      if (p.translationOf || p.subprojectOf) continue;
+      const root = new URL(this.store.docsUrl(p, p.defaultVersion, false)).pathname;
+      const single = p.versioningScheme === 'single_version_without_translations';
+      // A single-version project's root is its default version's pages; a multi-version one's only `/docs/{slug}/`.
+      if (single ? !ctx.path.startsWith(root) : ctx.path !== `/docs/${p.slug}/`) continue;
+      const version = this.store.findVersion(p.slug, p.defaultVersion, ctx.now);
+      if (single) return this.page(p, version, ctx.now, ctx.path.slice(root.length));
+      const target = version?.active ? p.defaultVersion : 'latest';
+      return { status: 302, headers: { location: this.store.docsUrl(p, target, false) }, body: '' };
+    }
+    return undefined;
   }
 }
 

@@ -30,11 +30,11 @@ import type {
   WebhookEvent,
 } from './model.ts';
 import type { RedirectData } from './project-config.ts';
-import { ProjectNotificationResources } from './project-notifications.ts';
+import { ProjectNotificationResources, type ProjectNotificationSeed } from './project-notifications.ts';
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
-import { AddonsResources, type FileTreeDiffSeed } from './addons.ts';
+import { AddonsResources, type FileTreeDiffSeed, type FileTreeDiffTiming } from './addons.ts';
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
 import { Webhooks } from './webhooks.ts';
@@ -70,9 +70,10 @@ export interface Standin {
   deleteVersion(project: string, slug: string): void;
   /**
    * The file tree diff the preview host's addons endpoint gives for a pull request version (its
-   * slug, the PR number) once it has a successful build: the pages it lists, or `absent` (the default).
+   * slug, the PR number) once it has a successful build: the pages it lists, `absent` (the default)
+   * or `off`; written a while after each build's end (`timing`), the earlier build's shown meanwhile.
    */
-  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void;
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void;
   /**
    * The pages a version serves (HTML or not), by path below its root (`index.html`,
    * `guide/install.html`, `_images/logo.png`), once built; then any other path is a 404.
@@ -90,9 +91,12 @@ export interface Standin {
   addSubproject(parent: string, child: string, alias?: string): void;
   /**
    * Disables (or re-enables) the project's builds as the service does after 25 failed builds of the
-   * default version in a row: its notification `project:builds:disabled-due-to-consecutive-failures`.
+   * default version in a row: its notification `project:builds:disabled-due-to-consecutive-failures`,
+   * `unread`; re-enabled, the notification stays listed, `cancelled`.
    */
   disableBuilds(project: string, disabled?: boolean): void;
+  /** Seeds one of the project's own notifications (no request recorded), in any state. */
+  addProjectNotification(project: string, seed: ProjectNotificationSeed): void;
   close(): Promise<void>;
 }
 
@@ -226,8 +230,8 @@ class StandinServer implements Standin {
     this.searchApi.setSitePages(project, version, pages);
   }
 
-  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed): void {
-    this.addonsApi.setFileTreeDiff(project, version, diff);
+  setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void {
+    this.addonsApi.setFileTreeDiff(project, version, diff, timing);
   }
 
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[] {
@@ -252,6 +256,10 @@ class StandinServer implements Standin {
 
   disableBuilds(project: string, disabled = true): void {
     this.projectNotifications.disable(project, disabled);
+  }
+
+  addProjectNotification(project: string, seed: ProjectNotificationSeed): void {
+    this.projectNotifications.add(project, seed);
   }
 }
 

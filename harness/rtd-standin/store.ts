@@ -44,6 +44,16 @@ export class Store {
     return p.defaultBranch ?? p.remoteRepository?.defaultBranch ?? 'master';
   }
 
+  /**
+   * The branch `latest` builds. FACTS (Versions): "`latest` follows the repository's real default
+   * branch: webhooks and successful builds rewrite its `identifier` (the branch name). API
+   * `default_branch` may instead read `master` (the fallback) when no branch is set and no
+   * repository is linked".
+   */
+  latestBranchOf(p: ProjectData): string {
+    return p.defaultBranch ?? p.remoteRepository?.defaultBranch ?? p.repositoryHead ?? this.defaultBranchOf(p);
+  }
+
   /** Versions that exist for the API (pending ones excluded); PR versions included. */
   findVersion(project: string, slug: string, now: number): VersionData | null {
     const v = this.versions.find((x) => x.project === project && x.slug === slug);

@@ -37,8 +37,10 @@ export class VersionResources {
       identifier: v.identifier ?? fakeSha(`${project}/${v.slug}`),
       // FACTS: a PR version's `verbose_name` is the PR number (its slug may be `7_a` beside a branch `7`).
       verboseName: v.verboseName ?? (v.type === 'external' ? v.slug.replace(/_[a-z]+$/, '') : v.slug),
+      ...(v.machine && v.slug === 'stable' ? { machine: true } : {}),
       pendingSyncDelayMs: pending ? (v.appearsAfterSyncMs ?? 0) : null,
       visibleAt: pending ? Infinity : 0,
+      ...(v.uploaded ? { uploaded: true } : {}),
     });
   }
 
@@ -71,7 +73,16 @@ export class VersionResources {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
     const last = s.lastSuccess(v, now);
-    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${v.slug === 'latest' ? s.defaultBranchOf(p) : v.slug}`;
+    // FACTS (Versions): "`identifier` is the branch name for branches": `latest`'s is the branch it follows.
+    const tracked = v.slug === 'latest' && v.type === 'branch' ? s.latestBranchOf(p) : undefined;
+    const served = v.machine ? highestRelease(s.versions.filter((x) => x.project === p.slug && x.visibleAt <= now)) : undefined;
+    if (served)
+      return this.json(
+        p,
+        { ...v, type: served.type, identifier: served.type === 'branch' ? served.verboseName : served.identifier, machine: false },
+        now,
+      );
+    const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${tracked ?? v.slug}`;
     return {
       _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
       active: v.active,
@@ -80,7 +91,7 @@ export class VersionResources {
       downloads: {},
       hidden: v.hidden,
       id: v.id,
-      identifier: last ? last.build.commit : v.identifier,
+      identifier: tracked ?? (last ? last.build.commit : v.identifier),
       privacy_level: v.privacy,
       ref: null,
       slug: v.slug,
@@ -193,6 +204,36 @@ export class VersionResources {
     }
     return json(202, { triggered: true });
   }
+}
+
+/**
+ * What the service's `stable` serves. FACTS (Versions): "`stable` is the highest non-prerelease
+ * (PEP 440, on `verbose_name`) among all internal versions (tags and branches), active or not;
+ * deactivating versions never moves it." PEP 440 here is what the stand-in needs: release numbers,
+ * pre- and dev-releases left out, post-releases (`1.0-1`, `1.0.post1`) after their release.
+ */
+function highestRelease(versions: VersionData[]): VersionData | undefined {
+  let best: { v: VersionData; key: number[] } | undefined;
+  for (const v of versions) {
+    if (v.type !== 'tag' && v.type !== 'branch') continue;
+    if (v.slug === 'stable' || v.slug === 'latest') continue;
+    const m = /^v?(\d+(?:\.\d+)*)(?:(?:-|\.?post)(\d+))?$/i.exec(v.verboseName);
+    if (!m) continue;
+    const key = [...(m[1] ?? '').split('.').map(Number), -1, Number(m[2] ?? -1)];
+    if (!best || compareKeys(key, best.key) > 0) best = { v, key };
+  }
+  return best?.v;
+}
+
+/** Release numbers compared as PEP 440 does (missing parts are zeros), then the post-release. */
+function compareKeys(a: number[], b: number[]): number {
+  const release = (k: number[]) => k.slice(0, k.indexOf(-1));
+  const [ra, rb] = [release(a), release(b)];
+  for (let i = 0; i < Math.max(ra.length, rb.length); i++) {
+    const d = (ra[i] ?? 0) - (rb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return (a[a.length - 1] ?? -1) - (b[b.length - 1] ?? -1);
 }
 
 /** A branch's version slug as the service makes it: lower case, outside `[a-z0-9._-]` a `-`, runs collapsed. */

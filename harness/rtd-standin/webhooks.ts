@@ -33,8 +33,8 @@ export class Webhooks {
 
   /**
    * A push to `branch` (a branch or tag name as git has it). As the service does, it builds every
-   * version of the name (found by `verbose_name` or `slug`) and, for the project's default branch,
-   * `latest` too. The id of the branch's own build (else `latest`'s), or null when no rule matched.
+   * version of the name (found by `verbose_name` or `slug`) and, for the branch `latest` follows
+   * (`Store.latestBranchOf`), `latest` too. The id of the branch's own build (else `latest`'s), or null when no rule matched.
    */
   push(project: string, branch: string, event: WebhookEvent): number | null {
     const ids = this.pushRef(project, branch, event);
@@ -54,7 +54,8 @@ export class Webhooks {
     const internal = this.store.versions.filter((x) => x.project === project && x.type !== 'external');
     // FACTS (Versions): "Find a branch's version by `verbose_name` or `slug`".
     const own = internal.find((x) => x.verboseName === branch) ?? internal.find((x) => x.slug === branch);
-    const latest = branch === this.store.defaultBranchOf(p) ? internal.find((x) => x.slug === 'latest' && x !== own) : undefined;
+    // FACTS (Versions): `latest` follows the repository's real default branch, whatever API `default_branch` says.
+    const latest = branch === this.store.latestBranchOf(p) ? internal.find((x) => x.slug === 'latest' && x !== own) : undefined;
     const targets = [own, latest].filter((v): v is VersionData => v !== undefined);
     if (targets.length === 0) throw new Error(`stand-in: push to ${project}/${branch}: add the branch's version first`);
     return targets.map((v) => this.receive(v, event)).filter((id): id is number => id !== null);

@@ -20,6 +20,8 @@ export interface ReleaseFacts {
   repositoryUrl: string;
   /** The commit the tag points at (40 hex digits): the notes tell users to pin it. */
   commit: string;
+  /** The major tags the docs' examples use (`owner/repo@v1` → `v1`), each once. */
+  docsMajorTags: string[];
 }
 
 export interface ReleasePlan {
@@ -62,9 +64,16 @@ export function releasePlan(facts: ReleaseFacts): ReleasePlan {
       `CHANGELOG.md's section of ${version} is dated \`${section.label || '(nothing)'}\`, not YYYY-MM-DD: date it when releasing`,
     );
   else if (section.body === '') problems.push(`CHANGELOG.md's section of ${version} is empty`);
+  const major = Number(tag[1]);
+  // The docs' `@v1` must resolve the day the release is tagged: a release of another major (a
+  // 0.y.z one moves no tag at all) would leave every example pointing at nothing.
+  const stray = facts.docsMajorTags.filter((name) => name !== `v${major}`);
+  if (!prerelease && stray.length > 0)
+    problems.push(
+      `the docs' examples use \`@${stray.join('`, `@')}\`, which ${major >= 1 ? `this release (major tag v${major})` : 'a 0.y.z release'} does not move: release ${stray.map((name) => `${name.slice(1)}.y.z`).join(' or ')}, or change the examples`,
+    );
   if (problems.length > 0) throw new ReleaseRefused(problems);
 
-  const major = Number(tag[1]);
   const isNewest = facts.tags
     .map((name) => RELEASE_TAG.exec(name))
     .filter((match): match is RegExpExecArray => match !== null && match[4] === undefined && Number(match[1]) === major)
@@ -81,7 +90,7 @@ export function releasePlan(facts: ReleaseFacts): ReleasePlan {
     '',
     `Pin this release by its commit: \`uses: ${slug}@${facts.commit} # ${facts.tag}\`.`,
     `Its \`dist/\` has a build provenance attestation; in a checkout of ${facts.tag}:`,
-    `\`gh attestation verify dist/index.js --repo ${slug} --signer-workflow ${slug}/.github/workflows/release.yml\``,
+    `\`gh attestation verify dist/action/index.js --repo ${slug} --signer-workflow ${slug}/.github/workflows/release.yml\``,
   ].join('\n');
   return { version, prerelease, majorTag, notes };
 }

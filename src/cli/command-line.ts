@@ -16,6 +16,7 @@ import { messageOf } from '../util/message-of.js';
  * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM).
  */
 export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  readerMayLeave();
   let command: ReturnType<typeof parseCommandLine>;
   let head: string | undefined;
   try {
@@ -33,10 +34,11 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
       head = defaultCommit(command.inputs.commit, env, () => gitHead(process.cwd(), env));
       if (head !== undefined) command.inputs.commit = head;
     }
+    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
+    // The inputs' own rules first: a precheck reads them (export's `config`) as already valid.
+    refuseInvalidInputs(command);
     const refusal = descriptor.precheck?.({ inputs: command.inputs, env, options: { overwriteConfig: command.force } });
     if (refusal !== undefined) throw new UsageError(refusal);
-    if (command.variablesFile !== undefined) command.inputs.variables = readVariablesFile(command.variablesFile);
-    refuseInvalidInputs(command);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun \`${COMMAND} --help\` for the operations and their options.\n`);
@@ -68,6 +70,20 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
   }
   port.finish();
   return stoppedBy ?? port.exitCode();
+}
+
+/**
+ * `readthedocs-action … | head -3`: the reader closes the pipe early, and each later write fails
+ * with EPIPE. That is no failure of the command: nothing more is written there, and the exit status
+ * still follows the outcome (any other error of the stream stays one).
+ */
+function readerMayLeave(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') > 0) continue;
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    });
+  }
 }
 
 /** The shell's exit status of a command a signal stopped: 128 + the signal's number. */

@@ -80,9 +80,10 @@ function exampleLines(operation: Operation, example: OperationExample): string[]
 
 /** `--name <value>` (or the flag's form), the description, the default. */
 function inputLines(name: InputName): string[] {
-  const { kind } = INPUT_DECLARATIONS[name];
-  const description = inputDescription(name);
+  const { kind, offText } = INPUT_DECLARATIONS[name] as { kind: string; offText?: string };
   const fallback: string = INPUT_DEFAULTS[name];
+  // `--no-<name>` says what it does, not what the input it turns off does.
+  const description = kind === 'flag' && fallback === 'true' && offText ? offText : inputDescription(name);
   const extra =
     name === 'token'
       ? ' Or READTHEDOCS_TOKEN.'

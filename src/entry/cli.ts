@@ -13,6 +13,10 @@ if (tooOld === undefined) {
   const { cli } = (await import(/* webpackIgnore: true */ bundle)) as { cli: (argv: string[], env: NodeJS.ProcessEnv) => Promise<number> };
   process.exitCode = await cli(process.argv.slice(2), process.env);
 } else {
-  process.stderr.write(`${tooOld} (${process.execPath}).\n`);
+  // One way forward that needs no install: npx fetches Node 24 for this one run (the arguments are
+  // not repeated: one may be a token).
+  process.stderr.write(
+    `${tooOld} (${process.execPath}). Run it with Node 24: npx -y -p node@24 node ${process.argv[1] ?? 'dist/cli.js'} …\n`,
+  );
   process.exitCode = 1;
 }

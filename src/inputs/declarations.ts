@@ -45,6 +45,8 @@ export interface InputDeclaration {
    * from it). A function when it names operations: the registry gives them (`inputDescription`).
    */
   description: string | ((registry: RegistryFacts) => string);
+  /** A flag that defaults to `true`: what `--no-<name>` does, `--help`'s text for it. */
+  offText?: string;
   /** Read as given, spaces and blank lines kept (a value's own); every other input is trimmed. */
   verbatim?: true;
   /**
@@ -153,6 +155,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(', with `false`, return as soon as the build is created, with `build-id` set.'),
+    offText: 'For `build`, return as soon as the build is created, with `build-id` set; do not wait for it.',
     schema: booleanInput,
   },
   timeout: {
@@ -217,6 +220,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(' with `version`, activate the version when it is inactive (which queues its build).'),
+    offText: 'For `sync-versions` with `version`, leave an inactive version inactive: no build is queued.',
     schema: booleanInput,
   },
   hidden: {
@@ -335,6 +339,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(", a GitHub deployment per project on the PR's head commit (needs `deployments: write`)."),
+    offText: 'For `preview`, make no GitHub deployment.',
     schema: booleanInput,
   },
   'deployment-environment': {
@@ -408,7 +413,7 @@ export const INPUT_DECLARATIONS = {
   'status-context': {
     kind: 'text',
     default: 'docs/readthedocs.org:{project}',
-    description: forReaders(", the status context on the group's commit; `{project}` is the project's slug."),
+    description: forReaders(", the status context on the group's commit (`{project}`: the slug); `readthedocs.com` for Business."),
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))
@@ -438,6 +443,7 @@ export const INPUT_DECLARATIONS = {
     kind: 'flag',
     default: 'true',
     description: forReaders(', keep one issue open while a problem remains (needs `issues: write`).'),
+    offText: 'For `health`, keep no issue: the summary and the exit status only.',
     schema: booleanInput,
   },
   'on-problem': {

@@ -105,7 +105,15 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
     rateLimit: values['rate-limit'] ?? (values.token ? TOKEN_RATE_LIMIT : ANONYMOUS_RATE_LIMIT),
     desiredVariables: desired,
     gracePeriodMs: values['grace-period'],
+    statusContext: statusContextFor(values['status-context'], values['base-url']),
   };
+}
+
+/** The service names its check after its domain: the default follows `base-url` to Business (`readthedocs.com`). */
+function statusContextFor(context: string, baseUrl: string): string {
+  if (context !== INPUT_DEFAULTS['status-context']) return context;
+  const host = new URL(baseUrl).hostname;
+  return host === 'readthedocs.com' || host.endsWith('.readthedocs.com') ? 'docs/readthedocs.com:{project}' : context;
 }
 
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());

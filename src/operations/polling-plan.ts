@@ -34,4 +34,8 @@ export interface PollingPlan {
   verifyWindowMs: number;
   /** Between checks of a preview page that does not answer yet. */
   previewRetryMs: number;
+  /** Between reads of a PR's file tree diff that is not written for its newest build yet (preview). */
+  diffIntervalMs: number;
+  /** How long after its first read the file tree diff is read again while outdated (preview). */
+  diffWindowMs: number;
 }

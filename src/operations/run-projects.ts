@@ -78,6 +78,14 @@ export async function continueFrom<D extends object>(
 }
 
 /**
+ * docs/troubleshooting.md's *What to do* of a wait that found no build, in one line: the service
+ * lists no builds (never a 404) under an unknown or private project, so the slug and the token are
+ * as likely as a missing build.
+ */
+const NO_BUILD_TO_DO = (project: string) =>
+  `Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it (a private project looks empty without one), and that the service builds this commit (its webhook got the push); or raise \`timeout\`.`;
+
+/**
  * Turns whatever stopped a project into an outcome and a reason a user can act on, with the last
  * state seen (the build that keeps running, the commit whose build never came); says it in the
  * project's log when given one.
@@ -95,7 +103,7 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
         (build
           ? `Last state of ${build}: ${seen.state ?? 'unknown'}. The build keeps running on Read the Docs.`
           : seen.commit
-            ? `No build of commit ${seen.commit} appeared.`
+            ? `No build of commit ${seen.commit} appeared. ${NO_BUILD_TO_DO(project)}`
             : 'Nothing was finished.'),
     };
   } else if (error instanceof CancelledError) {

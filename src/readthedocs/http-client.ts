@@ -220,7 +220,10 @@ export class ReadTheDocsHttpClient {
       onRetry: ({ attempt: failed, delayMs, error }) => {
         this.stats.retries += 1;
         this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${messageOf(error)}`);
-        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, this.options.maxAttempts, delayMs)));
+        // A host never reached is tried UNREACHABLE_ATTEMPTS times, by design: "attempt 2 of 2", not of 6.
+        const unreachable = error instanceof RetryableFault && error.unreachable && !this.answered;
+        const max = unreachable ? Math.min(UNREACHABLE_ATTEMPTS, this.options.maxAttempts) : this.options.maxAttempts;
+        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, max, delayMs)));
       },
     });
   }
@@ -406,9 +409,12 @@ export class ReadTheDocsHttpClient {
       return new RetryableFault(`${status} ${isJson ? (detail ?? '') : `(${contentType || 'no content type'} body)`}`.trim(), true);
     }
     if (status === 404) {
+      // What was missing is named by its slug (`GET projects/nope/`), not the route's `{project}`.
       return this.failure(
-        spec,
-        isJson ? `not found (404: ${detail ?? 'no detail'})` : 'not found (404, not an API route: check `base-url`)',
+        { ...spec, endpoint: withValues(spec.endpoint, url) },
+        isJson
+          ? `not found (404: ${detail ?? 'no detail'}). ${NOT_FOUND_TO_DO}`
+          : "not found (404, not an API route: check `base-url`, the site's root, e.g. `https://app.readthedocs.org`)",
         NotFoundError,
         status,
         'Not found',
@@ -531,6 +537,23 @@ export class ReadTheDocsHttpClient {
     else await this.dispatcher.close();
   }
 }
+
+/**
+ * The endpoint template with the request's own values (`GET projects/{project}/` for
+ * `/api/v3/projects/nope/` is `GET projects/nope/`), when the path has the template's shape; else the template.
+ */
+function withValues(endpoint: string, url: URL): string {
+  const [method, template, ...rest] = endpoint.split(' ');
+  if (template === undefined || rest.length > 0) return endpoint;
+  const wanted = template.split('/');
+  const given = url.pathname.replace(/^\/api\/v[23]\//, '').split('/');
+  const fits = wanted.length === given.length && wanted.every((part, i) => part === given[i] || /^\{\w+\}$/.test(part));
+  return fits ? `${method} ${given.join('/')}` : endpoint;
+}
+
+/** docs/troubleshooting.md's *What to do* of *Not found*, in one line. */
+const NOT_FOUND_TO_DO =
+  "Check the slug in the project's URL on Read the Docs and the version's under Versions (a private project looks missing to a token that cannot see it), and that `base-url` is the site's root";
 
 class RedirectSignal extends Error {
   constructor(readonly location: URL) {

@@ -29,15 +29,19 @@ import {
   type Subproject,
   type Version,
   type VersionV2,
+  describeErrorBody,
 } from './schemas.js';
 import { SchemaError, ReadTheDocsError } from './errors.js';
 import { formatBytes, formatCount, MAX_LIST_BYTES, MAX_LIST_NODES } from '../util/bounded-body.js';
 
 const seg = encodeURIComponent;
 const MAX_PAGES = 50;
+/** The notification states that still stand: `dismissed` and `cancelled` ones are over. */
+const STANDING_NOTIFICATIONS: readonly string[] = ['unread', 'read'];
 
 /** `docsUrl`: the version's documentation, when the answer carried a readable version. */
-export type TriggerResult = { triggered: true; build: Build; docsUrl?: string } | { triggered: false };
+/** A refused trigger: `triggered: false`, or the service's error body (`refusal`, hostile text) when it had no `triggered`. */
+export type TriggerResult = { triggered: true; build: Build; docsUrl?: string } | { triggered: false; refusal?: string };
 
 /** The Read the Docs endpoints the action uses, one method each, every answer schema-checked. */
 export class ReadTheDocsApi {
@@ -146,7 +150,7 @@ export class ReadTheDocsApi {
    * deduplicate, and a second trigger cancels the first build.
    */
   async triggerBuild(project: string, version: string): Promise<TriggerResult> {
-    const { data } = await this.http.send({
+    const { data, status } = await this.http.send({
       method: 'POST',
       path: `/api/v3/projects/${seg(project)}/versions/${seg(version)}/builds/`,
       schema: TriggerSchema,
@@ -154,6 +158,17 @@ export class ReadTheDocsApi {
       kind: 'write',
       accept: [400],
     });
+    // FACTS (Error bodies, Builds): a 400 without `triggered` is an error body, e.g. an uploaded version's.
+    if (data.triggered === undefined && status === 400) {
+      return { triggered: false, refusal: describeErrorBody(data.error ?? data.detail) ?? 'no detail' };
+    }
+    if (data.triggered === undefined) {
+      throw new SchemaError(
+        'POST projects/{project}/versions/{version}/builds/: unexpected response: field `triggered` missing',
+        'Unexpected response from Read the Docs',
+        'POST projects/{project}/versions/{version}/builds/',
+      );
+    }
     if (!data.triggered) return { triggered: false };
     const build = BuildSchema.safeParse(data.build);
     if (!build.success) {
@@ -177,9 +192,19 @@ export class ReadTheDocsApi {
     );
   }
 
-  /** The project's own notifications (an admin token's): `project:builds:disabled-due-to-consecutive-failures` among them. */
+  /**
+   * The project's own notifications that still stand (an admin token's):
+   * `project:builds:disabled-due-to-consecutive-failures` among them. FACTS (Builds): the list holds
+   * every state, and a builds-disabled notice stays there, `cancelled`, once builds are re-enabled:
+   * only `unread` and `read` ones are asked for, and kept should the filter be ignored.
+   */
   async projectNotifications(project: string): Promise<Notification[]> {
-    return this.list(`/api/v3/projects/${seg(project)}/notifications/`, NotificationSchema, 'GET projects/{project}/notifications/');
+    const all = await this.list(
+      `/api/v3/projects/${seg(project)}/notifications/?state__in=${STANDING_NOTIFICATIONS.join(',')}`,
+      NotificationSchema,
+      'GET projects/{project}/notifications/',
+    );
+    return all.filter((notification) => notification.state === undefined || STANDING_NOTIFICATIONS.includes(notification.state));
   }
 
   /** API v2 is the only place that publishes the build's commands and their output. */

@@ -150,16 +150,23 @@ export function paginated<T extends z.ZodMiniType>(item: T, debug?: (message: st
   });
 }
 
-/** POST .../builds/: 202 with the new build, or 400 `triggered: false` with a placeholder build. */
+/**
+ * POST .../builds/: 202 with the new build, or 400 `triggered: false` with a placeholder build, or
+ * a 400 error body without `triggered` (`{"error": "Cannot trigger a build for an uploaded version."}`).
+ */
 export const TriggerSchema = z.object({
-  triggered: z.boolean(),
-  build: z.unknown(),
+  triggered: z.optional(z.boolean()),
+  build: z.optional(z.unknown()),
   /** The version as the service describes it; its documentation URL saves a request later. */
   version: z.optional(z.unknown()),
+  error: z.optional(z.unknown()),
+  detail: z.optional(z.unknown()),
 });
 
 export const NotificationSchema = z.object({
   id: z.int(),
+  /** `unread`, `read`, `dismissed` or `cancelled` (FACTS.md, Builds: every state is listed); absent in older answers. */
+  state: optional(shortText),
   message: z.object({
     id: shortText,
     header: maybe(longText),

@@ -27,6 +27,11 @@ export interface StepReport<D extends object = object> {
   results: ProjectResult<D>[];
   summary: string[];
   outputs: Partial<Record<OutputName, string>>;
+  /**
+   * What failed the step besides its projects (`health`'s issue that could not be kept): an error
+   * annotation and a red step, with the results, the summary and the outputs still written.
+   */
+  failure?: { title: string; message: string };
 }
 
 const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {

@@ -15,7 +15,9 @@ const DOCS_DOMAINS = ['readthedocs.io', 'readthedocs-hosted.com'];
  * - a pull request's preview, as API v2 gives it, is on `*.readthedocs.build` or on the service;
  * - a version's documentation, where the action makes a link of it for people (`health`'s issue
  *   and summary), is on the service or its documentation domains (`*.readthedocs.io`,
- *   `*.readthedocs-hosted.com`): a custom domain cannot be told from another site, and is left out.
+ *   `*.readthedocs-hosted.com`), or exactly on the host of the project's own documentation URL as
+ *   the service's API gives it for that project (`docsOf`: its custom domain); any other host is
+ *   left out.
  *
  * A version's documentation URL (`docs-url`) may be on the project's own custom domain, which only
  * the service knows: it is held to the plain http(s) form only (`checkedResult`), and never becomes
@@ -27,6 +29,11 @@ export interface ServiceLinks {
   build(url: string | undefined): string | undefined;
   preview(url: string | undefined): string | undefined;
   docs(url: string | undefined): string | undefined;
+  /**
+   * `docs`, with the host of `projectDocs` (the project's `urls.documentation`) allowed too, that
+   * host only (not its subdomains), when it is a plain http(s) URL.
+   */
+  docsOf(projectDocs: string | undefined): (url: string | undefined) => string | undefined;
 }
 
 export function serviceLinks(baseUrl: string): ServiceLinks {
@@ -35,5 +42,14 @@ export function serviceLinks(baseUrl: string): ServiceLinks {
     build: (url) => (url ? plainUrl(url, service) : undefined),
     preview: (url) => (url ? plainUrl(url, [...service, PREVIEW_DOMAIN]) : undefined),
     docs: (url) => (url ? plainUrl(url, [...service, ...DOCS_DOMAINS]) : undefined),
+    docsOf: (projectDocs) => {
+      const own = projectDocs && plainUrl(projectDocs) ? new URL(projectDocs).hostname.toLowerCase() : undefined;
+      return (url) => {
+        if (!url) return undefined;
+        const onService = plainUrl(url, [...service, ...DOCS_DOMAINS]);
+        if (onService !== undefined || own === undefined) return onService;
+        return plainUrl(url) !== undefined && new URL(url).hostname.toLowerCase() === own ? url : undefined;
+      };
+    },
   };
 }

@@ -111,24 +111,33 @@ function splitRow(line: string): string[] {
   return cells;
 }
 
-/** Inline Markdown as plain text: links as `text (url)`, emphasis and code marks and escapes removed. */
-function inline(text: string): string {
-  return (
-    text
-      .replace(/\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) =>
-        label === url || url === '' ? label : `${label} (${url})`,
-      )
-      .replace(/\*\*([^*\n]+)\*\*/g, '$1')
-      .replace(/`([^`\n]+)`/g, '$1')
-      .replace(/<br\s*\/?>/gi, ' ')
-      // One pass for both: any ASCII punctuation may be escaped (CommonMark), and the summary writes
-      // `&`, `<`, `>`, `"` and `'` as entities; decoded once, `&amp;lt;` stays `&lt;` as written.
-      .replace(
-        /\\([!-/:-@[-`{-~])|&(#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi,
-        (whole, escaped: string | undefined, entity: string | undefined) =>
-          escaped !== undefined ? escaped : decodeEntity(entity ?? '', whole),
-      )
+/** A backslash escape (any ASCII punctuation, CommonMark) or an entity (the summary writes `&`, `<`, `>`, `"` and `'` as entities). */
+const ESCAPE_OR_ENTITY = /\\([!-/:-@[-`{-~])|&(#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi;
+
+/** Escapes and entities decoded, once: `&amp;lt;` stays `&lt;` as written. */
+function decoded(text: string): string {
+  return text.replace(ESCAPE_OR_ENTITY, (whole, escaped: string | undefined, entity: string | undefined) =>
+    escaped !== undefined ? escaped : decodeEntity(entity ?? '', whole),
   );
+}
+
+/**
+ * Inline Markdown as plain text: links as `text (url)` (the URL once when it is the text),
+ * emphasis and code marks and escapes removed. Escapes and code spans in one pass, left to right,
+ * so that an escaped backtick (`\``) opens no code span.
+ */
+function inline(text: string): string {
+  return text
+    .replace(/\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) =>
+      decoded(label) === url || url === '' ? label : `${label} (${url})`,
+    )
+    .replace(/\*\*([^*\n]+)\*\*/g, '$1')
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(
+      /\\([!-/:-@[-`{-~])|`([^`\n]+)`|&(#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,6});/gi,
+      (whole, escaped: string | undefined, code: string | undefined, entity: string | undefined) =>
+        escaped !== undefined ? escaped : code !== undefined ? decoded(code.replace(/\\\|/g, '|')) : decodeEntity(entity ?? '', whole),
+    );
 }
 
 /** What an entity must not bring back: DEL and C1 controls, line and paragraph separators, bidi marks and overrides. */

@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import { INPUT_NAMES } from '../inputs/inputs.js';
 import { safeLine, visibleControls } from '../util/untrusted-text.js';
 import { saveOutputFile } from './output-file.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
@@ -68,6 +69,26 @@ export function jsonForTerminal(json: string): string {
   return json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** An input as the terminal gives it: its option, and for a token the environment variable too. */
+function optionOf(name: string): string {
+  if (name === 'token') return '`--token` (or READTHEDOCS_TOKEN)';
+  if (name === 'github-token') return '`--github-token` (or GITHUB_TOKEN)';
+  return `\`--${name}\``;
+}
+
+/**
+ * The action's messages in a terminal's words: an input is its option (`--timeout`, not "input
+ * `timeout`"), a token also its environment variable, and nothing is "on the runner".
+ */
+function inTerminalWords(text: string): string {
+  return text
+    .replace(/\b[Ii]nput `([a-z-]+)`/g, (whole, name: string) =>
+      (INPUT_NAMES as readonly string[]).includes(name) ? optionOf(name) : whole,
+    )
+    .replace(/(?<![\w-])`github-token`/g, optionOf('github-token'))
+    .replace(/ on the runner\b/g, '');
+}
+
 /** What the terminal's log writes through: every line masked, cleaned, indented in a group, styled on a terminal. */
 interface Writer {
   /** The secrets replaced by `***`. */
@@ -96,7 +117,7 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
     for (const secret of secrets) result = result.split(secret).join('***');
     return result;
   };
-  const clean = (text: string) => visibleControls(masked(text)).replace(CONTROL, ' ');
+  const clean = (text: string) => inTerminalWords(visibleControls(masked(text)).replace(CONTROL, ' '));
   const style = (text: string, name: Style) =>
     colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
   const emit = (line: string) => {
@@ -132,7 +153,13 @@ function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Styl
       annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
     const title = annotation?.title ? `${annotation.title}: ` : '';
     const [first = '', ...rest] = out.clean(`${title}${message}${where}`).split('\n');
-    out.emit(`${out.style(`${level}:`, name)} ${safeLine(first)}`);
+    // A reason the log has just shown (a project's failure, said as it happened) is not said twice:
+    // the annotation's line is then its title.
+    // (The log says it as `<project>: <reason>`, the annotation as `<title>: <project>` and `<reason>`.)
+    const reason = (out.clean(message).split('\n')[0] ?? '').trim();
+    const named = annotation?.title?.includes(': ') ? `${out.clean(annotation.title.slice(annotation.title.indexOf(': ') + 2))}: ` : '';
+    const told = annotation?.title && where === '' && reason !== '' && (out.shown.has(reason) || out.shown.has(`${named}${reason}`));
+    out.emit(`${out.style(`${level}:`, name)} ${told ? safeLine(annotation.title!) : safeLine(first)}`);
     for (const line of notShownYet(
       rest.map((line) => safeLine(line)),
       out.shown,
@@ -164,10 +191,15 @@ function notShownYet(lines: string[], shown: ReadonlySet<string>): string[] {
 
 /** The terminal's log: hostile text line by line through `safeLine`, debug lines only when verbose, groups as headed blocks. */
 function terminalLog(out: Writer, verbose: boolean): RunnerLog {
+  // With several projects, a project's progress is echoed live as `[project] line`, then its group
+  // replays every line: the terminal shows no group collapsed, so a line echoed live is not replayed.
+  let group: string | undefined;
+  const echoedLive = (line: string) => group !== undefined && out.shown.has(out.clean(`${safeLine(`[${group}]`)} ${line}`).trim());
   return {
     info: (message) => out.write(message),
     untrusted(text, prefix) {
       const lines = text.split(/\r\n?|\n|\u2028|\u2029/).map((line) => safeLine(line));
+      if (prefix === undefined && lines.every(echoedLive)) return;
       if (prefix === undefined) out.write(lines.join('\n'));
       else if (lines.length === 1) out.write(`${prefix} ${lines[0]}`);
       else out.write([prefix, ...lines.map((line) => `  ${line}`)].join('\n'));
@@ -182,9 +214,11 @@ function terminalLog(out: Writer, verbose: boolean): RunnerLog {
       out.indent('');
       out.write(`▸ ${title}`, 'bold');
       out.indent('  ');
+      group = title;
     },
     endGroup() {
       out.indent('');
+      group = undefined;
     },
   };
 }

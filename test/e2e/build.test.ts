@@ -106,6 +106,32 @@ describe.concurrent('operation build', () => {
     }));
 });
 
+// Issue 38 §5: the service's direct upload makes versions it never builds; a trigger answers 400
+// with an `error` body, not `triggered` (FACTS, *Builds*).
+describe.concurrent('operation build of an uploaded version', () => {
+  it('fails at once, saying the version is uploaded by a pipeline and to follow it with wait', () =>
+    withStandin(async (standin) => {
+      standin.addVersion('demo', { slug: 'pipeline', uploaded: true });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo', version: 'pipeline' }) });
+
+      expect(run.code, run.stdout).toBe(1);
+      // One trigger, no search for a build it "may have created", no second trigger.
+      expect(triggers(standin)).toBe(1);
+      const trigger = standin.requests.findIndex((r) => r.method === 'POST');
+      expect(standin.requests.slice(trigger + 1).filter((r) => r.path.includes('/builds/'))).toEqual([]);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.title).toContain('Uploaded version');
+      expect(errors[0]!.message).toContain('version pipeline is uploaded by a pipeline');
+      expect(errors[0]!.message).toContain('`operation: wait`');
+      expect(run.stdout).not.toContain('Invalid input');
+      expect(run.stdout).not.toContain('Answer lost');
+      const [result] = JSON.parse(run.outputs.results!) as { outcome: string; reason: string }[];
+      expect(result).toMatchObject({ outcome: 'error' });
+      expect(result!.reason).toContain('uploaded by a pipeline');
+    }));
+});
+
 describe.concurrent('operation wait', () => {
   it('waits for the pull request head SHA, not GITHUB_SHA, on pull-request events', () =>
     withStandin(async (standin) => {
@@ -168,6 +194,32 @@ describe.concurrent('operation wait', () => {
 
       expect(run.code, run.stdout).toBe(0);
       expect(run.outputs).toMatchObject({ 'build-id': String(feature), version: 'feature', success: 'true', commit: SHA_NEW });
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    }));
+});
+
+describe.concurrent('operation wait after a push to the branch latest follows', () => {
+  it("API default_branch reads the `master` fallback (no branch set, no repository linked): a push to main reports latest's build", () =>
+    withStandin(async (standin) => {
+      standin.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+      const [latest] = standin.pushes('hand', [{ branch: 'main', commit: SHA_NEW, plan: { durationMs: 500, outcome: 'success' } }])[0]!;
+      // Before the fix the wait looked for version main (never built) until this timeout, and ended red.
+      const run = await runAction({
+        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '30s' }),
+        env: { GITHUB_SHA: SHA_NEW, GITHUB_REF: 'refs/heads/main' },
+        event: {
+          name: 'push',
+          payload: {
+            ref: 'refs/heads/main',
+            after: SHA_NEW,
+            head_commit: { id: SHA_NEW, timestamp: new Date(Date.now() - 1000).toISOString() },
+            repository: { default_branch: 'main' },
+          },
+        },
+      });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.outputs).toMatchObject({ 'build-id': String(latest), version: 'latest', success: 'true', commit: SHA_NEW });
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
     }));
 });

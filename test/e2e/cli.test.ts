@@ -128,8 +128,10 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...watching(standin)]);
 
       expect(run.code, run.stdout).toBe(1);
-      // The project named once (the annotation's title names it; the reason no longer repeats it).
-      expect(run.stdout).toMatch(/^error: Build failed: demo latest: build #\d+ failed/m);
+      // The project named once (the annotation's title names it); the reason the log said just
+      // before is not said again on the error line (issue 42).
+      expect(run.stdout).toMatch(/^demo latest: build #\d+ failed/m);
+      expect(run.stdout).toMatch(/^error: Build failed: demo latest$/m);
       expect(run.stdout).not.toContain('demo latest: demo latest');
       expect(run.stdout).toContain('python -m sphinx');
       // Each fact once: the build's log showed the failed command's output; the reason, the error
@@ -141,6 +143,51 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expect(run.stdout).toMatch(/^warning: Sphinx warning: demo: toctree contains reference .* \(docs\/index.rst:12\)$/m);
       expect(run.stdout).toContain('forged'); // shown, as text
       expectPlainAndSecret(run);
+    }));
+
+  it('an unknown project, a private one, a wait that finds no build: the reason once, with the slug and what to do in one line (issue 42)', () =>
+    withStandin(async (standin) => {
+      standin.addProject({ slug: 'hidden-docs', name: 'Hidden', privacy: 'private' });
+      const unknown = await cli(['build', '--project', 'nope', '--token', TOKEN, ...watching(standin)]);
+      expect(unknown.code, unknown.stdout).toBe(1);
+      const reasonLines = unknown.stdout.split('\n').filter((line) => line.includes('not found (404'));
+      expect(reasonLines).toHaveLength(1);
+      expect(reasonLines[0]).toContain('GET projects/nope/: not found (404');
+      expect(reasonLines[0]).toContain("Check the slug in the project's URL on Read the Docs");
+      expect(unknown.stdout).toMatch(/^error: Not found: nope$/m);
+      expect(unknown.stdout).not.toContain('{project}');
+
+      for (const [project, env] of [
+        ['hidden-docs', {}],
+        ['nope', { READTHEDOCS_TOKEN: TOKEN }],
+      ] as const) {
+        // Without a token, the service's anonymous rate limit (the action's own default budget).
+        const options = 'READTHEDOCS_TOKEN' in env ? watching(standin) : ['--base-url', standin.url, '--poll-interval', '200ms'];
+        const run = await cli(['wait', '--project', project, '--commit', '1'.repeat(40), '--timeout', '1s', ...options], { env });
+        expect(run.code, run.stdout).toBe(1);
+        const lines = run.stdout.split('\n').filter((line) => line.includes(`No build of commit ${'1'.repeat(40)} appeared`));
+        expect(lines, run.stdout).toHaveLength(1);
+        expect(lines[0]).toContain(`Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it`);
+        // The terminal's words: the option, not the action's input.
+        expect(lines[0]).toContain('(`--timeout`)');
+        expect(run.stdout).toMatch(new RegExp(`^error: Timed out: ${project}$`, 'm'));
+      }
+    }));
+
+  it('`… | head -3`: a reader that leaves early is no failure, the exit follows the outcome (issue 42)', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
+      let closed = false;
+      const run = await cli(['build', '--project', 'demo', '--token', TOKEN, ...watching(standin)], {
+        onOutput: (_printed, child) => {
+          // The first line read, the pipe closed, as `head -1` does.
+          if (!closed) child.stdout?.destroy();
+          closed = true;
+        },
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(standin.builds('demo')[0]).toMatchObject({ state: 'finished' });
     }));
 
   it('exit 2 for bad usage, on stderr in the command line’s words, before any request', () =>

@@ -80,4 +80,43 @@ describe('operation health', () => {
     expect(gh.comments(issue.number)).toHaveLength(1);
     expect(rtd.requests.filter((r) => r.method !== 'GET' && r.method !== 'HEAD')).toEqual([]);
   });
+
+  it('builds disabled and re-enabled: red while disabled; once re-enabled (the notice stays listed, cancelled) green and no issue', async ({
+    onTestFinished,
+  }) => {
+    const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => Promise.all([rtd.close(), gh.close()]).then(() => undefined));
+    rtd.addProject({
+      slug: 'acme',
+      versions: [
+        { slug: 'v1.1', type: 'tag', identifier: C11, built: true },
+        { slug: 'stable', type: 'tag', built: true, machine: true },
+      ],
+    });
+    rtd.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', commit: HEAD, startedAgoMs: HOUR });
+    gh.setBranch('main', HEAD, Date.now() - 2 * HOUR);
+    gh.addRelease({ tag: 'v1.1' });
+    const run = () =>
+      runAction({
+        inputs: { token: TOKEN, 'base-url': rtd.url, project: 'acme', operation: 'health' },
+        env: { GITHUB_API_URL: gh.url },
+        event: SCHEDULE,
+      });
+    const open = () => gh.issues().filter((issue) => issue.state === 'open');
+
+    rtd.disableBuilds('acme');
+    const disabled = await run();
+    expect(disabled.code, disabled.stdout).toBe(1);
+    expect(disabled.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Unhealthy: acme']);
+    expect(open()).toHaveLength(1);
+    expect(open()[0]!.body).toContain('builds are disabled');
+
+    rtd.disableBuilds('acme', false);
+    const enabled = await run();
+    expect(enabled.code, enabled.stdout).toBe(0);
+    expect(enabled.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    expect(open()).toEqual([]);
+    expect(JSON.parse(enabled.outputs.results!)[0]).toMatchObject({ project: 'acme', outcome: 'success', healthy: true });
+  });
 });

@@ -138,6 +138,11 @@ describe.concurrent('hostile files and text (issue 30, item 8)', () => {
       const forced = await cli(['export', '--project', 'acme', '--force', '--config', target, '--base-url', standin.url], workspace);
       expect(forced.code, forced.stdout + forced.stderr).toBe(2);
       expect(forced.stdout + forced.stderr).toContain('must stay inside the repository');
+      // Without --force too: the input's rule comes before export's own precheck, as a usage error, not a crash.
+      const plain = await cli(['export', '--project', 'acme', '--config', target, '--base-url', standin.url], workspace);
+      expect(plain.code, plain.stdout + plain.stderr).toBe(2);
+      expect(plain.stderr).toMatch(/^error: .*must stay inside the repository/);
+      expect(plain.stderr).not.toContain('    at ');
       expect(readdirSync(outside)).toEqual([]);
       expect(standin.requests).toEqual([]);
     }));

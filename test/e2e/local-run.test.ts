@@ -3,8 +3,8 @@
 // which may be too old for .ts files), a .env file of INPUT_* lines, and the stand-in of
 // `npm run standin` (acme-docs builds succeed, acme-broken builds fail) as INPUT_BASE-URL. And
 // `npm run standin` itself, started and stopped (Ctrl-C) as a user does.
-import { spawn } from 'node:child_process';
-import { delimiter, join, sep } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { delimiter, dirname, join, sep } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +195,49 @@ describe.concurrent('npm run standin, from an ordinary shell', () => {
     expect(server.state.output).toMatch(/SIGINT: stopping after 2 requests/);
     expect(server.state.output).not.toMatch(/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/);
   });
+
+  it('prints how to point the command line at it, and every command it prints runs green against it (issue 42)', async () => {
+    const server = await startNpmStandin([], /preview: needs a pull_request event.*$/m);
+    try {
+      expect(server.state.output).toContain(`base-url: ${server.value('url')}`);
+      const printed = server.state.output.slice(server.state.output.indexOf('Point the command line at it'));
+      const lines = printed.split('\n').slice(1, printed.split('\n').indexOf('', 1));
+      const commands = lines.filter((line) => line.includes('node dist/cli.js'));
+      const operations = commands.map((line) => /dist\/cli\.js (\S+)/.exec(line)![1]);
+      expect(new Set(operations)).toEqual(new Set(['build', 'wait', 'sync-versions', 'env', 'merge-queue', 'export', 'apply', 'health']));
+      expect(commands.some((line) => line.includes('--queue-check mirror'))).toBe(true);
+      // As written, in one shell, from a folder of the test's own (where export writes its file).
+      const script = [
+        'set -e',
+        ...lines
+          .filter((line) => /^\s*(?:export |node dist\/cli\.js )/.test(line))
+          .map((line) => {
+            const command = line.trim().replace('node dist/cli.js', `node ${join(ROOT, 'dist/cli.js')}`);
+            return command.startsWith('export ')
+              ? command
+              : `${command} || { echo "FAILED ($?): ${command.replaceAll('"', '')}"; exit 1; }`;
+          }),
+      ].join('\n');
+      const run = spawnSync('bash', ['-c', script], {
+        cwd: dir,
+        env: {
+          PATH: `${dirname(process.execPath)}${delimiter}${ordinaryPath(process.env.PATH ?? '')}`,
+          HOME: process.env.HOME ?? dir,
+          NO_COLOR: '1',
+        },
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+      const output = run.stdout + run.stderr;
+      expect(output.includes('FAILED') ? output.slice(-2500) : '').toBe('');
+      expect(run.status, output).toBe(0);
+      // The merge group's status reached GitHub's stand-in, in both modes.
+      expect(output.match(/status docs\/readthedocs\.org:acme-docs is success/g)).toHaveLength(2);
+      expect(output).toContain('Found through search: acme-docs v2.0');
+    } finally {
+      await server.stop();
+    }
+  }, 200_000);
 
   it('with --preview, also answers as GitHub: the .env it writes runs `preview` with npm run local, comment and status included', async () => {
     const server = await startNpmStandin(['--preview'], /^Run the preview: .*$/m);

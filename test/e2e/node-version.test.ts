@@ -101,6 +101,26 @@ describe('on a Node older than 24', () => {
     expect(standin.requests.some((r) => r.method === 'POST' && r.path === '/api/v3/projects/docs/versions/latest/builds/')).toBe(true);
   });
 
+  it('dist/cli.js says it in one line with one way forward, npx -p node@24, and no argument repeated (issue 42)', async () => {
+    const cli = join(ROOT, 'dist/cli.js');
+    const before = standin.requests.length;
+    const refused = await run(process.execPath, [
+      ...pretending('20.19.0'),
+      cli,
+      'build',
+      '--project',
+      'docs',
+      '--token',
+      'secret-token-0123',
+    ]);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(
+      `readthedocs-action needs Node 24 or later, and this is Node 20.19.0 (${process.execPath}). Run it with Node 24: npx -y -p node@24 node ${cli} …\n`,
+    );
+    expect(standin.requests.length).toBe(before);
+  });
+
   it('a script says it in one line and exits 1 before it does anything', async () => {
     // The demo would otherwise start a stand-in and print its run.
     const result = await run(process.execPath, [...pretending('22.18.0'), join(ROOT, 'scripts/demo.ts')]);

@@ -2,12 +2,15 @@
 // the tests, harness or scripts, depends on nothing to download, and its command runs through
 // `npx --package <tarball>` from an empty folder with the registry unreachable. Needs dist/
 // (`npm run build` first) and npm on PATH.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ROOT } from '../../harness/action-metadata.ts';
+import { startStandin } from '../../harness/rtd-standin.ts';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -71,6 +74,59 @@ describe('the npm package (issue 35)', () => {
     const npx = (...args: string[]) =>
       execFileSync('npx', ['--yes', '--package', tarball, 'readthedocs-action', ...args], { cwd: folder, env: npmEnv, encoding: 'utf8' });
     expect(npx('--version')).toBe(`${VERSION}\n`);
+    expect(execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), '--version'], { encoding: 'utf8' })).toBe(`${VERSION}\n`);
     expect(npx('--help')).toContain('Usage: readthedocs-action <operation>');
+  }, 60_000);
+});
+
+describe('docs/gitlab.md’s first recipe, as written (issue 42)', () => {
+  /** The first ```yaml block of the page, parsed: the job `docs`. */
+  function recipe(): { variables: Record<string, string>; script: string[] } {
+    const page = readFileSync(join(ROOT, 'docs', 'gitlab.md'), 'utf8');
+    const block = /```yaml\n([\s\S]*?)```/.exec(page)![1]!;
+    return (parse(block) as { docs: { variables: Record<string, string>; script: string[] } }).docs;
+  }
+
+  it('one variable says what runs, the tarball of a commit until the package is on npm', () => {
+    const { variables, script } = recipe();
+    expect(Object.keys(variables)).toEqual(['RTD_PACKAGE']);
+    expect(variables.RTD_PACKAGE).toMatch(
+      /^https:\/\/github\.com\/readthedocs-action\/readthedocs-action\/archive\/<full-commit-sha>\.tar\.gz$/,
+    );
+    expect(script).toHaveLength(1);
+    expect(script[0]).toMatch(/^npx -y --package "\$RTD_PACKAGE" readthedocs-action wait /);
+  });
+
+  it('its script line runs against the packed tarball (RTD_PACKAGE changed) and the stand-in, in a merged-results pipeline', async () => {
+    const head = '7'.repeat(40);
+    const standin = await startStandin({ tokens: ['gitlab-token'], rateLimit: null });
+    try {
+      standin.addProject({ slug: 'my-project', name: 'My Project' });
+      standin.addBuild('my-project', 'latest', {
+        durationMs: 1000,
+        outcome: 'success',
+        commit: head,
+        commitFromStart: true,
+        startedAgoMs: 60_000,
+      });
+      // The script line as written; the stand-in instead of app.readthedocs.org is the one option added.
+      const line = `${recipe().script[0]!} --base-url ${standin.url}`;
+      const folder = mkdtempSync(join(work, 'gitlab-'));
+      const env = {
+        ...npmEnv,
+        RTD_PACKAGE: tarball,
+        READTHEDOCS_TOKEN: 'gitlab-token',
+        CI_PIPELINE_SOURCE: 'merge_request_event',
+        CI_COMMIT_SHA: 'e'.repeat(40), // the merge commit GitLab made, never built
+        CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: head,
+      };
+      const run = await promisify(execFile)('sh', ['-c', line], { cwd: folder, env, encoding: 'utf8' });
+      expect(run.stdout + run.stderr).toContain('✅ built');
+      const looked = standin.requests.filter((request) => request.path.endsWith('/builds/')).map((request) => request.query.commit);
+      expect(looked).toContain(head);
+      expect(looked).not.toContain('e'.repeat(40));
+    } finally {
+      await standin.close();
+    }
   }, 60_000);
 });

@@ -198,7 +198,13 @@ describe.concurrent('operation preview', () => {
       async ({ rtd, gh }) => {
         seedBuilds(rtd);
         const modified = Array.from({ length: 25 }, (_, i) => `reference/item-${String(i + 1).padStart(2, '0')}.html`);
-        rtd.setFileTreeDiff('demo', String(PR), { modified, added: ['tutorial.html'], deleted: ['api/legacy.html'] });
+        // Written as the build ends: current at the first read.
+        rtd.setFileTreeDiff(
+          'demo',
+          String(PR),
+          { modified, added: ['tutorial.html'], deleted: ['api/legacy.html'] },
+          { writtenAfterMs: 0 },
+        );
         // The service's own preview URL (API v2's docs_url): the diff is read on its host.
         const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
 
@@ -214,6 +220,47 @@ describe.concurrent('operation preview', () => {
         expect(result!.pages.filter((page) => page.change === 'modified')).toHaveLength(25);
         expect(result!.unredirected).toEqual([expect.objectContaining({ from: '/api/legacy.html' })]);
         expect(rtd.requests.filter((r) => r.path === '/_/addons/').map((r) => r.headers.authorization)).toEqual([undefined]);
+      },
+      // The PR removes the page's source (a `.txt` source suffix the mapping does not know).
+      { files: [{ filename: 'docs/index.rst' }, { filename: 'docs/api/legacy.txt', status: 'removed' }] },
+    ));
+
+  // Issue 38 §4's "Done when": the service writes a push's diff after its build ends (FACTS); until
+  // then it answers with the previous push's, `outdated: true`. Only this push's pages are listed.
+  it('the diff is outdated for the first two reads: only the current push’s pages, no redirect asked for the earlier push’s deletion', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        rtd.setFileTreeDiff('demo', String(PR), { modified: ['older-push.html'], deleted: ['api/older-gone.html'] }, { commit: OLDER });
+        rtd.setFileTreeDiff(
+          'demo',
+          String(PR),
+          { modified: ['install.html'], added: ['tutorial.html'] },
+          {
+            commit: HEAD,
+            writtenAfterMs: 0,
+            writtenAfterReads: 2,
+          },
+        );
+        const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
+
+        expect(run.code, run.stdout).toBe(0);
+        const reads = rtd.requests.filter((r) => r.path === '/_/addons/');
+        expect(reads).toHaveLength(3);
+        expect(reads.every((r) => r.query['api-version'] === '1')).toBe(true);
+        const [result] = JSON.parse(run.outputs.results!) as {
+          pages: { file: string }[];
+          fileTreeDiff: unknown;
+          unredirected: unknown[];
+        }[];
+        expect(result!.pages.map((page) => page.file).sort()).toEqual(['install.html', 'tutorial.html']);
+        expect(result!.fileTreeDiff).toMatchObject({ outdated: false });
+        expect(result!.unredirected).toEqual([]);
+        const body = gh.comments(PR)[0]!.body;
+        expect(body).not.toContain('older-push.html');
+        expect(body).not.toContain('older-gone');
+        expect(run.summary).not.toContain('older-push.html');
+        expect(run.annotations.filter((a) => a.title === 'Page moved without a redirect')).toEqual([]);
       },
       { files: [{ filename: 'docs/index.rst' }] },
     ));

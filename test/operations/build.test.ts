@@ -290,6 +290,21 @@ describe('build, reported as the step reports it', () => {
     expect(standin.count('GET', /\/projects\/demo\/notifications\/$/)).toBe(1);
   });
 
+  it('an inactive project whose builds were disabled once and re-enabled: the cancelled notice is no reason given', async () => {
+    standin.addProject({ slug: 'asleep', name: 'Asleep', active: false });
+    standin.disableBuilds('asleep');
+    standin.disableBuilds('asleep', false);
+    const run = await step({ project: 'asleep', version: 'latest' });
+
+    expect(run.code).toBe(1);
+    const [error] = errors();
+    expect(error!.message).toContain('the project is not active, or its builds are disabled');
+    expect(error!.message).not.toContain("the service disabled the project's builds");
+    // Only the notices that still stand are asked for (FACTS: every state is listed).
+    const asked = standin.requests.filter((r) => r.method === 'GET' && /\/projects\/asleep\/notifications\/$/.test(r.path));
+    expect(asked.map((r) => r.query['state__in'])).toEqual(['unread,read']);
+  });
+
   it('several projects at once: each in its own group, red when one fails, annotated for that one only', async () => {
     standin.addProject({ slug: 'demo-ja', name: 'Demo JA', language: 'ja' });
     standin.onTrigger('demo', 'latest', { durationMs: 40_000, outcome: 'success' });

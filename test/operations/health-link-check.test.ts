@@ -87,4 +87,22 @@ describe('health link sweep', () => {
     expect(guide.sort()).toEqual(['/guide/images.html', '/guide/install.html', '/guide/usage.html']);
     expect(linkRow(result)!.details).toContain('1 page(s) read');
   });
+
+  it('two projects linking to the same page of another site: it is asked once in the run', async () => {
+    const { rtd, gh } = await healthyStage();
+    rtd.addProject({ slug: 'beta', versions: [] });
+    rtd.addBuild('beta', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: 60 * 60_000 });
+    rtd.setSitePages('beta', 'latest', linkSite(`${gh.url}/other-site`));
+    const run = await health({ project: 'acme, beta', 'link-check': 'warn', 'link-check-external': 'true' });
+    expect(run.results.map((result) => result.project)).toEqual(['acme', 'beta']);
+    // The same site under two projects: the same report for both, the second from the run's answers.
+    const details = run.results.map(
+      (result) => (result.details as { checks: Row[] }).checks.find((row) => row.check === 'links work')!.details,
+    );
+    expect(details[0]).toMatch(/; 6 broken, told as warnings/);
+    expect(details[1]).toBe(details[0]);
+    const asked = gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((path, index) => asked.indexOf(path) !== index)).toEqual([]);
+  });
 });

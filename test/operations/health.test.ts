@@ -189,14 +189,25 @@ describe('health', () => {
     expect(stage.gh.issues()).toEqual([]);
   });
 
-  it("a fault of the keeper's own is not hidden as GitHub's refusal: the step fails with it, no `Health issue not kept`", async () => {
+  it("a fault of the keeper's own fails the step with an error that says so, and loses nothing: results, summary and outputs are written", async () => {
     const stage = await unhealthyStage();
     stage.gh.refuse('POST', /^\/graphql$/);
     // An answer the keeper cannot read (a search result with no list of items): not a refusal of GitHub's.
     stage.gh.fault({ kind: 'rewrite', method: 'GET', path: '/search/issues', transform: () => '{"total_count":1,"items":null}' });
-    // The step fails with it (step.ts reports it as the step's error), rather than a warning nobody reads.
-    await expect(health(stage)).rejects.toThrow(TypeError);
+    const run = await health(stage, { 'on-problem': 'warn' });
+    // Red though `on-problem: warn` keeps the checks green: the issue was not kept.
+    expect(run.code).toBe(1);
+    const errors = stdout.annotations().filter((a) => a.level === 'error');
+    expect(errors.map((a) => a.title)).toEqual(['Health issue failed']);
+    expect(errors[0]!.message).toMatch(/^The health issue could not be kept: .+/);
     expect(stdout.annotations().filter((a) => a.title === 'Health issue not kept')).toEqual([]);
+    // The run's checks are all there: results, the summary's table, every output.
+    expect(run.results.map((result) => [result.project, result.outcome])).toEqual([['acme', 'success']]);
+    expect(run.summary).toContain('latest is current');
+    expect(run.summary).toContain('`v1.2`');
+    const results = JSON.parse(run.outputs.results!) as { project: string; checks: { check: string; state: string }[] }[];
+    expect(results[0]!.checks.find((row) => row.check === 'releases have docs')!.state).toBe('problem');
+    expect(Object.keys(run.outputs)).toContain('success');
     expect(stage.gh.issues()).toEqual([]);
   });
 
@@ -220,6 +231,42 @@ describe('health', () => {
     expect(stdout.text()).toContain('the docs link the service gave is not on its hosts, left out: https://docs.evil.example/');
   });
 
+  it("keeps a docs link on the project's own custom domain (the host the service gives as the project's documentation URL), and no other host", async () => {
+    /** A stage whose project the service serves on docs.acme.example, and whose `stable` it links on `stableHost`. */
+    const customDomain = async (stableHost: string) => {
+      const stage = await unhealthyStage();
+      const own = `${stage.rtd.url}/docs/acme/`;
+      stage.rtd.fault({
+        kind: 'rewrite',
+        path: /^\/api\/v3\/projects\/acme\/$/,
+        times: 100,
+        transform: (body) => body.replaceAll(own, 'https://docs.acme.example/'),
+      });
+      stage.rtd.fault({
+        kind: 'rewrite',
+        path: '/versions/',
+        times: 100,
+        transform: (body) => body.replaceAll(own, `https://${stableHost}/`),
+      });
+      const run = await health(stage);
+      const checks = (run.results[0]!.details as { checks: { subject?: string; links: { label: string; url: string }[] }[] }).checks;
+      const stable = checks.filter((row) => row.subject === 'stable').flatMap((row) => row.links.map((link) => link.url));
+      return { stable, issue: openIssues(stage.gh)[0]!.body, summary: run.summary };
+    };
+    const kept = await customDomain('docs.acme.example');
+    expect(kept.stable).toEqual(['https://docs.acme.example/en/stable/']);
+    expect(kept.issue).toContain('https://docs.acme.example/en/stable/');
+    expect(kept.summary).toContain('https://docs.acme.example/en/stable/');
+    // Another host, a subdomain of the project's own included, is still left out.
+    for (const other of ['docs.other.example', 'evil.docs.acme.example']) {
+      const dropped = await customDomain(other);
+      expect(dropped.stable).toEqual([]);
+      expect(dropped.issue).not.toContain(other);
+      expect(dropped.summary).not.toContain(other);
+      expect(stdout.text()).toContain(`not on its hosts, left out: https://${other}/en/stable/`);
+    }
+  });
+
   it('with `on-problem: warn` warns and stays green; with `health-issue: false` opens no issue', async () => {
     const stage = await unhealthyStage();
     const run = await health(stage, { 'on-problem': 'warn', 'health-issue': 'false' });
@@ -239,7 +286,89 @@ describe('health', () => {
       checks.filter((row) => row.check === 'the root works' && row.state === 'problem').map((row) => row.details),
     );
     expect(root[0]).toEqual([expect.stringContaining("the project's builds are disabled: Builds disabled due to consecutive failures")]);
-    expect(root[1]).toEqual(['the default version is inactive: the docs root answers 404']);
+    // A multi-version project: the root falls back to latest, never built here.
+    expect(root[1]).toEqual([
+      'the default version is inactive: the docs root falls back to `latest`, which has nothing to serve either: it answers 404, and /en/main/ answers 404',
+    ]);
+  });
+
+  it('builds disabled, then re-enabled (the notice stays listed, cancelled): red while disabled, then green and the issue closed', async () => {
+    const stage = await unhealthyStage();
+    fix(stage);
+    stage.rtd.disableBuilds('acme');
+    const disabled = await health(stage);
+    expect(disabled.code).toBe(1);
+    const rows = (disabled.results[0]!.details as { checks: { check: string; state: string; details: string }[] }).checks;
+    expect(rows.filter((row) => row.state === 'problem').map((row) => row.details)).toEqual([
+      expect.stringContaining("the project's builds are disabled"),
+    ]);
+    expect(openIssues(stage.gh)).toHaveLength(1);
+
+    stage.rtd.disableBuilds('acme', false);
+    const enabled = await health(stage);
+    expect(enabled.code).toBe(0);
+    expect(openIssues(stage.gh)).toEqual([]);
+    const asked = stage.rtd.requests.filter((r) => r.method === 'GET' && r.path === '/api/v3/projects/acme/notifications/');
+    expect(asked.map((r) => r.query['state__in'])).toEqual(['unread,read', 'unread,read']);
+  });
+
+  it('API default_branch is the `master` fallback: latest is checked against the head of main, the branch its identifier names', async () => {
+    const stage = await unhealthyStage();
+    stage.rtd.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+    stage.rtd.addBuild('hand', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: 10 * 60_000 });
+    const run = await health(stage, { project: 'hand', 'health-issue': 'false' });
+    const checks = (run.results[0]!.details as { checks: { check: string; state: string; details: string }[] }).checks;
+    expect(checks.find((row) => row.check === 'latest is current')).toMatchObject({
+      state: 'ok',
+      details: `built at the head of main, ${HEAD.slice(0, 7)}`,
+    });
+    expect(stage.gh.count('GET', /\/branches\/master$/)).toBe(0);
+  });
+
+  it('an inactive default version: the root says what the service does, serving latest (multi-version) or 404 (single-version)', async () => {
+    const stage = await unhealthyStage();
+    const versions = [{ slug: 'v1', type: 'tag' as const, built: true, active: false }];
+    stage.rtd.addProject({ slug: 'multi', defaultVersion: 'v1', versions });
+    stage.rtd.addBuild('multi', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: HOUR });
+    stage.rtd.addProject({ slug: 'single', defaultVersion: 'v1', versioningScheme: 'single_version_without_translations', versions });
+    const run = await health(stage, { project: 'multi\nsingle', 'health-issue': 'false' });
+    const root = run.results.map((result) =>
+      (result.details as { checks: { check: string; state: string; details: string }[] }).checks
+        .filter((row) => row.check === 'the root works')
+        .map((row) => row.details),
+    );
+    expect(root).toEqual([
+      ['the default version is inactive: the docs root quietly serves `latest` instead, and /en/v1/ answers 404'],
+      ['the default version is inactive: the docs root answers 404 (a single-version project)'],
+    ]);
+    // What the stand-in's docs host does, as the service (FACTS, Versions).
+    const multiRoot = await fetch(`${stage.rtd.url}/docs/multi/`, { redirect: 'manual' });
+    expect(multiRoot.headers.get('location')).toBe(`${stage.rtd.url}/docs/multi/en/latest/`);
+    expect((await fetch(`${stage.rtd.url}/docs/multi/en/latest/`)).status).toBe(200);
+    expect((await fetch(`${stage.rtd.url}/docs/multi/en/v1/`)).status).toBe(404);
+    expect((await fetch(`${stage.rtd.url}/docs/single/`)).status).toBe(404);
+  });
+
+  it("the service's stable on a tag newer than every GitHub release (FACTS: among all tags and branches) is no problem", async () => {
+    const stage = await unhealthyStage();
+    stage.rtd.addProject({
+      slug: 'rel',
+      versions: [
+        ...['v1.0', 'v1.1', 'v1.2', 'v2.0'].map((slug, i) => ({
+          slug,
+          type: 'tag' as const,
+          identifier: String(i).repeat(40),
+          built: true,
+        })),
+        { slug: 'stable', type: 'tag', built: true, machine: true },
+      ],
+    });
+    const run = await health(stage, { project: 'rel', 'health-issue': 'false' });
+    const rows = (run.results[0]!.details as { checks: { check: string; state: string; subject?: string; details: string }[] }).checks;
+    expect(rows.filter((row) => row.check === 'releases have docs')).toEqual([
+      expect.objectContaining({ state: 'ok', details: 'v1.2, v1.1, v1.0: active and built' }),
+      expect.objectContaining({ state: 'ok', subject: 'stable', details: 'serves v2.0, not older than the newest release v1.2' }),
+    ]);
   });
 
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {
@@ -249,5 +378,21 @@ describe('health', () => {
     expect(checks.filter((row) => row.state === 'unknown').map((row) => row.check)).toEqual(['latest is current', 'releases have docs']);
     expect(checks.filter((row) => row.state === 'problem').map((row) => row.subject)).toEqual(['v1.0']);
     expect(stage.gh.requests).toEqual([]);
+  });
+
+  it('GitHub unreadable: a warning says what was not checked, and the summary names the branch asked for (issue 42)', async () => {
+    const stage = await unhealthyStage();
+    stage.gh.refuse('GET', /\/branches\//);
+    stage.gh.refuse('GET', /\/releases/);
+    const run = await health(stage, { 'health-issue': 'false', 'on-problem': 'warn' });
+
+    expect(run.code).toBe(0);
+    const warning = stdout.annotations().find((a) => a.level === 'warning' && a.title === 'Health not checked');
+    expect(warning?.message).toContain('acme: not checked, so a problem there would go unseen');
+    expect(warning?.message).toContain('latest is current: latest: GitHub could not be read (the head of branch main): 403');
+    expect(warning?.message).toContain('releases have docs: GitHub could not be read (the releases and tags): 403');
+    expect(run.summary).toContain('GitHub could not be read \\(the head of branch main\\)');
+    expect(run.summary).not.toContain('{branch}');
+    expect(run.summary).not.toContain('GET branches');
   });
 });

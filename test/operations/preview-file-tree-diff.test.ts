@@ -43,7 +43,19 @@ const addonsRequests = () => stage.rtd.requests.filter((r) => r.path === '/_/add
 describe('preview with the file tree diff', () => {
   it('lists every page of the diff with its before link, suggests a redirect for the deleted one, anonymously', async () => {
     const { rtd, gh } = stage;
-    rtd.setFileTreeDiff('demo', String(PR), { modified: MODIFIED, added: ['guide/new.html'], deleted: ['api/legacy.html'] });
+    // The PR removes the page's source (a `.txt` source suffix the mapping does not know): the guard takes the diff's word.
+    stage.gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      files: [{ filename: 'docs/index.rst' }, { filename: 'docs/api/legacy.txt', status: 'removed' }],
+    });
+    // Written as the build ends: current at the first read.
+    rtd.setFileTreeDiff(
+      'demo',
+      String(PR),
+      { modified: MODIFIED, added: ['guide/new.html'], deleted: ['api/legacy.html'] },
+      { writtenAfterMs: 0 },
+    );
     const report = await runPreview(stage, NO_TEMPLATE);
 
     const preview = previewOf(rtd);
@@ -92,6 +104,14 @@ describe('preview with the file tree diff', () => {
 
   it('a deleted page a redirect covers gets no entry', async () => {
     const { rtd } = stage;
+    stage.gh.addPullRequest({
+      number: PR,
+      headSha: HEAD,
+      files: [
+        { filename: 'docs/api/legacy.txt', status: 'removed' },
+        { filename: 'docs/api/gone.txt', status: 'removed' },
+      ],
+    });
     rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/legacy.html', 'api/gone/index.html'] });
     rtd.addRedirect('demo', { type: 'page', from_url: '/api/legacy.html', to_url: '/api/' });
     const report = await runPreview(stage, NO_TEMPLATE);
@@ -109,7 +129,7 @@ describe('preview with the file tree diff', () => {
     expect(details).not.toHaveProperty('fileTreeDiff');
     expect(summaryOf(report)).toContain(
       escapeMarkdown(
-        "No file tree diff from Read the Docs (the service gives no file tree diff for this build): the changed pages are mapped from the pull request's source files",
+        "No file tree diff from Read the Docs (the service gives no file tree diff for this build, after 5 reads): the changed pages are mapped from the pull request's source files",
       ),
     );
     expect(onlyComment(stage.gh).body).toContain(`Changed pages in demo (1)</summary>`);
@@ -133,7 +153,7 @@ describe('preview with the file tree diff', () => {
     stage.rtd.setFileTreeDiff('demo', String(PR), {
       raw: {
         enabled: true,
-        outdated: true,
+        outdated: false,
         unknown: { key: 1 },
         diff: {
           modified: [
@@ -148,7 +168,7 @@ describe('preview with the file tree diff', () => {
 
     const details = report.results[0]!.details as { pages: unknown[]; fileTreeDiff: unknown };
     expect(details.pages).toEqual([{ file: 'a.html', url: `${preview}a.html`, change: 'modified' }]);
-    expect(details.fileTreeDiff).toEqual({ outdated: true });
+    expect(details.fileTreeDiff).toEqual({ outdated: false });
     expect(summaryOf(report)).not.toContain('evil.example');
   });
 
@@ -178,7 +198,7 @@ describe('preview with the file tree diff', () => {
 describe('pages through the context', () => {
   it('every page the step reads (the preview, the diff) goes through ctx.pages, which the front end gives', async () => {
     const { rtd, gh, clock } = stage;
-    rtd.setFileTreeDiff('demo', String(PR), { modified: ['index.html'], deleted: ['api/legacy.html'] });
+    rtd.setFileTreeDiff('demo', String(PR), { modified: ['index.html'], deleted: ['api/legacy.html'] }, { writtenAfterMs: 0 });
     const real = pageFetcher('test');
     const asked: string[] = [];
     const pages: PageFetcher = {

@@ -149,4 +149,47 @@ describe('preview link check', () => {
     expect(broken.filter((l) => !l.external)).toEqual(BROKEN);
     expect(stdout.annotations().filter((a) => a.title === 'Broken external link')).toHaveLength(1);
   });
+
+  it("changed pages from the pull request's files (no file tree diff): each fetched once, its body reused for its links", async () => {
+    stage.rtd.setFileTreeDiff('demo', String(PR), 'absent');
+    const files = ['install', 'usage', 'images'].map((name) => ({ filename: `docs/guide/${name}.rst` }));
+    stage.gh.addPullRequest({ number: PR, headSha: HEAD, files });
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'docs-path': 'docs' });
+    const root = new URL(previewOf(stage.rtd)).pathname;
+    expect((report.results[0]!.details as { pages: { url: string }[] }).pages).toHaveLength(3);
+    expect((report.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual(BROKEN);
+    // Each changed page once: looked up (does it answer) and read for its links in the same GET.
+    for (const page of BROKEN_PAGES) expect(docsRequests(`${root}${page}`), page).toHaveLength(1);
+    expect(docsRequests(`${root}index.html`)).toHaveLength(1);
+  });
+
+  it('two projects linking to the same target: fetched once in the run; each page once; both reported', async () => {
+    stage.rtd.addProject({ slug: 'api-docs', versions: [{ slug: String(PR), type: 'external' }] });
+    stage.rtd.addBuild('api-docs', String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    stage.rtd.setFileTreeDiff('api-docs', String(PR), { modified: [...BROKEN_PAGES] });
+    stage.rtd.setSitePages('api-docs', String(PR), linkSite(`${stage.gh.url}/other-site`));
+    const report = await runPreview(stage, { ...NO_TEMPLATE, project: 'demo, api-docs', 'link-check-external': 'true' });
+    for (const result of report.results) {
+      const broken = (result.details as { links: { broken: { external: boolean }[] } }).links.broken;
+      expect(
+        broken.filter((link) => !link.external),
+        result.project,
+      ).toEqual(BROKEN);
+      expect(
+        broken.filter((link) => link.external),
+        result.project,
+      ).toHaveLength(1);
+    }
+    // Both projects' changed pages link to the other site's page: asked once.
+    expect(stage.gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path)).toEqual(['/other-site/elsewhere/install']);
+    for (const project of ['demo', 'api-docs']) {
+      const root = new URL(previewOf(stage.rtd, 'en', project)).pathname;
+      const paths = stage.rtd.requests.filter((r) => r.path.startsWith(root)).map((r) => r.path);
+      expect(paths.length, project).toBeGreaterThan(8);
+      expect(
+        paths.filter((path, index) => paths.indexOf(path) !== index),
+        project,
+      ).toEqual([]);
+    }
+  });
 });

@@ -101,6 +101,19 @@ describe('sync-versions, in-process on a fake clock', () => {
     // Said once, not at every look.
     expect(log.lines.filter((line) => line.includes('v9.9 is not there yet')).length).toBe(1);
   });
+
+  it('a version slow to appear: a line every 30 s of the wait, as `wait` says of a build (issue 42)', async () => {
+    const { result, log } = await runSync({ version: 'v9.9', timeout: '100s' });
+
+    expect(result).toMatchObject({ outcome: 'timed-out' });
+    // At the first look (0 s), then at 30, 60 and 90 s: never silent for long, never at every look.
+    expect(log.lines.filter((line) => line.includes('v9.9 is not there yet')).length).toBe(1);
+    expect(log.lines.filter((line) => line.includes('v9.9 is still not there')).map((line) => line.split(' ')[0])).toEqual([
+      '[30s]',
+      '[1m]',
+      '[1m30s]',
+    ]);
+  });
 });
 
 const step = (inputs: Record<string, string>) => runStep(standin, { project: 'demo', operation: 'sync-versions', ...inputs }, { clock });

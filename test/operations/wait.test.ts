@@ -448,6 +448,38 @@ describe("wait on a branch or tag push: the push's versions only, and a build th
     expect(other).toMatchObject({ outcome: 'timed-out' });
   });
 
+  it("API default_branch is the `master` fallback (no branch set, no repository linked): a push to main takes latest's build, the branch latest follows", async () => {
+    standin.addProject({ slug: 'hand', defaultBranch: null, repositoryHead: 'main' });
+    standin.push('hand', 'main', { commit: SHA, plan: { durationMs: 20_000, outcome: 'success' } });
+    const result = await operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'hand', operation: 'wait', commit: SHA, timeout: '2m' },
+      run: onBranch('main'),
+    })
+      .runProjects(waitProject)
+      .then(([found]) => found!);
+    expect(result).toMatchObject({ outcome: 'success', version: 'latest', commit: SHA });
+    expect(clock.elapsed()).toBeLessThan(60_000);
+  });
+
+  it("the event's repository.default_branch names the branch when latest does not say (latest is no branch), before API's `master` fallback", async () => {
+    standin.addProject({ slug: 'tagged', defaultBranch: null, versions: [{ slug: 'latest', type: 'tag', identifier: MAIN }] });
+    clock.at(T0 + 1000, () => standin.addBuild('tagged', 'latest', { durationMs: 20_000, outcome: 'success', commit: SHA }));
+    const run = (timeout: string, defaultBranch?: string) =>
+      operationContext({
+        baseUrl: standin.url,
+        clock,
+        inputs: { project: 'tagged', operation: 'wait', commit: SHA, timeout },
+        run: { ...onBranch('main'), ...(defaultBranch ? { defaultBranch } : {}) },
+      })
+        .runProjects(waitProject)
+        .then(([found]) => found!);
+    expect(await run('2m', 'main')).toMatchObject({ outcome: 'success', version: 'latest' });
+    // Without it, only API's `master` says: main's own version is waited for, in vain.
+    expect(await run('30s')).toMatchObject({ outcome: 'timed-out' });
+  });
+
   it("a tag push: the tag's version, and stable's commit-less build only when stable stands at the commit", async () => {
     standin.addVersion('demo', { slug: 'v1.0', type: 'tag', identifier: SHA });
     standin.addVersion('demo', { slug: 'stable', type: 'tag', identifier: SHA });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { absoluteLinks, changelogSection } from '../../scripts/release/changelog.ts';
+import { docsMajorTags } from '../../scripts/release/docs-major-tags.ts';
 import { type ReleaseFacts, ReleaseRefused, releasePlan } from '../../scripts/release/plan.ts';
 import { ROOT } from '../../harness/action-metadata.ts';
 
@@ -46,6 +47,7 @@ function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
     tags: ['v1.2.3', 'v1.3.0'],
     repositoryUrl: 'https://github.com/o/r',
     commit: SHA,
+    docsMajorTags: ['v1'],
     ...overrides,
   };
 }
@@ -78,6 +80,12 @@ describe('changelogSection', () => {
     expect(changelogSection(CHANGELOG, '1.3.0.1')).toBeUndefined();
   });
 
+  it('every `@vN` of the project’s docs is the major tag package.json’s version moves (issue 42)', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(1);
+    expect(docsMajorTags(ROOT, 'readthedocs-action/readthedocs-action')).toEqual([`v${version.split('.')[0]}`]);
+  });
+
   it('the project’s own CHANGELOG.md has a section for package.json’s version', () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const section = changelogSection(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), version);
@@ -101,7 +109,9 @@ describe('releasePlan', () => {
     expect(plan).toMatchObject({ version: '1.3.0', prerelease: false, majorTag: 'v1' });
     expect(plan.notes).toContain('([project as code](https://github.com/o/r/blob/v1.3.0/docs/project-as-code.md#export))');
     expect(plan.notes).toContain(`\`uses: o/r@${SHA} # v1.3.0\``);
-    expect(plan.notes).toContain('`gh attestation verify dist/index.js --repo o/r --signer-workflow o/r/.github/workflows/release.yml`');
+    expect(plan.notes).toContain(
+      '`gh attestation verify dist/action/index.js --repo o/r --signer-workflow o/r/.github/workflows/release.yml`',
+    );
     expect(plan.notes).not.toContain('A fix.');
   });
 
@@ -112,7 +122,7 @@ describe('releasePlan', () => {
     ).toMatchObject({ prerelease: true, majorTag: undefined });
     const zero = '## [0.4.0] - 2026-11-30\n\n- Early.\n';
     expect(
-      releasePlan(facts({ tag: 'v0.4.0', packageVersion: '0.4.0', actionVersion: '0.4.0', changelog: zero })).majorTag,
+      releasePlan(facts({ tag: 'v0.4.0', packageVersion: '0.4.0', actionVersion: '0.4.0', changelog: zero, docsMajorTags: [] })).majorTag,
     ).toBeUndefined();
     // v1.2.4 after v1.3.0: v1 stays on v1.3.0.
     const patch = `## [1.2.4] - 2026-12-02\n\n- Backport.\n\n${CHANGELOG}`;
@@ -143,6 +153,15 @@ describe('releasePlan', () => {
       "CHANGELOG.md's section of 1.3.0 is empty",
     ]);
     expect(refusal({ commit: 'abc123' })).toEqual(['commit `abc123` is not a full SHA']);
+    // The docs' `@v1` would not resolve after a 0.y.z or a v2 release (issue 42).
+    const zero = '## [0.4.0] - 2026-11-30\n\n- Early.\n';
+    expect(refusal({ tag: 'v0.4.0', packageVersion: '0.4.0', actionVersion: '0.4.0', changelog: zero })).toEqual([
+      "the docs' examples use `@v1`, which a 0.y.z release does not move: release 1.y.z, or change the examples",
+    ]);
+    const two = '## [2.0.0] - 2026-12-30\n\n- Breaking.\n';
+    expect(
+      refusal({ tag: 'v2.0.0', packageVersion: '2.0.0', actionVersion: '2.0.0', changelog: two, docsMajorTags: ['v1', 'v2'] }),
+    ).toEqual(["the docs' examples use `@v1`, which this release (major tag v2) does not move: release 1.y.z, or change the examples"]);
     for (const tag of ['1.3.0', 'v1.3', 'v01.3.0', 'v1.3.0+build', 'v1.3.0-'])
       expect(refusal({ tag })[0]).toContain('is not vMAJOR.MINOR.PATCH');
   });
@@ -156,9 +175,11 @@ describe('scripts/release.ts, as the workflow runs it', () => {
   });
 
   /** A repository like ours at `version`, with CHANGELOG.md and the tags given. */
-  function repository(version: string, changelog: string, tags: string[]): string {
+  function repository(version: string, changelog: string, tags: string[], pages: Record<string, string> = {}): string {
     work = mkdtempSync(join(tmpdir(), 'release-test-'));
     mkdirSync(join(work, 'src'));
+    mkdirSync(join(work, 'docs'));
+    for (const [page, text] of Object.entries(pages)) writeFileSync(join(work, page), text);
     writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'x', version }));
     writeFileSync(join(work, 'src', 'version.ts'), `export const ACTION_VERSION = '${version}';\n`);
     writeFileSync(join(work, 'CHANGELOG.md'), changelog);
@@ -201,6 +222,18 @@ describe('scripts/release.ts, as the workflow runs it', () => {
     expect(notes.startsWith('### Added\n')).toBe(true);
     expect(notes).toMatch(/`uses: o\/r@[0-9a-f]{40} # v1\.3\.0`/);
     expect(result.stdout).toContain('major tag:   v1 moves here');
+  });
+
+  it('reads the docs’ `@vN`: a 0.y.z release under docs that say `@v1` is refused', () => {
+    const zero = '## [0.4.0] - 2026-11-30\n\n- Early.\n';
+    const cwd = repository('0.4.0', zero, ['v0.4.0'], {
+      'README.md': '- uses: o/r@v1 # or o/r@v1.2.3\n',
+      'docs/a.md': 'x/o/r@v9 is not ours\n',
+    });
+    const result = run(cwd, ['v0.4.0']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("the docs' examples use `@v1`, which a 0.y.z release does not move");
+    expect(result.stdout).not.toContain('v9');
   });
 
   it('refuses an undated section with an annotation, sets no output and writes no notes', () => {
@@ -260,5 +293,29 @@ describe('a stray high tag never stops the major tag (issue 30)', () => {
     expect(child.status, child.stdout + child.stderr).toBe(0);
     expect(readFileSync(output, 'utf8')).toContain('major-tag=v1\n');
     expect(child.stdout).toContain('major tag:   v1 moves here');
+  });
+});
+
+describe('the release of package.json’s version (issue 42)', () => {
+  it('moves the major tag every `@vN` of the docs names, so the examples resolve the day it is tagged', () => {
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    const changelog = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+    const label = changelogSection(changelog, version)!.label;
+    const docs = docsMajorTags(ROOT, 'readthedocs-action/readthedocs-action');
+    const plan = releasePlan({
+      tag: `v${version}`,
+      packageVersion: version,
+      actionVersion: version,
+      changelog: changelog.replace(`## [${version}] - ${label}`, `## [${version}] - 2026-12-01`),
+      tags: [`v${version}`],
+      repositoryUrl: 'https://github.com/readthedocs-action/readthedocs-action',
+      commit: 'a'.repeat(40),
+      docsMajorTags: docs,
+    });
+    expect(docs.length).toBeGreaterThan(0);
+    expect([plan.majorTag]).toEqual(docs);
+    // The workflow's check step runs that script with the tag, and the publish job moves its output.
+    const workflow = readFileSync(join(ROOT, '.github', 'workflows', 'release.yml'), 'utf8');
+    expect(workflow).toContain('node scripts/release.ts "$TAG"');
   });
 });

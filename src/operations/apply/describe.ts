@@ -112,7 +112,7 @@ export function keptVersionsNote(kept: KeptVersion[]): string {
     .map(
       ({ slug, policy }) =>
         `ℹ️ ${codeSpan(slug, { inTable: false })} kept active: the project's default version (\`default_version\`) stays active, ` +
-        `since deactivating it would delete the docs at the project's root (the policy would deactivate it: ${escapeMarkdown(policy)}).`,
+        `since deactivating it would delete its docs, which the docs root serves (the policy would deactivate it: ${escapeMarkdown(policy)}).`,
     )
     .join('\n\n');
 }

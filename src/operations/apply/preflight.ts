@@ -43,16 +43,23 @@ function legacyLanguageRefusals(plan: ProjectPlan): Refusal[] {
 
 /**
  * FACTS: "The API lets any version be deactivated, the project's `default_version` included (the
- * dashboard refuses that one: "it should be active"); the docs root then answers 404."
+ * dashboard refuses that one: "it should be active")"; then "on a multi-version project an inactive
+ * [...] default version makes the root quietly serve `latest` while `/{lang}/{default}/` answers
+ * 404; single-version projects (and a default of `latest`) answer 404."
  */
 function defaultVersionRefusals(desired: DesiredProject, current: CurrentState): Refusal[] {
   const defaultVersion = defaultVersionOf(desired, current);
   if (defaultVersion === undefined || desired.versions?.[defaultVersion]?.active !== false) return [];
+  const scheme = desired.settings?.versioning_scheme ?? current.settings.versioning_scheme;
+  const root =
+    scheme === 'single_version_without_translations' || defaultVersion === 'latest'
+      ? 'the docs root then answers 404'
+      : `the docs root then quietly serves \`latest\` instead, and the default version's own URL answers 404`;
   return [
     {
       path: ['versions', defaultVersion, 'active'],
       message:
-        `\`${defaultVersion}\` is the project's default version (\`default_version\`): deactivating it deletes the docs at the project's root, ` +
+        `\`${defaultVersion}\` is the project's default version (\`default_version\`): deactivating it deletes its docs (${root}), ` +
         'and the dashboard refuses it. Set another `default_version` first (in `settings:`, or in a run before this one), or drop `active: false`',
     },
   ];

@@ -39,8 +39,15 @@ export interface BranchHead {
 
 /** What the checks read of one project: a handful of lists, read once. */
 export interface ProjectFacts {
+  /** The branch `latest` follows: its `identifier`; else the event's default branch, else the project's `default_branch`. */
   defaultBranch: string | undefined;
   defaultVersion: string | undefined;
+  /** The project's `versioning_scheme` (undefined when the answer does not say). */
+  versioningScheme?: string | undefined;
+  /** The project's language code, for the default version's path. */
+  language?: string | undefined;
+  /** The project's documentation URL as the service gives it (`urls.documentation`): its custom domain, if any. */
+  documentationUrl?: string | undefined;
   versions: Version[];
   /** The project's recent builds, newest first. */
   builds: Build[];
@@ -124,13 +131,17 @@ function createdAfter(build: Build, date: number): boolean {
   return !Number.isFinite(date) || !Number.isFinite(created) || created >= date;
 }
 
-/** The tag version a release tag names (by name, else by the slug the service makes of it). */
+/**
+ * The tag version a release tag names: by name, else by the slug the service makes of it (two
+ * names with one slug: the service adds `_a` to the second, and the name tells them apart).
+ */
 function versionOfTag(versions: Version[], tag: string): Version | undefined {
+  const tags = versions.filter((v) => v.type === 'tag');
   const slug = versionSlug(tag);
-  return versions.find((v) => v.type === 'tag' && (v.verbose_name === tag || v.slug === slug));
+  return tags.find((v) => v.verbose_name === tag) ?? tags.find((v) => v.slug === slug);
 }
 
-/** Releases have docs: each of the newest release tags has an active, built version; `stable` follows the newest. */
+/** Releases have docs: each of the newest release tags has an active, built version; `stable` is not older than the newest. */
 export function checkReleases(facts: ProjectFacts): CheckRow[] {
   if (typeof facts.releases === 'string') return [{ check: 'releases have docs', state: 'unknown', details: facts.releases, links: [] }];
   if (facts.releases.length === 0) return [{ check: 'releases have docs', state: 'ok', details: 'no release tag to look at', links: [] }];
@@ -160,8 +171,11 @@ export function checkReleases(facts: ProjectFacts): CheckRow[] {
 }
 
 /**
- * `stable` follows the newest release: the service points it at the highest PEP 440 release among
- * the versions it has, so a newer release tag it lacks (or a `stable` set by hand) leaves it behind.
+ * `stable` is not older than the newest release. FACTS (Versions): the service's `stable` is "the
+ * highest non-prerelease (PEP 440, on `verbose_name`) among all internal versions (tags and
+ * branches), active or not", so it may serve a tag or branch newer than any GitHub release; and "a
+ * user's own branch or tag named `stable` [...] the service never moves": no problem. The version
+ * it serves is the tag or branch of its `identifier` (a tag's commit, a branch's name); none: its own.
  */
 function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   const newest = newestRelease(releases);
@@ -170,12 +184,34 @@ function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   const row = (state: CheckState, details: string): CheckRow[] => [
     { check: 'releases have docs', state, subject: 'stable', details, links: docsLink(stable) },
   ];
-  const target = versionOfTag(versions, newest);
-  const pointsAt = versions.find((v) => v.type === 'tag' && v.identifier && v.identifier === stable.identifier);
-  const now = pointsAt ? ` (it serves ${pointsAt.verbose_name ?? pointsAt.slug})` : '';
-  if (!target) return row('problem', `cannot follow ${newest}, which has no version${now}`);
-  if (stable.identifier && stable.identifier === target.identifier) return row('ok', `follows ${newest}`);
-  return row('problem', `does not follow the newest release ${newest}${now}`);
+  const serves = servedByStable(versions, stable);
+  if (!serves) return row('ok', "a branch or tag of the project's own, which the service never moves");
+  const name = serves.version.verbose_name ?? serves.version.slug;
+  const newestParsed = parseVersionTag(newest);
+  if (serves.parsed && newestParsed && compareVersions(serves.parsed, newestParsed) < 0) {
+    return row('problem', `serves ${name}, older than the newest release ${newest}`);
+  }
+  return row('ok', `serves ${name}, not older than the newest release ${newest}`);
+}
+
+/**
+ * The tag or branch `stable` serves: of those its `identifier` names (a tag's commit, a branch's
+ * name), the highest by PEP 440. Undefined when none: a `stable` of the project's own.
+ */
+function servedByStable(versions: Version[], stable: Version): { version: Version; parsed: ParsedVersion | undefined } | undefined {
+  const id = stable.identifier;
+  if (!id) return undefined;
+  let best: { version: Version; parsed: ParsedVersion | undefined } | undefined;
+  for (const version of versions) {
+    if (version.slug === 'stable' || version.slug === 'latest') continue;
+    const named =
+      (version.type === 'tag' && version.identifier === id) ||
+      (version.type === 'branch' && (version.identifier === id || version.verbose_name === id));
+    if (!named) continue;
+    const parsed = parseVersionTag(version.verbose_name ?? version.slug);
+    if (!best || (parsed && (!best.parsed || compareVersions(parsed, best.parsed) > 0))) best = { version, parsed };
+  }
+  return best;
 }
 
 /** The highest release (no pre-release) among the tags, by PEP 440's order; undefined when none parses. */
@@ -250,18 +286,17 @@ export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
   return rows;
 }
 
-/** The root works: the default version is active and built, and the project's builds are not disabled. */
+/**
+ * The root works: the default version is active and built, and the project's builds are not
+ * disabled. FACTS (Versions): "on a multi-version project an inactive or missing default version
+ * makes the root quietly serve `latest` while `/{lang}/{default}/` answers 404; single-version
+ * projects (and a default of `latest`) answer 404."
+ */
 export function checkRoot(facts: ProjectFacts): CheckRow[] {
   const rows: CheckRow[] = [];
   const slug = facts.defaultVersion ?? 'latest';
   const version = facts.versions.find((v) => v.slug === slug);
-  const problem = !version
-    ? 'the default version does not exist: the docs root answers 404'
-    : !version.active
-      ? 'the default version is inactive: the docs root answers 404'
-      : version.built === false
-        ? 'the default version is not built: the docs root has nothing to serve'
-        : undefined;
+  const problem = rootProblem(facts, slug, version);
   if (problem) rows.push({ check: 'the root works', state: 'problem', subject: slug, details: problem, links: [] });
   if (facts.buildsDisabled !== undefined) {
     rows.push({
@@ -279,4 +314,25 @@ export function checkRoot(facts: ProjectFacts): CheckRow[] {
       links: docsLink(version),
     });
   return rows;
+}
+
+/** What the docs root does when the default version cannot serve it; undefined when it can. */
+function rootProblem(facts: ProjectFacts, slug: string, version: Version | undefined): string | undefined {
+  if (version?.active) return version.built === false ? 'the default version is not built: the docs root has nothing to serve' : undefined;
+  const what = `the default version ${version ? 'is inactive' : 'does not exist'}`;
+  if (facts.versioningScheme === 'single_version_without_translations')
+    return `${what}: the docs root answers 404 (a single-version project)`;
+  if (slug === 'latest') return `${what}: the docs root answers 404`;
+  const latest = facts.versions.find((v) => v.slug === 'latest');
+  const root =
+    latest?.active && latest.built !== false
+      ? 'the docs root quietly serves `latest` instead'
+      : 'the docs root falls back to `latest`, which has nothing to serve either: it answers 404';
+  return `${what}: ${root}, and ${versionPath(facts, slug)} answers 404`;
+}
+
+/** The default version's path under the docs domain, as the project's versioning scheme makes it. */
+function versionPath(facts: Pick<ProjectFacts, 'versioningScheme' | 'language'>, slug: string): string {
+  const withLanguage = facts.versioningScheme !== 'multiple_versions_without_translations' && facts.language !== undefined;
+  return `${withLanguage ? `/${facts.language}` : ''}/${slug}/`;
 }

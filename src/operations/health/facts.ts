@@ -1,12 +1,14 @@
 // What `health` reads, and only reads: a handful of lists per project from Read the Docs (through
 // the one client and its rate budget), and from GitHub the default branch's head and the release
 // tags (each asked once per step, shared by the projects).
-import type { GitHubRepo } from '../../github/api/client.js';
+import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
 import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/rest.js';
+import { safeLine } from '../../util/untrusted-text.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { buildsDisabledNotice } from '../shared/builds-disabled.js';
 import { explainFailure } from '../shared/failure-reason.js';
+import { branchLatestTracks } from '../shared/latest-branch.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 import { messageOf } from '../../util/message-of.js';
@@ -28,21 +30,26 @@ export interface GitHubReads {
 export function gitHubReads(gh: GitHubRepo | string, serverUrl: string, count: number): GitHubReads {
   const heads = new Map<string, Promise<BranchHead | string>>();
   let releases: Promise<string[] | string> | undefined;
-  const why = (error: unknown) => `GitHub could not be read: ${messageOf(error)}`;
+  // The call's route template (`GET branches/{branch}`) says nothing to a user: name what was asked for.
+  const why = (what: string) => (error: unknown) =>
+    `GitHub could not be read (${what}): ${error instanceof GitHubError ? error.message.replace(`${error.endpoint}: `, '') : messageOf(error)}`;
   return {
     head: (branch) => {
       if (typeof gh === 'string') return Promise.resolve(gh);
       let found = heads.get(branch);
       if (!found) {
         const page = (sha: string) => `${serverUrl}/${gh.owner}/${gh.repo}/commit/${sha}`;
-        found = getBranchHead(gh, branch).then((head) => ({ ...head, url: page(head.sha) }), why);
+        found = getBranchHead(gh, branch).then(
+          (head) => ({ ...head, url: page(head.sha) }),
+          why(`the head of branch ${safeLine(branch, 200)}`),
+        );
         heads.set(branch, found);
       }
       return found;
     },
     releases: () => {
       if (typeof gh === 'string') return Promise.resolve(gh);
-      releases ??= count === 0 ? Promise.resolve([]) : releaseTags(gh, count).catch(why);
+      releases ??= count === 0 ? Promise.resolve([]) : releaseTags(gh, count).catch(why('the releases and tags'));
       return releases;
     },
   };
@@ -63,11 +70,19 @@ async function releaseTags(gh: GitHubRepo, count: number): Promise<string[]> {
 }
 
 /** Everything the checks read of one project. Failed builds' reasons come last: only those are explained. */
-export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads, project: string, log: ProjectLog): Promise<ProjectFacts> {
+export async function readProjectFacts(
+  api: ReadTheDocsApi,
+  github: GitHubReads,
+  project: string,
+  log: ProjectLog,
+  eventDefaultBranch?: string,
+): Promise<ProjectFacts> {
   const record = await api.project(project);
   const versions = await api.versions(project);
   const builds = await api.recentBuilds(project, { limit: BUILDS_LOOKED_AT });
-  const defaultBranch = record.default_branch ?? undefined;
+  // The branch `latest` follows: API `default_branch` may be the `master` fallback (FACTS, Versions).
+  const defaultBranch =
+    branchLatestTracks(versions.find((v) => v.slug === 'latest')) ?? eventDefaultBranch ?? record.default_branch ?? undefined;
   const tracking = trackingVersion({ versions, defaultBranch });
   const trackingBuilds = tracking ? await api.recentBuilds(project, { version: tracking.slug, limit: TRACKING_BUILDS }) : [];
   const buildsDisabled = await disabledNotice(api, project, log);
@@ -78,6 +93,9 @@ export async function readProjectFacts(api: ReadTheDocsApi, github: GitHubReads,
   const facts: ProjectFacts = {
     defaultBranch,
     defaultVersion: record.default_version ?? undefined,
+    versioningScheme: record.versioning_scheme ?? (record.single_version === true ? 'single_version_without_translations' : undefined),
+    language: record.language.code,
+    documentationUrl: record.urls?.documentation ?? undefined,
     versions,
     builds,
     trackingBuilds,

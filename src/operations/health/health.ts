@@ -1,3 +1,4 @@
+import { messageOf } from '../../util/message-of.js';
 // `health`: for `on: schedule`, reads each project (never writes to Read the Docs) and checks that
 // its docs are current; reports a table, and keeps one issue in the repository while a problem remains.
 import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
@@ -8,10 +9,11 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { forEachProject } from '../run-projects.js';
-import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation } from '../types.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, StepOperation, StepReport } from '../types.js';
 import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
 import { linkSweepRows } from './link-sweep.js';
+import { LinkAnswers } from '../shared/links/link-checker.js';
 import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
 
 /** What `health` adds to a project's entry of `results`: every check's row. */
@@ -31,10 +33,10 @@ export function issueMarker(header: string): string {
 export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
   const gh = await gitHubRepo(ctx);
   const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
-  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads));
+  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads, new LinkAnswers()));
   const rows: ProjectRows[] = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
-  if (ctx.inputs.healthIssue) await reportThroughIssue(ctx, gh, results, rows);
-  return { results, summary: [healthTable(rows)], outputs: {} };
+  const failure = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : undefined;
+  return { results, summary: [healthTable(rows)], outputs: {}, ...(failure ? { failure } : {}) };
 };
 
 /** The repository's client, or why there is none (the checks that need GitHub then say so). */
@@ -47,26 +49,29 @@ async function gitHubRepo(ctx: OperationContext): Promise<GitHubRepo | string> {
 }
 
 /** One project: its facts read, its checks made (their links held to their hosts), and what they conclude. */
-function healthProject(reads: GitHubReads): ProjectOperation<HealthDetails> {
+function healthProject(reads: GitHubReads, linkAnswers: LinkAnswers): ProjectOperation<HealthDetails> {
   return async (ctx, { name: project, log }) => {
     log.info(`Checking the health of ${project}`);
-    const facts = await readProjectFacts(ctx.api, reads, project, log);
+    const facts = await readProjectFacts(ctx.api, reads, project, log, ctx.run.defaultBranch);
     const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
     // `link-check` (off by default here): a crawl of the default version, its own row.
-    const swept = [...rows, ...(await linkSweepRows(ctx, facts, log))];
-    return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx), log), log);
+    const swept = [...rows, ...(await linkSweepRows(ctx, facts, log, linkAnswers))];
+    return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx, facts.documentationUrl), log), log);
   };
 }
 
 /**
  * Where a link of the report may point: a build's page on the service, a version's docs on the
- * service or its documentation domains (`serviceLinks`), or a page of the GitHub the run is on
- * (the head commit's). The report goes to a public issue: a link the service gives elsewhere is not made.
+ * service, its documentation domains or the project's own documentation host as the service
+ * gives it for this project (`serviceLinks`' `docsOf`: a custom domain), or a page of the GitHub
+ * the run is on (the head commit's). The report goes to a public issue: a link the service gives
+ * elsewhere is not made.
  */
-function linkHosts(ctx: OperationContext): (url: string) => string | undefined {
+function linkHosts(ctx: OperationContext, documentationUrl: string | undefined): (url: string) => string | undefined {
   const service = serviceLinks(ctx.inputs.baseUrl);
+  const docs = service.docsOf(documentationUrl);
   const github = URL.canParse(ctx.run.serverUrl) ? [new URL(ctx.run.serverUrl).hostname.toLowerCase()] : [];
-  return (url) => service.build(url) ?? service.docs(url) ?? (github.length > 0 ? plainUrl(url, github) : undefined);
+  return (url) => service.build(url) ?? docs(url) ?? (github.length > 0 ? plainUrl(url, github) : undefined);
 }
 
 /** The rows with only the links `accept` takes; each one left out is said in the log. */
@@ -84,6 +89,10 @@ function heldLinks(rows: CheckRow[], accept: (url: string) => string | undefined
 function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[], log: ProjectLog): Conclusion<HealthDetails> {
   const problems = problemLines(rows);
   for (const row of rows) log.info(`${row.state === 'ok' ? 'ok' : row.state === 'problem' ? 'PROBLEM' : 'not checked'} · ${rowLine(row)}`);
+  // A watchdog that could not look says so: a problem there would go unseen while the step stays green.
+  const unchecked = rows.filter((row) => row.state === 'unknown').map(rowLine);
+  if (unchecked.length > 0)
+    log.warning(`${project}: not checked, so a problem there would go unseen:\n${unchecked.join('\n')}`, 'Health not checked');
   const details = { healthy: problems.length === 0, checks: rows };
   if (problems.length === 0) return { outcome: 'success', details };
   const subject = project;
@@ -95,12 +104,21 @@ function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[]
   return { outcome: 'failed', title: 'Unhealthy', subject, reason, details };
 }
 
+/** The error annotation's title when the issue could not be kept for a fault other than GitHub's refusal. */
+const ISSUE_FAILED_TITLE = 'Health issue failed';
+
 /**
  * Opens, updates or closes the one issue. A project that could not be checked leaves the issue as
  * it is when nothing else is wrong: it cannot say all is well. GitHub's refusal is a warning, not a
- * failure; anything else (a fault of the keeper's own, a cancellation) is not hidden as one.
+ * failure; anything else (a fault of the keeper's own, a cancellation) is not hidden as one: it is
+ * the step's failure, returned so that the run's results, summary and outputs are still reported.
  */
-async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string, results: HealthResult[], rows: ProjectRows[]) {
+async function reportThroughIssue(
+  ctx: OperationContext,
+  gh: GitHubRepo | string,
+  results: HealthResult[],
+  rows: ProjectRows[],
+): Promise<StepReport['failure']> {
   if (typeof gh === 'string') {
     ctx.log.info(`No health issue kept: ${gh}`);
     return;
@@ -118,9 +136,12 @@ async function reportThroughIssue(ctx: OperationContext, gh: GitHubRepo | string
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
   } catch (error) {
-    if (!(error instanceof GitHubError)) throw error;
-    ctx.log.warning(safeLine(`The health issue could not be kept: ${error.message}. Give the job \`issues: write\`.`), {
+    const why = messageOf(error);
+    if (!(error instanceof GitHubError))
+      return { title: ISSUE_FAILED_TITLE, message: safeLine(`The health issue could not be kept: ${why}`) };
+    ctx.log.warning(safeLine(`The health issue could not be kept: ${why}. Give the job \`issues: write\`.`), {
       title: 'Health issue not kept',
     });
   }
+  return undefined;
 }

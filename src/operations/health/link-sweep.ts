@@ -7,7 +7,7 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { OperationContext } from '../types.js';
-import { annotateBroken, checkLinks, type BrokenLink } from '../shared/links/link-checker.js';
+import { annotateBroken, checkLinks, type BrokenLink, type LinkAnswers } from '../shared/links/link-checker.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { CheckRow, ProjectFacts } from './checks.js';
@@ -25,6 +25,8 @@ export async function linkSweepRows(
   ctx: OperationContext,
   facts: Pick<ProjectFacts, 'versions' | 'defaultVersion'>,
   log: ProjectLog,
+  /** The run's answers, shared by its projects: a target two projects link to is fetched once. */
+  answers: LinkAnswers,
 ): Promise<CheckRow[]> {
   const levels = linkLevels(ctx.inputs, 'health');
   if (levels.links === 'off') return [];
@@ -47,6 +49,7 @@ export async function linkSweepRows(
     anchors: levels.anchors !== 'off',
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: SWEEP_BUDGET_MS,
+    answers,
   });
   const counts = `${report.pages} page(s) read, ${report.checked} link(s) checked, ${report.notChecked} not checked`;
   if (report.pages === 0) return [row('unknown', slug, `the root ${root} could not be read`)];

@@ -49,9 +49,17 @@ export function groupOfRun(run: RunContext, inputs: Pick<Inputs, 'commit' | 'ver
   }
   const branch = inputs.versionGiven ?? inputs.version;
   if (!inputs.commit || !branch) {
+    const missing = [
+      inputs.commit ? '' : "`commit` (the group's full commit SHA)",
+      branch ? '' : '`version` (the queue branch, `gh-readonly-queue/main/pr-42-<base sha>`)',
+    ].filter(Boolean);
+    // A workflow run on another event (the same file's `pull_request`) needs the step's `if:`; a
+    // terminal (no event) needs the group by hand.
     throw new InputError([
-      `Input \`operation\`: \`merge-queue\` runs on \`merge_group\` events; this run's event is \`${safeLine(run.eventName || 'unknown', 60)}\`. ` +
-        "Outside one, give `commit` (the group's full commit SHA) and `version` (the queue branch, `gh-readonly-queue/main/pr-42-<base sha>`)",
+      run.eventName
+        ? `Input \`operation\`: \`merge-queue\` runs on \`merge_group\` events; this run's event is \`${safeLine(run.eventName, 60)}\`. ` +
+          "Give the step `if: github.event_name == 'merge_group'` when its workflow also runs on other events"
+        : `Input \`operation\`: \`merge-queue\` outside a \`merge_group\` event needs the group by hand: give ${missing.join(' and ')}`,
     ]);
   }
   return groupOf(inputs.commit, branch, 'input `version` is');

@@ -22,6 +22,8 @@ export function statusContextOf(template: string, project: string): string {
 export class GroupStatuses {
   private client: Promise<GitHubRepo | undefined> | undefined;
   private warned = false;
+  /** Why there is no client: only what is missing (a token given is not named). */
+  missing = '';
   /** The last state set per project, for the results. */
   readonly lastState = new Map<string, CommitState>();
 
@@ -66,6 +68,7 @@ export class GroupStatuses {
     const { ctx } = this;
     const [owner, repo] = ctx.run.repository?.split('/') ?? [];
     if (!ctx.inputs.githubToken || !owner || !repo) {
+      this.missing = !ctx.inputs.githubToken ? '`github-token` is empty' : 'the repository is unknown (no GITHUB_REPOSITORY)';
       ctx.log.warning(
         !ctx.inputs.githubToken
           ? "Input `github-token` is empty: no commit status on the group's commit, so a merge queue that requires it waits until it times out"
@@ -86,7 +89,7 @@ export class GroupStatuses {
 export async function pullRequestHead(statuses: GroupStatuses, pr: number, log: RunnerLog): Promise<{ sha: string } | { problem: string }> {
   try {
     const gh = await statuses.github();
-    if (!gh) return { problem: `pull request #${pr} cannot be read without \`github-token\` and the repository` };
+    if (!gh) return { problem: `pull request #${pr} cannot be read: ${statuses.missing}` };
     const head = (await getPullRequest(gh, pr)).head.sha.toLowerCase();
     if (!/^[0-9a-f]{40}$/.test(head)) return { problem: `GitHub gave pull request #${pr} no usable head commit` };
     log.info(`Pull request #${pr}: head commit ${head}`);

@@ -8,6 +8,8 @@ export interface PageCheck {
   /** What went wrong the last time, for the reason shown to the user. */
   problem?: string;
   attempts: number;
+  /** The page's text (bounded) when `maxBodyBytes` asked for it and it was read whole. */
+  body?: string;
 }
 
 export interface PageCheckOptions {
@@ -21,6 +23,8 @@ export interface PageCheckOptions {
   timeoutMs?: number;
   /** The wait between attempts (the operation's `ctx.sleep`); src/util/abort's `sleep` by default. */
   sleep?: Sleep;
+  /** At most this much of the page is read and kept (for the link check, which then fetches it no more); 0: none. */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -53,8 +57,15 @@ export async function checkPage(url: string, options: PageCheckOptions): Promise
 }
 
 async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<PageCheck, 'attempts'>> {
-  const answer = await options.pages.get(url, { signal: options.signal, timeoutMs: options.timeoutMs ?? 10_000 });
-  return answer.status === 200 && answer.problem === undefined
-    ? { ok: true, status: 200 }
-    : { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
+  const maxBodyBytes = options.maxBodyBytes ?? 0;
+  const answer = await options.pages.get(url, {
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    ...(maxBodyBytes > 0 ? { maxBodyBytes } : {}),
+  });
+  // A 200 whose body was too large or cut off answers all the same (its body is not kept).
+  if (answer.status === 200 && (answer.problem === undefined || maxBodyBytes > 0)) {
+    return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }) };
+  }
+  return { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
 }

@@ -62,6 +62,8 @@ export interface RowPage {
   change?: PageChange;
   /** A modified or deleted page before the change (the base version's). */
   before?: string;
+  /** From the file tree diff of an earlier build of the pull request (this push's was not written yet). */
+  earlierBuild?: true;
 }
 
 const PAGE_CHANGES = ['added', 'modified', 'deleted'] as const;

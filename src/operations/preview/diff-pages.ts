@@ -13,7 +13,7 @@ import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 import { joinUrl, type ChangedPage } from './changed-pages.js';
-import { readFileTreeDiff, type AcceptLink, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
+import { readCurrentFileTreeDiff, type AcceptLink, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
 import type { MovedPage } from './redirect-guard.js';
 import type { PreviewDetails } from './details.js';
 
@@ -24,7 +24,11 @@ export const MAX_COMMENT_PAGES = 20;
 /** Pages the job summary lists for a project (`results` carries every one, or its file when it is cut: `setOutputs`). */
 const MAX_SUMMARY_PAGES = 1_000;
 
-/** What the diff gives a preview, or why it gives nothing (the one line the summary says). */
+/**
+ * What the diff gives a preview, or why it gives nothing (the one line the summary says). An
+ * `outdated` diff is an earlier build's (never current within the window): its pages are marked
+ * so, and `removed` is empty (its deleted pages are not this push's).
+ */
 export type DiffOutcome =
   | { pages: ChangedPage[]; removed: MovedPage[]; outdated: boolean; base?: string; note: string }
   | { fallback: string };
@@ -54,16 +58,37 @@ export async function changedPagesFromDiff(
   if (ctx.inputs.previewUrlTemplate) return fallback('the preview is on a host of `preview-url-template`');
   if (version === undefined) return fallback('the version is unknown');
   const accept = diffLinks(ctx.inputs.baseUrl, previewUrl, args.docsUrl);
-  const diff = await readFileTreeDiff(ctx, { previewUrl, project, version, accept });
-  if ('absent' in diff) return fallback(diff.absent);
-  const pages = diffChangedPages(diff, previewUrl);
+  const { diffIntervalMs: intervalMs, diffWindowMs: windowMs } = ctx.polling;
+  const { result: diff, reads } = await readCurrentFileTreeDiff(ctx, { previewUrl, project, version, accept, intervalMs, windowMs });
+  if ('absent' in diff) return fallback(diff.absent + (diff.unwritten && reads > 1 ? `, after ${reads} reads` : ''));
+  if (diff.outdated) return outdatedDiff(log, diff, previewUrl, reads);
   const base = baseRoot(diff);
   const note =
     `Changed pages from Read the Docs' file tree diff${base ? ` against ${base}` : ''}: ` +
-    `${diff.added.length} added, ${diff.modified.length} modified, ${diff.deleted.length} deleted` +
-    (diff.outdated ? ' (the service says it is outdated: made for an older build of this pull request)' : '');
+    `${diff.added.length} added, ${diff.modified.length} modified, ${diff.deleted.length} deleted`;
   log.info(safeLine(note, 500));
-  return { pages, removed: removedPages(diff.deleted), outdated: diff.outdated, ...(base ? { base } : {}), note };
+  return {
+    pages: diffChangedPages(diff, previewUrl),
+    removed: removedPages(diff.deleted),
+    outdated: false,
+    ...(base ? { base } : {}),
+    note,
+  };
+}
+
+/**
+ * A diff still of an earlier build after every read: its pages marked as from that build, and no
+ * deleted page for the redirect guard (they may be another push's). The caller prefers the pull
+ * request's source files when it has them.
+ */
+function outdatedDiff(log: ProjectLog, diff: FileTreeDiff, previewUrl: string, reads: number): DiffOutcome {
+  const base = baseRoot(diff);
+  const note =
+    `Read the Docs' file tree diff is still of an earlier build of this pull request after ${reads} read(s): ` +
+    `its pages (${diff.added.length} added, ${diff.modified.length} modified, ${diff.deleted.length} deleted) may not be this push's`;
+  log.info(safeLine(note, 500));
+  const pages = diffChangedPages(diff, previewUrl).map((page): ChangedPage => ({ ...page, earlierBuild: true }));
+  return { pages, removed: [], outdated: true, ...(base ? { base } : {}), note };
 }
 
 /** The service's own documentation domains (Community, Business), where a base version is served without a custom domain. */

@@ -4,10 +4,14 @@
  * against the project's base version, read from the addons endpoint of the preview's own host
  * (`/_/addons/?api-version=1&project-slug=…&version-slug=…`), anonymous, through `ctx.pages`. The
  * service calls the payload alpha: it is parsed tolerantly (unknown keys ignored, a broken entry
- * dropped), and anything missing means "no diff", never a failure.
+ * dropped), and anything missing means "no diff", never a failure. The diff is written after the
+ * build ends: until then the answer has none, or the previous build's marked `outdated`, so it is
+ * read again, spaced, within a bounded window (`readCurrentFileTreeDiff`).
  */
 import { z } from 'zod/mini';
+import { pollUntil } from '../../resilience/index.js';
 import { countJsonNodes } from '../../util/bounded-body.js';
+import { messageOf } from '../../util/message-of.js';
 import type { OperationContext } from '../types.js';
 
 /** One page of the diff: its built path below the version's root, and its links when they are the service's. */
@@ -34,6 +38,14 @@ export type AcceptLink = (url: string) => string | undefined;
 /** Why there is no diff, one short clause ("the service gives none for this version"). */
 export interface NoDiff {
   absent: string;
+  /** The answer has no diff yet: the service may still write it (or never: a base without a manifest). */
+  unwritten?: true;
+}
+
+/** A read diff (or why there is none) and how many times the addons endpoint was read for it. */
+export interface DiffRead {
+  result: FileTreeDiff | NoDiff;
+  reads: number;
 }
 
 /** The addons answer is a few kilobytes per hundred pages: more is not read. */
@@ -69,8 +81,47 @@ export async function readFileTreeDiff(
     return parseFileTreeDiff(answer.body, args.accept);
   } catch (error) {
     if (ctx.deadline.signal.aborted) throw error;
-    return { absent: `the preview host's addons endpoint could not be read (${(error as Error).message})` };
+    return { absent: `the preview host's addons endpoint could not be read (${messageOf(error)})` };
   }
+}
+
+/** Of the window, the part a diff that is still absent is waited for (it may never come: a base built without a manifest). */
+const UNWRITTEN_SHARE = 3;
+
+/**
+ * Reads the diff until it is current: again every `intervalMs` while the answer is outdated (for at
+ * most `windowMs`, and half of the step's time left) or has no diff yet (a third of that), since the
+ * service writes it after the build ends (FACTS). Returns the last answer: possibly still outdated.
+ */
+export async function readCurrentFileTreeDiff(
+  ctx: OperationContext,
+  args: { previewUrl: string; project: string; version: string; accept: AcceptLink; intervalMs: number; windowMs: number },
+): Promise<DiffRead> {
+  const started = ctx.now();
+  const windowMs = Math.min(args.windowMs, ctx.deadline.remainingMs() / 2);
+  let last: FileTreeDiff | NoDiff | undefined;
+  let reads = 0;
+  let endsAt = started + windowMs;
+  const look = async (): Promise<FileTreeDiff | NoDiff | undefined> => {
+    last = await readFileTreeDiff(ctx, args);
+    reads += 1;
+    endsAt = started + ('absent' in last ? windowMs / UNWRITTEN_SHARE : windowMs);
+    return isSettled(last) ? last : undefined;
+  };
+  const window = { remainingMs: () => endsAt - ctx.now() };
+  try {
+    await pollUntil(look, { intervalMs: args.intervalMs, signal: ctx.deadline.signal, deadline: window, sleep: ctx.sleep });
+  } catch (error) {
+    // The window's end is no failure: the last answer stands. The step's deadline is (a read
+    // throws only then, so there is a last answer here).
+    if (ctx.deadline.signal.aborted) throw error;
+  }
+  return { result: last!, reads };
+}
+
+/** Whether reading again cannot change the answer: a current diff, or a final reason for none. */
+function isSettled(read: FileTreeDiff | NoDiff): boolean {
+  return 'absent' in read ? read.unwritten !== true : !read.outdated;
 }
 
 const fileSchema = z.object({
@@ -83,7 +134,7 @@ const payloadSchema = z.object({
     filetreediff: z.object({
       enabled: z.optional(z.unknown()),
       outdated: z.optional(z.unknown()),
-      diff: z.object({ added: listSchema, deleted: listSchema, modified: listSchema }),
+      diff: z.optional(z.object({ added: listSchema, deleted: listSchema, modified: listSchema })),
     }),
   }),
 });
@@ -94,7 +145,7 @@ const payloadSchema = z.object({
  * is left out.
  */
 export function parseFileTreeDiff(text: string, accept: AcceptLink): FileTreeDiff | NoDiff {
-  if (countJsonNodes(Buffer.from(text, 'utf8'), MAX_ADDONS_NODES) > MAX_ADDONS_NODES) return { absent: 'the addons answer is too large' };
+  if (countJsonNodes(Buffer.from(text), MAX_ADDONS_NODES) > MAX_ADDONS_NODES) return { absent: 'the addons answer is too large' };
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -104,7 +155,11 @@ export function parseFileTreeDiff(text: string, accept: AcceptLink): FileTreeDif
   const parsed = payloadSchema.safeParse(document);
   if (!parsed.success) return { absent: 'the service gives no file tree diff for this build' };
   const { filetreediff } = parsed.data.addons;
+  // FACTS: `{enabled: false}` comes without `diff`.
   if (filetreediff.enabled === false) return { absent: 'the file tree diff is off for this project' };
+  if (filetreediff.diff === undefined) {
+    return { absent: 'the service gives no file tree diff for this build', unwritten: true };
+  }
   const { added, deleted, modified } = filetreediff.diff;
   return {
     added: pagesOf(added, accept),
@@ -115,8 +170,9 @@ export function parseFileTreeDiff(text: string, accept: AcceptLink): FileTreeDif
 }
 
 function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
+  if (list === undefined) return [];
   const pages = new Map<string, DiffPage>();
-  for (const item of (list ?? []).slice(0, MAX_DIFF_PAGES)) {
+  for (const item of list.slice(0, MAX_DIFF_PAGES)) {
     const entry = fileSchema.safeParse(item);
     if (!entry.success) continue;
     const filename = builtPath(entry.data.filename);
@@ -125,7 +181,8 @@ function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
     const base = typeof entry.data.urls?.base === 'string' ? accept(entry.data.urls.base) : undefined;
     pages.set(filename, { filename, ...(current ? { current } : {}), ...(base ? { base } : {}) });
   }
-  return [...pages.values()].sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
+  // By filename, in code-unit order (the keys are unique).
+  return [...pages.keys()].sort().map((filename) => pages.get(filename)!);
 }
 
 /** A built page's path below the version's root, without a leading `/`; undefined when it is not one (climbs out, control characters). */

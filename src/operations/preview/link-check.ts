@@ -9,7 +9,7 @@ import { BROKEN_LINKS_TITLE } from './render-comment.js';
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
-import { annotateBroken, checkLinks, type BrokenLink, type LinkReport } from '../shared/links/link-checker.js';
+import { annotateBroken, checkLinks, type BrokenLink, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { ChangedPage } from './changed-pages.js';
@@ -35,7 +35,7 @@ export interface LinkDetails {
 export async function checkPreviewLinks(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { previewUrl: string; pages: readonly ChangedPage[] },
+  args: { previewUrl: string; pages: readonly ChangedPage[]; answers: LinkAnswers },
 ): Promise<LinkReport | undefined> {
   const levels = linkLevels(ctx.inputs, 'preview');
   if (levels.links === 'off') return undefined;
@@ -51,6 +51,7 @@ export async function checkPreviewLinks(
     anchors: levels.anchors !== 'off',
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: LINK_CHECK_BUDGET_MS,
+    answers: args.answers,
   });
   annotateBroken(log, report.broken);
   log.info(

@@ -22,6 +22,11 @@ export interface PageLookupOptions {
   retryIf: (check: PageCheck) => boolean;
   /** The time all rounds may take (the step's deadline too). */
   budgetMs: number;
+  /**
+   * Each page that answers read (at most `maxBodyBytes`) and handed to `page` as it comes, so that
+   * the link check fetches it no more; the body is not kept in the look-ups.
+   */
+  read?: { maxBodyBytes: number; page: (url: string, answer: { status: number; body?: string | undefined }) => Promise<void> };
 }
 
 export interface PageLookups {
@@ -57,8 +62,11 @@ export async function lookUpPages(ctx: OperationContext, urls: readonly string[]
             retryDelayMs: 0,
             timeoutMs: Math.min(PAGE_TIMEOUT_MS, remainingMs),
             sleep: ctx.sleep,
+            ...(options.read ? { maxBodyBytes: options.read.maxBodyBytes } : {}),
           });
-          checks.set(url, { ...check, attempts: round });
+          const { body, ...looked } = check;
+          if (check.ok && options.read) await options.read.page(url, { status: 200, body });
+          checks.set(url, { ...looked, attempts: round });
           if (!check.ok && options.retryIf(check)) again.push(url);
         });
         pending = again;

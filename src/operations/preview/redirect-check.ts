@@ -99,9 +99,11 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
     if (to === undefined) delete found.to;
     const entry = redirectEntry(found);
     pages.push({ ...found, entry });
-    const what = page.builtOnly
-      ? "is no longer built (the service's file tree diff)"
-      : `(built from ${page.file}) ${page.newFile === undefined ? 'is removed' : `moves${to ? ` to ${to}` : ''}`}`;
+    const what = page.unconfirmed
+      ? "is no longer built (the service's file tree diff), or it moved on the base: this pull request's files are not known"
+      : page.builtOnly
+        ? "is no longer built (the service's file tree diff)"
+        : `(built from ${page.file}) ${page.newFile === undefined ? 'is removed' : `moves${to ? ` to ${to}` : ''}`}`;
     log.warning(
       safeLine(
         `${page.from} ${what} and no redirect of ${input.project} covers it. Add to the project file's \`redirects:\`: ${entry.split('  #')[0]}`,

@@ -32,6 +32,8 @@ export interface MovedPage {
   to?: string;
   /** From the service's file tree diff: a page the build no longer makes (`file` is that built page). */
   builtOnly?: boolean;
+  /** From the diff while the pull request's files are unknown: it may have moved on the base instead. */
+  unconfirmed?: boolean;
 }
 
 /** At most this many pages are reported (a pull request that moves a whole tree says so once). */
@@ -86,6 +88,48 @@ export function movedPages(args: { files: PullRequestFile[]; docsDir: string; bu
     });
   }
   return [...moved.values()].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+}
+
+/**
+ * The file tree diff's deleted pages split by cause. Its base is a snapshot from the pull request's
+ * first build, never refreshed (FACTS): a page the base removed since shows as deleted too. A page
+ * is this pull request's when one of its removed files, or a renamed file's old name, builds it:
+ * the same path without its extension (`docs/api/legacy.rst` → `api/legacy.html` or `api/legacy/`),
+ * whatever the docs folder and the builder; an index or readme page stands for its folder.
+ */
+export function removedByPullRequest(removed: MovedPage[], files: PullRequestFile[]): { ours: MovedPage[]; onBase: MovedPage[] } {
+  // Every tail of each source's path, at a folder boundary: the docs folder in front is unknown.
+  const tails = new Set<string>();
+  for (const file of files) {
+    const old = file.status === 'removed' ? file.filename : file.status === 'renamed' ? file.previousFilename : undefined;
+    if (old === undefined || old.length > MAX_PATH_LENGTH) continue;
+    for (const stem of sourceStems(old)) {
+      const segments = stem.split('/');
+      for (let start = 0; start < segments.length; start += 1) tails.add(segments.slice(start).join('/'));
+    }
+  }
+  const ours: MovedPage[] = [];
+  const onBase: MovedPage[] = [];
+  for (const page of removed) (tails.has(pageStem(page.file)) ? ours : onBase).push(page);
+  return { ours, onBase };
+}
+
+/** A source path without its extension, and its folder too when it is an index or readme page. */
+function sourceStems(path: string): string[] {
+  const clean = trimSlashes(path.replace(/\\/g, '/'));
+  const dot = clean.lastIndexOf('.');
+  const stem = dot > clean.lastIndexOf('/') ? clean.slice(0, dot) : clean;
+  const slash = stem.lastIndexOf('/');
+  const name = stem.slice(slash + 1).toLowerCase();
+  return name === 'index' || name === 'readme' ? [stem, slash === -1 ? '' : stem.slice(0, slash)] : [stem];
+}
+
+/** A built page's path without `.html` or `/index.html`: `api/legacy.html` and `api/legacy/index.html` are `api/legacy`. */
+function pageStem(file: string): string {
+  const clean = trimSlashes(file);
+  if (clean === 'index.html') return 'index';
+  if (clean.endsWith('/index.html')) return clean.slice(0, -'/index.html'.length);
+  return clean.endsWith('.html') ? clean.slice(0, -'.html'.length) : clean;
 }
 
 /**
@@ -230,9 +274,11 @@ export function redirectEntry(page: MovedPage): string {
   const why =
     page.newFile !== undefined
       ? `${page.file} → ${page.newFile}`
-      : page.builtOnly
-        ? 'no longer built: choose where it goes'
-        : `${page.file} removed: choose where it goes`;
+      : page.unconfirmed
+        ? 'no longer built, or moved on the base: choose where it goes'
+        : page.builtOnly
+          ? 'no longer built: choose where it goes'
+          : `${page.file} removed: choose where it goes`;
   return `- {type: page, from: ${yamlPath(page.from)}, to:${to}}  # ${safeLine(why, 300)}`;
 }
 

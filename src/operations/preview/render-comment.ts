@@ -141,7 +141,8 @@ function render(
       if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
       if (serviceComment(row) !== undefined) continue;
       const count = pages.length + (row.morePages ?? 0);
-      const from = pages.some((page) => page.change !== undefined) ? ", from Read the Docs' file tree diff" : '';
+      const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
+      const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
       lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
       for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
       if (row.morePages) lines.push(`- … and ${row.morePages} more: the job summary of this run lists them all`);

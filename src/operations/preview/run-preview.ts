@@ -29,6 +29,7 @@ import {
 import { ProjectRecords } from './resolve-preview-url.js';
 import { verifyPreview, type PreviewInfo, type PreviewVerification } from './verify-preview.js';
 import { messageOf } from '../../util/message-of.js';
+import { LinkAnswers } from '../shared/links/link-checker.js';
 
 // `preview`: the step, and each project's part (its build followed, its preview verified). Its
 // jobs are apart: reading the pull request (pull-request.ts), verifying the preview
@@ -157,7 +158,7 @@ function sharedVerification(
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
   });
-  return { pr: run.pr, records, infos, changedFiles, projectFile };
+  return { pr: run.pr, records, infos, changedFiles, projectFile, linkAnswers: new LinkAnswers() };
 }
 
 /**

@@ -6,11 +6,13 @@ import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { builderOfDoctype, changedPages, sourcePagePath, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
-import type { LinkReport } from '../shared/links/link-checker.js';
+import { MAX_PAGE_BYTES, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { linkLevels } from '../shared/links/levels.js';
 import { checkPreviewLinks } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
 import { checkRedirects, type UnredirectedPage } from './redirect-check.js';
+import { removedByPullRequest, type MovedPage } from './redirect-guard.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
 import { messageOf } from '../../util/message-of.js';
 
@@ -42,6 +44,8 @@ export interface PreviewVerification {
   infos: Map<string, PreviewInfo>;
   changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
   projectFile: () => Promise<string | undefined>;
+  /** What the link check has fetched in this run, for every project: each page and target once. */
+  linkAnswers: LinkAnswers;
 }
 
 /**
@@ -67,12 +71,15 @@ export async function verifyPreview(
       baseUrl: ctx.inputs.baseUrl,
       template: ctx.inputs.previewUrlTemplate,
     }));
+  const checksLinks = linkLevels(ctx.inputs, 'preview').links !== 'off';
   const check = await checkPage(url, {
     pages: ctx.pages,
     signal: ctx.deadline.signal,
     attempts: PREVIEW_ATTEMPTS,
     retryDelayMs: ctx.polling.previewRetryMs,
     sleep: ctx.sleep,
+    // The root read once: when it is a changed page or a link's target, the link check takes this answer.
+    ...(checksLinks ? { maxBodyBytes: MAX_PAGE_BYTES } : {}),
   });
   if (!check.ok) {
     const subject = project;
@@ -83,6 +90,7 @@ export async function verifyPreview(
     return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
   }
   log.info(`Preview ready: ${url}`);
+  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body });
   const ready = { ...built, previewUrl: url };
   return continueFrom<never>(ctx, run, ready, async () => {
     await verifyChangedPages(ctx, run, url, shared);
@@ -96,21 +104,28 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
   const info = shared.infos.get(project)!;
   // The service's file tree diff first; the pull request's source files when it gives none.
   const record = await shared.records.get(project).catch(() => undefined);
-  const diff = await changedPagesFromDiff(ctx, log, {
+  const read = await changedPagesFromDiff(ctx, log, {
     project,
     version: seen.current.version,
     previewUrl: url,
     docsUrl: record?.urls?.documentation ?? undefined,
   });
-  info.diff = diff;
   const yamlPath = record?.readthedocs_yaml_path ?? undefined;
   const sources = await shared.changedFiles(yamlPath || undefined);
+  // A diff still of an earlier build is this push's pages only when nothing better is known.
+  const diff =
+    'pages' in read && read.outdated && sources
+      ? { fallback: `${read.note}: the changed pages are mapped from the pull request's source files` }
+      : read;
+  info.diff = diff;
   if (!sources && 'fallback' in diff) return;
   const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
-  else if (sources) info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked });
-  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages });
+  else if (sources) {
+    info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked, links: shared.linkAnswers });
+  }
+  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     info.unredirected = await checkRedirects(ctx, log, {
@@ -123,9 +138,31 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
       checked,
-      ...('removed' in diff ? { removedPages: diff.removed } : {}),
+      removedPages: 'removed' in diff ? removedByThisPullRequest(log, diff.removed, sources) : [],
     });
   }
+}
+
+/**
+ * The diff's deleted pages the redirect guard checks: those a removed or renamed file of the pull
+ * request builds. The others may have moved on the base since the diff's snapshot of it (FACTS):
+ * said once, not warned. Without the pull request's files, every one, marked unconfirmed.
+ */
+function removedByThisPullRequest(log: ProjectLog, removed: MovedPage[], sources: ChangedSources | undefined): MovedPage[] {
+  if (sources === undefined) return removed.map((page) => ({ ...page, unconfirmed: true }));
+  const { ours, onBase } = removedByPullRequest(removed, sources.entries);
+  if (onBase.length > 0) {
+    const shown = onBase.slice(0, 5).map((page) => page.from);
+    log.info(
+      safeLine(
+        `${onBase.length} page(s) the file tree diff lists as deleted are built by no file this pull request removes or renames ` +
+          `(${shown.join(', ')}${onBase.length > shown.length ? ', …' : ''}): they may have moved on the base since this pull request's ` +
+          'first build (the diff compares with a snapshot of it), so no redirect is asked for them',
+        1000,
+      ),
+    );
+  }
+  return ours;
 }
 
 /**
@@ -135,7 +172,13 @@ async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: s
 async function answeringSourcePages(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { sources: ChangedSources; builder: DocsBuilder | undefined; previewUrl: string; checked: Map<string, boolean> },
+  args: {
+    sources: ChangedSources;
+    builder: DocsBuilder | undefined;
+    previewUrl: string;
+    checked: Map<string, boolean>;
+    links: LinkAnswers;
+  },
 ): Promise<ChangedPage[]> {
   const { sources, builder, previewUrl: url } = args;
   const candidates = changedPages({ changedFiles: sources.files, docsDir: sources.docsDir, previewUrl: url, builder });
@@ -143,7 +186,15 @@ async function answeringSourcePages(
   const lookups = await lookUpPages(
     ctx,
     candidates.map((page) => page.url),
-    { attempts: PAGE_ATTEMPTS, retryIf: () => true, budgetMs: PAGE_LOOKUP_BUDGET_MS },
+    {
+      attempts: PAGE_ATTEMPTS,
+      retryIf: () => true,
+      budgetMs: PAGE_LOOKUP_BUDGET_MS,
+      // With `link-check`, each page that answers is read now, its links parsed: the check fetches it no more.
+      ...(linkLevels(ctx.inputs, 'preview').links === 'off'
+        ? {}
+        : { read: { maxBodyBytes: MAX_PAGE_BYTES, page: (pageUrl, answer) => args.links.keep(pageUrl, answer) } }),
+    },
   );
   for (const [pageUrl, check] of lookups.checks) args.checked.set(pageUrl, check.ok);
   const answering = candidates.filter((page) => {

@@ -263,6 +263,14 @@ const MIN_VERIFY_WINDOW_MS = 2000;
 /** With `auto`: a fresh preview that does not answer yet is asked again after this. */
 const AUTO_PREVIEW_RETRY_MS = 5000;
 
+/** With `auto`: the file tree diff is written after the build ends (FACTS): read again this often... */
+const AUTO_DIFF_INTERVAL_MS = 5000;
+/** ...for at most this long. */
+const AUTO_DIFF_WINDOW_MS = 60_000;
+/** With a fixed interval, the diff's window is this many intervals (at least the minimum). */
+const DIFF_WINDOW_READS = 12;
+const MIN_DIFF_WINDOW_MS = 1000;
+
 /** The polling plan for the `poll-interval` input (`auto` or milliseconds). Pure. */
 export function pollingPlan(pollInterval: 'auto' | number): PollingPlan {
   if (pollInterval === 'auto') {
@@ -274,6 +282,8 @@ export function pollingPlan(pollInterval: 'auto' | number): PollingPlan {
       searchIntervalMs: AUTO_SEARCH_INTERVAL_MS,
       verifyWindowMs: AUTO_VERIFY_WINDOW_MS,
       previewRetryMs: AUTO_PREVIEW_RETRY_MS,
+      diffIntervalMs: AUTO_DIFF_INTERVAL_MS,
+      diffWindowMs: AUTO_DIFF_WINDOW_MS,
     };
   }
   return {
@@ -284,6 +294,8 @@ export function pollingPlan(pollInterval: 'auto' | number): PollingPlan {
     searchIntervalMs: pollInterval,
     verifyWindowMs: Math.max(MIN_VERIFY_WINDOW_MS, VERIFY_WINDOW_POLLS * pollInterval),
     previewRetryMs: pollInterval,
+    diffIntervalMs: pollInterval,
+    diffWindowMs: Math.max(MIN_DIFF_WINDOW_MS, DIFF_WINDOW_READS * pollInterval),
   };
 }
 

@@ -32,6 +32,7 @@ export async function triggerOnce(
   for (let attempt = 1; ; attempt += 1) {
     try {
       const answer = await ctx.api.triggerBuild(project, version);
+      if (!answer.triggered && answer.refusal !== undefined) throw refusedTrigger(version, answer.refusal);
       if (!answer.triggered) {
         throw new ReadTheDocsError(
           `the service did not trigger a build (400, triggered: false): ${await whyNotTriggered(ctx, project)}`,
@@ -63,6 +64,32 @@ export async function triggerOnce(
       log.info('No build was created: triggering again');
     }
   }
+}
+
+/** The service's own words for a trigger of a version it never builds (FACTS, *Builds*: direct upload). */
+const UPLOADED_VERSION = /cannot trigger a build for an uploaded version/i;
+
+/**
+ * A trigger the service refused with an error body (no `triggered`): for an uploaded version, what
+ * to do instead; otherwise the service's words.
+ */
+function refusedTrigger(version: string, refusal: string): ReadTheDocsError {
+  const endpoint = 'POST projects/{project}/versions/{version}/builds/';
+  if (UPLOADED_VERSION.test(refusal.slice(0, 500))) {
+    return new ReadTheDocsError(
+      `version ${safeLine(version, 100)} is uploaded by a pipeline (the service's direct upload): Read the Docs never builds it, ` +
+        'so a build cannot be triggered (400: Cannot trigger a build for an uploaded version). Follow the upload with `operation: wait` instead',
+      'Uploaded version',
+      endpoint,
+      400,
+    );
+  }
+  return new ReadTheDocsError(
+    `the service refused the build trigger (400: ${safeLine(refusal, 300)})`,
+    'Build not triggered',
+    endpoint,
+    400,
+  );
 }
 
 /**

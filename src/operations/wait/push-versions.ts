@@ -5,13 +5,14 @@ import { versionSlug } from '../../inputs/slugs.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import type { Version } from '../../readthedocs/schemas.js';
 import { messageOf } from '../../util/message-of.js';
+import { branchLatestTracks } from '../shared/latest-branch.js';
 
 /**
  * The versions whose builds `wait` may take as this push's. With the `version` input, that one;
  * on a branch or tag the run was started for (and whose commit it waits for), the versions the
- * service builds for that ref: the branch's (or tag's) own, `latest` for the project's default
- * branch, and `stable` for a tag (only when `stable` stands at the commit, for a build that has
- * not told its commit). Without either, every version (`slugs` undefined).
+ * service builds for that ref: the branch's (or tag's) own, `latest` for the branch it follows,
+ * and `stable` for a tag (only when `stable` stands at the commit, for a build that has not told
+ * its commit). Without either, every version (`slugs` undefined).
  */
 export interface PushVersions {
   /** Version slugs; undefined: any version. */
@@ -30,8 +31,8 @@ export function ofPushVersions(scope: Pick<PushVersions, 'slugs'>, slug: string 
 /**
  * Works out the push's versions (see {@link PushVersions}). Reads the version of the name's slug
  * and, when its `verbose_name` is not the name (a slug clash: `_a`), the project's versions, to
- * find the ref's by `verbose_name`, then by slug; and, for a branch, the project (its default
- * branch, falling back to the event's). A read that fails falls back to the name's slug, and says
+ * find the ref's by `verbose_name`, then by slug; and, for a branch, `latest` (the branch it
+ * follows, see {@link latestBranch}). A read that fails falls back to the name's slug, and says
  * so in the debug log.
  */
 export async function pushVersions(
@@ -49,11 +50,12 @@ export async function pushVersions(
   }
   // The slug the service makes of the name; undefined when it cannot be told here (non-Latin letters).
   let own = versionSlug(ref.name) || undefined;
+  let versions: Version[] | undefined;
   try {
     // One request when the slug's version is the ref's (the usual case); else the whole list.
     const bySlug = own === undefined ? undefined : await versionOrNone(ctx, project, own);
     if (bySlug?.verbose_name !== ref.name) {
-      const versions = await ctx.api.versions(project);
+      versions = await ctx.api.versions(project);
       const found =
         versions.find((v) => v.verbose_name === ref.name && v.type === ref.kind) ??
         versions.find((v) => v.verbose_name === ref.name) ??
@@ -69,13 +71,7 @@ export async function pushVersions(
   }
   const slugs = [own];
   if (ref.kind === 'branch') {
-    let defaultBranch = ctx.run.defaultBranch;
-    try {
-      defaultBranch = (await ctx.api.project(project)).default_branch ?? defaultBranch;
-    } catch (error) {
-      log.debug(`the project could not be read (${messageOf(error)}): its default branch is taken from the event`);
-    }
-    if (defaultBranch === ref.name && own !== 'latest') slugs.push('latest');
+    if (own !== 'latest' && (await latestBranch(ctx, project, versions, log)) === ref.name) slugs.push('latest');
   } else if (own !== 'stable') {
     slugs.push('stable');
   }
@@ -84,6 +80,35 @@ export async function pushVersions(
     ref,
     describe: `the ${ref.kind} ${safeLine(ref.name, 120)}'s versions: ${slugs.join(', ')}`,
   };
+}
+
+/**
+ * The branch `latest` builds: the one its `identifier` names when it is a branch (API
+ * `default_branch` may be the `master` fallback, FACTS Versions); else the event's
+ * `repository.default_branch`; else the project's `default_branch`. Undefined when the project has
+ * no `latest`, or nothing could be read. `versions`: the project's list, when it was read.
+ */
+async function latestBranch(
+  ctx: OperationContext,
+  project: string,
+  versions: Version[] | undefined,
+  log: ProjectLog,
+): Promise<string | undefined> {
+  try {
+    const latest = versions ? versions.find((v) => v.slug === 'latest') : await versionOrNone(ctx, project, 'latest');
+    if (latest === undefined) return undefined;
+    const tracked = branchLatestTracks(latest);
+    if (tracked !== undefined) return tracked;
+  } catch (error) {
+    log.debug(`latest could not be read (${messageOf(error)}): the branch it builds is taken from the event or the project`);
+  }
+  if (ctx.run.defaultBranch !== undefined) return ctx.run.defaultBranch;
+  try {
+    return (await ctx.api.project(project)).default_branch ?? undefined;
+  } catch (error) {
+    log.debug(`the project could not be read (${messageOf(error)}): no default branch is known`);
+    return undefined;
+  }
 }
 
 /** The version of the slug, or undefined when the service has none (404). */

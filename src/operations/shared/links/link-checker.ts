@@ -52,6 +52,8 @@ export interface LinkCheckPlan {
   ignore: GlobList;
   /** The time it all may take (the step's deadline too). */
   budgetMs: number;
+  /** What the run has fetched already, shared by its projects (and `preview`'s look-ups): each target once per run. */
+  answers?: LinkAnswers;
 }
 
 /** Requests at the same time... */
@@ -62,7 +64,7 @@ const MAX_TARGETS_PER_HOST = 100;
 /** One request's own limit (shortened to what is left of the budget). */
 const REQUEST_TIMEOUT_MS = 5_000;
 /** A page read for its links or anchors: larger ones are not parsed (counted as not checked). */
-const MAX_PAGE_BYTES = 4 * 1024 * 1024;
+export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
 /** Broken links kept in the report (the counts go on). */
 const MAX_BROKEN = 1_000;
 
@@ -70,6 +72,49 @@ const MAX_BROKEN = 1_000;
 interface Answer {
   status?: number;
   anchors?: ReadonlySet<string>;
+}
+
+/** A page or target as fetched: its answer, and for a page read, its links. */
+interface PageRead {
+  answer: Answer;
+  links: readonly PageLink[];
+  base?: string | undefined;
+}
+
+/**
+ * What one run has fetched for its link checks, shared by its projects: each target is fetched
+ * once per run however many pages (of however many projects) link to it, and a page another check
+ * of the run read already (`preview`'s look-up of a changed page) is parsed from that body instead
+ * of fetched again. Only the parsed answers are kept (status, anchors, links), never a body.
+ */
+export class LinkAnswers {
+  private readonly reads = new Map<string, { body: boolean; read: Promise<PageRead | undefined> }>();
+
+  /** A page of the version the run fetched already (answered 200, its bounded body when it was read). */
+  async keep(url: string, answer: { status: number; body?: string | undefined }): Promise<void> {
+    const read = parseAnswer(answer);
+    this.reads.set(keyOf(url, false), { body: true, read });
+    await read;
+  }
+
+  /** The answer the run has for `url`, else `fetch`'s, kept; one without a body does not serve a read of the page's anchors. */
+  read(
+    url: string,
+    options: { body: boolean; external: boolean },
+    fetch: () => Promise<PageRead | undefined>,
+  ): Promise<PageRead | undefined> {
+    const key = keyOf(url, options.external);
+    const known = this.reads.get(key);
+    if (known && (known.body || !options.body)) return known.read;
+    const read = fetch();
+    this.reads.set(key, { body: options.body, read });
+    return read;
+  }
+}
+
+/** The same URL is asked differently as another site's (no redirect followed): kept apart. */
+function keyOf(url: string, external: boolean): string {
+  return `${external ? 'external' : 'internal'} ${withoutHash(url)}`;
 }
 
 interface Occurrence {
@@ -83,15 +128,17 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   const endsAt = ctx.now() + Math.min(plan.budgetMs, ctx.deadline.remainingMs());
   const remainingMs = () => Math.max(0, endsAt - ctx.now());
   const limit = pLimit(CONCURRENCY);
-  const ask = (url: string, options: { body: boolean; external: boolean }): Promise<Answer | undefined> =>
-    limit(() => fetchAnswer(ctx, url, options, remainingMs()));
+  const answers = plan.answers ?? new LinkAnswers();
+  // Out of time, nothing is asked (and nothing kept for the run's other projects).
+  const ask: Ask = (url, options) =>
+    limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, url, options, remainingMs()))));
   const { read, occurrences, notRead } = await readPages(plan, root, ask);
   const targets = await askTargets(plan, occurrences, read, ask);
   const report = judge(plan, occurrences, (url) => read.get(url) ?? targets.answers.get(url));
   return { ...report, notChecked: report.notChecked + notRead, pages: read.size, requests: targets.asked };
 }
 
-type Ask = (url: string, options: { body: boolean; external: boolean }) => Promise<Answer | undefined>;
+type Ask = (url: string, options: { body: boolean; external: boolean }) => Promise<PageRead | undefined>;
 
 /**
  * The pages read in waves, the first one the plan's pages; with `crawl`, each next wave the
@@ -110,7 +157,7 @@ async function readPages(plan: LinkCheckPlan, root: URL, ask: Ask) {
     const next: string[] = [];
     await Promise.all(
       wave.map(async (url) => {
-        const page = await ask(url, { body: true, external: false }).then((answer) => answer && parseAnswer(answer));
+        const page = await ask(url, { body: true, external: false });
         if (page === undefined) {
           notRead += 1;
           return;
@@ -138,7 +185,7 @@ async function readPages(plan: LinkCheckPlan, root: URL, ask: Ask) {
 }
 
 /** An answer with a body made an answer with anchors, and the page's links. */
-async function parseAnswer(answer: Answer & { body?: string }) {
+async function parseAnswer(answer: Answer & { body?: string | undefined }): Promise<PageRead> {
   if (answer.status !== 200 || answer.body === undefined)
     return { answer: { ...(answer.status === undefined ? {} : { status: answer.status }) }, links: [] };
   const parsed = await pageLinks(answer.body);
@@ -168,9 +215,8 @@ async function askTargets(plan: LinkCheckPlan, occurrences: Occurrence[], read: 
   await Promise.all(
     asked.map(async ([url, want]) => {
       const go = async () => {
-        const answer = await ask(url, want);
-        const parsed = answer && want.body ? (await parseAnswer(answer)).answer : answer;
-        if (parsed) answers.set(url, parsed);
+        const read = await ask(url, want);
+        if (read) answers.set(url, read.answer);
       };
       const host = want.host === undefined ? undefined : perHost.get(want.host);
       await (host ? host.limit(go) : go());
@@ -232,13 +278,25 @@ function problemOf(
   return hasAnchor(answer.anchors, fragment) ? undefined : 'missing anchor';
 }
 
+/** One GET, its body parsed when asked for; undefined when no answer came. */
+async function fetchRead(
+  ctx: OperationContext,
+  url: string,
+  options: { body: boolean; external: boolean },
+  remainingMs: number,
+): Promise<PageRead | undefined> {
+  const answer = await fetchAnswer(ctx, url, options, remainingMs);
+  if (answer === undefined) return undefined;
+  return options.body ? parseAnswer(answer) : { answer: { status: answer.status }, links: [] };
+}
+
 /** One GET within what is left of the budget; undefined when none is left or no answer came. */
 async function fetchAnswer(
   ctx: OperationContext,
   url: string,
   options: { body: boolean; external: boolean },
   remainingMs: number,
-): Promise<(Answer & { body?: string }) | undefined> {
+): Promise<{ status: number; body?: string } | undefined> {
   if (remainingMs <= 0) return undefined;
   const answer = await ctx.pages.get(url, {
     signal: ctx.deadline.signal,

@@ -168,12 +168,12 @@ function planVersionPolicy(
   for (const target of policyTargets(current.versionList, desired.versionPolicy, named)) {
     const now = bySlug.get(target.slug)!;
     // FACTS: "The API lets any version be deactivated, the project's `default_version` included (the
-    // dashboard refuses that one [...]); the docs root then answers 404": the policy never does.
+    // dashboard refuses that one [...])"; the root then serves `latest` or answers 404: the policy never does.
     if (!target.active && target.slug === defaultVersion) {
       kept.push({
         slug: target.slug,
         policy: target.reason,
-        reason: `the project's default version (\`default_version\`) stays active: deactivating it would delete the docs at the project's root (the policy would deactivate it: ${target.reason})`,
+        reason: `the project's default version (\`default_version\`) stays active: deactivating it would delete its docs, which the docs root serves (the policy would deactivate it: ${target.reason})`,
       });
       continue;
     }
