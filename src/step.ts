@@ -13,7 +13,7 @@ import { RateBudget } from './readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
 import { pollingPlan } from './operations/shared/poll-policy.js';
 import { WatcherRegistry } from './operations/watchers.js';
-import { CancelledError, Deadline } from './util/abort.js';
+import { CANCEL_EXIT_MS, CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';
 import { httpTimeoutFromEnv, proxyCredentials, proxyOptions } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
@@ -24,9 +24,6 @@ import { messageOf } from './util/message-of.js';
 
 /** What a front end adds to the operations' context (the terminal's `--force` for `export`). */
 export type FrontEndOptions = Pick<OperationContext, 'overwriteConfig'>;
-
-/** After the workflow cancels the run, the process ends within this time whatever is pending. */
-const CANCEL_GRACE_MS = 1500;
 
 /**
  * The action: mask the secrets, read the inputs, build the clients, run the operation, report on
@@ -72,25 +69,30 @@ function maskSecrets(port: RunnerPort): Redactor {
   return redactor;
 }
 
-/** The workflow's cancellation (SIGINT, SIGTERM) as a signal; the process ends soon after, whatever is pending. */
+/**
+ * The workflow's cancellation (SIGINT, SIGTERM; SIGHUP when a terminal closes) as a signal. The
+ * process ends `CANCEL_EXIT_MS` after it whatever is pending, before the runner's SIGTERM (7.5 s
+ * after SIGINT): the window in which a temporary change is undone (`Deadline.cleanupWindow`).
+ */
 function cancelOnSignal(port: RunnerPort): { signal: AbortSignal; dispose: () => void } {
   const cancellation = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (cancellation.signal.aborted) return;
     port.log.info(`${signal} received: ${port.cancellation.said}; stopping`);
     cancellation.abort(new CancelledError(port.cancellation.message, port.cancellation.title));
-    setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_GRACE_MS).unref();
+    setTimeout(() => process.exit(process.exitCode ?? 1), CANCEL_EXIT_MS).unref();
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   return {
     signal: cancellation.signal,
     dispose: () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     },
   };
 }
+
+/** The signals that stop the step: the runner's cancellation, Ctrl-C, and a closed terminal. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** The step's deadline and what talks to the service under it: one HTTP client, one rate budget. */
 interface Clients {

@@ -12,6 +12,8 @@ export interface MergeGroupSeed {
   baseSha: string;
   /** Default `main`. */
   base?: string;
+  /** When GitHub made the group (its commit's timestamp, the branch's push), ms epoch; default now. */
+  createdAt?: number;
 }
 
 export class MergeQueueResources {
@@ -25,7 +27,8 @@ export class MergeQueueResources {
   add(seed: MergeGroupSeed): { name: 'merge_group'; payload: Record<string, unknown> } {
     const base = seed.base ?? 'main';
     const branch = `gh-readonly-queue/${base}/pr-${seed.pr}-${seed.baseSha}`;
-    this.store.branches.set(branch, { sha: seed.headSha, date: 0 });
+    const createdAt = seed.createdAt ?? Date.now();
+    this.store.branches.set(branch, { sha: seed.headSha, date: createdAt });
     return {
       name: 'merge_group',
       payload: {
@@ -39,7 +42,7 @@ export class MergeQueueResources {
             id: seed.headSha,
             tree_id: seed.baseSha,
             message: `Merge pull request #${seed.pr} into ${base}`,
-            timestamp: new Date(0).toISOString(),
+            timestamp: new Date(createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
             author: { name: 'pr-author', email: 'pr-author@example.com' },
             committer: { name: 'GitHub', email: 'noreply@github.com' },
           },
@@ -47,5 +50,10 @@ export class MergeQueueResources {
         repository: { full_name: `${this.store.owner}/${this.store.repo}` },
       },
     };
+  }
+
+  /** The group left the queue (merged, removed, or the queue was rebuilt): GitHub deletes its branch. */
+  remove(seed: Pick<MergeGroupSeed, 'pr' | 'baseSha' | 'base'>): void {
+    this.store.branches.delete(`gh-readonly-queue/${seed.base ?? 'main'}/pr-${seed.pr}-${seed.baseSha}`);
   }
 }

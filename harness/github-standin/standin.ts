@@ -40,6 +40,8 @@ export interface GitHubStandin {
   addPullRequest(seed: PullRequestSeed): void;
   /** Pushes a merge group's queue branch and returns its `merge_group` event, for GITHUB_EVENT_PATH. */
   addMergeGroup(seed: MergeGroupSeed): { name: 'merge_group'; payload: Record<string, unknown> };
+  /** The group left the queue: its queue branch is deleted. */
+  removeMergeGroup(seed: Pick<MergeGroupSeed, 'pr' | 'baseSha' | 'base'>): void;
   addComment(pr: number, body: string, user?: StoredComment['user'], association?: string): number;
   /**
    * Read the Docs' own build-overview comment on a GitHub App project's pull request (by
@@ -57,7 +59,8 @@ export interface GitHubStandin {
     build: { commit: string; success: boolean; filesChanged?: boolean; app?: string },
   ): number | undefined;
   /** Read the Docs' own commit status on a GitHub App project's commit: context `docs/readthedocs:{slug}`. */
-  addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error'): void;
+  /** `skipped`: a build skipped by exit code 183, which the service reports as `success` ("Read the Docs build skipped."). */
+  addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error' | 'skipped'): void;
   comments(pr: number): StoredComment[];
   pullRequestBody(pr: number): string;
   /** Repository file at a commit (`ref`), read through the contents API. */
@@ -157,6 +160,10 @@ class GitHubStandinServer implements GitHubStandin {
     return this.mergeQueueApi.add(seed);
   }
 
+  removeMergeGroup(seed: Pick<MergeGroupSeed, 'pr' | 'baseSha' | 'base'>): void {
+    this.mergeQueueApi.remove(seed);
+  }
+
   addComment(pr: number, body: string, user?: StoredComment['user'], association?: string): number {
     return this.commentsApi.add(pr, body, user, association);
   }
@@ -173,7 +180,7 @@ class GitHubStandinServer implements GitHubStandin {
     return this.commentsApi.serviceBuildEnded(pr, projectId, build);
   }
 
-  addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error'): void {
+  addServiceStatus(sha: string, slug: string, state?: 'pending' | 'success' | 'failure' | 'error' | 'skipped'): void {
     this.statusesApi.addService(sha, slug, state);
   }
 

@@ -5,6 +5,14 @@ import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
 import type { GitHubStore, StoredStatus } from './store.ts';
 
+const SERVICE_DESCRIPTIONS = {
+  pending: 'Read the Docs build is in progress!',
+  success: 'Read the Docs build succeeded!',
+  skipped: 'Read the Docs build skipped.',
+  failure: 'Read the Docs build failed!',
+  error: 'Read the Docs build failed!',
+} as const;
+
 export class StatusResources {
   private readonly store: GitHubStore;
 
@@ -18,13 +26,17 @@ export class StatusResources {
 
   // FACTS: "They also get a commit status with context `docs/readthedocs:{slug}` (the service's
   // setting `RTD_BUILD_STATUS_API_NAME`)".
-  addService(sha: string, slug: string, state: 'pending' | 'success' | 'failure' | 'error' = 'success'): void {
+  // FACTS (Builds): "A PR build skipped by exit code 183 gets the GitHub status `success`, "Read the
+  // Docs build skipped.", so that the PR is not blocked from merging (failed ones: `failure`, "Read
+  // the Docs build failed!")".
+  addService(sha: string, slug: string, outcome: 'pending' | 'success' | 'failure' | 'error' | 'skipped' = 'success'): void {
+    const state = outcome === 'skipped' ? 'success' : outcome;
     this.store.statuses.push({
       id: this.store.id(),
       sha,
       state,
       context: `docs/readthedocs:${slug}`,
-      description: state === 'success' ? 'Read the Docs build succeeded!' : 'Read the Docs build is in progress!',
+      description: SERVICE_DESCRIPTIONS[outcome],
       target_url: null,
     });
   }

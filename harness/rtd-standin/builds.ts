@@ -88,6 +88,8 @@ export class BuildResources {
     };
   }
 
+  // FACTS: "No cancel endpoint exists in API v3 (the dashboard's needs a session); the only way
+  // with a token is a new trigger of the version": nothing here cancels a build.
   routes(): Route[] {
     return [
       {

@@ -148,6 +148,17 @@ export interface AutomationRuleSeed {
   labels?: string;
 }
 
+/**
+ * A version-added automation rule (the dashboard's "activate"/"hide" rules, no API): run when a
+ * sync makes a version whose `verbose_name` matches `match` (a regular expression). FACTS: "New
+ * versions made by a sync are inactive and unbuilt ... unless a version-added automation rule
+ * activates or hides them; both of those actions queue a build."
+ */
+export interface VersionAddedRuleSeed {
+  match: string;
+  action: 'activate' | 'hide';
+}
+
 /** What GitHub tells the service about a push, or a pull request's new head. */
 export interface WebhookEvent {
   commit: string;
@@ -234,6 +245,8 @@ export interface VersionData {
   pendingSyncDelayMs: number | null;
   /** When it becomes visible (ms epoch); Infinity while waiting for a sync. */
   visibleAt: number;
+  /** When it was last deactivated: builds that ended before no longer make it `built`. */
+  deactivatedAt?: number;
   /** Uploaded by a pipeline (direct upload): never built by the service. */
   uploaded?: boolean;
 }

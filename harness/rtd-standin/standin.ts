@@ -26,6 +26,7 @@ import type {
   ProjectSeed,
   SearchHitSeed,
   StandinOptions,
+  VersionAddedRuleSeed,
   VersionSeed,
   WebhookEvent,
 } from './model.ts';
@@ -52,8 +53,20 @@ export interface Standin {
    * version whose activation builds `commit`, the group's. Returns its slug.
    */
   addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs?: number): string;
+  /**
+   * GitHub's push creating `branch` at `commit`: the service syncs at once (an inactive, unbuilt
+   * version, which a version-added rule may activate and build at once). Returns its slug.
+   */
+  branchCreated(project: string, branch: string, commit: string): string;
+  /** GitHub's push deleting `branch`: the service syncs and deletes the version if it is inactive. Whether it did. */
+  branchDeleted(project: string, branch: string): boolean;
+  /** A version-added automation rule (dashboard only, no request recorded): activate or hide new versions whose name matches. */
+  addVersionAddedRule(project: string, rule: VersionAddedRuleSeed): void;
   /** A version as the stand-in holds it (no request recorded), pending ones included. */
-  versionRecord(project: string, slug: string): { slug: string; active: boolean; hidden: boolean; verboseName: string } | undefined;
+  versionRecord(
+    project: string,
+    slug: string,
+  ): { slug: string; active: boolean; hidden: boolean; built: boolean; verboseName: string } | undefined;
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void;
   /** GitHub's webhook for a push to `branch`: a build of `commit` (known once cloned), or none when no automation rule matches. */
   push(project: string, branch: string, event: WebhookEvent): number | null;
@@ -194,8 +207,24 @@ class StandinServer implements Standin {
     return this.versionsApi.addQueueBranch(project, branch, commit, appearsAfterSyncMs);
   }
 
-  versionRecord(project: string, slug: string): { slug: string; active: boolean; hidden: boolean; verboseName: string } | undefined {
-    return this.store.versions.find((v) => v.project === project && v.slug === slug);
+  branchCreated(project: string, branch: string, commit: string): string {
+    return this.versionsApi.branchCreated(project, branch, commit);
+  }
+
+  branchDeleted(project: string, branch: string): boolean {
+    return this.versionsApi.branchDeleted(project, branch);
+  }
+
+  addVersionAddedRule(project: string, rule: VersionAddedRuleSeed): void {
+    this.versionsApi.addVersionAddedRule(project, rule);
+  }
+
+  versionRecord(
+    project: string,
+    slug: string,
+  ): { slug: string; active: boolean; hidden: boolean; built: boolean; verboseName: string } | undefined {
+    const v = this.store.versions.find((x) => x.project === project && x.slug === slug);
+    return v && { ...v, built: this.store.versionBuilt(v, this.store.clock()) };
   }
 
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void {

@@ -65,8 +65,13 @@ export class Store {
     return snapshot(b, now, this.fractions);
   }
 
+  /**
+   * FACTS: "Deactivating a version (PATCH `active: false`) deletes its hosted docs and search index
+   * and sets `built: false`": only a success that ended after the last deactivation counts.
+   */
   versionBuilt(v: VersionData, now: number): boolean {
-    return v.built || this.lastSuccess(v, now) !== null;
+    const last = this.lastSuccess(v, now);
+    return v.built || (last !== null && last.endedAt > (v.deactivatedAt ?? -Infinity));
   }
 
   lastSuccess(v: VersionData, now: number): { build: BuildData; endedAt: number } | null {

@@ -1,8 +1,10 @@
 // Versions: the list with its filters, the detail, PATCH/PUT (activating a version queues a build
-// by itself), and sync-versions (versions seeded with `appearsAfterSyncMs` become visible that
-// long after the next sync).
+// by itself; deactivating one unbuilds it), and sync-versions (versions seeded with
+// `appearsAfterSyncMs` become visible that long after the next sync). The syncs a branch's creation
+// and deletion pushes start by themselves (`branchCreated`, `branchDeleted`), and the version-added
+// automation rules that run at a sync.
 import { fakeSha } from './model.ts';
-import type { ProjectData, VersionData, VersionSeed } from './model.ts';
+import type { ProjectData, VersionAddedRuleSeed, VersionData, VersionSeed } from './model.ts';
 import { detail, empty, json, parseBody, parseBool } from './replies.ts';
 import type { Reply } from './replies.ts';
 import { PROJECT, VSLUG } from './router.ts';
@@ -13,6 +15,7 @@ import type { Store } from './store.ts';
 export class VersionResources {
   private readonly store: Store;
   private readonly queue: BuildQueue;
+  private readonly addedRules = new Map<string, VersionAddedRuleSeed[]>();
 
   constructor(store: Store, queue: BuildQueue) {
     this.store = store;
@@ -50,12 +53,55 @@ export class VersionResources {
    * inactive unless a rule activates them"; "`verbose_name` is the branch or tag name as git has it;
    * `slug` is made from it (lower case, characters outside `[a-z0-9._-]` become `-`, runs
    * collapsed)". Activating it queues a build of the branch's head, the group's `commit`.
+   * This is a branch whose push's own sync has not made the version yet (the service syncs
+   * asynchronously): `branchCreated` is the push whose sync came first. Version-added rules run
+   * at the API's sync only for a version there at once (`appearsAfterSyncMs` 0).
    * Returns the version's slug.
    */
   addQueueBranch(project: string, branch: string, commit: string, appearsAfterSyncMs = 0): string {
     const slug = branchSlug(branch);
     this.add(project, { slug, type: 'branch', active: false, verboseName: branch, identifier: commit, appearsAfterSyncMs });
     return slug;
+  }
+
+  addVersionAddedRule(project: string, rule: VersionAddedRuleSeed): void {
+    this.store.requireProject(project);
+    this.addedRules.set(project, [...(this.addedRules.get(project) ?? []), rule]);
+  }
+
+  /**
+   * GitHub's push that creates `branch` (a merge queue's branch too). FACTS: "the queue branch's
+   * creation `push` makes it sync (nothing is built unless a rule activates the new version; a rule
+   * that activates new branches builds it at once, often before a workflow step starts)". The new
+   * version is there at once, inactive and unbuilt, its identifier the branch's head (`commit`,
+   * which its builds check out); the version-added rules then run. Returns its slug.
+   */
+  branchCreated(project: string, branch: string, commit: string): string {
+    const slug = branchSlug(branch);
+    this.add(project, { slug, type: 'branch', active: false, built: false, verboseName: branch, identifier: commit });
+    this.runAddedRules(this.store.versions.at(-1)!, this.store.clock());
+    return slug;
+  }
+
+  /**
+   * GitHub's push that deletes `branch`. FACTS: "the branch's deletion push makes it sync again
+   * (deleting the version if it is inactive)"; "an active version whose branch is gone is kept
+   * until someone deactivates it". Whether the version was deleted.
+   */
+  branchDeleted(project: string, branch: string): boolean {
+    const v = this.store.versions.find((x) => x.project === project && x.type === 'branch' && x.verboseName === branch);
+    if (!v || v.active) return false;
+    this.delete(project, v.slug);
+    return true;
+  }
+
+  /** FACTS: version-added rules "activate or hide them; both of those actions queue a build". */
+  private runAddedRules(v: VersionData, now: number): void {
+    const rule = (this.addedRules.get(v.project) ?? []).find((r) => new RegExp(r.match).test(v.verboseName));
+    if (!rule) return;
+    if (rule.action === 'activate') v.active = true;
+    else v.hidden = true;
+    this.queue.trigger(v, now, 'activation');
   }
 
   /**
@@ -185,6 +231,12 @@ export class VersionResources {
     // FACTS: "The API lets any version be deactivated, the project's `default_version` included
     // (the dashboard refuses that one)": no check here, as in the service.
     if (active !== undefined) v.active = active;
+    // FACTS: "Deactivating a version (PATCH `active: false`) deletes its hosted docs and search
+    // index and sets `built: false`"; a build still running goes on (nothing with a token cancels it).
+    if (wasActive && active === false) {
+      v.built = false;
+      v.deactivatedAt = ctx.now;
+    }
     if (hidden !== undefined) v.hidden = hidden;
     if (privacy === 'public' || privacy === 'private') v.privacy = privacy;
     // Activating a version queues a build by itself.
@@ -199,6 +251,8 @@ export class VersionResources {
     for (const v of this.store.versions) {
       if (v.project === p.slug && v.pendingSyncDelayMs !== null) {
         v.visibleAt = ctx.now + v.pendingSyncDelayMs;
+        // The rules run as the sync makes the version (here, when it is there at once).
+        if (v.pendingSyncDelayMs === 0 && !v.active) this.runAddedRules(v, ctx.now);
         v.pendingSyncDelayMs = null;
       }
     }

@@ -13,7 +13,7 @@ import { messageOf } from '../util/message-of.js';
 /**
  * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
  * action (`runWith`), through the terminal's port. Exit 0 when every project is green, 1 when one
- * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM).
+ * is not, 2 for bad usage, 130 when Ctrl-C stopped it (143 for SIGTERM, 129 for SIGHUP).
  */
 export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   readerMayLeave();
@@ -60,13 +60,11 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<numbe
     stoppedBy ??= EXIT_ON_SIGNAL[signal as keyof typeof EXIT_ON_SIGNAL];
     process.exitCode = stoppedBy;
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   try {
     await runWith(port, command.force ? { overwriteConfig: true } : {});
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
   port.finish();
   return stoppedBy ?? port.exitCode();
@@ -86,8 +84,9 @@ function readerMayLeave(): void {
   }
 }
 
-/** The shell's exit status of a command a signal stopped: 128 + the signal's number. */
-const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+/** The shell's exit status of a command a signal stopped: 128 + the signal's number. A closed terminal (SIGHUP) stops it as Ctrl-C does. */
+const EXIT_ON_SIGNAL = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+const STOP_SIGNALS = Object.keys(EXIT_ON_SIGNAL) as (keyof typeof EXIT_ON_SIGNAL)[];
 
 /**
  * The action's own checks of the inputs, before anything runs, in the command line's words

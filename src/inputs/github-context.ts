@@ -46,6 +46,8 @@ interface MergeGroupEvent {
   headRef: string;
   /** `refs/heads/{base}`, when given. */
   baseRef: string | undefined;
+  /** When GitHub made the group (its commit's timestamp, ms epoch), when given: its queue branch appeared then. */
+  createdAt?: number;
 }
 
 /** The finished run of a `workflow_run` event (GitHub's payload, never anything the PR wrote). */
@@ -95,7 +97,7 @@ const EventPayload = z.object({
     }),
   ),
   issue: maybe(z.object({ pull_request: maybe(z.object({})) })),
-  merge_group: maybe(z.object({ head_sha: text, head_ref: text, base_ref: text })),
+  merge_group: maybe(z.object({ head_sha: text, head_ref: text, base_ref: text, head_commit: maybe(z.object({ timestamp: text })) })),
   workflow_run: maybe(
     z.object({
       head_sha: text,
@@ -182,7 +184,9 @@ function readMergeGroup(group: EventPayload['merge_group']): MergeGroupEvent | u
   if (group?.head_sha === undefined || !/^[0-9a-f]{40}$/i.test(group.head_sha)) return undefined;
   if (group.head_ref === undefined || group.head_ref.length > MAX_REF_LENGTH) return undefined;
   const baseRef = group.base_ref !== undefined && group.base_ref.length <= MAX_REF_LENGTH ? group.base_ref : undefined;
-  return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef };
+  const timestamp = group.head_commit?.timestamp;
+  const createdAt = timestamp === undefined || timestamp.length > 40 ? Number.NaN : Date.parse(timestamp);
+  return { headSha: group.head_sha.toLowerCase(), headRef: group.head_ref, baseRef, ...(Number.isFinite(createdAt) ? { createdAt } : {}) };
 }
 
 /** What names a pull request in the run's payload or, outside GitHub, in the CI's variables; undefined when nothing does. */

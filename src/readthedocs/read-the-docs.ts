@@ -335,8 +335,13 @@ export class ReadTheDocsApi {
     });
   }
 
-  async versions(project: string): Promise<Version[]> {
-    return this.list(`/api/v3/projects/${seg(project)}/versions/`, VersionSchema, 'GET projects/{project}/versions/');
+  /** Every version, or those `filters` keep (`active`, `type`: the list's own filters). */
+  async versions(project: string, filters: { active?: boolean; type?: string } = {}): Promise<Version[]> {
+    const query = new URLSearchParams();
+    if (filters.active !== undefined) query.set('active', String(filters.active));
+    if (filters.type !== undefined) query.set('type', filters.type);
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    return this.list(`/api/v3/projects/${seg(project)}/versions/${search}`, VersionSchema, 'GET projects/{project}/versions/');
   }
 
   async redirects(project: string): Promise<Redirect[]> {

@@ -74,6 +74,22 @@ const realExpiryTimer: ExpiryTimer = (ms, expire) => {
  */
 export const REPORT_BUDGET_MS = 5000;
 
+/**
+ * What a cancelled step may still spend on undoing its temporary changes, from the signal: the
+ * runner sends SIGTERM 7.5 s after SIGINT and kills the process 2.5 s later, and a step must end
+ * before the SIGTERM. The process itself ends at `CANCEL_EXIT_MS` whatever is pending.
+ */
+const CANCEL_CLEANUP_MS = 6000;
+/** When a cancelled step's process ends whatever is pending: before the runner's SIGTERM (7.5 s). */
+export const CANCEL_EXIT_MS = 7000;
+
+/** What bounds an undo sent after the step's end: its own signal and its own time left. */
+export interface CleanupWindow {
+  signal: AbortSignal;
+  remainingMs: () => number;
+  dispose: () => void;
+}
+
 /** The step's time limit and the workflow's cancellation, as one signal plus a clock. */
 export class Deadline {
   readonly signal: AbortSignal;
@@ -87,13 +103,15 @@ export class Deadline {
   private readonly reportController = new AbortController();
   private readonly stopTimer: () => void;
   private readonly stopReportTimer: () => void;
+  /** When the workflow's cancellation came (this deadline's clock), if it did. */
+  private cancelledAt: number | undefined;
 
   constructor(
     readonly endsAt: number,
     /** The workflow's cancellation alone: what stops the report that follows a timeout. */
     readonly cancellation: AbortSignal,
     private readonly now: () => number = Date.now,
-    timer: ExpiryTimer = realExpiryTimer,
+    private readonly timer: ExpiryTimer = realExpiryTimer,
   ) {
     this.signal = this.controller.signal;
     this.reporting = this.reportController.signal;
@@ -104,6 +122,7 @@ export class Deadline {
       ),
     );
     const onCancel = () => {
+      this.cancelledAt = this.now();
       this.controller.abort(abortReason(cancellation));
       this.reportController.abort(abortReason(cancellation));
     };
@@ -113,6 +132,33 @@ export class Deadline {
 
   remainingMs(): number {
     return Math.max(0, this.endsAt - this.now());
+  }
+
+  /**
+   * The window of an undo (a deactivation) that must run whatever ended the step: `budgetMs` from
+   * now, cut to `CANCEL_CLEANUP_MS` after the workflow's cancellation (also one that comes later),
+   * so that it ends before the runner's SIGTERM. Its signal fires when the window closes.
+   */
+  cleanupWindow(budgetMs: number): CleanupWindow {
+    const until = this.now() + budgetMs;
+    const endsAt = () => (this.cancelledAt === undefined ? until : Math.min(until, this.cancelledAt + CANCEL_CLEANUP_MS));
+    const controller = new AbortController();
+    const expire = () => controller.abort(new DeadlineError('the time to undo the temporary change has passed'));
+    let stop = this.timer(Math.max(0, endsAt() - this.now()), expire);
+    // A cancellation during the undo shortens its window.
+    const onCancel = () => {
+      stop();
+      stop = this.timer(Math.max(0, endsAt() - this.now()), expire);
+    };
+    if (!this.cancellation.aborted) this.cancellation.addEventListener('abort', onCancel, { once: true });
+    return {
+      signal: controller.signal,
+      remainingMs: () => Math.max(0, endsAt() - this.now()),
+      dispose: () => {
+        stop();
+        this.cancellation.removeEventListener('abort', onCancel);
+      },
+    };
   }
 
   dispose(): void {

@@ -293,6 +293,27 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       expect(`${run.stdout}${run.stderr}`).not.toContain('workflow');
       expectPlainAndSecret(run);
     }));
+
+  it('a closed terminal (SIGHUP) stops it as Ctrl-C does: the report, exit 129', () =>
+    withStandin(async (standin) => {
+      const { path: folder, head } = gitCheckout('rtd-cli-hangup-');
+      const build = standin.addBuild('demo', 'latest', { durationMs: 60_000, outcome: 'success', commit: head, commitFromStart: true });
+      let signalled = false;
+      const run = await cli(['wait', '--project', 'demo', '--token', TOKEN, ...watching(standin)], {
+        cwd: folder,
+        onOutput: (printed, child) => {
+          if (!signalled && new RegExp(`build #${build}: (Cloning|Installing|Building)`).test(printed)) {
+            signalled = true;
+            child.kill('SIGHUP');
+          }
+        },
+      });
+
+      expect(signalled, run.stdout).toBe(true);
+      expect(run.code, run.stdout).toBe(129);
+      expect(run.stdout).toContain('SIGHUP received: interrupted; stopping');
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted/m);
+    }));
 });
 
 describe.concurrent('readthedocs-action wait: the git it starts', () => {

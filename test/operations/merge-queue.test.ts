@@ -5,8 +5,18 @@
 // outputs and annotations. What needs the real process is in test/e2e/merge-queue.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { groupOfRun, parseQueueBranch } from '../../src/operations/merge-queue/group.js';
-import { isVersionOfPullRequest } from '../../src/operations/merge-queue/checks.js';
+import {
+  buildOfGroup,
+  finalStatus,
+  isVersionOfPullRequest,
+  mayHaveTaken,
+  pendingStatus,
+  settle,
+} from '../../src/operations/merge-queue/checks.js';
+import { ReadTheDocsError, UncertainWriteError } from '../../src/readthedocs/errors.js';
+import type { Build } from '../../src/readthedocs/schemas.js';
 import { InputError } from '../../src/inputs/inputs.js';
+import { GitHubError } from '../../src/github/api/client.js';
 import { CancelledError } from '../../src/util/abort.js';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -44,7 +54,7 @@ function queueBranch(project = 'demo') {
 }
 
 function runQueue(inputs: Record<string, string> = {}, options: { cancellation?: AbortSignal; event?: boolean } = {}) {
-  const event = gh.addMergeGroup({ pr: PR, headSha: GROUP, baseSha: BASE_SHA });
+  const event = gh.addMergeGroup({ pr: PR, headSha: GROUP, baseSha: BASE_SHA, createdAt: T0 });
   const run = options.event === false ? { ...runOfEvent(gh, { name: 'push', payload: {} }) } : runOfEvent(gh, event);
   return runStep(
     rtd,
@@ -61,6 +71,16 @@ const versionWrites = () =>
 const writesToService = () => rtd.requests.filter((r) => r.method !== 'GET');
 const statuses = (sha = GROUP) => gh.statuses(sha).map((s) => ({ context: s.context, state: s.state }));
 const readVersion = (slug: string) => rtd.versionRecord('demo', slug);
+/** A version activated as an earlier run did (the request left out of the ones asserted on). */
+async function activate(slug: string): Promise<void> {
+  const answer = await fetch(`${rtd.url}/api/v3/projects/demo/versions/${slug}/`, {
+    method: 'PATCH',
+    headers: { authorization: 'Token test-token', 'content-type': 'application/json' },
+    body: JSON.stringify({ active: true, hidden: true }),
+  });
+  expect(answer.status).toBe(204);
+  rtd.requests.length = 0;
+}
 
 describe('merge-queue, queue-check: build', () => {
   it('syncs, activates the queue version hidden, follows the build the activation queued, deactivates it, and reports success on the group commit', async () => {
@@ -95,6 +115,19 @@ describe('merge-queue, queue-check: build', () => {
     expect(run.summary).toContain('`queue-check: build`');
     expect(run.summary).toContain('- demo: passed: The group&#39;s docs build succeeded');
     expect(run.summary).toContain('status `docs/readthedocs.org:demo` is `success`');
+    const log = stdout.text();
+    for (const line of [
+      'Syncing the versions of demo: the queue branch becomes version ' + SLUG,
+      `Waiting for version ${SLUG} (the queue branch) to appear`,
+      `${SLUG} is there (inactive)`,
+      `Activating ${SLUG}, hidden: the service queues its build`,
+      `Build #1 of ${SLUG} was queued by the activation: `,
+      `Deactivated ${SLUG}: its temporary docs are deleted`,
+    ]) {
+      expect(log).toContain(line);
+    }
+    // The builds before the sync: the last ten, to tell the activation's build from older ones.
+    expect(rtd.requests.find((r) => r.path === '/api/v3/projects/demo/builds/')?.query.limit).toBe('10');
   });
 
   it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
@@ -118,6 +151,8 @@ describe('merge-queue, queue-check: build', () => {
     expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === `Build failed: demo ${slug}`)).toBe(true);
     expect(run.summary).toContain('- demo: failed: Build failed \\(build \\#1\\); status `docs/readthedocs.org:demo` is `failure`');
+    // The build ended: nothing runs on.
+    expect(stdout.text()).not.toContain('runs on');
   });
 
   it('the step times out during the build: the version is deactivated after the deadline, and the status says failure', async () => {
@@ -137,6 +172,10 @@ describe('merge-queue, queue-check: build', () => {
     expect(clock.now()).toBeGreaterThanOrEqual(T0 + 120_000);
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
     expect(run.code).toBe(1);
+    // No trigger: a token cannot cancel the running build, and a trigger would start another.
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(stdout.text()).toContain('Build #1 of ' + slug + ' runs on: a token cannot cancel it');
+    expect(stdout.text()).toContain("an inactive version's output is never served");
   });
 
   it('the workflow is cancelled during the build: the version is deactivated, no final status is sent', async () => {
@@ -153,11 +192,218 @@ describe('merge-queue, queue-check: build', () => {
     expect(statuses().map((s) => s.state)).toEqual(['pending']);
   });
 
+  it('cancelled 10 s into the build, the deactivation answered 429 (Retry-After: 2): waited for within the window, the version inactive', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '2' },
+    });
+    const cancel = new AbortController();
+    clock.at(T0 + 12_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({}, { cancellation: cancel.signal });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'aborted' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(rtd.count('PATCH', new RegExp(`/versions/${slug}/$`))).toBe(3);
+    expect(readVersion(slug)).toMatchObject({ active: false, built: false });
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(stdout.text()).toContain(`Build #1 of ${slug} runs on`);
+    expect(stdout.annotations().filter((a) => a.title === 'Queue version left active')).toEqual([]);
+  });
+
+  it('cancelled, and the deactivation is asked to wait longer than the runner allows: not waited for, a warning says the version stays active', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '20' },
+    });
+    const cancel = new AbortController();
+    clock.at(T0 + 12_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({}, { cancellation: cancel.signal });
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(readVersion(slug)).toMatchObject({ active: true });
+    // Not past the runner's window: the process would be gone by then.
+    expect(clock.now()).toBeLessThan(T0 + 12_000 + 7500);
+    const warning = stdout.annotations().find((a) => a.title === 'Queue version left active');
+    expect(warning?.message).toContain('could not be deactivated');
+  });
+
+  it('a timeout, then a cancellation during the deactivation: the deactivation gets the cancellation window, not its 30 s', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '20' },
+    });
+    const cancel = new AbortController();
+    clock.at(T0 + 121_000, () => cancel.abort(new CancelledError()));
+    const run = await runQueue({ timeout: '2m' }, { cancellation: cancel.signal });
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(clock.now()).toBeLessThan(T0 + 121_000 + 7500);
+  });
+
+  it('queue versions earlier runs left active are deactivated once their branch is gone from GitHub; a group still queued is left alone', async () => {
+    queueBranch();
+    const gone = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;
+    const queued = `gh-readonly-queue/main/pr-8-${'e'.repeat(40)}`;
+    const goneSlug = rtd.branchCreated('demo', gone, 'c'.repeat(40));
+    const queuedSlug = rtd.branchCreated('demo', queued, 'e'.repeat(40));
+    rtd.addVersion('demo', { slug: 'feature-x', verboseName: 'feature/x', active: true });
+    for (const slug of [goneSlug, queuedSlug]) await activate(slug);
+    gh.addMergeGroup({ pr: 8, headSha: 'e'.repeat(40), baseSha: 'e'.repeat(40), createdAt: T0 });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    expect(readVersion(goneSlug)).toMatchObject({ active: false });
+    expect(readVersion(queuedSlug)).toMatchObject({ active: true });
+    expect(readVersion('feature-x')).toMatchObject({ active: true });
+    expect(
+      versionWrites()
+        .filter((w) => w.body.active === false)
+        .map((w) => w.version),
+    ).toEqual([SLUG, goneSlug]);
+    // Inactive with its branch gone, the service's next sync deletes it.
+    expect(rtd.branchDeleted('demo', gone)).toBe(true);
+    expect(readVersion(goneSlug)).toBeUndefined();
+  });
+
+  it('after a timeout the deactivation has 30 s of its own: a 429 whose wait fits is waited for', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '25' },
+    });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(stdout.annotations().filter((a) => a.title === 'Queue version left active')).toEqual([]);
+  });
+
+  it('after a timeout, a 429 that asks for longer than the 30 s is not waited for: the warning names the dashboard page', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: new RegExp(`/versions/${slug}/$`),
+      after: 1,
+      times: 1,
+      status: 429,
+      headers: { 'Retry-After': '35' },
+    });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'timed-out' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(readVersion(slug)).toMatchObject({ active: true });
+    expect(clock.now()).toBeLessThan(T0 + 120_000 + 30_000);
+    const warnings = stdout.annotations().filter((a) => a.title === 'Queue version left active');
+    expect(warnings.length).toBe(1);
+    expect(warnings[0]!.level).toBe('warning');
+    expect(warnings[0]!.message).toContain(`version ${slug} (the queue branch) could not be deactivated`);
+    expect(warnings[0]!.message).toContain(`/dashboard/demo/version/${slug}/edit/`);
+  });
+
+  it('an activation whose every answer was lost took all the same: the version is deactivated after the error', async () => {
+    const slug = queueBranch();
+    // Processed, then the connection reset: all six attempts of the PATCH.
+    rtd.fault({ kind: 'reset-after-processing', method: 'PATCH', path: new RegExp(`/versions/${slug}/$`), times: 6 });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(versionWrites().at(0)).toEqual({ version: slug, body: { active: true, hidden: true } });
+    expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
+    expect(readVersion(slug)).toMatchObject({ active: false });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('the service refuses the sync (an inactive project): a failure that says why, nothing else written', async () => {
+    rtd.addProject({ slug: 'asleep', name: 'Asleep', active: false });
+    const run = await runQueue({ project: 'asleep' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Sync not triggered' });
+    expect(run.results[0]!.reason).toContain('asleep: Read the Docs did not sync its versions (400, triggered: false)');
+    expect(run.results[0]!.reason).toContain('when the project is inactive or has version sync turned off');
+    expect(stdout.text()).toContain('when the project is inactive or has version sync turned off');
+    expect(run.results[0]!.details).not.toHaveProperty('deactivated');
+    expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/asleep/sync-versions/']);
+    expect(gh.statuses(GROUP).at(-1)).toMatchObject({ state: 'failure', description: 'Sync not triggered' });
+  });
+
+  it('a refusal while waiting for the queue version is an error, not a timeout', async () => {
+    queueBranch();
+    rtd.fault({
+      kind: 'status',
+      method: 'GET',
+      path: /\/versions\//,
+      times: 100,
+      status: 403,
+      contentType: 'application/json',
+      body: '{"detail": "You do not have permission to perform this action."}',
+    });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Permission denied' });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
+  });
+
+  it('a refusal while following the build ends the check with an error; nothing is said to run on', async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 30 * 60_000, outcome: 'success' });
+    clock.at(T0 + 30_000, () =>
+      rtd.fault({
+        kind: 'status',
+        method: 'GET',
+        path: /\/builds\/1\/$/,
+        times: 100,
+        status: 403,
+        contentType: 'application/json',
+        body: '{"detail": "You do not have permission to perform this action."}',
+      }),
+    );
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'error', title: 'Permission denied' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(stdout.text()).not.toContain('runs on');
+  });
+
   it('the queue branch never becomes a version: timed out waiting for it, nothing written besides the sync', async () => {
     const run = await runQueue({ timeout: '1m' });
 
     expect(run.results[0]).toMatchObject({ outcome: 'timed-out', title: 'Timed out' });
+    expect(run.results[0]).toMatchObject({ version: SLUG, commit: GROUP });
+    expect(run.results[0]!.reason).toContain(`demo: timed out after 1m (input \`timeout\`) waiting for the queue branch ${BRANCH}`);
     expect(run.results[0]!.reason).toContain(`to appear as version ${SLUG} after the sync`);
+    expect(run.results[0]!.reason).toContain('no automation rule of the project deletes or renames such versions');
+    expect(stdout.text()).toContain('no automation rule of the project deletes or renames such versions');
     expect(writesToService().map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v3/projects/demo/sync-versions/']);
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
   });
@@ -183,9 +429,9 @@ describe('merge-queue, queue-check: build', () => {
     expect(statuses().map((s) => s.state)).toEqual(['pending', 'failure']);
   });
 
-  it('a version an automation rule activated at the sync is only hidden; the build the service queued is followed, then deactivated', async () => {
-    rtd.addVersion('demo', { slug: SLUG, verboseName: BRANCH, identifier: GROUP, active: true, appearsAfterSyncMs: 2000 });
-    clock.at(T0 + 3000, () => rtd.addBuild('demo', SLUG, { durationMs: 20_000, outcome: 'success', commit: GROUP }));
+  it('a version a rule activates at the sync is only hidden; the build the rule queued is followed, then deactivated', async () => {
+    rtd.addVersionAddedRule('demo', { match: '^gh-readonly-queue/', action: 'activate' });
+    rtd.addQueueBranch('demo', BRANCH, GROUP, 0);
     const run = await runQueue();
 
     expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 1, commit: GROUP });
@@ -195,6 +441,67 @@ describe('merge-queue, queue-check: build', () => {
     ]);
     expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
     expect(rtd.builds('demo').length).toBe(1);
+  });
+
+  it("the service got there first: a rule activated and built the queue version at the branch's push; that build is taken", async () => {
+    rtd.addVersionAddedRule('demo', { match: '^gh-readonly-queue/', action: 'activate' });
+    rtd.branchCreated('demo', BRANCH, GROUP);
+    expect(readVersion(SLUG)).toMatchObject({ active: true, built: false });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 1, commit: GROUP, state: 'finished' });
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, status: 'success' });
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo')).toMatchObject([{ version: SLUG, source: 'activation', success: true }]);
+    expect(versionWrites()).toEqual([
+      { version: SLUG, body: { hidden: true } },
+      { version: SLUG, body: { active: false } },
+    ]);
+    expect(readVersion(SLUG)).toMatchObject({ active: false, built: false });
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'success']);
+    const log = stdout.text();
+    expect(log).toContain(`${SLUG} is there (active)`);
+    expect(log).toContain(`${SLUG} is already active: hiding it`);
+    expect(log).toContain(
+      `${SLUG} was already active (an automation rule at the queue branch's push, or an earlier run): following its build #1 of the group's commit: `,
+    );
+  });
+
+  it("a re-run after a failed deactivation takes the earlier run's build of the group commit, then deactivates", async () => {
+    const slug = queueBranch();
+    rtd.fault({ kind: 'status', method: 'PATCH', path: new RegExp(`/versions/${slug}/$`), times: 1, status: 403, after: 1 });
+    const first = await runQueue();
+    expect(first.results[0]!.details).toMatchObject({ deactivated: false });
+    expect(readVersion(slug)).toMatchObject({ active: true });
+    const warning = stdout.annotations().find((a) => a.title === 'Queue version left active')!;
+    expect(warning.message).toContain(`/dashboard/demo/version/${slug}/edit/`);
+    expect(warning.message).toContain('for ever');
+
+    const second = await runQueue();
+    expect(second.results[0]).toMatchObject({ outcome: 'success', buildId: 1 });
+    expect(second.results[0]!.details).toMatchObject({ deactivated: true });
+    expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+    expect(rtd.builds('demo').length).toBe(1);
+    expect(readVersion(slug)).toMatchObject({ active: false });
+  });
+
+  it('an active queue version with no build since the branch appeared: one build is triggered and followed', async () => {
+    rtd.addVersion('demo', { slug: SLUG, verboseName: BRANCH, identifier: GROUP, active: true, hidden: true });
+    // A build of an earlier branch of the same name, from before this group.
+    rtd.addBuild('demo', SLUG, { durationMs: 1000, outcome: 'skipped-in-post-checkout', commit: GROUP, startedAgoMs: 3_600_000 });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success', buildId: 2, commit: GROUP });
+    expect(rtd.count('POST', `/versions/${SLUG}/builds/`)).toBe(1);
+    expect(versionWrites()).toEqual([{ version: SLUG, body: { active: false } }]);
+    // The version's own builds were looked through, not the project's.
+    expect(
+      rtd.requests.some((r) => r.method === 'GET' && r.path === `/api/v3/projects/demo/versions/${SLUG}/builds/` && r.query.limit === '10'),
+    ).toBe(true);
+    expect(stdout.text()).toContain(`${SLUG} is there (active, hidden)`);
+    expect(stdout.text()).toContain(
+      `${SLUG} is already active and has no build of the group's commit since the queue branch appeared: triggering one`,
+    );
   });
 
   it('several projects: one status per project on the group commit, each version deactivated', async () => {
@@ -256,6 +563,9 @@ describe('merge-queue, queue-check: mirror', () => {
     expect(run.results[0]!.details).toMatchObject({ queueCheck: 'mirror', pullRequestHead: PR_HEAD, status: 'success' });
     expect(writesToService()).toEqual([]);
     expect(rtd.requests.some((r) => r.query.commit === PR_HEAD)).toBe(true);
+    // A final build is taken as it is: not watched.
+    expect(rtd.count('GET', /\/builds\/\d+\/$/)).toBe(0);
+    expect(stdout.text()).toContain(`Pull request #42's build of ${PR_HEAD}: #1 (finished)`);
     expect(statuses()).toEqual([
       { context: 'docs/readthedocs.org:demo', state: 'pending' },
       { context: 'docs/readthedocs.org:demo', state: 'success' },
@@ -279,8 +589,7 @@ describe('merge-queue, queue-check: mirror', () => {
     expect(writesToService()).toEqual([]);
   });
 
-  it('a skipped head build is no success; a build of another version of the commit is not taken', async () => {
-    rtd.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: PR_HEAD, startedAgoMs: 600_000 });
+  it('a head build skipped by exit code 183 passes, as the service reports it to GitHub; a build of another version of the commit is not taken', async () => {
     rtd.addBuild('demo', String(PR), {
       durationMs: 30_000,
       outcome: 'skipped',
@@ -288,15 +597,26 @@ describe('merge-queue, queue-check: mirror', () => {
       startedAgoMs: 600_000,
       commitFromStart: true,
     });
+    // Newer, of the same commit, but another version's: not the pull request's result.
+    rtd.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'failure', commit: PR_HEAD, startedAgoMs: 500_000 });
+    gh.addServiceStatus(PR_HEAD, 'demo', 'skipped');
     const run = await runQueue({ 'queue-check': 'mirror' });
 
-    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Build skipped', buildId: 2 });
-    expect(statuses().at(-1)!.state).toBe('failure');
+    expect(run.code).toBe(0);
+    expect(run.results[0]).toMatchObject({ outcome: 'skipped', title: 'Build skipped', buildId: 1 });
+    expect(gh.statuses(GROUP).at(-1)).toMatchObject({
+      state: 'success',
+      description: "Pull request #42's docs build skipped itself (build #1)",
+    });
+    expect(writesToService()).toEqual([]);
   });
 
   it('no build of the head commit: a failure that says so; a head build still running is waited for', async () => {
     const none = await runQueue({ 'queue-check': 'mirror' });
-    expect(none.results[0]).toMatchObject({ outcome: 'failed', title: 'No build of the pull request' });
+    expect(none.results[0]).toMatchObject({ outcome: 'failed', title: 'No build of the pull request', version: '42', commit: PR_HEAD });
+    expect(none.results[0]!.reason).toContain(`demo: no build of pull request #42's head commit ${PR_HEAD} was found`);
+    expect(none.results[0]!.reason).toContain('Turn on pull-request builds for the project');
+    expect(stdout.text()).toContain('Turn on pull-request builds for the project');
     expect(statuses().at(-1)!.state).toBe('failure');
 
     rtd.addBuild('demo', String(PR), {
@@ -355,6 +675,115 @@ describe('the merge group', () => {
     expect(isVersionOfPullRequest('42_a', 42)).toBe(true);
     expect(isVersionOfPullRequest('420', 42)).toBe(false);
     expect(isVersionOfPullRequest(null, 42)).toBe(false);
+  });
+});
+
+describe('the decisions of checks.ts', () => {
+  const build = (id: number, fields: Partial<Build> = {}): Build => ({
+    id,
+    project: 'demo',
+    version: SLUG,
+    state: { code: 'finished' },
+    success: true,
+    commit: GROUP,
+    created: new Date(T0).toISOString(),
+    duration: 10,
+    urls: { build: `https://app.readthedocs.org/projects/demo/builds/${id}/` },
+    ...fields,
+  });
+  const at = (ms: number) => new Date(ms).toISOString();
+
+  it("buildOfGroup: the newest of the group's commit or not cloned, made since the branch appeared (a minute's skew allowed)", () => {
+    const group = { commit: GROUP, appearedAt: T0 };
+    expect(buildOfGroup([build(1), build(3), build(2)], SLUG, group)?.id).toBe(3);
+    expect(buildOfGroup([build(1), build(2, { commit: 'f'.repeat(40) })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'triggered' } })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { version: 'latest' })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { version: null })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { created: at(T0 - 60_000) })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { created: at(T0 - 60_001) })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { created: null })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([], SLUG, group)).toBeUndefined();
+  });
+
+  it("buildOfGroup without the branch's time: the group's commit at any time, a build not cloned only while it runs", () => {
+    const group = { commit: GROUP };
+    expect(buildOfGroup([build(1, { created: at(0) })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'cloning' } })], SLUG, group)?.id).toBe(1);
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'cancelled' } })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { commit: null, state: { code: 'finished' } })], SLUG, group)).toBeUndefined();
+    expect(buildOfGroup([build(1, { commit: 'f'.repeat(40) })], SLUG, group)).toBeUndefined();
+  });
+
+  it('mayHaveTaken: only a 4xx refusal surely changed nothing', () => {
+    const refusal = (status: number | undefined) =>
+      new ReadTheDocsError('no', 'Refused', 'PATCH projects/{project}/versions/{version}/', status);
+    expect(mayHaveTaken(refusal(400))).toBe(false);
+    expect(mayHaveTaken(refusal(403))).toBe(false);
+    expect(mayHaveTaken(refusal(499))).toBe(false);
+    expect(mayHaveTaken(refusal(399))).toBe(true);
+    expect(mayHaveTaken(refusal(500))).toBe(true);
+    expect(mayHaveTaken(refusal(undefined))).toBe(true);
+    expect(mayHaveTaken(new UncertainWriteError('lost', 'Answer lost', 'PATCH projects/{project}/versions/{version}/'))).toBe(true);
+    expect(mayHaveTaken(new Error('socket hang up'))).toBe(true);
+    // Only the service's own refusal: a 4xx from elsewhere says nothing about the version.
+    expect(mayHaveTaken(new GitHubError('Forbidden', 403, 'GET pulls/{n}'))).toBe(true);
+  });
+
+  it('settle: a superseded build fails the queue with the reason said; a skip and every other outcome stand', () => {
+    expect(settle({ outcome: 'superseded', title: 'Superseded', reason: 'demo: superseded by #9' })).toEqual({
+      outcome: 'failed',
+      title: 'Superseded',
+      reason: "demo: superseded by #9\nThe merge queue needs the build of the group's commit itself: it stays red",
+    });
+    expect(settle<{ outcome: 'superseded'; reason?: string }>({ outcome: 'superseded' }).reason).toBe(
+      "The merge queue needs the build of the group's commit itself: it stays red",
+    );
+    const skipped = { outcome: 'skipped' as const, title: 'Build skipped', reason: 'exit code 183' };
+    expect(settle(skipped)).toBe(skipped);
+    for (const outcome of ['success', 'failed', 'cancelled', 'timed-out', 'aborted', 'error'] as const) {
+      const checked = { outcome, reason: 'r' };
+      expect(settle(checked)).toBe(checked);
+    }
+  });
+
+  it('finalStatus: success for a success or a skip in each mode, failure with the title otherwise, the build named', () => {
+    expect(finalStatus({ outcome: 'success', buildId: 7 }, 'build', PR)).toEqual({
+      state: 'success',
+      description: "The group's docs build succeeded (build #7)",
+    });
+    expect(finalStatus({ outcome: 'skipped', buildId: 7 }, 'build', PR)).toEqual({
+      state: 'success',
+      description: "The group's docs build skipped itself (build #7)",
+    });
+    expect(finalStatus({ outcome: 'success', buildId: 7 }, 'mirror', PR)).toEqual({
+      state: 'success',
+      description: "Pull request #42's docs build succeeded (build #7)",
+    });
+    expect(finalStatus({ outcome: 'skipped' }, 'mirror', PR)).toEqual({
+      state: 'success',
+      description: "Pull request #42's docs build skipped itself",
+    });
+    expect(finalStatus({ outcome: 'failed', title: 'Build failed', buildId: 3 }, 'build', PR)).toEqual({
+      state: 'failure',
+      description: 'Build failed (build #3)',
+    });
+    expect(finalStatus({ outcome: 'cancelled' }, 'mirror', PR)).toEqual({ state: 'failure', description: 'Failed' });
+    expect(finalStatus({ outcome: 'superseded', title: 'Superseded' }, 'build', PR).state).toBe('failure');
+  });
+
+  it('pendingStatus: what each mode does while it runs', () => {
+    expect(pendingStatus('build', PR)).toBe("Building the merge group's docs on Read the Docs");
+    expect(pendingStatus('mirror', PR)).toBe("Checking pull request #42's docs build");
+  });
+
+  it('a PR version slug: the number, or the number and a suffix of one to three letters', () => {
+    expect(isVersionOfPullRequest('42_abc', 42)).toBe(true);
+    expect(isVersionOfPullRequest('42_abcd', 42)).toBe(false);
+    expect(isVersionOfPullRequest('42_', 42)).toBe(false);
+    expect(isVersionOfPullRequest('142_a', 42)).toBe(false);
+    expect(isVersionOfPullRequest('42_a1', 42)).toBe(false);
+    expect(isVersionOfPullRequest('4', 42)).toBe(false);
   });
 });
 

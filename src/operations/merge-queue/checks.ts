@@ -2,13 +2,14 @@ import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
-import { DeadlineError } from '../../util/abort.js';
+import { CancelledError, DeadlineError } from '../../util/abort.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../shared/build-ids.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { lookForBuild, waitForVersion } from '../shared/version-appears.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
+import { triggerOnce } from '../shared/trigger.js';
 import { failureOf } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun } from '../types.js';
 import type { MergeGroup } from './group.js';
@@ -17,7 +18,7 @@ import type { MergeGroup } from './group.js';
 const NO_PR_BUILD_TITLE = 'No build of the pull request';
 /** The annotation of a queue branch's version that could not be deactivated after the check. */
 const LEFT_ACTIVE_TITLE = 'Queue version left active';
-/** How long the deactivation may take after the step's end (its deadline or cancellation). */
+/** How long the deactivation may take after the step's deadline (after a cancellation: `CANCEL_CLEANUP_MS`). */
 const CLEANUP_MS = 30_000;
 
 /** What the check adds to a project's entry of `results`. */
@@ -41,8 +42,10 @@ type Checked = Conclusion<Partial<MergeQueueDetails>>;
 
 /**
  * `build`: syncs the versions, waits for the queue branch's version, activates it hidden (which
- * queues its build: nothing else triggers), waits for the build of the group's commit as `wait`
- * does, then deactivates the version whatever ended the wait (its docs are temporary).
+ * queues its build) unless the service got there first (a rule activated it at the branch's push,
+ * or an earlier run left it active: its build of the group's commit is taken, a build triggered
+ * only when there is none), waits for the build of the group's commit as `wait` does, then
+ * deactivates the version whatever ended the wait (its docs are temporary).
  */
 export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: MergeGroup): Promise<Checked> {
   const { api } = ctx;
@@ -62,16 +65,32 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
   // Whether the version may be active: a rule activated it, or the activation may have taken.
   const touched = { active: record.active };
   let ended: Conclusion<never> | { error: unknown };
+  let followed: Build | undefined;
   try {
-    const build = await activateHidden(ctx, project, record, newestBuildId(history), log, touched);
-    const followed = await watchBuildOfCommit(ctx, run, build, group.commit, expectedFromHistory(history));
-    ended = await concludeFollowed(ctx, run, followed, group.commit);
+    followed = await buildToFollow(ctx, project, record, group, newestBuildId(history), log, touched);
+    const watched = await watchBuildOfCommit(ctx, run, followed, group.commit, expectedFromHistory(history), (next) => {
+      followed = next;
+    });
+    followed = watched.build;
+    ended = await concludeFollowed(ctx, run, watched, group.commit);
   } catch (error) {
     ended = { error };
+    if (followed && (error instanceof DeadlineError || error instanceof CancelledError)) logRunsOn(log, followed, record.slug);
   }
   // Whatever ended the wait: the version's docs are temporary.
   const details = touched.active ? { deactivated: await deactivate(ctx, project, group.versionSlug, log) } : {};
   return { ...('error' in ended ? failureOf(ctx, project, seen.current, ended.error, log) : ended), details };
+}
+
+/**
+ * FACTS: no API cancels a build; only a new trigger does, and it starts another build. So the
+ * queue build is left to run: once its version is inactive, nothing it uploads is served.
+ */
+function logRunsOn(log: ProjectLog, build: Build, version: string): void {
+  log.info(
+    `Build #${build.id} of ${version} runs on: a token cannot cancel it (only a new trigger would, and that starts another build). ` +
+      "The step deactivates its version next, and an inactive version's output is never served",
+  );
 }
 
 function syncRefused(project: string): Conclusion<never> & { reason: string } {
@@ -107,33 +126,80 @@ async function queueVersion(
 }
 
 /**
- * Activates the version hidden (never in the flyout or search); the activation queues its build,
- * which is the one followed: a trigger would cancel it. A version a rule already activated is
- * only hidden, and its queued build followed.
+ * The build to follow. An inactive version is activated hidden (never in the flyout or search):
+ * the activation queues its build, which is the one followed (a trigger would cancel it). An
+ * active one (a rule activated it at the branch's push, or an earlier run left it so) is hidden,
+ * and its build of the group's commit taken; only when it has none is a build triggered.
  */
-async function activateHidden(
+async function buildToFollow(
   ctx: OperationContext,
   project: string,
   record: Version,
+  group: MergeGroup,
   newestBefore: number,
   log: ProjectLog,
   touched: { active: boolean },
 ): Promise<Build> {
   const version = record.slug;
-  if (!record.active) {
-    log.info(`Activating ${version}, hidden: the service queues its build`);
-    try {
-      await ctx.api.updateVersion(project, version, { active: true, hidden: true });
-    } catch (error) {
-      // A refusal (4xx) changed nothing; any other failure (a lost answer) may have activated it.
-      touched.active = !(error instanceof ReadTheDocsError && error.status !== undefined && error.status >= 400 && error.status < 500);
-      throw error;
-    }
-    touched.active = true;
-  } else if (!record.hidden) {
-    log.info(`${version} is already active: hiding it, and following the build the service queued for it`);
+  if (!record.active) return activateHidden(ctx, project, version, newestBefore, log, touched);
+  if (!record.hidden) {
+    log.info(`${version} is already active: hiding it`);
     await ctx.api.updateVersion(project, version, { hidden: true });
   }
+  const builds = await ctx.api.recentBuilds(project, { version, limit: 10 });
+  const taken = buildOfGroup(builds, version, group);
+  if (taken) {
+    log.info(
+      `${version} was already active (an automation rule at the queue branch's push, or an earlier run): ` +
+        `following its build #${taken.id} of the group's commit: ${taken.urls.build}`,
+    );
+    return taken;
+  }
+  log.info(`${version} is already active and has no build of the group's commit since the queue branch appeared: triggering one`);
+  return (await triggerOnce(ctx, project, version, newestBuildId(builds), log)).build;
+}
+
+/** How much earlier than the group's commit timestamp a build may be created (the two clocks differ). */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The version's newest build of the group's commit, or one whose commit is not known yet (not
+ * cloned), created since the queue branch appeared. Without that time, a build not yet cloned
+ * counts only while it runs (a final one may be of an earlier branch of the same name).
+ */
+export function buildOfGroup(builds: Build[], version: string, group: Pick<MergeGroup, 'commit' | 'appearedAt'>): Build | undefined {
+  const since = group.appearedAt === undefined ? undefined : group.appearedAt - CLOCK_SKEW_MS;
+  return newestBuild(
+    builds.filter((build) => {
+      if (build.version !== version || (build.commit !== null && build.commit !== group.commit)) return false;
+      if (since !== undefined) return build.created !== null && Date.parse(build.created) >= since;
+      return build.commit !== null || !FINAL_STATES.has(build.state.code);
+    }),
+  );
+}
+
+/** Whether a write that failed may have been done: a refusal (4xx) changed nothing; any other failure (a lost answer) may have. */
+export function mayHaveTaken(error: unknown): boolean {
+  return !(error instanceof ReadTheDocsError && error.status !== undefined && error.status >= 400 && error.status < 500);
+}
+
+/** Activates the version hidden; its activation queues the build followed. */
+async function activateHidden(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  newestBefore: number,
+  log: ProjectLog,
+  touched: { active: boolean },
+): Promise<Build> {
+  log.info(`Activating ${version}, hidden: the service queues its build`);
+  try {
+    await ctx.api.updateVersion(project, version, { active: true, hidden: true });
+  } catch (error) {
+    touched.active = mayHaveTaken(error);
+    throw error;
+  }
+  touched.active = true;
   const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
   log.info(`Build #${build!.id} of ${version} was queued by the activation: ${build!.urls.build}`);
   return build!;
@@ -144,21 +210,28 @@ async function activateHidden(
  * own: it is sent after a timeout or a cancellation too. A failure is a warning; the check's
  * outcome stands. Returns whether the version is inactive now.
  */
-async function deactivate(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<boolean> {
-  const until = ctx.now() + CLEANUP_MS;
-  const cleanup = { signal: new AbortController().signal, remainingMs: () => Math.max(0, until - ctx.now()) };
+export async function deactivate(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<boolean> {
+  const window = ctx.deadline.cleanupWindow(CLEANUP_MS);
   try {
-    await ctx.api.updateVersion(project, version, { active: false }, { cleanup });
+    await ctx.api.updateVersion(project, version, { active: false }, { cleanup: window });
     log.info(`Deactivated ${version}: its temporary docs are deleted`);
     return true;
   } catch (error) {
     log.warning(
       `${project}: version ${version} (the queue branch) could not be deactivated: ${safeLine(error instanceof Error ? error.message : String(error), 600)}. ` +
-        'Deactivate it in the dashboard; it is hidden meanwhile',
+        `It stays active, and served on the docs domain (hidden), for ever: the service deletes only inactive versions. ` +
+        `Deactivate it in the dashboard (${versionEditPage(ctx, project, version)}); the next \`merge-queue\` run does it once the group has left the queue`,
       LEFT_ACTIVE_TITLE,
     );
     return false;
+  } finally {
+    window.dispose();
   }
+}
+
+/** The dashboard page where a version is deactivated. */
+function versionEditPage(ctx: OperationContext, project: string, version: string): string {
+  return `${ctx.inputs.baseUrl}/dashboard/${project}/version/${version}/edit/`;
 }
 
 /**
@@ -192,22 +265,16 @@ export function isVersionOfPullRequest(version: string | null, pr: number): bool
 }
 
 /**
- * The queue passes only on what was checked: a build that another commit's build superseded, and
- * in `mirror` a skipped build (never a successful one), turn the project red.
+ * The queue passes only on what was checked: a build that another commit's build superseded turns
+ * the project red. A skipped build (exit code 183, the service's own recipe) passes: the service
+ * itself reports a skipped pull-request build to GitHub as `success` so that the PR can merge.
  */
-export function settle<C extends Conclusion<object>>(checked: C, mode: 'build' | 'mirror'): C {
+export function settle<C extends Conclusion<object>>(checked: C): C {
   if (checked.outcome === 'superseded') {
     return {
       ...checked,
       outcome: 'failed',
       reason: `${checked.reason ?? ''}\nThe merge queue needs the build of the group's commit itself: it stays red`.trim(),
-    };
-  }
-  if (checked.outcome === 'skipped' && mode === 'mirror') {
-    return {
-      ...checked,
-      outcome: 'failed',
-      reason: `${checked.reason ?? ''}\nOnly a build that finished successfully passes \`queue-check: mirror\``.trim(),
     };
   }
   return checked;
@@ -225,10 +292,10 @@ export function finalStatus(
     return {
       state: 'success',
       description:
-        mode === 'mirror'
-          ? `Pull request #${pr}'s docs build succeeded${build}`
-          : result.outcome === 'skipped'
-            ? `The group's docs build skipped itself${build}`
+        result.outcome === 'skipped'
+          ? `${mode === 'mirror' ? `Pull request #${pr}'s` : "The group's"} docs build skipped itself${build}`
+          : mode === 'mirror'
+            ? `Pull request #${pr}'s docs build succeeded${build}`
             : `The group's docs build succeeded${build}`,
     };
   }

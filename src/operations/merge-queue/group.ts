@@ -16,6 +16,8 @@ export interface MergeGroup {
   base: string;
   /** The queued pull request (the last of the group). */
   pullRequest: number;
+  /** When the queue branch appeared (the group commit's timestamp in the event), when known. */
+  appearedAt?: number;
 }
 
 /** The longest branch name read: GitHub's queue branches are far shorter. */
@@ -45,7 +47,8 @@ export function groupOfRun(run: RunContext, inputs: Pick<Inputs, 'commit' | 'ver
       ]);
     }
     const branch = run.mergeGroup.headRef.replace(/^refs\/heads\//, '');
-    return groupOf(run.mergeGroup.headSha, branch, 'the `merge_group` event names the ref');
+    const group = groupOf(run.mergeGroup.headSha, branch, 'the `merge_group` event names the ref');
+    return run.mergeGroup.createdAt === undefined ? group : { ...group, appearedAt: run.mergeGroup.createdAt };
   }
   const branch = inputs.versionGiven ?? inputs.version;
   if (!inputs.commit || !branch) {

@@ -3,6 +3,7 @@ import { failureOf, forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun, StepOperation } from '../types.js';
 import { buildCheck, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
 import { groupOfRun, type MergeGroup } from './group.js';
+import { deactivateLeftovers } from './leftovers.js';
 import { GroupStatuses, pullRequestHead, statusContextOf } from './statuses.js';
 
 /** The annotation of `mirror` when the queued pull request cannot be read from GitHub. */
@@ -47,11 +48,13 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
   } catch (error) {
     checked = failureOf(ctx, project, seen.current, error, log);
   }
-  const conclusion = settle(checked, mode);
+  const conclusion = settle(checked);
   // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
   if (!ctx.deadline.cancellation.aborted) {
     const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
     await statuses.status(project, state, description, seen.current.buildUrl);
+    // After the group's status, so that the queue does not wait on it; not past the step's deadline.
+    if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   }
   const set = statuses.lastState.get(project);
   const details: MergeQueueDetails = {
