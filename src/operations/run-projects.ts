@@ -85,6 +85,41 @@ export async function continueFrom<D extends object>(
 const NO_BUILD_TO_DO = (project: string) =>
   `Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it (a private project looks empty without one), and that the service builds this commit (its webhook got the push); or raise \`timeout\`.`;
 
+/** What `work` concludes, or when it throws, the error's outcome and reason (as the runner would make them). */
+export async function concluding<D extends object>(
+  ctx: OperationContext,
+  run: ProjectRun,
+  work: () => Promise<Conclusion<D>>,
+): Promise<Conclusion<D>> {
+  try {
+    return await work();
+  } catch (error) {
+    return failureOf(ctx, run.name, run.seen.current, error, run.log);
+  }
+}
+
+/**
+ * Whatever ended `work` (its conclusion, or the error that stopped it: the deadline, the
+ * cancellation, a failed request), `then` runs next (a clean-up that must happen either way), and
+ * only then is it concluded: the conclusion, or the error's outcome and reason.
+ */
+export async function whateverEnded<D extends object, T>(
+  ctx: OperationContext,
+  run: ProjectRun,
+  work: () => Promise<Conclusion<D>>,
+  then: (error: unknown) => Promise<T>,
+): Promise<{ concluded: Conclusion<D>; after: T }> {
+  let ended: { conclusion: Conclusion<D> } | { error: unknown };
+  try {
+    ended = { conclusion: await work() };
+  } catch (error) {
+    ended = { error };
+  }
+  const after = await then('error' in ended ? ended.error : undefined);
+  const concluded = 'error' in ended ? failureOf(ctx, run.name, run.seen.current, ended.error, run.log) : ended.conclusion;
+  return { concluded, after };
+}
+
 /**
  * Turns whatever stopped a project into an outcome and a reason a user can act on, with the last
  * state seen (the build that keeps running, the commit whose build never came); says it in the

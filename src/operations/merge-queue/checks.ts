@@ -1,3 +1,4 @@
+import { whateverEnded } from '../run-projects.js';
 import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
@@ -7,12 +8,12 @@ import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../shared/build-ids.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
-import { lookForBuild, waitForVersion } from '../shared/version-appears.js';
+import { waitForBuild, waitForVersion } from '../shared/version-appears.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
 import { triggerOnce } from '../shared/trigger.js';
-import { failureOf } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun } from '../types.js';
 import type { MergeGroup } from './group.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The annotation of `mirror` when the pull request's head commit has no build of its version. */
 const NO_PR_BUILD_TITLE = 'No build of the pull request';
@@ -64,22 +65,21 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
   if ('outcome' in record) return record;
   // Whether the version may be active: a rule activated it, or the activation may have taken.
   const touched = { active: record.active };
-  let ended: Conclusion<never> | { error: unknown };
   let followed: Build | undefined;
-  try {
+  const follow = async () => {
     followed = await buildToFollow(ctx, project, record, group, newestBuildId(history), log, touched);
     const watched = await watchBuildOfCommit(ctx, run, followed, group.commit, expectedFromHistory(history), (next) => {
       followed = next;
     });
     followed = watched.build;
-    ended = await concludeFollowed(ctx, run, watched, group.commit);
-  } catch (error) {
-    ended = { error };
-    if (followed && (error instanceof DeadlineError || error instanceof CancelledError)) logRunsOn(log, followed, record.slug);
-  }
+    return concludeFollowed(ctx, run, watched, group.commit);
+  };
   // Whatever ended the wait: the version's docs are temporary.
-  const details = touched.active ? { deactivated: await deactivate(ctx, project, group.versionSlug, log) } : {};
-  return { ...('error' in ended ? failureOf(ctx, project, seen.current, ended.error, log) : ended), details };
+  const { concluded, after: details } = await whateverEnded(ctx, run, follow, async (error) => {
+    if (followed && (error instanceof DeadlineError || error instanceof CancelledError)) logRunsOn(log, followed, record.slug);
+    return touched.active ? { deactivated: await deactivate(ctx, project, group.versionSlug, log) } : {};
+  });
+  return { ...concluded, details };
 }
 
 /**
@@ -200,9 +200,9 @@ async function activateHidden(
     throw error;
   }
   touched.active = true;
-  const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
-  log.info(`Build #${build!.id} of ${version} was queued by the activation: ${build!.urls.build}`);
-  return build!;
+  const build = await waitForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore));
+  log.info(`Build #${build.id} of ${version} was queued by the activation: ${build.urls.build}`);
+  return build;
 }
 
 /**
@@ -218,7 +218,7 @@ export async function deactivate(ctx: OperationContext, project: string, version
     return true;
   } catch (error) {
     log.warning(
-      `${project}: version ${version} (the queue branch) could not be deactivated: ${safeLine(error instanceof Error ? error.message : String(error), 600)}. ` +
+      `${project}: version ${version} (the queue branch) could not be deactivated: ${safeLine(messageOf(error), 600)}. ` +
         `It stays active, and served on the docs domain (hidden), for ever: the service deletes only inactive versions. ` +
         `Deactivate it in the dashboard (${versionEditPage(ctx, project, version)}); the next \`merge-queue\` run does it once the group has left the queue`,
       LEFT_ACTIVE_TITLE,

@@ -1,5 +1,5 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
-import { failureOf, forEachProject } from '../run-projects.js';
+import { concluding, forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun, StepOperation } from '../types.js';
 import { buildCheck, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
 import { groupOfRun, type MergeGroup } from './group.js';
@@ -39,24 +39,20 @@ export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
 async function checkProject(ctx: OperationContext, run: ProjectRun, shared: GroupCheck): Promise<Conclusion<MergeQueueDetails>> {
   const { group, mode, statuses } = shared;
   const { name: project, log, seen } = run;
-  await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
-  let checked: Conclusion<Partial<MergeQueueDetails>>;
-  try {
-    if (mode === 'build') checked = await buildCheck(ctx, run, group);
-    else if (shared.head && 'sha' in shared.head) checked = await mirrorCheck(ctx, run, group, shared.head.sha);
-    else checked = unknownPullRequest(project, shared.head);
-  } catch (error) {
-    checked = failureOf(ctx, project, seen.current, error, log);
-  }
+  let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+  const checked = await concluding<Partial<MergeQueueDetails>>(ctx, run, async () => {
+    if (mode === 'build') return buildCheck(ctx, run, group);
+    if (shared.head && 'sha' in shared.head) return mirrorCheck(ctx, run, group, shared.head.sha);
+    return unknownPullRequest(project, shared.head);
+  });
   const conclusion = settle(checked);
   // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
   if (!ctx.deadline.cancellation.aborted) {
     const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
-    await statuses.status(project, state, description, seen.current.buildUrl);
+    set = (await statuses.status(project, state, description, seen.current.buildUrl)) ?? set;
     // After the group's status, so that the queue does not wait on it; not past the step's deadline.
     if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   }
-  const set = statuses.lastState.get(project);
   const details: MergeQueueDetails = {
     queueCheck: mode,
     groupCommit: group.commit,
