@@ -186,6 +186,7 @@ function shortened(
 /**
  * One `::error` annotation per project that is not green, titled, with the reason (abridged past its
  * bound); a `::notice` for one that is green with nothing built for its commit (skipped, superseded).
+ * The title names the project and version, the reason's subject: the message does not repeat it.
  */
 export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
@@ -193,23 +194,11 @@ export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: Project
       abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
     );
     if (NOTED_OUTCOMES.has(result.outcome) && result.reason) {
-      port.log.notice(redact(abridged(withoutName(result.reason, result), MAX_REASON_LENGTH)), { title });
+      port.log.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
     }
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    port.log.error(redact(abridged(withoutName(result.reason ?? result.outcome, result), MAX_REASON_LENGTH)), { title });
+    port.log.error(redact(abridged(result.reason ?? result.outcome, MAX_REASON_LENGTH)), { title });
   }
-}
-
-/**
- * A reason without its subject, the project (and version): the annotation's title names them
- * already, and a terminal prints the two on one line (`Build failed: demo latest: build #7 …`).
- */
-function withoutName(reason: string, result: Pick<ProjectResult, 'project' | 'version' | 'subject'>): string {
-  if (result.subject !== undefined) return reason;
-  for (const name of [result.version ? `${result.project} ${result.version}` : undefined, result.project]) {
-    if (name !== undefined && reason.startsWith(`${name}: `)) return reason.slice(name.length + 2);
-  }
-  return reason;
 }
 
 /**

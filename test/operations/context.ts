@@ -10,6 +10,7 @@ import { valuesToMask } from '../../src/inputs/env-desired.js';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
 import { reportStep } from '../../src/step.js';
+import { reasonWithSubject } from '../../src/domain/project-result.js';
 import { actionsPort } from '../../src/runner/actions.js';
 import { STEP_OPERATIONS } from '../../src/operations/index.js';
 import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
@@ -110,7 +111,8 @@ export async function runStep(
       report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs: ${inputs.operation}`, report.results, report.summary)) : '';
     return {
       report,
-      results: report.results,
+      // As every reporter shows a result: the reason with its subject first ("demo: …").
+      results: report.results.map((result) => ({ ...result, reason: reasonWithSubject(result) })),
       outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
       summary,
       code: Number(code),

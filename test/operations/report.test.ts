@@ -117,7 +117,14 @@ describe('reportStep', () => {
       {
         results: [
           { project: 'one', outcome: 'success', summarySections: ['**chart of one**'] },
-          { project: 'two', outcome: 'failed', title: 'Build failed', reason: 'two: exit 1', summarySections: ['**chart of two**'] },
+          {
+            project: 'two',
+            outcome: 'failed',
+            title: 'Build failed',
+            subject: 'two',
+            reason: 'exit 1',
+            summarySections: ['**chart of two**'],
+          },
         ],
         summary: ['**the step**'],
         outputs: { config: 'text' },
@@ -226,7 +233,7 @@ describe('reportStep', () => {
       return text;
     };
     await reportStep(
-      { results: [{ project: 'one', outcome: 'failed', title: 'Boom title', reason: 'one: exit 1' }], summary: [], outputs: {} },
+      { results: [{ project: 'one', outcome: 'failed', title: 'Boom title', subject: 'one', reason: 'exit 1' }], summary: [], outputs: {} },
       { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
       redact,
       actionsPort(),

@@ -58,7 +58,7 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
   log.info(`Syncing the versions of ${project}: the queue branch becomes version ${group.versionSlug}`);
   if (!(await api.syncVersions(project))) {
     const refused = syncRefused(project);
-    log.info(refused.reason);
+    log.info(`${refused.subject}: ${refused.reason}`);
     return refused;
   }
   const record = await queueVersion(ctx, run, group);
@@ -93,12 +93,13 @@ function logRunsOn(log: ProjectLog, build: Build, version: string): void {
   );
 }
 
-function syncRefused(project: string): Conclusion<never> & { reason: string } {
+function syncRefused(project: string): Conclusion<never> & { subject: string; reason: string } {
   return {
     outcome: 'failed',
     title: 'Sync not triggered',
+    subject: project,
     reason:
-      `${project}: Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
+      `Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
       'It does so when the project is inactive or has version sync turned off. Check the project in the dashboard.',
   };
 }
@@ -117,11 +118,11 @@ async function queueVersion(
   } catch (error) {
     if (!(error instanceof DeadlineError)) throw error;
     const reason =
-      `${project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
+      `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
       `${safeLine(group.branch, 300)} to appear as version ${group.versionSlug} after the sync. Check that the project builds from this ` +
       'repository and that no automation rule of the project deletes or renames such versions';
-    log.info(reason);
-    return { outcome: 'timed-out', title: 'Timed out', reason };
+    log.info(`${project}: ${reason}`);
+    return { outcome: 'timed-out', title: 'Timed out', subject: project, reason };
   }
 }
 
@@ -248,10 +249,10 @@ export async function mirrorCheck(ctx: OperationContext, run: ProjectRun, group:
   const build = newestBuild(builds.filter((b) => b.commit === head && isVersionOfPullRequest(b.version, pr)));
   if (!build) {
     const reason =
-      `${project}: no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
+      `no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
       'Turn on pull-request builds for the project, or use `queue-check: build` to build the group itself';
-    log.info(reason);
-    return { outcome: 'failed', title: NO_PR_BUILD_TITLE, reason };
+    log.info(`${project}: ${reason}`);
+    return { outcome: 'failed', title: NO_PR_BUILD_TITLE, subject: project, reason };
   }
   log.info(`Pull request #${pr}'s build of ${head}: #${build.id} (${build.state.code}) ${build.urls.build}`);
   if (!FINAL_STATES.has(build.state.code)) return concludeBuild(ctx, run, await watchBuild(ctx, run, build, undefined));

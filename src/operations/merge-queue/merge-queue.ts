@@ -68,7 +68,7 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
 
 function unknownPullRequest(project: string, head: GroupCheck['head']): Conclusion<never> {
   const problem = head && 'problem' in head ? head.problem : 'the pull request was not read';
-  return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, reason: `${project}: ${problem}` };
+  return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, subject: project, reason: problem };
 }
 
 /** The job summary's part: which mode ran, on what, and why each project passed or failed. */
