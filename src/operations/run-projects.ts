@@ -67,7 +67,7 @@ export function perProjectStep<D extends object>(operation: ProjectOperation<D>)
 export async function continueFrom<D extends object>(
   ctx: OperationContext,
   run: ProjectRun,
-  concluded: Conclusion<never>,
+  concluded: Conclusion<D>,
   next: () => Promise<Conclusion<D>>,
 ): Promise<Conclusion<D>> {
   try {
