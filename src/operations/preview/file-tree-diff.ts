@@ -11,7 +11,7 @@
 import { z } from 'zod/mini';
 import { pollUntil } from '../../resilience/index.js';
 import { countJsonNodes } from '../../util/bounded-body.js';
-import { messageOf } from '../../util/message-of.js';
+import { notRead } from '../../util/message-of.js';
 import type { OperationContext } from '../types.js';
 
 /** One page of the diff: its built path below the version's root, and its links when they are the service's. */
@@ -81,7 +81,7 @@ export async function readFileTreeDiff(
     return parseFileTreeDiff(answer.body, args.accept);
   } catch (error) {
     if (ctx.deadline.signal.aborted) throw error;
-    return { absent: `the preview host's addons endpoint could not be read (${messageOf(error)})` };
+    return { absent: notRead("the preview host's addons endpoint", error) };
   }
 }
 

@@ -2,7 +2,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { VersionV2 } from '../../readthedocs/schemas.js';
 import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { formatDuration } from '../../util/format-duration.js';
-import { messageOf } from '../../util/message-of.js';
+import { messageOf, notRead } from '../../util/message-of.js';
 
 /** Suffixes the service appends to make a pull request version's slug unique (`7`, then `7_a`, `7_b`). */
 export const PULL_REQUEST_SLUG_SUFFIXES = ['', '_a', '_b', '_c'];
@@ -73,7 +73,7 @@ export class AutomationRuleSkip {
     try {
       versions = await this.ctx.api.versionsV2(this.project);
     } catch (error) {
-      this.log.debug(`the pull request's version could not be read (${messageOf(error)}): whether a rule skipped the build is unknown`);
+      this.log.debug(`${notRead("the pull request's version", error)}: whether a rule skipped the build is unknown`);
       return undefined;
     }
     const found = this.versionSlug

@@ -11,7 +11,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../shared/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { ofPushVersions, pushVersions, stableAtCommit, type PushVersions } from './push-versions.js';
-import { messageOf } from '../../util/message-of.js';
+import { notRead } from '../../util/message-of.js';
 
 /** What the look for the commit's build found. */
 type Found =
@@ -248,7 +248,7 @@ class SkipNotifications {
       skip = notifications.find((notification) => notification.message.id === SKIP_NOTIFICATION);
     } catch (error) {
       // Unknown this time: asked again on the next look.
-      this.log.debug(`build #${build.id}'s notifications could not be read: ${messageOf(error)}`);
+      this.log.debug(notRead(`build #${build.id}'s notifications`, error));
       return undefined;
     }
     this.seen.set(build.id, skip);
