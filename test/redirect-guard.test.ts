@@ -187,6 +187,12 @@ describe('isCovered', () => {
     );
   });
 
+  it('an exact redirect with `//` right after a prefix covers no page (fast-check seed 384168728)', () => {
+    expect(isCovered('/x.html', [{ type: 'exact', from: '/a.html//*' }], ['a.html'])).toBe(false);
+    expect(isCovered('/b.html', [{ type: 'exact', from: '/en/latest//b.html' }], ['/en/latest'])).toBe(false);
+    expect(isCovered('/b.html', [{ type: 'exact', from: '/en/latest/b.html' }], ['/en/latest'])).toBe(true);
+  });
+
   it('clean_url_to_html and html_to_clean_url cover the moves whose new address is where they send the old one', () => {
     const toHtml = [{ type: 'clean_url_to_html', from: '' }];
     const toClean = [{ type: 'html_to_clean_url', from: '' }];

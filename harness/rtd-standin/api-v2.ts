@@ -73,7 +73,6 @@ export class ApiV2Resources {
     const v = st.versions.find((x) => x.id === id && x.visibleAt <= ctx.now);
     const p = v ? st.visibleProject(v.project, { ...ctx, token: null }) : null;
     if (!v || !p || (v.type !== 'external' && v.privacy !== 'public')) return null;
-    const last = v.type === 'external' ? null : st.lastSuccess(v, ctx.now);
     return {
       active: v.active,
       built: st.versionBuilt(v, ctx.now),
@@ -83,7 +82,7 @@ export class ApiV2Resources {
       has_htmlzip: false,
       has_pdf: false,
       id: v.id,
-      identifier: last ? last.build.commit : v.identifier,
+      identifier: st.identifierOf(p, v),
       privacy_level: v.privacy,
       project: { id: p.id, language: p.language, name: p.name, slug: p.slug },
       slug: v.slug,

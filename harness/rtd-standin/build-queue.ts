@@ -73,6 +73,7 @@ export class BuildQueue {
       const last = this.store.buildList.filter((b) => b.project === v.project && b.version === v.slug).at(-1);
       if (last) return last.commit;
     }
-    return v.identifier;
+    // A branch or tag build checks out the commit its ref points at, as the model knows it.
+    return v.commit;
   }
 }

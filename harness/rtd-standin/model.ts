@@ -63,6 +63,11 @@ export interface VersionSeed {
   hidden?: boolean;
   built?: boolean;
   privacy?: Privacy;
+  /**
+   * The commit the branch or tag points at (a PR version's head); default a fake one. For a
+   * branch, the API's `identifier` is its name whatever this says: this is the branch's head,
+   * which its builds check out until a push moves it.
+   */
   identifier?: string;
   verboseName?: string;
   /** The version only becomes visible this many ms after the next sync-versions call. */
@@ -237,7 +242,12 @@ export interface VersionData {
   hidden: boolean;
   built: boolean;
   privacy: Privacy;
-  identifier: string;
+  /**
+   * The commit the branch or tag points at as the stand-in's model of the repository knows it (a
+   * PR version's: its head), which an API-triggered or activation build checks out. The API shows
+   * it as `identifier` for tags and PR versions only: a branch's is its name (`Store.identifierOf`).
+   */
+  commit: string;
   verboseName: string;
   /** The service's own `stable` alias (see `VersionSeed.machine`). */
   machine?: boolean;

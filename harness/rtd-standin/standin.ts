@@ -68,7 +68,10 @@ export interface Standin {
     slug: string,
   ): { slug: string; active: boolean; hidden: boolean; built: boolean; verboseName: string } | undefined;
   onTrigger(project: string, version: string, plan: BuildPlan | BuildPlan[]): void;
-  /** GitHub's webhook for a push to `branch`: a build of `commit` (known once cloned), or none when no automation rule matches. */
+  /**
+   * GitHub's webhook for a push to `branch`: the branch's head moves to `commit` (what later API
+   * triggers build), then a build of it (known once cloned), or none when no automation rule matches.
+   */
   push(project: string, branch: string, event: WebhookEvent): number | null;
   /** One `git push` moving several branches or tags: each one's builds, its own version's first. */
   pushes(project: string, refs: ({ branch: string } & WebhookEvent)[]): number[][];

@@ -54,6 +54,16 @@ export class Store {
     return p.defaultBranch ?? p.remoteRepository?.defaultBranch ?? p.repositoryHead ?? this.defaultBranchOf(p);
   }
 
+  /**
+   * The `identifier` the API shows. FACTS (Versions): "`identifier` is the branch name for
+   * branches, the commit for tags, the head commit for PR versions"; `latest`'s is the branch it
+   * follows (`latestBranchOf`).
+   */
+  identifierOf(p: ProjectData, v: VersionData): string {
+    if (v.type !== 'branch') return v.commit;
+    return v.slug === 'latest' ? this.latestBranchOf(p) : v.verboseName;
+  }
+
   /** Versions that exist for the API (pending ones excluded); PR versions included. */
   findVersion(project: string, slug: string, now: number): VersionData | null {
     const v = this.versions.find((x) => x.project === project && x.slug === slug);

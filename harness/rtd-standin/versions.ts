@@ -37,7 +37,7 @@ export class VersionResources {
       hidden: v.hidden ?? false,
       built: v.built ?? false,
       privacy: v.privacy ?? 'public',
-      identifier: v.identifier ?? fakeSha(`${project}/${v.slug}`),
+      commit: v.identifier ?? fakeSha(`${project}/${v.slug}`),
       // FACTS: a PR version's `verbose_name` is the PR number (its slug may be `7_a` beside a branch `7`).
       verboseName: v.verboseName ?? (v.type === 'external' ? v.slug.replace(/_[a-z]+$/, '') : v.slug),
       ...(v.machine && v.slug === 'stable' ? { machine: true } : {}),
@@ -73,7 +73,7 @@ export class VersionResources {
    * GitHub's push that creates `branch` (a merge queue's branch too). FACTS: "the queue branch's
    * creation `push` makes it sync (nothing is built unless a rule activates the new version; a rule
    * that activates new branches builds it at once, often before a workflow step starts)". The new
-   * version is there at once, inactive and unbuilt, its identifier the branch's head (`commit`,
+   * version is there at once, inactive and unbuilt, at the branch's head (`commit`,
    * which its builds check out); the version-added rules then run. Returns its slug.
    */
   branchCreated(project: string, branch: string, commit: string): string {
@@ -115,19 +115,14 @@ export class VersionResources {
     for (const b of this.store.buildList) if (b.project === project && b.version === slug) b.orphaned = true;
   }
 
-  json(p: ProjectData, v: VersionData, now: number): Record<string, unknown> {
+  /** The version as the API shows it; `identifier`: another's, for `stable` serving it. */
+  json(p: ProjectData, v: VersionData, now: number, identifier = this.store.identifierOf(p, v)): Record<string, unknown> {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
-    const last = s.lastSuccess(v, now);
-    // FACTS (Versions): "`identifier` is the branch name for branches": `latest`'s is the branch it follows.
+    // `latest`'s page on the repository is the branch it follows.
     const tracked = v.slug === 'latest' && v.type === 'branch' ? s.latestBranchOf(p) : undefined;
     const served = v.machine ? highestRelease(s.versions.filter((x) => x.project === p.slug && x.visibleAt <= now)) : undefined;
-    if (served)
-      return this.json(
-        p,
-        { ...v, type: served.type, identifier: served.type === 'branch' ? served.verboseName : served.identifier, machine: false },
-        now,
-      );
+    if (served) return this.json(p, { ...v, type: served.type, machine: false }, now, s.identifierOf(p, served));
     const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${tracked ?? v.slug}`;
     return {
       _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
@@ -137,7 +132,7 @@ export class VersionResources {
       downloads: {},
       hidden: v.hidden,
       id: v.id,
-      identifier: tracked ?? (last ? last.build.commit : v.identifier),
+      identifier,
       privacy_level: v.privacy,
       ref: null,
       slug: v.slug,

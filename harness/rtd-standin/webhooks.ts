@@ -58,6 +58,9 @@ export class Webhooks {
     const latest = branch === this.store.latestBranchOf(p) ? internal.find((x) => x.slug === 'latest' && x !== own) : undefined;
     const targets = [own, latest].filter((v): v is VersionData => v !== undefined);
     if (targets.length === 0) throw new Error(`stand-in: push to ${project}/${branch}: add the branch's version first`);
+    // The push moved the branch (or tag), whether or not a rule lets it build: later API triggers
+    // and activations build its new head (the API's `identifier` is still the branch's name).
+    for (const v of targets) v.commit = event.commit;
     return targets.map((v) => this.receive(v, event)).filter((id): id is number => id !== null);
   }
 
@@ -70,7 +73,7 @@ export class Webhooks {
     const v = this.store.versions.find((x) => x.project === project && x.slug === slug)!;
     // FACTS: "when none matches, no build is created, yet the PR version's `identifier` still moves
     // to the new head commit": the version is updated before the rules are asked.
-    v.identifier = event.commit;
+    v.commit = event.commit;
     return this.receive(v, event);
   }
 

@@ -65,7 +65,8 @@ describe.concurrent('operation build', () => {
       expect(results[0]).toMatchObject({ project: 'demo', outcome: 'success', buildId: build!.id, success: true });
       expect(run.summary).toContain('| Project | Version | State | Duration | Build | Docs |');
       expect(run.summary).toMatch(/\| demo \| latest \| ✅ built \|/);
-      expect(run.stdout).toMatch(/build #\d+: Building/);
+      // A progress line while it ran (which states a poll catches depends on the machine's load).
+      expect(run.stdout).toMatch(/build #\d+: (Triggered|Cloning|Installing|Building|Uploading)/);
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
       // The token went to the service in the right form, and only there.
       const trigger = standin.requests.find((r) => r.method === 'POST')!;
@@ -176,6 +177,22 @@ describe.concurrent('operation wait', () => {
       expect(notices[0]!.message).toContain('build:user:exit-code-183');
       expect(run.summary).toContain('build:user:exit-code-183');
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+    }));
+
+  it('an unknown project: Not found at the first look, naming the slug and what to do, not polled until the timeout', () =>
+    withStandin(async (standin) => {
+      // FACTS (Lists): the service lists no builds (200, count 0) under an unknown project, never a 404.
+      const run = await runAction({ inputs: fast(standin, { project: 'nope', operation: 'wait', commit: SHA_NEW, timeout: '10m' }) });
+
+      expect(run.code, run.stdout).toBe(1);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Not found: nope']);
+      expect(errors[0]!.message).toContain(`no build of ${SHA_NEW} is listed, and the project is not found`);
+      expect(errors[0]!.message).toContain("Check the slug `nope` in the project's URL on Read the Docs, that the token can see it");
+      expect(JSON.parse(run.outputs.results!)[0]).toMatchObject({ outcome: 'error' });
+      // One look at the builds, one at the project: no polling.
+      expect(standin.count('GET', /^\/api\/v3\/projects\/nope\/builds\/$/)).toBe(1);
+      expect(standin.count('GET', /^\/api\/v3\/projects\/nope\/$/)).toBe(1);
     }));
 
   it("without version, a push to feature reports feature's build, not another branch's that failed before checkout", () =>

@@ -157,21 +157,36 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expect(unknown.stdout).toMatch(/^error: Not found: nope$/m);
       expect(unknown.stdout).not.toContain('{project}');
 
+      // The service lists no builds (200, count 0) under these: the empty first look asks the project
+      // once, and its 404 ends the wait at once instead of at the timeout.
       for (const [project, env] of [
         ['hidden-docs', {}],
         ['nope', { READTHEDOCS_TOKEN: TOKEN }],
       ] as const) {
         // Without a token, the service's anonymous rate limit (the action's own default budget).
         const options = 'READTHEDOCS_TOKEN' in env ? watching(standin) : ['--base-url', standin.url, '--poll-interval', '200ms'];
-        const run = await cli(['wait', '--project', project, '--commit', '1'.repeat(40), '--timeout', '1s', ...options], { env });
+        const run = await cli(['wait', '--project', project, '--commit', '1'.repeat(40), '--timeout', '1m', ...options], { env });
         expect(run.code, run.stdout).toBe(1);
-        const lines = run.stdout.split('\n').filter((line) => line.includes(`No build of commit ${'1'.repeat(40)} appeared`));
+        const lines = run.stdout.split('\n').filter((line) => line.includes(`no build of ${'1'.repeat(40)} is listed`));
         expect(lines, run.stdout).toHaveLength(1);
         expect(lines[0]).toContain(`Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it`);
-        // The terminal's words: the option, not the action's input.
-        expect(lines[0]).toContain('(`--timeout`)');
-        expect(run.stdout).toMatch(new RegExp(`^error: Timed out: ${project}$`, 'm'));
+        expect(run.stdout).toMatch(new RegExp(`^error: Not found: ${project}$`, 'm'));
+        expect(standin.count('GET', new RegExp(`^/api/v3/projects/${project}/builds/$`))).toBe(1);
       }
+    }));
+
+  it('a known project that lists no build of the commit: waited for until the timeout, the reason once with the slug (issue 42)', () =>
+    withStandin(async (standin) => {
+      const none = await cli(['wait', '--project', 'demo', '--commit', '1'.repeat(40), '--timeout', '1s', ...watching(standin)], {
+        env: { READTHEDOCS_TOKEN: TOKEN },
+      });
+      expect(none.code, none.stdout).toBe(1);
+      const lines = none.stdout.split('\n').filter((line) => line.includes(`No build of commit ${'1'.repeat(40)} appeared`));
+      expect(lines, none.stdout).toHaveLength(1);
+      expect(lines[0]).toContain("Check the slug `demo` in the project's URL on Read the Docs, that the token can see it");
+      // The terminal's words: the option, not the action's input.
+      expect(lines[0]).toContain('(`--timeout`)');
+      expect(none.stdout).toMatch(/^error: Timed out: demo$/m);
     }));
 
   it('`… | head -3`: a reader that leaves early is no failure, the exit follows the outcome (issue 42)', () =>

@@ -27,7 +27,7 @@ async function withPreviewStands(test: (stands: { rtd: Standin; gh: GitHubStandi
   });
   gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\nsphinx:\n  configuration: docs/conf.py\n');
   rtd.addBuild('demo', String(PR), { durationMs: 300, outcome: 'success', commit: HEAD, commitFromStart: true });
-  rtd.setFileTreeDiff('demo', String(PR), { modified: [...BROKEN_PAGES] });
+  rtd.setFileTreeDiff('demo', String(PR), { modified: [...BROKEN_PAGES] }, { writtenAfterMs: 0 });
   rtd.setSitePages('demo', String(PR), linkSite(`${gh.url}/other-site`));
   try {
     await test({ rtd, gh });

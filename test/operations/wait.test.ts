@@ -25,6 +25,7 @@ afterEach(async () => {
 });
 
 const lookups = () => standin.requests.filter((r) => r.path === '/api/v3/projects/demo/builds/' && r.query.commit === SHA).length;
+const projectReads = (slug: string) => standin.count('GET', new RegExp(`^/api/v3/projects/${slug}/$`));
 const polls = (id: number) => standin.count('GET', new RegExp(`^/api/v3/projects/demo/builds/${id}/$`));
 
 async function runWait(inputs: Record<string, string> = {}) {
@@ -131,9 +132,68 @@ describe('wait, in-process on a fake clock', () => {
     // At 0, 5, … 55 s; every other look also asks for a build that failed before checkout.
     expect(lookups()).toBe(12);
     // The first look asks for the commit only; the second for a build failed before checkout too.
-    const kinds = standin.requests.slice(0, 3).map((r) => (r.query.commit === SHA ? 'commit' : 'failed before checkout'));
+    const kinds = standin.requests
+      .filter((r) => r.path === '/api/v3/projects/demo/builds/')
+      .slice(0, 3)
+      .map((r) => (r.query.commit === SHA ? 'commit' : 'failed before checkout'));
     expect(kinds).toEqual(['commit', 'commit', 'failed before checkout']);
+    // The empty first look asked once whether the project exists (FACTS, Lists), never again.
+    expect(projectReads('demo')).toBe(1);
     expect(standin.requests.filter((r) => r.path === '/api/v3/projects/demo/builds/' && r.query.commit === undefined).length).toBe(6);
+  });
+});
+
+describe('wait on a project the service lists nothing under (FACTS, Lists: 200 and count 0, not 404)', () => {
+  async function waitOn(project: string, inputs: Record<string, string> = {}) {
+    const test = operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project, operation: 'wait', commit: SHA, timeout: '10m', ...inputs },
+    });
+    const [result] = await test.runProjects(waitProject);
+    return result!;
+  }
+
+  it('an unknown project: Not found at the first look, naming the slug and what to do, with exactly one extra request', async () => {
+    const result = await waitOn('nope');
+
+    expect(result).toMatchObject({ outcome: 'error', title: 'Not found' });
+    expect(result.reason).toContain(`nope: no build of ${SHA} is listed, and the project is not found`);
+    expect(result.reason).toContain("Check the slug `nope` in the project's URL on Read the Docs, that the token can see it");
+    expect(result.reason).not.toContain('\n');
+    // One look at the builds (answered 200, count 0), one at the project (404), nothing more.
+    expect(standin.requests.map((r) => r.path)).toEqual(['/api/v3/projects/nope/builds/', '/api/v3/projects/nope/']);
+    expect(clock.now()).toBe(T0);
+  });
+
+  it('a private project without a token: Not found at once too', async () => {
+    standin.addProject({ slug: 'secret', name: 'Secret', privacy: 'private' });
+    standin.addBuild('secret', 'latest', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    const result = await waitOn('secret', { token: '' });
+
+    expect(result).toMatchObject({ outcome: 'error', title: 'Not found' });
+    expect(result.reason).toContain('Check the slug `secret`');
+    expect(standin.requests.map((r) => r.path)).toEqual(['/api/v3/projects/secret/builds/', '/api/v3/projects/secret/']);
+  });
+
+  it('the same private project with a token that sees it: the build is found at the first look, and the project never asked', async () => {
+    standin.addProject({ slug: 'secret', name: 'Secret', privacy: 'private' });
+    standin.addBuild('secret', 'latest', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    const result = await waitOn('secret', { 'poll-interval': '5s' });
+
+    expect(result).toMatchObject({ outcome: 'success', commit: SHA });
+    expect(projectReads('secret')).toBe(0);
+  });
+
+  it('a known project whose list is only empty for now: the project is read once, and the wait goes on', async () => {
+    clock.at(T0 + 12_000, () =>
+      standin.addBuild('demo', 'latest', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true }),
+    );
+    const result = await waitOn('demo');
+
+    expect(result).toMatchObject({ outcome: 'success', commit: SHA });
+    expect(lookups()).toBe(4);
+    expect(projectReads('demo')).toBe(1);
   });
 });
 

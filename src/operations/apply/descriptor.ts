@@ -2,7 +2,7 @@
 // inputs and outputs, the token and GitHub permissions it needs, an example, and its step. What
 // `apply` shares with `export` (reading, normalising and planning the project file) is in
 // ../shared/project-file/.
-import { applyStep } from './apply.js';
+import { lazyStep } from '../lazy-step.js';
 import { planOutputs } from './apply-report.js';
 import type { OperationDescriptor } from '../descriptor.js';
 
@@ -18,5 +18,5 @@ export const apply: OperationDescriptor = {
   ],
   // A step that stopped before its plan still counts its changes: none.
   emptyOutputs: planOutputs([]),
-  run: applyStep,
+  run: lazyStep(async () => (await import('./apply.js')).applyStep),
 };

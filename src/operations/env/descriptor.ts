@@ -1,6 +1,6 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { environmentStep } from './write-variables.js';
+import { lazyStep } from '../lazy-step.js';
 import type { OperationDescriptor } from '../descriptor.js';
 
 /** `operation: env`. */
@@ -17,5 +17,5 @@ export const env: OperationDescriptor = {
     },
   ],
   commandOptions: ['variables-file'],
-  run: environmentStep,
+  run: lazyStep(async () => (await import('./write-variables.js')).environmentStep),
 };

@@ -4,7 +4,7 @@
 // model, normal form and version policy) is in ../shared/project-file/.
 import { existsSync } from 'node:fs';
 import { INPUT_DEFAULTS } from '../../inputs/inputs.js';
-import { exportStep } from './export.js';
+import { lazyStep } from '../lazy-step.js';
 import { workspaceOf } from '../../inputs/github-context.js';
 import { configPath } from '../shared/project-file/paths.js';
 import type { OperationDescriptor } from '../descriptor.js';
@@ -25,5 +25,5 @@ export const exportOperation: OperationDescriptor = {
       ? `${file} exists already: pass \`--force\` to replace it, or \`--config <path>\` to write another file`
       : undefined;
   },
-  run: exportStep,
+  run: lazyStep(async () => (await import('./export.js')).exportStep),
 };

@@ -1,7 +1,7 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
 import type { OperationDescriptor } from '../descriptor.js';
-import { healthStep } from './health.js';
+import { lazyStep } from '../lazy-step.js';
 
 /** `operation: health`. */
 export const health: OperationDescriptor = {
@@ -28,5 +28,5 @@ export const health: OperationDescriptor = {
       with: { project: 'my-project\nmy-project-fr', 'grace-period': '2h', releases: '5' },
     },
   ],
-  run: healthStep,
+  run: lazyStep(async () => (await import('./health.js')).healthStep),
 };

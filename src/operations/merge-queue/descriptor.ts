@@ -1,6 +1,6 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { mergeQueueStep } from './merge-queue.js';
+import { lazyStep } from '../lazy-step.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: merge-queue`. */
@@ -16,5 +16,5 @@ export const mergeQueue: OperationDescriptor = {
       with: { project: 'my-project', 'queue-check': 'build', timeout: '20m' },
     },
   ],
-  run: mergeQueueStep,
+  run: lazyStep(async () => (await import('./merge-queue.js')).mergeQueueStep),
 };

@@ -1,6 +1,6 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
-import { previewStep } from './run-preview.js';
+import { lazyStep } from '../lazy-step.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: preview`. */
@@ -38,5 +38,5 @@ export const preview: OperationDescriptor = {
       ? undefined
       : '`preview` needs a GitHub pull request context: run it in a GitHub workflow, or give GITHUB_EVENT_NAME (`pull_request`), ' +
         'GITHUB_EVENT_PATH (the event payload), GITHUB_REPOSITORY and GITHUB_TOKEN',
-  run: previewStep,
+  run: lazyStep(async () => (await import('./run-preview.js')).previewStep),
 };

@@ -228,7 +228,9 @@ function exactBelowRoot(from: string, prefixes: readonly string[]): string[] {
     // Every page's full path starts with `/base/`.
     const root = `/${base}/`;
     if (star && root.startsWith(head)) out.push('*');
-    else if (head.startsWith(root)) out.push(`${head.slice(root.length - 1)}${star ? '*' : ''}`);
+    else if (head.startsWith(root) && head[root.length] !== '/') out.push(`${head.slice(root.length - 1)}${star ? '*' : ''}`);
+    // A rule with `//` right after the root (`/en/latest//*`) matches no page: a page's full path
+    // has one slash there. Brought below the root, it would normalise to `/*`, every page.
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // What the registry (src/operations/index.ts) knows of this folder's operation: its summary, the
 // inputs and outputs, the token and GitHub permissions it needs, and its step.
 import { perProjectStep } from '../run-projects.js';
-import { syncVersionsProject } from './sync-versions.js';
+import { lazyStep } from '../lazy-step.js';
 import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 
 /** `operation: sync-versions`. */
@@ -12,5 +12,5 @@ export const syncVersions: OperationDescriptor = {
   needsToken: true,
   permissions: [],
   examples: [{ purpose: 'Sync the versions with the repository', with: { project: 'my-project' } }],
-  run: perProjectStep(syncVersionsProject),
+  run: lazyStep(async () => perProjectStep((await import('./sync-versions.js')).syncVersionsProject)),
 };

@@ -3,6 +3,7 @@ import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
 import { pollUntil, sleepWithProgress } from '../../resilience/index.js';
 import { findDocsUrl } from '../shared/docs-url.js';
+import { failUnlessProjectVisible } from '../shared/project-visible.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, WAITING_NOTICE_MS } from '../shared/watch-build.js';
@@ -183,6 +184,8 @@ async function findBuildOfCommit(
         if (told) return told;
       }
       if (round === 1) {
+        // An empty list may be a missing or private project's (FACTS, Lists): asked once, not polled to the timeout.
+        await failUnlessProjectVisible(ctx, project, `no build of ${commit} is listed`, log);
         options.onMissing(true);
         nextNoticeAt = ctx.now() + every;
       }
