@@ -112,7 +112,7 @@ export async function runStep(
     return {
       report,
       // As every reporter shows a result: the reason with its subject first ("demo: …").
-      results: report.results.map((result) => ({ ...result, reason: reasonWithSubject(result) })),
+      results: report.results.map((result) => (result.reason === undefined ? result : { ...result, reason: reasonWithSubject(result) })),
       outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
       summary,
       code: Number(code),
