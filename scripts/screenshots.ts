@@ -1,8 +1,12 @@
-// `npm run screenshots`: the README's pictures of the PR comment and the job summary, taken from
-// the demo. Runs the demo's scenarios offline (a preview that succeeds, one whose build fails, a
-// build), turns the Markdown the action wrote into HTML with a GitHub-like stylesheet, and has
-// headless Chromium photograph each page into docs/images/, cropped to its content. The job
-// summary's gantt chart is drawn by Mermaid itself (scripts/screenshots/mermaid.ts), as on GitHub.
+// `npm run screenshots`: the README's pictures of the PR comment, the job summary, the health issue
+// and the terminal, taken from the demo. Runs the demo's scenarios offline (a preview that
+// succeeds, one whose build fails, a failed build, the same from the command line), renders the
+// rest with the action's own renderers (scripts/screenshots/synthetic.ts: ten projects, pages
+// removed without a redirect, an unhealthy project), turns the Markdown into HTML with a
+// GitHub-like stylesheet (details collapsed, as GitHub shows them), and has headless Chromium
+// photograph each page into docs/images/ at 900 px (420 px where a phone's width matters), cropped
+// to its content. The job summary's gantt chart is drawn by Mermaid itself
+// (scripts/screenshots/mermaid.ts), as on GitHub.
 //
 //   npm run build           # what runs is dist/index.js
 //   npm run screenshots     # needs Chromium (Debian/Ubuntu: apt-get install -y chromium), and the
@@ -17,17 +21,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../harness/action-metadata.ts';
-import { markdownToHtml, pageHtml } from './screenshots/markdown-html.ts';
+import { escapeHtml, markdownToHtml, pageHtml } from './screenshots/markdown-html.ts';
 import { MERMAID, mermaidBundle } from './screenshots/mermaid.ts';
-import { captureBuild, capturePreview } from './screenshots/scenarios.ts';
+import { captureBuild, capturePreview, captureTerminal } from './screenshots/scenarios.ts';
+import { removedPagesComment, tenProjectsComment, unhealthyIssue } from './screenshots/synthetic.ts';
 
 const WIDTH = 900;
+const NARROW = 420;
 const OUT = join(ROOT, 'docs/images');
 
 interface Picture {
   file: string;
   header: string;
+  /** The Markdown to render, or with `terminal` the text a terminal showed. */
   markdown: string;
+  width?: number;
+  terminal?: boolean;
 }
 
 function findChromium(): string | undefined {
@@ -54,14 +63,14 @@ function chromium(binary: string, profile: string, args: string[]): string {
 }
 
 /** Lays the page out once to read its height (the page writes it into its title), then photographs it at that size. */
-function photograph(binary: string, profile: string, html: string, png: string): { height: number } {
+function photograph(binary: string, profile: string, html: string, png: string, width: number): { height: number } {
   const url = pathToFileURL(html).href;
-  const dom = chromium(binary, profile, [`--window-size=${WIDTH},600`, '--dump-dom', url]);
+  const dom = chromium(binary, profile, [`--window-size=${width},600`, '--dump-dom', url]);
   const failure = /<title>error=([^<]*)<\/title>/.exec(dom)?.[1];
   if (failure !== undefined) throw new Error(`${html}: Mermaid could not draw the chart: ${failure}`);
   const height = Number(/<title>height=(\d+)<\/title>/.exec(dom)?.[1]);
   if (!Number.isFinite(height) || height <= 0) throw new Error(`could not measure ${html}`);
-  chromium(binary, profile, [`--window-size=${WIDTH},${height}`, `--screenshot=${png}`, url]);
+  chromium(binary, profile, [`--window-size=${width},${height}`, `--screenshot=${png}`, url]);
   return { height };
 }
 
@@ -80,27 +89,54 @@ async function main(): Promise<number> {
   process.stdout.write(`Mermaid ${MERMAID.version} (npm pack, the first time)...\n`);
   const mermaid = pathToFileURL(mermaidBundle(ROOT)).href;
   // The build runs 30 s, in real time: long enough for the chart's axis to count whole seconds.
-  process.stdout.write('Running the demo scenarios (preview, failed preview, a 30-second build)...\n');
-  const [ready, failed, build] = await Promise.all([capturePreview(), capturePreview({ fail: true }), captureBuild({ buildMs: 30_000 })]);
-  if (ready.code !== 0 || failed.code !== 1 || build.code !== 0 || !ready.comment || !failed.comment) {
-    process.stdout.write(`Unexpected runs: preview exited ${ready.code}, failed preview ${failed.code}, build ${build.code}.\n`);
+  process.stdout.write('Running the demo scenarios (preview, failed preview, a failed 30-second build, the same from the terminal)...\n');
+  const [ready, failed, build, terminal] = await Promise.all([
+    capturePreview(),
+    capturePreview({ fail: true }),
+    captureBuild({ buildMs: 30_000 }),
+    captureTerminal({ buildMs: 6000 }),
+  ]);
+  if (ready.code !== 0 || failed.code !== 1 || build.code !== 1 || terminal.code !== 1 || !ready.comment || !failed.comment) {
+    process.stdout.write(
+      `Unexpected runs: preview exited ${ready.code}, failed preview ${failed.code}, build ${build.code}, terminal ${terminal.code}.\n`,
+    );
     return 1;
   }
   const bot = '<strong>github-actions</strong> <span>bot</span> commented';
+  const ten = await tenProjectsComment();
   const pictures: Picture[] = [
     { file: 'preview-comment.png', header: bot, markdown: ready.comment },
     { file: 'preview-comment-failed.png', header: bot, markdown: failed.comment },
+    { file: 'preview-comment-failed-narrow.png', header: bot, markdown: failed.comment, width: NARROW },
+    { file: 'preview-comment-removed-pages.png', header: bot, markdown: await removedPagesComment() },
+    { file: 'preview-comment-ten-projects.png', header: bot, markdown: ten },
+    { file: 'preview-comment-ten-projects-narrow.png', header: bot, markdown: ten, width: NARROW },
     { file: 'job-summary.png', header: '<strong>docs</strong> summary', markdown: build.summary },
+    {
+      file: 'health-issue.png',
+      header: '<strong>github-actions</strong> <span>bot</span> opened this issue',
+      markdown: await unhealthyIssue(),
+    },
+    {
+      file: 'terminal.png',
+      header: '<strong>$ readthedocs-action build --project acme-docs --version latest</strong>',
+      markdown: terminal.text,
+      terminal: true,
+    },
   ];
   mkdirSync(OUT, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'rtd-screenshots-'));
   try {
     for (const picture of pictures) {
       const html = join(work, picture.file.replace(/\.png$/, '.html'));
-      writeFileSync(html, pageHtml({ header: picture.header, body: markdownToHtml(picture.markdown), mermaid }));
+      const body = picture.terminal
+        ? `<pre class="terminal">${escapeHtml(picture.markdown.trimEnd())}</pre>`
+        : markdownToHtml(picture.markdown);
+      writeFileSync(html, pageHtml({ header: picture.header, body, mermaid }));
       const png = join(OUT, picture.file);
-      const { height } = photograph(binary, join(work, 'profile'), html, png);
-      process.stdout.write(`docs/images/${picture.file}: ${WIDTH}×${height}, ${Math.round(statSync(png).size / 1024)} KB\n`);
+      const width = picture.width ?? WIDTH;
+      const { height } = photograph(binary, join(work, 'profile'), html, png, width);
+      process.stdout.write(`docs/images/${picture.file}: ${width}×${height}, ${Math.round(statSync(png).size / 1024)} KB\n`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { declarationOf } from './inputs/declarations.js';
 import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { gitHubClients } from './github/api/client.js';
 import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
-import { readRunContext } from './inputs/github-context.js';
+import { readRunContext, runLinks } from './inputs/github-context.js';
 import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
@@ -208,9 +208,15 @@ export async function reportStep(
     port.log.error(redact(report.failure.message), { title: report.failure.title });
     port.fail('failure');
   }
-  const heading = inputs ? `Read the Docs: ${inputs.operation}` : 'Read the Docs';
-  const summarised = port.reasonsInSummary === false ? results.map(({ reason: _, ...rest }) => rest) : results;
-  if (results.length > 0) await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary), redact));
+  const heading = inputs ? `Read the Docs ${inputs.operation}` : 'Read the Docs';
+  // A terminal has printed the reasons and the warnings (each at its `file:line`) already.
+  const terminal = port.reasonsInSummary === false;
+  const summarised = terminal ? results.map(({ reason: _, ...rest }) => rest) : results;
+  const { repoUrl } = runLinks(port.env);
+  const links = { ...(repoUrl === undefined ? {} : { repoUrl }), listProblems: !terminal };
+  if (results.length > 0) {
+    await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary, undefined, links), redact));
+  }
   if (results.some((result) => !GREEN_OUTCOMES.has(result.outcome))) port.fail('failure');
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectLog } from '../src/reporting/project-log.ts';
-import { BuildLogFollower, commandTitle, ganttSection, mermaidText, outputTail } from '../src/operations/shared/build-log.ts';
+import {
+  BuildLogFollower,
+  commandTitle,
+  SLOW_BUILD_SECONDS,
+  ganttSection,
+  mermaidText,
+  outputTail,
+} from '../src/operations/shared/build-log.ts';
 import type { Build, BuildCommands } from '../src/readthedocs/schemas.ts';
 import { runnerEffects } from './support/runner-commands.ts';
 
@@ -105,9 +112,12 @@ describe('BuildLogFollower', () => {
     await follower.observe(build(1, 'finished'), true);
     expect(calls).toHaveLength(2);
     expect(log.sections.map((s) => s.title)).toEqual(['$ git clone (1s)', '$ pip install (4s)', '$ sphinx (9s)']);
-    const chart = follower.chart('demo', build(1, 'finished'));
+    const chart = follower.chart('demo', { ...build(1, 'finished'), success: false, duration: 14 });
     expect(chart).toHaveLength(1);
     expect(chart[0]).toContain('gantt');
+    // A green build gets its chart only when it was slow: the summary's verdict comes first.
+    expect(follower.chart('demo', { ...build(1, 'finished'), success: true, duration: 14 })).toEqual([]);
+    expect(follower.chart('demo', { ...build(1, 'finished'), success: true, duration: SLOW_BUILD_SECONDS })).toHaveLength(1);
   });
 });
 

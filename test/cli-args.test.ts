@@ -40,9 +40,23 @@ describe('the command line', () => {
   it('the docs and --help give the exit status of an interrupted run as it is: 130 (issue 42)', () => {
     const troubleshooting = readFileSync(join(ROOT, 'docs', 'troubleshooting.md'), 'utf8');
     const row = troubleshooting.split('\n').find((line) => line.startsWith('| **Interrupted**'))!;
-    expect(row).toContain('exited 130 (143 for SIGTERM)');
+    expect(row).toContain('exited 130 (143 for SIGTERM, 129 for SIGHUP)');
     expect(row).not.toMatch(/exited 1\b/);
     expect(helpText()).toContain('130 when interrupted (Ctrl-C)');
+  });
+
+  it("the *Interrupted* row names every signal docs/cli.md gives an exit status for, and merge-queue's deactivation after it", () => {
+    const troubleshooting = readFileSync(join(ROOT, 'docs', 'troubleshooting.md'), 'utf8');
+    const row = troubleshooting.split('\n').find((line) => line.startsWith('| **Interrupted**'))!;
+    const cli = readFileSync(join(ROOT, 'docs', 'cli.md'), 'utf8').replace(/\s+/g, ' ');
+    const signals = [...cli.matchAll(/`(\d{3})` for (SIG[A-Z]+)/g)].map((m) => [m[1]!, m[2]!] as const);
+    expect(signals.map(([, signal]) => signal)).toEqual(expect.arrayContaining(['SIGTERM', 'SIGHUP']));
+    for (const [status, signal] of signals) {
+      expect(row).toContain(signal);
+      expect(row).toContain(`${status} for ${signal}`);
+    }
+    // The one request after the signal: merge-queue's build mode undoes its activation.
+    expect(row).toMatch(/`merge-queue`[^|]*deactivat/);
   });
 
   it('`preview --help` says that `--config` is read by preview too (issue 42)', () => {

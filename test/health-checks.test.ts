@@ -10,7 +10,7 @@ import {
   type ProjectFacts,
 } from '../src/operations/health/checks.js';
 import { issueMarker } from '../src/operations/health/health.js';
-import { healthTable, issueBody, MAX_ISSUE_BODY } from '../src/operations/health/report.js';
+import { fixFor, healthTable, issueBody, MAX_ISSUE_BODY } from '../src/operations/health/report.js';
 import type { Build, Version } from '../src/readthedocs/schemas.js';
 
 const NOW = Date.parse('2026-11-23T08:00:00Z');
@@ -283,26 +283,83 @@ describe('the report', () => {
     expect(body).not.toContain('@octo');
     expect(body).not.toContain('javascript:');
     expect(body).toContain('````text\n```\n@team');
-    expect(
-      healthTable([{ project: 'acme', rows: [hostile] }])
-        .split('\n')
-        .filter((line) => line.startsWith('| acme')),
-    ).toHaveLength(1);
+    const table = healthTable([{ project: 'acme', rows: [hostile] }]).split('\n');
+    // One project: named in the heading, no column repeating it.
+    expect(table[0]).toBe('### Health of acme');
+    expect(table.filter((line) => line.startsWith('| active versions build |'))).toHaveLength(1);
   });
 
   it('never calls healthy a project that could not be read', () => {
     const table = healthTable([{ project: 'acme', rows: [] }]);
     expect(table).toContain('1 project could not be checked.');
     expect(table).not.toContain('Healthy');
-    expect(table).toContain('| acme | every check | ❔ not checked |');
+    expect(table).toContain('| every check | ❔ not checked |');
+    // Several projects: each row names its own, and no Links column when no row has a link.
+    const two = healthTable([
+      { project: 'acme', rows: [] },
+      { project: 'beta', rows: [] },
+    ]);
+    expect(two).toContain('| Project | Check | State | Details |\n');
+    expect(two).toContain('| beta | every check | ❔ not checked |');
   });
 
   it('bounds the issue body, saying what was left out', () => {
     const rows = Array.from({ length: 400 }, (_, i) => ({ ...hostile, subject: `v${i}`, reason: 'x'.repeat(3000) }));
     const body = issueBody(issueMarker('docs'), [{ project: 'acme', rows }]);
     expect(body.length).toBeLessThanOrEqual(MAX_ISSUE_BODY);
-    expect(body).toMatch(/more parts left out: an issue holds at most 64 KB/);
+    expect(body).toMatch(/more problems left out: an issue holds at most 64 KB/);
     expect(body.startsWith('<!-- readthedocs-action:health:docs -->')).toBe(true);
+  });
+});
+
+describe('the issue: problem, evidence, fix', () => {
+  const stale = {
+    check: 'latest is current' as const,
+    state: 'problem' as const,
+    subject: 'latest',
+    details: 'built from 1a2b3c4 two days ago; the head of main, 9f8e7d6, was pushed 3 hours ago and has no build',
+    links: [{ label: 'build #41', url: 'https://app.readthedocs.org/projects/acme/builds/41/' }],
+  };
+  const failing = {
+    check: 'active versions build' as const,
+    state: 'problem' as const,
+    subject: 'v2.0',
+    details: 'its last build #40 failed: Build failed',
+    links: [],
+    reason: 'build #40 failed\nLast lines of its output:\ndocs/index.rst:12: WARNING: toctree …',
+  };
+  const body = issueBody(issueMarker(''), [{ project: 'acme', rows: [stale, { ...stale, state: 'ok' as const }, failing] }], {
+    at: Date.parse('2026-11-28T06:00:00Z'),
+    runUrl: 'https://github.com/octo/docs/actions/runs/4242',
+  });
+
+  it('gives the verdict, then when and by which run it was last checked', () => {
+    expect(body.split('\n').slice(1, 4)).toEqual([
+      '### ❌ Read the Docs health: 2 problems in acme',
+      '',
+      'Last checked 2026-11-28 06:00 UTC ([workflow run](https://github.com/octo/docs/actions/runs/4242)). This issue is updated while a problem lasts, and closed once every check passes again.',
+    ]);
+  });
+
+  it('each problem: what is wrong, what was found (with its links and the service’s words folded), and its fix; no table of one state', () => {
+    expect(body).toContain(
+      [
+        '#### 1. ❌ acme: `latest` is behind the default branch',
+        '',
+        '- **Found:** built from 1a2b3c4 two days ago; the head of main, 9f8e7d6, was pushed 3 hours ago and has no build · [build \\#41](https://app.readthedocs.org/projects/acme/builds/41/)',
+        "- **Fix:** Build `latest` again (`operation: build`); if pushes start no build, check the project's GitHub integration and its webhook deliveries (*Admin → Integrations*).",
+      ].join('\n'),
+    );
+    expect(body).toContain('#### 2. ❌ acme · `v2.0`: an active version does not build');
+    expect(body).toContain('- **Fix:** Fix what the service says (below), then build `v2.0` again; or deactivate it if nobody reads it.');
+    expect(body).toContain('<details><summary>What the service said</summary>\n\n```text\nbuild #40 failed');
+    expect(body).not.toContain('| ❌ problem |');
+  });
+
+  it('has a fix for every check', () => {
+    for (const check of ['latest is current', 'releases have docs', 'active versions build', 'the root works', 'links work'] as const) {
+      expect(fixFor({ check, details: '' })).toMatch(/^[A-Z].+\.$/);
+    }
   });
 });
 

@@ -46,6 +46,42 @@ describe('fitJsonList', () => {
     expect(kept.every((item) => item.pages.length === 0)).toBe(true);
     expect(fitted.leftOut).toContain(`the last ${100 - kept.length} of its 100 items left out`);
   });
+  // Review of issue 39's 3: `results[].links.broken` is a list one level down, up to 1,000 targets of 2 KB.
+  it("cuts lists nested in an item's objects too, naming each by its path, instead of leaving the item out", () => {
+    const broken = Array.from({ length: 1000 }, (_, i) => ({
+      page: 'index.html',
+      target: `https://example.org/${'t'.repeat(2000)}/${i}`,
+      problem: 'HTTP 404',
+    }));
+    const items = [{ project: 'one', pages: [page(1), page(2)], links: { checked: 1000, notChecked: 0, broken } }];
+    const fitted = fitJsonList(items, 100_000, '/tmp/x/results.json');
+    expect(fitted.text.length).toBeLessThanOrEqual(100_000);
+    type Cut = {
+      project: string;
+      pages: unknown[];
+      links: { checked: number; broken: unknown[] };
+      leftOut: Record<string, number>;
+      fullOutputFile: string;
+    };
+    const [one] = JSON.parse(fitted.text) as Cut[];
+    expect(one!.project).toBe('one');
+    const cap = one!.links.broken.length;
+    expect(cap).toBeGreaterThan(10);
+    expect(one!.links.broken).toEqual(broken.slice(0, cap));
+    expect(one!.links.checked).toBe(1000);
+    expect(one!.pages).toHaveLength(2);
+    expect(one!.leftOut).toEqual({ 'links.broken': 1000 - cap });
+    expect(one!.fullOutputFile).toBe('/tmp/x/results.json');
+    expect(fitted.leftOut).toContain(`(left out: \`links.broken\` ${(1000 - cap).toLocaleString('en-US')})`);
+  });
+
+  it('walks nested objects only to a bounded depth, leaving deeper values as they are', () => {
+    let deep: Record<string, unknown> = { list: Array.from({ length: 50 }, (_, i) => i) };
+    for (let level = 0; level < 100; level++) deep = { next: deep };
+    const fitted = fitJsonList([{ project: 'one', deep, pages: Array.from({ length: 100 }, (_, i) => page(i)) }], 5_000, undefined);
+    const [one] = JSON.parse(fitted.text) as { leftOut: Record<string, number> }[];
+    expect(Object.keys(one!.leftOut)).toEqual(['pages']);
+  });
 });
 
 describe('fitText', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRunContext } from '../src/inputs/github-context.js';
+import { readRunContext, runLinks } from '../src/inputs/github-context.js';
 
 const SHA = 'A'.repeat(40);
 
@@ -72,5 +72,25 @@ describe('the event payload, through its schema (issue 41)', () => {
       expect(context.pullRequestNamedBy).toBeUndefined();
       expect(context.eventName).toBe('pull_request');
     }
+  });
+});
+
+describe('runLinks', () => {
+  const env = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'octo/docs', GITHUB_RUN_ID: '4242' };
+
+  it('the repository and the run, a re-run by its attempt', () => {
+    expect(runLinks(env)).toEqual({ repoUrl: 'https://github.com/octo/docs', runUrl: 'https://github.com/octo/docs/actions/runs/4242' });
+    expect(runLinks({ ...env, GITHUB_RUN_ATTEMPT: '2' }).runUrl).toBe('https://github.com/octo/docs/actions/runs/4242/attempts/2');
+    expect(runLinks({ ...env, GITHUB_RUN_ATTEMPT: '1', GITHUB_SERVER_URL: 'https://ghe.example.com/' }).runUrl).toBe(
+      'https://ghe.example.com/octo/docs/actions/runs/4242',
+    );
+    expect(readRunContext(env).runUrl).toBe('https://github.com/octo/docs/actions/runs/4242');
+  });
+
+  it('none that a variable of another shape would make', () => {
+    expect(runLinks({ ...env, GITHUB_RUN_ID: '42/../../evil' })).toEqual({ repoUrl: 'https://github.com/octo/docs' });
+    expect(runLinks({ ...env, GITHUB_REPOSITORY: 'octo/docs/../x' })).toEqual({});
+    expect(runLinks({ ...env, GITHUB_SERVER_URL: 'javascript:alert(1)//' })).toEqual({});
+    expect(runLinks({})).toEqual({});
   });
 });

@@ -147,31 +147,38 @@ describe('commentMarker', () => {
 });
 
 describe('renderComment', () => {
-  it('starts with the marker and has a heading, a table row per project, the full SHA and the date', () => {
-    const body = renderComment({ header: 'docs', rows: [row(), row({ project: 'api', status: 'building', buildId: 99 })], repoUrl: REPO });
+  it('starts with the marker and has a heading, a table row per project, the short SHA linked and the date', () => {
+    const later = new Date('2026-11-02T10:07:00Z');
+    const body = renderComment({
+      header: 'docs',
+      rows: [row(), row({ project: 'api', status: 'building', buildId: 99, updatedAt: later })],
+      repoUrl: REPO,
+    });
     expect(body.startsWith(commentMarker('docs'))).toBe(true);
     expect(body).toMatch(/^### ⏳ .*1 building, 1 ready$/m);
     expect(body).toContain('| Project | Status | Preview | Build | Updated (UTC) |');
     const rows = tableRows(body);
     expect(rows).toHaveLength(2);
-    expect(cells(rows[0]!)).toEqual([
+    // What is still moving comes before what is ready.
+    expect(cells(rows[1]!)).toEqual([
       'docs',
       '✅ Ready',
       '[Preview](https://docs--42.org.readthedocs.build/en/42/)',
       '[\\#1234](https://app.readthedocs.org/projects/docs/builds/1234/)',
       '2026-11-02 10:03',
     ]);
-    expect(cells(rows[1]!)[1]).toBe('⏳ Building');
-    // The commit once, below the table, and no "UTC" in any cell.
+    expect(cells(rows[0]!)[1]).toBe('⏳ Building');
+    // The commit once, below the table, 7 characters linked to the full one; no "UTC" in any cell.
     for (const line of rows) expect(line).not.toContain(SHA_A.slice(0, 7));
-    expect(body).toContain(`Commit: [\`${SHA_A}\`](${REPO}/commit/${SHA_A})`);
+    expect(body).toContain(`Commit: [\`${SHA_A.slice(0, 7)}\`](${REPO}/commit/${SHA_A})\n`);
     for (const line of rows) expect(line).not.toContain('UTC');
   });
 
-  it('shows the full SHA even without a repository URL', () => {
-    const body = renderComment({ header: 'docs', rows: [row()] });
+  it('no Updated column when every row has the same time: it is said once, beside the commit', () => {
+    const body = renderComment({ header: 'docs', rows: [row(), row({ project: 'api' })] });
+    expect(body).toContain('| Project | Status | Preview | Build |\n| --- | --- | --- | --- |\n');
+    expect(body).toContain(`Commit: \`${SHA_A.slice(0, 7)}\` · updated 2026-11-02 10:03 UTC\n`);
     expect(tableRows(body)[0]).not.toContain(SHA_A.slice(0, 7));
-    expect(body).toContain(`Commit: \`${SHA_A}\``);
   });
 
   it.each([
@@ -180,7 +187,8 @@ describe('renderComment', () => {
     [[row(), row({ project: 'api', status: 'failed' })], '❌'],
     [[row({ status: 'building' }), row({ project: 'api', status: 'error' })], '⚠️'],
     [[row({ status: 'building' }), row({ project: 'api' })], '⏳'],
-    [[row({ status: 'timed-out' })], '⌛'],
+    [[row({ status: 'timed-out' })], '⏱️'],
+    [[row({ status: 'superseded' })], '🔀'],
     [[row({ status: 'cancelled' })], '🚫'],
     [[row({ status: 'not-found' })], '❔'],
   ] as const)('heading emoji for %j is %s', (rows, emoji) => {
@@ -242,8 +250,8 @@ describe('renderComment', () => {
     expect(old![1]).toBe('✅ Ready (older commit)');
     expect(old![2]).toBe('—');
     expect(current![2]).toContain('[Preview]');
-    expect(body).toContain(SHA_A);
-    expect(body).toContain(SHA_B);
+    expect(body).toContain(`- docs: \`${SHA_A.slice(0, 7)}\``);
+    expect(body).toContain(`- api: \`${SHA_B.slice(0, 7)}\``);
   });
 
   it('keeps hostile text inside its cell and out of HTML', () => {
@@ -255,7 +263,7 @@ describe('renderComment', () => {
       ],
     });
     const [line] = tableRows(body);
-    expect(cells(line!)).toHaveLength(5);
+    expect(cells(line!)).toHaveLength(4);
     expect(body).not.toContain('<script>');
     expect(body).not.toContain('javascript:alert(2)');
     expect(body).not.toMatch(/\]\(javascript/);

@@ -18,7 +18,7 @@ function port(options: Partial<TerminalOptions> & { tty?: boolean } = {}) {
 }
 
 describe('terminalPort', () => {
-  it('prints annotations as `level: title: message (file:line)`, groups as headed blocks, debug only when verbose', () => {
+  it('prints annotations as `level: title: message` (`file:line: level: message (title)` on a file), groups as headed blocks, debug only when verbose', () => {
     const { terminal, out } = port();
     terminal.log.error('broken', { title: 'Sphinx error: docs', file: 'docs/index.rst', startLine: 12 });
     terminal.log.warning('slow', { title: 'Slow' });
@@ -29,7 +29,7 @@ describe('terminalPort', () => {
     terminal.log.endGroup();
     terminal.log.info('after');
     expect(out.text.split('\n')).toEqual([
-      'error: Sphinx error: docs: broken (docs/index.rst:12)',
+      'docs/index.rst:12: error: broken (Sphinx error: docs)',
       'warning: Slow: slow',
       'notice: no pull request',
       '▸ Last lines of its output',
@@ -87,6 +87,32 @@ describe('terminalPort', () => {
     expect(err.text).toContain('token *** here');
     expect(err.text).toContain('Read the Docs: build');
     expect(err.text).toContain('demo     ✅ built');
+  });
+
+  it('ends with the verdict and each project’s preview (or docs) URL, once each', async () => {
+    const { terminal, out } = port();
+    terminal.setOutput(
+      'results',
+      JSON.stringify([
+        { project: 'demo', outcome: 'success', previewUrl: 'https://demo--7.org.readthedocs.build/en/7/', docsUrl: null },
+        { project: 'api', outcome: 'failed', previewUrl: null, docsUrl: 'https://api.readthedocs.io/en/latest/' },
+        { project: 'bare', outcome: 'failed', previewUrl: null, docsUrl: null },
+      ]),
+    );
+    await terminal.writeSummary(
+      '## ❌ Read the Docs preview: 1 failed, 1 ready\n\n| Project | Docs |\n| --- | --- |\n| demo | [https\\://demo\\-\\-7.org.readthedocs.build/en/7/](https://demo--7.org.readthedocs.build/en/7/) |\n',
+    );
+    terminal.finish();
+    const lines = out.text.trimEnd().split('\n');
+    expect(lines.slice(-4)).toEqual([
+      '',
+      '❌ Read the Docs preview: 1 failed, 1 ready',
+      'Preview of demo: https://demo--7.org.readthedocs.build/en/7/',
+      'Docs of api: https://api.readthedocs.io/en/latest/',
+    ]);
+    // The verdict once, at the end; the URL once on its line in the table, never `URL (URL)`.
+    expect(out.text.split('Read the Docs preview: 1 failed')).toHaveLength(2);
+    expect(out.text).toMatch(/^demo {5}https:\/\/demo--7\.org\.readthedocs\.build\/en\/7\/$/m);
   });
 
   it('exits 0 green, 1 for a failure, 2 for a usage error whatever came after it', () => {

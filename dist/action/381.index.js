@@ -325,6 +325,7 @@ function checkActiveBuilds(facts) {
                 details: `its last build #${build.id} failed${why ? `: ${why.headline}` : ''}`,
                 links: [buildLink(build)],
                 ...(why ? { reason: why.reason } : {}),
+                ...(why?.problems?.length ? { problems: why.problems, ...(build.commit ? { commit: build.commit } : {}) } : {}),
             });
         }
         else if (!build && version.built === false && !facts.builds.some((b) => b.version === version.slug)) {
@@ -402,12 +403,15 @@ function versionPath(facts, slug) {
 var builds_disabled = __webpack_require__(9366);
 // EXTERNAL MODULE: ./lib/operations/shared/failure-reason.js
 var failure_reason = __webpack_require__(9645);
+// EXTERNAL MODULE: ./lib/operations/shared/sphinx-warnings.js
+var sphinx_warnings = __webpack_require__(4690);
 // EXTERNAL MODULE: ./lib/operations/shared/latest-branch.js
 var latest_branch = __webpack_require__(3560);
 ;// CONCATENATED MODULE: ./lib/operations/health/facts.js
 // What `health` reads, and only reads: a handful of lists per project from Read the Docs (through
 // the one client and its rate budget), and from GitHub the default branch's head and the release
 // tags (each asked once per step, shared by the projects).
+
 
 
 
@@ -492,7 +496,8 @@ async function readProjectFacts(api, github, project, log, eventDefaultBranch) {
     };
     for (const build of failedLastBuilds(facts).slice(0, MAX_EXPLAINED)) {
         const findings = await (0,failure_reason/* explainFailure */.S)(api, build);
-        facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason: findings.text });
+        const { problems } = findings.output ? (0,sphinx_warnings/* problemsToShow */.hS)(findings.output) : { problems: [] };
+        facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason: findings.text, problems });
     }
     return facts;
 }
@@ -507,13 +512,22 @@ async function disabledNotice(api, project, log) {
     }
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 1 modules
-var link_checker = __webpack_require__(7882);
+// EXTERNAL MODULE: ./lib/reporting/broken-link.js
+var broken_link = __webpack_require__(2242);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 2 modules
+var link_checker = __webpack_require__(2101);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
 var links_levels = __webpack_require__(629);
 // EXTERNAL MODULE: ./lib/operations/shared/links/resolve-link.js
 var resolve_link = __webpack_require__(8293);
 ;// CONCATENATED MODULE: ./lib/operations/health/link-sweep.js
+/**
+ * `link-check` in `health`: the default version crawled from its root, within that version (at
+ * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
+ * of the report is a problem with `fail` (so the issue names the links, and closes once they are
+ * fixed); with `warn` the broken links are warnings and the row stays ok.
+ */
+
 
 
 
@@ -563,7 +577,7 @@ answers) {
         const note = warned.length === 0 ? '' : `; ${warned.length} broken, told as warnings (\`link-check: warn\`)`;
         return [row('ok', slug, `${counts}${note}`)];
     }
-    const lines = failing.map(brokenLine);
+    const lines = failing.map(broken_link/* brokenLinkText */.V);
     const shown = lines.slice(0, MAX_IN_DETAILS).join('; ');
     const more = failing.length > MAX_IN_DETAILS ? `; and ${failing.length - MAX_IN_DETAILS} more` : '';
     return [
@@ -576,23 +590,23 @@ answers) {
         },
     ];
 }
-function brokenLine(link) {
-    return `${link.page} → ${link.target}: ${link.problem}`;
-}
 function row(state, subject, details) {
     return { check: 'links work', state, subject, details, links: [] };
 }
 
 // EXTERNAL MODULE: ./lib/reporting/markdown.js
 var markdown = __webpack_require__(2817);
-// EXTERNAL MODULE: ./lib/reporting/report.js + 1 modules
-var report = __webpack_require__(5038);
+// EXTERNAL MODULE: ./lib/reporting/file-problems.js
+var file_problems = __webpack_require__(9867);
+// EXTERNAL MODULE: ./lib/reporting/report.js + 2 modules
+var report = __webpack_require__(8526);
 ;// CONCATENATED MODULE: ./lib/operations/health/report.js
 // How `health` tells what it found: the table of the job summary (and the terminal), the log's
 // lines, the issue's body. Every name, detail and reason came from the service or GitHub: escaped.
 
 
-const STATE_LABEL = { ok: '✅ ok', problem: '❌ problem', unknown: '❔ not checked' };
+
+const STATE_LABEL = { ok: '✅ passed', problem: '❌ problem', unknown: '❔ not checked' };
 /** GitHub refuses an issue body over 65,536 characters: the rows and reasons that do not fit are counted instead. */
 const MAX_ISSUE_BODY = 60_000;
 /** A failed build's reason in the issue: its beginning (the notification) and its end (the output's last lines). */
@@ -604,23 +618,33 @@ function linksCell(row) {
 function detailsCell(row) {
     return `${row.subject === undefined ? '' : `${(0,markdown/* codeSpan */.SS)(row.subject)}: `}${(0,markdown/* escapeMarkdown */.FV)(row.details)}`;
 }
-function tableLine(project, row) {
-    return `| ${(0,markdown/* escapeMarkdown */.FV)(project)} | ${(0,markdown/* escapeMarkdown */.FV)(row.check)} | ${STATE_LABEL[row.state]} | ${detailsCell(row)} | ${linksCell(row)} |`;
-}
-const HEAD = ['| Project | Check | State | Details | Links |', '| --- | --- | --- | --- | --- |'];
-/** The job summary's section: every check of every project; a project that could not be read says so. */
+/**
+ * The job summary's section: every check of every project; a project that could not be read says
+ * so. No column repeats one value on every row: the project's with one project, the links' when
+ * there are none.
+ */
 function healthTable(projects) {
     const problems = projects.reduce((sum, p) => sum + p.rows.filter((row) => row.state === 'problem').length, 0);
     const unread = projects.filter((p) => p.rows.length === 0).length;
     const verdict = problems > 0
-        ? `${problems} problem${problems === 1 ? '' : 's'} found.`
+        ? `❌ ${problems} problem${problems === 1 ? '' : 's'} found.`
         : unread > 0
-            ? `${unread} project${unread === 1 ? '' : 's'} could not be checked.`
-            : 'Healthy: every check passed.';
-    const lines = projects.flatMap((p) => p.rows.length === 0
-        ? [`| ${(0,markdown/* escapeMarkdown */.FV)(p.project)} | every check | ${STATE_LABEL.unknown} | the project could not be read (the reason is above) |  |`]
-        : p.rows.map((row) => tableLine(p.project, row)));
-    return ['### Health', '', verdict, '', ...HEAD, ...lines].join('\n');
+            ? `❔ ${unread} project${unread === 1 ? '' : 's'} could not be checked.`
+            : '✅ Healthy: every check passed.';
+    const cells = projects.flatMap((p) => p.rows.length === 0
+        ? [[(0,markdown/* escapeMarkdown */.FV)(p.project), 'every check', STATE_LABEL.unknown, 'the project could not be read (the reason is above)', '']]
+        : p.rows.map((row) => [
+            (0,markdown/* escapeMarkdown */.FV)(p.project),
+            (0,markdown/* escapeMarkdown */.FV)(row.check),
+            STATE_LABEL[row.state],
+            detailsCell(row),
+            linksCell(row),
+        ]));
+    const shown = ['Project', 'Check', 'State', 'Details', 'Links'].map((_, column) => column === 0 ? projects.length > 1 : column === 4 ? cells.some((row) => row[4] !== '') : true);
+    const line = (row) => `| ${row.filter((_, column) => shown[column]).join(' | ')} |`;
+    const head = [line(['Project', 'Check', 'State', 'Details', 'Links']), line(['---', '---', '---', '---', '---'])];
+    const title = projects.length === 1 ? `### Health of ${(0,markdown/* escapeMarkdown */.FV)(projects[0].project)}` : '### Health';
+    return [title, '', verdict, '', ...head, ...cells.map(line)].join('\n');
 }
 /** One line per problem, for the project's reason (the annotation and the summary's block). */
 function problemLines(rows) {
@@ -636,22 +660,79 @@ function issueTitle(projects) {
     const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
     return `Read the Docs health: problems in ${shown}`;
 }
-/** The issue's body: the marker, the problems' table, and each failed build's reason; bounded by {@link MAX_ISSUE_BODY}. */
-function issueBody(marker, projects) {
+/**
+ * What to do about a problem, by its check (and for some, what the details say): every problem
+ * the issue lists comes with its fix.
+ */
+function fixFor(row) {
+    const version = row.subject === undefined ? 'the version' : (0,markdown/* codeSpan */.SS)(row.subject, { inTable: false });
+    switch (row.check) {
+        case 'latest is current':
+            return /no version tracks/.test(row.details)
+                ? "Activate a version for the default branch (`latest`) in the project's *Versions*."
+                : `Build ${version} again (\`operation: build\`); if pushes start no build, check the project's GitHub integration and its webhook deliveries (*Admin → Integrations*).`;
+        case 'releases have docs':
+            return /follow|no version on the service/.test(row.details)
+                ? 'Sync the versions (`operation: sync-versions`) so that every release tag has a version, and check the automation rules that activate new tags; `stable` then follows the newest release.'
+                : `Activate and build ${version} (\`operation: sync-versions\`, or an automation rule that activates new tags).`;
+        case 'active versions build':
+            return /never built/.test(row.details)
+                ? `Build ${version} (\`operation: build\`), or deactivate it if nobody reads it.`
+                : `Fix what the service says (below), then build ${version} again; or deactivate it if nobody reads it.`;
+        case 'the root works':
+            return /disabled/.test(row.details)
+                ? "Re-enable the project's builds (*Admin → Settings*); the notification quoted says why they stopped."
+                : "Set the default version to an active version that builds (`apply`'s `default_version`, or *Admin → Settings*).";
+        case 'links work':
+            return 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
+    }
+}
+/** Each check's problem in words: the heading says what is wrong, not the check's name. */
+const PROBLEM_WORDS = {
+    'latest is current': '`latest` is behind the default branch',
+    'releases have docs': 'a release has no docs',
+    'active versions build': 'an active version does not build',
+    'the root works': "the project's root does not work",
+    'links work': 'broken links',
+};
+/** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
+function problemBlock(project, row, index, repoUrl) {
+    // `latest` is named by the problem's words already.
+    const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${(0,markdown/* codeSpan */.SS)(row.subject, { inTable: false })}`;
+    const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => (0,markdown/* markdownLink */.iQ)(link.label, link.url)).join(' · ')}`;
+    const lines = [
+        `#### ${index}. ❌ ${(0,markdown/* escapeMarkdown */.FV)(project)}${about}: ${PROBLEM_WORDS[row.check]}`,
+        '',
+        `- **Found:** ${(0,markdown/* escapeMarkdown */.FV)(row.details)}${links}`,
+        // The build's warnings, unfolded: each a link to its line of the commit built.
+        ...(0,file_problems/* problemList */.gH)(row.problems ?? [], 0, { repoUrl, commit: row.commit }, '  '),
+        `- **Fix:** ${fixFor(row)}`,
+    ];
+    if (row.reason) {
+        lines.push('', '<details><summary>What the service said</summary>', '', (0,markdown/* fencedCode */.Vl)((0,report/* abridged */.$y)(row.reason, MAX_REASON_IN_ISSUE)), '', '</details>');
+    }
+    return `\n${lines.join('\n')}`;
+}
+/** `2026-11-28 06:00 UTC`. */
+function utc(ms) {
+    const iso = new Date(ms).toISOString();
+    return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+/**
+ * The issue's body: the marker, the verdict, when and by which run it was checked, then each
+ * problem with its evidence and its fix; bounded by {@link MAX_ISSUE_BODY}.
+ */
+function issueBody(marker, projects, checked) {
     const problems = projects.flatMap((p) => p.rows.filter((row) => row.state === 'problem').map((row) => ({ project: p.project, row })));
+    const names = [...new Set(problems.map(({ project }) => project))];
+    const run = checked?.runUrl === undefined ? '' : ` (${(0,markdown/* markdownLink */.iQ)('workflow run', checked.runUrl)})`;
     const head = [
         marker,
-        `Read the Docs health found ${problems.length} problem${problems.length === 1 ? '' : 's'}. This issue is updated while they`,
-        'last, and closed once every check passes again.',
+        `### ❌ Read the Docs health: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${names.map(markdown/* escapeMarkdown */.FV).join(', ')}`,
         '',
-        ...HEAD,
+        `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
     ].join('\n');
-    const blocks = problems.map(({ project, row }) => tableLine(project, row));
-    for (const { project, row } of problems) {
-        if (!row.reason)
-            continue;
-        blocks.push(`\n#### ${(0,markdown/* escapeMarkdown */.FV)(project)} ${(0,markdown/* codeSpan */.SS)(row.subject ?? '', { inTable: false })}\n\n${(0,markdown/* fencedCode */.Vl)((0,report/* abridged */.$y)(row.reason, MAX_REASON_IN_ISSUE))}`);
-    }
+    const blocks = problems.map(({ project, row }, index) => problemBlock(project, row, index + 1, checked?.repoUrl));
     const footer = '\n_Checked by the `health` operation of the Read the Docs action, on every scheduled run._';
     const kept = [head];
     let size = head.length + footer.length + 200;
@@ -665,7 +746,7 @@ function issueBody(marker, projects) {
         size += block.length + 1;
     }
     if (left > 0)
-        kept.push(`\n_${left} more part${left === 1 ? '' : 's'} left out: an issue holds at most 64 KB; the job summary has them all._`);
+        kept.push(`\n_${left} more problem${left === 1 ? '' : 's'} left out: an issue holds at most 64 KB; the job summary of the run has them all._`);
     return `${kept.join('\n')}\n${footer}\n`;
 }
 /** The comment the issue is closed with. */
@@ -691,6 +772,10 @@ function closingComment(projects) {
 /** The hidden marker the issue's body starts with; `comment-header` tells several uses in one repository apart. */
 function issueMarker(header) {
     return `<!-- readthedocs-action:health${header ? `:${header.replace(/[^A-Za-z0-9._-]/g, '-')}` : ''} -->`;
+}
+/** The repository's page on GitHub, for the links to a failed build's lines. */
+function repositoryUrl(ctx) {
+    return ctx.run.repository ? `${ctx.run.serverUrl.replace(/\/+$/, '')}/${ctx.run.repository}` : undefined;
 }
 /** The step: every project checked at once (their reads share the rate budget), then the one issue. */
 const healthStep = async (ctx) => {
@@ -786,7 +871,7 @@ async function reportThroughIssue(ctx, gh, results, rows) {
             marker,
             identity: new token_identity/* TokenIdentity */.u((message) => ctx.log.debug(message)),
             title: unhealthy ? issueTitle(rows) : '',
-            body: unhealthy ? issueBody(marker, rows) : undefined,
+            body: unhealthy ? issueBody(marker, rows, { at: ctx.now(), runUrl: ctx.run.runUrl, repoUrl: repositoryUrl(ctx) }) : undefined,
             closing: closingComment(results.map((result) => result.project)),
         });
         if (write.action !== 'none')

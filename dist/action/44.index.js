@@ -339,8 +339,8 @@ var build_ids = __webpack_require__(5877);
 var follow_commit = __webpack_require__(5163);
 // EXTERNAL MODULE: ./lib/operations/shared/version-appears.js
 var version_appears = __webpack_require__(1757);
-// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 2 modules
-var watch_build = __webpack_require__(3271);
+// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 1 modules
+var watch_build = __webpack_require__(7084);
 // EXTERNAL MODULE: ./lib/operations/shared/trigger.js
 var trigger = __webpack_require__(9922);
 ;// CONCATENATED MODULE: ./lib/operations/merge-queue/checks.js
@@ -364,8 +364,8 @@ const CLEANUP_MS = 30_000;
  * `build`: syncs the versions, waits for the queue branch's version, activates it hidden (which
  * queues its build) unless the service got there first (a rule activated it at the branch's push,
  * or an earlier run left it active: its build of the group's commit is taken, a build triggered
- * only when there is none), waits for the build of the group's commit as `wait` does, then
- * deactivates the version whatever ended the wait (its docs are temporary).
+ * only when there is none), and waits for the build of the group's commit as `wait` does. Whatever
+ * ended the wait, the version is to be deactivated after the status (`needsDeactivation`).
  */
 async function buildCheck(ctx, run, group) {
     const { api } = ctx;
@@ -401,8 +401,7 @@ async function buildCheck(ctx, run, group) {
             logRunsOn(log, followed, record.slug);
     }
     // Whatever ended the wait: the version's docs are temporary.
-    const details = touched.active ? { deactivated: await deactivate(ctx, project, group.versionSlug, log) } : {};
-    return { ...('error' in ended ? (0,run_projects/* failureOf */.g5)(ctx, project, seen.current, ended.error, log) : ended), details };
+    return { ...('error' in ended ? (0,run_projects/* failureOf */.g5)(ctx, project, seen.current, ended.error, log) : ended), needsDeactivation: touched.active };
 }
 /**
  * FACTS: no API cancels a build; only a new trigger does, and it starts another build. So the
@@ -410,7 +409,7 @@ async function buildCheck(ctx, run, group) {
  */
 function logRunsOn(log, build, version) {
     log.info(`Build #${build.id} of ${version} runs on: a token cannot cancel it (only a new trigger would, and that starts another build). ` +
-        "The step deactivates its version next, and an inactive version's output is never served");
+        "The step deactivates its version after the status, and an inactive version's output is never served");
 }
 function syncRefused(project) {
     return {
@@ -501,10 +500,11 @@ async function activateHidden(ctx, project, version, newestBefore, log, touched)
 /**
  * Deactivates the queue branch's version (which deletes its temporary docs), with a signal of its
  * own: it is sent after a timeout or a cancellation too. A failure is a warning; the check's
- * outcome stands. Returns whether the version is inactive now.
+ * outcome stands. Returns whether the version is inactive now. `shared`: a window of the caller's
+ * (the leftover sweep's, one for all its deactivations) instead of one of its own.
  */
-async function deactivate(ctx, project, version, log) {
-    const window = ctx.deadline.cleanupWindow(CLEANUP_MS);
+async function deactivate(ctx, project, version, log, shared) {
+    const window = shared ?? ctx.deadline.cleanupWindow(CLEANUP_MS);
     try {
         await ctx.api.updateVersion(project, version, { active: false }, { cleanup: window });
         log.info(`Deactivated ${version}: its temporary docs are deleted`);
@@ -517,7 +517,8 @@ async function deactivate(ctx, project, version, log) {
         return false;
     }
     finally {
-        window.dispose();
+        if (!shared)
+            window.dispose();
     }
 }
 /** The dashboard page where a version is deactivated. */
@@ -632,12 +633,13 @@ function groupOfRun(run, inputs) {
             inputs.commit ? '' : "`commit` (the group's full commit SHA)",
             branch ? '' : '`version` (the queue branch, `gh-readonly-queue/main/pr-42-<base sha>`)',
         ].filter(Boolean);
-        // A workflow run on another event (the same file's `pull_request`) needs the step's `if:`; a
-        // terminal (no event) needs the group by hand.
+        // A workflow run on another event: the same file's `pull_request` needs the step's `if:`, a
+        // `workflow_dispatch` may name the group by hand. A terminal (no event) needs the group by hand.
         throw new inputs_inputs/* InputError */.dz([
             run.eventName
                 ? `Input \`operation\`: \`merge-queue\` runs on \`merge_group\` events; this run's event is \`${(0,untrusted_text/* safeLine */.om)(run.eventName, 60)}\`. ` +
-                    "Give the step `if: github.event_name == 'merge_group'` when its workflow also runs on other events"
+                    "Give the step `if: github.event_name == 'merge_group'` when its workflow also runs on other events (`pull_request`), " +
+                    `or name the group by hand on this event: give ${missing.join(' and ')}`
                 : `Input \`operation\`: \`merge-queue\` outside a \`merge_group\` event needs the group by hand: give ${missing.join(' and ')}`,
         ]);
     }
@@ -667,51 +669,94 @@ var rest = __webpack_require__(1252);
 
 /** Queue versions looked at per run at most: a backlog is cleared over a few runs. */
 const MAX_LEFTOVERS = 10;
+/** The whole sweep's time at most, its deactivations' retries included; it ends at the step's deadline in any case. */
+const SWEEP_MS = 30_000;
 /**
  * Queue versions an earlier run left active (its deactivation failed, or the runner killed it):
  * FACTS, the service deletes only inactive versions whose branch is gone, so such a version stays,
  * served on the docs domain, for ever. Each `build` run deactivates those whose queue branch is
  * gone from GitHub (the group left the queue); a branch that still exists is a group still in the
- * queue, whose own run deactivates its version. Best effort: a failure is logged, never the run's.
+ * queue, whose own run deactivates its version. GitHub answers 404 also to a token that cannot see
+ * the repository: a 404 is taken for "gone" only once the group's own queue branch answered 200 in
+ * this run, and a 401 or 403 ends the sweep. Best effort: a failure is logged, never the run's.
  * Returns the slugs deactivated.
  */
 async function deactivateLeftovers(ctx, project, group, github, log) {
-    const done = [];
     try {
-        const active = await ctx.api.versions(project, { active: true, type: 'branch' });
-        const leftovers = active
-            .filter((v) => v.verbose_name != null && v.verbose_name !== group.branch && parseQueueBranch(v.verbose_name) !== undefined)
+        // The filters spare the service work; FACTS documents none, and one it ignores is dropped silently.
+        const listed = await ctx.api.versions(project, { active: true, type: 'branch' });
+        const leftovers = listed
+            .filter((v) => v.active && v.type === 'branch' && isOtherQueueBranch(v.verbose_name, group))
             .slice(0, MAX_LEFTOVERS);
         if (leftovers.length === 0)
-            return done;
+            return [];
         const gh = await github();
         if (!gh)
-            return done;
+            return [];
+        const own = await readBranch(gh, group.branch);
+        if (own !== 'there') {
+            log.info(`Queue versions earlier runs left active are not looked for: ${SKIPPED[own]}`);
+            return [];
+        }
+        return await sweep(ctx, project, gh, leftovers, log);
+    }
+    catch (error) {
+        log.info(`Looking for queue versions earlier runs left active failed: ${(0,untrusted_text/* safeLine */.om)(error instanceof Error ? error.message : String(error), 300)}`);
+        return [];
+    }
+}
+/** Deactivates the leftovers whose queue branch GitHub says is gone, until the step's deadline. */
+async function sweep(ctx, project, gh, leftovers, log) {
+    const done = [];
+    // One window for every deactivation, closing at the step's deadline: not 30 s more for each.
+    const window = ctx.deadline.cleanupWindow(Math.min(SWEEP_MS, ctx.deadline.remainingMs()));
+    try {
         for (const version of leftovers) {
-            if (await branchExists(gh, version.verbose_name)) {
+            if (window.signal.aborted || ctx.deadline.signal.aborted) {
+                log.info("Queue versions earlier runs left active: the rest are left to a later run (the step's time is up)");
+                break;
+            }
+            const read = await readBranch(gh, version.verbose_name);
+            if (read === 'refused') {
+                log.info(`Queue versions earlier runs left active are not looked for further: ${SKIPPED.refused}`);
+                break;
+            }
+            if (read !== 'gone') {
                 log.debug(`${version.slug}: an active queue version whose branch is still on GitHub (a group in the queue): left to its run`);
                 continue;
             }
             log.info(`${version.slug} is a queue version an earlier run left active, and its branch is gone from GitHub: deactivating it`);
-            if (await deactivate(ctx, project, version.slug, log))
+            if (await deactivate(ctx, project, version.slug, log, window))
                 done.push(version.slug);
         }
     }
-    catch (error) {
-        log.info(`Looking for queue versions earlier runs left active failed: ${(0,untrusted_text/* safeLine */.om)(error instanceof Error ? error.message : String(error), 300)}`);
+    finally {
+        window.dispose();
     }
     return done;
 }
-/** Whether the branch is on GitHub; only GitHub's 404 says it is gone (any other failure: assume it is there). */
-async function branchExists(gh, branch) {
+/** A queue branch's name, not this group's. */
+function isOtherQueueBranch(name, group) {
+    return name != null && name !== group.branch && parseQueueBranch(name) !== undefined;
+}
+/** Why the sweep stops, by what GitHub said of a branch. */
+const SKIPPED = {
+    gone: "GitHub answered 404 for the group's own queue branch (the group has left the queue, or the token cannot see the repository), " +
+        'so a 404 cannot tell a branch gone',
+    refused: 'GitHub refused to read a branch (401 or 403): give the job `permissions: contents: read`',
+    unknown: "the group's own queue branch could not be read from GitHub",
+};
+async function readBranch(gh, branch) {
     try {
         await (0,rest/* getBranchHead */.Rs)(gh, branch);
-        return true;
+        return 'there';
     }
     catch (error) {
-        if (error instanceof client/* GitHubError */.y_ && error.status === 404)
-            return false;
-        return true;
+        if (!(error instanceof client/* GitHubError */.y_))
+            return 'unknown';
+        if (error.status === 404)
+            return 'gone';
+        return error.status === 401 || error.status === 403 ? 'refused' : 'unknown';
     }
 }
 
@@ -838,7 +883,11 @@ const mergeQueueStep = async (ctx) => {
     const results = await (0,run_projects/* forEachProject */.Wr)(ctx, ctx.inputs.projects, (ctx, run) => checkProject(ctx, run, shared));
     return { results, summary: [summarySection(shared, results)], outputs: {} };
 };
-/** One project: the pending status, its check, then the status that tells how it ended (whatever ended it). */
+/**
+ * One project: the pending status, its check, then the status that tells how it ended (whatever
+ * ended it), and only then (`build`) the deactivation of the queue version, so that the queue does
+ * not wait on it.
+ */
 async function checkProject(ctx, run, shared) {
     const { group, mode, statuses } = shared;
     const { name: project, log, seen } = run;
@@ -855,15 +904,18 @@ async function checkProject(ctx, run, shared) {
     catch (error) {
         checked = (0,run_projects/* failureOf */.g5)(ctx, project, seen.current, error, log);
     }
-    const conclusion = settle(checked);
+    const { needsDeactivation, ...conclusion } = settle(checked);
     // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
     if (!ctx.deadline.cancellation.aborted) {
         const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
         await statuses.status(project, state, description, seen.current.buildUrl);
-        // After the group's status, so that the queue does not wait on it; not past the step's deadline.
-        if (mode === 'build' && !ctx.deadline.signal.aborted)
-            await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
     }
+    // After the group's status, so that the queue does not wait on it; sent after a timeout or a cancellation too.
+    if (needsDeactivation)
+        conclusion.details = { ...conclusion.details, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
+    // Not past the step's deadline, nor after a cancellation.
+    if (mode === 'build' && !ctx.deadline.signal.aborted)
+        await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
     const set = statuses.lastState.get(project);
     const details = {
         queueCheck: mode,
@@ -887,20 +939,17 @@ function summarySection(shared, results) {
     const how = mode === 'build'
         ? "`queue-check: build`: the queue branch's version was built at the group's commit, hidden, and deactivated afterwards."
         : `\`queue-check: mirror\`: nothing was built; the result of pull request #${group.pullRequest}'s head build was carried to the group's commit.`;
-    const lines = [
-        `Merge group ${(0,markdown/* codeSpan */.SS)(group.commit, { inTable: false })} (queue branch ${(0,markdown/* codeSpan */.SS)(group.branch, { inTable: false })}, ` +
-            `pull request #${group.pullRequest} into ${(0,markdown/* codeSpan */.SS)(group.base, { inTable: false })})`,
-        '',
-        how,
-        '',
-    ];
+    // Each project's verdict and status first, the long names after: at 420 px the start of a line is what shows.
+    const lines = [];
     for (const result of results) {
         const { state, description } = finalStatus(result, mode, group.pullRequest);
         const set = result.details?.status;
         const context = (0,markdown/* codeSpan */.SS)(result.details?.statusContext ?? '', { inTable: false });
-        lines.push(`- ${(0,markdown/* escapeMarkdown */.FV)(result.project)}: ${state === 'success' ? 'passed' : 'failed'}: ${(0,markdown/* escapeMarkdown */.FV)(description)}; ` +
-            `status ${context} ${set ? `is \`${set}\`` : 'was not set'}`);
+        lines.push(`- ${state === 'success' ? '✅ passed' : '❌ failed'}: **${(0,markdown/* escapeMarkdown */.FV)(result.project)}**, status ${set ? `\`${set}\`` : 'not set'}: ` +
+            `${(0,markdown/* escapeMarkdown */.FV)(description)} (${context})`);
     }
+    lines.push('', `Pull request #${group.pullRequest} into ${(0,markdown/* codeSpan */.SS)(group.base, { inTable: false })}, merge group ${(0,markdown/* codeSpan */.SS)(group.commit.slice(0, 7), { inTable: false })} ` +
+        `(queue branch ${(0,markdown/* codeSpan */.SS)(group.branch, { inTable: false })})`, '', how);
     return lines.join('\n');
 }
 
@@ -917,7 +966,7 @@ function summarySection(shared, results) {
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
-/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3271);
+/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7084);
 
 
 

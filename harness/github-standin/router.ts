@@ -27,6 +27,7 @@ export interface Route {
 
 export class GitHubRouter {
   private readonly refusals: { method: string; path: RegExp }[] = [];
+  private hidden = false;
   private readonly store: GitHubStore;
   private readonly token: string;
   private readonly routes: Route[];
@@ -42,11 +43,20 @@ export class GitHubRouter {
     this.refusals.push({ method: method.toUpperCase(), path });
   }
 
+  /**
+   * The token cannot see the repository (a fine-grained token without access to it): GitHub
+   * answers 404 to every request of it, as for a repository that does not exist.
+   */
+  hideRepository(): void {
+    this.hidden = true;
+  }
+
   process(request: RequestSeen, url: URL): Reply {
     if (request.headers.authorization !== `token ${this.token}`) return badCredentials();
     if (this.refusals.some((refusal) => refusal.method === request.method && refusal.path.test(request.path))) return refused();
     const prefix = `/repos/${this.store.owner}/${this.store.repo}`;
     const inRepo = request.path.startsWith(`${prefix}/`) ? request.path.slice(prefix.length) : undefined;
+    if (this.hidden && inRepo !== undefined) return notFound();
     const ctx: Ctx = {
       request,
       url: new URL(`${url.pathname}${url.search}`, this.store.url),

@@ -72,6 +72,8 @@ export interface GitHubStandin {
   addDeployment(seed: { sha: string; environment: string; payload: unknown; creator: string }): number;
   /** Answers 403 (as GitHub does to a read-only token) to requests matching method and path. */
   refuse(method: string, path: RegExp): void;
+  /** The token cannot see the repository (a fine-grained token without access): 404 to every request of it. */
+  hideRepository(): void;
   /** The next `limit.times` (default 1) requests matching method and path hit a rate limit, as GitHub answers it. */
   rateLimit(method: string, path: RegExp, limit: RateLimitAnswer): void;
   /** The next `times` requests matching method and path fail with `status` (a 5xx). */
@@ -230,6 +232,10 @@ class GitHubStandinServer implements GitHubStandin {
 
   refuse(method: string, path: RegExp): void {
     this.router.refuse(method, path);
+  }
+
+  hideRepository(): void {
+    this.router.hideRepository();
   }
 
   rateLimit(method: string, path: RegExp, limit: RateLimitAnswer): void {

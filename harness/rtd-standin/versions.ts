@@ -163,15 +163,15 @@ export class VersionResources {
 
   /**
    * FACTS: "the versions list (`limit=100`) returns them all, so no per-version GET is needed":
-   * each item is the whole version, as the detail gives it.
+   * each item is the whole version, as the detail gives it. FACTS documents no filter of this
+   * list, and django-filter drops a filter it does not know without a word: `active` and `type`
+   * are ignored here, so that the action checks each version itself.
    */
   private list(ctx: Ctx, slug: string): Reply {
     const s = this.store;
     const p = s.visibleProject(slug, ctx);
     if (!p) return s.list(ctx, [], (x) => x);
-    const active = parseBool(ctx.params.get('active'));
     const built = parseBool(ctx.params.get('built'));
-    const type = ctx.params.get('type');
     const privacy = ctx.params.get('privacy_level');
     const slugFilter = ctx.params.get('slug')?.toLowerCase();
     const nameFilter = ctx.params.get('verbose_name')?.toLowerCase();
@@ -180,9 +180,7 @@ export class VersionResources {
         v.project === p.slug &&
         v.type !== 'external' &&
         v.visibleAt <= ctx.now &&
-        (active === null || v.active === active) &&
         (built === null || s.versionBuilt(v, ctx.now) === built) &&
-        (!type || v.type === type) &&
         (!privacy || v.privacy === privacy) &&
         (!slugFilter || v.slug.toLowerCase().includes(slugFilter)) &&
         (!nameFilter || v.verboseName.toLowerCase().includes(nameFilter)),

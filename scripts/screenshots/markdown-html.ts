@@ -1,6 +1,6 @@
 // The Markdown the action writes (the PR comment, the job summary) as HTML, for the README's
 // pictures. marked parses it (CommonMark with GitHub's tables, escapes and autolinks); the renderer
-// below is ours where the pictures need it: `<details>` shown open, a Mermaid block left for
+// below is ours where the pictures need it: `<details>` collapsed, as GitHub shows them, a Mermaid block left for
 // Mermaid itself to draw in the page (`pageHtml` with `mermaid`), as GitHub does, links only to
 // http(s), anchors and mailto. Any HTML in the text but `<details>`, `<summary>` and `<br>` is
 // escaped, never passed through.
@@ -21,7 +21,7 @@ const escapeCode = (text: string): string => text.replace(/&/g, '&amp;').replace
 /** The few tags GitHub keeps that the action writes; every other tag is text. */
 const KEPT_TAG = /<details>|<\/details>|<summary>([\s\S]*?)<\/summary>|<br\s*\/?>/gi;
 
-/** Raw HTML from the text: the kept tags (`<details>` shown open, a summary's text as Markdown), the rest escaped. */
+/** Raw HTML from the text: the kept tags (`<details>` collapsed, a summary's text as Markdown), the rest escaped. */
 function keptHtml(html: string): string {
   let out = '';
   let last = 0;
@@ -29,7 +29,7 @@ function keptHtml(html: string): string {
     out += escapeHtml(html.slice(last, match.index));
     const tag = match[0].toLowerCase();
     if (match[1] !== undefined) out += `<summary>${inlineHtml(match[1])}</summary>`;
-    else out += tag === '<details>' ? '<details open>' : tag === '</details>' ? '</details>' : '<br>';
+    else out += tag === '<details>' ? '<details>' : tag === '</details>' ? '</details>' : '<br>';
     last = match.index + match[0].length;
   }
   return out + escapeHtml(html.slice(last));
@@ -90,7 +90,8 @@ ul { padding-left: 2em; }
 a { color: #0969da; text-decoration: none; }
 code { font: 85%/1.45 ui-monospace, "DejaVu Sans Mono", monospace; padding: .2em .4em; background: #eff1f3; border-radius: 6px; }
 pre { padding: 12px 16px; background: #f6f8fa; border-radius: 6px; overflow: hidden; }
-pre code { padding: 0; background: none; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+/* GitHub scrolls a long line of code sideways: the picture shows its start. */
+pre code { padding: 0; background: none; font-size: 12px; white-space: pre; }
 table { border-collapse: collapse; display: block; width: max-content; max-width: 100%; }
 th, td { padding: 6px 13px; border: 1px solid #d1d9e0; }
 th { font-weight: 600; }
@@ -102,6 +103,7 @@ a code { color: #0969da; }
 .emoji.wait { color: #9a6700; }
 .emoji.warn { background: #d4a72c; color: #fff; border-radius: 50%; }
 summary { cursor: pointer; margin-bottom: 8px; }
+pre.terminal { background: #1e1e1e; color: #d4d4d4; font: 12px/1.45 "DejaVu Sans Mono", ui-monospace, monospace; white-space: pre-wrap; word-break: break-all; margin: 0; border-radius: 0; }
 pre.mermaid { background: none; border: 1px solid #d1d9e0; padding: 8px; text-align: center; }
 `;
 
@@ -111,10 +113,14 @@ const EMOJI: Record<string, string> = {
   '❌': '<span class="emoji no" role="img" aria-label="❌">✖</span>',
   '⏳': '<span class="emoji wait" role="img" aria-label="⏳">⧗</span>',
   '⚠️': '<span class="emoji warn" role="img" aria-label="⚠️">!</span>',
+  '⏱️': '<span class="emoji wait" role="img" aria-label="⏱️">◷</span>',
+  '🔀': '<span class="emoji wait" role="img" aria-label="🔀">⇄</span>',
+  '🚫': '<span class="emoji no" role="img" aria-label="🚫">⊘</span>',
+  '⏭️': '<span class="emoji wait" role="img" aria-label="⏭️">»</span>',
 };
 
 export function emojiHtml(html: string): string {
-  return html.replace(/✅|❌|⏳|⚠️/g, (emoji) => EMOJI[emoji]!);
+  return html.replace(/✅|❌|⏳|⚠️|⏱️|🔀|🚫|⏭️/g, (emoji) => EMOJI[emoji]!);
 }
 
 /**

@@ -1,5 +1,8 @@
 // The runs the README's pictures are taken from: the demo's scenarios, run quietly, keeping the
 // Markdown the action wrote (the PR comment and the job summary) rather than printing it.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../../harness/action-metadata.ts';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
 import {
@@ -16,6 +19,8 @@ import {
 } from '../../harness/demo-scenario.ts';
 
 const COMMENT_MARKER = '<!-- readthedocs-action:preview:';
+/** The run the pictures' links name (https://github.com/octo/docs-repo/actions/runs/4242). */
+const RUN_ID = '4242';
 const HOUR = 3_600_000;
 
 export interface Capture {
@@ -55,7 +60,7 @@ export async function capturePreview(options: { fail?: boolean; buildMs?: number
         'base-url': standin.url,
         'preview-url-template': `${standin.url}/docs/{project}--{version}/{language}/{version}/`,
       },
-      env: { GITHUB_API_URL: github.url },
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: RUN_ID },
       event: pullRequestEvent(),
     });
     const comment = github.comments(DEMO_PR).find((item) => item.body.startsWith(COMMENT_MARKER))?.body;
@@ -65,14 +70,48 @@ export async function capturePreview(options: { fail?: boolean; buildMs?: number
   }
 }
 
-/** `npm run demo`, quietly: a build of `latest` that succeeds (its summary has the gantt chart). */
+/**
+ * `npm run demo`, quietly: a build of `latest` that fails in Sphinx (its summary has the gantt
+ * chart, which comes with a failed or slow build only).
+ */
 export async function captureBuild(options: { buildMs?: number } = {}): Promise<Capture> {
   const buildMs = options.buildMs ?? 6000;
   const standin = await startDemoService({ buildMs });
   try {
-    planBuild(standin, 'success', buildMs);
-    const run = await runAction({ inputs: { token: DEMO_TOKEN, project: DEMO_PROJECT, version: 'latest', 'base-url': standin.url } });
+    planBuild(standin, 'failure', buildMs);
+    const run = await runAction({
+      inputs: { token: DEMO_TOKEN, project: DEMO_PROJECT, version: 'latest', 'base-url': standin.url },
+      env: { GITHUB_RUN_ID: RUN_ID },
+    });
     return { summary: prettyUrls(run.summary, standin.url), code: run.code };
+  } finally {
+    await standin.close();
+  }
+}
+
+/**
+ * The same failed build from the command line (`node dist/cli.js build …`), as a 100-column
+ * terminal shows it: what it printed, the stand-in's addresses made the service's.
+ */
+export async function captureTerminal(options: { buildMs?: number } = {}): Promise<{ text: string; code: number | null }> {
+  const buildMs = options.buildMs ?? 6000;
+  const standin = await startDemoService({ buildMs });
+  try {
+    planBuild(standin, 'failure', buildMs);
+    const args = [join(ROOT, 'dist/cli.js'), 'build', '--project', DEMO_PROJECT, '--version', 'latest', '--base-url', standin.url];
+    const child = spawn(process.execPath, args, {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, READTHEDOCS_TOKEN: DEMO_TOKEN, COLUMNS: '100' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { text: prettyUrls(text, standin.url), code };
   } finally {
     await standin.close();
   }

@@ -27,6 +27,15 @@ export interface LastSeen {
   duration?: number;
 }
 
+/** A warning or error a build wrote about one of the repository's files (Sphinx's `docs/x.rst:27: WARNING: …`). */
+export interface FileProblem {
+  level: 'warning' | 'error';
+  /** Repository-relative path, or undefined when the path lies outside the build's checkout. */
+  file?: string;
+  line?: number;
+  message: string;
+}
+
 /**
  * What an operation concludes about one project: it returns this, and the per-project runner
  * makes the project's result of it and of what was last seen. `D` is what the operation adds
@@ -47,6 +56,10 @@ export interface Conclusion<D extends object = object> {
   headline?: string;
   /** The last lines of the failed command's output (also in `reason`), shown apart where there is room. */
   outputTail?: string;
+  /** The build's warnings and errors on the repository's files (the first few): what to fix, shown unfolded. */
+  problems?: FileProblem[];
+  /** Problems beyond `problems`, counted (the build's output has them). */
+  moreProblems?: number;
   /** Short title for the annotation. */
   title?: string;
   /** With outcome `superseded`: the newer build of the version, of another commit, that took over. */

@@ -36,6 +36,33 @@ export interface RunContext {
   pullRequestNamedBy?: string;
   /** The checked-out repository (GITHUB_WORKSPACE), or the current folder outside a runner: where `config` is read and written. */
   workspace: string;
+  /** This workflow run's page (its job summary, its logs), when the runner says which run this is. */
+  runUrl?: string;
+}
+
+/** Where the run's repository and the run itself are on GitHub, from the runner's variables. */
+export interface RunLinks {
+  /** `https://github.com/owner/repo`. */
+  repoUrl?: string;
+  /** `https://github.com/owner/repo/actions/runs/123` (`/attempts/2` for a re-run). */
+  runUrl?: string;
+}
+
+/**
+ * The repository's and the run's pages, from GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID
+ * and GITHUB_RUN_ATTEMPT; none that a variable of an unexpected shape would make.
+ */
+export function runLinks(env: NodeJS.ProcessEnv): RunLinks {
+  const server = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const repository = env.GITHUB_REPOSITORY ?? '';
+  if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9._~-]+)*$/.test(server)) return {};
+  if (!/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/.test(repository)) return {};
+  const repoUrl = `${server}/${repository}`;
+  const runId = env.GITHUB_RUN_ID ?? '';
+  if (!/^\d{1,20}$/.test(runId)) return { repoUrl };
+  const attempt = Number(env.GITHUB_RUN_ATTEMPT);
+  const attemptPath = Number.isInteger(attempt) && attempt > 1 ? `/attempts/${attempt}` : '';
+  return { repoUrl, runUrl: `${repoUrl}/actions/runs/${runId}${attemptPath}` };
 }
 
 /** A merge queue's group (`merge_group` payload): its commit, its ref and the base it merges into. */
@@ -142,7 +169,9 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
   const defaultBranch = payload.repository?.default_branch ?? '';
   const mergeGroup = readMergeGroup(payload.merge_group);
   const pullRequestNamedBy = pullRequestNamed(env, payload, workflowRun);
+  const { runUrl } = runLinks(env);
   return {
+    ...(runUrl ? { runUrl } : {}),
     ...(mergeGroup ? { mergeGroup } : {}),
     ...(env.GITHUB_REF ? { githubRef: env.GITHUB_REF } : {}),
     ...(pullRequestNamedBy ? { pullRequestNamedBy } : {}),

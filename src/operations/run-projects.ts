@@ -86,11 +86,11 @@ const NO_BUILD_TO_DO = (project: string) =>
   `Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it (a private project looks empty without one), and that the service builds this commit (its webhook got the push); or raise \`timeout\`.`;
 
 /** What `work` concludes, or when it throws, the error's outcome and reason (as the runner would make them). */
-export async function concluding<D extends object>(
+export async function concluding<C extends Conclusion<object>>(
   ctx: OperationContext,
   run: ProjectRun,
-  work: () => Promise<Conclusion<D>>,
-): Promise<Conclusion<D>> {
+  work: () => Promise<C>,
+): Promise<C | Conclusion<never>> {
   try {
     return await work();
   } catch (error) {

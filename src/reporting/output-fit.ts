@@ -17,8 +17,8 @@ const isItem = (value: unknown): value is Item => typeof value === 'object' && v
 
 /**
  * `items` (an output's JSON list: `results`, `plan`, `variables`) in at most `maxLength`
- * characters. Every list inside an item (a result's `pages`, `unredirected`) keeps its first `cap`
- * items, the largest cap that fits; an item cut so gets `leftOut` (how many each list lost) and
+ * characters. Every list inside an item (a result's `pages`, `unredirected`, and below, `links.broken`)
+ * keeps its first `cap` items, the largest cap that fits; an item cut so gets `leftOut` (how many each list lost) and
  * `fullOutputFile` (where the whole value is). Only when empty lists do not fit either are items
  * left out, from the end.
  */
@@ -52,21 +52,44 @@ export function fitText(text: string, maxLength: number, fullOutputFile: string 
   return { text: `${text.slice(0, kept)}${note}`, leftOut: `its last ${left.toLocaleString('en-US')} characters left out` };
 }
 
+/** How deep lists are looked for below an item (`links.broken` is at 2): bounded, as outputs hold hostile values. */
+const MAX_LIST_DEPTH = 4;
+
+/** Every list in `item` and in the objects below it (not inside lists), by path (`pages`, `links.broken`). */
+function listsOf(item: Item): [path: string, list: unknown[]][] {
+  const found: [string, unknown[]][] = [];
+  const walk = (object: Item, prefix: string, depth: number) => {
+    for (const [key, value] of Object.entries(object)) {
+      if (Array.isArray(value)) found.push([`${prefix}${key}`, value]);
+      else if (isItem(value) && depth < MAX_LIST_DEPTH) walk(value, `${prefix}${key}.`, depth + 1);
+    }
+  };
+  walk(item, '', 1);
+  return found;
+}
+
 function listLengths(item: Item): number[] {
-  return Object.values(item).flatMap((value) => (Array.isArray(value) ? [value.length] : []));
+  return listsOf(item).map(([, list]) => list.length);
+}
+
+/** `object` with each list (at any depth {@link listsOf} walks) past `cap` cut to it, each cut counted in `leftOut` by path. */
+function capLists(object: Item, cap: number, leftOut: Record<string, number>, prefix: string, depth: number): Item {
+  const capped: Item = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (Array.isArray(value) && value.length > cap) {
+      capped[key] = value.slice(0, cap);
+      leftOut[`${prefix}${key}`] = value.length - cap;
+    } else if (isItem(value) && depth < MAX_LIST_DEPTH) capped[key] = capLists(value, cap, leftOut, `${prefix}${key}.`, depth + 1);
+    else capped[key] = value;
+  }
+  return capped;
 }
 
 /** `item` with each of its lists cut to `cap` items, saying what it lost; as it is when no list is longer. */
 function cappedItem(item: unknown, cap: number, fullOutputFile: string | undefined): unknown {
   if (!isItem(item) || listLengths(item).every((length) => length <= cap)) return item;
   const leftOut: Record<string, number> = {};
-  const capped: Item = {};
-  for (const [key, value] of Object.entries(item)) {
-    if (Array.isArray(value) && value.length > cap) {
-      capped[key] = value.slice(0, cap);
-      leftOut[key] = value.length - cap;
-    } else capped[key] = value;
-  }
+  const capped = capLists(item, cap, leftOut, '', 1);
   return { ...capped, leftOut, ...(fullOutputFile ? { fullOutputFile } : {}) };
 }
 
@@ -75,9 +98,7 @@ function listsLeftOut(items: unknown[], cap: number): string {
   const lost = new Map<string, number>();
   for (const item of items) {
     if (!isItem(item)) continue;
-    for (const [key, value] of Object.entries(item)) {
-      if (Array.isArray(value) && value.length > cap) lost.set(key, (lost.get(key) ?? 0) + value.length - cap);
-    }
+    for (const [path, list] of listsOf(item)) if (list.length > cap) lost.set(path, (lost.get(path) ?? 0) + list.length - cap);
   }
   const named = [...lost].map(([key, count]) => `\`${key}\` ${count.toLocaleString('en-US')}`).join(', ');
   return named === '' ? 'no list cut' : `lists cut to their first ${cap} item${cap === 1 ? '' : 's'} (left out: ${named})`;

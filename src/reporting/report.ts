@@ -1,7 +1,9 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, NOTED_OUTCOMES, reasonWithSubject, type ProjectResult } from '../domain/project-result.js';
+import { problemList, type SourceLinks } from './file-problems.js';
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
+import { OUTCOME_WORDS, outcomeWords, verdict } from './verdict.js';
 import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
 import { messageOf } from '../util/message-of.js';
@@ -34,18 +36,6 @@ export interface StepReport<D extends object = object> {
   failure?: { title: string; message: string };
 }
 
-const OUTCOME_LABEL: Record<ProjectResult['outcome'], string> = {
-  success: '✅ done',
-  triggered: '🚀 triggered',
-  skipped: '⏭️ skipped',
-  superseded: '⏩ superseded',
-  failed: '❌ failed',
-  cancelled: '🚫 cancelled',
-  'timed-out': '⌛ timed out',
-  aborted: '⏹️ stopped',
-  error: '⚠️ error',
-};
-
 /** A build's state in plain words, for a build still on its way; final states need no words. */
 const RUNNING_STATE_WORDS: Record<string, string> = {
   triggered: 'queued',
@@ -55,11 +45,10 @@ const RUNNING_STATE_WORDS: Record<string, string> = {
   uploading: 'uploading',
 };
 
-/** The summary's state: plain words ("✅ built", "⌛ timed out while building"), never a raw state like "finished". */
+/** The summary's state: plain words ("✅ built", "⏱️ timed out while building"), never a raw state like "finished". */
 function stateLabel(result: ProjectResult): string {
-  if (result.outcome === 'success' && result.buildId !== undefined) return '✅ built';
   const running = result.state === undefined ? undefined : RUNNING_STATE_WORDS[result.state];
-  const label = OUTCOME_LABEL[result.outcome];
+  const label = `${OUTCOME_WORDS[result.outcome].emoji} ${outcomeWords(result)}`;
   return running !== undefined && (result.outcome === 'timed-out' || result.outcome === 'aborted') ? `${label} while ${running}` : label;
 }
 
@@ -223,7 +212,9 @@ export function summaryMarkdown(
   results: ProjectResult[],
   extraSections: string[] = [],
   maxBytes = MAX_SUMMARY_BYTES,
+  options: Pick<SourceLinks, 'repoUrl'> & { listProblems?: boolean } = {},
 ): string {
+  const { listProblems = true, ...links } = options;
   const columns = ['Project', 'Version', 'State', 'Duration', 'Build', 'Docs'];
   const table = results.map((result) => {
     const docsUrl = result.previewUrl ?? result.docsUrl;
@@ -239,8 +230,10 @@ export function summaryMarkdown(
   // Columns no project has a value for (an `env` run has no build, duration or docs) are left out.
   const shown = columns.map((_, index) => index <= 0 || columns[index] === 'State' || table.some((cells) => cells[index] !== ''));
   const pick = (cells: string[]) => cells.filter((_, index) => shown[index]);
+  // The verdict first: what happened, to how many, and the warnings to fix.
+  const { emoji, text } = verdict(results);
   const head = [
-    `## ${escapeMarkdown(heading)}`,
+    `## ${emoji} ${escapeMarkdown(heading)}: ${escapeMarkdown(text)}`,
     '',
     `| ${pick(columns).join(' | ')} |`,
     `| ${pick(columns)
@@ -250,9 +243,13 @@ export function summaryMarkdown(
   // Each block follows the one before it on a line of its own.
   const blocks = table.map((cells) => `| ${pick(cells).join(' | ')} |`);
   for (const result of results) {
-    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || !result.reason) continue;
+    const problems = listProblems ? problemList(result.problems ?? [], result.moreProblems ?? 0, { ...links, commit: result.commit }) : [];
+    if ((GREEN_OUTCOMES.has(result.outcome) && !NOTED_OUTCOMES.has(result.outcome)) || (!result.reason && problems.length === 0)) continue;
     const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
-    blocks.push(`\n${title}\n\n${fencedCode(abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH))}`);
+    // What to fix first, as links to the lines; then the whole reason.
+    const fix = problems.length === 0 ? '' : `\n\n${problems.join('\n')}`;
+    const reason = result.reason ? `\n\n${fencedCode(abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH))}` : '';
+    blocks.push(`\n${title}${fix}${reason}`);
   }
   for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
   for (const section of extraSections) blocks.push(`\n${section}`);

@@ -146,20 +146,27 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
   };
 }
 
-/** An annotation as a line `level: title: message (file:line)`, its further lines below it. */
+/**
+ * An annotation as a line `level: title: message`, its further lines below it; on a file, compiler
+ * style: `file:line: level: message (title)`, which editors and terminals turn into a link.
+ */
 function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Style) {
   return (message: string, annotation?: Annotation) => {
     const where =
-      annotation?.file === undefined ? '' : ` (${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`})`;
+      annotation?.file === undefined
+        ? undefined
+        : `${annotation.file}${annotation.startLine === undefined ? '' : `:${annotation.startLine}`}`;
     const title = annotation?.title ? `${annotation.title}: ` : '';
-    const [first = '', ...rest] = out.clean(`${title}${message}${where}`).split('\n');
+    const text = where === undefined ? `${title}${message}` : `${message}${annotation?.title ? ` (${annotation.title})` : ''}`;
+    const [first = '', ...rest] = out.clean(text).split('\n');
+    const place = where === undefined ? '' : `${safeLine(out.clean(where))}: `;
     // A reason the log has just shown (a project's failure, said as it happened) is not said twice:
     // the annotation's line is then its title.
     // (The log says it as `<project>: <reason>`, the annotation as `<title>: <project>` and `<reason>`.)
     const reason = (out.clean(message).split('\n')[0] ?? '').trim();
     const named = annotation?.title?.includes(': ') ? `${out.clean(annotation.title.slice(annotation.title.indexOf(': ') + 2))}: ` : '';
-    const told = annotation?.title && where === '' && reason !== '' && (out.shown.has(reason) || out.shown.has(`${named}${reason}`));
-    out.emit(`${out.style(`${level}:`, name)} ${told ? safeLine(annotation.title!) : safeLine(first)}`);
+    const told = annotation?.title && where === undefined && reason !== '' && (out.shown.has(reason) || out.shown.has(`${named}${reason}`));
+    out.emit(`${place}${out.style(`${level}:`, name)} ${told ? safeLine(annotation.title!) : safeLine(first)}`);
     for (const line of notShownYet(
       rest.map((line) => safeLine(line)),
       out.shown,
@@ -223,6 +230,26 @@ function terminalLog(out: Writer, verbose: boolean): RunnerLog {
   };
 }
 
+/** At most this many projects' links end the output (the summary above lists every one). */
+const LINKS_AT_THE_END = 10;
+
+/** `Preview of demo: <url>` (or `Docs of …`) for each project of the `results` output that has one. */
+function whereToLook(results: string | undefined): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(results ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  const lines: string[] = [];
+  for (const entry of parsed as { project?: unknown; previewUrl?: unknown; docsUrl?: unknown }[]) {
+    const [label, url] = typeof entry?.previewUrl === 'string' ? ['Preview', entry.previewUrl] : ['Docs', entry?.docsUrl];
+    if (typeof url === 'string' && url !== '' && typeof entry.project === 'string') lines.push(`${label} of ${entry.project}: ${url}`);
+  }
+  return lines.slice(0, LINKS_AT_THE_END);
+}
+
 /**
  * The terminal: no workflow commands. An annotation is a line `error: <title>: <message> (file:line)`,
  * a group a headed block, hostile text printed line by line through `safeLine` (control characters,
@@ -257,7 +284,16 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     finish() {
       if (summary !== '') {
         out.emit('');
-        for (const line of markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env))) out.emit(line);
+        const lines = markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env));
+        // The verdict (the summary's heading) goes last, with where to look: the lines a terminal still shows.
+        const verdict = lines.findIndex((line) => line.trim() !== '');
+        const body = lines.slice(verdict + 1);
+        while (body[0]?.trim() === '') body.shift();
+        while (body.at(-1)?.trim() === '') body.pop();
+        for (const line of body) out.emit(line);
+        if (body.length > 0) out.emit('');
+        out.emit(lines[verdict] ?? '');
+        for (const line of whereToLook(outputs.get('results'))) out.emit(safeLine(out.clean(line)));
       }
       if (options.json) options.out.write(`${jsonForTerminal(out.masked(outputs.get('results') ?? '[]'))}\n`);
     },

@@ -56,7 +56,7 @@ describe('npm run demo', () => {
     expect(output(run, 'docs-url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs\/acme-docs\/en\/latest\/$/);
     expect(output(run, 'commit')).toMatch(/^[0-9a-f]{40}$/);
     // The summary, rendered: heading, aligned table with the build row, links as footnotes.
-    expect(run.output).toContain('READ THE DOCS: BUILD');
+    expect(run.output).toContain('READ THE DOCS BUILD: ACME-DOCS BUILT');
     expect(run.output).toMatch(/^Project\s+Version\s+State\s+Duration\s+Build\s+Docs$/m);
     expect(run.output).toMatch(
       /^acme-docs\s+latest\s+✅ built\s+\d+s\s+#\d+ \[1\]\s+http:\/\/127\.0\.0\.1:\d+\/docs\/acme-docs\/en\/latest\/$/m,
@@ -119,12 +119,14 @@ describe('npm run demo', () => {
     expect(previewUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/docs\/acme-docs--42\/en\/42\/$/);
     expect(run.output).toContain(`${previewUrl}  answers 200`);
     // The sticky comment, rendered: heading, the row with the link, build and short SHA as footnotes, the full SHA, the changed pages.
-    expect(run.output).toMatch(/^✅ Read the Docs preview: ready$/m);
-    expect(run.output).toMatch(
-      new RegExp(`^acme-docs\\s+✅ Ready\\s+Preview \\[1\\]\\s+#${buildId} \\[2\\]\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d$`, 'm'),
-    );
+    // A ready preview that loses a page and has a broken link is not ✅: the heading counts them.
+    expect(run.output).toMatch(/^⚠️ Read the Docs preview: ready · 1 page moved or removed without a redirect · 1 broken link$/m);
+    // One row, one time: the time is said once, beside the commit.
+    expect(run.output).toMatch(new RegExp(`^acme-docs\\s+✅ Ready\\s+Preview \\[1\\]\\s+#${buildId} \\[2\\]$`, 'm'));
     expect(run.output).toContain(`  [1] ${previewUrl}\n`);
-    expect(run.output).toContain(`Commit: ${DEMO_HEAD_SHA} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}>`);
+    expect(run.output).toContain(
+      `Commit: ${DEMO_HEAD_SHA.slice(0, 7)} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}> · updated `,
+    );
     // The changed pages from the service's file tree diff: preview and before links (issue 33).
     expect(run.output).toContain(`• configuration.html <${previewUrl}configuration.html> (new)`);
     const before = previewUrl!.replace('/acme-docs--42/en/42/', '/acme-docs/en/latest/');

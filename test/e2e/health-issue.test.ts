@@ -96,7 +96,7 @@ describe("the service's text and links in what people read", () => {
     const [issue] = openHealthIssues(gh);
     expect(issue!.body).toContain('`v1.0`');
     expect(issue!.body).not.toContain('evil.example');
-    expect(result.summary).toContain('| acme | active versions build | ❌ problem |');
+    expect(result.summary).toContain('| active versions build | ❌ problem |');
     expect(result.summary).not.toContain('evil.example');
     expect(JSON.stringify(JSON.parse(result.outputs.results!))).not.toContain('evil.example');
   });

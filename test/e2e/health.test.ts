@@ -58,7 +58,7 @@ describe('operation health', () => {
     const issue = open()[0]!;
     expect(issue.body.startsWith('<!-- readthedocs-action:health -->')).toBe(true);
     for (const name of ['`latest`', '`v1.2`', '`v1.0`']) expect(issue.body).toContain(name);
-    expect(first.summary).toContain('| Project | Check | State | Details | Links |');
+    expect(first.summary).toContain('| Check | State | Details | Links |');
     expect(JSON.parse(first.outputs.results!)[0]).toMatchObject({ project: 'acme', outcome: 'failed', healthy: false });
 
     const second = await run();

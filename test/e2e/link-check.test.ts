@@ -5,11 +5,13 @@
 // site they link; `warn` gives the same report and a green step. `health` with `link-check: fail`
 // on a project whose default version links a missing page opens the issue naming it, and closes it
 // once fixed. The cases are in test/operations/preview-link-check.test.ts and health-link-check.test.ts.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
 import { BROKEN_PAGES, linkSite } from '../../harness/link-site.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
+import { MAX_OUTPUT_LENGTH } from '../../src/reporting/output-values.ts';
 import { HEAD, PR, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
 
 const NAMED = ['`guide/install.html` → `guide/gone.html`: missing page', '`guide/usage.html` → `index.html#nope`: missing anchor'];
@@ -60,6 +62,30 @@ describe.concurrent('link check through dist/', () => {
         }
       }));
   }
+
+  // Issue 39's 3, as the review found it: `results[].links.broken` is one level down; 1,000 broken
+  // links of ~2 KB each are cut there, counted by path, instead of emptying `results`.
+  it('1,000 long broken links: a parseable, non-empty `results` under the limit, `links.broken` cut and counted', () =>
+    withPreviewStands(async ({ rtd, gh }) => {
+      const missing = Array.from({ length: 1000 }, (_, i) => `missing-${'x'.repeat(1_900)}-${i}.html`);
+      const links = missing.map((target) => `<a href="${target}">gone</a>`).join('\n');
+      rtd.setSitePages('demo', String(PR), {
+        ...linkSite(`${gh.url}/other-site`, { fixed: true }),
+        'guide/install.html': `<!doctype html>\n<html><body><h1>Install</h1>\n${links}\n</body></html>\n`,
+      });
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'warn' });
+      expect(run.code, run.stdout).toBe(0);
+      const text = run.outputs.results!;
+      expect(text.length).toBeLessThanOrEqual(MAX_OUTPUT_LENGTH);
+      type Result = { project: string; links: { broken: { target: string }[] }; leftOut?: Record<string, number>; fullOutputFile?: string };
+      const [result] = JSON.parse(text) as Result[];
+      expect(result!.project).toBe('demo');
+      expect(result!.links.broken.length).toBeGreaterThan(0);
+      expect(result!.links.broken.length + result!.leftOut!['links.broken']!).toBe(1000);
+      const [full] = JSON.parse(readFileSync(result!.fullOutputFile!, 'utf8')) as Result[];
+      expect(full!.links.broken.map((link) => link.target).sort()).toEqual(missing.map((target) => `guide/${target}`).sort());
+      expect(run.annotations).toContainEqual(expect.objectContaining({ level: 'notice', title: 'Output shortened' }));
+    }));
 
   it('health with `link-check: fail`: the issue names the missing page, and closes once the link is fixed', async ({ onTestFinished }) => {
     const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null });

@@ -112,7 +112,7 @@ describe.concurrent('npm run local, from an ordinary shell', () => {
       expect(output(run, 'state')).toBe('finished');
       expect(output(run, 'build-id')).toMatch(/^\d+$/);
       expect(output(run, 'docs-url')).toBe(`${standin.url}/docs/acme-docs/en/latest/`);
-      expect(run.output).toContain('READ THE DOCS: BUILD');
+      expect(run.output).toContain('READ THE DOCS BUILD: ACME-DOCS BUILT');
       expect(run.output).toMatch(/^acme-docs\s+latest\s+✅ built/m);
       expect(run.output).toMatch(/The action exited 0\.\s*$/);
       // The token went to the stand-in and nowhere on the screen.
@@ -232,7 +232,7 @@ describe.concurrent('npm run standin, from an ordinary shell', () => {
       expect(output.includes('FAILED') ? output.slice(-2500) : '').toBe('');
       expect(run.status, output).toBe(0);
       // The merge group's status reached GitHub's stand-in, in both modes.
-      expect(output.match(/status docs\/readthedocs\.org:acme-docs is success/g)).toHaveLength(2);
+      expect(output.match(/passed: acme-docs, status success: .* \(docs\/readthedocs\.org:acme-docs\)/g)).toHaveLength(2);
       expect(output).toContain('Found through search: acme-docs v2.0');
     } finally {
       await server.stop();

@@ -260,7 +260,7 @@ describe('build, reported as the step reports it', () => {
     expect(error!.title).toBe('Timed out: demo latest');
     expect(error!.message).toContain('timed out after 2m');
     expect(error!.message).toContain('keeps running');
-    expect(run.summary).toContain('⌛ timed out while cloning');
+    expect(run.summary).toContain('⏱️ timed out while cloning');
   });
 
   it('an inactive project: one error naming the project the service did not build for, and no build', async () => {

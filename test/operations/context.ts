@@ -108,7 +108,7 @@ export async function runStep(
     await reportStep(report, inputs, redact, actionsPort());
     const code = process.exitCode ?? 0;
     const summary =
-      report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs: ${inputs.operation}`, report.results, report.summary)) : '';
+      report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs ${inputs.operation}`, report.results, report.summary)) : '';
     return {
       report,
       // As every reporter shows a result: the reason with its subject first ("demo: …").

@@ -182,7 +182,7 @@ describe('env, reported as the step reports it', () => {
     expect(run.code).toBe(0);
     expect(stdout.text()).toContain('Plan: 1 created, 2 replaced, 1 kept');
     // An env run has no version, build or docs.
-    expect(run.summary).toContain('| Project | State |\n| --- | --- |\n| demo | ✅ done |\n');
+    expect(run.summary).toContain('| Project | State |\n| --- | --- |\n| demo | ✅ passed |\n');
     expect(run.summary).toContain('| API\\_KEY | no | replaced |');
     expect(run.summary).toContain('| THEME | yes | replaced |');
     expect(run.summary).toContain('| KEEP\\_ME | no | kept |');

@@ -54,7 +54,11 @@ async function unhealthyStage(): Promise<Stage> {
     outcome: 'failure',
     commit: C10,
     startedAgoMs: 20 * HOUR,
-    failingCommand: { command: 'python -m sphinx -W docs out', output: 'Warning, treated as error:\nundefined label: intro', exit_code: 2 },
+    failingCommand: {
+      command: 'python -m sphinx -W docs out',
+      output: 'Warning, treated as error:\ndocs/index.rst:4:undefined label: intro',
+      exit_code: 2,
+    },
   });
   const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
   gh.setBranch('main', HEAD, T0 - 3 * HOUR);
@@ -112,7 +116,11 @@ describe('health', () => {
     // The reason as `wait` gives it: the notification, the failed command and the last lines of its output.
     expect(issue!.body).toContain('Command failed (exit code 2): python -m sphinx -W docs out');
     expect(issue!.body).toContain('undefined label: intro');
-    expect(first.summary).toContain('| acme | latest is current | ❌ problem |');
+    // And what to fix, unfolded: the warning at its line of the commit the build built.
+    expect(issue!.body).toContain(
+      `  - [\`docs/index.rst:4\`](https://github.com/octo/docs-repo/blob/${C10}/docs/index.rst#L4): error: undefined label\\: intro\n`,
+    );
+    expect(first.summary).toContain('| latest is current | ❌ problem |');
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === 'Unhealthy: acme')).toBe(true);
 
     const second = await health(stage);

@@ -47,6 +47,19 @@ describe('merge-queue outside a merge_group event (issue 42)', () => {
     expect(gh.requests).toEqual([]);
   });
 
+  it('on workflow_dispatch (the group given by hand is legitimate there): both remedies, and what is missing', async () => {
+    const refused = runQueue({ version: BRANCH }, 'workflow_dispatch');
+    await expect(refused).rejects.toThrow("this run's event is `workflow_dispatch`");
+    const message = await runQueue({ version: BRANCH }, 'workflow_dispatch').catch((error: Error) => error.message);
+    expect(message).toContain("`if: github.event_name == 'merge_group'`");
+    expect(message).toMatch(/give `commit` \(the group's full commit SHA\)/);
+    expect(message).not.toContain('`version` (');
+    // Given by hand, it runs.
+    const run = await runQueue({ commit: GROUP, version: BRANCH, 'queue-check': 'mirror' }, 'workflow_dispatch');
+    expect(run.results[0]!.details).toMatchObject({ groupCommit: GROUP, queueBranch: BRANCH });
+    expect(rtd.requests.length).toBeGreaterThan(0);
+  });
+
   it('from a terminal (no event): names only what is missing of `commit` and `version`', async () => {
     const noVersion = runQueue({ commit: GROUP }, '');
     await expect(noVersion).rejects.toThrow(/needs the group by hand: give `version` \(the queue branch/);

@@ -82,6 +82,21 @@ async function activate(slug: string): Promise<void> {
   rtd.requests.length = 0;
 }
 
+/** The requests of both stand-ins in the order they arrived (`rtd`/`github`, method, path): from now on. */
+function requestOrder(): string[] {
+  const order: string[] = [];
+  const follow = <T extends { method: string; path: string }>(name: string, log: T[]) => {
+    const push = log.push.bind(log);
+    log.push = (...items: T[]) => {
+      for (const item of items) order.push(`${name} ${item.method} ${item.path}`);
+      return push(...items);
+    };
+  };
+  follow('rtd', rtd.requests);
+  follow('github', gh.requests);
+  return order;
+}
+
 describe('merge-queue, queue-check: build', () => {
   it('syncs, activates the queue version hidden, follows the build the activation queued, deactivates it, and reports success on the group commit', async () => {
     queueBranch();
@@ -113,8 +128,9 @@ describe('merge-queue, queue-check: build', () => {
     ]);
     expect(run.outputs).toMatchObject({ success: 'true', commit: GROUP, version: SLUG });
     expect(run.summary).toContain('`queue-check: build`');
-    expect(run.summary).toContain('- demo: passed: The group&#39;s docs build succeeded');
-    expect(run.summary).toContain('status `docs/readthedocs.org:demo` is `success`');
+    // The verdict and the status first: visible at 420 px; the long names after.
+    expect(run.summary).toContain('- ✅ passed: **demo**, status `success`: The group&#39;s docs build succeeded');
+    expect(run.summary).toContain('\\(build \\#1\\) (`docs/readthedocs.org:demo`)');
     const log = stdout.text();
     for (const line of [
       'Syncing the versions of demo: the queue branch becomes version ' + SLUG,
@@ -128,6 +144,21 @@ describe('merge-queue, queue-check: build', () => {
     }
     // The builds before the sync: the last ten, to tell the activation's build from older ones.
     expect(rtd.requests.find((r) => r.path === '/api/v3/projects/demo/builds/')?.query.limit).toBe('10');
+  });
+
+  it("the group's final status goes out before the deactivation: the queue does not wait on it", async () => {
+    const slug = queueBranch();
+    const order = requestOrder();
+    const run = await runQueue();
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, status: 'success' });
+    expect(order.filter((r) => r.includes('/statuses/') || r.startsWith('rtd PATCH'))).toEqual([
+      expect.stringMatching(/^github POST .*\/statuses\//),
+      `rtd PATCH /api/v3/projects/demo/versions/${slug}/`,
+      expect.stringMatching(/^github POST .*\/statuses\//),
+      `rtd PATCH /api/v3/projects/demo/versions/${slug}/`,
+    ]);
+    expect(statuses().map((s) => s.state)).toEqual(['pending', 'success']);
   });
 
   it('a failed build: status failure, a red step with the failure annotation, the version deactivated all the same', async () => {
@@ -150,7 +181,7 @@ describe('merge-queue, queue-check: build', () => {
     expect(gh.statuses(GROUP).at(-1)!.description).toContain('Build failed');
     expect(versionWrites().at(-1)).toEqual({ version: slug, body: { active: false } });
     expect(stdout.annotations().some((a) => a.level === 'error' && a.title === `Build failed: demo ${slug}`)).toBe(true);
-    expect(run.summary).toContain('- demo: failed: Build failed \\(build \\#1\\); status `docs/readthedocs.org:demo` is `failure`');
+    expect(run.summary).toContain('- ❌ failed: **demo**, status `failure`: Build failed \\(build \\#1\\) (`docs/readthedocs.org:demo`)');
     // The build ended: nothing runs on.
     expect(stdout.text()).not.toContain('runs on');
   });
@@ -284,6 +315,73 @@ describe('merge-queue, queue-check: build', () => {
     // Inactive with its branch gone, the service's next sync deletes it.
     expect(rtd.branchDeleted('demo', gone)).toBe(true);
     expect(readVersion(goneSlug)).toBeUndefined();
+  });
+
+  it('a token that cannot see the repository (404 to everything): the sweep deactivates nothing', async () => {
+    queueBranch();
+    const gone = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;
+    const goneSlug = rtd.branchCreated('demo', gone, 'c'.repeat(40));
+    await activate(goneSlug);
+    gh.hideRepository();
+    const run = await runQueue();
+
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    // A 404 of the group's own branch: no read of this repository succeeded, so no 404 says a branch is gone.
+    expect(readVersion(goneSlug)).toMatchObject({ active: true });
+    expect(versionWrites().map((w) => w.version)).toEqual([SLUG, SLUG]);
+    expect(gh.requests.filter((r) => r.path.includes('/branches/')).map((r) => decodeURIComponent(r.path))).toEqual([
+      expect.stringContaining(BRANCH),
+    ]);
+  });
+
+  it('branches refused (403: no `contents: read`): the whole sweep stops at the first refusal', async () => {
+    queueBranch();
+    const slugs = [7, 8].map((pr) => rtd.branchCreated('demo', `gh-readonly-queue/main/pr-${pr}-${'c'.repeat(40)}`, 'c'.repeat(40)));
+    for (const slug of slugs) await activate(slug);
+    gh.refuse('GET', /\/branches\//);
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    for (const slug of slugs) expect(readVersion(slug)).toMatchObject({ active: true });
+    expect(gh.requests.filter((r) => r.path.includes('/branches/'))).toHaveLength(1);
+    expect(stdout.text()).toContain('contents: read');
+  });
+
+  it("the sweep ends at the step's deadline: deactivations the service keeps asking to wait for do not each get 30 s more", async () => {
+    const slug = queueBranch();
+    rtd.onTrigger('demo', slug, { durationMs: 90_000, outcome: 'success' });
+    const leftovers = [7, 8, 9].map((pr) => rtd.branchCreated('demo', `gh-readonly-queue/main/pr-${pr}-${'c'.repeat(40)}`, 'c'.repeat(40)));
+    for (const leftover of leftovers) await activate(leftover);
+    rtd.fault({
+      kind: 'status',
+      method: 'PATCH',
+      path: /\/versions\/gh-readonly-queue-main-pr-[789]-c+\/$/,
+      times: 50,
+      status: 429,
+      headers: { 'Retry-After': '10' },
+    });
+    const run = await runQueue({ timeout: '2m' });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    const sweep = rtd.requests.filter((r) => r.method === 'PATCH' && /pr-[789]-/.test(r.path));
+    expect(sweep.length).toBeGreaterThan(0);
+    // The sweep (and the step) ends at the deadline: no 30 s more per deactivation.
+    expect(clock.now()).toBeLessThanOrEqual(T0 + 120_000);
+    expect(rtd.requests.filter((r) => r.method === 'PATCH' && r.path.includes('pr-8-'))).toEqual([]);
+  });
+
+  it('the sweep checks each version itself (the list may ignore `active` and `type`): an inactive one and a tag are left alone', async () => {
+    queueBranch();
+    const inactive = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;
+    const tag = `gh-readonly-queue/main/pr-9-${'f'.repeat(40)}`;
+    rtd.addVersion('demo', { slug: 'queue-inactive', verboseName: inactive, active: false, type: 'branch' });
+    rtd.addVersion('demo', { slug: 'queue-tag', verboseName: tag, active: true, type: 'tag' });
+    const run = await runQueue();
+
+    expect(run.results[0]).toMatchObject({ outcome: 'success' });
+    // Neither branch is on GitHub: only the code's own check keeps them out of the sweep.
+    expect(versionWrites().map((w) => w.version)).toEqual([SLUG, SLUG]);
+    expect(gh.requests.filter((r) => r.path.includes('/branches/'))).toEqual([]);
   });
 
   it('after a timeout the deactivation has 30 s of its own: a 429 whose wait fits is waited for', async () => {

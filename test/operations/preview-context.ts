@@ -47,6 +47,9 @@ export async function previewStage(options: { pullRequest?: boolean; tokenApp?: 
 /** The preview host is reached through the template: the stand-in serves PR versions under /docs/. */
 export const previewOf = (rtd: Standin, language = 'en', project = 'demo') => `${rtd.url}/docs/${project}--${PR}/${language}/${PR}/`;
 
+/** The page of the workflow run the tests' runs are (GITHUB_RUN_ID 4242). */
+export const RUN_URL = `https://github.com/${REPOSITORY}/actions/runs/4242`;
+
 /** The RunContext of a `pull_request` event on PR 7 (`action` synchronize unless given). */
 export function pullRequestRun(
   gh: GitHubStandin,
@@ -58,6 +61,7 @@ export function pullRequestRun(
     sha: 'f'.repeat(40), // GITHUB_SHA on pull_request events: the merge commit, never the one to report
     repository: REPOSITORY,
     apiUrl: gh.url,
+    runUrl: RUN_URL,
     pullRequest: {
       number: PR,
       headSha: HEAD,
@@ -111,7 +115,7 @@ export async function runPreview(
 }
 
 /** The job summary step.ts writes for this report. */
-export const summaryOf = (report: StepReport) => summaryMarkdown('Read the Docs: preview', report.results, report.summary);
+export const summaryOf = (report: StepReport) => summaryMarkdown('Read the Docs preview', report.results, report.summary);
 
 /** The newest status of each context on a commit, as GitHub shows them. */
 export function latestStatuses(gh: GitHubStandin, sha: string) {

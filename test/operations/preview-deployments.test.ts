@@ -258,12 +258,17 @@ describe('the build log and timeline, in-process', () => {
     expect(effects.annotations.map((a) => [a.level, a.message])).toEqual([['warning', 'undefined label']]);
   });
 
-  it('the summary of a finished build has a gantt block of its commands, and its table', async () => {
-    seedBuild();
+  it('the summary of a failed build has a gantt block of its commands; a quick green one only its table', async () => {
+    seedBuild('failure');
     const summary = summaryOf(await runPreview(stage, { deployment: 'false' }));
-
     expect(summary).toMatch(/```mermaid\ngantt\n/);
     expect(summary).toMatch(/ git clone [^\n:]* :c1, 0, \d+s/);
-    expect(summary).toMatch(/^\| demo \| 7 \| ✅ built \| 40s \|/m);
+  });
+
+  it('a quick green build: its table, no chart (it comes with a failed or slow build)', async () => {
+    seedBuild();
+    const summary = summaryOf(await runPreview(stage, { deployment: 'false' }));
+    expect(summary).not.toContain('```mermaid');
+    expect(summary).toMatch(/^\| demo \| 7 \| ✅ ready \| 40s \|/m);
   });
 });

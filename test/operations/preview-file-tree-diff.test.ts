@@ -18,6 +18,7 @@ import {
   pullRequestRun,
   runPreview,
   summaryOf,
+  RUN_URL,
 } from './preview-context.ts';
 
 const stdout = captureStdout();
@@ -83,7 +84,9 @@ describe('preview with the file tree diff', () => {
     expect(body).toContain(`- [\`guide/page-01.html\`](${preview}guide/page-01.html) · [before](${latest()}guide/page-01.html)`);
     expect(body).toContain(`- [\`guide/new.html\`](${preview}guide/new.html) (new)`);
     expect(body).not.toContain('guide/page-20.html');
-    expect(body).toContain('and 7 more: the job summary of this run lists them all');
+    // The job summary that lists them is a click away: the run's page.
+    expect(body).toContain(`- … and 7 more: [the job summary of this run](${RUN_URL}) lists them all`);
+    expect(body).toContain(` · [workflow run](${RUN_URL})\n`);
     expect(body).toContain('from: /api/legacy.html');
 
     const summary = summaryOf(report);

@@ -2,6 +2,8 @@
 // changed pages of the file tree diff read on the preview, their links, anchors and images asked
 // once each; the broken ones in the comment, the summary, the annotations and `results`; `fail`
 // turns the status and deployment red; another site is never asked without `link-check-external`.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BROKEN_PAGES, linkSite } from '../../harness/link-site.ts';
 import { captureStdout } from './context.ts';
@@ -148,6 +150,43 @@ describe('preview link check', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'failed' });
     expect(broken.filter((l) => !l.external)).toEqual(BROKEN);
     expect(stdout.annotations().filter((a) => a.title === 'Broken external link')).toHaveLength(1);
+  });
+
+  // The review's SSRF finding: a fork's page must not make a self-hosted runner probe this machine
+  // or its network. The preview's host (a loopback stand-in here) stays checked.
+  it('with `link-check-external`: links to this machine or private addresses are never asked, counted as not checked', async ({
+    onTestFinished,
+  }) => {
+    const probed: string[] = [];
+    const inside = createServer((req, res) => {
+      probed.push(`${req.headers.host} ${req.url}`);
+      res.end('secret');
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '::', resolve));
+    onTestFinished(() => new Promise<void>((resolve) => inside.close(() => resolve())));
+    const port = (inside.address() as AddressInfo).port;
+    const targets = [
+      `http://127.0.0.1:${port}/a`,
+      `http://127.0.0.2:${port}/b`,
+      `http://localhost:${port}/c`,
+      `http://[::1]:${port}/d`,
+      `http://0x7f.1:${port}/e`,
+      `http://2130706433:${port}/f`,
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    const site = linkSite(`${stage.gh.url}/other-site`, { fixed: true });
+    const links = targets.map((target) => `<a href="${target}">in</a>`).join(' ');
+    stage.rtd.setSitePages('demo', String(PR), {
+      ...site,
+      'guide/install.html': site['guide/install.html']!.replace('</body>', `${links}</body>`),
+    });
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check-external': 'true' });
+    expect(probed).toEqual([]);
+    const details = report.results[0]!.details as { links: { checked: number; notChecked: number; broken: { target: string }[] } };
+    expect(details.links.notChecked).toBe(targets.length);
+    expect(details.links.broken.map((link) => link.target)).toEqual([`${stage.gh.url}/other-site/elsewhere/install`]);
+    // The preview's own pages, on 127.0.0.1 too, were read and checked.
+    expect(details.links.checked).toBeGreaterThan(5);
   });
 
   it("changed pages from the pull request's files (no file tree diff): each fetched once, its body reused for its links", async () => {

@@ -54,7 +54,7 @@ describe('a newer push supersedes the head’s build while preview waits', () =>
     expect(result).toMatchObject({ outcome: 'superseded', buildId: 1, commit: HEAD, details: { previewStatus: 'superseded' } });
     expect(result!.supersededBy).toMatchObject({ buildId: 2, commit: NEWER });
     const [row] = tableRows(onlyComment(gh).body);
-    expect(row).toContain('⏩ Superseded');
+    expect(row).toContain('🔀 Superseded');
     expect(onlyComment(gh).body).toContain(`build \\#2 of ${NEWER}`);
     expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'success',
@@ -301,7 +301,7 @@ describe("Read the Docs' own PR comment (GitHub App projects)", () => {
 
       expect(report.results[0]).toMatchObject({ outcome: 'timed-out' });
       const ours = gh.comments(PR).find((c) => c.id !== service)!;
-      expect(tableRows(ours.body)[0]).toContain('⌛ Timed out');
+      expect(tableRows(ours.body)[0]).toContain('⏱️ Timed out');
     });
 
     it('ready at the head before the service’s comment caught up: ours stays, with the changed pages of its own', async () => {

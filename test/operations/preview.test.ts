@@ -21,6 +21,7 @@ import {
   runPreview,
   summaryOf,
   tableRows,
+  RUN_URL,
 } from './preview-context.ts';
 
 const stdout = captureStdout();
@@ -112,14 +113,16 @@ describe('preview, in-process on a fake clock', () => {
     expect(row).toContain(`[Preview](${url})`);
     expect(row).toContain(`/builds/${headBuild}/`);
     expect(row).not.toContain(HEAD.slice(0, 7)); // the commit is shown once, below the table
-    expect(row).toContain('2026-11-23 08:0'); // the row's time is the step's clock
-    expect(comment.body).toContain(`Commit: [\`${HEAD}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
+    expect(comment.body).toMatch(/ · updated 2026-11-23 08:0\d UTC/); // the row's time is the step's clock, said once
+    expect(comment.body).toContain(`Commit: [\`${HEAD.slice(0, 7)}\`](https://github.com/octo/docs-repo/commit/${HEAD})`);
     expect(comment.body).toContain(`(${url}install.html)`);
     expect(comment.body).not.toContain('removed.rst');
     expect(comment.body).not.toContain(OLDER);
     // Posted once as building while the build ran, then edited.
     expect(commentBodies(gh, 'POST')).toHaveLength(1);
     expect(commentBodies(gh, 'POST')[0]).toContain('⏳');
+    // Before a build is known, the row's link is the run waiting for it.
+    expect(tableRows(commentBodies(gh, 'POST')[0]!)[0]).toContain(`| [run](${RUN_URL}) |`);
     expect(commentBodies(gh, 'PATCH').at(-1)).toBe(comment.body);
 
     const summary = summaryOf(report);
@@ -187,12 +190,17 @@ describe('preview, in-process on a fake clock', () => {
     expect(bullets[0]).toContain('**demo**: Build failed\\: The command'); // the service's notification
     expect(bullets[0]).toContain('exited with code 1');
     expect(bullets[0]).toContain(`[build log](${rtd.url}/projects/demo/builds/${headBuild}/)`);
+    // What to fix, unfolded below it: the warning as a link to its line of the head commit.
+    const bullet = comment.body.indexOf(bullets[0]!);
+    expect(comment.body.slice(bullet + bullets[0]!.length, comment.body.indexOf('<details>'))).toBe(
+      `\n  - [\`docs/install.rst:3\`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/install.rst#L3): warning: undefined label\\: setup\\-guide\n\n`,
+    );
     // The tail in a collapsed block, trimmed from the top, in a fence its own backticks cannot close.
     const details = comment.body.slice(comment.body.indexOf('<details><summary>Last lines of the output</summary>\n\n````text\n'));
     expect(details.length).toBeLessThan(comment.body.length);
     expect(details).toContain(`undefined label: setup-guide\n${LAST_LINE}\n\`\`\`\`\n\n</details>`);
     expect(details).not.toContain('Running Sphinx');
-    expect(comment.body.split(HEAD)).toHaveLength(3); // the commit once, below the table
+    expect(comment.body.split(HEAD)).toHaveLength(3); // the commit's link below the table, the warning's link
     expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
       description: `Build #${headBuild} failed`,
@@ -227,7 +235,9 @@ describe('preview, in-process on a fake clock', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^\| demo \| ✅ Ready \| \[Preview\]\(.*\/docs\/demo--7\/en\/7\/\)/);
     expect(rows[1]).toMatch(/^\| demo\\-ja \| ✅ Ready \| \[Preview\]\(.*\/docs\/demo--7\/ja\/7\/\)/);
-    expect(onlyComment(gh).body).toContain('### ✅ Read the Docs previews: all 2 ready');
+    expect(onlyComment(gh).body).toContain(
+      '### ⚠️ Read the Docs previews: all 2 ready · 1 page moved or removed without a redirect in 2 projects',
+    );
     const statuses = latestStatuses(gh, HEAD);
     expect(statuses.get('readthedocs-preview/demo')).toMatchObject({ state: 'success', target_url: previewOf(rtd, 'en') });
     expect(statuses.get('readthedocs-preview/demo-ja')).toMatchObject({ state: 'success', target_url: previewOf(rtd, 'ja') });

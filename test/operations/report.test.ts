@@ -74,7 +74,7 @@ describe('run, in-process', () => {
     expect(set.success).toBe('false');
     const text = summary();
     expect(text).toMatch(
-      /^## Read the Docs\\: env\n\n\| Project \| State \|\n\| --- \| --- \|\n\| demo \| ⚠️ error \|\n\n### Variables partly changed: demo\n/,
+      /^## ⚠️ Read the Docs env: demo error\n\n\| Project \| State \|\n\| --- \| --- \|\n\| demo \| ⚠️ error \|\n\n### Variables partly changed: demo\n/,
     );
     expect(text).toContain('creating `NEW_ONE` failed');
     // The operation's section comes after the reason.
@@ -137,7 +137,8 @@ describe('reportStep', () => {
     expect(process.exitCode).toBe(1);
     expect(outputs()).toMatchObject({ config: 'text', success: 'true', variables: '[]' });
     const text = summary();
-    expect(text.startsWith('## Read the Docs\\: build\n')).toBe(true);
+    // The verdict first: the worst outcome's emoji and words, then every outcome counted.
+    expect(text.startsWith('## ❌ Read the Docs build: 1 failed, 1 passed\n')).toBe(true);
     const order = ['### Build failed: two', '**chart of one**', '**chart of two**', '**the step**'].map((part) => text.indexOf(part));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));

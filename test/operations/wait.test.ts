@@ -402,7 +402,7 @@ describe('wait, reported as the step reports it', () => {
     const [notice] = stdout.annotations().filter((a) => a.level === 'notice');
     expect(notice!.title).toBe('Superseded: demo latest');
     expect(notice!.message).toContain(`build #2 of ${OTHER}`);
-    expect(run.summary).toContain('⏩ superseded');
+    expect(run.summary).toContain('🔀 superseded');
     expect(run.summary).toContain('### Superseded: demo');
   });
 });

@@ -45,7 +45,7 @@ describe('renderMarkdown', () => {
       },
     ]);
     const text = renderMarkdown(markdown, PLAIN);
-    expect(text).toMatch(/^READ THE DOCS: BUILD$/m);
+    expect(text).toMatch(/^❌ READ THE DOCS: BUILD: DEMO FAILED$/m);
     expect(text).toMatch(/^demo\s+latest\s+❌ failed\s+4s\s+#3 \[1\]$/m); // plain words, never "(finished)"
     expect(text).toMatch(/^Build failed: demo$/m);
     expect(text).toContain('  │ | not a table');
@@ -158,8 +158,8 @@ describe('the summary table', () => {
       { project: 'late', outcome: 'timed-out', version: 'pr-1', state: 'finished', buildId: 3 },
     ]);
     expect(markdown).toContain('| ok | pr\\-1 | ✅ built | \\#1 |');
-    expect(markdown).toContain('| slow | pr\\-1 | ⌛ timed out while building |');
-    expect(markdown).toContain('| late | pr\\-1 | ⌛ timed out |');
+    expect(markdown).toContain('| slow | pr\\-1 | ⏱️ timed out while building |');
+    expect(markdown).toContain('| late | pr\\-1 | ⏱️ timed out |');
     expect(markdown).not.toContain('finished');
     // No duration and no docs URL for any project: those columns are left out.
     expect(markdown).toContain('| Project | Version | State | Build |\n');

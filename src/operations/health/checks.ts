@@ -1,5 +1,6 @@
 // The four checks of `health`, pure: what one project's facts (read once, in lists) say about it.
 // Every name and text here came from the service or GitHub: it stays text (the report escapes it).
+import type { FileProblem } from '../../domain/project-result.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { formatDuration } from '../../util/format-duration.js';
@@ -26,6 +27,9 @@ export interface CheckRow {
   links: CheckLink[];
   /** A failed build's reason as `wait` gives it (notifications, the failed command's last lines). */
   reason?: string;
+  /** A failed build's Sphinx warnings and errors, and the commit it built (their lines are that commit's). */
+  problems?: FileProblem[];
+  commit?: string;
 }
 
 /** The default branch's head as GitHub gives it. */
@@ -60,7 +64,7 @@ export interface ProjectFacts {
   /** The newest release tags, newest first; a string says why they are not known. */
   releases: string[] | string;
   /** Why each failed build failed, by build id. */
-  failureReasons: Map<number, { headline: string; reason: string }>;
+  failureReasons: Map<number, { headline: string; reason: string; problems?: FileProblem[] }>;
 }
 
 export interface CheckOptions {
@@ -264,6 +268,7 @@ export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
         details: `its last build #${build.id} failed${why ? `: ${why.headline}` : ''}`,
         links: [buildLink(build)],
         ...(why ? { reason: why.reason } : {}),
+        ...(why?.problems?.length ? { problems: why.problems, ...(build.commit ? { commit: build.commit } : {}) } : {}),
       });
     } else if (!build && version.built === false && !facts.builds.some((b) => b.version === version.slug)) {
       rows.push({

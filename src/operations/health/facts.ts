@@ -8,6 +8,7 @@ import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { buildsDisabledNotice } from '../shared/builds-disabled.js';
 import { explainFailure } from '../shared/failure-reason.js';
+import { problemsToShow } from '../shared/sphinx-warnings.js';
 import { branchLatestTracks } from '../shared/latest-branch.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
@@ -106,7 +107,8 @@ export async function readProjectFacts(
   };
   for (const build of failedLastBuilds(facts).slice(0, MAX_EXPLAINED)) {
     const findings = await explainFailure(api, build);
-    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason: findings.text });
+    const { problems } = findings.output ? problemsToShow(findings.output) : { problems: [] };
+    facts.failureReasons.set(build.id, { headline: findings.headline ?? 'the service gave no reason', reason: findings.text, problems });
   }
   return facts;
 }

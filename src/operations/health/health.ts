@@ -29,6 +29,11 @@ export function issueMarker(header: string): string {
   return `<!-- readthedocs-action:health${header ? `:${header.replace(/[^A-Za-z0-9._-]/g, '-')}` : ''} -->`;
 }
 
+/** The repository's page on GitHub, for the links to a failed build's lines. */
+function repositoryUrl(ctx: OperationContext): string | undefined {
+  return ctx.run.repository ? `${ctx.run.serverUrl.replace(/\/+$/, '')}/${ctx.run.repository}` : undefined;
+}
+
 /** The step: every project checked at once (their reads share the rate budget), then the one issue. */
 export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
   const gh = await gitHubRepo(ctx);
@@ -131,7 +136,7 @@ async function reportThroughIssue(
       marker,
       identity: new TokenIdentity((message) => ctx.log.debug(message)),
       title: unhealthy ? issueTitle(rows) : '',
-      body: unhealthy ? issueBody(marker, rows) : undefined,
+      body: unhealthy ? issueBody(marker, rows, { at: ctx.now(), runUrl: ctx.run.runUrl, repoUrl: repositoryUrl(ctx) }) : undefined,
       closing: closingComment(results.map((result) => result.project)),
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);

@@ -4,10 +4,11 @@
  * of the report is a problem with `fail` (so the issue names the links, and closes once they are
  * fixed); with `warn` the broken links are warnings and the row stays ok.
  */
+import { brokenLinkText } from '../../reporting/broken-link.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { OperationContext } from '../types.js';
-import { annotateBroken, checkLinks, type BrokenLink, type LinkAnswers } from '../shared/links/link-checker.js';
+import { annotateBroken, checkLinks, type LinkAnswers } from '../shared/links/link-checker.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { CheckRow, ProjectFacts } from './checks.js';
@@ -60,7 +61,7 @@ export async function linkSweepRows(
     const note = warned.length === 0 ? '' : `; ${warned.length} broken, told as warnings (\`link-check: warn\`)`;
     return [row('ok', slug, `${counts}${note}`)];
   }
-  const lines = failing.map(brokenLine);
+  const lines = failing.map(brokenLinkText);
   const shown = lines.slice(0, MAX_IN_DETAILS).join('; ');
   const more = failing.length > MAX_IN_DETAILS ? `; and ${failing.length - MAX_IN_DETAILS} more` : '';
   return [
@@ -72,10 +73,6 @@ export async function linkSweepRows(
       ].join('\n'),
     },
   ];
-}
-
-function brokenLine(link: BrokenLink): string {
-  return `${link.page} → ${link.target}: ${link.problem}`;
 }
 
 function row(state: CheckRow['state'], subject: string, details: string): CheckRow {

@@ -1,6 +1,7 @@
 // How `health` tells what it found: the table of the job summary (and the terminal), the log's
 // lines, the issue's body. Every name, detail and reason came from the service or GitHub: escaped.
 import { codeSpan, escapeMarkdown, fencedCode, markdownLink } from '../../reporting/markdown.js';
+import { problemList } from '../../reporting/file-problems.js';
 import { abridged } from '../../reporting/report.js';
 import type { CheckRow, CheckState } from './checks.js';
 
@@ -10,7 +11,7 @@ export interface ProjectRows {
   rows: CheckRow[];
 }
 
-const STATE_LABEL: Record<CheckState, string> = { ok: '✅ ok', problem: '❌ problem', unknown: '❔ not checked' };
+const STATE_LABEL: Record<CheckState, string> = { ok: '✅ passed', problem: '❌ problem', unknown: '❔ not checked' };
 /** GitHub refuses an issue body over 65,536 characters: the rows and reasons that do not fit are counted instead. */
 export const MAX_ISSUE_BODY = 60_000;
 /** A failed build's reason in the issue: its beginning (the notification) and its end (the output's last lines). */
@@ -25,28 +26,38 @@ function detailsCell(row: CheckRow): string {
   return `${row.subject === undefined ? '' : `${codeSpan(row.subject)}: `}${escapeMarkdown(row.details)}`;
 }
 
-function tableLine(project: string, row: CheckRow): string {
-  return `| ${escapeMarkdown(project)} | ${escapeMarkdown(row.check)} | ${STATE_LABEL[row.state]} | ${detailsCell(row)} | ${linksCell(row)} |`;
-}
-
-const HEAD = ['| Project | Check | State | Details | Links |', '| --- | --- | --- | --- | --- |'];
-
-/** The job summary's section: every check of every project; a project that could not be read says so. */
+/**
+ * The job summary's section: every check of every project; a project that could not be read says
+ * so. No column repeats one value on every row: the project's with one project, the links' when
+ * there are none.
+ */
 export function healthTable(projects: ProjectRows[]): string {
   const problems = projects.reduce((sum, p) => sum + p.rows.filter((row) => row.state === 'problem').length, 0);
   const unread = projects.filter((p) => p.rows.length === 0).length;
   const verdict =
     problems > 0
-      ? `${problems} problem${problems === 1 ? '' : 's'} found.`
+      ? `❌ ${problems} problem${problems === 1 ? '' : 's'} found.`
       : unread > 0
-        ? `${unread} project${unread === 1 ? '' : 's'} could not be checked.`
-        : 'Healthy: every check passed.';
-  const lines = projects.flatMap((p) =>
+        ? `❔ ${unread} project${unread === 1 ? '' : 's'} could not be checked.`
+        : '✅ Healthy: every check passed.';
+  const cells = projects.flatMap((p) =>
     p.rows.length === 0
-      ? [`| ${escapeMarkdown(p.project)} | every check | ${STATE_LABEL.unknown} | the project could not be read (the reason is above) |  |`]
-      : p.rows.map((row) => tableLine(p.project, row)),
+      ? [[escapeMarkdown(p.project), 'every check', STATE_LABEL.unknown, 'the project could not be read (the reason is above)', '']]
+      : p.rows.map((row) => [
+          escapeMarkdown(p.project),
+          escapeMarkdown(row.check),
+          STATE_LABEL[row.state],
+          detailsCell(row),
+          linksCell(row),
+        ]),
   );
-  return ['### Health', '', verdict, '', ...HEAD, ...lines].join('\n');
+  const shown = ['Project', 'Check', 'State', 'Details', 'Links'].map((_, column) =>
+    column === 0 ? projects.length > 1 : column === 4 ? cells.some((row) => row[4] !== '') : true,
+  );
+  const line = (row: string[]) => `| ${row.filter((_, column) => shown[column]).join(' | ')} |`;
+  const head = [line(['Project', 'Check', 'State', 'Details', 'Links']), line(['---', '---', '---', '---', '---'])];
+  const title = projects.length === 1 ? `### Health of ${escapeMarkdown(projects[0]!.project)}` : '### Health';
+  return [title, '', verdict, '', ...head, ...cells.map(line)].join('\n');
 }
 
 /** One line per problem, for the project's reason (the annotation and the summary's block). */
@@ -66,23 +77,99 @@ export function issueTitle(projects: ProjectRows[]): string {
   return `Read the Docs health: problems in ${shown}`;
 }
 
-/** The issue's body: the marker, the problems' table, and each failed build's reason; bounded by {@link MAX_ISSUE_BODY}. */
-export function issueBody(marker: string, projects: ProjectRows[]): string {
-  const problems = projects.flatMap((p) => p.rows.filter((row) => row.state === 'problem').map((row) => ({ project: p.project, row })));
-  const head = [
-    marker,
-    `Read the Docs health found ${problems.length} problem${problems.length === 1 ? '' : 's'}. This issue is updated while they`,
-    'last, and closed once every check passes again.',
+/** When and by which run the issue was last written: its "last checked" line. */
+export interface CheckedBy {
+  /** ms epoch. */
+  at: number;
+  runUrl?: string | undefined;
+  /** `https://github.com/owner/repo`: a failed build's warnings link to their lines. */
+  repoUrl?: string | undefined;
+}
+
+/**
+ * What to do about a problem, by its check (and for some, what the details say): every problem
+ * the issue lists comes with its fix.
+ */
+export function fixFor(row: Pick<CheckRow, 'check' | 'details' | 'subject'>): string {
+  const version = row.subject === undefined ? 'the version' : codeSpan(row.subject, { inTable: false });
+  switch (row.check) {
+    case 'latest is current':
+      return /no version tracks/.test(row.details)
+        ? "Activate a version for the default branch (`latest`) in the project's *Versions*."
+        : `Build ${version} again (\`operation: build\`); if pushes start no build, check the project's GitHub integration and its webhook deliveries (*Admin → Integrations*).`;
+    case 'releases have docs':
+      return /follow|no version on the service/.test(row.details)
+        ? 'Sync the versions (`operation: sync-versions`) so that every release tag has a version, and check the automation rules that activate new tags; `stable` then follows the newest release.'
+        : `Activate and build ${version} (\`operation: sync-versions\`, or an automation rule that activates new tags).`;
+    case 'active versions build':
+      return /never built/.test(row.details)
+        ? `Build ${version} (\`operation: build\`), or deactivate it if nobody reads it.`
+        : `Fix what the service says (below), then build ${version} again; or deactivate it if nobody reads it.`;
+    case 'the root works':
+      return /disabled/.test(row.details)
+        ? "Re-enable the project's builds (*Admin → Settings*); the notification quoted says why they stopped."
+        : "Set the default version to an active version that builds (`apply`'s `default_version`, or *Admin → Settings*).";
+    case 'links work':
+      return 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
+  }
+}
+
+/** Each check's problem in words: the heading says what is wrong, not the check's name. */
+const PROBLEM_WORDS: Record<CheckRow['check'], string> = {
+  'latest is current': '`latest` is behind the default branch',
+  'releases have docs': 'a release has no docs',
+  'active versions build': 'an active version does not build',
+  'the root works': "the project's root does not work",
+  'links work': 'broken links',
+};
+
+/** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
+function problemBlock(project: string, row: CheckRow, index: number, repoUrl: string | undefined): string {
+  // `latest` is named by the problem's words already.
+  const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${codeSpan(row.subject, { inTable: false })}`;
+  const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => markdownLink(link.label, link.url)).join(' · ')}`;
+  const lines = [
+    `#### ${index}. ❌ ${escapeMarkdown(project)}${about}: ${PROBLEM_WORDS[row.check]}`,
     '',
-    ...HEAD,
-  ].join('\n');
-  const blocks = problems.map(({ project, row }) => tableLine(project, row));
-  for (const { project, row } of problems) {
-    if (!row.reason) continue;
-    blocks.push(
-      `\n#### ${escapeMarkdown(project)} ${codeSpan(row.subject ?? '', { inTable: false })}\n\n${fencedCode(abridged(row.reason, MAX_REASON_IN_ISSUE))}`,
+    `- **Found:** ${escapeMarkdown(row.details)}${links}`,
+    // The build's warnings, unfolded: each a link to its line of the commit built.
+    ...problemList(row.problems ?? [], 0, { repoUrl, commit: row.commit }, '  '),
+    `- **Fix:** ${fixFor(row)}`,
+  ];
+  if (row.reason) {
+    lines.push(
+      '',
+      '<details><summary>What the service said</summary>',
+      '',
+      fencedCode(abridged(row.reason, MAX_REASON_IN_ISSUE)),
+      '',
+      '</details>',
     );
   }
+  return `\n${lines.join('\n')}`;
+}
+
+/** `2026-11-28 06:00 UTC`. */
+function utc(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/**
+ * The issue's body: the marker, the verdict, when and by which run it was checked, then each
+ * problem with its evidence and its fix; bounded by {@link MAX_ISSUE_BODY}.
+ */
+export function issueBody(marker: string, projects: ProjectRows[], checked?: CheckedBy): string {
+  const problems = projects.flatMap((p) => p.rows.filter((row) => row.state === 'problem').map((row) => ({ project: p.project, row })));
+  const names = [...new Set(problems.map(({ project }) => project))];
+  const run = checked?.runUrl === undefined ? '' : ` (${markdownLink('workflow run', checked.runUrl)})`;
+  const head = [
+    marker,
+    `### ❌ Read the Docs health: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${names.map(escapeMarkdown).join(', ')}`,
+    '',
+    `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
+  ].join('\n');
+  const blocks = problems.map(({ project, row }, index) => problemBlock(project, row, index + 1, checked?.repoUrl));
   const footer = '\n_Checked by the `health` operation of the Read the Docs action, on every scheduled run._';
   const kept = [head];
   let size = head.length + footer.length + 200;
@@ -96,7 +183,9 @@ export function issueBody(marker: string, projects: ProjectRows[]): string {
     size += block.length + 1;
   }
   if (left > 0)
-    kept.push(`\n_${left} more part${left === 1 ? '' : 's'} left out: an issue holds at most 64 KB; the job summary has them all._`);
+    kept.push(
+      `\n_${left} more problem${left === 1 ? '' : 's'} left out: an issue holds at most 64 KB; the job summary of the run has them all._`,
+    );
   return `${kept.join('\n')}\n${footer}\n`;
 }
 

@@ -3,7 +3,7 @@ import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
-import { CancelledError, DeadlineError } from '../../util/abort.js';
+import { CancelledError, type CleanupWindow, DeadlineError } from '../../util/abort.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../shared/build-ids.js';
@@ -38,15 +38,18 @@ export interface MergeQueueDetails {
   status?: CommitState;
 }
 
-/** What a project's check concludes before its status is set: `build` tells whether it deactivated the version. */
-type Checked = Conclusion<Partial<MergeQueueDetails>>;
+/**
+ * What a project's check concludes before its status is set. `needsDeactivation` (`build`): the
+ * version may be active, and is deactivated once the status is set (the queue does not wait on it).
+ */
+export type Checked = Conclusion<Partial<MergeQueueDetails>> & { needsDeactivation?: boolean };
 
 /**
  * `build`: syncs the versions, waits for the queue branch's version, activates it hidden (which
  * queues its build) unless the service got there first (a rule activated it at the branch's push,
  * or an earlier run left it active: its build of the group's commit is taken, a build triggered
- * only when there is none), waits for the build of the group's commit as `wait` does, then
- * deactivates the version whatever ended the wait (its docs are temporary).
+ * only when there is none), and waits for the build of the group's commit as `wait` does. Whatever
+ * ended the wait, the version is to be deactivated after the status (`needsDeactivation`).
  */
 export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: MergeGroup): Promise<Checked> {
   const { api } = ctx;
@@ -74,12 +77,11 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
     followed = watched.build;
     return concludeFollowed(ctx, run, watched, group.commit);
   };
-  // Whatever ended the wait: the version's docs are temporary.
-  const { concluded, after: details } = await whateverEnded(ctx, run, follow, async (error) => {
+  // Whatever ended the wait, the version's docs are temporary: deactivated once the status is set.
+  const { concluded } = await whateverEnded(ctx, run, follow, async (error) => {
     if (followed && (error instanceof DeadlineError || error instanceof CancelledError)) logRunsOn(log, followed, record.slug);
-    return touched.active ? { deactivated: await deactivate(ctx, project, group.versionSlug, log) } : {};
   });
-  return { ...concluded, details };
+  return { ...concluded, needsDeactivation: touched.active };
 }
 
 /**
@@ -89,7 +91,7 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
 function logRunsOn(log: ProjectLog, build: Build, version: string): void {
   log.info(
     `Build #${build.id} of ${version} runs on: a token cannot cancel it (only a new trigger would, and that starts another build). ` +
-      "The step deactivates its version next, and an inactive version's output is never served",
+      "The step deactivates its version after the status, and an inactive version's output is never served",
   );
 }
 
@@ -209,10 +211,17 @@ async function activateHidden(
 /**
  * Deactivates the queue branch's version (which deletes its temporary docs), with a signal of its
  * own: it is sent after a timeout or a cancellation too. A failure is a warning; the check's
- * outcome stands. Returns whether the version is inactive now.
+ * outcome stands. Returns whether the version is inactive now. `shared`: a window of the caller's
+ * (the leftover sweep's, one for all its deactivations) instead of one of its own.
  */
-export async function deactivate(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<boolean> {
-  const window = ctx.deadline.cleanupWindow(CLEANUP_MS);
+export async function deactivate(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  log: ProjectLog,
+  shared?: CleanupWindow,
+): Promise<boolean> {
+  const window = shared ?? ctx.deadline.cleanupWindow(CLEANUP_MS);
   try {
     await ctx.api.updateVersion(project, version, { active: false }, { cleanup: window });
     log.info(`Deactivated ${version}: its temporary docs are deleted`);
@@ -226,7 +235,7 @@ export async function deactivate(ctx: OperationContext, project: string, version
     );
     return false;
   } finally {
-    window.dispose();
+    if (!shared) window.dispose();
   }
 }
 

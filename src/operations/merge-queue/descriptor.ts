@@ -9,7 +9,7 @@ export const mergeQueue: OperationDescriptor = {
   inputs: ['github-token', 'queue-check', 'status-context', 'commit', 'version', 'poll-interval'],
   outputs: BUILD_OUTPUTS,
   needsToken: true,
-  permissions: ['statuses: write', 'pull-requests: read'],
+  permissions: ['statuses: write', 'contents: read', 'pull-requests: read'],
   examples: [
     {
       purpose: "Build the merge group's commit and set its status, 20 minutes at most",

@@ -56,12 +56,13 @@ export function groupOfRun(run: RunContext, inputs: Pick<Inputs, 'commit' | 'ver
       inputs.commit ? '' : "`commit` (the group's full commit SHA)",
       branch ? '' : '`version` (the queue branch, `gh-readonly-queue/main/pr-42-<base sha>`)',
     ].filter(Boolean);
-    // A workflow run on another event (the same file's `pull_request`) needs the step's `if:`; a
-    // terminal (no event) needs the group by hand.
+    // A workflow run on another event: the same file's `pull_request` needs the step's `if:`, a
+    // `workflow_dispatch` may name the group by hand. A terminal (no event) needs the group by hand.
     throw new InputError([
       run.eventName
         ? `Input \`operation\`: \`merge-queue\` runs on \`merge_group\` events; this run's event is \`${safeLine(run.eventName, 60)}\`. ` +
-          "Give the step `if: github.event_name == 'merge_group'` when its workflow also runs on other events"
+          "Give the step `if: github.event_name == 'merge_group'` when its workflow also runs on other events (`pull_request`), " +
+          `or name the group by hand on this event: give ${missing.join(' and ')}`
         : `Input \`operation\`: \`merge-queue\` outside a \`merge_group\` event needs the group by hand: give ${missing.join(' and ')}`,
     ]);
   }

@@ -1,7 +1,7 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import { concluding, forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun, StepOperation } from '../types.js';
-import { buildCheck, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
+import { buildCheck, type Checked, deactivate, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
 import { groupOfRun, type MergeGroup } from './group.js';
 import { deactivateLeftovers } from './leftovers.js';
 import { GroupStatuses, pullRequestHead, statusContextOf } from './statuses.js';
@@ -35,24 +35,31 @@ export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
   return { results, summary: [summarySection(shared, results)], outputs: {} };
 };
 
-/** One project: the pending status, its check, then the status that tells how it ended (whatever ended it). */
+/**
+ * One project: the pending status, its check, then the status that tells how it ended (whatever
+ * ended it), and only then (`build`) the deactivation of the queue version, so that the queue does
+ * not wait on it.
+ */
 async function checkProject(ctx: OperationContext, run: ProjectRun, shared: GroupCheck): Promise<Conclusion<MergeQueueDetails>> {
   const { group, mode, statuses } = shared;
   const { name: project, log, seen } = run;
   let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
-  const checked = await concluding<Partial<MergeQueueDetails>>(ctx, run, async () => {
+  const checked: Checked = await concluding(ctx, run, async (): Promise<Checked> => {
     if (mode === 'build') return buildCheck(ctx, run, group);
     if (shared.head && 'sha' in shared.head) return mirrorCheck(ctx, run, group, shared.head.sha);
     return unknownPullRequest(project, shared.head);
   });
-  const conclusion = settle(checked);
+  const { needsDeactivation, ...conclusion } = settle(checked);
   // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
   if (!ctx.deadline.cancellation.aborted) {
     const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
     set = (await statuses.status(project, state, description, seen.current.buildUrl)) ?? set;
-    // After the group's status, so that the queue does not wait on it; not past the step's deadline.
-    if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   }
+  // After the group's status, so that the queue does not wait on it; sent after a timeout or a cancellation too.
+  if (needsDeactivation)
+    conclusion.details = { ...conclusion.details, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
+  // Not past the step's deadline, nor after a cancellation.
+  if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
   const details: MergeQueueDetails = {
     queueCheck: mode,
     groupCommit: group.commit,
@@ -78,21 +85,23 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
     mode === 'build'
       ? "`queue-check: build`: the queue branch's version was built at the group's commit, hidden, and deactivated afterwards."
       : `\`queue-check: mirror\`: nothing was built; the result of pull request #${group.pullRequest}'s head build was carried to the group's commit.`;
-  const lines = [
-    `Merge group ${codeSpan(group.commit, { inTable: false })} (queue branch ${codeSpan(group.branch, { inTable: false })}, ` +
-      `pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })})`,
-    '',
-    how,
-    '',
-  ];
+  // Each project's verdict and status first, the long names after: at 420 px the start of a line is what shows.
+  const lines: string[] = [];
   for (const result of results) {
     const { state, description } = finalStatus(result, mode, group.pullRequest);
     const set = result.details?.status;
     const context = codeSpan(result.details?.statusContext ?? '', { inTable: false });
     lines.push(
-      `- ${escapeMarkdown(result.project)}: ${state === 'success' ? 'passed' : 'failed'}: ${escapeMarkdown(description)}; ` +
-        `status ${context} ${set ? `is \`${set}\`` : 'was not set'}`,
+      `- ${state === 'success' ? '✅ passed' : '❌ failed'}: **${escapeMarkdown(result.project)}**, status ${set ? `\`${set}\`` : 'not set'}: ` +
+        `${escapeMarkdown(description)} (${context})`,
     );
   }
+  lines.push(
+    '',
+    `Pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })}, merge group ${codeSpan(group.commit.slice(0, 7), { inTable: false })} ` +
+      `(queue branch ${codeSpan(group.branch, { inTable: false })})`,
+    '',
+    how,
+  );
   return lines.join('\n');
 }

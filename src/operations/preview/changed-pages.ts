@@ -4,6 +4,7 @@
  */
 import type { BuildDoctype } from '../../readthedocs/schemas.js';
 import { encodeSegment } from '../../util/url.js';
+import { naturalCompare } from '../../util/natural-order.js';
 
 /** `sphinx-dirhtml` links pages as `page/`; `sphinx-singlehtml` has one page, so no page links. */
 export type DocsBuilder = 'sphinx' | 'sphinx-dirhtml' | 'sphinx-singlehtml' | 'mkdocs';
@@ -149,7 +150,7 @@ export function changedPages(args: {
     if (pagePath !== undefined && !pages.has(path)) pages.set(path, joinUrl(args.previewUrl, pagePath));
   }
   return [...pages]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => naturalCompare(a, b))
     .slice(0, Math.max(0, limit))
     .map(([file, url]) => ({ file, url }));
 }

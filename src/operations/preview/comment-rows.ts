@@ -4,6 +4,7 @@
  * comment, written by {@link dataComment} and read back (as untrusted input) by {@link readRows}.
  */
 import { z } from 'zod/mini';
+import type { FileProblem } from '../../domain/project-result.js';
 import { encodeSegment } from '../../util/url.js';
 
 const PREVIEW_STATUSES = [
@@ -34,6 +35,10 @@ export interface PreviewRow {
   reason?: string;
   /** The last lines of the failed command's output, shown collapsed in a code block. */
   tail?: string;
+  /** The build's warnings and errors on the repository's files: shown unfolded, as `file:line` links. */
+  problems?: FileProblem[];
+  /** Problems beyond `problems`, counted. */
+  moreProblems?: number;
   pages?: RowPage[];
   /** Changed pages beyond `pages`, which the job summary lists. */
   morePages?: number;
@@ -41,6 +46,8 @@ export interface PreviewRow {
   projectId?: number;
   /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
   unredirected?: UnredirectedRowPage[];
+  /** The workflow run that wrote the row: its job summary lists every changed page, its log the build's progress. */
+  runUrl?: string;
   /** `link-check`: the first broken links of the changed pages (page → target, what is wrong). */
   brokenLinks?: BrokenLinkRow[];
   /** Broken links beyond `brokenLinks`, which the job summary lists. */
@@ -113,11 +120,25 @@ const storedRowSchema = z.object({
   ),
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
+  problems: z.optional(
+    z
+      .array(
+        z.object({
+          level: z.enum(['warning', 'error']),
+          file: z.optional(z.string().check(z.maxLength(500))),
+          line: z.optional(z.int().check(z.positive())),
+          message: z.string().check(z.maxLength(1000)),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+  moreProblems: z.optional(z.int()),
   pages: z.optional(
     z.array(z.object({ file: z.string(), url: z.string(), change: z.optional(z.enum(PAGE_CHANGES)), before: z.optional(z.string()) })),
   ),
   morePages: z.optional(z.int()),
   projectId: z.optional(z.int()),
+  runUrl: z.optional(z.string().check(z.maxLength(500))),
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),

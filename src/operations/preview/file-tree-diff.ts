@@ -13,6 +13,7 @@ import { pollUntil } from '../../resilience/index.js';
 import { countJsonNodes } from '../../util/bounded-body.js';
 import { notRead } from '../../util/message-of.js';
 import type { OperationContext } from '../types.js';
+import { naturalCompare } from '../../util/natural-order.js';
 
 /** One page of the diff: its built path below the version's root, and its links when they are the service's. */
 export interface DiffPage {
@@ -181,8 +182,8 @@ function pagesOf(list: unknown[] | undefined, accept: AcceptLink): DiffPage[] {
     const base = typeof entry.data.urls?.base === 'string' ? accept(entry.data.urls.base) : undefined;
     pages.set(filename, { filename, ...(current ? { current } : {}), ...(base ? { base } : {}) });
   }
-  // By filename, in code-unit order (the keys are unique).
-  return [...pages.keys()].sort().map((filename) => pages.get(filename)!);
+  // By filename, in natural order (page-2 before page-10; the keys are unique).
+  return [...pages.keys()].sort(naturalCompare).map((filename) => pages.get(filename)!);
 }
 
 /** A built page's path below the version's root, without a leading `/`; undefined when it is not one (climbs out, control characters). */

@@ -6,10 +6,11 @@
  */
 import type { BrokenLinkRow } from './comment-rows.js';
 import { BROKEN_LINKS_TITLE } from './render-comment.js';
-import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
+import { type BrokenLink, brokenLinkMarkdown, brokenLinkText } from '../../reporting/broken-link.js';
+import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
-import { annotateBroken, checkLinks, type BrokenLink, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { ChangedPage } from './changed-pages.js';
@@ -98,7 +99,7 @@ export function brokenLinksFailure(
     subject: project,
     reason: [
       `${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
-      ...failing.slice(0, 20).map((link) => `${link.page} → ${link.target}: ${link.problem}`),
+      ...failing.slice(0, 20).map(brokenLinkText),
       ...(failing.length > 20 ? [`… and ${failing.length - 20} more (the job summary lists them all)`] : []),
     ].join('\n'),
   };
@@ -111,12 +112,8 @@ export function brokenLinksSummary(project: string, report: LinkReport | undefin
   if (report.broken.length === 0) return ['', head];
   const lines = ['', head, ''];
   for (const link of report.broken.slice(0, MAX_SUMMARY_BROKEN))
-    lines.push(`- ${brokenLinkLine(link)}${link.external ? ' (another site)' : ''}`);
+    lines.push(`- ${brokenLinkMarkdown(link)}${link.external ? ' (another site)' : ''}`);
   if (report.broken.length > MAX_SUMMARY_BROKEN)
     lines.push(`- … and ${report.broken.length - MAX_SUMMARY_BROKEN} more (every one in the \`results\` output)`);
   return lines;
-}
-
-function brokenLinkLine(link: { page: string; target: string; problem: string }): string {
-  return `${codeSpan(link.page, { inTable: false })} → ${codeSpan(link.target, { inTable: false })}: ${escapeMarkdown(link.problem)}`;
 }

@@ -1,7 +1,7 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { PreviewRow, PreviewStatus } from './comment-rows.js';
 import type { PreviewPublisher } from './preview-publisher.js';
-import { unredirectedSection } from './render-comment.js';
+import { unredirectedSections } from './render-comment.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
 import { reasonWithSubject, type OperationContext, type ProjectResult, type StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
@@ -108,6 +108,8 @@ export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: str
     // One line in the row (the notification or the failed command), the output's tail apart.
     ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? reasonWithSubject(result))! } : {}),
     ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
+    ...(status !== 'ready' && result.problems?.length ? { problems: result.problems } : {}),
+    ...(status !== 'ready' && result.moreProblems ? { moreProblems: result.moreProblems } : {}),
     ...(status === 'ready' ? commentPages(pages) : {}),
   };
 }
@@ -163,10 +165,10 @@ function summarySection(
     const info = findings[index]!;
     if (result.previewUrl) for (const line of pagesSummary(result.project, info.pages, info.diff)) lines.push(line);
   }
-  for (const [index, result] of results.entries()) {
-    const { unredirected } = findings[index]!;
-    if (unredirected.length > 0) lines.push('', unredirectedSection(result.project, unredirected));
-  }
+  const unredirected = results
+    .map((result, index) => ({ project: result.project, pages: findings[index]!.unredirected }))
+    .filter(({ pages }) => pages.length > 0);
+  for (const section of unredirectedSections(unredirected)) lines.push('', section);
   for (const [index, result] of results.entries()) {
     if (!result.previewUrl) continue;
     for (const line of brokenLinksSummary(result.project, findings[index]!.links)) lines.push(line);

@@ -34,6 +34,8 @@ export interface PublisherOptions {
   header: string;
   /** `https://github.com/owner/repo`, to link commits. */
   repoUrl: string;
+  /** This workflow run's page, linked from the comment and from each row it writes. */
+  runUrl?: string;
   warning: (message: string, title: string) => void;
   info: (message: string) => void;
   debug: (message: string) => void;
@@ -77,7 +79,8 @@ export class PreviewPublisher {
 
   /** Sets rows (one per project) and writes the comment; writes are serialised and coalesced. */
   publish(rows: PreviewRow[]): Promise<void> {
-    for (const row of rows) this.rows.set(row.project, row);
+    const { runUrl } = this.options;
+    for (const row of rows) this.rows.set(row.project, runUrl === undefined ? row : { ...row, runUrl });
     if (this.options.mode === 'none' || this.commentsOff) return this.queue;
     this.dirty = true;
     this.queue = this.queue.then(async () => {
@@ -218,6 +221,7 @@ export class PreviewPublisher {
       rows,
       repoUrl: this.options.repoUrl,
       headSha: this.options.headSha,
+      ...(this.options.runUrl === undefined ? {} : { runUrl: this.options.runUrl }),
       ...(serviceComments ? { serviceComments } : {}),
     });
   }

@@ -24,6 +24,7 @@ import {
   type RedirectRule,
 } from './redirect-guard.js';
 import { messageOf } from '../../util/message-of.js';
+import { naturalCompare } from '../../util/natural-order.js';
 
 /** The annotation's title for each page moved or removed without a redirect. */
 const NO_REDIRECT_TITLE = 'Page moved without a redirect';
@@ -177,7 +178,7 @@ function withRemoved(moved: MovedPage[], removed: MovedPage[] | undefined): Move
   if (!removed?.length) return moved;
   const known = new Set(moved.map((page) => normalisePath(page.from)));
   const added = removed.filter((page) => !known.has(normalisePath(page.from)) && known.add(normalisePath(page.from)));
-  return [...moved, ...added].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return [...moved, ...added].sort((a, b) => naturalCompare(a.from, b.from));
 }
 
 const isExact = (rule: RedirectRule) => rule.type === 'exact' && rule.enabled !== false;

@@ -4,6 +4,7 @@
  */
 import { safeLine } from '../../util/untrusted-text.js';
 import { sourcePagePath, type DocsBuilder } from './changed-pages.js';
+import { naturalCompare } from '../../util/natural-order.js';
 
 /** A file of the pull request as GitHub lists it. */
 export interface PullRequestFile {
@@ -87,7 +88,7 @@ export function movedPages(args: { files: PullRequestFile[]; docsDir: string; bu
       moved.set(normalisePath(from), page);
     });
   }
-  return [...moved.values()].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  return [...moved.values()].sort((a, b) => naturalCompare(a.from, b.from));
 }
 
 /**

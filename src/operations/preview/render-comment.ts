@@ -1,6 +1,9 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
+import { brokenLinkMarkdown } from '../../reporting/broken-link.js';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../../reporting/markdown.js';
+import { problemCount, problemList } from '../../reporting/file-problems.js';
 import { clipMiddle } from '../../util/clip-middle.js';
+import { naturalCompare } from '../../util/natural-order.js';
 import {
   commentMarker,
   dataComment,
@@ -16,10 +19,11 @@ const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; headi
   building: { emoji: '⏳', label: 'Building' },
   ready: { emoji: '✅', label: 'Ready' },
   skipped: { emoji: '⏭️', label: 'Skipped' },
-  superseded: { emoji: '⏩', label: 'Superseded' },
+  // 🔀, not ⏩: beside ⏭️ the two look alike; ⏱️ for a timeout, not ⌛ beside ⏳ (the job summary's too).
+  superseded: { emoji: '🔀', label: 'Superseded' },
   failed: { emoji: '❌', label: 'Failed' },
   cancelled: { emoji: '🚫', label: 'Cancelled' },
-  'timed-out': { emoji: '⌛', label: 'Timed out' },
+  'timed-out': { emoji: '⏱️', label: 'Timed out' },
   'not-found': { emoji: '❔', label: 'Not found' },
   error: { emoji: '⚠️', label: 'Error' },
   // The service keeps a closed pull request's preview and deletes it about 90 days later.
@@ -56,6 +60,8 @@ export interface CommentArgs {
   rows: PreviewRow[];
   /** `https://github.com/owner/repo`, to link commits. */
   repoUrl?: string;
+  /** The workflow run writing the comment, linked below the table. */
+  runUrl?: string;
   /** Rows built from another commit are flagged as outdated. */
   headSha?: string;
   /**
@@ -92,28 +98,43 @@ function render(
   args: CommentArgs,
   options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
 ): string {
-  const { header, rows, headSha } = args;
+  const { header, headSha } = args;
   const repoUrl = safeHttpUrl(args.repoUrl)?.replace(/\/+$/, '');
-  const lines = [commentMarker(header), dataComment(header, rows), `### ${heading(rows)}`, ''];
+  // The stored rows keep their order (each job replaces its own in place); the reader sees failures first.
+  const lines = [commentMarker(header), dataComment(header, args.rows), `### ${heading(args.rows, headSha)}`, ''];
+  const rows = failuresFirst(args.rows);
   if (rows.length === 0) return lines.join('\n');
 
-  // The commit is written out once, below the table.
-  lines.push('| Project | Status | Preview | Build | Updated (UTC) |', '| --- | --- | --- | --- | --- |');
+  // The commit is written out once, below the table; so is the time when every row has the same.
+  const times = new Set(rows.map((row) => formatUpdated(row.updatedAt)));
+  const timeColumn = times.size > 1;
+  lines.push(
+    `| Project | Status | Preview | Build |${timeColumn ? ' Updated (UTC) |' : ''}`,
+    `| --- | --- | --- | --- |${timeColumn ? ' --- |' : ''}`,
+  );
   for (const row of rows) {
     const outdated = headSha !== undefined && row.commit !== headSha;
-    lines.push(
-      `| ${[
-        escapeMarkdown(row.project),
-        statusCell(row.status) + (outdated ? ' (older commit)' : ''),
-        row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
-        buildCell(row),
-        formatUpdated(row.updatedAt),
-      ].join(' | ')} |`,
-    );
+    const cells = [
+      escapeMarkdown(row.project),
+      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+      row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
+      buildCell(row),
+    ];
+    if (timeColumn) cells.push(formatUpdated(row.updatedAt));
+    lines.push(`| ${cells.join(' | ')} |`);
   }
 
   lines.push('');
-  for (const line of commitLines(rows, repoUrl)) lines.push(line);
+  const commits = commitLines(rows, repoUrl);
+  const [time] = times;
+  if (!timeColumn && time !== undefined && time !== '—' && commits.length === 1) commits[0] += ` · updated ${time} UTC`;
+  const run = safeHttpUrl(args.runUrl) === undefined ? undefined : markdownLink('workflow run', args.runUrl);
+  if (run !== undefined && commits.length === 1) commits[0] += ` · ${run}`;
+  else if (run !== undefined) {
+    if (commits.length > 0) commits.push('');
+    commits.push(`Reported by the ${run}`);
+  }
+  for (const line of commits) lines.push(line);
   const serviceComment = (row: PreviewRow) => (row.projectId === undefined ? undefined : args.serviceComments?.get(row.projectId));
   const linked = rows.filter((row) => safeHttpUrl(serviceComment(row)) !== undefined);
   if (linked.length > 0) {
@@ -121,16 +142,17 @@ function render(
     lines.push('', `Read the Docs' own comment${linked.length > 1 ? 's' : ''} (changed files): ${links}`);
   }
 
-  for (const row of rows) for (const line of reasonLines(row, options)) lines.push(line);
+  for (const row of rows) for (const line of reasonLines(row, options, repoUrl)) lines.push(line);
 
-  for (const row of rows) {
-    if (row.status !== 'ready' || !row.unredirected?.length || (headSha !== undefined && row.commit !== headSha)) continue;
-    lines.push('', unredirectedSection(row.project, row.unredirected));
+  // Projects that lose the same pages (one source tree, several projects) share one section.
+  const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
+  for (const section of unredirectedSections(unredirected.map((row) => ({ project: row.project, pages: row.unredirected ?? [] })))) {
+    lines.push('', section);
   }
 
   for (const row of rows) {
     if (row.status !== 'ready' || !row.brokenLinks?.length || (headSha !== undefined && row.commit !== headSha)) continue;
-    lines.push('', brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks));
+    lines.push('', brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks, row.runUrl ?? args.runUrl));
   }
 
   if (options.pages) {
@@ -145,7 +167,8 @@ function render(
       const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
       lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
       for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
-      if (row.morePages) lines.push(`- … and ${row.morePages} more: the job summary of this run lists them all`);
+      if (row.morePages)
+        lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? args.runUrl, 'the job summary of this run')} lists them all`);
       lines.push('', '</details>');
     }
   }
@@ -177,14 +200,20 @@ export function changedPageLine(page: RowPage, label: string): string {
  * A row's reason: its first line after the project's name, then the output tail (or the reason's
  * other lines) collapsed in a code block, trimmed from the top so that the last line stays whole.
  */
-function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined }): string[] {
+function reasonLines(
+  row: PreviewRow,
+  options: { reasonLimit: number; tail: { lines: number; chars: number } | undefined },
+  repoUrl: string | undefined,
+): string[] {
   const reasonText = (row.reason ?? '').replace(/\r\n?/g, '\n').trim();
-  if (reasonText === '' && (row.tail ?? '').trim() === '') return [];
+  if (reasonText === '' && (row.tail ?? '').trim() === '' && !row.problems?.length) return [];
   const [first = '', ...rest] = reasonText.split('\n');
   const log = safeHttpUrl(row.buildUrl) === undefined ? '' : ` (${markdownLink('build log', row.buildUrl)})`;
   // Cut in the middle: the end ("exited with code 2") is what a reader needs.
   const line = first.trim() === '' ? 'see the output below' : clipMiddle(first.trim(), options.reasonLimit);
   const lines = ['', `- ${STATUS_LABELS[row.status].emoji} **${escapeMarkdown(row.project)}**: ${escapeMarkdown(line)}${log}`];
+  // What to fix, unfolded: each warning on its line of the pull request's head.
+  for (const item of problemList(row.problems ?? [], row.moreProblems ?? 0, { repoUrl, commit: row.commit }, '  ')) lines.push(item);
   const more = (row.tail ?? '').trim() !== '' ? row.tail! : rest.join('\n');
   if (options.tail === undefined || more.trim() === '') return lines;
   // The project is named in the line above: the summary holds no untrusted text.
@@ -193,19 +222,56 @@ function reasonLines(row: PreviewRow, options: { reasonLimit: number; tail: { li
   return lines;
 }
 
-function heading(rows: PreviewRow[]): string {
+/**
+ * The verdict: the leading status's emoji and every status counted, then what a reader must still
+ * fix: the build's warnings, pages that lose their address and broken links (a ready preview with
+ * those is not "✅ ready": it says how many, under ⚠️).
+ */
+function heading(rows: PreviewRow[], headSha: string | undefined): string {
   if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
   const counts = new Map<PreviewStatus, number>();
   for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
   const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
-  const { emoji } = STATUS_LABELS[leading];
   const words = (status: PreviewStatus) => STATUS_LABELS[status].heading ?? STATUS_LABELS[status].label.toLowerCase();
-  if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}`;
-  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}`;
+  const warnings = problemCount(
+    rows.flatMap((row) => row.problems ?? []),
+    rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0),
+  );
+  const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
+  // Projects built from one source tree lose the same pages: each address counted once.
+  const lost = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+  const broken = rows
+    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+    .reduce((sum, row) => sum + (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0), 0);
+  const notes = [
+    warnings,
+    lost === 0
+      ? ''
+      : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
+    broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+  ].filter((note) => note !== '');
+  const emoji = leading === 'ready' && lost + broken > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+  const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
+  if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
+  if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;
   const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
     .map((status) => `${counts.get(status)} ${words(status)}`)
     .join(', ');
-  return `${emoji} Read the Docs previews: ${summary}`;
+  return `${emoji} Read the Docs previews: ${summary}${said}`;
+}
+
+/** Whether the comment lists the row's pages without a redirect: a ready preview of the head commit. */
+function shownUnredirected(row: PreviewRow, headSha: string | undefined): boolean {
+  return row.status === 'ready' && (row.unredirected?.length ?? 0) > 0 && (headSha === undefined || row.commit === headSha);
+}
+
+/** The rows in the order of {@link HEADING_PRIORITY}, what needs attention first; stable within a status. */
+function failuresFirst(rows: PreviewRow[]): PreviewRow[] {
+  const rank = (row: PreviewRow) => HEADING_PRIORITY.indexOf(row.status);
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
+    .map(({ row }) => row);
 }
 
 function statusCell(status: PreviewStatus): string {
@@ -216,17 +282,25 @@ function statusCell(status: PreviewStatus): string {
 function buildCell(row: PreviewRow): string {
   const label = row.buildId === undefined ? 'build log' : `#${row.buildId}`;
   if (safeHttpUrl(row.buildUrl) !== undefined) return markdownLink(label, row.buildUrl);
+  // No build to link yet: the run that is waiting for one shows what it sees.
+  if (row.buildId === undefined && row.status === 'building' && safeHttpUrl(row.runUrl) !== undefined)
+    return markdownLink('run', row.runUrl);
   return row.buildId === undefined ? '—' : escapeMarkdown(label);
+}
+
+/** `text` linked to the workflow run, when it is known. */
+function runLink(runUrl: string | undefined, text: string): string {
+  return safeHttpUrl(runUrl) === undefined ? escapeMarkdown(text) : markdownLink(text, runUrl);
 }
 
 function isSha(commit: string): boolean {
   return /^[0-9a-f]{7,64}$/i.test(commit);
 }
 
-/** The full SHAs, written out once below the table (the table shows short ones). */
+/** The commits, written out once below the table: 7 characters, linked to the full one (narrow screens). */
 function commitLines(rows: PreviewRow[], repoUrl: string | undefined): string[] {
   const fullCommit = (commit: string) => {
-    const code = codeSpan(commit, { inTable: false });
+    const code = codeSpan(isSha(commit) ? commit.slice(0, 7) : commit, { inTable: false });
     return repoUrl !== undefined && isSha(commit) ? `[${code}](${repoUrl}/commit/${commit})` : code;
   };
   const commits = [...new Set(rows.map((row) => row.commit).filter((commit) => commit !== ''))];
@@ -259,20 +333,37 @@ function shortReason(reason: string, hasTail: boolean): string {
 export const UNREDIRECTED_TITLE = 'Pages moved or removed without a redirect';
 
 /**
- * The section listing a project's pages that lose their address: the old addresses, then the
- * entries to paste under `redirects:` in one YAML block (its fence cannot be closed by a path).
+ * The sections listing the pages that lose their address, one per distinct list: projects that
+ * lose the same pages (one source tree built as several projects) share theirs.
  */
-export function unredirectedSection(project: string, pages: UnredirectedRowPage[]): string {
-  const shown = pages.slice(0, 50);
+export function unredirectedSections(projects: { project: string; pages: UnredirectedRowPage[] }[]): string[] {
+  const groups = new Map<string, { names: string[]; pages: UnredirectedRowPage[] }>();
+  for (const { project, pages } of projects) {
+    const key = JSON.stringify(pages.map((page) => [page.file, page.from, page.to ?? null, page.entry]));
+    const group = groups.get(key);
+    if (group) group.names.push(project);
+    else groups.set(key, { names: [project], pages });
+  }
+  return [...groups.values()].map(({ names, pages }) => unredirectedSection(names, pages));
+}
+
+/**
+ * The section of the pages that lose their address (of one project, or of several that lose the
+ * same): how many, then the entries to paste under `redirects:` in one YAML block (its fence
+ * cannot be closed by a path), in natural order.
+ */
+function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[]): string {
+  // The YAML block is the list: each entry names the old address, the new one and the file (said once).
+  const shown = [...pages].sort((a, b) => naturalCompare(a.from, b.from)).slice(0, 50);
+  const names = typeof projects === 'string' ? [projects] : projects;
+  const who = names.length > 1 ? `${names.length} projects: ${names.map(escapeMarkdown).join(', ')}` : escapeMarkdown(names[0] ?? '');
+  const each = names.length > 1 ? ' of each' : '';
+  const count = `${pages.length} page${pages.length === 1 ? '' : 's'} lose${pages.length === 1 ? 's' : ''} ${pages.length === 1 ? 'its' : 'their'} address`;
+  const more = pages.length > shown.length ? ` (the first ${shown.length} below)` : '';
   return [
-    `#### ${UNREDIRECTED_TITLE} (${escapeMarkdown(project)})`,
+    `#### ${UNREDIRECTED_TITLE} (${who})`,
     '',
-    ...shown.map(
-      (page) =>
-        `- ${codeSpan(page.from, { inTable: false })} (${codeSpan(page.file, { inTable: false })})${page.to ? ` → ${codeSpan(page.to, { inTable: false })}` : ''}`,
-    ),
-    '',
-    "Add under `redirects:` in the project file (`apply`), or as page redirects in the project's settings:",
+    `${count}${more}. Add under \`redirects:\` in the project file${each} (\`apply\`), or as page redirects in the project's settings:`,
     '',
     fencedCode(shown.map((page) => page.entry).join('\n'), 'yaml'),
   ].join('\n');
@@ -282,14 +373,11 @@ export function unredirectedSection(project: string, pages: UnredirectedRowPage[
 export const BROKEN_LINKS_TITLE = 'Broken links';
 
 /** The section listing a project's first broken links (page → target, what is wrong), and how many more the job summary lists. */
-function brokenLinksSection(project: string, links: BrokenLinkRow[], more: number | undefined): string {
+function brokenLinksSection(project: string, links: BrokenLinkRow[], more: number | undefined, runUrl: string | undefined): string {
   return [
     `#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(project)})`,
     '',
-    ...links.map(
-      (link) =>
-        `- ${codeSpan(link.page, { inTable: false })} → ${codeSpan(link.target, { inTable: false })}: ${escapeMarkdown(link.problem)}`,
-    ),
-    ...(more ? [`- … and ${more} more: the job summary of this run lists them all`] : []),
+    ...links.map((link) => `- ${brokenLinkMarkdown(link)}`),
+    ...(more ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
   ].join('\n');
 }

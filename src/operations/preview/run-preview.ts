@@ -103,6 +103,7 @@ function reportersOf(ctx: OperationContext, github: () => Promise<GitHubRepo | u
     mode: ctx.inputs.comment,
     header: ctx.inputs.commentHeader,
     repoUrl: run.repoUrl,
+    ...(ctx.run.runUrl === undefined ? {} : { runUrl: ctx.run.runUrl }),
     identity,
     warning: (message, title) => ctx.log.warning(message, { title }),
     info: (message) => ctx.log.untrusted(message),

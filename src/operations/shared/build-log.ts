@@ -9,6 +9,8 @@ import { notRead } from '../../util/message-of.js';
 /** The tail of a command's output kept in the log; the build page has the rest. */
 const OUTPUT_TAIL_LINES = 200;
 const OUTPUT_TAIL_CHARS = 20_000;
+/** A green build this long (seconds, as the service counts them) gets its timeline chart in the job summary. */
+export const SLOW_BUILD_SECONDS = 300;
 /** A command line longer than this is cut in the group's title. */
 const TITLE_MAX = 200;
 
@@ -37,10 +39,14 @@ export class BuildLogFollower {
 
   /**
    * The watch ended on `build`: a finished build's commands, as a Mermaid gantt chart for the
-   * project's job summary (none when it ran none).
+   * project's job summary, when there is something to look for in it: the build failed or was slow
+   * (none when it ran none; a quick green build's chart would only push the verdict's details down).
    */
   chart(project: string, build: Build): string[] {
-    return FINISHED.has(build.state.code) && this.commands.length > 0 ? [ganttSection(project, build.id, this.commands)] : [];
+    const worthAChart = build.success !== true || (build.duration ?? 0) >= SLOW_BUILD_SECONDS;
+    return worthAChart && FINISHED.has(build.state.code) && this.commands.length > 0
+      ? [ganttSection(project, build.id, this.commands)]
+      : [];
   }
 
   /** Whether the log showed every command of the finished `build` with its output (so a failure's last lines are there). */

@@ -5,15 +5,22 @@
  * quantifier-bounded patterns (linear in its length), only its end is read, and every message
  * goes out through `safeLine`.
  */
+import type { FileProblem } from '../../domain/project-result.js';
 import type { Annotation, RunnerLog } from '../../runner/port.js';
 import { safeLine } from '../../util/untrusted-text.js';
 
-export interface SphinxProblem {
-  level: 'warning' | 'error';
-  /** Repository-relative path, or undefined when the path lies outside the build's checkout. */
-  file?: string;
-  line?: number;
-  message: string;
+export type SphinxProblem = FileProblem;
+
+/** The problems a result carries (comment, summary, issue): the first ones, each message one bounded line. */
+const PROBLEMS_SHOWN = 10;
+const PROBLEM_MESSAGE_CHARS = 300;
+
+/** The first {@link PROBLEMS_SHOWN} problems of `output`, errors first, for the reports, and how many more there are. */
+export function problemsToShow(output: string): { problems: FileProblem[]; more: number } {
+  const found = parseSphinxProblems(output);
+  const ordered = [...found.filter((p) => p.level === 'error'), ...found.filter((p) => p.level === 'warning')];
+  const problems = ordered.slice(0, PROBLEMS_SHOWN).map((p) => ({ ...p, message: safeLine(p.message, PROBLEM_MESSAGE_CHARS) }));
+  return { problems, more: ordered.length - problems.length };
 }
 
 /** Only the end of the output is read (where a failed build's problems are). */

@@ -4,7 +4,7 @@ import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
-import { annotateSphinxProblems } from './sphinx-warnings.js';
+import { annotateSphinxProblems, problemsToShow } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
 import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 
@@ -198,11 +198,14 @@ export async function concludeBuild(
   }
   if (findings.output) annotateSphinxProblems(findings.output, project, (message) => log.info(message), ctx.log);
   const title = cancelled ? 'Build cancelled' : 'Build failed';
+  const { problems, more } = findings.output ? problemsToShow(findings.output) : { problems: [], more: 0 };
   return {
     outcome: cancelled ? 'cancelled' : 'failed',
     title,
     subject,
     reason,
+    ...(problems.length === 0 ? {} : { problems }),
+    ...(more === 0 ? {} : { moreProblems: more }),
     ...(findings.headline === undefined ? {} : { headline: findings.headline }),
     ...(findings.outputTail === undefined ? {} : { outputTail: findings.outputTail }),
     summarySections,

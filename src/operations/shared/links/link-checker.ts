@@ -7,23 +7,13 @@
  * limit per host and without following its redirects. No token is ever sent (`ctx.pages`).
  */
 import pLimit, { type LimitFunction } from 'p-limit';
+import { type BrokenLink, brokenLinkText } from '../../../reporting/broken-link.js';
 import type { ProjectLog } from '../../../reporting/project-log.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
 import { pageLinks, type PageLink } from './html-links.js';
+import { isPrivateHost } from './private-host.js';
 import { hasAnchor, resolveLink, type GlobList, type LinkTarget } from './resolve-link.js';
-
-/** What is wrong with a link: its target page, image or anchor is missing, or it answers an error. */
-export interface BrokenLink {
-  /** The page the link is on, below the version's root (`guide/install.html`; the root itself is `/`). */
-  page: string;
-  /** Where it leads: below the root (with its fragment) for the version's own pages, else the whole URL. */
-  target: string;
-  /** `missing page`, `missing image`, `missing anchor` or `answered 500`. */
-  problem: string;
-  kind: 'page' | 'image' | 'anchor';
-  external: boolean;
-}
 
 /** How many links were checked, how many not (bounds, time, no answer), and the broken ones. */
 export interface LinkReport {
@@ -133,12 +123,28 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   const ask: Ask = (url, options) =>
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, url, options, remainingMs()))));
   const { read, occurrences, notRead } = await readPages(plan, root, ask);
-  const targets = await askTargets(plan, occurrences, read, ask);
+  const targets = await askTargets(plan, occurrences, read, ask, mayAskOf(ctx, root));
   const report = judge(plan, occurrences, (url) => read.get(url) ?? targets.answers.get(url));
   return { ...report, notChecked: report.notChecked + notRead, pages: read.size, requests: targets.asked };
 }
 
 type Ask = (url: string, options: { body: boolean; external: boolean }) => Promise<PageRead | undefined>;
+
+/**
+ * Whether another site's target may be asked: never this machine or its private network (a pull
+ * request's page must not make a self-hosted runner probe them; no answer, so *not checked*),
+ * unless it is a host the action talks to anyway: the preview's, `base-url`'s, GitHub's API.
+ */
+function mayAskOf(ctx: OperationContext, root: URL): (url: string) => boolean {
+  const own = new Set([
+    root.origin,
+    ...[ctx.inputs.baseUrl, ctx.run.apiUrl].flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])),
+  ]);
+  return (url) => {
+    const target = new URL(url);
+    return own.has(target.origin) || !isPrivateHost(target.hostname);
+  };
+}
 
 /**
  * The pages read in waves, the first one the plan's pages; with `crawl`, each next wave the
@@ -193,10 +199,16 @@ async function parseAnswer(answer: Answer & { body?: string | undefined }): Prom
 }
 
 /** Every distinct target not read as a page, asked once, within `maxTargets` (and per host for other sites). */
-async function askTargets(plan: LinkCheckPlan, occurrences: Occurrence[], read: ReadonlyMap<string, Answer>, ask: Ask) {
+async function askTargets(
+  plan: LinkCheckPlan,
+  occurrences: Occurrence[],
+  read: ReadonlyMap<string, Answer>,
+  ask: Ask,
+  mayAsk: (url: string) => boolean,
+) {
   const wanted = new Map<string, { body: boolean; external: boolean; host?: string }>();
   for (const { target, kind } of occurrences) {
-    if (read.has(target.url) || (target.kind === 'external' && !plan.external)) continue;
+    if (read.has(target.url) || (target.kind === 'external' && (!plan.external || !mayAsk(target.url)))) continue;
     const body = plan.anchors && target.kind === 'internal' && kind === 'link' && target.fragment !== undefined;
     const known = wanted.get(target.url);
     if (known) known.body ||= body;
@@ -353,7 +365,7 @@ const MAX_ANNOTATIONS = 50;
 /** One warning annotation per broken link, up to {@link MAX_ANNOTATIONS}. */
 export function annotateBroken(log: ProjectLog, broken: readonly BrokenLink[]): void {
   for (const link of broken.slice(0, MAX_ANNOTATIONS)) {
-    log.warning(safeLine(`${link.page} → ${link.target}: ${link.problem}`, 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
+    log.warning(safeLine(brokenLinkText(link), 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
   }
   if (broken.length > MAX_ANNOTATIONS) log.info(`${broken.length - MAX_ANNOTATIONS} more broken links: the job summary lists them all`);
 }

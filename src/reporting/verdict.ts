@@ -1,0 +1,55 @@
+/**
+ * The verdict a report's heading gives first: one emoji and the words every surface uses for an
+ * outcome (the job summary, the terminal), the counts of each, and the warnings found. Words come
+ * with every emoji: a reader who cannot tell the emojis (or colours) apart reads the words.
+ */
+import type { Outcome, ProjectResult } from '../domain/project-result.js';
+import { problemCount } from './file-problems.js';
+
+/** Each outcome's emoji and words; no two emojis look alike (⏳ building is never ⌛, ⏭️ skipped never ⏩). */
+export const OUTCOME_WORDS: Record<Outcome, { emoji: string; words: string }> = {
+  success: { emoji: '✅', words: 'passed' },
+  triggered: { emoji: '🚀', words: 'triggered' },
+  skipped: { emoji: '⏭️', words: 'skipped' },
+  superseded: { emoji: '🔀', words: 'superseded' },
+  failed: { emoji: '❌', words: 'failed' },
+  cancelled: { emoji: '🚫', words: 'cancelled' },
+  'timed-out': { emoji: '⏱️', words: 'timed out' },
+  aborted: { emoji: '⏹️', words: 'stopped' },
+  error: { emoji: '⚠️', words: 'error' },
+};
+
+/** What needs attention first, then what is green: the heading names them in this order. */
+const VERDICT_ORDER: Outcome[] = ['failed', 'error', 'timed-out', 'cancelled', 'aborted', 'triggered', 'superseded', 'skipped', 'success'];
+
+/** A result's words: a success that built is "built", a preview that is ready "ready" (the PR comment's word). */
+export function outcomeWords(result: Pick<ProjectResult, 'outcome' | 'buildId' | 'previewUrl'>): string {
+  if (result.outcome === 'success' && result.previewUrl !== undefined) return 'ready';
+  if (result.outcome === 'success' && result.buildId !== undefined) return 'built';
+  return OUTCOME_WORDS[result.outcome].words;
+}
+
+/**
+ * The verdict for a heading: its emoji, then the counts (`1 failed, 2 built`, or the project's
+ * name and its words alone), then the warnings the builds wrote (`(2 warnings)`).
+ */
+export function verdict(results: ProjectResult[]): { emoji: string; text: string } {
+  if (results.length === 0) return { emoji: 'ℹ️', text: 'nothing to report' };
+  const leading = VERDICT_ORDER.find((outcome) => results.some((result) => result.outcome === outcome)) ?? 'success';
+  const { emoji } = OUTCOME_WORDS[leading];
+  const counts = new Map<string, number>();
+  for (const outcome of VERDICT_ORDER) {
+    for (const result of results.filter((r) => r.outcome === outcome)) {
+      const words = outcomeWords(result);
+      counts.set(words, (counts.get(words) ?? 0) + 1);
+    }
+  }
+  const problems = problemCount(
+    results.flatMap((result) => result.problems ?? []),
+    results.reduce((sum, result) => sum + (result.moreProblems ?? 0), 0),
+  );
+  const warned = problems === '' ? '' : ` (${problems})`;
+  if (results.length === 1) return { emoji, text: `${results[0]!.project} ${[...counts.keys()][0]}${warned}` };
+  if (counts.size === 1) return { emoji, text: `all ${results.length} ${[...counts.keys()][0]}${warned}` };
+  return { emoji, text: `${[...counts].map(([words, count]) => `${count} ${words}`).join(', ')}${warned}` };
+}
