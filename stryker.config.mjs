@@ -7,9 +7,9 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts' },
   mutate: [
     'src/operations/merge-queue/checks.ts',
-    'src/github/health-issue.ts',
+    'src/operations/health/health-issue.ts',
     'src/operations/health/checks.ts',
-    'src/github/service-comment.ts',
+    'src/operations/preview/service-comment.ts',
     'src/operations/preview/file-tree-diff.ts',
   ],
   // Every run measures the files as they are, never a previous run's results.

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import { gitHead } from '../src/cli/git-head.ts';
+import { messageOf } from '../src/util/message-of.ts';
 import { runAndShow, say, showResults, style } from './demo/show.ts';
 
 /**
@@ -105,7 +106,7 @@ if (import.meta.filename === resolve(process.argv[1] ?? '')) {
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`run-local: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`run-local: ${messageOf(error)}\n`);
       process.exitCode = 1;
     },
   );

@@ -20,6 +20,7 @@ import { Redactor } from './util/redact.js';
 import { actionsPort } from './runner/actions.js';
 import type { RunnerPort } from './runner/port.js';
 import { USER_AGENT } from './version.js';
+import { messageOf } from './util/message-of.js';
 
 /** What a front end adds to the operations' context (the terminal's `--force` for `export`). */
 export type FrontEndOptions = Pick<OperationContext, 'overwriteConfig'>;
@@ -173,7 +174,7 @@ async function runOperation(
 /** What stopped the step before its report (an invalid input, a file that cannot be read): one annotation, a red step. */
 function reportError(port: RunnerPort, error: unknown, redactor: Redactor): void {
   const title = error instanceof InputError ? 'Invalid input' : 'Read the Docs action failed';
-  port.log.error(redactor.redact(error instanceof Error ? error.message : String(error)), { title });
+  port.log.error(redactor.redact(messageOf(error)), { title });
   port.fail(error instanceof InputError ? 'usage' : 'failure');
 }
 
@@ -185,7 +186,7 @@ export async function reportStep(
   report: StepReport,
   inputs: Pick<Inputs, 'operation' | 'baseUrl'> | undefined,
   redact: (text: string) => string,
-  port: RunnerPort = actionsPort(),
+  port: RunnerPort,
 ): Promise<void> {
   const { results } = report;
   // Each part on its own: one that fails (on text no one foresaw) must not cost the others.
@@ -193,7 +194,7 @@ export async function reportStep(
     try {
       await write();
     } catch (error) {
-      port.log.error(redact(`The ${what} could not be written: ${error instanceof Error ? error.message : String(error)}`), {
+      port.log.error(redact(`The ${what} could not be written: ${messageOf(error)}`), {
         title: 'Report incomplete',
       });
       port.fail('failure');

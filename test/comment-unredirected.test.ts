@@ -2,8 +2,8 @@
 // hostile paths kept inert, and carried through the comment's stored rows (so another job's update
 // keeps it).
 import { describe, expect, it } from 'vitest';
-import { dataComment, mergeRows, readRows, type PreviewRow } from '../src/github/comment-rows.ts';
-import { renderComment } from '../src/github/render-comment.ts';
+import { dataComment, mergeRows, readRows, type PreviewRow } from '../src/operations/preview/comment-rows.ts';
+import { renderComment } from '../src/operations/preview/render-comment.ts';
 
 const HEAD = 'a'.repeat(40);
 const row = (extra: Partial<PreviewRow> = {}): PreviewRow => ({

@@ -1,8 +1,8 @@
 // The preview comment as a reviewer reads it in two seconds (issue 43): the heading gives the
 // verdict and counts what is left to fix, failures come first, nothing repeats per project.
 import { describe, expect, it } from 'vitest';
-import type { PreviewRow } from '../src/github/comment-rows.ts';
-import { renderComment } from '../src/github/render-comment.ts';
+import type { PreviewRow } from '../src/operations/preview/comment-rows.ts';
+import { renderComment } from '../src/operations/preview/render-comment.ts';
 import { naturalCompare } from '../src/util/natural-order.ts';
 
 const HEAD = 'a'.repeat(40);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_DEFAULTS } from '../src/inputs/inputs.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from '../src/operations/index.js';
-import { type ActionStep, classifyBlock, readDoc, thisActionSteps, yamlBlocks } from './support/markdown-docs.ts';
+import { type ActionStep, classifyBlock, docsPageOf, readDoc, thisActionSteps, yamlBlocks } from './support/markdown-docs.ts';
 
 /** The steps of this action in a docs page, each with its `with:` as text. */
 function stepsOf(file: string): ActionStep[] {
@@ -21,20 +21,17 @@ function stepsOf(file: string): ActionStep[] {
   });
 }
 
-const pageOf = (operation: string) =>
-  operation === 'apply' || operation === 'export' ? 'docs/project-as-code.md' : `docs/${operation}.md`;
-
 describe('the operations’ examples', () => {
   it.each(OPERATIONS)('of `%s` are workflow steps of its docs page, with the same inputs', (operation) => {
     const { examples } = OPERATION_DESCRIPTORS[operation];
     expect(examples.length, operation).toBeGreaterThan(0);
-    const steps = stepsOf(pageOf(operation)).filter((step) => String(step.with.operation ?? 'build') === operation);
+    const steps = stepsOf(docsPageOf(operation)).filter((step) => String(step.with.operation ?? 'build') === operation);
     const shown = steps.map((step) => Object.fromEntries(Object.entries(step.with).map(([name, value]) => [name, String(value).trim()])));
     for (const example of examples) {
       const match = shown.find((inputs) => Object.entries(example.with).every(([name, value]) => inputs[name] === value));
       expect(
         match,
-        `${pageOf(operation)} has no \`operation: ${operation}\` step with ${JSON.stringify(example.with)}; its steps: ${JSON.stringify(shown)}`,
+        `${docsPageOf(operation)} has no \`operation: ${operation}\` step with ${JSON.stringify(example.with)}; its steps: ${JSON.stringify(shown)}`,
       ).toBeDefined();
     }
   });

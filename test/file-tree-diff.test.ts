@@ -1,7 +1,7 @@
 // Parsing the service's file tree diff (the addons answer, "alpha": read tolerantly) and what
 // `preview` makes of it, as pure functions.
 import { describe, expect, it } from 'vitest';
-import { changedPageLine } from '../src/github/render-comment.js';
+import { changedPageLine } from '../src/operations/preview/render-comment.js';
 import { commentPages, diffChangedPages, diffLinks, MAX_COMMENT_PAGES, removedPages } from '../src/operations/preview/diff-pages.js';
 import { addonsUrl, parseFileTreeDiff } from '../src/operations/preview/file-tree-diff.js';
 

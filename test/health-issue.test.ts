@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../harness/github-standin.ts';
 import { createOctokit, GitHubError, type GitHubRepo } from '../src/github/api/client.js';
-import { type HealthIssueOptions, keepHealthIssue } from '../src/github/health-issue.js';
+import { type HealthIssueOptions, keepHealthIssue } from '../src/operations/health/health-issue.js';
 import { TokenIdentity } from '../src/github/token-identity.js';
 
 const TOKEN = 'ghs_health_issue_unit_0123456789';

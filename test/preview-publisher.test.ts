@@ -1,8 +1,8 @@
 // PreviewPublisher against a fake Octokit: how a GitHub fault or refusal shapes what gets written.
 import { describe, expect, it } from 'vitest';
 import type { GitHubRepo } from '../src/github/api/client.js';
-import { PreviewPublisher } from '../src/github/preview-publisher.js';
-import type { PreviewRow } from '../src/github/comment-rows.js';
+import { PreviewPublisher } from '../src/operations/preview/preview-publisher.js';
+import type { PreviewRow } from '../src/operations/preview/comment-rows.js';
 import { scriptedRepo } from './support/scripted-octokit.ts';
 
 const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
@@ -125,7 +125,7 @@ describe('PreviewPublisher', () => {
 
   it('with a personal token, adopts the comment of the account GET /user names, and no bot’s', async () => {
     const gh = fakeGitHub(() => undefined, 'release-bot');
-    const { renderComment } = await import('../src/github/render-comment.js');
+    const { renderComment } = await import('../src/operations/preview/render-comment.js');
     gh.comments.push({ id: 100, body: renderComment({ header: '', rows: [] }), user: { login: 'github-actions[bot]', type: 'Bot' } });
     gh.comments.push({ id: 101, body: renderComment({ header: '', rows: [] }), user: { login: 'Release-Bot', type: 'User' } });
     const { publisher } = publisherFor(gh.repo);
@@ -139,7 +139,7 @@ describe('PreviewPublisher', () => {
 
   it('with a GitHub App’s token (GET /user refused), learns the account from the comment it posts and folds it into the App’s older one', async () => {
     const gh = fakeGitHub(() => undefined, undefined, 'docs-app[bot]');
-    const { renderComment } = await import('../src/github/render-comment.js');
+    const { renderComment } = await import('../src/operations/preview/render-comment.js');
     const other = { project: 'other', status: 'ready' as const, commit: HEAD, updatedAt: new Date('2026-11-02T09:00:00Z') };
     gh.comments.push({ id: 50, body: renderComment({ header: '', rows: [other] }), user: { login: 'docs-app[bot]', type: 'Bot' } });
     const { publisher } = publisherFor(gh.repo);

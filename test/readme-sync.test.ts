@@ -13,6 +13,7 @@ import { ROOT, readActionMetadata } from '../harness/action-metadata.ts';
 import {
   classifyBlock,
   docFiles,
+  docsPageOf,
   headingAnchors,
   headingSlug,
   readDoc,
@@ -115,20 +116,10 @@ describe('README.md', () => {
     const linked = new Set(relativeLinks(readme).map((link) => link.target.replace(/#.*$/, '')));
     for (const page of docFiles().filter((file) => file.startsWith('docs/')))
       expect([...linked], `README.md does not link ${page}`).toContain(page);
-    for (const page of [
-      'build',
-      'wait',
-      'preview',
-      'sync-versions',
-      'env',
-      'troubleshooting',
-      'resilience-and-rate-limits',
-      'performance',
-      'development',
-      'migrating',
-    ]) {
-      expect(docFiles()).toContain(`docs/${page}.md`);
-    }
+    const pages = ['troubleshooting', 'resilience-and-rate-limits', 'performance', 'development', 'migrating'].map(
+      (page) => `docs/${page}.md`,
+    );
+    for (const page of [...OPERATIONS.map(docsPageOf), ...pages]) expect(docFiles()).toContain(page);
   });
 
   it('shows a minimal workflow per use, with the permissions each needs, and how to pin the action', () => {

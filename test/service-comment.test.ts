@@ -1,8 +1,8 @@
-// Read the Docs' own PR comment as the action reads it (src/github/service-comment.ts): only the
+// Read the Docs' own PR comment as the action reads it (src/operations/preview/service-comment.ts): only the
 // service's app speaks for it, and the commit its body compares tells whether it is about the head.
 import { describe, expect, it } from 'vitest';
 import type { IssueComment } from '../src/github/api/rest.js';
-import { isAboutCommit, serviceComments } from '../src/github/service-comment.js';
+import { isAboutCommit, serviceComments } from '../src/operations/preview/service-comment.js';
 
 const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 const OLDER = '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail } from '../src/reporting/markdown.js';
-import { commentMarker, mergeRows, readRows, type PreviewRow } from '../src/github/comment-rows.js';
-import { replaceMarkedBlock } from '../src/github/pr-description.js';
-import { renderComment } from '../src/github/render-comment.js';
+import { commentMarker, mergeRows, readRows, type PreviewRow } from '../src/operations/preview/comment-rows.js';
+import { replaceMarkedBlock } from '../src/operations/preview/pr-description.js';
+import { renderComment } from '../src/operations/preview/render-comment.js';
 import { anyText } from './support/arbitraries.ts';
 
 const SHA_A = '0123456789abcdef0123456789abcdef01234567';

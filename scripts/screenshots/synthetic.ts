@@ -5,10 +5,10 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { ROOT } from '../../harness/action-metadata.ts';
-import type { PreviewRow } from '../../src/github/comment-rows.ts';
+import type { PreviewRow } from '../../src/operations/preview/comment-rows.ts';
 import type { ProjectRows } from '../../src/operations/health/report.ts';
 
-type RenderComment = typeof import('../../src/github/render-comment.ts');
+type RenderComment = typeof import('../../src/operations/preview/render-comment.ts');
 type HealthReport = typeof import('../../src/operations/health/report.ts');
 
 const built = async <T>(path: string): Promise<T> => (await import(pathToFileURL(join(ROOT, 'lib', path)).href)) as T;
@@ -61,7 +61,7 @@ function failedRow(project: string, buildId: number): PreviewRow {
 
 /** The comment of a ready preview that removes twelve pages without a redirect. */
 export async function removedPagesComment(): Promise<string> {
-  const { renderComment } = await built<RenderComment>('github/render-comment.js');
+  const { renderComment } = await built<RenderComment>('operations/preview/render-comment.js');
   return renderComment({
     header: '',
     rows: [readyRow('acme-docs', 2741, { unredirected: removedPages(12) })],
@@ -73,7 +73,7 @@ export async function removedPagesComment(): Promise<string> {
 
 /** Ten projects of one repository (one source tree): one failed, nine ready, losing the same six pages. */
 export async function tenProjectsComment(): Promise<string> {
-  const { renderComment } = await built<RenderComment>('github/render-comment.js');
+  const { renderComment } = await built<RenderComment>('operations/preview/render-comment.js');
   const names = ['acme', 'acme-api', 'acme-cli', 'acme-de', 'acme-es', 'acme-fr', 'acme-ja', 'acme-ko', 'acme-pt', 'acme-zh'];
   const rows = names.map((name, index) =>
     name === 'acme-cli' ? failedRow(name, 2750 + index) : readyRow(name, 2750 + index, { unredirected: removedPages(6) }),

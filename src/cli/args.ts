@@ -3,6 +3,7 @@ import { INPUT_DECLARATIONS, listed } from '../inputs/declarations.js';
 import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { unreadInputs } from '../operations/unread-inputs.js';
+import { messageOf } from '../util/message-of.js';
 
 /** The command's name, as package.json's `bin` installs it. */
 export const COMMAND = 'readthedocs-action';
@@ -143,7 +144,7 @@ function optionAsGiven(name: string, value: unknown): string {
 /** parseArgs' refusal in the words of this command (its own mention a quoting trick that does not apply). */
 function usageMessage(error: unknown): string {
   const code = (error as { code?: string }).code;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const option = /'(-[^']*)'/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     return `unknown option \`${option}\`: every input of the action is an option of the same name (see \`${COMMAND} --help\`)`;

@@ -8,6 +8,7 @@ import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { runWith } from '../step.js';
 import { terminalPort } from '../runner/terminal.js';
 import { ACTION_VERSION } from '../version.js';
+import { messageOf } from '../util/message-of.js';
 
 /**
  * The terminal's entry: `readthedocs-action <operation> [--<input> value]…`. The same step as the
@@ -118,7 +119,7 @@ function readVariablesFile(path: string): string {
   try {
     return readFileSync(path === '-' ? 0 : path, 'utf8');
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const why = (error as NodeJS.ErrnoException).code ?? messageOf(error);
     throw new UsageError(`\`--variables-file\`: ${path === '-' ? 'standard input' : path} cannot be read (${why})`);
   }
 }

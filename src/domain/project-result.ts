@@ -47,6 +47,11 @@ export interface Conclusion<D extends object = object> {
   previewUrl?: string;
   /** Why it is not green: the service's notification, the failing command's output, the error. */
   reason?: string;
+  /**
+   * Whom `reason` is about ("demo", "demo latest"), kept out of its text: each reporter prints it
+   * where it prints one ({@link reasonWithSubject}); the annotation's title names it already.
+   */
+  subject?: string;
   /** One line of `reason` for narrow places (the PR comment's row): a notification, the failed command. */
   headline?: string;
   /** The last lines of the failed command's output (also in `reason`), shown apart where there is room. */
@@ -71,4 +76,10 @@ export interface Conclusion<D extends object = object> {
  */
 export interface ProjectResult<D extends object = object> extends LastSeen, Conclusion<D> {
   project: string;
+}
+
+/** The reason as a line of its own says it: its subject first ("demo latest: build #7 failed…"), when it has one. */
+export function reasonWithSubject(conclusion: Pick<Conclusion, 'reason' | 'subject'>): string | undefined {
+  if (conclusion.reason === undefined) return undefined;
+  return conclusion.subject === undefined ? conclusion.reason : `${conclusion.subject}: ${conclusion.reason}`;
 }

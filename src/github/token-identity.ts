@@ -1,5 +1,6 @@
 import type { GitHubRepo } from './api/client.js';
 import { getAuthenticatedUser, getViewerLogin } from './api/rest.js';
+import { messageOf } from '../util/message-of.js';
 
 /** The account behind the workflow's GITHUB_TOKEN, which may not ask GET /user who it is. */
 export const GITHUB_TOKEN_LOGIN = 'github-actions[bot]';
@@ -29,12 +30,12 @@ export class TokenIdentity {
     try {
       return await getAuthenticatedUser(gh);
     } catch (error) {
-      this.debug(`GET /user: ${(error as Error).message}; asking GraphQL's viewer`);
+      this.debug(`GET /user: ${messageOf(error)}; asking GraphQL's viewer`);
     }
     try {
       return await getViewerLogin(gh);
     } catch (error) {
-      this.debug(`GraphQL viewer: ${(error as Error).message}; no comment or deployment is taken for the token's until it writes one`);
+      this.debug(`GraphQL viewer: ${messageOf(error)}; no comment or deployment is taken for the token's until it writes one`);
       return '';
     }
   }

@@ -4,6 +4,7 @@ import { ReadTheDocsError } from '../readthedocs/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
 import {
   LastSeenRecorder,
+  reasonWithSubject,
   type Conclusion,
   type LastSeen,
   type OperationContext,
@@ -12,6 +13,7 @@ import {
   type ProjectRun,
   type StepOperation,
 } from './types.js';
+import { messageOf } from '../util/message-of.js';
 
 /**
  * Runs one operation for each project concurrently, and makes each project's result: from what
@@ -65,7 +67,7 @@ export function perProjectStep<D extends object>(operation: ProjectOperation<D>)
 export async function continueFrom<D extends object>(
   ctx: OperationContext,
   run: ProjectRun,
-  concluded: Conclusion<never>,
+  concluded: Conclusion<D>,
   next: () => Promise<Conclusion<D>>,
 ): Promise<Conclusion<D>> {
   try {
@@ -83,6 +85,41 @@ export async function continueFrom<D extends object>(
 const NO_BUILD_TO_DO = (project: string) =>
   `Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it (a private project looks empty without one), and that the service builds this commit (its webhook got the push); or raise \`timeout\`.`;
 
+/** What `work` concludes, or when it throws, the error's outcome and reason (as the runner would make them). */
+export async function concluding<C extends Conclusion<object>>(
+  ctx: OperationContext,
+  run: ProjectRun,
+  work: () => Promise<C>,
+): Promise<C | Conclusion<never>> {
+  try {
+    return await work();
+  } catch (error) {
+    return failureOf(ctx, run.name, run.seen.current, error, run.log);
+  }
+}
+
+/**
+ * Whatever ended `work` (its conclusion, or the error that stopped it: the deadline, the
+ * cancellation, a failed request), `then` runs next (a clean-up that must happen either way), and
+ * only then is it concluded: the conclusion, or the error's outcome and reason.
+ */
+export async function whateverEnded<D extends object, T>(
+  ctx: OperationContext,
+  run: ProjectRun,
+  work: () => Promise<Conclusion<D>>,
+  then: (error: unknown) => Promise<T>,
+): Promise<{ concluded: Conclusion<D>; after: T }> {
+  let ended: { conclusion: Conclusion<D> } | { error: unknown };
+  try {
+    ended = { conclusion: await work() };
+  } catch (error) {
+    ended = { error };
+  }
+  const after = await then('error' in ended ? ended.error : undefined);
+  const concluded = 'error' in ended ? failureOf(ctx, run.name, run.seen.current, ended.error, run.log) : ended.conclusion;
+  return { concluded, after };
+}
+
 /**
  * Turns whatever stopped a project into an outcome and a reason a user can act on, with the last
  * state seen (the build that keeps running, the commit whose build never came); says it in the
@@ -95,8 +132,9 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
     failure = {
       outcome: 'timed-out',
       title: 'Timed out',
+      subject: project,
       reason:
-        `${project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
+        `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
         (build
           ? `Last state of ${build}: ${seen.state ?? 'unknown'}. The build keeps running on Read the Docs.`
           : seen.commit
@@ -107,20 +145,22 @@ export function failureOf(ctx: OperationContext, project: string, seen: LastSeen
     failure = {
       outcome: 'aborted',
       title: error.title,
+      subject: project,
       reason:
-        `${project}: the wait was ${error.message}.` +
+        `the wait was ${error.message}.` +
         (build ? ` ${build} keeps running on Read the Docs (last state: ${seen.state ?? 'unknown'}); the API cannot cancel it.` : ''),
     };
   } else if (error instanceof ReadTheDocsError) {
-    failure = { outcome: 'error', title: error.title, reason: `${project}: ${error.message}` };
+    failure = { outcome: 'error', title: error.title, subject: project, reason: error.message };
   } else {
     failure = {
       outcome: 'error',
       title: 'Unexpected error',
-      reason: `${project}: ${error instanceof Error ? error.message : String(error)}`,
+      subject: project,
+      reason: messageOf(error),
     };
     log?.debug(error instanceof Error && error.stack ? error.stack : String(error));
   }
-  log?.info(failure.reason);
+  log?.info(reasonWithSubject(failure)!);
   return failure;
 }

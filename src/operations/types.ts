@@ -15,7 +15,14 @@ import type { WatcherRegistry } from './watchers.js';
 import type { LastSeenRecorder } from './last-seen.js';
 
 // The result types live in src/domain/, below every layer that prints them; operations import them from here.
-export { GREEN_OUTCOMES, type Conclusion, type LastSeen, type Outcome, type ProjectResult } from '../domain/project-result.js';
+export {
+  GREEN_OUTCOMES,
+  reasonWithSubject,
+  type Conclusion,
+  type LastSeen,
+  type Outcome,
+  type ProjectResult,
+} from '../domain/project-result.js';
 export { LastSeenRecorder } from './last-seen.js';
 export type { StepReport } from '../reporting/report.js';
 

@@ -35,6 +35,7 @@ import {
 } from './errors.js';
 import type { RateBudget } from './rate-budget.js';
 import { describeErrorBody } from './schemas.js';
+import { messageOf } from '../util/message-of.js';
 
 /**
  * How a request may be repeated after a fault:
@@ -218,7 +219,7 @@ export class ReadTheDocsHttpClient {
       ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
       onRetry: ({ attempt: failed, delayMs, error }) => {
         this.stats.retries += 1;
-        this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${(error as Error).message}`);
+        this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${messageOf(error)}`);
         // A host never reached is tried UNREACHABLE_ATTEMPTS times, by design: "attempt 2 of 2", not of 6.
         const unreachable = error instanceof RetryableFault && error.unreachable && !this.answered;
         const max = unreachable ? Math.min(UNREACHABLE_ATTEMPTS, this.options.maxAttempts) : this.options.maxAttempts;
@@ -498,7 +499,7 @@ export class ReadTheDocsHttpClient {
     if (signal.aborted) return abortReason(signal);
     const code = (error as { code?: string }).code ?? '';
     const notSent = !afterHeaders && NOT_SENT_CODES.has(code);
-    const message = this.options.redact((error as Error).message ?? String(error));
+    const message = this.options.redact(messageOf(error));
     return new RetryableFault(`${code || 'network error'}: ${message}`, !notSent, undefined, notSent && UNREACHABLE_CODES.has(code));
   }
 
@@ -573,7 +574,7 @@ export function retryAfter(header: string | string[] | undefined, detail: string
  * attempt 2 of 6 in 4s", "answered 503", "asked to slow down (429)"; always one safe line.
  */
 export function retryLine(endpoint: string, error: unknown, nextAttempt: number, maxAttempts: number, delayMs: number): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const code = /^(\S+?):?(\s|$)/.exec(message)?.[1] ?? 'network error';
   const what =
     code === '429'

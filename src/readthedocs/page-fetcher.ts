@@ -9,6 +9,7 @@
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { BodyTooLargeError, readBoundedText } from '../util/bounded-body.js';
 import type { ProxyOptions } from '../util/network-env.js';
+import { messageOf } from '../util/message-of.js';
 
 /** What one GET got: the last status, the body when asked for, or what went wrong. */
 interface PageAnswer {
@@ -79,7 +80,7 @@ async function fetchPage(url: string, options: PageRequest, dispatcher: Dispatch
     } catch (error) {
       if (options.signal.aborted) throw options.signal.reason;
       const code = (error as { code?: string }).code;
-      return { problem: `${code ?? 'no answer'}: ${(error as Error).message}` };
+      return { problem: `${code ?? 'no answer'}: ${messageOf(error)}` };
     }
     const status = response.statusCode;
     const wanted = status === 200 && (options.maxBodyBytes ?? 0) > 0;
@@ -102,7 +103,7 @@ async function readBody(response: Dispatcher.ResponseData, options: PageRequest,
     return { status, body: await readBoundedText(response.body, options.maxBodyBytes ?? 0) };
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
-    const problem = error instanceof BodyTooLargeError ? error.message : `the body was not read: ${(error as Error).message}`;
+    const problem = error instanceof BodyTooLargeError ? error.message : `the body was not read: ${messageOf(error)}`;
     return { status, problem };
   }
 }

@@ -1,11 +1,12 @@
 import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
-import { GREEN_OUTCOMES, NOTED_OUTCOMES, type ProjectResult } from '../domain/project-result.js';
+import { GREEN_OUTCOMES, NOTED_OUTCOMES, reasonWithSubject, type ProjectResult } from '../domain/project-result.js';
 import { problemList, type SourceLinks } from './file-problems.js';
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
 import { OUTCOME_WORDS, outcomeWords, verdict } from './verdict.js';
 import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
+import { messageOf } from '../util/message-of.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
 
@@ -85,7 +86,7 @@ function resultsJson(results: ProjectResult[], redact: (text: string) => string)
         duration: result.duration ?? null,
         docsUrl: result.docsUrl ?? null,
         previewUrl: result.previewUrl ?? null,
-        reason: result.reason === undefined ? null : abridged(result.reason, MAX_REASON_LENGTH),
+        reason: result.reason === undefined ? null : abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH),
         ...(result.supersededBy ? { supersededBy: result.supersededBy } : {}),
         ...result.details,
       })),
@@ -174,6 +175,7 @@ function shortened(
 /**
  * One `::error` annotation per project that is not green, titled, with the reason (abridged past its
  * bound); a `::notice` for one that is green with nothing built for its commit (skipped, superseded).
+ * The title names the project and version, the reason's subject: the message does not repeat it.
  */
 export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: ProjectResult[], redact: (text: string) => string): void {
   for (const result of results) {
@@ -181,22 +183,11 @@ export function annotateFailures(port: Pick<RunnerPort, 'log'>, results: Project
       abridged(`${result.title ?? 'Failed'}: ${result.project}${result.version ? ` ${result.version}` : ''}`, MAX_TITLE_LENGTH),
     );
     if (NOTED_OUTCOMES.has(result.outcome) && result.reason) {
-      port.log.notice(redact(abridged(withoutName(result.reason, result), MAX_REASON_LENGTH)), { title });
+      port.log.notice(redact(abridged(result.reason, MAX_REASON_LENGTH)), { title });
     }
     if (GREEN_OUTCOMES.has(result.outcome)) continue;
-    port.log.error(redact(abridged(withoutName(result.reason ?? result.outcome, result), MAX_REASON_LENGTH)), { title });
+    port.log.error(redact(abridged(result.reason ?? result.outcome, MAX_REASON_LENGTH)), { title });
   }
-}
-
-/**
- * A reason without the project (and version) it starts with: the annotation's title names them
- * already, and a terminal prints the two on one line (`Build failed: demo latest: build #7 …`).
- */
-function withoutName(reason: string, result: Pick<ProjectResult, 'project' | 'version'>): string {
-  for (const name of [result.version ? `${result.project} ${result.version}` : undefined, result.project]) {
-    if (name !== undefined && reason.startsWith(`${name}: `)) return reason.slice(name.length + 2);
-  }
-  return reason;
 }
 
 /**
@@ -257,7 +248,7 @@ export function summaryMarkdown(
     const title = `### ${escapeMarkdown(result.title ?? 'Failed')}: ${escapeMarkdown(result.project)}`;
     // What to fix first, as links to the lines; then the whole reason.
     const fix = problems.length === 0 ? '' : `\n\n${problems.join('\n')}`;
-    const reason = result.reason ? `\n\n${fencedCode(abridged(result.reason, MAX_REASON_LENGTH))}` : '';
+    const reason = result.reason ? `\n\n${fencedCode(abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH))}` : '';
     blocks.push(`\n${title}${fix}${reason}`);
   }
   for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
@@ -292,6 +283,6 @@ export async function writeSummary(
   try {
     await port.writeSummary(redact(markdown));
   } catch (error) {
-    port.log.warning(`The job summary could not be written: ${(error as Error).message}`);
+    port.log.warning(`The job summary could not be written: ${messageOf(error)}`);
   }
 }

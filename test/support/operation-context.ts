@@ -1,6 +1,7 @@
 // Runs an operation in-process, as step.ts would, but on a fake clock: a real ReadTheDocsApi over
 // the real ReadTheDocsHttpClient (loopback, to the stand-in or a scripted server), and a clock whose
 // `sleep` moves time forward at once. A build of minutes and a timeout of ten run in milliseconds.
+import { reasonWithSubject } from '../../src/domain/project-result.js';
 import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import { gitHubClients } from '../../src/github/api/client.js';
 import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetcher.js';
@@ -217,7 +218,9 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     close,
     async runProjects(operation) {
       try {
-        return await forEachProject(ctx, inputs.projects, operation);
+        // As every reporter shows a result: the reason with its subject first ("demo: …").
+        const results = await forEachProject(ctx, inputs.projects, operation);
+        return results.map((result) => (result.reason === undefined ? result : { ...result, reason: reasonWithSubject(result) }));
       } finally {
         await close();
       }

@@ -11,6 +11,7 @@ import {
   TooManyNodesError,
 } from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The Octokit instance `@actions/github` builds (REST methods, `paginate`), with retry and throttling. */
 export type Octokit = ReturnType<typeof import('@actions/github').getOctokit>;
@@ -385,7 +386,7 @@ function requestOptions({ idempotent, limits }: CallOptions): RequestOptions {
 function failure(error: unknown, endpoint: string, limits: StepLimits | undefined): Error {
   if (limits?.signal.aborted) return abortReason(limits.signal);
   const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : 0;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   // Octokit reports network faults as status 500 with the cause attached; keep them apart from a real 500.
   const response = (error as { response?: { headers?: Record<string, string | undefined> } }).response;
   if (response === undefined) return new GitHubError(`${endpoint}: ${message}`, 0, endpoint);

@@ -112,7 +112,7 @@ export function refusedBeforeWrite(
     });
     return `${where.file}:${where.line}: ${where.path ? `${where.path}: ` : ''}${refusal.message}`;
   });
-  const reason = [`${project}: nothing was written: the service would refuse part of the plan.`, ...refused]
+  const reason = ['nothing was written: the service would refuse part of the plan.', ...refused]
     .map((line) => safeLine(line, 600))
     .join('\n');
   log.info(
@@ -121,12 +121,12 @@ export function refusedBeforeWrite(
     ),
   );
   const plannedEntries = planEntries(plan, details.dryRun ? undefined : plan.changes.map(() => 'not done'));
-  return { outcome: 'error', title: REFUSED_TITLE, reason, details: { plan: plannedEntries, ...details, refused } };
+  return { outcome: 'error', title: REFUSED_TITLE, subject: project, reason, details: { plan: plannedEntries, ...details, refused } };
 }
 
-/** Why `fail-on-changes` turns the project red: the changes, one a line. */
+/** Why `fail-on-changes` turns the project red (its subject is the project): the changes, one a line. */
 export function changesReason(plan: ProjectPlan, changes: number, dryRun: boolean): string {
-  return `${plan.project}: ${changes} change${changes === 1 ? '' : 's'} ${dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
+  return `${changes} change${changes === 1 ? '' : 's'} ${dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
     .filter((c) => c.action !== 'unmanaged')
     .map((c) => `${symbolOf(c)} ${describeChange(c)}`)
     .join('\n')}`;

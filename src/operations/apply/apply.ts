@@ -2,8 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { InputError } from '../../inputs/inputs.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import { CancelledError, DeadlineError } from '../../util/abort.js';
-import { failureOf, forEachProject } from '../run-projects.js';
+import { forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectRun, StepOperation } from '../types.js';
 import type { RunContext } from '../../inputs/github-context.js';
 import {
@@ -17,7 +16,8 @@ import {
   refusedBeforeWrite,
   tellPlan,
 } from './apply-report.js';
-import { carryOut, readBack, type Failure } from './carry-out.js';
+import { carryOut, readBack } from './carry-out.js';
+import { concludeWriteFailure, type WriteFailure } from '../shared/write-failure.js';
 import { readCurrent } from '../shared/project-file/current-state.js';
 import { changeCount, planEntries, type ApplyDetails, type WriteStatus } from './describe.js';
 import { editionOf } from '../shared/project-file/edition.js';
@@ -27,6 +27,7 @@ import type { DesiredProject } from '../shared/project-file/model.js';
 import { planProject, type ProjectPlan } from '../shared/project-file/plan.js';
 import { configPath } from '../shared/project-file/paths.js';
 import { publishPlanComment } from './plan-comment.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `apply`: when it may write, the step over every project, and each project's plan carried out
 // (reading the current state: current-state.ts; writing: carry-out.ts; reporting: apply-report.ts).
@@ -89,7 +90,7 @@ export const applyStep: StepOperation<ApplyDetails> = async (ctx) => {
   );
   const summary = [planSummary(results, { planOnly, dryRun, eventName: ctx.run.eventName })];
   await publishPlanComment(ctx, results, dryRun).catch((error: unknown) => {
-    ctx.log.warning(safeLine(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
+    ctx.log.warning(safeLine(`The pull request comment was not written: ${messageOf(error)}`), {
       title: 'Plan comment not written',
     });
   });
@@ -113,7 +114,7 @@ async function readConfigText(config: string, workspace: string): Promise<string
     throw new InputError([
       code === 'ENOENT'
         ? `Input \`config\`: ${config} does not exist. Check out the repository first, or run \`export\` to write it`
-        : `Input \`config\`: cannot read ${config}: ${(error as Error).message}`,
+        : `Input \`config\`: cannot read ${config}: ${messageOf(error)}`,
     ]);
   }
 }
@@ -144,7 +145,13 @@ async function applyProject(
     if (failure) return { ...writeFailure(ctx, seen, plan, statuses, failure, log), details };
   }
   if (inputs.failOnChanges && changes > 0) {
-    return { outcome: 'failed', title: 'Project differs from the file', reason: changesReason(plan, changes, dryRun), details };
+    return {
+      outcome: 'failed',
+      title: 'Project differs from the file',
+      subject: project,
+      reason: changesReason(plan, changes, dryRun),
+      details,
+    };
   }
   return { outcome: 'success', details };
 }
@@ -155,16 +162,15 @@ function writeFailure(
   seen: ProjectRun['seen'],
   plan: ProjectPlan,
   statuses: WriteStatus[],
-  failure: Failure,
+  failure: WriteFailure,
   log: ProjectLog,
 ): Conclusion<never> {
-  const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
-  const { outcome, ...failed } = failureOf(ctx, plan.project, seen.current, failure.error);
-  const title = stopped ? failed.title : statuses.includes('done') ? 'Project partly changed' : 'Project not changed';
-  const reason = [
-    `${plan.project}: ${failure.step} failed: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}`,
-    progressTable(plan, statuses),
-  ].join('\n');
-  log.info(safeLine(reason.split('\n')[0] ?? ''));
-  return { outcome, title, reason };
+  const concluded = concludeWriteFailure(ctx, { name: plan.project, seen }, failure, {
+    changedAnything: statuses.includes('done'),
+    partly: 'Project partly changed',
+    unchanged: 'Project not changed',
+    after: [progressTable(plan, statuses)],
+  });
+  log.info(safeLine(`${concluded.subject}: ${concluded.reason.split('\n')[0] ?? ''}`));
+  return concluded;
 }

@@ -1,3 +1,4 @@
+import type { WriteFailure } from '../shared/write-failure.js';
 import { UncertainWriteError } from '../../readthedocs/errors.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -7,16 +8,13 @@ import { describeChange, shown, symbolOf, type NotKept, type WriteStatus } from 
 import { BUSINESS_ONLY_SETTINGS, type DesiredRedirect, type SettingName } from '../shared/project-file/model.js';
 import { hasPaths, redirectKey } from '../shared/project-file/normal-form.js';
 import { sameSetting, type PlannedChange, type ProjectPlan } from '../shared/project-file/plan.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `apply`'s second job: carrying out the plan, each write exactly once, then reading back what took.
 
 const CREATE_ATTEMPTS = 3;
 
 /** The write that failed, and why: the first failure stops every write after it. */
-export interface Failure {
-  step: string;
-  error: unknown;
-}
 
 /** Carries out the plan in its order; the first failure stops every write after it. */
 export async function carryOut(
@@ -24,7 +22,7 @@ export async function carryOut(
   plan: ProjectPlan,
   statuses: WriteStatus[],
   log: ProjectLog,
-): Promise<Failure | undefined> {
+): Promise<WriteFailure | undefined> {
   const { project } = plan;
   for (const [index, change] of plan.changes.entries()) {
     if (change.action === 'unmanaged') continue;
@@ -161,7 +159,7 @@ export async function readBack(ctx: OperationContext, plan: ProjectPlan, statuse
   } catch (error) {
     log.warning(
       safeLine(
-        `${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${error instanceof Error ? error.message : String(error)}`,
+        `${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${messageOf(error)}`,
       ),
       'Project not read back',
     );

@@ -1,8 +1,8 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
-import { CancelledError, DeadlineError } from '../../util/abort.js';
-import { failureOf, forEachProject } from '../run-projects.js';
+import { forEachProject } from '../run-projects.js';
+import { concludeWriteFailure, type WriteFailure } from '../shared/write-failure.js';
 import type { OperationContext, ProjectOperation, StepOperation } from '../types.js';
 import {
   appliedEntries,
@@ -49,18 +49,14 @@ const applyEnvironment: ProjectOperation<EnvironmentDetails> = async (ctx, { nam
     log.info(`${project}: ${describePlan(plan)}`);
     return { outcome: 'success', details };
   }
-  const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
-  const { outcome, ...failed } = failureOf(ctx, project, seen.current, failure.error);
-  const title = stopped ? failed.title : changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed';
-  const reason = [
-    `${project}: ${failure.step} failed: ${messageOf(failure.error)}`,
-    totalLimitHint(failure.error, plan),
-    describeProgress(plan, progress),
-  ]
-    .filter(Boolean)
-    .join('\n');
-  log.info(reason);
-  return { outcome, title, reason, details };
+  const { outcome, title, subject, reason } = concludeWriteFailure(ctx, { name: project, seen }, failure, {
+    changedAnything: changedAnything(progress),
+    partly: 'Variables partly changed',
+    unchanged: 'Variables not changed',
+    after: [totalLimitHint(failure.error, plan), describeProgress(plan, progress)],
+  });
+  log.info(`${subject}: ${reason}`);
+  return { outcome, title, subject, reason, details };
 };
 
 /** `env` for every project, then one summary table per project and the `variables` output. */
@@ -68,12 +64,6 @@ export const environmentStep: StepOperation<EnvironmentDetails> = async (ctx) =>
   const results = await forEachProject(ctx, ctx.inputs.projects, applyEnvironment);
   return { results, summary: [environmentSection(results)], outputs: { variables: variablesOutput(results) } };
 };
-
-interface Failure {
-  /** What was being done, for the message: "creating `API_KEY`". */
-  step: string;
-  error: unknown;
-}
 
 /**
  * Creates first, then deletes, recording progress as it goes. After a failed create nothing more
@@ -87,8 +77,8 @@ async function applyPlan(
   existing: ExistingVariable[],
   progress: ChangeProgress[],
   log: ProjectLog,
-): Promise<Failure | undefined> {
-  let failure: Failure | undefined;
+): Promise<WriteFailure | undefined> {
+  let failure: WriteFailure | undefined;
   const knownPks = new Set(existing.map((variable) => variable.pk));
   for (const [index, change] of plan.entries()) {
     const done = progress[index]!;
@@ -190,11 +180,6 @@ function totalLimitHint(error: unknown, plan: PlannedChange[]): string {
     'Read the Docs counts the value being replaced in the project total until the old variable is deleted, ' +
     'and the action deletes it only after the new one exists. Delete the largest variables in the dashboard, then run again.'
   );
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof DeadlineError) return 'the step timed out (input `timeout`)';
-  return error instanceof Error ? error.message : String(error);
 }
 
 function plural(count: number, noun: string): string {

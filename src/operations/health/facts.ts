@@ -12,6 +12,7 @@ import { problemsToShow } from '../shared/sphinx-warnings.js';
 import { branchLatestTracks } from '../shared/latest-branch.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The project's recent builds read in one list: a version's last build is among them unless it is older. */
 const BUILDS_LOOKED_AT = 100;
@@ -32,7 +33,7 @@ export function gitHubReads(gh: GitHubRepo | string, serverUrl: string, count: n
   let releases: Promise<string[] | string> | undefined;
   // The call's route template (`GET branches/{branch}`) says nothing to a user: name what was asked for.
   const why = (what: string) => (error: unknown) =>
-    `GitHub could not be read (${what}): ${error instanceof GitHubError ? error.message.replace(`${error.endpoint}: `, '') : String(error instanceof Error ? error.message : error)}`;
+    `GitHub could not be read (${what}): ${error instanceof GitHubError ? error.message.replace(`${error.endpoint}: `, '') : messageOf(error)}`;
   return {
     head: (branch) => {
       if (typeof gh === 'string') return Promise.resolve(gh);
@@ -117,7 +118,7 @@ async function disabledNotice(api: ReadTheDocsApi, project: string, log: Project
   try {
     return await buildsDisabledNotice(api, project);
   } catch (error) {
-    log.info(`The project's notifications could not be read (an admin's token reads them): ${(error as Error).message}`);
+    log.info(`The project's notifications could not be read (an admin's token reads them): ${messageOf(error)}`);
     return undefined;
   }
 }

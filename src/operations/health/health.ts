@@ -1,7 +1,8 @@
+import { messageOf } from '../../util/message-of.js';
 // `health`: for `on: schedule`, reads each project (never writes to Read the Docs) and checks that
 // its docs are current; reports a table, and keeps one issue in the repository while a problem remains.
 import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
-import { keepHealthIssue } from '../../github/health-issue.js';
+import { keepHealthIssue } from './health-issue.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -99,12 +100,13 @@ function concludeHealth(ctx: OperationContext, project: string, rows: CheckRow[]
     log.warning(`${project}: not checked, so a problem there would go unseen:\n${unchecked.join('\n')}`, 'Health not checked');
   const details = { healthy: problems.length === 0, checks: rows };
   if (problems.length === 0) return { outcome: 'success', details };
-  const reason = `${project}: ${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
+  const subject = project;
+  const reason = `${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
   if (ctx.inputs.onProblem === 'warn') {
-    log.warning(`${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${project}`);
+    log.warning(`${subject}: ${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${project}`);
     return { outcome: 'success', details };
   }
-  return { outcome: 'failed', title: 'Unhealthy', reason, details };
+  return { outcome: 'failed', title: 'Unhealthy', subject, reason, details };
 }
 
 /** The error annotation's title when the issue could not be kept for a fault other than GitHub's refusal. */
@@ -139,7 +141,7 @@ async function reportThroughIssue(
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     if (!(error instanceof GitHubError))
       return { title: ISSUE_FAILED_TITLE, message: safeLine(`The health issue could not be kept: ${why}`) };
     ctx.log.warning(safeLine(`The health issue could not be kept: ${why}. Give the job \`issues: write\`.`), {

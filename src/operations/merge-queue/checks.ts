@@ -1,3 +1,4 @@
+import { whateverEnded } from '../run-projects.js';
 import type { CommitState } from '../../github/api/rest.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
@@ -7,12 +8,12 @@ import { formatDuration } from '../../util/format-duration.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { buildCreatedAfter, FINAL_STATES, newestBuild, newestBuildId } from '../shared/build-ids.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
-import { lookForBuild, waitForVersion } from '../shared/version-appears.js';
+import { waitForBuild, waitForVersion } from '../shared/version-appears.js';
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
 import { triggerOnce } from '../shared/trigger.js';
-import { failureOf } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun } from '../types.js';
 import type { MergeGroup } from './group.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The annotation of `mirror` when the pull request's head commit has no build of its version. */
 const NO_PR_BUILD_TITLE = 'No build of the pull request';
@@ -60,28 +61,27 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
   log.info(`Syncing the versions of ${project}: the queue branch becomes version ${group.versionSlug}`);
   if (!(await api.syncVersions(project))) {
     const refused = syncRefused(project);
-    log.info(refused.reason);
+    log.info(`${refused.subject}: ${refused.reason}`);
     return refused;
   }
   const record = await queueVersion(ctx, run, group);
   if ('outcome' in record) return record;
   // Whether the version may be active: a rule activated it, or the activation may have taken.
   const touched = { active: record.active };
-  let ended: Conclusion<never> | { error: unknown };
   let followed: Build | undefined;
-  try {
+  const follow = async () => {
     followed = await buildToFollow(ctx, project, record, group, newestBuildId(history), log, touched);
     const watched = await watchBuildOfCommit(ctx, run, followed, group.commit, expectedFromHistory(history), (next) => {
       followed = next;
     });
     followed = watched.build;
-    ended = await concludeFollowed(ctx, run, watched, group.commit);
-  } catch (error) {
-    ended = { error };
+    return concludeFollowed(ctx, run, watched, group.commit);
+  };
+  // Whatever ended the wait, the version's docs are temporary: deactivated once the status is set.
+  const { concluded } = await whateverEnded(ctx, run, follow, async (error) => {
     if (followed && (error instanceof DeadlineError || error instanceof CancelledError)) logRunsOn(log, followed, record.slug);
-  }
-  // Whatever ended the wait: the version's docs are temporary.
-  return { ...('error' in ended ? failureOf(ctx, project, seen.current, ended.error, log) : ended), needsDeactivation: touched.active };
+  });
+  return { ...concluded, needsDeactivation: touched.active };
 }
 
 /**
@@ -95,12 +95,13 @@ function logRunsOn(log: ProjectLog, build: Build, version: string): void {
   );
 }
 
-function syncRefused(project: string): Conclusion<never> & { reason: string } {
+function syncRefused(project: string): Conclusion<never> & { subject: string; reason: string } {
   return {
     outcome: 'failed',
     title: 'Sync not triggered',
+    subject: project,
     reason:
-      `${project}: Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
+      `Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
       'It does so when the project is inactive or has version sync turned off. Check the project in the dashboard.',
   };
 }
@@ -119,11 +120,11 @@ async function queueVersion(
   } catch (error) {
     if (!(error instanceof DeadlineError)) throw error;
     const reason =
-      `${project}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
+      `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
       `${safeLine(group.branch, 300)} to appear as version ${group.versionSlug} after the sync. Check that the project builds from this ` +
       'repository and that no automation rule of the project deletes or renames such versions';
-    log.info(reason);
-    return { outcome: 'timed-out', title: 'Timed out', reason };
+    log.info(`${project}: ${reason}`);
+    return { outcome: 'timed-out', title: 'Timed out', subject: project, reason };
   }
 }
 
@@ -202,9 +203,9 @@ async function activateHidden(
     throw error;
   }
   touched.active = true;
-  const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
-  log.info(`Build #${build!.id} of ${version} was queued by the activation: ${build!.urls.build}`);
-  return build!;
+  const build = await waitForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore));
+  log.info(`Build #${build.id} of ${version} was queued by the activation: ${build.urls.build}`);
+  return build;
 }
 
 /**
@@ -227,7 +228,7 @@ export async function deactivate(
     return true;
   } catch (error) {
     log.warning(
-      `${project}: version ${version} (the queue branch) could not be deactivated: ${safeLine(error instanceof Error ? error.message : String(error), 600)}. ` +
+      `${project}: version ${version} (the queue branch) could not be deactivated: ${safeLine(messageOf(error), 600)}. ` +
         `It stays active, and served on the docs domain (hidden), for ever: the service deletes only inactive versions. ` +
         `Deactivate it in the dashboard (${versionEditPage(ctx, project, version)}); the next \`merge-queue\` run does it once the group has left the queue`,
       LEFT_ACTIVE_TITLE,
@@ -257,10 +258,10 @@ export async function mirrorCheck(ctx: OperationContext, run: ProjectRun, group:
   const build = newestBuild(builds.filter((b) => b.commit === head && isVersionOfPullRequest(b.version, pr)));
   if (!build) {
     const reason =
-      `${project}: no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
+      `no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
       'Turn on pull-request builds for the project, or use `queue-check: build` to build the group itself';
-    log.info(reason);
-    return { outcome: 'failed', title: NO_PR_BUILD_TITLE, reason };
+    log.info(`${project}: ${reason}`);
+    return { outcome: 'failed', title: NO_PR_BUILD_TITLE, subject: project, reason };
   }
   log.info(`Pull request #${pr}'s build of ${head}: #${build.id} (${build.state.code}) ${build.urls.build}`);
   if (!FINAL_STATES.has(build.state.code)) return concludeBuild(ctx, run, await watchBuild(ctx, run, build, undefined));

@@ -7,6 +7,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 import { deactivate } from './checks.js';
 import { parseQueueBranch, type MergeGroup } from './group.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** Queue versions looked at per run at most: a backlog is cleared over a few runs. */
 const MAX_LEFTOVERS = 10;
@@ -46,9 +47,7 @@ export async function deactivateLeftovers(
     }
     return await sweep(ctx, project, gh, leftovers, log);
   } catch (error) {
-    log.info(
-      `Looking for queue versions earlier runs left active failed: ${safeLine(error instanceof Error ? error.message : String(error), 300)}`,
-    );
+    log.info(`Looking for queue versions earlier runs left active failed: ${safeLine(messageOf(error), 300)}`);
     return [];
   }
 }

@@ -1,5 +1,5 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
-import { failureOf, forEachProject } from '../run-projects.js';
+import { concluding, forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectResult, ProjectRun, StepOperation } from '../types.js';
 import { buildCheck, type Checked, deactivate, finalStatus, mirrorCheck, pendingStatus, settle, type MergeQueueDetails } from './checks.js';
 import { groupOfRun, type MergeGroup } from './group.js';
@@ -43,27 +43,23 @@ export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
 async function checkProject(ctx: OperationContext, run: ProjectRun, shared: GroupCheck): Promise<Conclusion<MergeQueueDetails>> {
   const { group, mode, statuses } = shared;
   const { name: project, log, seen } = run;
-  await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
-  let checked: Checked;
-  try {
-    if (mode === 'build') checked = await buildCheck(ctx, run, group);
-    else if (shared.head && 'sha' in shared.head) checked = await mirrorCheck(ctx, run, group, shared.head.sha);
-    else checked = unknownPullRequest(project, shared.head);
-  } catch (error) {
-    checked = failureOf(ctx, project, seen.current, error, log);
-  }
+  let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+  const checked: Checked = await concluding(ctx, run, async (): Promise<Checked> => {
+    if (mode === 'build') return buildCheck(ctx, run, group);
+    if (shared.head && 'sha' in shared.head) return mirrorCheck(ctx, run, group, shared.head.sha);
+    return unknownPullRequest(project, shared.head);
+  });
   const { needsDeactivation, ...conclusion } = settle(checked);
   // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
   if (!ctx.deadline.cancellation.aborted) {
     const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
-    await statuses.status(project, state, description, seen.current.buildUrl);
+    set = (await statuses.status(project, state, description, seen.current.buildUrl)) ?? set;
   }
   // After the group's status, so that the queue does not wait on it; sent after a timeout or a cancellation too.
   if (needsDeactivation)
     conclusion.details = { ...conclusion.details, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
   // Not past the step's deadline, nor after a cancellation.
   if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
-  const set = statuses.lastState.get(project);
   const details: MergeQueueDetails = {
     queueCheck: mode,
     groupCommit: group.commit,
@@ -79,7 +75,7 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
 
 function unknownPullRequest(project: string, head: GroupCheck['head']): Conclusion<never> {
   const problem = head && 'problem' in head ? head.problem : 'the pull request was not read';
-  return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, reason: `${project}: ${problem}` };
+  return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, subject: project, reason: problem };
 }
 
 /** The job summary's part: which mode ran, on what, and why each project passed or failed. */

@@ -4,6 +4,7 @@ import { createCommitStatus, getPullRequest, type CommitState } from '../../gith
 import type { RunnerLog } from '../../runner/port.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The annotation of a commit status GitHub did not take: the queue then waits for a check that never comes. */
 const STATUS_NOT_SET_TITLE = 'Commit status not set';
@@ -24,8 +25,6 @@ export class GroupStatuses {
   private warned = false;
   /** Why there is no client: only what is missing (a token given is not named). */
   missing = '';
-  /** The last state set per project, for the results. */
-  readonly lastState = new Map<string, CommitState>();
 
   constructor(
     private readonly ctx: OperationContext,
@@ -38,23 +37,25 @@ export class GroupStatuses {
     return this.client;
   }
 
-  async status(project: string, state: CommitState, description: string, targetUrl: string | undefined): Promise<void> {
+  /** Sets the project's status; returns its state once GitHub took it (for the project's result), else undefined. */
+  async status(project: string, state: CommitState, description: string, targetUrl: string | undefined): Promise<CommitState | undefined> {
     const context = statusContextOf(this.ctx.inputs.statusContext, project);
     try {
       const gh = await this.github();
-      if (!gh) return;
+      if (!gh) return undefined;
       await createCommitStatus(gh, this.commit, { state, context, description, ...(targetUrl === undefined ? {} : { targetUrl }) });
-      this.lastState.set(project, state);
       this.ctx.log.debug(`status ${context}: ${state} (${description})`);
+      return state;
     } catch (error) {
       this.warnOnce(error);
+      return undefined;
     }
   }
 
   private warnOnce(error: unknown): void {
     if (this.warned) return;
     this.warned = true;
-    const message = safeLine(error instanceof Error ? error.message : String(error), 600);
+    const message = safeLine(messageOf(error), 600);
     const refused = error instanceof GitHubError && error.refused;
     this.ctx.log.warning(
       refused
@@ -95,7 +96,7 @@ export async function pullRequestHead(statuses: GroupStatuses, pr: number, log: 
     log.info(`Pull request #${pr}: head commit ${head}`);
     return { sha: head };
   } catch (error) {
-    const message = safeLine(error instanceof Error ? error.message : String(error), 600);
+    const message = safeLine(messageOf(error), 600);
     const refused = error instanceof GitHubError && error.refused;
     return {
       problem: `pull request #${pr} could not be read from GitHub${refused ? ' (403: give the job `permissions: pull-requests: read`)' : ''}: ${message}`,

@@ -7,13 +7,14 @@ import {
   type Deployment,
   type DeploymentState,
 } from '../../github/api/rest.js';
-import type { PreviewPublisher } from '../../github/preview-publisher.js';
+import type { PreviewPublisher } from './preview-publisher.js';
 import type { TokenIdentity } from '../../github/token-identity.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import type { PreviewDetails } from './details.js';
 import { GitHubError } from '../../github/api/client.js';
 import { countJsonNodes } from '../../util/bounded-body.js';
 import { safeLine } from '../../util/untrusted-text.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** The payload key that marks a deployment as this action's, with the PR and project it is for. */
 const PAYLOAD_KEY = 'readthedocs-action';
@@ -156,7 +157,7 @@ export class PreviewDeployments {
         refused
           ? "GitHub refused the deployment: the token lacks the `deployments: write` permission (add it to the workflow's `permissions`; " +
               "a fork's pull_request token is read-only). The comment, statuses and outputs still report the preview"
-          : `No GitHub deployment: ${safeLine((error as Error).message)}`,
+          : `No GitHub deployment: ${safeLine(messageOf(error))}`,
         'Deployment not reported',
       );
       return undefined;

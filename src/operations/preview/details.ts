@@ -1,4 +1,4 @@
-import type { PreviewStatus } from '../../github/comment-rows.js';
+import type { PreviewStatus } from './comment-rows.js';
 import type { ChangedPage } from './changed-pages.js';
 import type { LinkDetails } from './link-check.js';
 import type { UnredirectedPage } from './redirect-check.js';

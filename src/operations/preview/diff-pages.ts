@@ -4,8 +4,8 @@
  * change; the deleted pages for the redirect guard; and what the comment and the summary say of
  * them. When the diff is absent, `preview` maps the pull request's source files instead.
  */
-import type { PreviewRow } from '../../github/comment-rows.js';
-import { changedPageLine } from '../../github/render-comment.js';
+import type { PreviewRow } from './comment-rows.js';
+import { changedPageLine } from './render-comment.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';

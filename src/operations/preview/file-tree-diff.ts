@@ -11,6 +11,7 @@
 import { z } from 'zod/mini';
 import { pollUntil } from '../../resilience/index.js';
 import { countJsonNodes } from '../../util/bounded-body.js';
+import { notRead } from '../../util/message-of.js';
 import type { OperationContext } from '../types.js';
 import { naturalCompare } from '../../util/natural-order.js';
 
@@ -81,7 +82,7 @@ export async function readFileTreeDiff(
     return parseFileTreeDiff(answer.body, args.accept);
   } catch (error) {
     if (ctx.deadline.signal.aborted) throw error;
-    return { absent: `the preview host's addons endpoint could not be read (${(error as Error).message})` };
+    return { absent: notRead("the preview host's addons endpoint", error) };
   }
 }
 

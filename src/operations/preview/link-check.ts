@@ -4,8 +4,8 @@
  * resolves. Each broken one is a warning annotation; the comment's row keeps the first ones, the
  * job summary lists them all; with `fail`, a broken internal target turns the project red.
  */
-import type { BrokenLinkRow } from '../../github/comment-rows.js';
-import { BROKEN_LINKS_TITLE } from '../../github/render-comment.js';
+import type { BrokenLinkRow } from './comment-rows.js';
+import { BROKEN_LINKS_TITLE } from './render-comment.js';
 import { type BrokenLink, brokenLinkMarkdown, brokenLinkText } from '../../reporting/broken-link.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -89,12 +89,16 @@ export function linkDetails(report: LinkReport | undefined): { links?: LinkDetai
 }
 
 /** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
-export function brokenLinksFailure(project: string, failing: BrokenLink[]): { outcome: 'failed'; title: string; reason: string } {
+export function brokenLinksFailure(
+  project: string,
+  failing: BrokenLink[],
+): { outcome: 'failed'; title: string; subject: string; reason: string } {
   return {
     outcome: 'failed',
     title: BROKEN_LINKS_TITLE,
+    subject: project,
     reason: [
-      `${project}: ${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
+      `${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
       ...failing.slice(0, 20).map(brokenLinkText),
       ...(failing.length > 20 ? [`… and ${failing.length - 20} more (the job summary lists them all)`] : []),
     ].join('\n'),

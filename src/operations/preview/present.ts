@@ -1,26 +1,25 @@
 import type { CommitState } from '../../github/api/rest.js';
-import type { PreviewRow, PreviewStatus } from '../../github/comment-rows.js';
-import type { PreviewPublisher } from '../../github/preview-publisher.js';
-import { unredirectedSections } from '../../github/render-comment.js';
+import type { PreviewRow, PreviewStatus } from './comment-rows.js';
+import type { PreviewPublisher } from './preview-publisher.js';
+import { unredirectedSections } from './render-comment.js';
 import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
-import type { OperationContext, ProjectResult, StepReport } from '../types.js';
+import { reasonWithSubject, type OperationContext, type ProjectResult, type StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
 import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
 import type { PreviewDetails } from './details.js';
 import { commentPages, diffDetails, pagesSummary } from './diff-pages.js';
 import type { PullRequestRun } from './pull-request.js';
-import { brokenLinksFailure, brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './link-check.js';
-import { unredirectedFailure } from './redirect-check.js';
-import type { PreviewInfo } from './verify-preview.js';
+import { brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './link-check.js';
+import type { PreviewFindings } from './verify-preview.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.
 
 /**
- * The step's report once every project's part has ended: the comment's rows and the commit
- * statuses and deployments published, each result with its details. `redirect-check`: the ready
- * row lists its pages without a redirect; with `fail`, they turn the project (and so its commit
- * status and the step) red while the row keeps the ready preview.
+ * The step's report once every project's part has ended, from their results alone: the comment's
+ * rows and the commit statuses and deployments published, each result with its details.
+ * `redirect-check`: the ready row lists its pages without a redirect; a project that `fail` (or
+ * `link-check: fail`) turned red in its own part keeps its row ready, its commit status says why.
  */
 export async function presentPreviews(
   ctx: OperationContext,
@@ -28,61 +27,49 @@ export async function presentPreviews(
     run: Pick<PullRequestRun, 'pr' | 'headSha'>;
     publisher: PreviewPublisher;
     deployments: PreviewDeployments;
-    infos: Map<string, PreviewInfo>;
   },
-  found: ProjectResult<PreviewDetails>[],
+  found: ProjectResult<PreviewFindings>[],
 ): Promise<StepReport<PreviewDetails>> {
-  const { run, publisher, deployments, infos } = step;
-  const rows = found.map((result) => rowOf(ctx, result, run.headSha, infos.get(result.project)?.pages ?? []));
-  const unredirectedOf = (index: number) => (rows[index]!.status === 'ready' ? (infos.get(found[index]!.project)?.unredirected ?? []) : []);
-  const failing = (index: number) => ctx.inputs.redirectCheck === 'fail' && unredirectedOf(index).length > 0;
+  const { run, publisher, deployments } = step;
+  const findings = found.map((result) => result.details ?? { pages: [], unredirected: [] });
+  const rows = found.map((result, index) => rowOf(ctx, result, run.headSha, findings[index]!.pages, findings[index]!.ready));
+  const ready = (index: number) => rows[index]!.status === 'ready';
   const statuses = found.map((result, index) => {
-    const status = commitStatusOf(result, rows[index]!.status);
-    const unredirected = unredirectedOf(index);
-    if (unredirected.length === 0) return status;
-    rows[index]!.unredirected = unredirected;
-    if (!failing(index)) return status;
-    return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
+    const row = rows[index]!;
+    const unredirected = ready(index) ? findings[index]!.unredirected : [];
+    const status = commitStatusOf(result, row.status);
+    if (unredirected.length > 0) row.unredirected = unredirected;
+    // `link-check`: the row lists the first broken links.
+    const links = ready(index) ? findings[index]!.links : undefined;
+    Object.assign(row, rowBrokenLinks(links));
+    if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0)
+      return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
+    const broken = failingOf(ctx, links).length;
+    return broken > 0 ? { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` } : status;
   });
-  // `link-check`: the row lists the first broken links; with `fail`, an internal one turns the project red.
-  const linksOf = (index: number) => (rows[index]!.status === 'ready' ? infos.get(found[index]!.project)?.links : undefined);
-  const brokenFailing = found.map((_, index) => failingOf(ctx, linksOf(index)));
-  for (const [index, row] of rows.entries()) Object.assign(row, rowBrokenLinks(linksOf(index)));
-  for (const [index, status] of statuses.entries()) {
-    const count = brokenFailing[index]!.length;
-    if (count > 0 && status.state !== 'failure')
-      statuses[index] = { ...status, state: 'failure', description: `${count} broken link(s) on the changed pages` };
-  }
-  const settled = found.map((result, index) =>
-    failing(index)
-      ? { ...result, ...unredirectedFailure(result.project, unredirectedOf(index)) }
-      : brokenFailing[index]!.length > 0
-        ? { ...result, ...brokenLinksFailure(result.project, brokenFailing[index]!) }
-        : result,
-  );
   await Promise.all([
     publisher.publish(rows),
-    ...settled.map((result, index) => {
+    ...found.map((result, index) => {
       const { state, description, targetUrl } = statuses[index]!;
       return publisher.status(result.project, state, description, targetUrl);
     }),
     // The deployment says what the commit status says (a red link or redirect check included).
-    ...settled.map((result, index) => deploymentOutcome(deployments, result, statuses[index]!)),
+    ...found.map((result, index) => deploymentOutcome(deployments, result, statuses[index]!)),
   ]);
-  const results = settled.map((result, index) => {
-    const info = infos.get(result.project);
+  const results = found.map((result, index) => {
+    const info = findings[index]!;
     const details: PreviewDetails = {
       pullRequest: run.pr,
       headSha: run.headSha,
       previewStatus: rows[index]!.status,
-      pages: info?.pages ?? [],
-      ...diffDetails(info?.diff),
-      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info?.unredirected ?? [] }),
-      ...linkDetails(linksOf(index)),
+      pages: info.pages,
+      ...diffDetails(info.diff),
+      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info.unredirected }),
+      ...linkDetails(ready(index) ? info.links : undefined),
     };
     return { ...result, details };
   });
-  return { results, summary: [summarySection(run, results, infos, publisher)], outputs: {} };
+  return { results, summary: [summarySection(run, results, findings, publisher)], outputs: {} };
 }
 
 function previewStatusOf(result: ProjectResult): PreviewStatus {
@@ -107,9 +94,9 @@ function previewStatusOf(result: ProjectResult): PreviewStatus {
   }
 }
 
-/** The comment row of a project whose part has ended. */
-export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pages: ChangedPage[]): PreviewRow {
-  const status = previewStatusOf(result);
+/** The comment row of a project whose part has ended (`ready` when its preview answered and its pages were checked). */
+export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: string, pages: ChangedPage[], ready?: boolean): PreviewRow {
+  const status = ready ? 'ready' : previewStatusOf(result);
   return {
     project: result.project,
     status,
@@ -119,7 +106,7 @@ export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: str
     ...(result.buildUrl === undefined ? {} : { buildUrl: result.buildUrl }),
     ...(status === 'ready' && result.previewUrl ? { previewUrl: result.previewUrl } : {}),
     // One line in the row (the notification or the failed command), the output's tail apart.
-    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? result.reason)! } : {}),
+    ...(status !== 'ready' && (result.headline ?? result.reason) ? { reason: (result.headline ?? reasonWithSubject(result))! } : {}),
     ...(status !== 'ready' && result.outputTail ? { tail: result.outputTail } : {}),
     ...(status !== 'ready' && result.problems?.length ? { problems: result.problems } : {}),
     ...(status !== 'ready' && result.moreProblems ? { moreProblems: result.moreProblems } : {}),
@@ -165,7 +152,7 @@ function commitStatusOf(
 function summarySection(
   run: Pick<PullRequestRun, 'pr' | 'headSha'>,
   results: ProjectResult[],
-  infos: Map<string, PreviewInfo>,
+  findings: PreviewFindings[],
   publisher: PreviewPublisher,
 ): string {
   const where = publisher.location
@@ -174,17 +161,17 @@ function summarySection(
       ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
       : '';
   const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
-  for (const result of results) {
-    const info = infos.get(result.project);
-    if (result.previewUrl) for (const line of pagesSummary(result.project, info?.pages ?? [], info?.diff)) lines.push(line);
+  for (const [index, result] of results.entries()) {
+    const info = findings[index]!;
+    if (result.previewUrl) for (const line of pagesSummary(result.project, info.pages, info.diff)) lines.push(line);
   }
   const unredirected = results
-    .map((result) => ({ project: result.project, pages: infos.get(result.project)?.unredirected ?? [] }))
+    .map((result, index) => ({ project: result.project, pages: findings[index]!.unredirected }))
     .filter(({ pages }) => pages.length > 0);
   for (const section of unredirectedSections(unredirected)) lines.push('', section);
-  for (const result of results) {
+  for (const [index, result] of results.entries()) {
     if (!result.previewUrl) continue;
-    for (const line of brokenLinksSummary(result.project, infos.get(result.project)?.links)) lines.push(line);
+    for (const line of brokenLinksSummary(result.project, findings[index]!.links)) lines.push(line);
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');

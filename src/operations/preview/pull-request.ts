@@ -9,6 +9,7 @@ import type { OperationContext } from '../types.js';
 import { MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type DocsBuilder } from './changed-pages.js';
 import type { ProjectRecords } from './resolve-preview-url.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `preview`'s first job: reading the pull request (which one, its repository, the projects to
 // preview, its changed files), through the event and the GitHub API: no checkout of PR code.
@@ -53,7 +54,7 @@ export async function pullRequestOf(
     try {
       return await pullRequestOfWorkflowRun(run.workflowRun, github);
     } catch (error) {
-      log.warning(safeLine(`The pull request of the finished run could not be looked up: ${(error as Error).message}`), {
+      log.warning(safeLine(`The pull request of the finished run could not be looked up: ${messageOf(error)}`), {
         title: NO_PULL_REQUEST_TITLE,
       });
       return { none: 'No pull request was found: nothing to report' };
@@ -176,7 +177,7 @@ export async function changedSourceFiles(
     ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
     return { files, entries, docsDir, builder };
   } catch (error) {
-    ctx.log.warning(`Changed pages are not linked: ${(error as Error).message}`, { title: 'Changed pages unknown' });
+    ctx.log.warning(`Changed pages are not linked: ${messageOf(error)}`, { title: 'Changed pages unknown' });
     return undefined;
   }
 }

@@ -5,7 +5,7 @@
  * reported, the preview is not held back.
  */
 import type { PullRequestFileEntry } from '../../github/api/rest.js';
-import { UNREDIRECTED_TITLE } from '../../github/render-comment.js';
+import { UNREDIRECTED_TITLE } from './render-comment.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
@@ -23,6 +23,7 @@ import {
   type MovedPage,
   type RedirectRule,
 } from './redirect-guard.js';
+import { messageOf } from '../../util/message-of.js';
 import { naturalCompare } from '../../util/natural-order.js';
 
 /** The annotation's title for each page moved or removed without a redirect. */
@@ -86,7 +87,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
       }
     }
   } catch (error) {
-    log.warning(safeLine(`Moved pages were not checked for redirects: ${(error as Error).message}`), 'Redirects not checked');
+    log.warning(safeLine(`Moved pages were not checked for redirects: ${messageOf(error)}`), 'Redirects not checked');
     return [];
   }
   const listed = uncovered.slice(0, MAX_MOVED_PAGES);
@@ -205,7 +206,7 @@ async function exactPrefixes(ctx: OperationContext, log: ProjectLog, project: Pr
   } catch (error) {
     log.debug(
       safeLine(
-        `The versions of ${project.slug} are unknown (${(error as Error).message}): \`exact\` redirects are matched under its default version and latest`,
+        `The versions of ${project.slug} are unknown (${messageOf(error)}): \`exact\` redirects are matched under its default version and latest`,
       ),
     );
   }
@@ -220,12 +221,16 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 }
 
 /** With `redirect-check: fail`: the project is red, and says which pages. */
-export function unredirectedFailure(project: string, pages: UnredirectedPage[]): { outcome: 'failed'; title: string; reason: string } {
+export function unredirectedFailure(
+  project: string,
+  pages: UnredirectedPage[],
+): { outcome: 'failed'; title: string; subject: string; reason: string } {
   return {
     outcome: 'failed',
     title: UNREDIRECTED_TITLE,
+    subject: project,
     reason: [
-      `${project}: ${pages.length} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`:`,
+      `${pages.length} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`:`,
       ...pages.map((page) => page.entry),
     ].join('\n'),
   };

@@ -1,12 +1,12 @@
 import type { GitHubRepo } from '../../github/api/client.js';
 import { getFileContent } from '../../github/api/rest.js';
-import { PreviewPublisher } from '../../github/preview-publisher.js';
+import { PreviewPublisher } from './preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { InputError } from '../../inputs/inputs.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { continueFrom, forEachProject } from '../run-projects.js';
-import type { OperationContext, ProjectOperation, StepOperation } from '../types.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectRun, StepOperation } from '../types.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { expectedFromHistory } from '../shared/watch-build.js';
@@ -27,7 +27,8 @@ import {
   type PullRequestRun,
 } from './pull-request.js';
 import { ProjectRecords } from './resolve-preview-url.js';
-import { verifyPreview, type PreviewInfo, type PreviewVerification } from './verify-preview.js';
+import { verifyPreview, type PreviewFindings, type PreviewVerification } from './verify-preview.js';
+import { messageOf } from '../../util/message-of.js';
 import { LinkAnswers } from '../shared/links/link-checker.js';
 
 // `preview`: the step, and each project's part (its build followed, its preview verified). Its
@@ -53,7 +54,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     try {
       validatePreviewTemplate(ctx.inputs.previewUrlTemplate);
     } catch (error) {
-      throw new InputError([(error as Error).message]);
+      throw new InputError([messageOf(error)]);
     }
   }
   const github = lazyGitHub(ctx, base);
@@ -69,7 +70,7 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
   if (ctx.run.action === 'closed') {
     // The translations' rows and deployments end too: they share the comment.
     const projects = await projectsToPreview(ctx, records).catch((error: unknown) => {
-      ctx.log.info(safeLine(`The translations are unknown (${(error as Error).message}): only the listed projects' rows are rewritten`));
+      ctx.log.info(safeLine(`The translations are unknown (${messageOf(error)}): only the listed projects' rows are rewritten`));
       return [...ctx.inputs.projects];
     });
     const results = await closePreview(ctx, {
@@ -82,15 +83,12 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     return { results, summary: [], outputs: {} };
   }
   const projects = await projectsToPreview(ctx, records);
-  const infos = new Map<string, PreviewInfo>(projects.map((project) => [project, { pages: [], unredirected: [] }]));
   await publisher.publish(
     projects.map((project) => ({ project, status: 'building', commit: run.headSha, updatedAt: new Date(ctx.now()) })),
   );
-  const pendingStatuses: Promise<void>[] = [];
-  const verification = sharedVerification(ctx, github, run, records, infos);
-  const results = await forEachProject(ctx, projects, previewProject(run, reporters, verification, pendingStatuses));
-  await Promise.all(pendingStatuses);
-  return presentPreviews(ctx, { run, publisher, deployments, infos }, results);
+  const verification = sharedVerification(ctx, github, run, records);
+  const results = await forEachProject(ctx, projects, previewProject(run, reporters, verification));
+  return presentPreviews(ctx, { run, publisher, deployments }, results);
 };
 
 /** The step's records of the projects, its PR comment's publisher and its deployments. */
@@ -140,7 +138,6 @@ function sharedVerification(
   github: () => Promise<GitHubRepo | undefined>,
   run: PullRequestRun,
   records: ProjectRecords,
-  infos: Map<string, PreviewInfo>,
 ): PreviewVerification {
   // One read per configuration file path: projects of one repository may name different ones.
   const sourcesByYamlPath = new Map<string, Promise<ChangedSources | undefined>>();
@@ -158,43 +155,55 @@ function sharedVerification(
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
   });
-  return { pr: run.pr, records, infos, changedFiles, projectFile, linkAnswers: new LinkAnswers() };
+  return { pr: run.pr, records, changedFiles, projectFile, linkAnswers: new LinkAnswers() };
 }
 
 /**
  * One project's part: the build of the head commit found and followed (the row, a pending status
- * and the deployment told as it goes), then its preview verified.
+ * and the deployment told as it goes), then its preview verified. Its pending statuses are set
+ * before it ends, so that the final one (present.ts) comes after them.
  */
-function previewProject(
-  { pr, headSha }: PullRequestRun,
-  { publisher, deployments }: Reporters,
-  verification: PreviewVerification,
-  pendingStatuses: Promise<void>[],
-): ProjectOperation<PreviewDetails> {
+function previewProject(run: PullRequestRun, reporters: Reporters, verification: PreviewVerification): ProjectOperation<PreviewFindings> {
   return async (ctx, projectRun) => {
-    const { name: project, log, seen } = projectRun;
-    const links = serviceLinks(ctx.inputs.baseUrl);
-    // Until the build tells the slug (`7_a` beside a branch `7`).
-    seen.version(String(pr));
-    seen.commit(headSha);
-    log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
-    const found = await findPullRequestBuild(ctx, project, pr, headSha, log);
-    if ('skippedByRule' in found) return concludeSkippedByRule(ctx, projectRun, pr, headSha);
-    const { build } = found;
-    seen.build(build);
-    const { buildUrl } = seen.current;
-    log.info(`Found build #${build.id}: ${buildUrl ?? 'no link'}`);
-    void publisher.publish([{ ...rowOf(ctx, { project, outcome: 'error', ...seen.current }, headSha, []), status: 'building' }]);
-    pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(build), buildUrl));
-    pendingStatuses.push(deployments.start(project, buildUrl));
-    const history = await ctx.api.recentBuilds(project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
-    const followed = await watchBuildOfCommit(ctx, projectRun, build, headSha, expectedFromHistory(history), (newer) =>
-      pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
-    );
-    const built = await concludeFollowed(ctx, projectRun, followed, headSha);
-    if (built.outcome !== 'success') return built;
-    return continueFrom(ctx, projectRun, built, () => verifyPreview(ctx, projectRun, built, verification));
+    const pendingStatuses: Promise<void>[] = [];
+    try {
+      return await followAndVerify(ctx, projectRun, { run, reporters, verification, pendingStatuses });
+    } finally {
+      await Promise.all(pendingStatuses);
+    }
   };
+}
+
+async function followAndVerify(
+  ctx: OperationContext,
+  projectRun: ProjectRun,
+  part: { run: PullRequestRun; reporters: Reporters; verification: PreviewVerification; pendingStatuses: Promise<void>[] },
+): Promise<Conclusion<PreviewFindings>> {
+  const { pr, headSha } = part.run;
+  const { publisher, deployments } = part.reporters;
+  const { verification, pendingStatuses } = part;
+  const { name: project, log, seen } = projectRun;
+  const links = serviceLinks(ctx.inputs.baseUrl);
+  // Until the build tells the slug (`7_a` beside a branch `7`).
+  seen.version(String(pr));
+  seen.commit(headSha);
+  log.info(`Looking for the build of pull request #${pr} at ${headSha}`);
+  const found = await findPullRequestBuild(ctx, project, pr, headSha, log);
+  if ('skippedByRule' in found) return concludeSkippedByRule(ctx, projectRun, pr, headSha);
+  const { build } = found;
+  seen.build(build);
+  const { buildUrl } = seen.current;
+  log.info(`Found build #${build.id}: ${buildUrl ?? 'no link'}`);
+  void publisher.publish([{ ...rowOf(ctx, { project, outcome: 'error', ...seen.current }, headSha, []), status: 'building' }]);
+  pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(build), buildUrl));
+  pendingStatuses.push(deployments.start(project, buildUrl));
+  const history = await ctx.api.recentBuilds(project, { version: build.version ?? undefined, limit: 10 }).catch(() => []);
+  const followed = await watchBuildOfCommit(ctx, projectRun, build, headSha, expectedFromHistory(history), (newer) =>
+    pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
+  );
+  const built = await concludeFollowed(ctx, projectRun, followed, headSha);
+  if (built.outcome !== 'success') return built;
+  return continueFrom<PreviewFindings>(ctx, projectRun, built, () => verifyPreview(ctx, projectRun, built, verification));
 }
 
 /**

@@ -8,12 +8,13 @@ import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
 import { MAX_PAGE_BYTES, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { linkLevels } from '../shared/links/levels.js';
-import { checkPreviewLinks } from './link-check.js';
+import { brokenLinksFailure, checkPreviewLinks, failingOf } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
-import { checkRedirects, type UnredirectedPage } from './redirect-check.js';
+import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
 import { removedByPullRequest, type MovedPage } from './redirect-guard.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
+import { messageOf } from '../../util/message-of.js';
 
 // `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
 // service's file tree diff, else the pull request's source files) and their redirects.
@@ -24,8 +25,11 @@ const PAGE_ATTEMPTS = 2;
 /** The changed pages' look-ups, all of them: one wait between two rounds fits (5 s with `auto`). */
 const PAGE_LOOKUP_BUDGET_MS = 15_000;
 
-/** What the step learns about one project's preview besides its result. */
-export interface PreviewInfo {
+/**
+ * What a project's part found of its preview, filled in as it goes: its result's `details`, which
+ * the step presents (present.ts) once every project's part has ended.
+ */
+export interface PreviewFindings {
   pages: ChangedPage[];
   /** `redirect-check`: pages moved or removed without a redirect. */
   unredirected: UnredirectedPage[];
@@ -33,14 +37,14 @@ export interface PreviewInfo {
   diff?: DiffOutcome;
   /** `link-check` (unless `off`): the changed pages' links, checked on the preview. */
   links?: LinkReport;
+  /** The preview answered and its pages were checked to the end: its row shows it ready, even when a check failed the project. */
+  ready?: true;
 }
 
 /** What the step shares between its projects' verifications. */
 export interface PreviewVerification {
   pr: number;
   records: ProjectRecords;
-  /** Each project's changed pages and redirects, filled in as they are verified. */
-  infos: Map<string, PreviewInfo>;
   changedFiles: (yamlPath: string | undefined) => Promise<ChangedSources | undefined>;
   projectFile: () => Promise<string | undefined>;
   /** What the link check has fetched in this run, for every project: each page and target once. */
@@ -57,7 +61,7 @@ export async function verifyPreview(
   run: ProjectRun,
   built: Conclusion<never>,
   shared: PreviewVerification,
-): Promise<Conclusion<never>> {
+): Promise<Conclusion<PreviewFindings>> {
   const { name: project, log, seen } = run;
   const url =
     (await serviceDocumentationUrl(ctx, run)) ??
@@ -81,25 +85,48 @@ export async function verifyPreview(
     ...(checksLinks ? { maxBodyBytes: MAX_PAGE_BYTES } : {}),
   });
   if (!check.ok) {
+    const subject = project;
     const reason =
-      `${project}: build #${seen.current.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
+      `build #${seen.current.buildId} succeeded, but its preview ${url} ${check.problem ?? 'did not answer'} ` +
       `(${check.attempts} tries), so it is not reported as ready. Check the project's preview settings, or set \`preview-url-template\` for custom hosting`;
-    log.info(reason);
-    return { ...built, outcome: 'error', title: 'Preview not answering', reason };
+    log.info(`${subject}: ${reason}`);
+    return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
   }
   log.info(`Preview ready: ${url}`);
   if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body });
-  const ready = { ...built, previewUrl: url };
-  return continueFrom<never>(ctx, run, ready, async () => {
-    await verifyChangedPages(ctx, run, url, shared);
-    return ready;
+  // What was found stays the project's details when the checks end early (the deadline).
+  const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [] } as PreviewFindings };
+  return continueFrom(ctx, run, ready, async () => {
+    await verifyChangedPages(ctx, run, url, shared, ready.details);
+    ready.details.ready = true;
+    return checksVerdict(ctx, project, ready);
   });
 }
 
+/**
+ * `redirect-check: fail` with pages moved without a redirect, or `link-check: fail` with broken
+ * links (the redirects first): the project is red, its row still ready. Else the ready preview.
+ */
+function checksVerdict(
+  ctx: OperationContext,
+  project: string,
+  ready: Conclusion<PreviewFindings> & { details: PreviewFindings },
+): Conclusion<PreviewFindings> {
+  const { unredirected, links } = ready.details;
+  if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0) return { ...ready, ...unredirectedFailure(project, unredirected) };
+  const failing = failingOf(ctx, links);
+  return failing.length > 0 ? { ...ready, ...brokenLinksFailure(project, failing) } : ready;
+}
+
 /** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */
-async function verifyChangedPages(ctx: OperationContext, run: ProjectRun, url: string, shared: PreviewVerification): Promise<void> {
+async function verifyChangedPages(
+  ctx: OperationContext,
+  run: ProjectRun,
+  url: string,
+  shared: PreviewVerification,
+  info: PreviewFindings,
+): Promise<void> {
   const { name: project, log, seen } = run;
-  const info = shared.infos.get(project)!;
   // The service's file tree diff first; the pull request's source files when it gives none.
   const record = await shared.records.get(project).catch(() => undefined);
   const read = await changedPagesFromDiff(ctx, log, {
@@ -229,7 +256,7 @@ async function builtWith(
     }
     return builder;
   } catch (error) {
-    log.debug(safeLine(`build #${buildId}'s configuration: ${(error as Error).message}; the builder is read from .readthedocs.yaml`));
+    log.debug(safeLine(`build #${buildId}'s configuration: ${messageOf(error)}; the builder is read from .readthedocs.yaml`));
     return undefined;
   }
 }
@@ -253,7 +280,7 @@ async function serviceDocumentationUrl(ctx: OperationContext, { log, seen }: Pro
     }
     return url;
   } catch (error) {
-    log.debug(safeLine(`build #${buildId} (API v2): ${(error as Error).message}; the preview URL is computed instead`));
+    log.debug(safeLine(`build #${buildId} (API v2): ${messageOf(error)}; the preview URL is computed instead`));
     return undefined;
   }
 }

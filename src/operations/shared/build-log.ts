@@ -4,6 +4,7 @@ import type { Build, BuildCommands } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { outputTailOf } from '../../util/output-tail.js';
 import type { OperationContext } from '../types.js';
+import { notRead } from '../../util/message-of.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
 const OUTPUT_TAIL_LINES = 200;
@@ -63,7 +64,7 @@ export class BuildLogFollower {
     try {
       commands = (await this.ctx.api.buildCommands(build.id, { bestEffort: true })).commands;
     } catch (error) {
-      this.log.debug(`build #${build.id}: commands not read (${(error as Error).message})`);
+      this.log.debug(notRead(`build #${build.id}'s commands`, error));
       return;
     }
     this.commands = commands;

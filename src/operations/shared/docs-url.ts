@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../readthedocs/errors.js';
 import type { Outcome, OperationContext, ProjectRun } from '../types.js';
+import { messageOf } from '../../util/message-of.js';
 
 /**
  * The `docs-url` of a successful build, from the record of the version last seen (PR versions have
@@ -12,7 +13,7 @@ export async function findDocsUrl(ctx: OperationContext, { name, log, seen }: Pr
   try {
     return (await ctx.api.version(name, version)).urls?.documentation || undefined;
   } catch (error) {
-    const message = `no documentation URL for ${version}: ${(error as Error).message}`;
+    const message = `no documentation URL for ${version}: ${messageOf(error)}`;
     if (error instanceof NotFoundError) log.debug(message);
     else log.info(`The build succeeded, but \`docs-url\` stays empty: ${message}`);
     return undefined;

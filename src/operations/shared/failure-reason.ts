@@ -2,6 +2,7 @@ import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { Build } from '../../readthedocs/schemas.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import { outputTailOf } from '../../util/output-tail.js';
+import { messageOf } from '../../util/message-of.js';
 
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;
@@ -36,7 +37,7 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
       findings.headline ??= parts.at(-1);
     }
   } catch (error) {
-    parts.push(`(the build's notifications could not be read: ${(error as Error).message})`);
+    parts.push(`(the build's notifications could not be read: ${messageOf(error)})`);
   }
   if (build.state.code === 'finished') {
     try {
@@ -57,7 +58,7 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
         error instanceof NotFoundError
           ? "(the build's command output is not published for this build: API v2, its only source, ignores tokens, " +
               "so private builds' output is never available; see the build page)"
-          : `(the build's commands could not be read: ${(error as Error).message})`,
+          : `(the build's commands could not be read: ${messageOf(error)})`,
       );
     }
   }

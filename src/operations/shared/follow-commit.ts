@@ -94,14 +94,16 @@ export async function concludeFollowed(
   const newerUrl = serviceLinks(ctx.inputs.baseUrl).build(newer.urls.build) ?? '';
   const version = cancelled.version ?? '(deleted version)';
   const before = cancelled.commit === null ? ', before it cloned a commit,' : '';
+  const subject = `${run.name} ${version}`;
   const reason =
-    `${run.name} ${version}: ${commit} was superseded: build #${newer.id} of ${newer.commit === null ? 'a newer commit' : safeLine(newer.commit, 64)} ` +
+    `${commit} was superseded: build #${newer.id} of ${newer.commit === null ? 'a newer commit' : safeLine(newer.commit, 64)} ` +
     `(a newer push) cancelled build #${cancelled.id}${before} and took over (${newerUrl || 'no link'}). ${commit} will not be built; ` +
     "the newer commit's own run checks its build";
-  run.log.info(reason);
+  run.log.info(`${subject}: ${reason}`);
   return {
     outcome: 'superseded',
     title: 'Superseded',
+    subject,
     supersededBy: { buildId: newer.id, buildUrl: newerUrl, commit: SHA.test(newer.commit ?? '') ? newer.commit! : '' },
     reason,
     summarySections: followed.summarySections,

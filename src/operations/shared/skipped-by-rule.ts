@@ -2,6 +2,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { VersionV2 } from '../../readthedocs/schemas.js';
 import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { formatDuration } from '../../util/format-duration.js';
+import { messageOf, notRead } from '../../util/message-of.js';
 
 /** Suffixes the service appends to make a pull request version's slug unique (`7`, then `7_a`, `7_b`). */
 export const PULL_REQUEST_SLUG_SUFFIXES = ['', '_a', '_b', '_c'];
@@ -48,7 +49,7 @@ export class AutomationRuleSkip {
         identifier = (await this.ctx.api.versionById(found.id)).identifier ?? undefined;
       } catch (error) {
         identifier = undefined;
-        this.log.debug(`version ${found.id} (API v2): ${(error as Error).message}`);
+        this.log.debug(`version ${found.id} (API v2): ${messageOf(error)}`);
       }
     }
     this.fresh = false;
@@ -72,9 +73,7 @@ export class AutomationRuleSkip {
     try {
       versions = await this.ctx.api.versionsV2(this.project);
     } catch (error) {
-      this.log.debug(
-        `the pull request's version could not be read (${(error as Error).message}): whether a rule skipped the build is unknown`,
-      );
+      this.log.debug(`${notRead("the pull request's version", error)}: whether a rule skipped the build is unknown`);
       return undefined;
     }
     const found = this.versionSlug
@@ -101,11 +100,12 @@ export function concludeSkippedByRule(
   commit: string,
 ): Conclusion<never> {
   seen.commit(commit);
+  const subject = name;
   const reason =
-    `${name}: no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
+    `no build of ${commit} is coming: the service moved pull request #${pr}'s version to this commit ` +
     `and made no build of it within ${formatDuration(ctx.polling.graceWindowMs)}, so a webhook automation rule of the project ` +
     '(changed files, commit message or labels) probably skipped it. Nothing to wait for: push a change the rules match, ' +
     "or check the project's automation rules";
-  log.info(reason);
-  return { outcome: 'skipped', title: 'Build skipped', reason };
+  log.info(`${subject}: ${reason}`);
+  return { outcome: 'skipped', title: 'Build skipped', subject, reason };
 }

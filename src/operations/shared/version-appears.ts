@@ -41,7 +41,21 @@ export async function waitForVersion(ctx: OperationContext, project: string, ver
   );
 }
 
-/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
+/** Looks at the version's builds until `pick` finds one: only the deadline ends it otherwise. */
+export async function waitForBuild(
+  ctx: OperationContext,
+  project: string,
+  version: string,
+  pick: (builds: Build[]) => Build | undefined,
+): Promise<Build> {
+  return pollUntil(async () => pick(await ctx.api.recentBuilds(project, { version, limit: 5 })), {
+    intervalMs: () => lookInterval(ctx),
+    signal: ctx.deadline.signal,
+    sleep: ctx.sleep,
+  });
+}
+
+/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed (then none). */
 export async function lookForBuild(
   ctx: OperationContext,
   project: string,

@@ -178,23 +178,23 @@ export async function concludeBuild(
   }
   const cancelled = build.state.code === 'cancelled';
   if (cancelled && (await endedBySkip(ctx, build))) {
-    const reason =
-      `${project} ${build.version ?? '(deleted version)'}: build #${build.id} was skipped: ` +
-      `a command exited with code 183, the service's way to skip a build (${link})`;
-    log.info(reason);
-    return { outcome: 'skipped', title: 'Build skipped', reason, summarySections };
+    const subject = `${project} ${build.version ?? '(deleted version)'}`;
+    const reason = `build #${build.id} was skipped: ` + `a command exited with code 183, the service's way to skip a build (${link})`;
+    log.info(`${subject}: ${reason}`);
+    return { outcome: 'skipped', title: 'Build skipped', subject, reason, summarySections };
   }
   const findings = await explainFailure(ctx.api, build);
-  const reason = `${project} ${build.version ?? '(deleted version)'}: build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${findings.text}`;
+  const subject = `${project} ${build.version ?? '(deleted version)'}`;
+  const reason = `build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${findings.text}`;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
   // The log neutralises the service's text (the reason quotes the build's output).
   const tailPart = findings.outputTail === undefined ? '' : `\nLast lines of its output:\n${findings.outputTail}`;
   if (tailPart !== '' && reason.endsWith(tailPart)) {
-    log.info(reason.slice(0, -tailPart.length));
+    log.info(`${subject}: ${reason.slice(0, -tailPart.length)}`);
     // Each fact once: when the build's log above showed the failed command's output, not again.
     if (watched.outputShownOf !== build.id) log.section('Last lines of its output', findings.outputTail!);
   } else {
-    log.info(reason);
+    log.info(`${subject}: ${reason}`);
   }
   if (findings.output) annotateSphinxProblems(findings.output, project, (message) => log.info(message), ctx.log);
   const title = cancelled ? 'Build cancelled' : 'Build failed';
@@ -202,6 +202,7 @@ export async function concludeBuild(
   return {
     outcome: cancelled ? 'cancelled' : 'failed',
     title,
+    subject,
     reason,
     ...(problems.length === 0 ? {} : { problems }),
     ...(more === 0 ? {} : { moreProblems: more }),

@@ -1,7 +1,7 @@
 import { formatDuration } from '../../util/format-duration.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
-import { lookForBuild, lookInterval, waitForVersion } from '../shared/version-appears.js';
+import { lookForBuild, lookInterval, waitForBuild, waitForVersion } from '../shared/version-appears.js';
 import { pollUntil } from '../../resilience/index.js';
 import { DeadlineError } from '../../util/abort.js';
 import { triggerOnce } from '../shared/trigger.js';
@@ -41,9 +41,10 @@ export const syncVersionsProject: ProjectOperation<SyncDetails> = async (ctx, ru
   } catch (error) {
     // Before any build is known, say what never came; once there is one, the build's state says it.
     if (!(error instanceof DeadlineError) || run.seen.current.buildId !== undefined || !stage.waitingFor) throw error;
-    const reason = `${run.name}: timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
-    run.log.info(reason);
-    return { outcome: 'timed-out', title: 'Timed out', reason };
+    const subject = run.name;
+    const reason = `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
+    run.log.info(`${subject}: ${reason}`);
+    return { outcome: 'timed-out', title: 'Timed out', subject, reason };
   }
 };
 
@@ -60,11 +61,12 @@ async function syncProject(ctx: OperationContext, run: ProjectRun, stage: { wait
 
   log.info(`Syncing the versions of ${project} with its repository`);
   if (!(await api.syncVersions(project))) {
+    const subject = project;
     const reason =
-      `${project}: Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
+      `Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
       'inactive, has no `latest` version to sync from, or has version sync turned off. Check the project in the dashboard.';
-    log.info(reason);
-    return { outcome: 'failed', title: 'Sync not triggered', reason };
+    log.info(`${subject}: ${reason}`);
+    return { outcome: 'failed', title: 'Sync not triggered', subject, reason };
   }
   if (!version) {
     log.info('Sync scheduled: new branches and tags appear as versions within a minute or so');
@@ -108,18 +110,19 @@ async function buildOfVersion(
 
   if (!record.active) {
     if (!inputs.activate) {
+      const subject = project;
       const reason =
-        `${project}: version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
+        `version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
         'Activate it in the dashboard (or with an automation rule), or set `activate: true`.';
-      log.info(reason);
-      return { outcome: 'failed', title: 'Version inactive', reason };
+      log.info(`${subject}: ${reason}`);
+      return { outcome: 'failed', title: 'Version inactive', subject, reason };
     }
     log.info(`Activating ${version}${'hidden' in hidden ? ` (hidden: ${inputs.hidden})` : ''}: the service queues its build`);
     await api.updateVersion(project, version, { active: true, ...hidden });
     stage.waitingFor = `the build that activating ${version} queued (it may show up late on the service's builds list)`;
-    const build = await lookForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore), Infinity);
-    log.info(`Build #${build!.id} was queued by the activation: ${build!.urls.build}`);
-    return build!;
+    const build = await waitForBuild(ctx, project, version, (builds) => buildCreatedAfter(builds, newestBefore));
+    log.info(`Build #${build.id} was queued by the activation: ${build.urls.build}`);
+    return build;
   }
 
   if ('hidden' in hidden) {
@@ -192,15 +195,15 @@ async function verifyThroughSearch(
   const { buildId } = seen.current;
   const message =
     searchFailure !== undefined
-      ? `${project}: build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
-      : `${project}: build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
+      ? `build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
+      : `build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
         `within ${formatDuration(until - startedAt)}. Indexing runs after the build and can lag; ` +
         'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
   const details = { verified: false };
   if (inputs.verify === 'strict') {
-    log.info(message);
-    return { ...built, outcome: 'failed', title: 'Not found through search', reason: message, details };
+    log.info(`${project}: ${message}`);
+    return { ...built, outcome: 'failed', title: 'Not found through search', subject: project, reason: message, details };
   }
-  log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
+  log.warning(`${project}: ${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
   return { ...built, details };
 }

@@ -4,6 +4,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import type { Version } from '../../readthedocs/schemas.js';
+import { notRead } from '../../util/message-of.js';
 import { branchLatestTracks } from '../shared/latest-branch.js';
 
 /**
@@ -62,9 +63,7 @@ export async function pushVersions(
       if (found) own = found.slug;
     }
   } catch (error) {
-    log.debug(
-      `the project's versions could not be read (${(error as Error).message}): the ${ref.kind}'s version is taken as ${own ?? 'unknown'}`,
-    );
+    log.debug(`${notRead("the project's versions", error)}: the ${ref.kind}'s version is taken as ${own ?? 'unknown'}`);
   }
   if (own === undefined) {
     log.info(`The ${ref.kind} ${safeLine(ref.name, 120)} has no version the action can tell: builds of any version are taken`);
@@ -101,13 +100,13 @@ async function latestBranch(
     const tracked = branchLatestTracks(latest);
     if (tracked !== undefined) return tracked;
   } catch (error) {
-    log.debug(`latest could not be read (${(error as Error).message}): the branch it builds is taken from the event or the project`);
+    log.debug(`${notRead('latest', error)}: the branch it builds is taken from the event or the project`);
   }
   if (ctx.run.defaultBranch !== undefined) return ctx.run.defaultBranch;
   try {
     return (await ctx.api.project(project)).default_branch ?? undefined;
   } catch (error) {
-    log.debug(`the project could not be read (${(error as Error).message}): no default branch is known`);
+    log.debug(`${notRead('the project', error)}: no default branch is known`);
     return undefined;
   }
 }

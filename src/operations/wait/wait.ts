@@ -7,11 +7,12 @@ import { failUnlessProjectVisible } from '../shared/project-visible.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, WAITING_NOTICE_MS } from '../shared/watch-build.js';
-import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
+import { reasonWithSubject, type Conclusion, type OperationContext, type ProjectOperation, type ProjectRun } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../shared/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { ofPushVersions, pushVersions, stableAtCommit, type PushVersions } from './push-versions.js';
+import { notRead } from '../../util/message-of.js';
 
 /** What the look for the commit's build found. */
 type Found =
@@ -80,12 +81,13 @@ async function concludeFailedBeforeCheckout(
 ): Promise<Conclusion<never>> {
   run.seen.build(build);
   const conclusion = await concludeBuild(ctx, run, { build });
+  const subject = run.name;
   const reason =
-    `${run.name}: no build of ${commit} appeared, but build #${build.id} of ${build.version ?? '(deleted version)'}, ` +
+    `no build of ${commit} appeared, but build #${build.id} of ${build.version ?? '(deleted version)'}, ` +
     `created after the push, failed before checking out a commit, so it is likely this push's build ` +
-    `(a broken .readthedocs.yaml, a clone error or a failing post_checkout step)\n${conclusion.reason ?? ''}`;
-  run.log.info(reason);
-  return { ...conclusion, title: 'Build failed before checkout', reason };
+    `(a broken .readthedocs.yaml, a clone error or a failing post_checkout step)\n${reasonWithSubject(conclusion) ?? ''}`;
+  run.log.info(`${subject}: ${reason}`);
+  return { ...conclusion, title: 'Build failed before checkout', subject, reason };
 }
 
 /** The service's clock and the runner's may disagree by a little. */
@@ -249,7 +251,7 @@ class SkipNotifications {
       skip = notifications.find((notification) => notification.message.id === SKIP_NOTIFICATION);
     } catch (error) {
       // Unknown this time: asked again on the next look.
-      this.log.debug(`build #${build.id}'s notifications could not be read: ${(error as Error).message}`);
+      this.log.debug(notRead(`build #${build.id}'s notifications`, error));
       return undefined;
     }
     this.seen.set(build.id, skip);
@@ -263,10 +265,11 @@ function concludeSelfSkipped({ name, log, seen }: ProjectRun, build: Build, noti
   seen.commit(commit);
   const said = [notification.message.header, notification.message.body].filter(Boolean).join(': ');
   const service = `${safeLine(said || 'no text', 300)} (${safeLine(notification.message.id, 80)})`;
+  const subject = `${name} ${build.version ?? '(deleted version)'}`;
   const reason =
-    `${name} ${build.version ?? '(deleted version)'}: build #${build.id}, created after the push, skipped itself ` +
+    `build #${build.id}, created after the push, skipped itself ` +
     `before it recorded a commit (exit code 183, the service's documented skip, in post_checkout): the service says: ${service}. ` +
     `Nothing to wait for: ${commit} is not built (${seen.current.buildUrl ?? 'no link'})`;
-  log.info(reason);
-  return { outcome: 'skipped', title: 'Build skipped', headline: service, reason };
+  log.info(`${subject}: ${reason}`);
+  return { outcome: 'skipped', title: 'Build skipped', headline: service, subject, reason };
 }

@@ -1,3 +1,4 @@
+import { messageOf } from '../../../util/message-of.js';
 import type { Edition } from './edition.js';
 import { checkProject, type Segment } from './file-rules.js';
 import { ConfigFileSchema, type ConfigFile, type DesiredProject, type ProjectConfig } from './model.js';
@@ -141,9 +142,7 @@ async function readDocument(file: string, text: string): Promise<{ data: unknown
   try {
     doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
   } catch (error) {
-    return refuse([
-      { file, line: 1, path: '', message: `cannot be read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` },
-    ]);
+    return refuse([{ file, line: 1, path: '', message: `cannot be read: ${messageOf(error).split('\n')[0]}` }]);
   }
   if (doc.errors.length > 0) {
     return refuse(
@@ -168,7 +167,7 @@ async function readDocument(file: string, text: string): Promise<{ data: unknown
     // Aliases are resolved here: an unknown one, or one expanding too much (a "billion laughs" file), is refused.
     return { data: doc.toJS({ maxAliasCount: 50 }) ?? {}, lineAt: lineAtOf(index.lines) };
   } catch (error) {
-    const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    const message = messageOf(error).split('\n')[0] ?? '';
     return refuse([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
   }
 }

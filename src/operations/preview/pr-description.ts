@@ -1,5 +1,5 @@
 /** The preview report as a marked block in the pull request's description (`comment: description`). */
-import { encodeSegment } from '../util/url.js';
+import { encodeSegment } from '../../util/url.js';
 import { MARKER_PREFIX } from './comment-rows.js';
 
 function blockMarkers(header: string): { start: string; end: string } {

@@ -6,7 +6,7 @@
  * the commit it compares ("Comparing {commit} against …"). The action never edits it; it only links
  * to it, by its id.
  */
-import type { IssueComment } from './api/rest.js';
+import type { IssueComment } from '../../github/api/rest.js';
 
 /**
  * The service's app accounts, lower case: Read the Docs' GitHub App posts as `readthedocs[bot]`.

@@ -1,9 +1,9 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
-import { brokenLinkMarkdown } from '../reporting/broken-link.js';
-import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../reporting/markdown.js';
-import { problemCount, problemList } from '../reporting/file-problems.js';
-import { clipMiddle } from '../util/clip-middle.js';
-import { naturalCompare } from '../util/natural-order.js';
+import { brokenLinkMarkdown } from '../../reporting/broken-link.js';
+import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../../reporting/markdown.js';
+import { problemCount, problemList } from '../../reporting/file-problems.js';
+import { clipMiddle } from '../../util/clip-middle.js';
+import { naturalCompare } from '../../util/natural-order.js';
 import {
   commentMarker,
   dataComment,

@@ -4,8 +4,8 @@
  * comment, written by {@link dataComment} and read back (as untrusted input) by {@link readRows}.
  */
 import { z } from 'zod/mini';
-import type { FileProblem } from '../domain/project-result.js';
-import { encodeSegment } from '../util/url.js';
+import type { FileProblem } from '../../domain/project-result.js';
+import { encodeSegment } from '../../util/url.js';
 
 const PREVIEW_STATUSES = [
   'building',

@@ -10,10 +10,10 @@
  * it: its copies (a race, a search that lagged) are closed as duplicates of the oldest, so at most
  * one stays open per marker.
  */
-import { visibleControls } from '../util/untrusted-text.js';
-import type { GitHubRepo } from './api/client.js';
-import { createIssue, createIssueComment, listOpenIssuesBy, searchOpenIssues, updateIssue } from './api/rest.js';
-import type { TokenIdentity } from './token-identity.js';
+import { visibleControls } from '../../util/untrusted-text.js';
+import type { GitHubRepo } from '../../github/api/client.js';
+import { createIssue, createIssueComment, listOpenIssuesBy, searchOpenIssues, updateIssue } from '../../github/api/rest.js';
+import type { TokenIdentity } from '../../github/token-identity.js';
 
 export interface HealthIssueOptions {
   marker: string;

@@ -1,12 +1,19 @@
-import type { GitHubRepo } from './api/client.js';
-import { GitHubError } from './api/client.js';
-import { createCommitStatus, getCollaboratorPermission, getPullRequest, updatePullRequestBody, type CommitState } from './api/rest.js';
+import type { GitHubRepo } from '../../github/api/client.js';
+import { GitHubError } from '../../github/api/client.js';
+import {
+  createCommitStatus,
+  getCollaboratorPermission,
+  getPullRequest,
+  updatePullRequestBody,
+  type CommitState,
+} from '../../github/api/rest.js';
 import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
 import { replaceMarkedBlock } from './pr-description.js';
 import { renderComment } from './render-comment.js';
 import { isAboutCommit, serviceComments } from './service-comment.js';
-import { keepStickyComment } from './sticky-comment.js';
-import { TokenIdentity } from './token-identity.js';
+import { keepStickyComment } from '../../github/sticky-comment.js';
+import { TokenIdentity } from '../../github/token-identity.js';
+import { messageOf } from '../../util/message-of.js';
 
 /** Repository permissions (collaborators permission endpoint) that may write the description's rows. */
 const WRITE_PERMISSIONS: ReadonlySet<string> = new Set(['admin', 'maintain', 'write']);
@@ -200,7 +207,7 @@ export class PreviewPublisher {
       try {
         may = WRITE_PERMISSIONS.has(await getCollaboratorPermission(gh, login));
       } catch (error) {
-        this.options.debug(`permission of the pull request's author unknown (${(error as Error).message}): its rows are not kept`);
+        this.options.debug(`permission of the pull request's author unknown (${messageOf(error)}): its rows are not kept`);
         may = false;
       }
       this.writers.set(login, may);
@@ -226,7 +233,7 @@ export class PreviewPublisher {
   private warnOnce(kind: 'comment' | 'status', error: unknown, what: string, permission: string): void {
     if (this.warned.has(kind)) return;
     this.warned.add(kind);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     const refused = isRefusal(error);
     const text = refused
       ? `${what}: GitHub refused it (403). Pull requests from forks get a read-only token; otherwise give the job \`permissions: ${permission}\`. ` +
