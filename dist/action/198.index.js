@@ -373,6 +373,8 @@ async function markedComments(gh, options) {
 /* harmony export */ });
 /* unused harmony export GITHUB_TOKEN_LOGIN */
 /* harmony import */ var _api_rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1252);
+/* harmony import */ var _util_message_of_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
+
 
 /** The account behind the workflow's GITHUB_TOKEN, which may not ask GET /user who it is. */
 const GITHUB_TOKEN_LOGIN = 'github-actions[bot]';
@@ -403,13 +405,13 @@ class TokenIdentity {
             return await (0,_api_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuthenticatedUser */ .vD)(gh);
         }
         catch (error) {
-            this.debug(`GET /user: ${error.message}; asking GraphQL's viewer`);
+            this.debug(`GET /user: ${(0,_util_message_of_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .b)(error)}; asking GraphQL's viewer`);
         }
         try {
             return await (0,_api_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .getViewerLogin */ .UK)(gh);
         }
         catch (error) {
-            this.debug(`GraphQL viewer: ${error.message}; no comment or deployment is taken for the token's until it writes one`);
+            this.debug(`GraphQL viewer: ${(0,_util_message_of_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .b)(error)}; no comment or deployment is taken for the token's until it writes one`);
             return '';
         }
     }
@@ -452,8 +454,6 @@ var promises_ = __webpack_require__(1455);
 var inputs = __webpack_require__(8864);
 // EXTERNAL MODULE: ./lib/util/untrusted-text.js
 var untrusted_text = __webpack_require__(9052);
-// EXTERNAL MODULE: ./lib/util/abort.js
-var abort = __webpack_require__(2830);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
 // EXTERNAL MODULE: ./lib/operations/apply/apply-report.js + 1 modules
@@ -470,7 +470,10 @@ var model = __webpack_require__(8432);
 var normal_form = __webpack_require__(1641);
 // EXTERNAL MODULE: ./lib/operations/shared/project-file/plan.js
 var project_file_plan = __webpack_require__(4214);
+// EXTERNAL MODULE: ./lib/util/message-of.js
+var message_of = __webpack_require__(485);
 ;// CONCATENATED MODULE: ./lib/operations/apply/carry-out.js
+
 
 
 
@@ -480,6 +483,7 @@ var project_file_plan = __webpack_require__(4214);
 
 // `apply`'s second job: carrying out the plan, each write exactly once, then reading back what took.
 const CREATE_ATTEMPTS = 3;
+/** The write that failed, and why: the first failure stops every write after it. */
 /** Carries out the plan in its order; the first failure stops every write after it. */
 async function carryOut(ctx, plan, statuses, log) {
     const { project } = plan;
@@ -618,7 +622,7 @@ async function readBack(ctx, plan, statuses, log) {
         }
     }
     catch (error) {
-        log.warning((0,untrusted_text/* safeLine */.om)(`${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${error instanceof Error ? error.message : String(error)}`), 'Project not read back');
+        log.warning((0,untrusted_text/* safeLine */.om)(`${plan.project}: the writes are done, but reading the project back failed, so whether the service kept every value is not known: ${(0,message_of/* messageOf */.b)(error)}`), 'Project not read back');
         return notKept;
     }
     for (const { key, wanted, kept } of notKept) {
@@ -640,6 +644,8 @@ function whyNotKept(key, kept) {
     return 'the service keeps its own value';
 }
 
+// EXTERNAL MODULE: ./lib/operations/shared/write-failure.js
+var write_failure = __webpack_require__(5034);
 ;// CONCATENATED MODULE: ./lib/operations/shared/project-file/edition.js
 function editionOf(baseUrl) {
     let host;
@@ -918,6 +924,7 @@ function checkSettings(project, base, { problem, notice }) {
 
 
 
+
 /** Problems shown one by one; past this many, one more line says how many were left out. */
 const MAX_PROBLEMS_SHOWN = 50;
 class ConfigFileError extends Error {
@@ -1018,9 +1025,7 @@ async function readDocument(file, text) {
         doc = parseDocument(text, { lineCounter, uniqueKeys: false, prettyErrors: false });
     }
     catch (error) {
-        return refuse([
-            { file, line: 1, path: '', message: `cannot be read: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` },
-        ]);
+        return refuse([{ file, line: 1, path: '', message: `cannot be read: ${(0,message_of/* messageOf */.b)(error).split('\n')[0]}` }]);
     }
     if (doc.errors.length > 0) {
         return refuse(doc.errors.map((error) => ({ file, line: lineOf(error.pos[0]), path: '', message: error.message.split('\n')[0] ?? 'not YAML' })));
@@ -1044,7 +1049,7 @@ async function readDocument(file, text) {
         return { data: doc.toJS({ maxAliasCount: 50 }) ?? {}, lineAt: lineAtOf(index.lines) };
     }
     catch (error) {
-        const message = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+        const message = (0,message_of/* messageOf */.b)(error).split('\n')[0] ?? '';
         return refuse([{ file, line: 1, path: '', message: `cannot be read: ${message}` }]);
     }
 }
@@ -1381,6 +1386,7 @@ async function publishPlanComment(ctx, results, dryRun) {
 
 
 
+
 // `apply`: when it may write, the step over every project, and each project's plan carried out
 // (reading the current state: current-state.ts; writing: carry-out.ts; reporting: apply-report.ts).
 /** The events on which `apply` may write: none of them can run a pull request's version of the file. */
@@ -1441,7 +1447,7 @@ const applyStep = async (ctx) => {
     const results = await (0,run_projects/* forEachProject */.Wr)(ctx, [...desired.keys()], (c, run) => applyProject(c, run, desired.get(run.name), dryRun, parsed.locate));
     const summary = [(0,apply_report/* planSummary */.MM)(results, { planOnly, dryRun, eventName: ctx.run.eventName })];
     await publishPlanComment(ctx, results, dryRun).catch((error) => {
-        ctx.log.warning((0,untrusted_text/* safeLine */.om)(`The pull request comment was not written: ${error instanceof Error ? error.message : String(error)}`), {
+        ctx.log.warning((0,untrusted_text/* safeLine */.om)(`The pull request comment was not written: ${(0,message_of/* messageOf */.b)(error)}`), {
             title: 'Plan comment not written',
         });
     });
@@ -1466,7 +1472,7 @@ async function readConfigText(config, workspace) {
         throw new inputs/* InputError */.dz([
             code === 'ENOENT'
                 ? `Input \`config\`: ${config} does not exist. Check out the repository first, or run \`export\` to write it`
-                : `Input \`config\`: cannot read ${config}: ${error.message}`,
+                : `Input \`config\`: cannot read ${config}: ${(0,message_of/* messageOf */.b)(error)}`,
         ]);
     }
 }
@@ -1492,21 +1498,26 @@ async function applyProject(ctx, { name: project, log, seen }, desired, dryRun, 
             return { ...writeFailure(ctx, seen, plan, statuses, failure, log), details };
     }
     if (inputs.failOnChanges && changes > 0) {
-        return { outcome: 'failed', title: 'Project differs from the file', reason: (0,apply_report/* changesReason */.S9)(plan, changes, dryRun), details };
+        return {
+            outcome: 'failed',
+            title: 'Project differs from the file',
+            subject: project,
+            reason: (0,apply_report/* changesReason */.S9)(plan, changes, dryRun),
+            details,
+        };
     }
     return { outcome: 'success', details };
 }
 /** A write failed: the error's outcome, and a reason that says which write and what was done before it. */
 function writeFailure(ctx, seen, plan, statuses, failure, log) {
-    const stopped = failure.error instanceof abort/* DeadlineError */.j3 || failure.error instanceof abort/* CancelledError */.cc;
-    const { outcome, ...failed } = (0,run_projects/* failureOf */.g5)(ctx, plan.project, seen.current, failure.error);
-    const title = stopped ? failed.title : statuses.includes('done') ? 'Project partly changed' : 'Project not changed';
-    const reason = [
-        `${plan.project}: ${failure.step} failed: ${failure.error instanceof Error ? failure.error.message : String(failure.error)}`,
-        (0,apply_report/* progressTable */.wC)(plan, statuses),
-    ].join('\n');
-    log.info((0,untrusted_text/* safeLine */.om)(reason.split('\n')[0] ?? ''));
-    return { outcome, title, reason };
+    const concluded = (0,write_failure/* concludeWriteFailure */.f)(ctx, { name: plan.project, seen }, failure, {
+        changedAnything: statuses.includes('done'),
+        partly: 'Project partly changed',
+        unchanged: 'Project not changed',
+        after: [(0,apply_report/* progressTable */.wC)(plan, statuses)],
+    });
+    log.info((0,untrusted_text/* safeLine */.om)(`${concluded.subject}: ${concluded.reason.split('\n')[0] ?? ''}`));
+    return concluded;
 }
 
 
@@ -1591,6 +1602,38 @@ function currentRedirect(r) {
         description: (r.description ?? '').trim(),
         position: r.position ?? 0,
     };
+}
+
+
+/***/ }),
+
+/***/ 5034:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ concludeWriteFailure)
+/* harmony export */ });
+/* harmony import */ var _util_abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2830);
+/* harmony import */ var _util_message_of_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(485);
+/* harmony import */ var _run_projects_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5120);
+
+
+
+/**
+ * A project's writes stopped at `failure`: the error's outcome (a timeout or a cancel keeps its own
+ * title), else a title saying whether anything changed, and a reason naming the write that failed.
+ */
+function concludeWriteFailure(ctx, run, failure, shape) {
+    const stopped = failure.error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3 || failure.error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc;
+    const { outcome, title: stoppedTitle } = (0,_run_projects_js__WEBPACK_IMPORTED_MODULE_1__/* .failureOf */ .g5)(ctx, run.name, run.seen.current, failure.error);
+    const title = stopped && stoppedTitle ? stoppedTitle : shape.changedAnything ? shape.partly : shape.unchanged;
+    const reason = [`${failure.step} failed: ${writeErrorMessage(failure.error)}`, ...shape.after].filter(Boolean).join('\n');
+    return { outcome, title, subject: run.name, reason };
+}
+function writeErrorMessage(error) {
+    if (error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3)
+        return 'the step timed out (input `timeout`)';
+    return (0,_util_message_of_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error);
 }
 
 

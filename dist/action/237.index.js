@@ -8,7 +8,8 @@ export const modules = {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FB: () => (/* binding */ lookForBuild),
 /* harmony export */   PF: () => (/* binding */ waitForVersion),
-/* harmony export */   dz: () => (/* binding */ lookInterval)
+/* harmony export */   dz: () => (/* binding */ lookInterval),
+/* harmony export */   nt: () => (/* binding */ waitForBuild)
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
@@ -49,7 +50,15 @@ async function waitForVersion(ctx, project, version, log) {
         return undefined;
     }, { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: sleepTelling });
 }
-/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
+/** Looks at the version's builds until `pick` finds one: only the deadline ends it otherwise. */
+async function waitForBuild(ctx, project, version, pick) {
+    return (0,_resilience_index_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntil */ .g3)(async () => pick(await ctx.api.recentBuilds(project, { version, limit: 5 })), {
+        intervalMs: () => lookInterval(ctx),
+        signal: ctx.deadline.signal,
+        sleep: ctx.sleep,
+    });
+}
+/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed (then none). */
 async function lookForBuild(ctx, project, version, pick, withinMs) {
     const until = ctx.now() + withinMs;
     const { found } = await (0,_resilience_index_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntil */ .g3)(async () => {
@@ -220,9 +229,10 @@ const syncVersionsProject = async (ctx, run) => {
         // Before any build is known, say what never came; once there is one, the build's state says it.
         if (!(error instanceof abort/* DeadlineError */.j3) || run.seen.current.buildId !== undefined || !stage.waitingFor)
             throw error;
-        const reason = `${run.name}: timed out after ${(0,format_duration/* formatDuration */.a)(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
-        run.log.info(reason);
-        return { outcome: 'timed-out', title: 'Timed out', reason };
+        const subject = run.name;
+        const reason = `timed out after ${(0,format_duration/* formatDuration */.a)(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for ${stage.waitingFor}.`;
+        run.log.info(`${subject}: ${reason}`);
+        return { outcome: 'timed-out', title: 'Timed out', subject, reason };
     }
 };
 async function syncProject(ctx, run, stage) {
@@ -236,10 +246,11 @@ async function syncProject(ctx, run, stage) {
     const newestBefore = (0,build_ids/* newestBuildId */.ig)(history);
     log.info(`Syncing the versions of ${project} with its repository`);
     if (!(await api.syncVersions(project))) {
-        const reason = `${project}: Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
+        const subject = project;
+        const reason = `Read the Docs did not sync its versions (400, triggered: false). It does so when the project is ` +
             'inactive, has no `latest` version to sync from, or has version sync turned off. Check the project in the dashboard.';
-        log.info(reason);
-        return { outcome: 'failed', title: 'Sync not triggered', reason };
+        log.info(`${subject}: ${reason}`);
+        return { outcome: 'failed', title: 'Sync not triggered', subject, reason };
     }
     if (!version) {
         log.info('Sync scheduled: new branches and tags appear as versions within a minute or so');
@@ -274,15 +285,16 @@ async function buildOfVersion(ctx, { name: project, log }, record, newestBefore,
     const hidden = inputs.hidden !== undefined && record.hidden !== inputs.hidden ? { hidden: inputs.hidden } : {};
     if (!record.active) {
         if (!inputs.activate) {
-            const reason = `${project}: version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
+            const subject = project;
+            const reason = `version ${version} exists but is inactive, and \`activate\` is false, so nothing builds it. ` +
                 'Activate it in the dashboard (or with an automation rule), or set `activate: true`.';
-            log.info(reason);
-            return { outcome: 'failed', title: 'Version inactive', reason };
+            log.info(`${subject}: ${reason}`);
+            return { outcome: 'failed', title: 'Version inactive', subject, reason };
         }
         log.info(`Activating ${version}${'hidden' in hidden ? ` (hidden: ${inputs.hidden})` : ''}: the service queues its build`);
         await api.updateVersion(project, version, { active: true, ...hidden });
         stage.waitingFor = `the build that activating ${version} queued (it may show up late on the service's builds list)`;
-        const build = await (0,version_appears/* lookForBuild */.FB)(ctx, project, version, (builds) => (0,build_ids/* buildCreatedAfter */.tu)(builds, newestBefore), Infinity);
+        const build = await (0,version_appears/* waitForBuild */.nt)(ctx, project, version, (builds) => (0,build_ids/* buildCreatedAfter */.tu)(builds, newestBefore));
         log.info(`Build #${build.id} was queued by the activation: ${build.urls.build}`);
         return build;
     }
@@ -351,16 +363,16 @@ async function verifyThroughSearch(ctx, { name: project, log, seen }, version, b
     }
     const { buildId } = seen.current;
     const message = searchFailure !== undefined
-        ? `${project}: build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
-        : `${project}: build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
+        ? `build #${buildId} succeeded, but the search that checks its pages failed: ${plainLine(searchFailure, 600)}`
+        : `build #${buildId} succeeded, but search found no page of ${version} for “${plainLine(text)}” ` +
             `within ${(0,format_duration/* formatDuration */.a)(until - startedAt)}. Indexing runs after the build and can lag; ` +
             'check that the query words appear in the docs (input `verify-query`) and that search works for the project.';
     const details = { verified: false };
     if (inputs.verify === 'strict') {
-        log.info(message);
-        return { ...built, outcome: 'failed', title: 'Not found through search', reason: message, details };
+        log.info(`${project}: ${message}`);
+        return { ...built, outcome: 'failed', title: 'Not found through search', subject: project, reason: message, details };
     }
-    log.warning(`${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
+    log.warning(`${project}: ${message} (\`verify: strict\` would fail the step)`, `Not found through search: ${project} ${version}`);
     return { ...built, details };
 }
 

@@ -343,7 +343,10 @@ var version_appears = __webpack_require__(1757);
 var watch_build = __webpack_require__(7084);
 // EXTERNAL MODULE: ./lib/operations/shared/trigger.js
 var trigger = __webpack_require__(9922);
+// EXTERNAL MODULE: ./lib/util/message-of.js
+var message_of = __webpack_require__(485);
 ;// CONCATENATED MODULE: ./lib/operations/merge-queue/checks.js
+
 
 
 
@@ -377,7 +380,7 @@ async function buildCheck(ctx, run, group) {
     log.info(`Syncing the versions of ${project}: the queue branch becomes version ${group.versionSlug}`);
     if (!(await api.syncVersions(project))) {
         const refused = syncRefused(project);
-        log.info(refused.reason);
+        log.info(`${refused.subject}: ${refused.reason}`);
         return refused;
     }
     const record = await queueVersion(ctx, run, group);
@@ -385,23 +388,21 @@ async function buildCheck(ctx, run, group) {
         return record;
     // Whether the version may be active: a rule activated it, or the activation may have taken.
     const touched = { active: record.active };
-    let ended;
     let followed;
-    try {
+    const follow = async () => {
         followed = await buildToFollow(ctx, project, record, group, (0,build_ids/* newestBuildId */.ig)(history), log, touched);
         const watched = await (0,follow_commit/* watchBuildOfCommit */.o)(ctx, run, followed, group.commit, (0,watch_build/* expectedFromHistory */.LE)(history), (next) => {
             followed = next;
         });
         followed = watched.build;
-        ended = await (0,follow_commit/* concludeFollowed */.E)(ctx, run, watched, group.commit);
-    }
-    catch (error) {
-        ended = { error };
+        return (0,follow_commit/* concludeFollowed */.E)(ctx, run, watched, group.commit);
+    };
+    // Whatever ended the wait, the version's docs are temporary: deactivated once the status is set.
+    const { concluded } = await (0,run_projects/* whateverEnded */.jT)(ctx, run, follow, async (error) => {
         if (followed && (error instanceof abort/* DeadlineError */.j3 || error instanceof abort/* CancelledError */.cc))
             logRunsOn(log, followed, record.slug);
-    }
-    // Whatever ended the wait: the version's docs are temporary.
-    return { ...('error' in ended ? (0,run_projects/* failureOf */.g5)(ctx, project, seen.current, ended.error, log) : ended), needsDeactivation: touched.active };
+    });
+    return { ...concluded, needsDeactivation: touched.active };
 }
 /**
  * FACTS: no API cancels a build; only a new trigger does, and it starts another build. So the
@@ -415,7 +416,8 @@ function syncRefused(project) {
     return {
         outcome: 'failed',
         title: 'Sync not triggered',
-        reason: `${project}: Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
+        subject: project,
+        reason: `Read the Docs did not sync its versions (400, triggered: false), so the queue branch never becomes a version. ` +
             'It does so when the project is inactive or has version sync turned off. Check the project in the dashboard.',
     };
 }
@@ -430,11 +432,11 @@ async function queueVersion(ctx, { name: project, log }, group) {
     catch (error) {
         if (!(error instanceof abort/* DeadlineError */.j3))
             throw error;
-        const reason = `${project}: timed out after ${(0,format_duration/* formatDuration */.a)(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
+        const reason = `timed out after ${(0,format_duration/* formatDuration */.a)(ctx.inputs.timeoutMs)} (input \`timeout\`) waiting for the queue branch ` +
             `${(0,untrusted_text/* safeLine */.om)(group.branch, 300)} to appear as version ${group.versionSlug} after the sync. Check that the project builds from this ` +
             'repository and that no automation rule of the project deletes or renames such versions';
-        log.info(reason);
-        return { outcome: 'timed-out', title: 'Timed out', reason };
+        log.info(`${project}: ${reason}`);
+        return { outcome: 'timed-out', title: 'Timed out', subject: project, reason };
     }
 }
 /**
@@ -493,7 +495,7 @@ async function activateHidden(ctx, project, version, newestBefore, log, touched)
         throw error;
     }
     touched.active = true;
-    const build = await (0,version_appears/* lookForBuild */.FB)(ctx, project, version, (builds) => (0,build_ids/* buildCreatedAfter */.tu)(builds, newestBefore), Infinity);
+    const build = await (0,version_appears/* waitForBuild */.nt)(ctx, project, version, (builds) => (0,build_ids/* buildCreatedAfter */.tu)(builds, newestBefore));
     log.info(`Build #${build.id} of ${version} was queued by the activation: ${build.urls.build}`);
     return build;
 }
@@ -511,7 +513,7 @@ async function deactivate(ctx, project, version, log, shared) {
         return true;
     }
     catch (error) {
-        log.warning(`${project}: version ${version} (the queue branch) could not be deactivated: ${(0,untrusted_text/* safeLine */.om)(error instanceof Error ? error.message : String(error), 600)}. ` +
+        log.warning(`${project}: version ${version} (the queue branch) could not be deactivated: ${(0,untrusted_text/* safeLine */.om)((0,message_of/* messageOf */.b)(error), 600)}. ` +
             `It stays active, and served on the docs domain (hidden), for ever: the service deletes only inactive versions. ` +
             `Deactivate it in the dashboard (${versionEditPage(ctx, project, version)}); the next \`merge-queue\` run does it once the group has left the queue`, LEFT_ACTIVE_TITLE);
         return false;
@@ -538,10 +540,10 @@ async function mirrorCheck(ctx, run, group, head) {
     const builds = await ctx.api.recentBuilds(project, { commit: head, limit: 20 });
     const build = (0,build_ids/* newestBuild */.Dz)(builds.filter((b) => b.commit === head && isVersionOfPullRequest(b.version, pr)));
     if (!build) {
-        const reason = `${project}: no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
+        const reason = `no build of pull request #${pr}'s head commit ${head} was found, so there is no result to carry to the group. ` +
             'Turn on pull-request builds for the project, or use `queue-check: build` to build the group itself';
-        log.info(reason);
-        return { outcome: 'failed', title: NO_PR_BUILD_TITLE, reason };
+        log.info(`${project}: ${reason}`);
+        return { outcome: 'failed', title: NO_PR_BUILD_TITLE, subject: project, reason };
     }
     log.info(`Pull request #${pr}'s build of ${head}: #${build.id} (${build.state.code}) ${build.urls.build}`);
     if (!build_ids/* FINAL_STATES */.MS.has(build.state.code))
@@ -667,6 +669,7 @@ var rest = __webpack_require__(1252);
 
 
 
+
 /** Queue versions looked at per run at most: a backlog is cleared over a few runs. */
 const MAX_LEFTOVERS = 10;
 /** The whole sweep's time at most, its deactivations' retries included; it ends at the step's deadline in any case. */
@@ -701,7 +704,7 @@ async function deactivateLeftovers(ctx, project, group, github, log) {
         return await sweep(ctx, project, gh, leftovers, log);
     }
     catch (error) {
-        log.info(`Looking for queue versions earlier runs left active failed: ${(0,untrusted_text/* safeLine */.om)(error instanceof Error ? error.message : String(error), 300)}`);
+        log.info(`Looking for queue versions earlier runs left active failed: ${(0,untrusted_text/* safeLine */.om)((0,message_of/* messageOf */.b)(error), 300)}`);
         return [];
     }
 }
@@ -764,6 +767,7 @@ async function readBranch(gh, branch) {
 
 
 
+
 /** The annotation of a commit status GitHub did not take: the queue then waits for a check that never comes. */
 const STATUS_NOT_SET_TITLE = 'Commit status not set';
 /** The status context of `project`: the input's `{project}` replaced by its slug. */
@@ -783,8 +787,6 @@ class GroupStatuses {
     warned = false;
     /** Why there is no client: only what is missing (a token given is not named). */
     missing = '';
-    /** The last state set per project, for the results. */
-    lastState = new Map();
     constructor(ctx, commit) {
         this.ctx = ctx;
         this.commit = commit;
@@ -794,25 +796,27 @@ class GroupStatuses {
         this.client ??= this.makeClient();
         return this.client;
     }
+    /** Sets the project's status; returns its state once GitHub took it (for the project's result), else undefined. */
     async status(project, state, description, targetUrl) {
         const context = statusContextOf(this.ctx.inputs.statusContext, project);
         try {
             const gh = await this.github();
             if (!gh)
-                return;
+                return undefined;
             await (0,rest/* createCommitStatus */.I8)(gh, this.commit, { state, context, description, ...(targetUrl === undefined ? {} : { targetUrl }) });
-            this.lastState.set(project, state);
             this.ctx.log.debug(`status ${context}: ${state} (${description})`);
+            return state;
         }
         catch (error) {
             this.warnOnce(error);
+            return undefined;
         }
     }
     warnOnce(error) {
         if (this.warned)
             return;
         this.warned = true;
-        const message = (0,untrusted_text/* safeLine */.om)(error instanceof Error ? error.message : String(error), 600);
+        const message = (0,untrusted_text/* safeLine */.om)((0,message_of/* messageOf */.b)(error), 600);
         const refused = error instanceof client/* GitHubError */.y_ && error.refused;
         this.ctx.log.warning(refused
             ? `The commit status on the group's commit was refused (403): give the job \`permissions: statuses: write\`. Until it is set, the merge queue waits for it. (${message})`
@@ -848,7 +852,7 @@ async function pullRequestHead(statuses, pr, log) {
         return { sha: head };
     }
     catch (error) {
-        const message = (0,untrusted_text/* safeLine */.om)(error instanceof Error ? error.message : String(error), 600);
+        const message = (0,untrusted_text/* safeLine */.om)((0,message_of/* messageOf */.b)(error), 600);
         const refused = error instanceof client/* GitHubError */.y_ && error.refused;
         return {
             problem: `pull request #${pr} could not be read from GitHub${refused ? ' (403: give the job `permissions: pull-requests: read`)' : ''}: ${message}`,
@@ -891,24 +895,19 @@ const mergeQueueStep = async (ctx) => {
 async function checkProject(ctx, run, shared) {
     const { group, mode, statuses } = shared;
     const { name: project, log, seen } = run;
-    await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
-    let checked;
-    try {
+    let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+    const checked = await (0,run_projects/* concluding */.XK)(ctx, run, async () => {
         if (mode === 'build')
-            checked = await buildCheck(ctx, run, group);
-        else if (shared.head && 'sha' in shared.head)
-            checked = await mirrorCheck(ctx, run, group, shared.head.sha);
-        else
-            checked = unknownPullRequest(project, shared.head);
-    }
-    catch (error) {
-        checked = (0,run_projects/* failureOf */.g5)(ctx, project, seen.current, error, log);
-    }
+            return buildCheck(ctx, run, group);
+        if (shared.head && 'sha' in shared.head)
+            return mirrorCheck(ctx, run, group, shared.head.sha);
+        return unknownPullRequest(project, shared.head);
+    });
     const { needsDeactivation, ...conclusion } = settle(checked);
     // A cancelled workflow ends GitHub calls too: the group is gone from the queue with it.
     if (!ctx.deadline.cancellation.aborted) {
         const { state, description } = finalStatus({ ...seen.current, ...conclusion }, mode, group.pullRequest);
-        await statuses.status(project, state, description, seen.current.buildUrl);
+        set = (await statuses.status(project, state, description, seen.current.buildUrl)) ?? set;
     }
     // After the group's status, so that the queue does not wait on it; sent after a timeout or a cancellation too.
     if (needsDeactivation)
@@ -916,7 +915,6 @@ async function checkProject(ctx, run, shared) {
     // Not past the step's deadline, nor after a cancellation.
     if (mode === 'build' && !ctx.deadline.signal.aborted)
         await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
-    const set = statuses.lastState.get(project);
     const details = {
         queueCheck: mode,
         groupCommit: group.commit,
@@ -931,7 +929,7 @@ async function checkProject(ctx, run, shared) {
 }
 function unknownPullRequest(project, head) {
     const problem = head && 'problem' in head ? head.problem : 'the pull request was not read';
-    return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, reason: `${project}: ${problem}` };
+    return { outcome: 'error', title: PULL_REQUEST_UNKNOWN_TITLE, subject: project, reason: problem };
 }
 /** The job summary's part: which mode ran, on what, and why each project passed or failed. */
 function summarySection(shared, results) {
@@ -962,7 +960,8 @@ function summarySection(shared, results) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   FB: () => (/* binding */ lookForBuild),
 /* harmony export */   PF: () => (/* binding */ waitForVersion),
-/* harmony export */   dz: () => (/* binding */ lookInterval)
+/* harmony export */   dz: () => (/* binding */ lookInterval),
+/* harmony export */   nt: () => (/* binding */ waitForBuild)
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
@@ -1003,7 +1002,15 @@ async function waitForVersion(ctx, project, version, log) {
         return undefined;
     }, { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: sleepTelling });
 }
-/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed. */
+/** Looks at the version's builds until `pick` finds one: only the deadline ends it otherwise. */
+async function waitForBuild(ctx, project, version, pick) {
+    return (0,_resilience_index_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntil */ .g3)(async () => pick(await ctx.api.recentBuilds(project, { version, limit: 5 })), {
+        intervalMs: () => lookInterval(ctx),
+        signal: ctx.deadline.signal,
+        sleep: ctx.sleep,
+    });
+}
+/** Looks at the version's builds until `pick` finds one, or `withinMs` has passed (then none). */
 async function lookForBuild(ctx, project, version, pick, withinMs) {
     const until = ctx.now() + withinMs;
     const { found } = await (0,_resilience_index_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntil */ .g3)(async () => {

@@ -17,10 +17,10 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(1833);
 // EXTERNAL MODULE: ./lib/resilience/index.js + 4 modules
 var resilience = __webpack_require__(1301);
-// EXTERNAL MODULE: ./lib/util/abort.js
-var abort = __webpack_require__(2830);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
+// EXTERNAL MODULE: ./lib/operations/shared/write-failure.js
+var write_failure = __webpack_require__(5034);
 // EXTERNAL MODULE: ./lib/reporting/markdown.js
 var markdown = __webpack_require__(2817);
 ;// CONCATENATED MODULE: ./lib/operations/env/outcome.js
@@ -255,18 +255,14 @@ const applyEnvironment = async (ctx, { name: project, log, seen }) => {
         log.info(`${project}: ${describePlan(plan)}`);
         return { outcome: 'success', details };
     }
-    const stopped = failure.error instanceof abort/* DeadlineError */.j3 || failure.error instanceof abort/* CancelledError */.cc;
-    const { outcome, ...failed } = (0,run_projects/* failureOf */.g5)(ctx, project, seen.current, failure.error);
-    const title = stopped ? failed.title : changedAnything(progress) ? 'Variables partly changed' : 'Variables not changed';
-    const reason = [
-        `${project}: ${failure.step} failed: ${messageOf(failure.error)}`,
-        totalLimitHint(failure.error, plan),
-        describeProgress(plan, progress),
-    ]
-        .filter(Boolean)
-        .join('\n');
-    log.info(reason);
-    return { outcome, title, reason, details };
+    const { outcome, title, subject, reason } = (0,write_failure/* concludeWriteFailure */.f)(ctx, { name: project, seen }, failure, {
+        changedAnything: changedAnything(progress),
+        partly: 'Variables partly changed',
+        unchanged: 'Variables not changed',
+        after: [totalLimitHint(failure.error, plan), describeProgress(plan, progress)],
+    });
+    log.info(`${subject}: ${reason}`);
+    return { outcome, title, subject, reason, details };
 };
 /** `env` for every project, then one summary table per project and the `variables` output. */
 const environmentStep = async (ctx) => {
@@ -378,13 +374,40 @@ function totalLimitHint(error, plan) {
     return ('Read the Docs counts the value being replaced in the project total until the old variable is deleted, ' +
         'and the action deletes it only after the new one exists. Delete the largest variables in the dashboard, then run again.');
 }
-function messageOf(error) {
-    if (error instanceof abort/* DeadlineError */.j3)
-        return 'the step timed out (input `timeout`)';
-    return error instanceof Error ? error.message : String(error);
-}
 function plural(count, noun) {
     return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+
+/***/ }),
+
+/***/ 5034:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ concludeWriteFailure)
+/* harmony export */ });
+/* harmony import */ var _util_abort_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2830);
+/* harmony import */ var _util_message_of_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(485);
+/* harmony import */ var _run_projects_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5120);
+
+
+
+/**
+ * A project's writes stopped at `failure`: the error's outcome (a timeout or a cancel keeps its own
+ * title), else a title saying whether anything changed, and a reason naming the write that failed.
+ */
+function concludeWriteFailure(ctx, run, failure, shape) {
+    const stopped = failure.error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3 || failure.error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc;
+    const { outcome, title: stoppedTitle } = (0,_run_projects_js__WEBPACK_IMPORTED_MODULE_1__/* .failureOf */ .g5)(ctx, run.name, run.seen.current, failure.error);
+    const title = stopped && stoppedTitle ? stoppedTitle : shape.changedAnything ? shape.partly : shape.unchanged;
+    const reason = [`${failure.step} failed: ${writeErrorMessage(failure.error)}`, ...shape.after].filter(Boolean).join('\n');
+    return { outcome, title, subject: run.name, reason };
+}
+function writeErrorMessage(error) {
+    if (error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3)
+        return 'the step timed out (input `timeout`)';
+    return (0,_util_message_of_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .b)(error);
 }
 
 

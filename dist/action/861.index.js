@@ -318,6 +318,8 @@ function updateIssue(gh, issue, changes) {
 /* harmony export */ });
 /* unused harmony export GITHUB_TOKEN_LOGIN */
 /* harmony import */ var _api_rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1252);
+/* harmony import */ var _util_message_of_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
+
 
 /** The account behind the workflow's GITHUB_TOKEN, which may not ask GET /user who it is. */
 const GITHUB_TOKEN_LOGIN = 'github-actions[bot]';
@@ -348,13 +350,13 @@ class TokenIdentity {
             return await (0,_api_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .getAuthenticatedUser */ .vD)(gh);
         }
         catch (error) {
-            this.debug(`GET /user: ${error.message}; asking GraphQL's viewer`);
+            this.debug(`GET /user: ${(0,_util_message_of_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .b)(error)}; asking GraphQL's viewer`);
         }
         try {
             return await (0,_api_rest_js__WEBPACK_IMPORTED_MODULE_0__/* .getViewerLogin */ .UK)(gh);
         }
         catch (error) {
-            this.debug(`GraphQL viewer: ${error.message}; no comment or deployment is taken for the token's until it writes one`);
+            this.debug(`GraphQL viewer: ${(0,_util_message_of_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .b)(error)}; no comment or deployment is taken for the token's until it writes one`);
             return '';
         }
     }
