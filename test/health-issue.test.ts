@@ -13,6 +13,8 @@ const MARKER = '<!-- readthedocs-action:health -->';
 const BOT = { login: 'github-actions[bot]', type: 'Bot' as const };
 const APP = { login: 'docs-app[bot]', type: 'Bot' as const };
 const MALLORY = { login: 'mallory', type: 'User' as const };
+/** Another App's bot, one that copies what users write into issues of its own. */
+const COPIER = { login: 'issue-copier[bot]', type: 'Bot' as const };
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -245,7 +247,7 @@ describe('keepHealthIssue, the token unknown (GET /user and GraphQL refused)', (
     const result = await keep(repo, `${MARKER}\nnew`);
     expect(result).toMatchObject({ action: 'updated', number: own, duplicates: [] });
     const search = gh.requests.find((r) => r.path === '/search/issues')!;
-    expect(search.query.q).toBe(`repo:octo/docs-repo is:issue is:open in:body "${MARKER}"`);
+    expect(search.query.q).toBe(`repo:octo/docs-repo is:issue is:open author:app/github-actions in:body "${MARKER}"`);
     expect(search.query.order).toBe('asc');
     expect(gh.issues().find((issue) => issue.number === planted)!.body).toBe(`${MARKER}\nplanted`);
     expect(gh.count('POST', /\/issues$/)).toBe(0);
@@ -287,5 +289,30 @@ describe('keepHealthIssue, the token unknown (GET /user and GraphQL refused)', (
     const { gh, repo } = await stage();
     gh.refuse('POST', /\/issues$/);
     await expect(keep(repo, `${MARKER}\nnew`)).rejects.toBeInstanceOf(GitHubError);
+  });
+
+  it("never edits nor closes another bot's issue with the marker: the workflow's token's own are github-actions[bot]'s", async () => {
+    const { gh, repo } = await stage({ hidden: true });
+    const planted = gh.addIssue({ title: 'planted', body: `${MARKER}\nplanted`, user: COPIER });
+    const own = gh.addIssue({ title: 'own', body: `${MARKER}\nold`, user: BOT });
+    const later = gh.addIssue({ title: 'planted later', body: `${MARKER}\nlater`, user: COPIER });
+    expect(await keep(repo, `${MARKER}\nnew`)).toMatchObject({ action: 'updated', number: own, duplicates: [] });
+    expect(await keep(repo, undefined)).toMatchObject({ action: 'closed', number: own, duplicates: [] });
+    for (const number of [planted, later]) {
+      expect(gh.issues().find((issue) => issue.number === number)).toMatchObject({ state: 'open', user: COPIER });
+      expect(gh.comments(number)).toEqual([]);
+      expect(gh.count('PATCH', new RegExp(`/issues/${number}$`))).toBe(0);
+    }
+  });
+
+  it("another bot's issue alone: a new one is opened beside it, and the next runs keep that one", async () => {
+    const { gh, repo } = await stage({ hidden: true });
+    const planted = gh.addIssue({ title: 'planted', body: `${MARKER}\nplanted`, user: COPIER });
+    const opened = await keep(repo, `${MARKER}\nnew`);
+    expect(opened).toMatchObject({ action: 'opened', number: planted + 1, duplicates: [] });
+    expect(await keep(repo, `${MARKER}\nnewer`)).toMatchObject({ action: 'updated', number: opened.number, duplicates: [] });
+    expect(await keep(repo, undefined)).toMatchObject({ action: 'closed', number: opened.number, duplicates: [] });
+    expect(gh.issues().find((issue) => issue.number === planted)).toMatchObject({ state: 'open', body: `${MARKER}\nplanted` });
+    expect(gh.comments(planted)).toEqual([]);
   });
 });

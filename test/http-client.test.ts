@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import {
   AuthError,
   BlockedError,
+  NotFoundError,
   PermissionError,
   SchemaError,
   ReadTheDocsError,
@@ -201,6 +202,25 @@ describe('reads ride through transient faults', () => {
       expect(await failure(http.send(read()))).toBeInstanceOf(kind);
       expect(server.hits).toHaveLength(1);
     }
+  });
+});
+
+describe('404', () => {
+  it("says what to do in one line, naming the project's slug the request asked for (docs/troubleshooting.md's *Not found*)", async () => {
+    const server = await serve(answers.json(404, { detail: 'No Version matches the given query.' }));
+    const { http } = client(server.url);
+    const error = await failure(
+      http.send({ ...read('/api/v3/projects/nope/versions/v9/'), endpoint: 'GET projects/{project}/versions/{version}/' }),
+    );
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe(
+      'GET projects/nope/versions/v9/: not found (404: No Version matches the given query.). ' +
+        "Check the slug `nope` in the project's URL on Read the Docs, that the token can see it (a private project looks missing without one), " +
+        "the version's slug under *Versions*, and that `base-url` is the site's root",
+    );
+    const elsewhere = await serve(answers.json(404, { detail: 'Not found.' }));
+    const other = await failure(client(elsewhere.url).http.send(read()));
+    expect(other.message).toContain("Check the slug in the project's URL on Read the Docs, that the token can see it");
   });
 });
 

@@ -1,8 +1,8 @@
 // The repository's issues: create (by the token's account), list (open, closed or all, newest first
 // unless `direction=asc`, by `creator=` when given, paginated; pull requests are issues too, GitHub
 // lists them with `pull_request`), edit (title, body, state and its reason), and search
-// (`GET /search/issues`: a quoted phrase in the body, `repo:`, `is:issue`, `is:open`; at most 1000
-// results, as GitHub's search gives). Their comments are comments.ts's.
+// (`GET /search/issues`: a quoted phrase in the body, `repo:`, `is:issue`, `is:open`, `author:`
+// with `app/NAME` for an App's bot; at most 1000 results, as GitHub's search gives). Their comments are comments.ts's.
 import { invalid, json, notFound, page } from './replies.ts';
 import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
@@ -79,7 +79,9 @@ export class IssueResources {
 
   /**
    * GitHub's issue search, as far as the action asks it: `repo:{owner}/{repo}`, `is:issue`,
-   * `is:open`, `in:body` and one quoted phrase, found in the body (case ignored); `sort=created`
+   * `is:open`, `in:body` and one quoted phrase, found in the body (case ignored); `author:LOGIN`,
+   * or `author:app/NAME` for the issues the App's bot `NAME[bot]` opened (the workflow's
+   * GITHUB_TOKEN's are `app/github-actions`'s), as GitHub's search qualifiers say; `sort=created`
    * with `order=asc` or `desc` (the default). GitHub gives at most 1000 results of a search
    * (`total_count` may say more); a query on another repository finds nothing here.
    */
@@ -89,12 +91,18 @@ export class IssueResources {
     const repo = /(?:^|\s)repo:(\S+)/.exec(query)?.[1];
     if (phrase === undefined || phrase === '') return invalid('q');
     const ascending = ctx.url.searchParams.get('order') === 'asc';
+    const author = searchedAuthor(query);
     const found =
       repo?.toLowerCase() !== `${this.store.owner}/${this.store.repo}`.toLowerCase()
         ? []
         : [...this.store.issues.values()]
             .filter((issue) => !/\bis:open\b/.test(query) || issue.state === 'open')
             .filter((issue) => issue.body.toLowerCase().includes(phrase))
+            .filter(
+              (issue) =>
+                author === undefined ||
+                (issue.user.login.toLowerCase() === author.login && (author.type === undefined || issue.user.type === author.type)),
+            )
             .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number));
     const items = found.slice(0, 1000).map((issue) => ({ ...this.json(issue), score: 1 }));
     const reply = page(ctx.url, items, this.store.maxPerPage);
@@ -126,4 +134,11 @@ export class IssueResources {
     issue.updated_at = new Date().toISOString();
     return json(200, this.json(issue));
   }
+}
+
+/** The author an `author:` qualifier names: `app/NAME` is the App's bot `NAME[bot]`, anything else a login (case ignored). */
+function searchedAuthor(query: string): { login: string; type?: 'Bot' } | undefined {
+  const named = /(?:^|\s)author:(\S+)/.exec(query)?.[1]?.toLowerCase();
+  if (named === undefined) return undefined;
+  return named.startsWith('app/') ? { login: `${named.slice(4)}[bot]`, type: 'Bot' } : { login: named };
 }

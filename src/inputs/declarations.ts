@@ -413,7 +413,9 @@ export const INPUT_DECLARATIONS = {
   'status-context': {
     kind: 'text',
     default: 'docs/readthedocs.org:{project}',
-    description: forReaders(", the status context on the group's commit (`{project}`: the slug); `readthedocs.com` for Business."),
+    description: forReaders(
+      ", the status context on the group's commit (`{project}`: the slug); for Business, `docs/readthedocs.com:{project}`, which we expect but have not seen: check it on one of your PRs.",
+    ),
     schema: parser((text, refuse) => {
       const name = text.trim();
       if (name === '' || name.length > 255 || /[\u0000-\u001f]/.test(name))

@@ -109,7 +109,11 @@ export function parseInputs(raw: Partial<RawInputs>): Inputs {
   };
 }
 
-/** The service names its check after its domain: the default follows `base-url` to Business (`readthedocs.com`). */
+/**
+ * The default follows `base-url` to Business: what we expect its check to be named, the hosted
+ * Community service's pattern (`docs/readthedocs.org:{slug}`, as seen: FACTS) with Business's
+ * domain. Not seen: docs/merge-queue.md asks users to check it and set `status-context` if it differs.
+ */
 function statusContextFor(context: string, baseUrl: string): string {
   if (context !== INPUT_DEFAULTS['status-context']) return context;
   const host = new URL(baseUrl).hostname;

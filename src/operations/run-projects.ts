@@ -1,6 +1,6 @@
 import { formatDuration } from '../util/format-duration.js';
 import { createProjectLog, type ProjectLog } from '../reporting/project-log.js';
-import { ReadTheDocsError } from '../readthedocs/errors.js';
+import { notFoundToDo, ReadTheDocsError } from '../readthedocs/errors.js';
 import { CancelledError, DeadlineError } from '../util/abort.js';
 import {
   LastSeenRecorder,
@@ -78,12 +78,12 @@ export async function continueFrom<D extends object>(
 }
 
 /**
- * docs/troubleshooting.md's *What to do* of a wait that found no build, in one line: the service
- * lists no builds (never a 404) under an unknown or private project, so the slug and the token are
- * as likely as a missing build.
+ * docs/troubleshooting.md's *What to do* of a wait that found no build: *Not found*'s (the service
+ * lists no builds, never a 404, under an unknown or private project, so the slug and the token are
+ * as likely as a missing build), then the build itself.
  */
 const NO_BUILD_TO_DO = (project: string) =>
-  `Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it (a private project looks empty without one), and that the service builds this commit (its webhook got the push); or raise \`timeout\`.`;
+  notFoundToDo(project, { lastly: 'that the service builds this commit (its webhook got the push); or raise `timeout`.' });
 
 /** What `work` concludes, or when it throws, the error's outcome and reason (as the runner would make them). */
 export async function concluding<C extends Conclusion<object>>(

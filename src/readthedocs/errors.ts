@@ -32,6 +32,19 @@ export class NotFoundError extends ReadTheDocsError {
   override name = 'NotFoundError';
 }
 
+/**
+ * docs/troubleshooting.md's *What to do* of *Not found*, in one line, naming the slug asked for
+ * (undefined: a request under no project) — the one text for a 404 and for a list that stays empty
+ * under an unknown or private project. `version`: the version's slug may be the missing one too;
+ * `lastly`: what else to check, the site's root by default.
+ */
+export function notFoundToDo(project: string | undefined, options: { version?: boolean; lastly?: string } = {}): string {
+  const slug = project === undefined ? 'the slug' : `the slug \`${project}\``;
+  const version = options.version ? "the version's slug under *Versions*, " : '';
+  const lastly = options.lastly ?? "that `base-url` is the site's root";
+  return `Check ${slug} in the project's URL on Read the Docs, that the token can see it (a private project looks missing without one), ${version}and ${lastly}`;
+}
+
 /** A response that does not have the shape the service documents. */
 export class SchemaError extends ReadTheDocsError {
   override name = 'SchemaError';

@@ -27,6 +27,7 @@ import {
   AuthError,
   BlockedError,
   NotFoundError,
+  notFoundToDo,
   PermissionError,
   SchemaError,
   ReadTheDocsError,
@@ -413,7 +414,7 @@ export class ReadTheDocsHttpClient {
       return this.failure(
         { ...spec, endpoint: withValues(spec.endpoint, url) },
         isJson
-          ? `not found (404: ${detail ?? 'no detail'}). ${NOT_FOUND_TO_DO}`
+          ? `not found (404: ${detail ?? 'no detail'}). ${notFoundToDo(projectOf(url), { version: true })}`
           : "not found (404, not an API route: check `base-url`, the site's root, e.g. `https://app.readthedocs.org`)",
         NotFoundError,
         status,
@@ -551,9 +552,10 @@ function withValues(endpoint: string, url: URL): string {
   return fits ? `${method} ${given.join('/')}` : endpoint;
 }
 
-/** docs/troubleshooting.md's *What to do* of *Not found*, in one line. */
-const NOT_FOUND_TO_DO =
-  "Check the slug in the project's URL on Read the Docs and the version's under Versions (a private project looks missing to a token that cannot see it), and that `base-url` is the site's root";
+/** The project slug a request under `projects/{slug}/` asked for; undefined for any other path. */
+function projectOf(url: URL): string | undefined {
+  return /^\/api\/v3\/projects\/([^/]+)\//.exec(url.pathname)?.[1];
+}
 
 class RedirectSignal extends Error {
   constructor(readonly location: URL) {

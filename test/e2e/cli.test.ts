@@ -153,7 +153,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       const reasonLines = unknown.stdout.split('\n').filter((line) => line.includes('not found (404'));
       expect(reasonLines).toHaveLength(1);
       expect(reasonLines[0]).toContain('GET projects/nope/: not found (404');
-      expect(reasonLines[0]).toContain("Check the slug in the project's URL on Read the Docs");
+      expect(reasonLines[0]).toContain("Check the slug `nope` in the project's URL on Read the Docs, that the token can see it");
       expect(unknown.stdout).toMatch(/^error: Not found: nope$/m);
       expect(unknown.stdout).not.toContain('{project}');
 

@@ -97,6 +97,18 @@ describe('docs/gitlab.md’s first recipe, as written (issue 42)', () => {
     expect(script[0]).toMatch(/^npx -y --package "\$RTD_PACKAGE" readthedocs-action wait /);
   });
 
+  it('every recipe runs before and after the first publication: npx through RTD_PACKAGE, a tarball or the first release', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'gitlab.md'), 'utf8');
+    const blocks = [...page.matchAll(/```(?:yaml|groovy|sh)\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const npx = blocks.flatMap((block) => block.split('\n').filter((line) => /^\s*(- )?npx /.test(line)));
+    expect(npx.length).toBeGreaterThanOrEqual(5);
+    for (const line of npx) expect(line).toMatch(/npx -y --package "\$RTD_PACKAGE" readthedocs-action (wait|export|apply) /);
+    // The versions named: the first release (1.0.0) or the placeholder, never one that will not exist.
+    expect(new Set(page.match(/readthedocs-action@[\w.<>-]+/g))).toEqual(
+      new Set(['readthedocs-action@<version>', 'readthedocs-action@1.0.0']),
+    );
+  });
+
   it('its script line runs against the packed tarball (RTD_PACKAGE changed) and the stand-in, in a merged-results pipeline', async () => {
     const head = '7'.repeat(40);
     const standin = await startStandin({ tokens: ['gitlab-token'], rateLimit: null });

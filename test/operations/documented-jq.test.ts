@@ -1,8 +1,10 @@
 // Every `jq` filter of README.md and docs/ run on the real output it reads (issue 41): the operation
 // the example's step runs, in-process against the stand-ins as step.ts runs it, its output as the
 // runner reads it; each filter gives values, none null (a `.details.status` that the JSON does not
-// have would print `null`). The filters are evaluated by test/support/jq-subset.ts (CI has no jq).
+// have would print `null`). The filters are evaluated by test/support/jq-subset.ts (CI has no jq),
+// and by the real `jq` too when one is on PATH: it must give the subset's values.
 // The README's description of `results` is held to the same real JSON.
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -118,6 +120,19 @@ function outputs(operation: string): Promise<Record<string, string>> {
   return outputsOf.get(operation)!;
 }
 
+/** Whether a real `jq` is on PATH (`jq --version` answers). */
+const HAS_JQ = spawnSync('jq', ['--version'], { encoding: 'utf8' }).status === 0;
+
+/** The values the real `jq` prints for `filter` on `input`, one compact JSON per line. */
+function realJq(filter: string, input: string): unknown[] {
+  const run = spawnSync('jq', ['-c', filter], { input, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`jq '${filter}' exited ${run.status}: ${run.stderr.trim()}`);
+  return run.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
+}
+
 describe('the documented jq filters, on real outputs (issue 41)', () => {
   const filters = documentedFilters();
 
@@ -134,6 +149,14 @@ describe('the documented jq filters, on real outputs (issue 41)', () => {
       expect(values.length, where).toBeGreaterThan(0);
       expect(values.filter((value) => value === null).length, `${where}: null values`).toBe(0);
       expect(interpolated.filter((value) => value === null).length, `${where}: \`null\` printed inside a string`).toBe(0);
+    });
+
+    const real = HAS_JQ ? "the real jq gives the subset's values" : 'skipped: no jq on PATH, the subset above is the only evaluation';
+    it.skipIf(!HAS_JQ)(`${where}: ${real}`, async () => {
+      const text = (await outputs(operation))[output]!;
+      const values = realJq(filter, text);
+      expect(values.length, where).toBeGreaterThan(0);
+      expect(values, where).toEqual(evaluateJq(filter, JSON.parse(text)).values);
     });
   }
 

@@ -355,12 +355,13 @@ export async function listOpenIssuesBy(gh: GitHubRepo, creator: string): Promise
 export type FoundIssue = DataOf<Rest['search']['issuesAndPullRequests']>['items'][number];
 
 /**
- * GET search/issues: the repository's open issues whose body holds `phrase`, oldest first (one
+ * GET search/issues: the repository's open issues `author` opened (a search qualifier: a login, or
+ * `app/NAME` for an App's bot) whose body holds `phrase`, oldest first (one
  * page: the caller's phrase is a marker, rare by design). GitHub's search may lag a new issue by a
  * few seconds and reads only the first 1000 results; callers use it only where no list can do.
  */
-export async function searchOpenIssues(gh: GitHubRepo, phrase: string): Promise<FoundIssue[]> {
-  const q = `repo:${gh.owner}/${gh.repo} is:issue is:open in:body "${phrase.replaceAll('"', '')}"`;
+export async function searchOpenIssues(gh: GitHubRepo, phrase: string, author: string): Promise<FoundIssue[]> {
+  const q = `repo:${gh.owner}/${gh.repo} is:issue is:open author:${author} in:body "${phrase.replaceAll('"', '')}"`;
   const found = await call(
     'GET search/issues',
     (request) => gh.octokit.rest.search.issuesAndPullRequests({ q, sort: 'created', order: 'asc', per_page: PAGE_SIZE, request }),

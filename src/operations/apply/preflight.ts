@@ -1,3 +1,4 @@
+import { rootWithoutDefault } from '../shared/docs-root.js';
 import { COMMUNITY_REDIRECT_LIMIT, type Edition } from '../shared/project-file/edition.js';
 import type { Segment } from '../shared/project-file/file-rules.js';
 import type { DesiredProject } from '../shared/project-file/model.js';
@@ -45,14 +46,14 @@ function legacyLanguageRefusals(plan: ProjectPlan): Refusal[] {
  * FACTS: "The API lets any version be deactivated, the project's `default_version` included (the
  * dashboard refuses that one: "it should be active")"; then "on a multi-version project an inactive
  * [...] default version makes the root quietly serve `latest` while `/{lang}/{default}/` answers
- * 404; single-version projects (and a default of `latest`) answer 404."
+ * 404; single-version projects (and a default of `latest`) answer 404." (docs-root.ts says which.)
  */
 function defaultVersionRefusals(desired: DesiredProject, current: CurrentState): Refusal[] {
   const defaultVersion = defaultVersionOf(desired, current);
   if (defaultVersion === undefined || desired.versions?.[defaultVersion]?.active !== false) return [];
   const scheme = desired.settings?.versioning_scheme ?? current.settings.versioning_scheme;
   const root =
-    scheme === 'single_version_without_translations' || defaultVersion === 'latest'
+    rootWithoutDefault({ versioningScheme: typeof scheme === 'string' ? scheme : undefined }, defaultVersion).serves === 'nothing'
       ? 'the docs root then answers 404'
       : `the docs root then quietly serves \`latest\` instead, and the default version's own URL answers 404`;
   return [

@@ -5,6 +5,7 @@ import type { Build, Version } from '../../readthedocs/schemas.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { formatDuration } from '../../util/format-duration.js';
 import { FINAL_STATES } from '../shared/build-ids.js';
+import { rootWithoutDefault } from '../shared/docs-root.js';
 import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
 
 const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works', 'links work'] as const;
@@ -321,23 +322,16 @@ export function checkRoot(facts: ProjectFacts): CheckRow[] {
   return rows;
 }
 
-/** What the docs root does when the default version cannot serve it; undefined when it can. */
+/** What the docs root does when the default version cannot serve it (docs-root.ts, FACTS' rule); undefined when it can. */
 function rootProblem(facts: ProjectFacts, slug: string, version: Version | undefined): string | undefined {
   if (version?.active) return version.built === false ? 'the default version is not built: the docs root has nothing to serve' : undefined;
   const what = `the default version ${version ? 'is inactive' : 'does not exist'}`;
-  if (facts.versioningScheme === 'single_version_without_translations')
-    return `${what}: the docs root answers 404 (a single-version project)`;
-  if (slug === 'latest') return `${what}: the docs root answers 404`;
+  const root = rootWithoutDefault(facts, slug);
+  if (root.serves === 'nothing') return `${what}: the docs root answers 404${root.singleVersion ? ' (a single-version project)' : ''}`;
   const latest = facts.versions.find((v) => v.slug === 'latest');
-  const root =
+  const served =
     latest?.active && latest.built !== false
       ? 'the docs root quietly serves `latest` instead'
       : 'the docs root falls back to `latest`, which has nothing to serve either: it answers 404';
-  return `${what}: ${root}, and ${versionPath(facts, slug)} answers 404`;
-}
-
-/** The default version's path under the docs domain, as the project's versioning scheme makes it. */
-function versionPath(facts: Pick<ProjectFacts, 'versioningScheme' | 'language'>, slug: string): string {
-  const withLanguage = facts.versioningScheme !== 'multiple_versions_without_translations' && facts.language !== undefined;
-  return `${withLanguage ? `/${facts.language}` : ''}/${slug}/`;
+  return `${what}: ${served}, and ${root.defaultPath} answers 404`;
 }

@@ -5,15 +5,15 @@
  * issue of their own: only the token's are adopted, edited or closed.
  *
  * Found without paging through the repository's other issues: by `creator=` once the token's login
- * is known, else by a search on the marker among issues a bot opened (a token that may not ask who
- * it is, the workflow's or an App's, is a bot). After opening one, the token's login is known from
- * it: its copies (a race, a search that lagged) are closed as duplicates of the oldest, so at most
- * one stays open per marker.
+ * is known, else by a search on the marker among the issues the workflow's GITHUB_TOKEN opened
+ * (`github-actions[bot]`'s: the token that may not ask who it is, by default). After opening one,
+ * the token's login is known from it: its copies (a race, a search that lagged) are closed as
+ * duplicates of the oldest, so at most one stays open per marker.
  */
 import { visibleControls } from '../../util/untrusted-text.js';
 import type { GitHubRepo } from '../../github/api/client.js';
 import { createIssue, createIssueComment, listOpenIssuesBy, searchOpenIssues, updateIssue } from '../../github/api/rest.js';
-import type { TokenIdentity } from '../../github/token-identity.js';
+import { GITHUB_TOKEN_LOGIN, type TokenIdentity } from '../../github/token-identity.js';
 
 export interface HealthIssueOptions {
   marker: string;
@@ -44,9 +44,10 @@ interface KeptIssue {
 
 /**
  * The token's own open issues that carry the marker, oldest first: listed by `creator=` when the
- * login is known; else found by a search on the marker, a bot's only (GET /user names every
- * personal token, so a token that cannot tell who it is is a bot's, and nobody else can open an
- * issue as a bot).
+ * login is known. Else the token is taken for the workflow's GITHUB_TOKEN (the action's default,
+ * which may not ask who it is): the search on the marker asks for `github-actions[bot]`'s issues
+ * only, so another App's bot that copies what users write into issues is never adopted. An App's
+ * token that cannot tell who it is finds nothing so, opens an issue, and learns its login from it.
  */
 async function ownIssues(gh: GitHubRepo, marker: string, identity: TokenIdentity): Promise<KeptIssue[]> {
   const login = await identity.login(gh);
@@ -56,9 +57,16 @@ async function ownIssues(gh: GitHubRepo, marker: string, identity: TokenIdentity
     return listed.filter((issue) => carries(issue) && issue.user?.login.toLowerCase() === login.toLowerCase()).sort(byNumber);
   }
   // GitHub's search ignores the comment's punctuation: it matches the marker's words.
-  const found = await searchOpenIssues(gh, marker);
-  return found.filter((issue) => carries(issue) && issue.user?.type === 'Bot').sort(byNumber);
+  const found = await searchOpenIssues(gh, marker, WORKFLOW_TOKEN_AUTHOR);
+  return found.filter((issue) => carries(issue) && isWorkflowTokens(issue)).sort(byNumber);
 }
+
+/** The search qualifier for the issues the workflow's GITHUB_TOKEN opened. */
+const WORKFLOW_TOKEN_AUTHOR = 'app/github-actions';
+
+/** Whether GitHub names the workflow token's bot as the issue's author (a search's answer is checked too). */
+const isWorkflowTokens = (issue: KeptIssue) =>
+  issue.user?.type === 'Bot' && issue.user.login.toLowerCase() === GITHUB_TOKEN_LOGIN.toLowerCase();
 
 const byNumber = (a: KeptIssue, b: KeptIssue) => a.number - b.number;
 

@@ -1,11 +1,6 @@
-import { NotFoundError, SchemaError, UnavailableError } from '../../readthedocs/errors.js';
+import { NotFoundError, notFoundToDo, SchemaError, UnavailableError } from '../../readthedocs/errors.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
-
-/** docs/troubleshooting.md's *What to do* of *Not found* for a project, in one line, with its slug. */
-const PROJECT_NOT_FOUND_TO_DO = (project: string) =>
-  `Check the slug \`${project}\` in the project's URL on Read the Docs, that the token can see it ` +
-  `(a private project looks missing without one), and that \`base-url\` is the site's root`;
 
 /**
  * Called when a nested list under the project (its builds, its versions) came back empty at the
@@ -23,7 +18,7 @@ export async function failUnlessProjectVisible(ctx: OperationContext, project: s
     if (error instanceof NotFoundError) {
       throw new NotFoundError(
         `${emptyList}, and the project is not found (GET projects/${project}/ answered 404; the service lists nothing, ` +
-          `never a 404, under an unknown or private project). ${PROJECT_NOT_FOUND_TO_DO(project)}`,
+          `never a 404, under an unknown or private project). ${notFoundToDo(project)}`,
         'Not found',
         error.endpoint,
         404,
