@@ -284,12 +284,13 @@ async function listOpenIssuesBy(gh, creator) {
     return issues.filter((issue) => !issue.pull_request);
 }
 /**
- * GET search/issues: the repository's open issues whose body holds `phrase`, oldest first (one
+ * GET search/issues: the repository's open issues `author` opened (a search qualifier: a login, or
+ * `app/NAME` for an App's bot) whose body holds `phrase`, oldest first (one
  * page: the caller's phrase is a marker, rare by design). GitHub's search may lag a new issue by a
  * few seconds and reads only the first 1000 results; callers use it only where no list can do.
  */
-async function searchOpenIssues(gh, phrase) {
-    const q = `repo:${gh.owner}/${gh.repo} is:issue is:open in:body "${phrase.replaceAll('"', '')}"`;
+async function searchOpenIssues(gh, phrase, author) {
+    const q = `repo:${gh.owner}/${gh.repo} is:issue is:open author:${author} in:body "${phrase.replaceAll('"', '')}"`;
     const found = await (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('GET search/issues', (request) => gh.octokit.rest.search.issuesAndPullRequests({ q, sort: 'created', order: 'asc', per_page: PAGE_SIZE, request }), repeatable(gh));
     return found.items.filter((issue) => !issue.pull_request);
 }
@@ -369,9 +370,9 @@ async function markedComments(gh, options) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ GITHUB_TOKEN_LOGIN),
 /* harmony export */   u: () => (/* binding */ TokenIdentity)
 /* harmony export */ });
-/* unused harmony export GITHUB_TOKEN_LOGIN */
 /* harmony import */ var _api_rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1252);
 /* harmony import */ var _util_message_of_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
 
@@ -1198,7 +1199,10 @@ function dedupe(problems) {
     });
 }
 
+// EXTERNAL MODULE: ./lib/operations/shared/docs-root.js
+var docs_root = __webpack_require__(7296);
 ;// CONCATENATED MODULE: ./lib/operations/apply/preflight.js
+
 
 
 
@@ -1236,14 +1240,14 @@ function legacyLanguageRefusals(plan) {
  * FACTS: "The API lets any version be deactivated, the project's `default_version` included (the
  * dashboard refuses that one: "it should be active")"; then "on a multi-version project an inactive
  * [...] default version makes the root quietly serve `latest` while `/{lang}/{default}/` answers
- * 404; single-version projects (and a default of `latest`) answer 404."
+ * 404; single-version projects (and a default of `latest`) answer 404." (docs-root.ts says which.)
  */
 function defaultVersionRefusals(desired, current) {
     const defaultVersion = (0,project_file_plan/* defaultVersionOf */.p3)(desired, current);
     if (defaultVersion === undefined || desired.versions?.[defaultVersion]?.active !== false)
         return [];
     const scheme = desired.settings?.versioning_scheme ?? current.settings.versioning_scheme;
-    const root = scheme === 'single_version_without_translations' || defaultVersion === 'latest'
+    const root = (0,docs_root/* rootWithoutDefault */.G)({ versioningScheme: typeof scheme === 'string' ? scheme : undefined }, defaultVersion).serves === 'nothing'
         ? 'the docs root then answers 404'
         : `the docs root then quietly serves \`latest\` instead, and the default version's own URL answers 404`;
     return [
@@ -1518,6 +1522,28 @@ function writeFailure(ctx, seen, plan, statuses, failure, log) {
     });
     log.info((0,untrusted_text/* safeLine */.om)(`${concluded.subject}: ${concluded.reason.split('\n')[0] ?? ''}`));
     return concluded;
+}
+
+
+/***/ }),
+
+/***/ 7296:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ rootWithoutDefault)
+/* harmony export */ });
+function rootWithoutDefault(project, defaultVersion) {
+    if (project.versioningScheme === 'single_version_without_translations')
+        return { serves: 'nothing', singleVersion: true };
+    if (defaultVersion === 'latest')
+        return { serves: 'nothing', singleVersion: false };
+    return { serves: 'latest', defaultPath: versionPath(project, defaultVersion) };
+}
+/** A version's path under the docs domain, as the project's versioning scheme makes it (the language left out when unknown). */
+function versionPath(project, slug) {
+    const withLanguage = project.versioningScheme !== 'multiple_versions_without_translations' && project.language !== undefined;
+    return `${withLanguage ? `/${project.language}` : ''}/${slug}/`;
 }
 
 

@@ -284,12 +284,13 @@ async function listOpenIssuesBy(gh, creator) {
     return issues.filter((issue) => !issue.pull_request);
 }
 /**
- * GET search/issues: the repository's open issues whose body holds `phrase`, oldest first (one
+ * GET search/issues: the repository's open issues `author` opened (a search qualifier: a login, or
+ * `app/NAME` for an App's bot) whose body holds `phrase`, oldest first (one
  * page: the caller's phrase is a marker, rare by design). GitHub's search may lag a new issue by a
  * few seconds and reads only the first 1000 results; callers use it only where no list can do.
  */
-async function searchOpenIssues(gh, phrase) {
-    const q = `repo:${gh.owner}/${gh.repo} is:issue is:open in:body "${phrase.replaceAll('"', '')}"`;
+async function searchOpenIssues(gh, phrase, author) {
+    const q = `repo:${gh.owner}/${gh.repo} is:issue is:open author:${author} in:body "${phrase.replaceAll('"', '')}"`;
     const found = await (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('GET search/issues', (request) => gh.octokit.rest.search.issuesAndPullRequests({ q, sort: 'created', order: 'asc', per_page: PAGE_SIZE, request }), repeatable(gh));
     return found.items.filter((issue) => !issue.pull_request);
 }

@@ -22,6 +22,8 @@ var client = __webpack_require__(5225);
 var untrusted_text = __webpack_require__(9052);
 // EXTERNAL MODULE: ./lib/github/api/rest.js
 var rest = __webpack_require__(1252);
+// EXTERNAL MODULE: ./lib/github/token-identity.js
+var token_identity = __webpack_require__(1133);
 ;// CONCATENATED MODULE: ./lib/operations/health/health-issue.js
 /**
  * The one issue `health` keeps in the repository: the open issue whose body starts with a hidden
@@ -30,18 +32,20 @@ var rest = __webpack_require__(1252);
  * issue of their own: only the token's are adopted, edited or closed.
  *
  * Found without paging through the repository's other issues: by `creator=` once the token's login
- * is known, else by a search on the marker among issues a bot opened (a token that may not ask who
- * it is, the workflow's or an App's, is a bot). After opening one, the token's login is known from
- * it: its copies (a race, a search that lagged) are closed as duplicates of the oldest, so at most
- * one stays open per marker.
+ * is known, else by a search on the marker among the issues the workflow's GITHUB_TOKEN opened
+ * (`github-actions[bot]`'s: the token that may not ask who it is, by default). After opening one,
+ * the token's login is known from it: its copies (a race, a search that lagged) are closed as
+ * duplicates of the oldest, so at most one stays open per marker.
  */
+
 
 
 /**
  * The token's own open issues that carry the marker, oldest first: listed by `creator=` when the
- * login is known; else found by a search on the marker, a bot's only (GET /user names every
- * personal token, so a token that cannot tell who it is is a bot's, and nobody else can open an
- * issue as a bot).
+ * login is known. Else the token is taken for the workflow's GITHUB_TOKEN (the action's default,
+ * which may not ask who it is): the search on the marker asks for `github-actions[bot]`'s issues
+ * only, so another App's bot that copies what users write into issues is never adopted. An App's
+ * token that cannot tell who it is finds nothing so, opens an issue, and learns its login from it.
  */
 async function ownIssues(gh, marker, identity) {
     const login = await identity.login(gh);
@@ -51,9 +55,13 @@ async function ownIssues(gh, marker, identity) {
         return listed.filter((issue) => carries(issue) && issue.user?.login.toLowerCase() === login.toLowerCase()).sort(byNumber);
     }
     // GitHub's search ignores the comment's punctuation: it matches the marker's words.
-    const found = await (0,rest/* searchOpenIssues */.Xh)(gh, marker);
-    return found.filter((issue) => carries(issue) && issue.user?.type === 'Bot').sort(byNumber);
+    const found = await (0,rest/* searchOpenIssues */.Xh)(gh, marker, WORKFLOW_TOKEN_AUTHOR);
+    return found.filter((issue) => carries(issue) && isWorkflowTokens(issue)).sort(byNumber);
 }
+/** The search qualifier for the issues the workflow's GITHUB_TOKEN opened. */
+const WORKFLOW_TOKEN_AUTHOR = 'app/github-actions';
+/** Whether GitHub names the workflow token's bot as the issue's author (a search's answer is checked too). */
+const isWorkflowTokens = (issue) => issue.user?.type === 'Bot' && issue.user.login.toLowerCase() === token_identity/* GITHUB_TOKEN_LOGIN */.U.toLowerCase();
 const byNumber = (a, b) => a.number - b.number;
 /** Opens, edits or closes the one issue as `options.body` says; a copy left by a race is closed as a duplicate. */
 async function keepHealthIssue(gh, options) {
@@ -117,8 +125,6 @@ async function edit(gh, kept, title, body) {
     return { action: 'updated', ...where };
 }
 
-// EXTERNAL MODULE: ./lib/github/token-identity.js
-var token_identity = __webpack_require__(1133);
 // EXTERNAL MODULE: ./lib/reporting/output-values.js
 var output_values = __webpack_require__(7460);
 // EXTERNAL MODULE: ./lib/reporting/service-links.js
@@ -131,9 +137,12 @@ var slugs = __webpack_require__(4961);
 var format_duration = __webpack_require__(7365);
 // EXTERNAL MODULE: ./lib/operations/shared/build-ids.js
 var build_ids = __webpack_require__(5877);
+// EXTERNAL MODULE: ./lib/operations/shared/docs-root.js
+var docs_root = __webpack_require__(7296);
 // EXTERNAL MODULE: ./lib/operations/shared/version-tag.js
 var version_tag = __webpack_require__(8275);
 ;// CONCATENATED MODULE: ./lib/operations/health/checks.js
+
 
 
 
@@ -380,25 +389,19 @@ function checkRoot(facts) {
         });
     return rows;
 }
-/** What the docs root does when the default version cannot serve it; undefined when it can. */
+/** What the docs root does when the default version cannot serve it (docs-root.ts, FACTS' rule); undefined when it can. */
 function rootProblem(facts, slug, version) {
     if (version?.active)
         return version.built === false ? 'the default version is not built: the docs root has nothing to serve' : undefined;
     const what = `the default version ${version ? 'is inactive' : 'does not exist'}`;
-    if (facts.versioningScheme === 'single_version_without_translations')
-        return `${what}: the docs root answers 404 (a single-version project)`;
-    if (slug === 'latest')
-        return `${what}: the docs root answers 404`;
+    const root = (0,docs_root/* rootWithoutDefault */.G)(facts, slug);
+    if (root.serves === 'nothing')
+        return `${what}: the docs root answers 404${root.singleVersion ? ' (a single-version project)' : ''}`;
     const latest = facts.versions.find((v) => v.slug === 'latest');
-    const root = latest?.active && latest.built !== false
+    const served = latest?.active && latest.built !== false
         ? 'the docs root quietly serves `latest` instead'
         : 'the docs root falls back to `latest`, which has nothing to serve either: it answers 404';
-    return `${what}: ${root}, and ${versionPath(facts, slug)} answers 404`;
-}
-/** The default version's path under the docs domain, as the project's versioning scheme makes it. */
-function versionPath(facts, slug) {
-    const withLanguage = facts.versioningScheme !== 'multiple_versions_without_translations' && facts.language !== undefined;
-    return `${withLanguage ? `/${facts.language}` : ''}/${slug}/`;
+    return `${what}: ${served}, and ${root.defaultPath} answers 404`;
 }
 
 // EXTERNAL MODULE: ./lib/operations/shared/builds-disabled.js
@@ -891,6 +894,28 @@ async function reportThroughIssue(ctx, gh, results, rows) {
         });
     }
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 7296:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ rootWithoutDefault)
+/* harmony export */ });
+function rootWithoutDefault(project, defaultVersion) {
+    if (project.versioningScheme === 'single_version_without_translations')
+        return { serves: 'nothing', singleVersion: true };
+    if (defaultVersion === 'latest')
+        return { serves: 'nothing', singleVersion: false };
+    return { serves: 'latest', defaultPath: versionPath(project, defaultVersion) };
+}
+/** A version's path under the docs domain, as the project's versioning scheme makes it (the language left out when unknown). */
+function versionPath(project, slug) {
+    const withLanguage = project.versioningScheme !== 'multiple_versions_without_translations' && project.language !== undefined;
+    return `${withLanguage ? `/${project.language}` : ''}/${slug}/`;
 }
 
 

@@ -284,12 +284,13 @@ async function listOpenIssuesBy(gh, creator) {
     return issues.filter((issue) => !issue.pull_request);
 }
 /**
- * GET search/issues: the repository's open issues whose body holds `phrase`, oldest first (one
+ * GET search/issues: the repository's open issues `author` opened (a search qualifier: a login, or
+ * `app/NAME` for an App's bot) whose body holds `phrase`, oldest first (one
  * page: the caller's phrase is a marker, rare by design). GitHub's search may lag a new issue by a
  * few seconds and reads only the first 1000 results; callers use it only where no list can do.
  */
-async function searchOpenIssues(gh, phrase) {
-    const q = `repo:${gh.owner}/${gh.repo} is:issue is:open in:body "${phrase.replaceAll('"', '')}"`;
+async function searchOpenIssues(gh, phrase, author) {
+    const q = `repo:${gh.owner}/${gh.repo} is:issue is:open author:${author} in:body "${phrase.replaceAll('"', '')}"`;
     const found = await (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('GET search/issues', (request) => gh.octokit.rest.search.issuesAndPullRequests({ q, sort: 'created', order: 'asc', per_page: PAGE_SIZE, request }), repeatable(gh));
     return found.items.filter((issue) => !issue.pull_request);
 }
@@ -314,9 +315,9 @@ function updateIssue(gh, issue, changes) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ GITHUB_TOKEN_LOGIN),
 /* harmony export */   u: () => (/* binding */ TokenIdentity)
 /* harmony export */ });
-/* unused harmony export GITHUB_TOKEN_LOGIN */
 /* harmony import */ var _api_rest_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1252);
 /* harmony import */ var _util_message_of_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
 
