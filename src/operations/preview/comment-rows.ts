@@ -46,6 +46,8 @@ export interface PreviewRow {
   projectId?: number;
   /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
   unredirected?: UnredirectedRowPage[];
+  /** Pages without a redirect beyond `unredirected`, counted. */
+  moreUnredirected?: number;
   /** The workflow run that wrote the row: its job summary lists every changed page, its log the build's progress. */
   runUrl?: string;
   /** `link-check`: the first broken links of the changed pages (page → target, what is wrong). */
@@ -158,6 +160,7 @@ const storedRowSchema = z.object({
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),
+  moreUnredirected: z.optional(z.int()),
   brokenLinks: z.optional(z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20))),
   moreBrokenLinks: z.optional(z.int()),
 });
