@@ -61,4 +61,14 @@ describe('the comment: pages moved or removed without a redirect', () => {
       ['other', 0],
     ]);
   });
+
+  it('counts the pages beyond the list after another job rewrites the comment, once for projects that share them', () => {
+    const stored = mergeRows(renderComment({ header: '', rows: [row({ moreUnredirected: 4999 })], headSha: HEAD }), '', []);
+    expect(stored[0]!.moreUnredirected).toBe(4999);
+    const body = renderComment({ header: '', rows: [...stored, row({ project: 'twin', moreUnredirected: 4999 })], headSha: HEAD });
+    expect(body.split('\n').find((line) => line.startsWith('### '))).toContain(
+      '5000 pages moved or removed without a redirect in 2 projects',
+    );
+    expect(body).toContain('(2 projects: demo, twin)\n\n5000 pages lose their address (the first 1 below).');
+  });
 });

@@ -4,6 +4,7 @@ import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputT
 import { commentMarker, mergeRows, readRows, type PreviewRow } from '../src/operations/preview/comment-rows.js';
 import { replaceMarkedBlock } from '../src/operations/preview/pr-description.js';
 import { renderComment } from '../src/operations/preview/render-comment.js';
+import { problemsToShow } from '../src/operations/shared/sphinx-warnings.js';
 import { anyText } from './support/arbitraries.ts';
 
 const SHA_A = '0123456789abcdef0123456789abcdef01234567';
@@ -326,6 +327,40 @@ describe('mergeRows', () => {
     const hostile = row({ project: '--> <!-- ]( |', reason: 'a\n-->\u2028', pages: [{ file: 'docs/x.rst', url: 'https://e.org/x.html' }] });
     const body = renderComment({ header: 'docs', rows: [hostile] });
     expect(readRows(body, 'docs')).toEqual([hostile]);
+  });
+
+  it('round-trips the pages of an earlier build with their note', () => {
+    const pages = [{ file: 'docs/x.rst', url: 'https://e.org/x.html', change: 'modified' as const, earlierBuild: true as const }];
+    const body = renderComment({ header: 'docs', rows: [row({ pages })] });
+    expect(readRows(body, 'docs')).toEqual([row({ pages })]);
+  });
+
+  it('a failed row whose build output names a 609-character path reads back (the problem without the file)', () => {
+    const path = `docs/${'a'.repeat(600)}.rst`;
+    expect(path).toHaveLength(609);
+    const { problems } = problemsToShow(`${path}:3: WARNING: Title underline too short.\ndocs/b.rst:4: WARNING: short.`);
+    const failed = row({ status: 'failed', reason: 'boom', problems });
+    const read = readRows(renderComment({ header: 'docs', rows: [failed] }), 'docs');
+    expect(read).toEqual([failed]);
+    expect(read[0]!.problems).toEqual([
+      { level: 'warning', message: 'Title underline too short.' },
+      { level: 'warning', file: 'docs/b.rst', line: 4, message: 'short.' },
+    ]);
+  });
+
+  it('drops a stored problem that does not read back, not its row', () => {
+    const stored = {
+      ...row({ status: 'failed' }),
+      updatedAt: row().updatedAt.toISOString(),
+      problems: [
+        { level: 'warning', file: 'x'.repeat(609), message: 'too long a file' },
+        { level: 'error', file: 'docs/a.rst', line: 2, message: 'kept' },
+      ],
+    };
+    const data = Buffer.from(JSON.stringify({ version: 1, rows: [stored] })).toString('base64');
+    expect(readRows(`<!-- readthedocs-action:preview-data:docs ${data} -->`, 'docs')).toEqual([
+      row({ status: 'failed', problems: [{ level: 'error', file: 'docs/a.rst', line: 2, message: 'kept' }] }),
+    ]);
   });
 
   it('reads only the rows of its own header', () => {

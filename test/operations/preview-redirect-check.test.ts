@@ -289,6 +289,24 @@ describe('preview: redirect-check looks up the new addresses at once, under one 
     expect(stage.clock.sleeps.filter((ms) => ms === pollingPlan('auto').previewRetryMs)).toHaveLength(1);
   });
 
+  it('60 renamed pages, 50 listed: the heading, section, summary, results and commit status count all 60', async () => {
+    await renamedPages();
+    stage.rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
+    const report = await runPreview(stage, { 'redirect-check': 'fail' });
+    const [result] = report.results;
+    expect(unredirectedOf(report)).toHaveLength(50);
+    expect((result!.details as { unredirectedTotal?: number }).unredirectedTotal).toBe(RENAMED);
+    expect(result!.reason).toMatch(/^60 page\(s\) moved or removed without a redirect/);
+    const body = onlyComment(stage.gh).body;
+    expect(body.split('\n').find((line) => line.startsWith('### '))).toContain('60 pages moved or removed without a redirect');
+    expect(body).toContain('60 pages lose their address (the first 50 below)');
+    expect(summaryOf(report)).toContain('60 pages lose their address (the first 50 below)');
+    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
+      state: 'failure',
+      description: '60 page(s) moved or removed without a redirect',
+    });
+  });
+
   it('an address that gets no answer is looked up again once, with the others, after one wait', async () => {
     await renamedPages();
     stage.rtd.fault({ kind: 'reset', method: 'GET', path: '/moved/page-20.html', times: 1 });

@@ -46,6 +46,8 @@ export interface PreviewRow {
   projectId?: number;
   /** `redirect-check`: pages moved or removed without a redirect, each with the entry to paste. */
   unredirected?: UnredirectedRowPage[];
+  /** Pages without a redirect beyond `unredirected`, counted. */
+  moreUnredirected?: number;
   /** The workflow run that wrote the row: its job summary lists every changed page, its log the build's progress. */
   runUrl?: string;
   /** `link-check`: the first broken links of the changed pages (page → target, what is wrong). */
@@ -107,6 +109,19 @@ function serialiseRow(row: PreviewRow) {
   return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
 
+const storedProblemSchema = z.object({
+  level: z.enum(['warning', 'error']),
+  file: z.optional(z.string().check(z.maxLength(500))),
+  line: z.optional(z.int().check(z.positive())),
+  message: z.string().check(z.maxLength(1000)),
+});
+
+/** `item` parsed by `schema`, in a list of one, or none when it does not read back. */
+function readsBack<T>(schema: z.ZodMiniType<T>, item: unknown): T[] {
+  const parsed = schema.safeParse(item);
+  return parsed.success ? [parsed.data] : [];
+}
+
 const storedRowSchema = z.object({
   project: z.string(),
   status: z.enum(PREVIEW_STATUSES),
@@ -120,21 +135,24 @@ const storedRowSchema = z.object({
   ),
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
+  // A problem that does not read back is dropped, not its row (a failed row would vanish from the comment).
   problems: z.optional(
-    z
-      .array(
-        z.object({
-          level: z.enum(['warning', 'error']),
-          file: z.optional(z.string().check(z.maxLength(500))),
-          line: z.optional(z.int().check(z.positive())),
-          message: z.string().check(z.maxLength(1000)),
-        }),
-      )
-      .check(z.maxLength(20)),
+    z.pipe(
+      z.array(z.unknown()).check(z.maxLength(20)),
+      z.transform((items: unknown[]) => items.flatMap((item) => readsBack(storedProblemSchema, item))),
+    ),
   ),
   moreProblems: z.optional(z.int()),
   pages: z.optional(
-    z.array(z.object({ file: z.string(), url: z.string(), change: z.optional(z.enum(PAGE_CHANGES)), before: z.optional(z.string()) })),
+    z.array(
+      z.object({
+        file: z.string(),
+        url: z.string(),
+        change: z.optional(z.enum(PAGE_CHANGES)),
+        before: z.optional(z.string()),
+        earlierBuild: z.optional(z.literal(true)),
+      }),
+    ),
   ),
   morePages: z.optional(z.int()),
   projectId: z.optional(z.int()),
@@ -142,6 +160,7 @@ const storedRowSchema = z.object({
   unredirected: z.optional(
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),
+  moreUnredirected: z.optional(z.int()),
   brokenLinks: z.optional(z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20))),
   moreBrokenLinks: z.optional(z.int()),
 });

@@ -20,8 +20,9 @@ export type PreviewDetails =
        * service says it is outdated, and the base version's root when its links tell.
        */
       fileTreeDiff?: { outdated: boolean; base?: string };
-      /** `redirect-check` (unless `off`): pages moved or removed without a redirect. */
+      /** `redirect-check` (unless `off`): the first pages moved or removed without a redirect, and how many in all. */
       unredirected?: UnredirectedPage[];
+      unredirectedTotal?: number;
       /** `link-check` (unless `off`, or no page to read): the changed pages' links checked, not checked, and the broken ones. */
       links?: LinkDetails;
     }

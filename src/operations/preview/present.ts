@@ -31,19 +31,20 @@ export async function presentPreviews(
   found: ProjectResult<PreviewFindings>[],
 ): Promise<StepReport<PreviewDetails>> {
   const { run, publisher, deployments } = step;
-  const findings = found.map((result) => result.details ?? { pages: [], unredirected: [] });
+  const findings = found.map((result): PreviewFindings => result.details ?? { pages: [], unredirected: [], unredirectedTotal: 0 });
   const rows = found.map((result, index) => rowOf(ctx, result, run.headSha, findings[index]!.pages, findings[index]!.ready));
   const ready = (index: number) => rows[index]!.status === 'ready';
   const statuses = found.map((result, index) => {
     const row = rows[index]!;
-    const unredirected = ready(index) ? findings[index]!.unredirected : [];
+    const { unredirected, unredirectedTotal } = ready(index) ? findings[index]! : { unredirected: [], unredirectedTotal: 0 };
     const status = commitStatusOf(result, row.status);
     if (unredirected.length > 0) row.unredirected = unredirected;
+    if (unredirectedTotal > unredirected.length) row.moreUnredirected = unredirectedTotal - unredirected.length;
     // `link-check`: the row lists the first broken links.
     const links = ready(index) ? findings[index]!.links : undefined;
     Object.assign(row, rowBrokenLinks(links));
-    if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0)
-      return { ...status, state: 'failure' as const, description: `${unredirected.length} page(s) moved or removed without a redirect` };
+    if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
+      return { ...status, state: 'failure' as const, description: `${unredirectedTotal} page(s) moved or removed without a redirect` };
     const broken = failingOf(ctx, links).length;
     return broken > 0 ? { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` } : status;
   });
@@ -64,7 +65,7 @@ export async function presentPreviews(
       previewStatus: rows[index]!.status,
       pages: info.pages,
       ...diffDetails(info.diff),
-      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info.unredirected }),
+      ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info.unredirected, unredirectedTotal: info.unredirectedTotal }),
       ...linkDetails(ready(index) ? info.links : undefined),
     };
     return { ...result, details };
@@ -166,7 +167,10 @@ function summarySection(
     if (result.previewUrl) for (const line of pagesSummary(result.project, info.pages, info.diff)) lines.push(line);
   }
   const unredirected = results
-    .map((result, index) => ({ project: result.project, pages: findings[index]!.unredirected }))
+    .map((result, index) => {
+      const { unredirected: pages, unredirectedTotal } = findings[index]!;
+      return { project: result.project, pages, more: unredirectedTotal - pages.length };
+    })
     .filter(({ pages }) => pages.length > 0);
   for (const section of unredirectedSections(unredirected)) lines.push('', section);
   for (const [index, result] of results.entries()) {

@@ -39,6 +39,14 @@ export interface UnredirectedPage {
   entry: string;
 }
 
+/** The first {@link MAX_MOVED_PAGES} pages without a redirect, and how many there are in all. */
+export interface UnredirectedPages {
+  pages: UnredirectedPage[];
+  total: number;
+}
+
+const NONE: UnredirectedPages = { pages: [], total: 0 };
+
 export interface RedirectCheckInput {
   project: string;
   files: PullRequestFileEntry[];
@@ -55,16 +63,16 @@ export interface RedirectCheckInput {
   checked: ReadonlyMap<string, boolean>;
 }
 
-export async function checkRedirects(ctx: OperationContext, log: ProjectLog, input: RedirectCheckInput): Promise<UnredirectedPage[]> {
+export async function checkRedirects(ctx: OperationContext, log: ProjectLog, input: RedirectCheckInput): Promise<UnredirectedPages> {
   const moved = withRemoved(
     movedPages({ files: input.files, docsDir: input.docsDir, ...(input.builder ? { builder: input.builder } : {}) }),
     input.removedPages,
   );
-  if (moved.length === 0) return [];
+  if (moved.length === 0) return NONE;
   if (!ctx.inputs.token) {
     // The redirects of a project are read with a maintainer's token only.
     log.info(`${moved.length} page(s) moved or removed; their redirects are not checked without \`token\``);
-    return [];
+    return NONE;
   }
   let uncovered = moved;
   try {
@@ -88,7 +96,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
     }
   } catch (error) {
     log.warning(safeLine(`Moved pages were not checked for redirects: ${messageOf(error)}`), 'Redirects not checked');
-    return [];
+    return NONE;
   }
   const listed = uncovered.slice(0, MAX_MOVED_PAGES);
   const answering = await answeringTargets(ctx, log, input, listed);
@@ -116,7 +124,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
   }
   if (uncovered.length > MAX_MOVED_PAGES) log.info(`${uncovered.length - MAX_MOVED_PAGES} more moved pages are not listed`);
   log.info(`Moved or removed pages: ${moved.length}, ${uncovered.length} without a redirect`);
-  return pages;
+  return { pages, total: uncovered.length };
 }
 
 /** At most this many new addresses are looked up on the preview (beyond the changed pages')... */
@@ -223,14 +231,15 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 /** With `redirect-check: fail`: the project is red, and says which pages. */
 export function unredirectedFailure(
   project: string,
-  pages: UnredirectedPage[],
+  { pages, total }: UnredirectedPages,
 ): { outcome: 'failed'; title: string; subject: string; reason: string } {
+  const first = total > pages.length ? ` (the first ${pages.length})` : '';
   return {
     outcome: 'failed',
     title: UNREDIRECTED_TITLE,
     subject: project,
     reason: [
-      `${pages.length} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`:`,
+      `${total} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`,
       ...pages.map((page) => page.entry),
     ].join('\n'),
   };

@@ -89,7 +89,7 @@ export function renderComment(args: CommentArgs): string {
   const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
   if (short.length <= GITHUB_BODY_LIMIT) return short;
   return render(
-    { ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, ...row }) => row) },
+    { ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, moreUnredirected: _more, ...row }) => row) },
     { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
   );
 }
@@ -146,7 +146,7 @@ function render(
 
   // Projects that lose the same pages (one source tree, several projects) share one section.
   const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
-  for (const section of unredirectedSections(unredirected.map((row) => ({ project: row.project, pages: row.unredirected ?? [] })))) {
+  for (const section of unredirectedSections(unredirected.map(unredirectedOfRow))) {
     lines.push('', section);
   }
 
@@ -238,8 +238,11 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
     rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0),
   );
   const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
-  // Projects built from one source tree lose the same pages: each address counted once.
-  const lost = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+  // Projects built from one source tree lose the same pages: each address counted once (the
+  // unlisted ones once per distinct list).
+  const listed = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+  const unlisted = new Map(unredirected.map((row) => [listKey(unredirectedOfRow(row)), row.moreUnredirected ?? 0]));
+  const lost = listed + [...unlisted.values()].reduce((sum, more) => sum + more, 0);
   const broken = rows
     .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
     .reduce((sum, row) => sum + (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0), 0);
@@ -258,6 +261,10 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
     .map((status) => `${counts.get(status)} ${words(status)}`)
     .join(', ');
   return `${emoji} Read the Docs previews: ${summary}${said}`;
+}
+
+function unredirectedOfRow(row: PreviewRow): UnredirectedProject {
+  return { project: row.project, pages: row.unredirected ?? [], more: row.moreUnredirected ?? 0 };
 }
 
 /** Whether the comment lists the row's pages without a redirect: a ready preview of the head commit. */
@@ -336,15 +343,27 @@ export const UNREDIRECTED_TITLE = 'Pages moved or removed without a redirect';
  * The sections listing the pages that lose their address, one per distinct list: projects that
  * lose the same pages (one source tree built as several projects) share theirs.
  */
-export function unredirectedSections(projects: { project: string; pages: UnredirectedRowPage[] }[]): string[] {
-  const groups = new Map<string, { names: string[]; pages: UnredirectedRowPage[] }>();
-  for (const { project, pages } of projects) {
-    const key = JSON.stringify(pages.map((page) => [page.file, page.from, page.to ?? null, page.entry]));
+export function unredirectedSections(projects: UnredirectedProject[]): string[] {
+  const groups = new Map<string, { names: string[]; pages: UnredirectedRowPage[]; more: number }>();
+  for (const { project, pages, more = 0 } of projects) {
+    const key = listKey({ pages, more });
     const group = groups.get(key);
     if (group) group.names.push(project);
-    else groups.set(key, { names: [project], pages });
+    else groups.set(key, { names: [project], pages, more });
   }
-  return [...groups.values()].map(({ names, pages }) => unredirectedSection(names, pages));
+  return [...groups.values()].map(({ names, pages, more }) => unredirectedSection(names, pages, more));
+}
+
+/** A project's pages without a redirect: the first ones, and how many more are not listed. */
+interface UnredirectedProject {
+  project: string;
+  pages: UnredirectedRowPage[];
+  more?: number;
+}
+
+/** Projects with the same key lose the same pages: one section, each address counted once. */
+function listKey({ pages, more = 0 }: Pick<UnredirectedProject, 'pages' | 'more'>): string {
+  return JSON.stringify([more, pages.map((page) => [page.file, page.from, page.to ?? null, page.entry])]);
 }
 
 /**
@@ -352,14 +371,15 @@ export function unredirectedSections(projects: { project: string; pages: Unredir
  * same): how many, then the entries to paste under `redirects:` in one YAML block (its fence
  * cannot be closed by a path), in natural order.
  */
-function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[]): string {
+function unredirectedSection(projects: string | string[], pages: UnredirectedRowPage[], unlisted: number): string {
   // The YAML block is the list: each entry names the old address, the new one and the file (said once).
   const shown = [...pages].sort((a, b) => naturalCompare(a.from, b.from)).slice(0, 50);
   const names = typeof projects === 'string' ? [projects] : projects;
   const who = names.length > 1 ? `${names.length} projects: ${names.map(escapeMarkdown).join(', ')}` : escapeMarkdown(names[0] ?? '');
   const each = names.length > 1 ? ' of each' : '';
-  const count = `${pages.length} page${pages.length === 1 ? '' : 's'} lose${pages.length === 1 ? 's' : ''} ${pages.length === 1 ? 'its' : 'their'} address`;
-  const more = pages.length > shown.length ? ` (the first ${shown.length} below)` : '';
+  const total = pages.length + unlisted;
+  const count = `${total} page${total === 1 ? '' : 's'} lose${total === 1 ? 's' : ''} ${total === 1 ? 'its' : 'their'} address`;
+  const more = total > shown.length ? ` (the first ${shown.length} below)` : '';
   return [
     `#### ${UNREDIRECTED_TITLE} (${who})`,
     '',

@@ -31,8 +31,10 @@ const PAGE_LOOKUP_BUDGET_MS = 15_000;
  */
 export interface PreviewFindings {
   pages: ChangedPage[];
-  /** `redirect-check`: pages moved or removed without a redirect. */
+  /** `redirect-check`: the first pages moved or removed without a redirect... */
   unredirected: UnredirectedPage[];
+  /** ...and how many there are in all. */
+  unredirectedTotal: number;
   /** Whether the service's file tree diff gave the pages, once the preview answered. */
   diff?: DiffOutcome;
   /** `link-check` (unless `off`): the changed pages' links, checked on the preview. */
@@ -95,7 +97,7 @@ export async function verifyPreview(
   log.info(`Preview ready: ${url}`);
   if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body });
   // What was found stays the project's details when the checks end early (the deadline).
-  const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [] } as PreviewFindings };
+  const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } as PreviewFindings };
   return continueFrom(ctx, run, ready, async () => {
     await verifyChangedPages(ctx, run, url, shared, ready.details);
     ready.details.ready = true;
@@ -112,8 +114,9 @@ function checksVerdict(
   project: string,
   ready: Conclusion<PreviewFindings> & { details: PreviewFindings },
 ): Conclusion<PreviewFindings> {
-  const { unredirected, links } = ready.details;
-  if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0) return { ...ready, ...unredirectedFailure(project, unredirected) };
+  const { unredirected, unredirectedTotal, links } = ready.details;
+  if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
+    return { ...ready, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
   const failing = failingOf(ctx, links);
   return failing.length > 0 ? { ...ready, ...brokenLinksFailure(project, failing) } : ready;
 }
@@ -153,7 +156,7 @@ async function verifyChangedPages(
   const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
-    info.unredirected = await checkRedirects(ctx, log, {
+    const found = await checkRedirects(ctx, log, {
       project,
       files: sources?.entries ?? [],
       docsDir: sources?.docsDir ?? '.',
@@ -165,6 +168,8 @@ async function verifyChangedPages(
       checked,
       removedPages: 'removed' in diff ? removedByThisPullRequest(log, diff.removed, sources) : [],
     });
+    info.unredirected = found.pages;
+    info.unredirectedTotal = found.total;
   }
 }
 

@@ -14,12 +14,18 @@ export type SphinxProblem = FileProblem;
 /** The problems a result carries (comment, summary, issue): the first ones, each message one bounded line. */
 const PROBLEMS_SHOWN = 10;
 const PROBLEM_MESSAGE_CHARS = 300;
+/** What the comment's stored rows accept (comment-rows.ts): a longer path is no file to link, the problem is kept without it. */
+const PROBLEM_FILE_CHARS = 500;
 
 /** The first {@link PROBLEMS_SHOWN} problems of `output`, errors first, for the reports, and how many more there are. */
 export function problemsToShow(output: string): { problems: FileProblem[]; more: number } {
   const found = parseSphinxProblems(output);
   const ordered = [...found.filter((p) => p.level === 'error'), ...found.filter((p) => p.level === 'warning')];
-  const problems = ordered.slice(0, PROBLEMS_SHOWN).map((p) => ({ ...p, message: safeLine(p.message, PROBLEM_MESSAGE_CHARS) }));
+  const problems = ordered.slice(0, PROBLEMS_SHOWN).map(({ file, line, ...p }) => ({
+    ...p,
+    ...(file !== undefined && file.length <= PROBLEM_FILE_CHARS ? { file, ...(line === undefined ? {} : { line }) } : {}),
+    message: safeLine(p.message, PROBLEM_MESSAGE_CHARS),
+  }));
   return { problems, more: ordered.length - problems.length };
 }
 
