@@ -113,9 +113,12 @@ function checksVerdict(
   ready: Conclusion<PreviewFindings> & { details: PreviewFindings },
 ): Conclusion<PreviewFindings> {
   const { unredirected, links } = ready.details;
-  if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0) return { ...ready, ...unredirectedFailure(project, unredirected) };
+  // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
+  const notes = { unredirected: unredirected.length, 'broken-link': links?.broken.length ?? 0 };
+  const noted = { ...ready, notes };
+  if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0) return { ...noted, ...unredirectedFailure(project, unredirected) };
   const failing = failingOf(ctx, links);
-  return failing.length > 0 ? { ...ready, ...brokenLinksFailure(project, failing) } : ready;
+  return failing.length > 0 ? { ...noted, ...brokenLinksFailure(project, failing) } : noted;
 }
 
 /** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */
