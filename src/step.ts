@@ -213,7 +213,12 @@ export async function reportStep(
   const terminal = port.reasonsInSummary === false;
   const summarised = terminal ? results.map(({ reason: _, ...rest }) => rest) : results;
   const { repoUrl } = runLinks(port.env);
-  const links = { ...(repoUrl === undefined ? {} : { repoUrl }), listProblems: !terminal };
+  // The step's own failure leads the verdict: the step is red whatever the projects' outcomes.
+  const links = {
+    ...(repoUrl === undefined ? {} : { repoUrl }),
+    listProblems: !terminal,
+    ...(report.failure ? { failure: report.failure } : {}),
+  };
   if (results.length > 0) {
     await part('job summary', () => writeSummary(port, summaryMarkdown(heading, summarised, report.summary, undefined, links), redact));
   }

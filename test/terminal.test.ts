@@ -237,6 +237,14 @@ describe('the terminal’s summary is plain text (issue 35)', () => {
       '',
     ]);
   });
+
+  it('masks a secret and says inputs as options in the title it prints instead of a reason already shown', () => {
+    const { terminal, out } = port();
+    terminal.mask('secret-token-1');
+    terminal.log.info('demo: build #7 failed');
+    terminal.log.error('build #7 failed', { title: 'Input `token` secret-token-1 refused: demo' });
+    expect(out.text.split('\n')).toEqual(['demo: build #7 failed', 'error: `--token` (or READTHEDOCS_TOKEN) *** refused: demo', '']);
+  });
 });
 
 describe('the terminal’s words and summary (issue 42)', () => {

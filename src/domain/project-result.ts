@@ -36,6 +36,9 @@ export interface FileProblem {
   message: string;
 }
 
+/** What a result can have to tell beyond its outcome: pages lost without a redirect, broken links, problems found, checks not made. */
+export type NoteKind = 'unredirected' | 'broken-link' | 'problem' | 'not-checked';
+
 /**
  * What an operation concludes about one project: it returns this, and the per-project runner
  * makes the project's result of it and of what was last seen. `D` is what the operation adds
@@ -68,6 +71,8 @@ export interface Conclusion<D extends object = object> {
   details?: D;
   /** This project's Markdown sections of the job summary, below the table (a build's chart, search hits). */
   summarySections?: string[];
+  /** What the result still has to tell, counted: the verdict says each in words, and a green one turns ⚠️. */
+  notes?: Partial<Record<NoteKind, number>>;
 }
 
 /**

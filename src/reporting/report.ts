@@ -212,9 +212,9 @@ export function summaryMarkdown(
   results: ProjectResult[],
   extraSections: string[] = [],
   maxBytes = MAX_SUMMARY_BYTES,
-  options: Pick<SourceLinks, 'repoUrl'> & { listProblems?: boolean } = {},
+  options: Pick<SourceLinks, 'repoUrl'> & { listProblems?: boolean; failure?: { title: string } } = {},
 ): string {
-  const { listProblems = true, ...links } = options;
+  const { listProblems = true, failure, ...links } = options;
   const columns = ['Project', 'Version', 'State', 'Duration', 'Build', 'Docs'];
   const table = results.map((result) => {
     const docsUrl = result.previewUrl ?? result.docsUrl;
@@ -231,7 +231,7 @@ export function summaryMarkdown(
   const shown = columns.map((_, index) => index <= 0 || columns[index] === 'State' || table.some((cells) => cells[index] !== ''));
   const pick = (cells: string[]) => cells.filter((_, index) => shown[index]);
   // The verdict first: what happened, to how many, and the warnings to fix.
-  const { emoji, text } = verdict(results);
+  const { emoji, text } = verdict(results, failure);
   const head = [
     `## ${emoji} ${escapeMarkdown(heading)}: ${escapeMarkdown(text)}`,
     '',

@@ -3,7 +3,7 @@
  * outcome (the job summary, the terminal), the counts of each, and the warnings found. Words come
  * with every emoji: a reader who cannot tell the emojis (or colours) apart reads the words.
  */
-import type { Outcome, ProjectResult } from '../domain/project-result.js';
+import { GREEN_OUTCOMES, type NoteKind, type Outcome, type ProjectResult } from '../domain/project-result.js';
 import { problemCount } from './file-problems.js';
 
 /** Each outcome's emoji and words; no two emojis look alike (⏳ building is never ⌛, ⏭️ skipped never ⏩). */
@@ -29,14 +29,31 @@ export function outcomeWords(result: Pick<ProjectResult, 'outcome' | 'buildId' |
   return OUTCOME_WORDS[result.outcome].words;
 }
 
+/** Each note's words, one and many: those the PR comment's heading uses. */
+const NOTE_WORDS: Record<NoteKind, [string, string]> = {
+  unredirected: ['page moved or removed without a redirect', 'pages moved or removed without a redirect'],
+  'broken-link': ['broken link', 'broken links'],
+  problem: ['problem found', 'problems found'],
+  'not-checked': ['check not made', 'checks not made'],
+};
+
+/** The notes of every result, counted in words (`2 broken links`), in {@link NOTE_WORDS}' order. */
+function noteCounts(results: ProjectResult[]): string[] {
+  return (Object.keys(NOTE_WORDS) as NoteKind[]).flatMap((kind) => {
+    const count = results.reduce((sum, result) => sum + (result.notes?.[kind] ?? 0), 0);
+    return count === 0 ? [] : [`${count} ${NOTE_WORDS[kind][count === 1 ? 0 : 1]}`];
+  });
+}
+
 /**
  * The verdict for a heading: its emoji, then the counts (`1 failed, 2 built`, or the project's
- * name and its words alone), then the warnings the builds wrote (`(2 warnings)`).
+ * name and its words alone), then the warnings the builds wrote and the results' notes
+ * (`(2 warnings, 1 broken link)`): notes turn a green verdict ⚠️. The step's own failure (the
+ * health issue not kept) comes first, ❌, whatever the projects' outcomes.
  */
-export function verdict(results: ProjectResult[]): { emoji: string; text: string } {
+export function verdict(results: ProjectResult[], failure?: { title: string }): { emoji: string; text: string } {
   if (results.length === 0) return { emoji: 'ℹ️', text: 'nothing to report' };
   const leading = VERDICT_ORDER.find((outcome) => results.some((result) => result.outcome === outcome)) ?? 'success';
-  const { emoji } = OUTCOME_WORDS[leading];
   const counts = new Map<string, number>();
   for (const outcome of VERDICT_ORDER) {
     for (const result of results.filter((r) => r.outcome === outcome)) {
@@ -48,8 +65,12 @@ export function verdict(results: ProjectResult[]): { emoji: string; text: string
     results.flatMap((result) => result.problems ?? []),
     results.reduce((sum, result) => sum + (result.moreProblems ?? 0), 0),
   );
-  const warned = problems === '' ? '' : ` (${problems})`;
-  if (results.length === 1) return { emoji, text: `${results[0]!.project} ${[...counts.keys()][0]}${warned}` };
-  if (counts.size === 1) return { emoji, text: `all ${results.length} ${[...counts.keys()][0]}${warned}` };
-  return { emoji, text: `${[...counts].map(([words, count]) => `${count} ${words}`).join(', ')}${warned}` };
+  const notes = noteCounts(results);
+  const told = [problems, ...notes].filter((said) => said !== '');
+  const warned = told.length === 0 ? '' : ` (${told.join(', ')})`;
+  const emoji = failure ? '❌' : GREEN_OUTCOMES.has(leading) && notes.length > 0 ? '⚠️' : OUTCOME_WORDS[leading].emoji;
+  const failed = failure ? `${failure.title.charAt(0).toLowerCase()}${failure.title.slice(1)}; ` : '';
+  if (results.length === 1) return { emoji, text: `${failed}${results[0]!.project} ${[...counts.keys()][0]}${warned}` };
+  if (counts.size === 1) return { emoji, text: `${failed}all ${results.length} ${[...counts.keys()][0]}${warned}` };
+  return { emoji, text: `${failed}${[...counts].map(([words, count]) => `${count} ${words}`).join(', ')}${warned}` };
 }

@@ -166,7 +166,7 @@ function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Styl
     const reason = (out.clean(message).split('\n')[0] ?? '').trim();
     const named = annotation?.title?.includes(': ') ? `${out.clean(annotation.title.slice(annotation.title.indexOf(': ') + 2))}: ` : '';
     const told = annotation?.title && where === undefined && reason !== '' && (out.shown.has(reason) || out.shown.has(`${named}${reason}`));
-    out.emit(`${place}${out.style(`${level}:`, name)} ${told ? safeLine(annotation.title!) : safeLine(first)}`);
+    out.emit(`${place}${out.style(`${level}:`, name)} ${told ? safeLine(out.clean(annotation.title!)) : safeLine(first)}`);
     for (const line of notShownYet(
       rest.map((line) => safeLine(line)),
       out.shown,

@@ -280,6 +280,8 @@ describe('health', () => {
     const run = await health(stage, { 'on-problem': 'warn', 'health-issue': 'false' });
     expect(run.code).toBe(0);
     expect(stdout.annotations().some((a) => a.level === 'warning' && a.title === 'Unhealthy: acme')).toBe(true);
+    // Green, yet the verdict counts the problems: ⚠️, never ✅ above them.
+    expect(run.summary.split('\n')[0]).toBe('## ⚠️ Read the Docs health: acme passed \\(4 problems found\\)');
     expect(stage.gh.issues()).toEqual([]);
     expect(stage.gh.count('GET', /\/issues/)).toBe(0);
   });
@@ -400,6 +402,8 @@ describe('health', () => {
     expect(warning?.message).toContain('latest is current: latest: GitHub could not be read (the head of branch main): 403');
     expect(warning?.message).toContain('releases have docs: GitHub could not be read (the releases and tags): 403');
     expect(run.summary).toContain('GitHub could not be read \\(the head of branch main\\)');
+    // Checks not made are counted in the verdict: ⚠️, never ✅.
+    expect(run.summary.split('\n')[0]).toMatch(/^## ⚠️ Read the Docs health: acme passed \\\(.*2 checks not made\\\)$/);
     expect(run.summary).not.toContain('{branch}');
     expect(run.summary).not.toContain('GET branches');
   });

@@ -86,6 +86,8 @@ describe('preview link check', () => {
     const report = await runPreview(stage, NO_TEMPLATE);
     expect(report.results[0]).toMatchObject({ outcome: 'success' });
     expect((report.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual(BROKEN);
+    // The job summary's verdict counts the broken links as the comment's heading does: ⚠️, never ✅.
+    expect(summaryOf(report).split('\n')[0]).toBe('## ⚠️ Read the Docs preview: demo ready \\(3 broken links\\)');
     expect(onlyComment(stage.gh).body).toContain('- `guide/usage.html` → `index.html#nope`: missing anchor');
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'success' });
   });

@@ -69,6 +69,11 @@ describe('preview: redirect-check', () => {
     expect(body).toContain(`${INSTALL}  # docs/install.rst → docs/getting-started/install.rst`);
     expect(body).toContain(`${OLD_PAGE}  # docs/old-page.rst removed: choose where it goes`);
     expect(summaryOf(report)).toContain(INSTALL);
+    // The job summary's verdict says what the comment's heading says: ⚠️ and the pages, never ✅.
+    expect(body).toContain('⚠️ Read the Docs preview: ready · 2 pages moved or removed without a redirect');
+    expect(summaryOf(report).split('\n')[0]).toBe(
+      '## ⚠️ Read the Docs preview: demo ready \\(2 pages moved or removed without a redirect\\)',
+    );
 
     expect(warnings().map((w) => [w.title, w.file])).toEqual([
       ['Page moved without a redirect', 'docs/getting-started/install.rst'],

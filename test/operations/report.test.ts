@@ -248,6 +248,23 @@ describe('reportStep', () => {
     expect(process.exitCode).toBe(1);
   });
 
+  it("the step's own failure leads the verdict: ❌ and its words, never ✅ above a red step", async () => {
+    await reportStep(
+      {
+        results: [{ project: 'acme', outcome: 'success', notes: { problem: 2 } }],
+        summary: [],
+        outputs: {},
+        failure: { title: 'Health issue failed', message: 'The health issue could not be kept: boom' },
+      },
+      { operation: 'health', baseUrl: 'https://app.readthedocs.org' },
+      (text) => text,
+      actionsPort(),
+    );
+
+    expect(process.exitCode).toBe(1);
+    expect(summary().split('\n')[0]).toBe('## ❌ Read the Docs health: health issue failed; acme passed \\(2 problems found\\)');
+  });
+
   it('a green report leaves the exit code alone and writes no summary without results', async () => {
     await reportStep({ results: [], summary: ['**unseen**'], outputs: {} }, undefined, (text) => text, actionsPort());
 

@@ -115,10 +115,13 @@ function checksVerdict(
   ready: Conclusion<PreviewFindings> & { details: PreviewFindings },
 ): Conclusion<PreviewFindings> {
   const { unredirected, unredirectedTotal, links } = ready.details;
+  // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
+  const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0 };
+  const noted = { ...ready, notes };
   if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
-    return { ...ready, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
+    return { ...noted, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
   const failing = failingOf(ctx, links);
-  return failing.length > 0 ? { ...ready, ...brokenLinksFailure(project, failing) } : ready;
+  return failing.length > 0 ? { ...noted, ...brokenLinksFailure(project, failing) } : noted;
 }
 
 /** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */
