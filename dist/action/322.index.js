@@ -75,12 +75,12 @@ var rest = __webpack_require__(1252);
 var client = __webpack_require__(5225);
 // EXTERNAL MODULE: ./node_modules/zod/v4/mini/schemas.js + 2 modules
 var mini_schemas = __webpack_require__(5395);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
+var api = __webpack_require__(3305);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __webpack_require__(8532);
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 2 modules
 var core_schemas = __webpack_require__(1041);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js + 1 modules
-var api = __webpack_require__(3305);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/mini/iso.js
 
 
@@ -167,6 +167,17 @@ function dataCommentPattern(header) {
 function serialiseRow(row) {
     return { ...row, updatedAt: row.updatedAt.toISOString() };
 }
+const storedProblemSchema = mini_schemas/* object */.Ikc({
+    level: mini_schemas/* enum */.k5n(['warning', 'error']),
+    file: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP().check(api/* _maxLength */.Eb(500))),
+    line: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr().check(api/* _positive */.NC())),
+    message: mini_schemas/* string */.YjP().check(api/* _maxLength */.Eb(1000)),
+});
+/** `item` parsed by `schema`, in a list of one, or none when it does not read back. */
+function readsBack(schema, item) {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+}
 const storedRowSchema = mini_schemas/* object */.Ikc({
     project: mini_schemas/* string */.YjP(),
     status: mini_schemas/* enum */.k5n(PREVIEW_STATUSES),
@@ -177,19 +188,21 @@ const storedRowSchema = mini_schemas/* object */.Ikc({
     updatedAt: mini_schemas/* pipe */.FsL(datetime(), mini_schemas/* transform */.pdi((value) => new Date(value))),
     reason: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()),
     tail: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()),
-    problems: mini_schemas/* optional */.lqM(mini_schemas/* array */.YOg(mini_schemas/* object */.Ikc({
-        level: mini_schemas/* enum */.k5n(['warning', 'error']),
-        file: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP().check(api/* _maxLength */.Eb(500))),
-        line: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr().check(api/* _positive */.NC())),
-        message: mini_schemas/* string */.YjP().check(api/* _maxLength */.Eb(1000)),
-    }))
-        .check(api/* _maxLength */.Eb(20))),
+    // A problem that does not read back is dropped, not its row (a failed row would vanish from the comment).
+    problems: mini_schemas/* optional */.lqM(mini_schemas/* pipe */.FsL(mini_schemas/* array */.YOg(mini_schemas/* unknown */.L5J()).check(api/* _maxLength */.Eb(20)), mini_schemas/* transform */.pdi((items) => items.flatMap((item) => readsBack(storedProblemSchema, item))))),
     moreProblems: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
-    pages: mini_schemas/* optional */.lqM(mini_schemas/* array */.YOg(mini_schemas/* object */.Ikc({ file: mini_schemas/* string */.YjP(), url: mini_schemas/* string */.YjP(), change: mini_schemas/* optional */.lqM(mini_schemas/* enum */.k5n(PAGE_CHANGES)), before: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()) }))),
+    pages: mini_schemas/* optional */.lqM(mini_schemas/* array */.YOg(mini_schemas/* object */.Ikc({
+        file: mini_schemas/* string */.YjP(),
+        url: mini_schemas/* string */.YjP(),
+        change: mini_schemas/* optional */.lqM(mini_schemas/* enum */.k5n(PAGE_CHANGES)),
+        before: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()),
+        earlierBuild: mini_schemas/* optional */.lqM(mini_schemas/* literal */.euz(true)),
+    }))),
     morePages: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
     projectId: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
     runUrl: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP().check(api/* _maxLength */.Eb(500))),
     unredirected: mini_schemas/* optional */.lqM(mini_schemas/* array */.YOg(mini_schemas/* object */.Ikc({ file: mini_schemas/* string */.YjP(), from: mini_schemas/* string */.YjP(), to: mini_schemas/* optional */.lqM(mini_schemas/* string */.YjP()), entry: mini_schemas/* string */.YjP() })).check(api/* _maxLength */.Eb(100))),
+    moreUnredirected: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
     brokenLinks: mini_schemas/* optional */.lqM(mini_schemas/* array */.YOg(mini_schemas/* object */.Ikc({ page: mini_schemas/* string */.YjP(), target: mini_schemas/* string */.YjP(), problem: mini_schemas/* string */.YjP() })).check(api/* _maxLength */.Eb(20))),
     moreBrokenLinks: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
 });
@@ -394,7 +407,7 @@ function renderComment(args) {
     const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
     if (short.length <= GITHUB_BODY_LIMIT)
         return short;
-    return render({ ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, ...row }) => row) }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined });
+    return render({ ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, moreUnredirected: _more, ...row }) => row) }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined });
 }
 function render(args, options) {
     const { header, headSha } = args;
@@ -446,7 +459,7 @@ function render(args, options) {
             lines.push(line);
     // Projects that lose the same pages (one source tree, several projects) share one section.
     const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
-    for (const section of unredirectedSections(unredirected.map((row) => ({ project: row.project, pages: row.unredirected ?? [] })))) {
+    for (const section of unredirectedSections(unredirected.map(unredirectedOfRow))) {
         lines.push('', section);
     }
     for (const row of rows) {
@@ -535,8 +548,11 @@ function heading(rows, headSha) {
     const words = (status) => STATUS_LABELS[status].heading ?? STATUS_LABELS[status].label.toLowerCase();
     const warnings = (0,file_problems/* problemCount */.bS)(rows.flatMap((row) => row.problems ?? []), rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0));
     const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
-    // Projects built from one source tree lose the same pages: each address counted once.
-    const lost = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+    // Projects built from one source tree lose the same pages: each address counted once (the
+    // unlisted ones once per distinct list).
+    const listed = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+    const unlisted = new Map(unredirected.map((row) => [listKey(unredirectedOfRow(row)), row.moreUnredirected ?? 0]));
+    const lost = listed + [...unlisted.values()].reduce((sum, more) => sum + more, 0);
     const broken = rows
         .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
         .reduce((sum, row) => sum + (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0), 0);
@@ -557,6 +573,9 @@ function heading(rows, headSha) {
         .map((status) => `${counts.get(status)} ${words(status)}`)
         .join(', ');
     return `${emoji} Read the Docs previews: ${summary}${said}`;
+}
+function unredirectedOfRow(row) {
+    return { project: row.project, pages: row.unredirected ?? [], more: row.moreUnredirected ?? 0 };
 }
 /** Whether the comment lists the row's pages without a redirect: a ready preview of the head commit. */
 function shownUnredirected(row, headSha) {
@@ -630,29 +649,34 @@ const UNREDIRECTED_TITLE = 'Pages moved or removed without a redirect';
  */
 function unredirectedSections(projects) {
     const groups = new Map();
-    for (const { project, pages } of projects) {
-        const key = JSON.stringify(pages.map((page) => [page.file, page.from, page.to ?? null, page.entry]));
+    for (const { project, pages, more = 0 } of projects) {
+        const key = listKey({ pages, more });
         const group = groups.get(key);
         if (group)
             group.names.push(project);
         else
-            groups.set(key, { names: [project], pages });
+            groups.set(key, { names: [project], pages, more });
     }
-    return [...groups.values()].map(({ names, pages }) => unredirectedSection(names, pages));
+    return [...groups.values()].map(({ names, pages, more }) => unredirectedSection(names, pages, more));
+}
+/** Projects with the same key lose the same pages: one section, each address counted once. */
+function listKey({ pages, more = 0 }) {
+    return JSON.stringify([more, pages.map((page) => [page.file, page.from, page.to ?? null, page.entry])]);
 }
 /**
  * The section of the pages that lose their address (of one project, or of several that lose the
  * same): how many, then the entries to paste under `redirects:` in one YAML block (its fence
  * cannot be closed by a path), in natural order.
  */
-function unredirectedSection(projects, pages) {
+function unredirectedSection(projects, pages, unlisted) {
     // The YAML block is the list: each entry names the old address, the new one and the file (said once).
     const shown = [...pages].sort((a, b) => naturalCompare(a.from, b.from)).slice(0, 50);
     const names = typeof projects === 'string' ? [projects] : projects;
     const who = names.length > 1 ? `${names.length} projects: ${names.map(markdown/* escapeMarkdown */.FV).join(', ')}` : (0,markdown/* escapeMarkdown */.FV)(names[0] ?? '');
     const each = names.length > 1 ? ' of each' : '';
-    const count = `${pages.length} page${pages.length === 1 ? '' : 's'} lose${pages.length === 1 ? 's' : ''} ${pages.length === 1 ? 'its' : 'their'} address`;
-    const more = pages.length > shown.length ? ` (the first ${shown.length} below)` : '';
+    const total = pages.length + unlisted;
+    const count = `${total} page${total === 1 ? '' : 's'} lose${total === 1 ? 's' : ''} ${total === 1 ? 'its' : 'their'} address`;
+    const more = total > shown.length ? ` (the first ${shown.length} below)` : '';
     return [
         `#### ${UNREDIRECTED_TITLE} (${who})`,
         '',
@@ -1871,20 +1895,22 @@ function brokenLinksSummary(project, report) {
  */
 async function presentPreviews(ctx, step, found) {
     const { run, publisher, deployments } = step;
-    const findings = found.map((result) => result.details ?? { pages: [], unredirected: [] });
+    const findings = found.map((result) => result.details ?? { pages: [], unredirected: [], unredirectedTotal: 0 });
     const rows = found.map((result, index) => rowOf(ctx, result, run.headSha, findings[index].pages, findings[index].ready));
     const ready = (index) => rows[index].status === 'ready';
     const statuses = found.map((result, index) => {
         const row = rows[index];
-        const unredirected = ready(index) ? findings[index].unredirected : [];
+        const { unredirected, unredirectedTotal } = ready(index) ? findings[index] : { unredirected: [], unredirectedTotal: 0 };
         const status = commitStatusOf(result, row.status);
         if (unredirected.length > 0)
             row.unredirected = unredirected;
+        if (unredirectedTotal > unredirected.length)
+            row.moreUnredirected = unredirectedTotal - unredirected.length;
         // `link-check`: the row lists the first broken links.
         const links = ready(index) ? findings[index].links : undefined;
         Object.assign(row, rowBrokenLinks(links));
-        if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0)
-            return { ...status, state: 'failure', description: `${unredirected.length} page(s) moved or removed without a redirect` };
+        if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
+            return { ...status, state: 'failure', description: `${unredirectedTotal} page(s) moved or removed without a redirect` };
         const broken = failingOf(ctx, links).length;
         return broken > 0 ? { ...status, state: 'failure', description: `${broken} broken link(s) on the changed pages` } : status;
     });
@@ -1905,7 +1931,7 @@ async function presentPreviews(ctx, step, found) {
             previewStatus: rows[index].status,
             pages: info.pages,
             ...diffDetails(info.diff),
-            ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info.unredirected }),
+            ...(ctx.inputs.redirectCheck === 'off' ? {} : { unredirected: info.unredirected, unredirectedTotal: info.unredirectedTotal }),
             ...linkDetails(ready(index) ? info.links : undefined),
         };
         return { ...result, details };
@@ -1997,7 +2023,10 @@ function summarySection(run, results, findings, publisher) {
                 lines.push(line);
     }
     const unredirected = results
-        .map((result, index) => ({ project: result.project, pages: findings[index].unredirected }))
+        .map((result, index) => {
+        const { unredirected: pages, unredirectedTotal } = findings[index];
+        return { project: result.project, pages, more: unredirectedTotal - pages.length };
+    })
         .filter(({ pages }) => pages.length > 0);
     for (const section of unredirectedSections(unredirected))
         lines.push('', section);
@@ -2847,14 +2876,15 @@ function record(value) {
 
 /** The annotation's title for each page moved or removed without a redirect. */
 const NO_REDIRECT_TITLE = 'Page moved without a redirect';
+const NONE = { pages: [], total: 0 };
 async function checkRedirects(ctx, log, input) {
     const moved = withRemoved(movedPages({ files: input.files, docsDir: input.docsDir, ...(input.builder ? { builder: input.builder } : {}) }), input.removedPages);
     if (moved.length === 0)
-        return [];
+        return NONE;
     if (!ctx.inputs.token) {
         // The redirects of a project are read with a maintainer's token only.
         log.info(`${moved.length} page(s) moved or removed; their redirects are not checked without \`token\``);
-        return [];
+        return NONE;
     }
     let uncovered = moved;
     try {
@@ -2879,7 +2909,7 @@ async function checkRedirects(ctx, log, input) {
     }
     catch (error) {
         log.warning((0,untrusted_text/* safeLine */.om)(`Moved pages were not checked for redirects: ${(0,message_of/* messageOf */.b)(error)}`), 'Redirects not checked');
-        return [];
+        return NONE;
     }
     const listed = uncovered.slice(0, MAX_MOVED_PAGES);
     const answering = await answeringTargets(ctx, log, input, listed);
@@ -2904,7 +2934,7 @@ async function checkRedirects(ctx, log, input) {
     if (uncovered.length > MAX_MOVED_PAGES)
         log.info(`${uncovered.length - MAX_MOVED_PAGES} more moved pages are not listed`);
     log.info(`Moved or removed pages: ${moved.length}, ${uncovered.length} without a redirect`);
-    return pages;
+    return { pages, total: uncovered.length };
 }
 /** At most this many new addresses are looked up on the preview (beyond the changed pages')... */
 const MAX_TARGET_CHECKS = 20;
@@ -2999,13 +3029,14 @@ function redirect_check_once(make) {
     return () => (promise ??= make());
 }
 /** With `redirect-check: fail`: the project is red, and says which pages. */
-function unredirectedFailure(project, pages) {
+function unredirectedFailure(project, { pages, total }) {
+    const first = total > pages.length ? ` (the first ${pages.length})` : '';
     return {
         outcome: 'failed',
         title: UNREDIRECTED_TITLE,
         subject: project,
         reason: [
-            `${pages.length} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`:`,
+            `${total} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`,
             ...pages.map((page) => page.entry),
         ].join('\n'),
     };
@@ -3071,7 +3102,7 @@ async function verifyPreview(ctx, run, built, shared) {
     if (checksLinks)
         await shared.linkAnswers.keep(url, { status: 200, body: check.body });
     // What was found stays the project's details when the checks end early (the deadline).
-    const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [] } };
+    const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } };
     return (0,run_projects/* continueFrom */.oj)(ctx, run, ready, async () => {
         await verifyChangedPages(ctx, run, url, shared, ready.details);
         ready.details.ready = true;
@@ -3083,11 +3114,14 @@ async function verifyPreview(ctx, run, built, shared) {
  * links (the redirects first): the project is red, its row still ready. Else the ready preview.
  */
 function checksVerdict(ctx, project, ready) {
-    const { unredirected, links } = ready.details;
-    if (ctx.inputs.redirectCheck === 'fail' && unredirected.length > 0)
-        return { ...ready, ...unredirectedFailure(project, unredirected) };
+    const { unredirected, unredirectedTotal, links } = ready.details;
+    // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
+    const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0 };
+    const noted = { ...ready, notes };
+    if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
+        return { ...noted, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
     const failing = failingOf(ctx, links);
-    return failing.length > 0 ? { ...ready, ...brokenLinksFailure(project, failing) } : ready;
+    return failing.length > 0 ? { ...noted, ...brokenLinksFailure(project, failing) } : noted;
 }
 /** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */
 async function verifyChangedPages(ctx, run, url, shared, info) {
@@ -3120,7 +3154,7 @@ async function verifyChangedPages(ctx, run, url, shared, info) {
     if (links)
         info.links = links;
     if (ctx.inputs.redirectCheck !== 'off') {
-        info.unredirected = await checkRedirects(ctx, log, {
+        const found = await checkRedirects(ctx, log, {
             project,
             files: sources?.entries ?? [],
             docsDir: sources?.docsDir ?? '.',
@@ -3132,6 +3166,8 @@ async function verifyChangedPages(ctx, run, url, shared, info) {
             checked,
             removedPages: 'removed' in diff ? removedByThisPullRequest(log, diff.removed, sources) : [],
         });
+        info.unredirected = found.pages;
+        info.unredirectedTotal = found.total;
     }
 }
 /**

@@ -847,15 +847,17 @@ function concludeHealth(ctx, project, rows, log) {
     if (unchecked.length > 0)
         log.warning(`${project}: not checked, so a problem there would go unseen:\n${unchecked.join('\n')}`, 'Health not checked');
     const details = { healthy: problems.length === 0, checks: rows };
+    // Counted for the verdict: a green run with problems (`on-problem: warn`) or unmade checks is ⚠️.
+    const notes = { problem: problems.length, 'not-checked': unchecked.length };
     if (problems.length === 0)
-        return { outcome: 'success', details };
+        return { outcome: 'success', details, notes };
     const subject = project;
     const reason = `${problems.length} problem${problems.length === 1 ? '' : 's'}\n${problems.join('\n')}`;
     if (ctx.inputs.onProblem === 'warn') {
         log.warning(`${subject}: ${reason}\n(\`on-problem: fail\` would fail the step)`, `Unhealthy: ${project}`);
-        return { outcome: 'success', details };
+        return { outcome: 'success', details, notes };
     }
-    return { outcome: 'failed', title: 'Unhealthy', subject, reason, details };
+    return { outcome: 'failed', title: 'Unhealthy', subject, reason, details, notes };
 }
 /** The error annotation's title when the issue could not be kept for a fault other than GitHub's refusal. */
 const ISSUE_FAILED_TITLE = 'Health issue failed';
