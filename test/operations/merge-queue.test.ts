@@ -312,6 +312,9 @@ describe('merge-queue, queue-check: build', () => {
         .filter((w) => w.body.active === false)
         .map((w) => w.version),
     ).toEqual([SLUG, goneSlug]);
+    // What the sweep did is in the results and the job summary, not only in the log.
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, leftoversDeactivated: [goneSlug] });
+    expect(run.summary).toContain(`**demo**: 1 queue version earlier runs left active was deactivated: \`${goneSlug}\``);
     // Inactive with its branch gone, the service's next sync deletes it.
     expect(rtd.branchDeleted('demo', gone)).toBe(true);
     expect(readVersion(goneSlug)).toBeUndefined();
@@ -326,6 +329,9 @@ describe('merge-queue, queue-check: build', () => {
     const run = await runQueue();
 
     expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    // Nothing deactivated by the sweep: no field, no summary line.
+    expect(run.results[0]!.details).not.toHaveProperty('leftoversDeactivated');
+    expect(run.summary).not.toContain('earlier runs left active');
     // A 404 of the group's own branch: no read of this repository succeeded, so no 404 says a branch is gone.
     expect(readVersion(goneSlug)).toMatchObject({ active: true });
     expect(versionWrites().map((w) => w.version)).toEqual([SLUG, SLUG]);
