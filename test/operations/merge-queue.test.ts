@@ -320,6 +320,19 @@ describe('merge-queue, queue-check: build', () => {
     expect(readVersion(goneSlug)).toBeUndefined();
   });
 
+  it('two leftovers deactivated: both slugs in the results, one summary line counting them', async () => {
+    queueBranch();
+    const slugs = [7, 9].map((pr) => rtd.branchCreated('demo', `gh-readonly-queue/main/pr-${pr}-${'c'.repeat(40)}`, 'c'.repeat(40)));
+    for (const slug of slugs) await activate(slug);
+    const run = await runQueue();
+
+    for (const slug of slugs) expect(readVersion(slug)).toMatchObject({ active: false });
+    expect([...(run.results[0]!.details?.leftoversDeactivated ?? [])].sort()).toEqual([...slugs].sort());
+    expect(run.summary).toMatch(
+      /\*\*demo\*\*: 2 queue versions earlier runs left active were deactivated: `gh-readonly-queue-main-pr-\d-c+`, `gh-readonly-queue-main-pr-\d-c+`/,
+    );
+  });
+
   it('a token that cannot see the repository (404 to everything): the sweep deactivates nothing', async () => {
     queueBranch();
     const gone = `gh-readonly-queue/main/pr-7-${'c'.repeat(40)}`;

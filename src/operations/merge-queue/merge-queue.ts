@@ -98,7 +98,10 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
         `${escapeMarkdown(description)} (${context})`,
     );
   }
-  for (const result of results) lines.push(...leftoversLine(result));
+  for (const result of results) {
+    const swept = leftoversLine(result);
+    if (swept) lines.push(swept);
+  }
   lines.push(
     '',
     `Pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })}, merge group ${codeSpan(group.commit.slice(0, 7), { inTable: false })} ` +
@@ -110,12 +113,10 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
 }
 
 /** The sweep's work, when it did any: the queue versions earlier runs left active, now inactive. */
-function leftoversLine(result: ProjectResult<MergeQueueDetails>): string[] {
+function leftoversLine(result: ProjectResult<MergeQueueDetails>): string | undefined {
   const slugs = result.details?.leftoversDeactivated ?? [];
-  if (slugs.length === 0) return [];
+  if (slugs.length === 0) return undefined;
   const what =
     slugs.length === 1 ? '1 queue version earlier runs left active was' : `${slugs.length} queue versions earlier runs left active were`;
-  return [
-    `- **${escapeMarkdown(result.project)}**: ${what} deactivated: ${slugs.map((slug) => codeSpan(slug, { inTable: false })).join(', ')}`,
-  ];
+  return `- **${escapeMarkdown(result.project)}**: ${what} deactivated: ${slugs.map((slug) => codeSpan(slug, { inTable: false })).join(', ')}`;
 }
