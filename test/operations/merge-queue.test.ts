@@ -327,7 +327,8 @@ describe('merge-queue, queue-check: build', () => {
     const run = await runQueue();
 
     for (const slug of slugs) expect(readVersion(slug)).toMatchObject({ active: false });
-    expect([...(run.results[0]!.details?.leftoversDeactivated ?? [])].sort()).toEqual([...slugs].sort());
+    const swept = (run.results[0]!.details as { leftoversDeactivated?: string[] }).leftoversDeactivated;
+    expect([...(swept ?? [])].sort()).toEqual([...slugs].sort());
     expect(run.summary).toMatch(
       /\*\*demo\*\*: 2 queue versions earlier runs left active were deactivated: `gh-readonly-queue-main-pr-\d-c+`, `gh-readonly-queue-main-pr-\d-c+`/,
     );
