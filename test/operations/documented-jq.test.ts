@@ -3,7 +3,7 @@
 // runner reads it; each filter gives values, none null (a `.details.status` that the JSON does not
 // have would print `null`). The filters are evaluated by test/support/jq-subset.ts (CI has no jq),
 // and by the real `jq` too when one is on PATH: it must give the subset's values.
-// The README's description of `results` is held to the same real JSON.
+// The description of `results` (docs/build.md, linked from the README) is held to the same real JSON.
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
@@ -160,11 +160,12 @@ describe('the documented jq filters, on real outputs (issue 41)', () => {
     });
   }
 
-  it("the README names every field of a project's entry of `results`, as the action writes them", async () => {
+  it("docs/build.md names every field of a project's entry of `results`, as the action writes them; the README links it", async () => {
     const [result] = JSON.parse((await outputs('build')).results!) as Record<string, unknown>[];
-    const readme = readDoc('README.md');
-    const sentence = /Each object in `results` has ([^.]*?)\s*\(`null` when/.exec(readme.replace(/\s+/g, ' '))?.[1];
-    expect(sentence, 'README: "Each object in `results` has … (`null` when …"').toBeDefined();
+    expect(readDoc('README.md')).toContain('](docs/build.md#outputs)');
+    const page = readDoc('docs/build.md');
+    const sentence = /Each object in `results` has ([^.]*?)\s*\(`null` when/.exec(page.replace(/\s+/g, ' '))?.[1];
+    expect(sentence, 'docs/build.md: "Each object in `results` has … (`null` when …"').toBeDefined();
     const named = [...sentence!.replace(/\([^)]*\)/g, '').matchAll(/`([A-Za-z]+)`/g)].map((match) => match[1]);
     expect(named.sort()).toEqual(Object.keys(result!).sort());
   });

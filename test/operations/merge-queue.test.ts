@@ -312,9 +312,26 @@ describe('merge-queue, queue-check: build', () => {
         .filter((w) => w.body.active === false)
         .map((w) => w.version),
     ).toEqual([SLUG, goneSlug]);
+    // What the sweep did is in the results and the job summary, not only in the log.
+    expect(run.results[0]!.details).toMatchObject({ deactivated: true, leftoversDeactivated: [goneSlug] });
+    expect(run.summary).toContain(`**demo**: 1 queue version earlier runs left active was deactivated: \`${goneSlug}\``);
     // Inactive with its branch gone, the service's next sync deletes it.
     expect(rtd.branchDeleted('demo', gone)).toBe(true);
     expect(readVersion(goneSlug)).toBeUndefined();
+  });
+
+  it('two leftovers deactivated: both slugs in the results, one summary line counting them', async () => {
+    queueBranch();
+    const slugs = [7, 9].map((pr) => rtd.branchCreated('demo', `gh-readonly-queue/main/pr-${pr}-${'c'.repeat(40)}`, 'c'.repeat(40)));
+    for (const slug of slugs) await activate(slug);
+    const run = await runQueue();
+
+    for (const slug of slugs) expect(readVersion(slug)).toMatchObject({ active: false });
+    const swept = (run.results[0]!.details as { leftoversDeactivated?: string[] }).leftoversDeactivated;
+    expect([...(swept ?? [])].sort()).toEqual([...slugs].sort());
+    expect(run.summary).toMatch(
+      /\*\*demo\*\*: 2 queue versions earlier runs left active were deactivated: `gh-readonly-queue-main-pr-\d-c+`, `gh-readonly-queue-main-pr-\d-c+`/,
+    );
   });
 
   it('a token that cannot see the repository (404 to everything): the sweep deactivates nothing', async () => {
@@ -326,6 +343,9 @@ describe('merge-queue, queue-check: build', () => {
     const run = await runQueue();
 
     expect(run.results[0]!.details).toMatchObject({ deactivated: true });
+    // Nothing deactivated by the sweep: no field, no summary line.
+    expect(run.results[0]!.details).not.toHaveProperty('leftoversDeactivated');
+    expect(run.summary).not.toContain('earlier runs left active');
     // A 404 of the group's own branch: no read of this repository succeeded, so no 404 says a branch is gone.
     expect(readVersion(goneSlug)).toMatchObject({ active: true });
     expect(versionWrites().map((w) => w.version)).toEqual([SLUG, SLUG]);

@@ -33,6 +33,8 @@ export interface MergeQueueDetails {
   pullRequestHead?: string;
   /** `build`: the queue branch's version was deactivated after the check. */
   deactivated?: boolean;
+  /** `build`: queue versions earlier runs left active that this run's sweep deactivated (absent when none). */
+  leftoversDeactivated?: string[];
   statusContext: string;
   /** The last commit status set on the group's commit (none when GitHub did not take one). */
   status?: CommitState;

@@ -59,7 +59,8 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
   if (needsDeactivation)
     conclusion.details = { ...conclusion.details, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
   // Not past the step's deadline, nor after a cancellation.
-  if (mode === 'build' && !ctx.deadline.signal.aborted) await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
+  const leftovers =
+    mode === 'build' && !ctx.deadline.signal.aborted ? await deactivateLeftovers(ctx, project, group, () => statuses.github(), log) : [];
   const details: MergeQueueDetails = {
     queueCheck: mode,
     groupCommit: group.commit,
@@ -69,6 +70,7 @@ async function checkProject(ctx: OperationContext, run: ProjectRun, shared: Grou
     ...(shared.head && 'sha' in shared.head ? { pullRequestHead: shared.head.sha } : {}),
     ...conclusion.details,
     ...(set === undefined ? {} : { status: set }),
+    ...(leftovers.length === 0 ? {} : { leftoversDeactivated: leftovers }),
   };
   return { ...conclusion, details };
 }
@@ -96,6 +98,10 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
         `${escapeMarkdown(description)} (${context})`,
     );
   }
+  for (const result of results) {
+    const swept = leftoversLine(result);
+    if (swept) lines.push(swept);
+  }
   lines.push(
     '',
     `Pull request #${group.pullRequest} into ${codeSpan(group.base, { inTable: false })}, merge group ${codeSpan(group.commit.slice(0, 7), { inTable: false })} ` +
@@ -104,4 +110,13 @@ function summarySection(shared: GroupCheck, results: ProjectResult<MergeQueueDet
     how,
   );
   return lines.join('\n');
+}
+
+/** The sweep's work, when it did any: the queue versions earlier runs left active, now inactive. */
+function leftoversLine(result: ProjectResult<MergeQueueDetails>): string | undefined {
+  const slugs = result.details?.leftoversDeactivated ?? [];
+  if (slugs.length === 0) return undefined;
+  const what =
+    slugs.length === 1 ? '1 queue version earlier runs left active was' : `${slugs.length} queue versions earlier runs left active were`;
+  return `- **${escapeMarkdown(result.project)}**: ${what} deactivated: ${slugs.map((slug) => codeSpan(slug, { inTable: false })).join(', ')}`;
 }
