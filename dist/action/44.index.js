@@ -914,8 +914,7 @@ async function checkProject(ctx, run, shared) {
     if (needsDeactivation)
         conclusion.details = { ...conclusion.details, deactivated: await deactivate(ctx, project, group.versionSlug, log) };
     // Not past the step's deadline, nor after a cancellation.
-    if (mode === 'build' && !ctx.deadline.signal.aborted)
-        await deactivateLeftovers(ctx, project, group, () => statuses.github(), log);
+    const leftovers = mode === 'build' && !ctx.deadline.signal.aborted ? await deactivateLeftovers(ctx, project, group, () => statuses.github(), log) : [];
     const details = {
         queueCheck: mode,
         groupCommit: group.commit,
@@ -925,6 +924,7 @@ async function checkProject(ctx, run, shared) {
         ...(shared.head && 'sha' in shared.head ? { pullRequestHead: shared.head.sha } : {}),
         ...conclusion.details,
         ...(set === undefined ? {} : { status: set }),
+        ...(leftovers.length === 0 ? {} : { leftoversDeactivated: leftovers }),
     };
     return { ...conclusion, details };
 }
@@ -947,9 +947,22 @@ function summarySection(shared, results) {
         lines.push(`- ${state === 'success' ? '✅ passed' : '❌ failed'}: **${(0,markdown/* escapeMarkdown */.FV)(result.project)}**, status ${set ? `\`${set}\`` : 'not set'}: ` +
             `${(0,markdown/* escapeMarkdown */.FV)(description)} (${context})`);
     }
+    for (const result of results) {
+        const swept = leftoversLine(result);
+        if (swept)
+            lines.push(swept);
+    }
     lines.push('', `Pull request #${group.pullRequest} into ${(0,markdown/* codeSpan */.SS)(group.base, { inTable: false })}, merge group ${(0,markdown/* codeSpan */.SS)(group.commit.slice(0, 7), { inTable: false })} ` +
         `(queue branch ${(0,markdown/* codeSpan */.SS)(group.branch, { inTable: false })})`, '', how);
     return lines.join('\n');
+}
+/** The sweep's work, when it did any: the queue versions earlier runs left active, now inactive. */
+function leftoversLine(result) {
+    const slugs = result.details?.leftoversDeactivated ?? [];
+    if (slugs.length === 0)
+        return undefined;
+    const what = slugs.length === 1 ? '1 queue version earlier runs left active was' : `${slugs.length} queue versions earlier runs left active were`;
+    return `- **${(0,markdown/* escapeMarkdown */.FV)(result.project)}**: ${what} deactivated: ${slugs.map((slug) => (0,markdown/* codeSpan */.SS)(slug, { inTable: false })).join(', ')}`;
 }
 
 
