@@ -139,6 +139,8 @@ export async function createOctokit(token: string, apiUrl: string, userAgent: st
         // A limit GitHub does answer is waited out as it asks.
         write: new Bottleneck.Group({ maxConcurrent: 1 }),
         notifications: new Bottleneck.Group({ maxConcurrent: 1 }),
+        // Likewise searches (the plugin's default: 2 s apart): `health` sends at most a couple a run.
+        search: new Bottleneck.Group({ maxConcurrent: 1 }),
       },
     },
     sendOnce,
