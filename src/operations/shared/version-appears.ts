@@ -1,29 +1,20 @@
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
-import { pollUntil, sleepWithProgress } from '../../resilience/index.js';
+import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
-import { elapsed, WAITING_NOTICE_MS } from './watch-build.js';
+import { elapsed, waitingNotice } from './watch-build.js';
 
 // Looking for what a sync or an activation makes, shared by `sync-versions` and `merge-queue`:
 // a version that appears after a sync, and the build that activating it queues.
 
 /**
  * Polls the version's record until it exists (404 until the sync has created it), saying so at the
- * first look and then about every WAITING_NOTICE_MS, as `wait` does for a build, so that a long
+ * first look and then about every 30 s (`waitingNotice`), as `wait` does for a build, so that a long
  * wait is never silent.
  */
 export async function waitForVersion(ctx: OperationContext, project: string, version: string, log: ProjectLog): Promise<Version> {
-  const every = Math.max(1, ctx.waitingNoticeMs ?? WAITING_NOTICE_MS);
-  let nextNoticeAt = Number.POSITIVE_INFINITY;
-  const sleepTelling = sleepWithProgress(ctx.sleep, {
-    now: () => ctx.now(),
-    dueAt: () => nextNoticeAt,
-    onDue: (now) => {
-      log.info(`${elapsed(ctx)} ${version} is still not there: waiting for the sync to create it`);
-      nextNoticeAt = now + every;
-    },
-  });
+  const notice = waitingNotice(ctx, () => log.info(`${elapsed(ctx)} ${version} is still not there: waiting for the sync to create it`));
   return pollUntil(
     async (round) => {
       try {
@@ -33,11 +24,11 @@ export async function waitForVersion(ctx: OperationContext, project: string, ver
       }
       if (round === 1) {
         log.info(`${elapsed(ctx)} ${version} is not there yet: the sync runs in the background`);
-        nextNoticeAt = ctx.now() + every;
+        notice.begin();
       }
       return undefined;
     },
-    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: sleepTelling },
+    { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: notice.sleep },
   );
 }
 

@@ -1,6 +1,6 @@
 import { formatDuration } from '../../util/format-duration.js';
 import type { Build } from '../../readthedocs/schemas.js';
-import { pollUntil, sleepWithProgress, waitUntil } from '../../resilience/index.js';
+import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
@@ -34,7 +34,30 @@ const WINDOW_EDGE_MARGIN_MS = 500;
 export const PROGRESS_INTERVAL_MS = 60_000;
 
 /** While the build of a commit has not appeared, the wait says so about this often. */
-export const WAITING_NOTICE_MS = 30_000;
+const WAITING_NOTICE_MS = 30_000;
+
+/**
+ * The sleep of a wait for something to appear that is never silent: once `begin()` is called (at
+ * the first look that found nothing), `say` runs about every WAITING_NOTICE_MS while it sleeps.
+ */
+export function waitingNotice(ctx: OperationContext, say: () => void): { sleep: Sleep; begin: () => void } {
+  const every = Math.max(1, ctx.waitingNoticeMs ?? WAITING_NOTICE_MS);
+  let nextNoticeAt = Number.POSITIVE_INFINITY;
+  const sleep = sleepWithProgress(ctx.sleep, {
+    now: () => ctx.now(),
+    dueAt: () => nextNoticeAt,
+    onDue: (now) => {
+      say();
+      nextNoticeAt = now + every;
+    },
+  });
+  return {
+    sleep,
+    begin: () => {
+      nextNoticeAt = ctx.now() + every;
+    },
+  };
+}
 
 /** "45s", "4m": a progress line's figures, to the minute once past one. */
 function roughly(ms: number): string {

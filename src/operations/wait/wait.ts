@@ -1,12 +1,12 @@
 import { commitToWaitFor } from '../../inputs/github-context.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
-import { pollUntil, sleepWithProgress } from '../../resilience/index.js';
+import { pollUntil } from '../../resilience/index.js';
 import { findDocsUrl } from '../shared/docs-url.js';
 import { failUnlessProjectVisible } from '../shared/project-visible.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, WAITING_NOTICE_MS } from '../shared/watch-build.js';
+import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, waitingNotice } from '../shared/watch-build.js';
 import { reasonWithSubject, type Conclusion, type OperationContext, type ProjectOperation, type ProjectRun } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { newestBuild } from '../shared/build-ids.js';
@@ -163,17 +163,8 @@ async function findBuildOfCommit(
   const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, ctx.inputs.version, log);
   const skips = new SkipNotifications(ctx, project, log);
   const started = ctx.now();
-  // Said at the first look, then about every WAITING_NOTICE_MS while the build does not appear.
-  const every = Math.max(1, ctx.waitingNoticeMs ?? WAITING_NOTICE_MS);
-  let nextNoticeAt = Number.POSITIVE_INFINITY;
-  const sleepTelling = sleepWithProgress(ctx.sleep, {
-    now: () => ctx.now(),
-    dueAt: () => nextNoticeAt,
-    onDue: (now) => {
-      options.onMissing(false);
-      nextNoticeAt = now + every;
-    },
-  });
+  // Said at the first look, then about every 30 s while the build does not appear.
+  const notice = waitingNotice(ctx, () => options.onMissing(false));
   return pollUntil<Found>(
     async (round) => {
       const builds = await ctx.api.recentBuilds(project, { commit, limit: 20 });
@@ -187,14 +178,14 @@ async function findBuildOfCommit(
         // An empty list may be a missing or private project's (FACTS, Lists): asked once, not polled to the timeout.
         await failUnlessProjectVisible(ctx, project, `no build of ${commit} is listed`, log);
         options.onMissing(true);
-        nextNoticeAt = ctx.now() + every;
+        notice.begin();
       }
       if (ruleSkip && pr !== undefined && ctx.now() - started >= ctx.polling.graceWindowMs && (await ruleSkip.noBuildComing())) {
         return { skippedByRule: pr };
       }
       return undefined;
     },
-    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: sleepTelling },
+    { intervalMs: ctx.polling.appearIntervalMs, signal: ctx.deadline.signal, sleep: notice.sleep },
   );
 }
 
