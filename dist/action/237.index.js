@@ -21,20 +21,11 @@ export const modules = {
 // a version that appears after a sync, and the build that activating it queues.
 /**
  * Polls the version's record until it exists (404 until the sync has created it), saying so at the
- * first look and then about every WAITING_NOTICE_MS, as `wait` does for a build, so that a long
+ * first look and then about every 30 s (`waitingNotice`), as `wait` does for a build, so that a long
  * wait is never silent.
  */
 async function waitForVersion(ctx, project, version, log) {
-    const every = Math.max(1, ctx.waitingNoticeMs ?? _watch_build_js__WEBPACK_IMPORTED_MODULE_2__/* .WAITING_NOTICE_MS */ .Ig);
-    let nextNoticeAt = Number.POSITIVE_INFINITY;
-    const sleepTelling = (0,_resilience_index_js__WEBPACK_IMPORTED_MODULE_1__/* .sleepWithProgress */ .vU)(ctx.sleep, {
-        now: () => ctx.now(),
-        dueAt: () => nextNoticeAt,
-        onDue: (now) => {
-            log.info(`${(0,_watch_build_js__WEBPACK_IMPORTED_MODULE_2__/* .elapsed */ .vk)(ctx)} ${version} is still not there: waiting for the sync to create it`);
-            nextNoticeAt = now + every;
-        },
-    });
+    const notice = (0,_watch_build_js__WEBPACK_IMPORTED_MODULE_2__/* .waitingNotice */ .qQ)(ctx, () => log.info(`${(0,_watch_build_js__WEBPACK_IMPORTED_MODULE_2__/* .elapsed */ .vk)(ctx)} ${version} is still not there: waiting for the sync to create it`));
     return (0,_resilience_index_js__WEBPACK_IMPORTED_MODULE_1__/* .pollUntil */ .g3)(async (round) => {
         try {
             return await ctx.api.version(project, version);
@@ -45,10 +36,10 @@ async function waitForVersion(ctx, project, version, log) {
         }
         if (round === 1) {
             log.info(`${(0,_watch_build_js__WEBPACK_IMPORTED_MODULE_2__/* .elapsed */ .vk)(ctx)} ${version} is not there yet: the sync runs in the background`);
-            nextNoticeAt = ctx.now() + every;
+            notice.begin();
         }
         return undefined;
-    }, { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: sleepTelling });
+    }, { intervalMs: () => lookInterval(ctx), signal: ctx.deadline.signal, sleep: notice.sleep });
 }
 /** Looks at the version's builds until `pick` finds one: only the deadline ends it otherwise. */
 async function waitForBuild(ctx, project, version, pick) {
