@@ -61,7 +61,7 @@ const CASES: [string, { safeParse(data: unknown): { success: boolean; error?: un
 
 const HAVE_FIXTURES = existsSync(FIXTURES);
 /** The other tests of the suite below, beside one per case. */
-const MORE_TESTS = 4;
+const MORE_TESTS = 5;
 // A contributor's clone never has them: nothing to fetch or fix. The stand-in's tests cover the same shapes.
 const SKIPPED = `${CASES.length + MORE_TESTS} contract tests skipped: they check the schemas against the maintainers' fixtures (responses recorded from the service, kept outside the repository and never committed); nothing is missing from your clone`;
 // Tests may print (Biome bans console in src/ only): vitest shows this line once, under the file's name.
@@ -81,6 +81,18 @@ describe.skipIf(!HAVE_FIXTURES)(
     it('the build inside a 202 trigger answer is a build', () => {
       const body = fixture('projects-versions-builds-list_POST.json') as { build: unknown };
       expect(BuildSchema.safeParse(body.build).success).toBe(true);
+    });
+
+    it("the project's `permissions` (`?expand=permissions`) and a version's `ref` and `aliases` are read", () => {
+      expect(ProjectSchema.parse(fixture('projects-detail.json')).permissions).toEqual({ admin: true });
+      const version = VersionSchema.parse(fixture('projects-versions-detail.json'));
+      expect([version.ref, version.aliases]).toEqual([null, []]);
+      // An alias is a whole version: its slug and name are what is kept.
+      const aliased = VersionSchema.parse({
+        ...(fixture('projects-versions-detail.json') as object),
+        aliases: [fixture('projects-versions-detail.json'), 7],
+      });
+      expect(aliased.aliases).toEqual([{ slug: 'v1.0', verbose_name: 'v1.0', type: 'tag' }]);
     });
 
     it('the placeholder build of a refused trigger is not taken for a build', () => {

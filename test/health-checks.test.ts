@@ -156,6 +156,34 @@ describe('releases have docs', () => {
     expect(stableRow(byName, ['v1.3'])).toEqual(['problem', 'serves 1.2, older than the newest release v1.3']);
   });
 
+  // Issue 46: `ref` and `aliases` (FACTS, Versions) say which stable is the service's, and what it serves.
+  it("reads stable's `aliases`, else its `ref`: the service's serves them; `ref: null` is the project's own, whatever its identifier", () => {
+    const releases = ['v1.2', 'v1.1'];
+    const list = (stable: Partial<Version>) => [
+      version('v1.1', { identifier: 'c11' }),
+      version('v1.2'),
+      version('stable', { identifier: 'c11', ...stable }),
+    ];
+    // A user's own `stable` tag at v1.1's commit: not the service's serving v1.1.
+    expect(stableRow(list({ ref: null, aliases: [] }), releases)).toEqual([
+      'ok',
+      "a branch or tag of the project's own, which the service never moves",
+    ]);
+    // The service's: what `aliases` names, else what `ref` names (by slug; its own name when the list lacks it).
+    expect(stableRow(list({ ref: 'v1.2', aliases: [{ slug: 'v1.1' }] }), releases)).toEqual([
+      'problem',
+      'serves v1.1, older than the newest release v1.2',
+    ]);
+    expect(stableRow(list({ ref: 'v1.2', aliases: [] }), releases)).toEqual(['ok', 'serves v1.2, not older than the newest release v1.2']);
+    expect(stableRow(list({ ref: '1.0' }), releases)).toEqual(['problem', 'serves 1.0, older than the newest release v1.2']);
+    expect(stableRow(list({ aliases: [{ slug: 'gone', verbose_name: 'v0.9' }] }), releases)).toEqual([
+      'problem',
+      'serves v0.9, older than the newest release v1.2',
+    ]);
+    // Without `ref` (the documented answer) and without an alias: its `identifier` names it, as before.
+    expect(stableRow(list({ aliases: [] }), releases)).toEqual(['problem', 'serves v1.1, older than the newest release v1.2']);
+  });
+
   it("never blames a stable of the project's own, which the service never moves", () => {
     const own = [version('v1.0'), version('v1.1'), version('stable', { type: 'branch', identifier: 'stable' })];
     expect(stableRow(own, ['v1.1'])).toEqual(['ok', "a branch or tag of the project's own, which the service never moves"]);
@@ -229,6 +257,18 @@ describe('the root works', () => {
     expect(checkRoot(facts({ versions: [version('latest', { built: false })] }))[0]!.details).toContain('is not built');
     expect(checkRoot(facts({ buildsDisabled: 'Builds disabled' })).map((row) => row.details)).toEqual([
       "the project's builds are disabled: Builds disabled",
+    ]);
+  });
+
+  it('builds disabled or not is unknown while the notifications were not read: a row says so, beside the root that works or not', () => {
+    const why = 'the token is not an admin of acme';
+    expect(checkRoot(facts({ notificationsUnread: why })).map((row) => [row.state, row.details])).toEqual([
+      ['ok', 'latest is active and built'],
+      ['unknown', `whether the project's builds are disabled is not known: ${why}`],
+    ]);
+    expect(states(checkRoot(facts({ notificationsUnread: why, versions: [version('latest', { built: false })] })))).toEqual([
+      'problem',
+      'unknown',
     ]);
   });
 

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   coverage,
+  coveringRule,
   isCovered,
   movedPages,
   normalisePath,
@@ -112,6 +113,26 @@ describe('movedPages', () => {
         expect(new Set(moved.map((p) => p.from)).size).toBe(moved.length);
       }),
     );
+  });
+});
+
+describe('coveringRule', () => {
+  it('names the redirect that covers a page: the first in the list that matches, the disabled ones skipped', () => {
+    const first = { type: 'page', from: '/guide/*', to: '/manual/' };
+    const rules = [
+      { type: 'page', from: '/guide/install.html', to: '/off.html', enabled: false },
+      first,
+      { type: 'page', from: '/guide/install.html', to: '/later.html' },
+      { type: 'exact', from: '/en/latest/api/old.html', to: '/en/latest/api/new.html' },
+    ];
+    const covering = coveringRule(rules, '/en/latest');
+    expect(covering('/guide/install.html')).toBe(first);
+    expect(covering('/api/old.html')).toBe(rules[3]);
+    expect(covering('/api/new.html')).toBeUndefined();
+    // The clean-URL types name themselves when they cover a move.
+    const clean = { type: 'clean_url_to_html', from: '' };
+    expect(coveringRule([clean], undefined)({ from: '/guide/', to: '/guide.html' })).toBe(clean);
+    expect(coveringRule([clean], undefined)('/guide/')).toBeUndefined();
   });
 });
 

@@ -94,6 +94,7 @@ export class BuildResources {
     return [
       {
         pattern: new RegExp(`${PROJECT}/versions/${VSLUG}/builds/$`),
+        admin: 'writes',
         methods: {
           GET: (c, m) => this.versionBuilds(c, m[1] ?? '', m[2] ?? ''),
           POST: (c, m) => this.trigger(c, m[1] ?? '', m[2] ?? ''),

@@ -42,11 +42,13 @@ export class EnvVarResources {
       {
         pattern: new RegExp(`${PROJECT}/environmentvariables/$`),
         tokenOnly: true,
+        admin: 'all',
         methods: { GET: (c, m) => this.list(c, m[1] ?? ''), POST: (c, m) => this.create(c, m[1] ?? '') },
       },
       {
         pattern: new RegExp(`${PROJECT}/environmentvariables/(\\d+)/$`),
         tokenOnly: true,
+        admin: 'all',
         methods: {
           GET: (c, m) => this.detail(c, m[1] ?? '', Number(m[2])),
           DELETE: (c, m) => this.delete(c, m[1] ?? '', Number(m[2])),

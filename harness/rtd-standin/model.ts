@@ -40,8 +40,14 @@ export interface RateLimit {
 }
 
 export interface StandinOptions {
-  /** Valid API tokens; default ['test-token']. */
+  /** Valid API tokens; default ['test-token']. Their user administers every project. */
   tokens?: string[];
+  /**
+   * Valid API tokens of a user who administers no project (a maintainer of another project, a
+   * member without admin rights): reads work, admin-only endpoints answer 403, and
+   * `?expand=permissions` says `admin: false` (see router.ts).
+   */
+  nonAdminTokens?: string[];
   /** Per token, DRF-like sliding window; default 60/minute; null turns all throttling off. */
   rateLimit?: RateLimit | null;
   /** Limit for anonymous callers of API v3 (per IP); default 5/minute; ignored when rateLimit is null. API v2 is never throttled. */
@@ -75,9 +81,10 @@ export interface VersionSeed {
   /** Made by the service's direct upload (beta): a pipeline uploads its files, the service never builds it. */
   uploaded?: boolean;
   /**
-   * `stable` only: the service's own alias, which serves the highest release among the project's
-   * tags and branches (see `highestRelease` in versions.ts); without it, a `stable` branch or tag
-   * of the user's own, never moved.
+   * `stable`: the service's own alias, which serves the highest release among the project's tags
+   * and branches (see `highestRelease` in versions.ts); without it, a `stable` branch or tag of the
+   * user's own, never moved. `latest` is the service's own unless this is `false` (a `latest`
+   * branch of the user's own). Other versions: ignored.
    */
   machine?: boolean;
 }
@@ -249,7 +256,7 @@ export interface VersionData {
    */
   commit: string;
   verboseName: string;
-  /** The service's own `stable` alias (see `VersionSeed.machine`). */
+  /** The service's own `stable` or `latest` alias (see `VersionSeed.machine`). */
   machine?: boolean;
   /** Delay applied at the next sync, or null once scheduled/visible. */
   pendingSyncDelayMs: number | null;

@@ -99,7 +99,14 @@ export class ProjectNotificationResources {
   }
 
   routes(): Route[] {
-    return [{ pattern: new RegExp(`${PROJECT}/notifications/$`), tokenOnly: true, methods: { GET: (c, m) => this.list(c, m[1] ?? '') } }];
+    return [
+      {
+        pattern: new RegExp(`${PROJECT}/notifications/$`),
+        tokenOnly: true,
+        admin: 'all',
+        methods: { GET: (c, m) => this.list(c, m[1] ?? '') },
+      },
+    ];
   }
 
   private list(ctx: Ctx, slug: string): Reply {

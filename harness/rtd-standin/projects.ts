@@ -69,7 +69,7 @@ export class ProjectResources {
     this.store.requireProject(child).subprojectOf = { parent, alias: alias ?? child };
   }
 
-  json(p: ProjectData, expand: string[], now: number): Record<string, unknown> {
+  json(p: ProjectData, expand: string[], now: number, admin = false): Record<string, unknown> {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/`);
     const out: Record<string, unknown> = {
@@ -118,7 +118,9 @@ export class ProjectResources {
         .filter((v) => v.project === p.slug && v.active && v.type !== 'external' && v.visibleAt <= now)
         .map((v) => this.versions.json(p, v, now));
     }
-    if (expand.includes('permissions')) out['permissions'] = { admin: true };
+    // `?expand=permissions`: whether the caller administers the project (FACTS, Versions); the
+    // service's own tests expect `admin: false` for an anonymous caller.
+    if (expand.includes('permissions')) out['permissions'] = { admin };
     this.config.decorate(p, out);
     return out;
   }
@@ -129,15 +131,18 @@ export class ProjectResources {
       { pattern: /^\/api\/v3\/projects\/$/, tokenOnly: true, methods: { GET: (c) => this.list(c) } },
       {
         pattern: new RegExp(`${PROJECT}/$`),
+        admin: 'writes',
         methods: { GET: (c, m) => this.detail(c, m[1] ?? ''), PATCH: (c, m) => config.projectUpdate(c, m[1] ?? '') },
       },
       { pattern: new RegExp(`${PROJECT}/translations/$`), methods: { GET: (c, m) => this.translations(c, m[1] ?? '') } },
       {
         pattern: new RegExp(`${PROJECT}/subprojects/$`),
+        admin: 'writes',
         methods: { GET: (c, m) => this.subprojects(c, m[1] ?? ''), POST: (c, m) => config.subprojectCreate(c, m[1] ?? '') },
       },
       {
         pattern: new RegExp(`${PROJECT}/subprojects/${SLUG}/$`),
+        admin: 'writes',
         methods: {
           GET: (c, m) => config.subprojectDetail(c, m[1] ?? '', m[2] ?? ''),
           DELETE: (c, m) => config.subprojectDelete(c, m[1] ?? '', m[2] ?? ''),
@@ -146,11 +151,13 @@ export class ProjectResources {
       {
         pattern: new RegExp(`${PROJECT}/redirects/$`),
         tokenOnly: true,
+        admin: 'all',
         methods: { GET: (c, m) => config.redirectsList(c, m[1] ?? ''), POST: (c, m) => config.redirectCreate(c, m[1] ?? '') },
       },
       {
         pattern: new RegExp(`${PROJECT}/redirects/(\\d+)/$`),
         tokenOnly: true,
+        admin: 'all',
         methods: {
           GET: (c, m) => config.redirectDetail(c, m[1] ?? '', Number(m[2])),
           PUT: (c, m) => config.redirectUpdate(c, m[1] ?? '', Number(m[2])),
@@ -163,14 +170,16 @@ export class ProjectResources {
 
   private list(ctx: Ctx): Reply {
     const expand = (ctx.params.get('expand') ?? '').split(',');
-    return this.store.list(ctx, [...this.store.projects.values()], (p) => this.json(p, expand, ctx.now));
+    // FACTS (fixtures): the list has only the projects the token's user administers.
+    const items = this.store.isAdmin(ctx.token) ? [...this.store.projects.values()] : [];
+    return this.store.list(ctx, items, (p) => this.json(p, expand, ctx.now, true));
   }
 
   private detail(ctx: Ctx, slug: string): Reply {
     const p = this.store.visibleProject(slug, ctx);
     if (!p) return detail(404, 'No Project matches the given query.');
     const expand = (ctx.params.get('expand') ?? '').split(',').map((s) => s.trim());
-    return json(200, this.json(p, expand, ctx.now));
+    return json(200, this.json(p, expand, ctx.now, this.store.isAdmin(ctx.token)));
   }
 
   private translations(ctx: Ctx, slug: string): Reply {

@@ -1,6 +1,7 @@
 // Routing as the service's Django/DRF stack does it: the first matching pattern wins; an
 // unslashed path that resolves once slashed is redirected (APPEND_SLASH); then authentication,
-// permissions, throttling and the handler (a 405 included), in that order.
+// permissions (a token's, then a project admin's: `Route.admin`), throttling and the handler (a
+// 405 included), in that order.
 import { DJANGO_404, detail, html } from './replies.ts';
 import type { Reply } from './replies.ts';
 import { Throttle, throttled } from './throttle.ts';
@@ -28,6 +29,12 @@ export interface Route {
   plain?: boolean;
   /** A DRF view without throttle classes (API v2): authenticated, never throttled. */
   unthrottled?: boolean;
+  /**
+   * `IsProjectAdmin`: every method (`all`: notifications, redirects, environment variables) or the
+   * writes only (`writes`: PATCH, triggers, sync-versions, subprojects) need a token whose user
+   * administers the project; another valid token gets 403 (the fixture `error-403-permission-denied`).
+   */
+  admin?: 'all' | 'writes';
 }
 
 /** `^/api/v3/projects/<slug>`; the slug is the first capture group. */
@@ -44,6 +51,8 @@ export interface RouterOptions {
   rateLimit: RateLimit | null;
   /** Per IP for anonymous callers; null turns it off. */
   anonymousRateLimit: RateLimit | null;
+  /** Whether a valid token's user administers the projects (see `Route.admin`). */
+  isAdmin: (token: string) => boolean;
 }
 
 export class Router {
@@ -87,6 +96,9 @@ export class Router {
     const safe = method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
     if (ctx.token === null && (route.tokenOnly || !safe)) {
       return detail(401, 'Authentication credentials were not provided.', { 'www-authenticate': 'Token' });
+    }
+    if (ctx.token !== null && (route.admin === 'all' || (route.admin === 'writes' && !safe)) && !this.options.isAdmin(ctx.token)) {
+      return detail(403, 'You do not have permission to perform this action.');
     }
     const { rateLimit, anonymousRateLimit } = this.options;
     if (rateLimit && !route.unthrottled) {

@@ -135,7 +135,7 @@ class StandinServer implements Standin {
     const rateLimit = options.rateLimit === undefined ? { limit: 60, windowMs: 60_000 } : options.rateLimit;
     const anonymousRateLimit =
       rateLimit === null ? null : options.anonymousRateLimit === undefined ? { limit: 5, windowMs: 60_000 } : options.anonymousRateLimit;
-    this.store = new Store(options.now ?? Date.now, normaliseFractions(options.phaseFractions));
+    this.store = new Store(options.now ?? Date.now, normaliseFractions(options.phaseFractions), options.nonAdminTokens);
     this.queue = new BuildQueue(this.store);
     this.versionsApi = new VersionResources(this.store, this.queue);
     this.projectsApi = new ProjectResources(this.store, this.versionsApi);
@@ -157,7 +157,13 @@ class StandinServer implements Standin {
         ...this.addonsApi.routes(),
         ...new ApiV2Resources(this.store).routes(),
       ],
-      { clock: this.store.clock, tokens: new Set(options.tokens ?? ['test-token']), rateLimit, anonymousRateLimit },
+      {
+        clock: this.store.clock,
+        tokens: new Set([...(options.tokens ?? ['test-token']), ...(options.nonAdminTokens ?? [])]),
+        rateLimit,
+        anonymousRateLimit,
+        isAdmin: (token) => this.store.isAdmin(token),
+      },
     );
     this.http = new HttpServer(
       {

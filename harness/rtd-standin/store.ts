@@ -17,10 +17,18 @@ export class Store {
   readonly versions: VersionData[] = [];
   readonly buildList: BuildData[] = [];
   readonly ids = { project: 1, version: 1, build: 1 };
+  /** Tokens whose user administers no project (`StandinOptions.nonAdminTokens`). */
+  readonly nonAdmins: ReadonlySet<string>;
 
-  constructor(clock: () => number, fractions: number[]) {
+  constructor(clock: () => number, fractions: number[], nonAdmins: Iterable<string> = []) {
     this.clock = clock;
     this.fractions = fractions;
+    this.nonAdmins = new Set(nonAdmins);
+  }
+
+  /** Whether the caller (a valid token, or null when anonymous) may use a project's admin-only parts: anonymous callers never. */
+  isAdmin(token: string | null): boolean {
+    return token !== null && !this.nonAdmins.has(token);
   }
 
   requireProject(slug: string): ProjectData {

@@ -40,7 +40,7 @@ export class VersionResources {
       commit: v.identifier ?? fakeSha(`${project}/${v.slug}`),
       // FACTS: a PR version's `verbose_name` is the PR number (its slug may be `7_a` beside a branch `7`).
       verboseName: v.verboseName ?? (v.type === 'external' ? v.slug.replace(/_[a-z]+$/, '') : v.slug),
-      ...(v.machine && v.slug === 'stable' ? { machine: true } : {}),
+      ...((v.slug === 'stable' && v.machine) || (v.slug === 'latest' && v.machine !== false) ? { machine: true } : {}),
       pendingSyncDelayMs: pending ? (v.appearsAfterSyncMs ?? 0) : null,
       visibleAt: pending ? Infinity : 0,
       ...(v.uploaded ? { uploaded: true } : {}),
@@ -115,26 +115,45 @@ export class VersionResources {
     for (const b of this.store.buildList) if (b.project === project && b.version === slug) b.orphaned = true;
   }
 
-  /** The version as the API shows it; `identifier`: another's, for `stable` serving it. */
-  json(p: ProjectData, v: VersionData, now: number, identifier = this.store.identifierOf(p, v)): Record<string, unknown> {
+  /**
+   * The version as the API shows it. The service's `stable` shows the tag or branch it serves
+   * (its `identifier` and `type`). FACTS (Versions): "A version's `ref` (API v3) is the commit or
+   * branch the service's own `stable`/`latest` alias follows, and `null` for a user's own
+   * `stable`/`latest`; `aliases` lists the versions an alias stands for": as the service's
+   * serializer has it, `ref` is the slug of the version the service's `stable` points to (null
+   * for every other version, `latest` included), and `aliases` the whole version the service's
+   * `stable` or `latest` stands for, when that version is active (else, and for every other
+   * version, empty).
+   */
+  json(p: ProjectData, v: VersionData, now: number): Record<string, unknown> {
+    const s = this.store;
+    const visible = s.versions.filter((x) => x.project === p.slug && x.visibleAt <= now && x.type !== 'external');
+    const alias = v.machine ? aliasOf(p, v, visible, s.latestBranchOf(p)) : undefined;
+    const shown = v.slug === 'stable' && alias ? { ...v, type: alias.type } : v;
+    const identifier = v.slug === 'stable' && alias ? s.identifierOf(p, alias) : s.identifierOf(p, v);
+    return {
+      ...this.fields(p, shown, now, identifier),
+      aliases: alias?.active ? [this.json(p, alias, now)] : [],
+      ref: v.slug === 'stable' && alias ? alias.slug : null,
+    };
+  }
+
+  /** The fields every version has, `aliases` and `ref` aside. */
+  private fields(p: ProjectData, v: VersionData, now: number, identifier: string): Record<string, unknown> {
     const s = this.store;
     const self = s.api(`projects/${p.slug}/versions/${v.slug}/`);
     // `latest`'s page on the repository is the branch it follows.
     const tracked = v.slug === 'latest' && v.type === 'branch' ? s.latestBranchOf(p) : undefined;
-    const served = v.machine ? highestRelease(s.versions.filter((x) => x.project === p.slug && x.visibleAt <= now)) : undefined;
-    if (served) return this.json(p, { ...v, type: served.type, machine: false }, now, s.identifierOf(p, served));
     const vcsPath = v.type === 'external' ? `pull/${v.slug}` : `tree/${tracked ?? v.slug}`;
     return {
       _links: { _self: self, builds: `${self}builds/`, project: s.api(`projects/${p.slug}/`) },
       active: v.active,
-      aliases: [],
       built: s.versionBuilt(v, now),
       downloads: {},
       hidden: v.hidden,
       id: v.id,
       identifier,
       privacy_level: v.privacy,
-      ref: null,
       slug: v.slug,
       type: v.type,
       urls: {
@@ -151,13 +170,14 @@ export class VersionResources {
       { pattern: new RegExp(`${PROJECT}/versions/$`), methods: { GET: (c, m) => this.list(c, m[1] ?? '') } },
       {
         pattern: new RegExp(`${PROJECT}/versions/${VSLUG}/$`),
+        admin: 'writes',
         methods: {
           GET: (c, m) => this.detail(c, m[1] ?? '', m[2] ?? ''),
           PATCH: (c, m) => this.update(c, m[1] ?? '', m[2] ?? ''),
           PUT: (c, m) => this.update(c, m[1] ?? '', m[2] ?? ''),
         },
       },
-      { pattern: new RegExp(`${PROJECT}/sync-versions/$`), methods: { POST: (c, m) => this.sync(c, m[1] ?? '') } },
+      { pattern: new RegExp(`${PROJECT}/sync-versions/$`), admin: 'writes', methods: { POST: (c, m) => this.sync(c, m[1] ?? '') } },
     ];
   }
 
@@ -251,6 +271,16 @@ export class VersionResources {
     }
     return json(202, { triggered: true });
   }
+}
+
+/**
+ * The version an alias of the service's stands for: `stable`'s highest release, `latest`'s branch
+ * (or tag) of the name it follows; undefined for any other version, or when there is none.
+ */
+function aliasOf(p: ProjectData, v: VersionData, versions: VersionData[], latestBranch: string): VersionData | undefined {
+  if (v.slug === 'stable') return highestRelease(versions);
+  if (v.slug !== 'latest') return undefined;
+  return versions.find((x) => x.slug !== 'latest' && x.verboseName === latestBranch && x.project === p.slug);
 }
 
 /**

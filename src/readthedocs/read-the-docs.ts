@@ -53,12 +53,14 @@ export class ReadTheDocsApi {
   /** A list item the action cannot read is dropped with a debug line (through the client's `debug`). */
   private readonly debug = (message: string) => this.http.debug(message);
 
-  async project(project: string): Promise<Project> {
+  /** `permissions`: with `?expand=permissions`, whether the token's user administers the project (`permissions.admin`). */
+  async project(project: string, options: { permissions?: boolean } = {}): Promise<Project> {
     const { data } = await this.http.send({
       method: 'GET',
       path: `/api/v3/projects/${seg(project)}/`,
+      ...(options.permissions ? { query: { expand: 'permissions' } } : {}),
       schema: ProjectSchema,
-      endpoint: 'GET projects/{project}/',
+      endpoint: options.permissions ? 'GET projects/{project}/?expand=permissions' : 'GET projects/{project}/',
       kind: 'read',
     });
     return data;

@@ -68,6 +68,11 @@ export function doctypeOf(config: unknown): BuildDoctype | undefined {
   return typeof builder === 'string' && Object.hasOwn(SPHINX_BUILDERS, builder) ? SPHINX_BUILDERS[builder] : undefined;
 }
 
+/** An item of a version's `aliases` (a whole version in the service's answer): what names it. */
+const AliasSchema = z.object({ slug: shortText, verbose_name: optional(shortText), type: optional(shortText) });
+/** The service gives one alias at most: more are not read. */
+const MAX_ALIASES = 10;
+
 export const VersionSchema = z.object({
   id: z.int(),
   slug: shortText,
@@ -77,6 +82,26 @@ export const VersionSchema = z.object({
   built: optional(z.boolean()),
   type: shortText,
   identifier: maybe(shortText),
+  /**
+   * FACTS (Versions): the slug of the version the service's own `stable` points to; null for every
+   * other version, a user's own `stable` included. Absent from the documented answer: undefined.
+   */
+  ref: maybe(shortText),
+  /**
+   * FACTS (Versions): the version the service's own `stable` or `latest` stands for (when it is
+   * active), else empty. An item the action cannot read is dropped, never the version.
+   */
+  aliases: optional(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items: unknown[]) =>
+        items.slice(0, MAX_ALIASES).flatMap((item) => {
+          const parsed = AliasSchema.safeParse(item);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      ),
+    ),
+  ),
   privacy_level: optional(shortText),
   urls: optional(z.object({ documentation: maybe(url), vcs: maybe(url) })),
 });
@@ -101,6 +126,8 @@ export const ProjectSchema = z.object({
   readthedocs_yaml_path: maybe(shortText),
   external_builds_privacy_level: optional(shortText),
   urls: optional(z.object({ documentation: maybe(url), home: optional(url), builds: optional(url) })),
+  /** `?expand=permissions` (FACTS, Versions): whether the token's user administers the project. */
+  permissions: maybe(z.object({ admin: maybe(z.boolean()) })),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 

@@ -27,7 +27,8 @@ describe('operation health', () => {
     rtd.addProject({
       slug: 'acme',
       versions: [
-        { slug: 'stable', type: 'tag', identifier: C11, built: true },
+        // The service's own `stable`: it serves the highest release there is a version of.
+        { slug: 'stable', type: 'tag', built: true, machine: true },
         { slug: 'v1.0', type: 'tag', identifier: C10, built: true },
         { slug: 'v1.1', type: 'tag', identifier: C11, built: true },
       ],
@@ -70,8 +71,6 @@ describe('operation health', () => {
     rtd.addVersion('acme', { slug: 'v1.2', type: 'tag', identifier: C12 });
     rtd.addBuild('acme', 'v1.2', { durationMs: 1000, outcome: 'success', commit: C12, startedAgoMs: 60_000 });
     rtd.addBuild('acme', 'v1.0', { durationMs: 1000, outcome: 'success', commit: C10, startedAgoMs: 60_000 });
-    rtd.deleteVersion('acme', 'stable');
-    rtd.addVersion('acme', { slug: 'stable', type: 'tag', identifier: C12, built: true });
 
     const third = await run();
     expect(third.code, third.stdout).toBe(0);
@@ -118,5 +117,50 @@ describe('operation health', () => {
     expect(enabled.annotations.filter((a) => a.level === 'error')).toEqual([]);
     expect(open()).toEqual([]);
     expect(JSON.parse(enabled.outputs.results!)[0]).toMatchObject({ project: 'acme', outcome: 'success', healthy: true });
+  });
+
+  // Issue 46: `ref` and `aliases` (API v3) say a `stable` tag at v1.0's commit is the user's own,
+  // not the service's serving an old release; `expand=permissions` says the token is no admin, so
+  // the notifications are not asked and the step says why builds disabled or not is not known.
+  it("a user's own `stable` tag at an older release's commit is not flagged; a token that is no admin does not ask the notifications, and says why", async ({
+    onTestFinished,
+  }) => {
+    const MEMBER = 'rtd_member_token_not_admin';
+    const rtd = await startStandin({ tokens: [TOKEN], nonAdminTokens: [MEMBER], rateLimit: null });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => Promise.all([rtd.close(), gh.close()]).then(() => undefined));
+    rtd.addProject({
+      slug: 'acme',
+      versions: [
+        { slug: 'v1.0', type: 'tag', identifier: C10, built: true },
+        { slug: 'v1.1', type: 'tag', identifier: C11, built: true },
+        { slug: 'stable', type: 'tag', identifier: C10, built: true },
+      ],
+    });
+    rtd.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', commit: HEAD, startedAgoMs: HOUR });
+    gh.setBranch('main', HEAD, Date.now() - 2 * HOUR);
+    for (const tag of ['v1.0', 'v1.1']) gh.addRelease({ tag });
+    const run = await runAction({
+      inputs: { token: MEMBER, 'base-url': rtd.url, project: 'acme', operation: 'health' },
+      env: { GITHUB_API_URL: gh.url },
+      event: SCHEDULE,
+    });
+
+    expect(run.code, run.stdout).toBe(0);
+    type Row = { check: string; state: string; subject?: string; details: string };
+    const [result] = JSON.parse(run.outputs.results!) as { healthy: boolean; checks: Row[] }[];
+    expect(result!.healthy).toBe(true);
+    expect(result!.checks.find((row) => row.subject === 'stable')).toMatchObject({
+      state: 'ok',
+      details: "a branch or tag of the project's own, which the service never moves",
+    });
+    expect(rtd.requests.filter((r) => r.path === '/api/v3/projects/acme/notifications/')).toEqual([]);
+    expect(rtd.requests.find((r) => r.path === '/api/v3/projects/acme/')?.query).toEqual({ expand: 'permissions' });
+    expect(result!.checks.filter((row) => row.state === 'unknown')).toEqual([
+      expect.objectContaining({ check: 'the root works', details: expect.stringContaining('the token is not an admin of acme') }),
+    ]);
+    expect(run.annotations).toContainEqual(
+      expect.objectContaining({ level: 'warning', title: 'Health not checked', message: expect.stringContaining('not an admin of acme') }),
+    );
   });
 });

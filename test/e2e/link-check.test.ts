@@ -20,7 +20,15 @@ const WORKING = ['index.html#intro', 'guide/usage.html#run', 'install.html#setup
 
 async function withPreviewStands(test: (stands: { rtd: Standin; gh: GitHubStandin }) => Promise<void>): Promise<void> {
   const rtd = await startStandin({ tokens: [TOKEN] });
-  rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+  // `latest` built: the file tree diff's base (FACTS).
+  rtd.addProject({
+    slug: 'demo',
+    name: 'Demo Docs',
+    versions: [
+      { slug: 'latest', built: true },
+      { slug: String(PR), type: 'external' },
+    ],
+  });
   const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
   gh.addPullRequest({
     number: PR,
@@ -62,6 +70,34 @@ describe.concurrent('link check through dist/', () => {
         }
       }));
   }
+
+  // Issue 46: the preview host applies no redirects (FACTS), so a link production redirects answers
+  // 404 there: a note naming the redirect, never broken; the really missing image and anchor still fail.
+  it('a preview link that production redirects is a note naming the redirect; the really missing ones fail under `link-check: fail`', () =>
+    withPreviewStands(async ({ rtd, gh }) => {
+      rtd.addRedirect('demo', { type: 'page', from_url: '/guide/gone.html', to_url: '/guide/usage.html' });
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'fail' });
+
+      expect(run.code, run.stdout).toBe(1);
+      const body = gh.comments(PR)[0]!.body;
+      const broken = body.slice(body.indexOf('#### Broken links (demo)'), body.indexOf('#### Links kept working by redirects (demo)'));
+      for (const line of [NAMED[1]!, NAMED_IMAGE]) expect(broken).toContain(line);
+      expect(broken).not.toContain('gone.html');
+      expect(body).toContain(
+        '- `guide/install.html` → `guide/gone.html`: works in production through the page redirect `/guide/gone.html` → `/guide/usage.html`',
+      );
+      type Links = { broken: { target: string }[]; redirected: { target: string; redirect: { from: string; to: string } }[] };
+      const [result] = JSON.parse(run.outputs.results!) as { links: Links }[];
+      expect(result!.links.broken.map((link) => link.target)).toEqual(['_images/diagram.png', 'index.html#nope']);
+      expect(result!.links.redirected).toEqual([
+        expect.objectContaining({
+          target: 'guide/gone.html',
+          redirect: { type: 'page', from: '/guide/gone.html', to: '/guide/usage.html' },
+        }),
+      ]);
+      expect(run.annotations.filter((a) => a.title === 'Broken link')).toHaveLength(2);
+      expect(gh.statuses(HEAD).at(-1)?.description).toBe('2 broken link(s) on the changed pages');
+    }));
 
   // Issue 39's 3, as the review found it: `results[].links.broken` is one level down; 1,000 broken
   // links of ~2 KB each are cut there, counted by path, instead of emptying `results`.

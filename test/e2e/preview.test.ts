@@ -28,7 +28,12 @@ async function withStands(
   pr: { files?: PullRequestSeed['files']; readthedocsYaml?: string } = {},
 ): Promise<void> {
   const rtd = await startStandin({ tokens: [TOKEN] });
-  rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+  // `latest` built: the file tree diff's base (FACTS: the diff needs a built base), whose live docs serve every page unless a test gives them.
+  const versions = [
+    { slug: 'latest', built: true },
+    { slug: String(PR), type: 'external' as const },
+  ];
+  rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions });
   // Two items a page, so every list the action reads is paginated.
   const gh = await startGitHubStandin({ token: GITHUB_TOKEN, maxPerPage: 2 });
   gh.addPullRequest({
@@ -263,6 +268,33 @@ describe.concurrent('operation preview', () => {
         expect(body).not.toContain('older-gone');
         expect(run.summary).not.toContain('older-push.html');
         expect(run.annotations.filter((a) => a.title === 'Page moved without a redirect')).toEqual([]);
+      },
+      { files: [{ filename: 'docs/index.rst' }] },
+    ));
+
+  // Issue 46: the base's live docs say which deleted page this pull request removes (still served:
+  // an autodoc module deleted from the code, no documentation source removed) and which moved on the
+  // base since the diff's snapshot (no longer served): only the first gets a redirect asked.
+  it('a deleted page the live docs serve gets its redirect entry with no removed source file; one they no longer serve does not', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/module-gone.html', 'api/moved-on-base.html'] }, { writtenAfterMs: 0 });
+        rtd.setSitePages('demo', 'latest', { 'index.html': '<p>home</p>', 'api/module-gone.html': '<p>module</p>' });
+        const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '' });
+
+        expect(run.code, run.stdout).toBe(0);
+        const body = gh.comments(PR)[0]!.body;
+        expect(body).toContain('- {type: page, from: /api/module-gone.html, to:}');
+        expect(body).not.toContain('from: /api/moved-on-base.html');
+        const [result] = JSON.parse(run.outputs.results!) as { unredirected: { from: string }[] }[];
+        expect(result!.unredirected.map((page) => page.from)).toEqual(['/api/module-gone.html']);
+        expect(run.annotations.filter((a) => a.title === 'Page moved without a redirect').map((a) => a.message)).toEqual([
+          expect.stringContaining(
+            "/api/module-gone.html is no longer built (the service's file tree diff), the base's live docs still serve it",
+          ),
+        ]);
+        expect(run.stdout).toContain("(/api/moved-on-base.html): the base's live docs no longer serve them");
       },
       { files: [{ filename: 'docs/index.rst' }] },
     ));

@@ -36,13 +36,14 @@ afterEach(async () => {
  * Project `acme`: `latest` last built an old commit while `main` moved on 3 hours ago, the newest
  * release `v1.2` has no version, the active `v1.0` last failed; `stable` serves `v1.1`.
  */
-async function unhealthyStage(): Promise<Stage> {
+async function unhealthyStage(options: { nonAdminTokens?: string[] } = {}): Promise<Stage> {
   const clock = new FakeClock();
-  const rtd = await startStandin({ now: clock.now, rateLimit: null });
+  const rtd = await startStandin({ now: clock.now, rateLimit: null, ...options });
   rtd.addProject({
     slug: 'acme',
     versions: [
-      { slug: 'stable', type: 'tag', identifier: C11, built: true },
+      // The service's own `stable`: it serves the highest release there is a version of.
+      { slug: 'stable', type: 'tag', built: true, machine: true },
       { slug: 'v1.0', type: 'tag', identifier: C10, built: true },
       { slug: 'v1.1', type: 'tag', identifier: C11, built: true },
     ],
@@ -75,8 +76,7 @@ function fix({ rtd, clock }: Stage): void {
   rtd.addVersion('acme', { slug: 'v1.2', type: 'tag', identifier: C12 });
   rtd.addBuild('acme', 'v1.2', { durationMs: 60_000, outcome: 'success', commit: C12, startedAgoMs: 10 * 60_000 });
   rtd.addBuild('acme', 'v1.0', { durationMs: 60_000, outcome: 'success', commit: C10, startedAgoMs: 10 * 60_000 });
-  rtd.deleteVersion('acme', 'stable');
-  rtd.addVersion('acme', { slug: 'stable', type: 'tag', identifier: C12, built: true });
+  // The service's `stable` moves to v1.2 by itself.
 }
 
 function health(stage: Stage, inputs: Record<string, string> = {}) {
@@ -379,6 +379,55 @@ describe('health', () => {
       expect.objectContaining({ state: 'ok', details: 'v1.2, v1.1, v1.0: active and built' }),
       expect.objectContaining({ state: 'ok', subject: 'stable', details: 'serves v2.0, not older than the newest release v1.2' }),
     ]);
+  });
+
+  // Issue 46: the service's `ref` and `aliases` say which `stable` is its own (FACTS, Versions);
+  // `identifier` alone took a user's `stable` tag at v1.1's commit for the service's serving v1.1.
+  it("a user's own `stable` tag at an older release's commit is no problem; the service's serving that release is", async () => {
+    const stage = await unhealthyStage();
+    const versions = [
+      { slug: 'v1.0', type: 'tag' as const, identifier: C10, built: true },
+      { slug: 'v1.1', type: 'tag' as const, identifier: C11, built: true },
+      { slug: 'v1.2', type: 'tag' as const, identifier: C12, built: true, active: false },
+    ];
+    stage.rtd.addProject({ slug: 'own', versions: [...versions, { slug: 'stable', type: 'tag', identifier: C11, built: true }] });
+    stage.rtd.addProject({
+      slug: 'service',
+      versions: [...versions.slice(0, 2), { slug: 'stable', type: 'tag', built: true, machine: true }],
+    });
+    const run = await health(stage, { project: 'own\nservice', 'health-issue': 'false' });
+    const stableOf = (index: number) =>
+      (run.results[index]!.details as { checks: { state: string; subject?: string; details: string }[] }).checks.find(
+        (row) => row.subject === 'stable',
+      );
+    expect(stableOf(0)).toMatchObject({ state: 'ok', details: "a branch or tag of the project's own, which the service never moves" });
+    expect(stableOf(1)).toMatchObject({ state: 'problem', details: 'serves v1.1, older than the newest release v1.2' });
+  });
+
+  it('a token that is not the project’s admin (`expand=permissions`): its notifications are not asked, and the root row says why', async () => {
+    const stage = await unhealthyStage({ nonAdminTokens: ['member-token'] });
+    fix(stage);
+    const run = await health(stage, { token: 'member-token', 'health-issue': 'false' });
+
+    const asked = stage.rtd.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v3/projects/acme/'));
+    expect(asked.filter((r) => r.path === '/api/v3/projects/acme/notifications/')).toEqual([]);
+    expect(asked.find((r) => r.path === '/api/v3/projects/acme/')?.query).toEqual({ expand: 'permissions' });
+    const root = (run.results[0]!.details as { checks: { check: string; state: string; details: string }[] }).checks.filter(
+      (row) => row.check === 'the root works',
+    );
+    expect(root).toEqual([
+      expect.objectContaining({ state: 'ok', details: 'latest is active and built' }),
+      expect.objectContaining({
+        state: 'unknown',
+        details: expect.stringContaining("whether the project's builds are disabled is not known: the token is not an admin of acme"),
+      }),
+    ]);
+    expect(stdout.annotations()).toContainEqual(expect.objectContaining({ level: 'warning', title: 'Health not checked' }));
+    // What the stand-in enforces (FACTS): the notifications are an admin's, 403 for this token.
+    const refused = await fetch(`${stage.rtd.url}/api/v3/projects/acme/notifications/`, {
+      headers: { authorization: 'Token member-token' },
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('without `github-token`, the checks that need GitHub are not made, no issue is kept, and what the service shows is still checked', async () => {

@@ -28,13 +28,22 @@ export interface PreviewStage {
 }
 
 /**
- * Both stand-ins: project `demo` with the PR's version, and (unless `pullRequest: false`) the pull
+ * Both stand-ins: project `demo` with the PR's version and its built `latest`, and (unless `pullRequest: false`) the pull
  * request on GitHub's side. GitHub lists two items a page, so every list the action reads is paginated.
  */
 export async function previewStage(options: { pullRequest?: boolean; tokenApp?: string } = {}): Promise<PreviewStage> {
   const clock = new FakeClock();
   const rtd = await startStandin({ now: clock.now, rateLimit: null });
-  rtd.addProject({ slug: 'demo', name: 'Demo Docs', versions: [{ slug: String(PR), type: 'external' }] });
+  // `latest` built: the base the file tree diff compares with (FACTS: the diff needs a built base),
+  // whose live docs serve every page unless a test gives its pages (`setSitePages`).
+  rtd.addProject({
+    slug: 'demo',
+    name: 'Demo Docs',
+    versions: [
+      { slug: 'latest', built: true },
+      { slug: String(PR), type: 'external' },
+    ],
+  });
   const gh = await startGitHubStandin({
     token: GITHUB_TOKEN,
     maxPerPage: 2,

@@ -155,22 +155,62 @@ describe('the diff written after the build', () => {
 });
 
 describe('deleted pages and the base', () => {
-  it('a page the PR removes no source of: no redirect asked, the log says it may have moved on the base', async () => {
+  const live = (path: string) => `/docs/demo/en/latest/${path}`;
+  const liveRequests = () => stage.rtd.requests.filter((r) => r.path.startsWith('/docs/demo/en/latest/'));
+
+  // Issue 46: the base's live docs tell a page this PR removes (still served) from one the base
+  // removed since the diff's snapshot (no longer served), whatever the PR's files say.
+  it('a deleted page the live docs serve gets its redirect with no removed source file; one they no longer serve does not', async () => {
+    stage.rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/module-gone.html', 'api/moved-on-base.html'] }, { writtenAfterMs: 0 });
+    // An autodoc module deleted from the code: no documentation source removed, the page still live.
+    stage.rtd.setSitePages('demo', 'latest', { 'index.html': '<p>home</p>', 'api/module-gone.html': '<p>module</p>' });
+    const report = await runPreview(stage, NO_TEMPLATE);
+
+    expect(detailsOf(report).unredirected.map((page) => page.from)).toEqual(['/api/module-gone.html']);
+    expect(movedWarnings().map((a) => a.message)).toEqual([
+      expect.stringContaining(
+        "/api/module-gone.html is no longer built (the service's file tree diff), the base's live docs still serve it, and no redirect of demo covers it",
+      ),
+    ]);
+    expect(stdout.text()).toContain(
+      "1 page(s) the file tree diff lists as deleted (/api/moved-on-base.html): the base's live docs no longer serve them: they moved on the base",
+    );
+    // One request each, anonymous.
+    expect(liveRequests().map((r) => r.path)).toEqual([live('api/module-gone.html'), live('api/moved-on-base.html')]);
+    expect(liveRequests().every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it('a removed source file whose page the live docs no longer serve: no redirect asked (it moved on the base)', async () => {
+    stage.rtd.setFileTreeDiff('demo', String(PR), { deleted: ['gone.html'] }, { writtenAfterMs: 0 });
+    stage.rtd.setSitePages('demo', 'latest', { 'index.html': '<p>home</p>' });
+    pullRequestFiles([{ filename: 'docs/index.rst' }, { filename: 'docs/gone.txt', status: 'removed' }]);
+    const report = await runPreview(stage, NO_TEMPLATE);
+
+    expect(detailsOf(report).unredirected).toEqual([]);
+    expect(movedWarnings()).toEqual([]);
+  });
+
+  it('the live docs without an answer (5xx, none): judged by the PR’s files as before, each asked once', async () => {
     stage.rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/moved-on-base.html', 'gone.html'] }, { writtenAfterMs: 0 });
+    stage.rtd.fault({ path: live('api/moved-on-base.html'), kind: 'status', status: 503 });
+    stage.rtd.fault({ path: live('gone.html'), kind: 'reset' });
     pullRequestFiles([{ filename: 'docs/index.rst' }, { filename: 'docs/gone.txt', status: 'removed' }]);
     const report = await runPreview(stage, NO_TEMPLATE);
 
     expect(detailsOf(report).unredirected.map((page) => page.from)).toEqual(['/gone.html']);
-    expect(movedWarnings().map((a) => a.message)).toEqual([expect.stringContaining('/gone.html is no longer built')]);
+    expect(movedWarnings().map((a) => a.message)).toEqual([
+      expect.stringContaining("/gone.html is no longer built (the service's file tree diff) and"),
+    ]);
     expect(stdout.text()).toContain(
-      '1 page(s) the file tree diff lists as deleted are built by no file this pull request removes or renames (/api/moved-on-base.html): ' +
-        'they may have moved on the base',
+      "1 page(s) the file tree diff lists as deleted (/api/moved-on-base.html): are built by no file this pull request removes or renames and the base's live docs did not tell",
     );
+    expect(liveRequests()).toHaveLength(2);
   });
 
-  it('the PR’s files unknown: the deleted page is warned about, saying it may have moved on the base instead', async () => {
+  it('the PR’s files unknown: a deleted page the live docs do not answer for is warned about, saying it may have moved on the base instead', async () => {
     stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\n');
     stage.rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/legacy.html'] }, { writtenAfterMs: 0 });
+    stage.rtd.fault({ path: live('api/legacy.html'), kind: 'status', status: 500 });
     const report = await runPreview(stage, NO_TEMPLATE);
 
     expect(detailsOf(report).unredirected).toEqual([
@@ -181,5 +221,21 @@ describe('deleted pages and the base', () => {
         "is no longer built (the service's file tree diff), or it moved on the base: this pull request's files are not known",
       ),
     ]);
+  });
+
+  it('the PR’s files unknown: a deleted page the live docs serve is this PR’s, its entry confirmed', async () => {
+    stage.gh.setFile(HEAD, '.readthedocs.yaml', 'version: 2\n');
+    stage.rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/legacy.html'] }, { writtenAfterMs: 0 });
+    const report = await runPreview(stage, NO_TEMPLATE);
+
+    expect(detailsOf(report).unredirected).toEqual([
+      expect.objectContaining({ from: '/api/legacy.html', entry: expect.stringContaining('# no longer built: choose where it goes') }),
+    ]);
+  });
+
+  it('without `token`, the live docs are not asked (the redirects cannot be read anyway)', async () => {
+    stage.rtd.setFileTreeDiff('demo', String(PR), { deleted: ['api/legacy.html'] }, { writtenAfterMs: 0 });
+    await runPreview(stage, { ...NO_TEMPLATE, token: '' });
+    expect(liveRequests()).toEqual([]);
   });
 });

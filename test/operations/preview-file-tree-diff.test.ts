@@ -224,8 +224,14 @@ describe('pages through the context', () => {
       await test.close();
     }
     const preview = previewOf(rtd);
-    // The preview, the diff, then the changed page read for its links (`link-check: warn` by default).
-    expect(asked).toEqual([preview, `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`, `${preview}index.html`]);
+    // The preview, the diff, the changed page read for its links (`link-check: warn` by default), then
+    // the deleted page on the base's live docs (whether this pull request removes it).
+    expect(asked).toEqual([
+      preview,
+      `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`,
+      `${preview}index.html`,
+      `${rtd.url}/docs/demo/en/latest/api/legacy.html`,
+    ]);
     // Nothing else reached the stand-in's pages or its addons endpoint.
     expect(rtd.requests.filter((r) => r.path.startsWith('/docs/') || r.path === '/_/addons/')).toHaveLength(asked.length);
   });

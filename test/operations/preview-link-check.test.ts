@@ -234,3 +234,101 @@ describe('preview link check', () => {
     }
   });
 });
+
+// Issue 46: a preview host never applies the project's redirects (FACTS, *Docs hosts*): a link to
+// an old address that production redirects answers 404 there. It is a note naming the redirect,
+// never a broken link; a really missing target still is.
+describe('preview link check and the project’s redirects', () => {
+  type Redirected = { page: string; target: string; redirect: { type: string; from: string; to?: string } };
+  type Links = { checked: number; broken: typeof BROKEN; redirected: Redirected[] };
+  const linksOf = (report: Awaited<ReturnType<typeof runPreview>>) => (report.results[0]!.details as { links: Links }).links;
+  const redirectReads = () => stage.rtd.requests.filter((r) => r.method === 'GET' && r.path === '/api/v3/projects/demo/redirects/');
+
+  it('with `fail`: a missing page a `page` redirect covers and an image an `exact` one covers are notes; the missing anchor fails', async () => {
+    stage.rtd.addRedirect('demo', { type: 'page', from_url: '/guide/gone.html', to_url: '/guide/usage.html' });
+    stage.rtd.addRedirect('demo', { type: 'exact', from_url: '/en/latest/_images/diagram.png', to_url: '/en/latest/_images/logo.png' });
+    // A disabled redirect covers nothing.
+    stage.rtd.addRedirect('demo', { type: 'page', from_url: '/index.html', to_url: '/guide/usage.html', enabled: false });
+    // A deleted page too: the redirect check reads the same redirects, once for both.
+    stage.rtd.setFileTreeDiff('demo', String(PR), { modified: [...BROKEN_PAGES], deleted: ['old.html'] });
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail' });
+
+    const links = linksOf(report);
+    expect(links.broken).toEqual([BROKEN[2]]);
+    expect(links.redirected).toEqual([
+      { ...BROKEN[0], redirect: { type: 'exact', from: '/en/latest/_images/diagram.png', to: '/en/latest/_images/logo.png' } },
+      { ...BROKEN[1], redirect: { type: 'page', from: '/guide/gone.html', to: '/guide/usage.html' } },
+    ]);
+    expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
+    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
+      state: 'failure',
+      description: '1 broken link(s) on the changed pages',
+    });
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.title === 'Broken link')
+        .map((a) => a.message),
+    ).toEqual(['guide/usage.html → index.html#nope: missing anchor']);
+
+    const body = onlyComment(stage.gh).body;
+    const section = body.slice(body.indexOf('#### Links kept working by redirects (demo)'));
+    expect(section).toContain(
+      '- `guide/install.html` → `guide/gone.html`: works in production through the page redirect `/guide/gone.html` → `/guide/usage.html`',
+    );
+    expect(section).toContain(
+      '- `guide/images.html` → `_images/diagram.png`: works in production through the exact redirect `/en/latest/_images/diagram.png` → `/en/latest/_images/logo.png`',
+    );
+    expect(body.slice(body.indexOf('#### Broken links (demo)'), body.indexOf('#### Links kept working'))).not.toContain('gone.html');
+    const summary = summaryOf(report);
+    expect(summary).toContain('**Broken links in demo**: 1 broken, 2 redirected in production');
+    expect(summary).toContain(
+      '- `guide/install.html` → `guide/gone.html`: works in production through the page redirect `/guide/gone.html`',
+    );
+    expect(stdout.text()).toContain(
+      'guide/install.html → guide/gone.html: works in production through the page redirect /guide/gone.html → /guide/usage.html',
+    );
+    expect(redirectReads()).toHaveLength(1);
+  });
+
+  it('with `fail`: when every missing target is redirected in production, the step, status and deployment stay green', async () => {
+    const site = linkSite(`${stage.gh.url}/other-site`, { fixed: true });
+    site['guide/install.html'] = site['guide/install.html']!.replace('usage.html#run', 'old-name.html#setup');
+    stage.rtd.setSitePages('demo', String(PR), site);
+    stage.rtd.addRedirect('demo', { type: 'page', from_url: '/guide/old-name.html', to_url: '/guide/install.html' });
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail' });
+
+    expect(report.results[0]).toMatchObject({ outcome: 'success' });
+    expect(linksOf(report).broken).toEqual([]);
+    expect(linksOf(report).redirected.map((link) => [link.target, link.redirect.from])).toEqual([
+      ['guide/old-name.html#setup', '/guide/old-name.html'],
+    ]);
+    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'success' });
+    expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject({ state: 'success' });
+    // Not a warning: the heading counts no broken link.
+    expect(
+      onlyComment(stage.gh)
+        .body.split('\n')
+        .find((line) => line.startsWith('### ')),
+    ).not.toContain('broken');
+  });
+
+  it('without `token`, or when the redirects cannot be read, every missing target stays broken and the log says why', async () => {
+    stage.rtd.addRedirect('demo', { type: 'page', from_url: '/guide/gone.html', to_url: '/guide/usage.html' });
+    const anonymous = await runPreview(stage, { ...NO_TEMPLATE, token: '' });
+    expect(linksOf(anonymous).broken).toEqual(BROKEN);
+    expect(redirectReads()).toEqual([]);
+    expect(stdout.text()).toContain("the project's redirects are not read without `token`");
+
+    stage.rtd.fault({
+      path: '/api/v3/projects/demo/redirects/',
+      kind: 'status',
+      status: 403,
+      body: '{"detail": "You do not have permission."}',
+    });
+    const refused = await runPreview(stage, NO_TEMPLATE);
+    expect(linksOf(refused).broken).toEqual(BROKEN);
+    expect(linksOf(refused).redirected).toEqual([]);
+    expect(stdout.text()).toContain("The project's redirects could not be read");
+  });
+});

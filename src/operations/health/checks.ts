@@ -60,6 +60,8 @@ export interface ProjectFacts {
   trackingBuilds: Build[];
   /** The notification that says the project's builds are disabled, when there is one. */
   buildsDisabled: string | undefined;
+  /** Why the project's notifications were not read (the token is not an admin's, or the read failed): `buildsDisabled` is then unknown. */
+  notificationsUnread?: string | undefined;
   /** The default branch's head; a string says why it is not known. */
   head: BranchHead | string;
   /** The newest release tags, newest first; a string says why they are not known. */
@@ -179,8 +181,8 @@ export function checkReleases(facts: ProjectFacts): CheckRow[] {
  * `stable` is not older than the newest release. FACTS (Versions): the service's `stable` is "the
  * highest non-prerelease (PEP 440, on `verbose_name`) among all internal versions (tags and
  * branches), active or not", so it may serve a tag or branch newer than any GitHub release; and "a
- * user's own branch or tag named `stable` [...] the service never moves": no problem. The version
- * it serves is the tag or branch of its `identifier` (a tag's commit, a branch's name); none: its own.
+ * user's own branch or tag named `stable` [...] the service never moves": no problem. Which one it
+ * is, and what it serves, its `aliases` and `ref` say (see {@link servedByStable}).
  */
 function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   const newest = newestRelease(releases);
@@ -199,14 +201,37 @@ function checkStable(versions: Version[], releases: string[]): CheckRow[] {
   return row('ok', `serves ${name}, not older than the newest release ${newest}`);
 }
 
+/** What `stable` serves: the version (as the list has it, else as the answer names it) and its release number. */
+type Served = { version: Pick<Version, 'slug' | 'verbose_name'>; parsed: ParsedVersion | undefined };
+
 /**
- * The tag or branch `stable` serves: of those its `identifier` names (a tag's commit, a branch's
- * name), the highest by PEP 440. Undefined when none: a `stable` of the project's own.
+ * The tag or branch `stable` serves, undefined for a `stable` of the project's own. FACTS
+ * (Versions): the service's own `stable` has a `ref` (the slug of the version it points to) and,
+ * when that version is active, `aliases` (the version it stands for now); a user's own has `ref:
+ * null` and no alias. So a user's `stable` tag at an older release's commit is its own, not the
+ * service's serving that release. An answer without `ref` (the documented one lacks it) and
+ * without an alias: guessed from its `identifier` (see {@link guessedFromIdentifier}).
  */
-function servedByStable(versions: Version[], stable: Version): { version: Version; parsed: ParsedVersion | undefined } | undefined {
+function servedByStable(versions: Version[], stable: Version): Served | undefined {
+  const named = (slug: string, fallback: Pick<Version, 'slug' | 'verbose_name'>): Served => {
+    const version = versions.find((v) => v.slug === slug) ?? fallback;
+    return { version, parsed: parseVersionTag(version.verbose_name ?? version.slug) };
+  };
+  const alias = stable.aliases?.[0];
+  if (alias) return named(alias.slug, alias);
+  if (typeof stable.ref === 'string' && stable.ref !== '') return named(stable.ref, { slug: stable.ref });
+  if (stable.ref === null) return undefined;
+  return guessedFromIdentifier(versions, stable);
+}
+
+/**
+ * Without `ref`: of the tags and branches `stable`'s `identifier` names (a tag's commit, a
+ * branch's name), the highest by PEP 440. Undefined when none: a `stable` of the project's own.
+ */
+function guessedFromIdentifier(versions: Version[], stable: Version): Served | undefined {
   const id = stable.identifier;
   if (!id) return undefined;
-  let best: { version: Version; parsed: ParsedVersion | undefined } | undefined;
+  let best: Served | undefined;
   for (const version of versions) {
     if (version.slug === 'stable' || version.slug === 'latest') continue;
     const named =
@@ -294,7 +319,7 @@ export function checkActiveBuilds(facts: ProjectFacts): CheckRow[] {
 
 /**
  * The root works: the default version is active and built, and the project's builds are not
- * disabled. FACTS (Versions): "on a multi-version project an inactive or missing default version
+ * disabled (*not checked* when the project's notifications, which alone say so, were not read). FACTS (Versions): "on a multi-version project an inactive or missing default version
  * makes the root quietly serve `latest` while `/{lang}/{default}/` answers 404; single-version
  * projects (and a default of `latest`) answer 404."
  */
@@ -312,12 +337,21 @@ export function checkRoot(facts: ProjectFacts): CheckRow[] {
       links: [],
     });
   }
+  const unread = facts.notificationsUnread;
   if (rows.length === 0)
     rows.push({
       check: 'the root works',
       state: 'ok',
-      details: `${slug} is active and built; builds are enabled`,
+      details: `${slug} is active and built${unread === undefined ? '; builds are enabled' : ''}`,
       links: docsLink(version),
+    });
+  // Whether the service disabled the builds is in the project's notifications only: not read, not known.
+  if (unread !== undefined)
+    rows.push({
+      check: 'the root works',
+      state: 'unknown',
+      details: `whether the project's builds are disabled is not known: ${unread}`,
+      links: [],
     });
   return rows;
 }

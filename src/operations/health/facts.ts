@@ -78,7 +78,8 @@ export async function readProjectFacts(
   log: ProjectLog,
   eventDefaultBranch?: string,
 ): Promise<ProjectFacts> {
-  const record = await api.project(project);
+  // `expand=permissions`: whether the token may read the notifications, known before asking them.
+  const record = await api.project(project, { permissions: true });
   const versions = await api.versions(project);
   const builds = await api.recentBuilds(project, { limit: BUILDS_LOOKED_AT });
   // The branch `latest` follows: API `default_branch` may be the `master` fallback (FACTS, Versions).
@@ -86,7 +87,7 @@ export async function readProjectFacts(
     branchLatestTracks(versions.find((v) => v.slug === 'latest')) ?? eventDefaultBranch ?? record.default_branch ?? undefined;
   const tracking = trackingVersion({ versions, defaultBranch });
   const trackingBuilds = tracking ? await api.recentBuilds(project, { version: tracking.slug, limit: TRACKING_BUILDS }) : [];
-  const buildsDisabled = await disabledNotice(api, project, log);
+  const notices = await disabledNotice(api, project, log, record.permissions?.admin);
   const [head, releases] = await Promise.all([
     defaultBranch ? github.head(defaultBranch) : Promise.resolve('the project names no default branch'),
     github.releases(),
@@ -100,7 +101,7 @@ export async function readProjectFacts(
     versions,
     builds,
     trackingBuilds,
-    buildsDisabled,
+    ...notices,
     head,
     releases,
     failureReasons: new Map(),
@@ -113,12 +114,27 @@ export async function readProjectFacts(
   return facts;
 }
 
-/** The project's notification saying its builds are disabled (header and body), or undefined; unreadable: a note in the log. */
-async function disabledNotice(api: ReadTheDocsApi, project: string, log: ProjectLog): Promise<string | undefined> {
+/**
+ * The project's notification saying its builds are disabled (header and body), or why it is not
+ * known: the notifications are an admin's to read (FACTS), so a token that `expand=permissions`
+ * says is not an admin's does not ask them; a refused or failed read says why too.
+ */
+async function disabledNotice(
+  api: ReadTheDocsApi,
+  project: string,
+  log: ProjectLog,
+  admin: boolean | null | undefined,
+): Promise<Pick<ProjectFacts, 'buildsDisabled' | 'notificationsUnread'>> {
+  if (admin === false) {
+    const why = `the token is not an admin of ${project} (the project's \`permissions\`), and only an admin's token reads the project's notifications, which alone say so: give \`token\` an admin's to check it`;
+    log.info(`Builds disabled or not: the project's notifications are not asked, ${why}`);
+    return { buildsDisabled: undefined, notificationsUnread: why };
+  }
   try {
-    return await buildsDisabledNotice(api, project);
+    return { buildsDisabled: await buildsDisabledNotice(api, project) };
   } catch (error) {
-    log.info(`The project's notifications could not be read (an admin's token reads them): ${messageOf(error)}`);
-    return undefined;
+    const why = `the project's notifications could not be read (an admin's token reads them): ${messageOf(error)}`;
+    log.info(`Builds disabled or not: ${why}`);
+    return { buildsDisabled: undefined, notificationsUnread: why };
   }
 }

@@ -54,6 +54,10 @@ export interface PreviewRow {
   brokenLinks?: BrokenLinkRow[];
   /** Broken links beyond `brokenLinks`, which the job summary lists. */
   moreBrokenLinks?: number;
+  /** `link-check`: the first links that answer 404 on the preview but that a redirect of the project sends on in production. */
+  redirectedLinks?: RedirectedLinkRow[];
+  /** Redirected links beyond `redirectedLinks`, which the job summary lists. */
+  moreRedirectedLinks?: number;
 }
 
 /** A broken link: the page it is on, where it leads, and what is wrong (`missing page`, `missing anchor`…). */
@@ -61,6 +65,13 @@ export interface BrokenLinkRow {
   page: string;
   target: string;
   problem: string;
+}
+
+/** A link a redirect of the project keeps working: the page it is on, where it leads, and the redirect (its type, from and to). */
+export interface RedirectedLinkRow {
+  page: string;
+  target: string;
+  redirect: { type: string; from: string; to?: string };
 }
 
 /** A changed page: its link, and from the service's file tree diff what happened to it and the page before. */
@@ -163,6 +174,18 @@ const storedRowSchema = z.object({
   moreUnredirected: z.optional(z.int()),
   brokenLinks: z.optional(z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20))),
   moreBrokenLinks: z.optional(z.int()),
+  redirectedLinks: z.optional(
+    z
+      .array(
+        z.object({
+          page: z.string(),
+          target: z.string(),
+          redirect: z.object({ type: z.string(), from: z.string(), to: z.optional(z.string()) }),
+        }),
+      )
+      .check(z.maxLength(20)),
+  ),
+  moreRedirectedLinks: z.optional(z.int()),
 });
 
 /**

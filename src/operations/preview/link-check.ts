@@ -4,8 +4,8 @@
  * resolves. Each broken one is a warning annotation; the comment's row keeps the first ones, the
  * job summary lists them all; with `fail`, a broken internal target turns the project red.
  */
-import type { BrokenLinkRow } from './comment-rows.js';
-import { BROKEN_LINKS_TITLE } from './render-comment.js';
+import type { PreviewRow } from './comment-rows.js';
+import { BROKEN_LINKS_TITLE, REDIRECTED_LINKS_INTRO, redirectedLinkMarkdown } from './render-comment.js';
 import { type BrokenLink, brokenLinkMarkdown, brokenLinkText } from '../../reporting/broken-link.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -14,6 +14,8 @@ import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '.
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { ChangedPage } from './changed-pages.js';
+import type { ProjectRedirects } from './redirect-check.js';
+import { type PreviewLinkReport, type RedirectedLink, setRedirectedApart } from './redirected-links.js';
 
 /** Changed pages read at most, and distinct targets asked at most (the rest counted as not checked). */
 const MAX_LINK_CHECKED_PAGES = 200;
@@ -25,24 +27,29 @@ const MAX_COMMENT_BROKEN = 10;
 /** Broken links the job summary lists per project. */
 const MAX_SUMMARY_BROKEN = 1_000;
 
-/** What `results[].links` says: how many links were checked, how many not, and the broken ones. */
+/** What `results[].links` says: how many links were checked, how many not, the broken ones, and those a redirect keeps working. */
 export interface LinkDetails {
   checked: number;
   notChecked: number;
   broken: BrokenLink[];
+  redirected: RedirectedLink[];
 }
 
-/** The changed pages' links checked on the preview at `previewUrl`; undefined with `link-check: off` or no page to read. */
+/**
+ * The changed pages' links checked on the preview at `previewUrl`; undefined with `link-check: off`
+ * or no page to read. A missing target that a redirect of the project covers is set apart (the
+ * preview applies no redirects): see redirected-links.ts.
+ */
 export async function checkPreviewLinks(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { previewUrl: string; pages: readonly ChangedPage[]; answers: LinkAnswers },
-): Promise<LinkReport | undefined> {
+  args: { previewUrl: string; pages: readonly ChangedPage[]; answers: LinkAnswers; redirects: ProjectRedirects },
+): Promise<PreviewLinkReport | undefined> {
   const levels = linkLevels(ctx.inputs, 'preview');
   if (levels.links === 'off') return undefined;
   const pages = args.pages.filter((page) => page.change !== 'deleted').map((page) => page.url);
   if (pages.length === 0) return undefined;
-  const report = await checkLinks(ctx, {
+  const checked = await checkLinks(ctx, {
     root: asRoot(args.previewUrl),
     pages,
     crawl: false,
@@ -54,6 +61,7 @@ export async function checkPreviewLinks(
     budgetMs: LINK_CHECK_BUDGET_MS,
     answers: args.answers,
   });
+  const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
   annotateBroken(log, report.broken);
   log.info(
     `Links of ${report.pages} changed page(s): ${report.checked} checked, ${report.broken.length} broken, ${report.notChecked} not checked` +
@@ -76,16 +84,30 @@ export function failingOf(ctx: OperationContext, report: LinkReport | undefined)
   return report ? failingLinks(report.broken, linkLevels(ctx.inputs, 'preview')) : [];
 }
 
-/** The comment row's part: the first broken links, and how many more the summary lists. */
-export function rowBrokenLinks(report: LinkReport | undefined): { brokenLinks?: BrokenLinkRow[]; moreBrokenLinks?: number } {
-  if (!report || report.broken.length === 0) return {};
-  const shown = report.broken.slice(0, MAX_COMMENT_BROKEN).map(({ page, target, problem }) => ({ page, target, problem }));
-  return { brokenLinks: shown, ...(report.broken.length > shown.length ? { moreBrokenLinks: report.broken.length - shown.length } : {}) };
+/** The comment row's part: the first broken links and redirected ones, and how many more the summary lists. */
+export function rowBrokenLinks(
+  report: PreviewLinkReport | undefined,
+): Pick<PreviewRow, 'brokenLinks' | 'moreBrokenLinks' | 'redirectedLinks' | 'moreRedirectedLinks'> {
+  if (!report) return {};
+  const row: ReturnType<typeof rowBrokenLinks> = {};
+  if (report.broken.length > 0) {
+    const shown = report.broken.slice(0, MAX_COMMENT_BROKEN).map(({ page, target, problem }) => ({ page, target, problem }));
+    row.brokenLinks = shown;
+    if (report.broken.length > shown.length) row.moreBrokenLinks = report.broken.length - shown.length;
+  }
+  if (report.redirected.length > 0) {
+    const shown = report.redirected.slice(0, MAX_COMMENT_BROKEN).map(({ page, target, redirect }) => ({ page, target, redirect }));
+    row.redirectedLinks = shown;
+    if (report.redirected.length > shown.length) row.moreRedirectedLinks = report.redirected.length - shown.length;
+  }
+  return row;
 }
 
 /** What `results[].links` carries. */
-export function linkDetails(report: LinkReport | undefined): { links?: LinkDetails } {
-  return report ? { links: { checked: report.checked, notChecked: report.notChecked, broken: report.broken } } : {};
+export function linkDetails(report: PreviewLinkReport | undefined): { links?: LinkDetails } {
+  return report
+    ? { links: { checked: report.checked, notChecked: report.notChecked, broken: report.broken, redirected: report.redirected } }
+    : {};
 }
 
 /** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
@@ -105,15 +127,31 @@ export function brokenLinksFailure(
   };
 }
 
-/** The job summary's list of a project's broken links: every one, up to {@link MAX_SUMMARY_BROKEN}. */
-export function brokenLinksSummary(project: string, report: LinkReport | undefined): string[] {
+/**
+ * The job summary's list of a project's broken links: every one, up to {@link MAX_SUMMARY_BROKEN};
+ * then those a redirect of the project keeps working in production, as many.
+ */
+export function brokenLinksSummary(project: string, report: PreviewLinkReport | undefined): string[] {
   if (!report) return [];
-  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${report.broken.length} broken, ${report.checked} checked, ${report.notChecked} not checked`;
-  if (report.broken.length === 0) return ['', head];
-  const lines = ['', head, ''];
-  for (const link of report.broken.slice(0, MAX_SUMMARY_BROKEN))
-    lines.push(`- ${brokenLinkMarkdown(link)}${link.external ? ' (another site)' : ''}`);
-  if (report.broken.length > MAX_SUMMARY_BROKEN)
-    lines.push(`- … and ${report.broken.length - MAX_SUMMARY_BROKEN} more (every one in the \`results\` output)`);
+  const redirected = report.redirected.length === 0 ? '' : `, ${report.redirected.length} redirected in production`;
+  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${report.broken.length} broken${redirected}, ${report.checked} checked, ${report.notChecked} not checked`;
+  const lines = ['', head];
+  if (report.broken.length > 0) {
+    lines.push('');
+    for (const line of listed(report.broken, (link) => `${brokenLinkMarkdown(link)}${link.external ? ' (another site)' : ''}`))
+      lines.push(line);
+  }
+  if (report.redirected.length > 0) {
+    lines.push('', REDIRECTED_LINKS_INTRO, '');
+    for (const line of listed(report.redirected, redirectedLinkMarkdown)) lines.push(line);
+  }
+  return lines;
+}
+
+/** Up to {@link MAX_SUMMARY_BROKEN} list items, then how many more `results` has. */
+function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
+  const lines = items.slice(0, MAX_SUMMARY_BROKEN).map((item) => `- ${line(item)}`);
+  if (items.length > MAX_SUMMARY_BROKEN)
+    lines.push(`- … and ${items.length - MAX_SUMMARY_BROKEN} more (every one in the \`results\` output)`);
   return lines;
 }

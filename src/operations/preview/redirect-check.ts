@@ -14,7 +14,7 @@ import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
 import {
-  coverage,
+  coveringRule,
   MAX_MOVED_PAGES,
   movedPages,
   normalisePath,
@@ -61,6 +61,39 @@ export interface RedirectCheckInput {
   removedPages?: MovedPage[];
   /** Preview pages already looked up (the changed pages), by URL: whether each answered. */
   checked: ReadonlyMap<string, boolean>;
+  /** The project's redirects, read once for its checks (the link check's notes too); read here when not given. */
+  redirects?: ProjectRedirects;
+}
+
+/** A project's redirects (the service's) and the prefixes its `exact` ones are matched under, each read once, on first use. */
+export interface ProjectRedirects {
+  rules(): Promise<RedirectRule[]>;
+  prefixes(): Promise<string[] | undefined>;
+}
+
+/** The reads of {@link ProjectRedirects} for `project`: its redirects need a maintainer's token (`token`). */
+export function projectRedirects(ctx: OperationContext, log: ProjectLog, project: string, record: Project | undefined): ProjectRedirects {
+  return {
+    rules: once(async () =>
+      (await ctx.api.redirects(project)).map((r) => ({
+        type: r.type,
+        from: r.from_url ?? '',
+        ...(r.to_url ? { to: r.to_url } : {}),
+        ...(r.enabled === false ? { enabled: false } : {}),
+      })),
+    ),
+    // The prefixes `exact` redirects are matched under, asked for only when one needs them.
+    prefixes: once(() => exactPrefixes(ctx, log, record)),
+  };
+}
+
+/** The matcher of `rules` (the project's, unless given): which of them covers a page. */
+export async function redirectMatcher(
+  redirects: ProjectRedirects,
+  rules?: RedirectRule[],
+): Promise<(page: string | Pick<MovedPage, 'from' | 'to'>) => RedirectRule | undefined> {
+  const list = rules ?? (await redirects.rules());
+  return coveringRule(list, list.some(isExact) ? await redirects.prefixes() : undefined);
 }
 
 export async function checkRedirects(ctx: OperationContext, log: ProjectLog, input: RedirectCheckInput): Promise<UnredirectedPages> {
@@ -75,23 +108,16 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
     return NONE;
   }
   let uncovered = moved;
+  const redirects = input.redirects ?? projectRedirects(ctx, log, input.project, input.projectRecord);
   try {
-    const rules: RedirectRule[] = (await ctx.api.redirects(input.project)).map((r) => ({
-      type: r.type,
-      from: r.from_url ?? '',
-      ...(r.enabled === false ? { enabled: false } : {}),
-    }));
-    // The prefixes `exact` redirects are matched under, asked for only when one needs them.
-    const prefixes = once(() => exactPrefixes(ctx, log, input.projectRecord));
-    const covers = async (list: RedirectRule[]) => coverage(list, list.some(isExact) ? await prefixes() : undefined);
-    const byProject = await covers(rules);
-    uncovered = moved.filter((page) => !byProject(page));
+    const byProject = await redirectMatcher(redirects);
+    uncovered = moved.filter((page) => byProject(page) === undefined);
     if (uncovered.length > 0) {
       const text = await input.projectFile();
       const fileRules = text === undefined ? undefined : await projectFileRedirects(text, input.project);
       if (fileRules) {
-        const byFile = await covers(fileRules);
-        uncovered = uncovered.filter((page) => !byFile(page));
+        const byFile = await redirectMatcher(redirects, fileRules);
+        uncovered = uncovered.filter((page) => byFile(page) === undefined);
       }
     }
   } catch (error) {
@@ -111,7 +137,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
     const what = page.unconfirmed
       ? "is no longer built (the service's file tree diff), or it moved on the base: this pull request's files are not known"
       : page.builtOnly
-        ? "is no longer built (the service's file tree diff)"
+        ? `is no longer built (the service's file tree diff)${page.served ? ", the base's live docs still serve it," : ''}`
         : `(built from ${page.file}) ${page.newFile === undefined ? 'is removed' : `moves${to ? ` to ${to}` : ''}`}`;
     log.warning(
       safeLine(

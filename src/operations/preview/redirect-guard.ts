@@ -18,6 +18,8 @@ export interface PullRequestFile {
 export interface RedirectRule {
   type: string;
   from: string;
+  /** Where it sends (the service's `to_url`), to name the redirect; the guard itself never needs it. */
+  to?: string;
   enabled?: boolean;
 }
 
@@ -35,6 +37,8 @@ export interface MovedPage {
   builtOnly?: boolean;
   /** From the diff while the pull request's files are unknown: it may have moved on the base instead. */
   unconfirmed?: boolean;
+  /** From the diff, and the base's live docs still serve it: this pull request removes it, whatever its files. */
+  served?: boolean;
 }
 
 /** At most this many pages are reported (a pull request that moves a whole tree says so once). */
@@ -191,22 +195,40 @@ export function coverage(
   rules: RedirectRule[],
   prefixes: string | readonly string[] | undefined,
 ): (page: string | Pick<MovedPage, 'from' | 'to'>) => boolean {
+  const covering = coveringRule(rules, prefixes);
+  return (page) => covering(page) !== undefined;
+}
+
+/**
+ * The redirect that covers a page, as {@link coverage} decides (the first in the list's order when
+ * several do), or undefined: the one matcher of the service's rules, for the guard and for a
+ * preview's links to addresses that production redirects.
+ */
+export function coveringRule(
+  rules: RedirectRule[],
+  prefixes: string | readonly string[] | undefined,
+): (page: string | Pick<MovedPage, 'from' | 'to'>) => RedirectRule | undefined {
   const bases = prefixes === undefined ? [] : typeof prefixes === 'string' ? [prefixes] : prefixes;
-  const below = new Set<string>();
-  let cleanToHtml = false;
-  let htmlToClean = false;
+  // Each `from` below the version's root, with the first rule that has it.
+  const below = new Map<string, RedirectRule>();
+  let cleanToHtml: RedirectRule | undefined;
+  let htmlToClean: RedirectRule | undefined;
+  const add = (from: string, rule: RedirectRule) => {
+    if (!below.has(from)) below.set(from, rule);
+  };
   for (const rule of rules) {
     if (rule.enabled === false) continue;
-    if (rule.type === 'page') below.add(rule.from);
-    else if (rule.type === 'exact') for (const from of exactBelowRoot(rule.from, bases)) below.add(from);
-    else if (rule.type === 'clean_url_to_html') cleanToHtml = true;
-    else if (rule.type === 'html_to_clean_url') htmlToClean = true;
+    if (rule.type === 'page') add(rule.from, rule);
+    else if (rule.type === 'exact') for (const from of exactBelowRoot(rule.from, bases)) add(from, rule);
+    else if (rule.type === 'clean_url_to_html') cleanToHtml ??= rule;
+    else if (rule.type === 'html_to_clean_url') htmlToClean ??= rule;
   }
   return (page) => {
     const { from, to } = typeof page === 'string' ? { from: page, to: undefined } : page;
-    for (const rule of below) if (matches(rule, from)) return true;
-    if (to === undefined) return false;
-    return (cleanToHtml && sameAddress(cleanUrlToHtml(from), to)) || (htmlToClean && sameAddress(htmlToCleanUrl(from), to));
+    for (const [rule, found] of below) if (matches(rule, from)) return found;
+    if (to === undefined) return undefined;
+    if (cleanToHtml && sameAddress(cleanUrlToHtml(from), to)) return cleanToHtml;
+    return htmlToClean && sameAddress(htmlToCleanUrl(from), to) ? htmlToClean : undefined;
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type BrokenLinkRow,
   type PreviewRow,
   type PreviewStatus,
+  type RedirectedLinkRow,
   type RowPage,
   type UnredirectedRowPage,
 } from './comment-rows.js';
@@ -150,10 +151,7 @@ function render(
     lines.push('', section);
   }
 
-  for (const row of rows) {
-    if (row.status !== 'ready' || !row.brokenLinks?.length || (headSha !== undefined && row.commit !== headSha)) continue;
-    lines.push('', brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks, row.runUrl ?? args.runUrl));
-  }
+  for (const section of linkSections(rows, headSha, args.runUrl)) lines.push('', section);
 
   if (options.pages) {
     for (const row of rows) {
@@ -389,8 +387,47 @@ function unredirectedSection(projects: string | string[], pages: UnredirectedRow
   ].join('\n');
 }
 
+/** `link-check`'s sections of the ready rows of the head commit: their broken links, and those a redirect keeps working. */
+function linkSections(rows: PreviewRow[], headSha: string | undefined, runUrl: string | undefined): string[] {
+  const sections: string[] = [];
+  for (const row of rows) {
+    if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
+    const run = row.runUrl ?? runUrl;
+    if (row.brokenLinks?.length) sections.push(brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks, run));
+    if (row.redirectedLinks?.length) sections.push(redirectedLinksSection(row.project, row.redirectedLinks, row.moreRedirectedLinks, run));
+  }
+  return sections;
+}
+
 /** The title of the `link-check` section, in the comment and the job summary (and a failed project's). */
 export const BROKEN_LINKS_TITLE = 'Broken links';
+
+/** The title of the redirected links' section (`link-check`), in the comment and the job summary... */
+const REDIRECTED_LINKS_TITLE = 'Links kept working by redirects';
+/** ...and what it says of them. */
+export const REDIRECTED_LINKS_INTRO =
+  "These answer 404 on the preview, which applies no redirects (Read the Docs applies the project's redirects on the public docs " +
+  'only); in production a redirect of the project sends each one on, so they are not counted as broken. Linking the new address spares readers the redirect:';
+
+/** The section listing a project's first links that a redirect keeps working, each with the redirect, and how many more the job summary lists. */
+function redirectedLinksSection(project: string, links: RedirectedLinkRow[], more: number | undefined, runUrl: string | undefined): string {
+  return [
+    `#### ${REDIRECTED_LINKS_TITLE} (${escapeMarkdown(project)})`,
+    '',
+    REDIRECTED_LINKS_INTRO,
+    '',
+    ...links.map((link) => `- ${redirectedLinkMarkdown(link)}`),
+    ...(more ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
+  ].join('\n');
+}
+
+/** `page` → `target`: works in production through the page redirect `/old.html` → `/new.html` (the comment's and the job summary's line). */
+export function redirectedLinkMarkdown(link: RedirectedLinkRow): string {
+  const { type, from, to } = link.redirect;
+  const where = to ? ` → ${codeSpan(to, { inTable: false })}` : '';
+  const head = `${codeSpan(link.page, { inTable: false })} → ${codeSpan(link.target, { inTable: false })}`;
+  return `${head}: works in production through the ${escapeMarkdown(type)} redirect ${codeSpan(from || '/', { inTable: false })}${where}`;
+}
 
 /** The section listing a project's first broken links (page → target, what is wrong), and how many more the job summary lists. */
 function brokenLinksSection(project: string, links: BrokenLinkRow[], more: number | undefined, runUrl: string | undefined): string {

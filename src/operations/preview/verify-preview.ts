@@ -6,13 +6,14 @@ import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { builderOfDoctype, changedPages, sourcePagePath, type ChangedPage, type DocsBuilder } from './changed-pages.js';
 import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
-import { MAX_PAGE_BYTES, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { MAX_PAGE_BYTES, type LinkAnswers } from '../shared/links/link-checker.js';
 import { linkLevels } from '../shared/links/levels.js';
 import { brokenLinksFailure, checkPreviewLinks, failingOf } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
-import { checkRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
-import { removedByPullRequest, type MovedPage } from './redirect-guard.js';
+import { checkRedirects, projectRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
+import { deletedPagesToGuard } from './deleted-pages.js';
+import type { PreviewLinkReport } from './redirected-links.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
 import { messageOf } from '../../util/message-of.js';
 
@@ -38,7 +39,7 @@ export interface PreviewFindings {
   /** Whether the service's file tree diff gave the pages, once the preview answered. */
   diff?: DiffOutcome;
   /** `link-check` (unless `off`): the changed pages' links, checked on the preview. */
-  links?: LinkReport;
+  links?: PreviewLinkReport;
   /** The preview answered and its pages were checked to the end: its row shows it ready, even when a check failed the project. */
   ready?: true;
 }
@@ -156,7 +157,9 @@ async function verifyChangedPages(
   else if (sources) {
     info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked, links: shared.linkAnswers });
   }
-  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers });
+  // The project's redirects, read once for the link check's notes and the redirect check.
+  const redirects = projectRedirects(ctx, log, project, record);
+  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers, redirects });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     const found = await checkRedirects(ctx, log, {
@@ -169,33 +172,12 @@ async function verifyChangedPages(
       projectFile: shared.projectFile,
       attempts: PAGE_ATTEMPTS,
       checked,
-      removedPages: 'removed' in diff ? removedByThisPullRequest(log, diff.removed, sources) : [],
+      redirects,
+      removedPages: 'removed' in diff ? await deletedPagesToGuard(ctx, log, { removed: diff.removed, pages: diff.pages, sources }) : [],
     });
     info.unredirected = found.pages;
     info.unredirectedTotal = found.total;
   }
-}
-
-/**
- * The diff's deleted pages the redirect guard checks: those a removed or renamed file of the pull
- * request builds. The others may have moved on the base since the diff's snapshot of it (FACTS):
- * said once, not warned. Without the pull request's files, every one, marked unconfirmed.
- */
-function removedByThisPullRequest(log: ProjectLog, removed: MovedPage[], sources: ChangedSources | undefined): MovedPage[] {
-  if (sources === undefined) return removed.map((page) => ({ ...page, unconfirmed: true }));
-  const { ours, onBase } = removedByPullRequest(removed, sources.entries);
-  if (onBase.length > 0) {
-    const shown = onBase.slice(0, 5).map((page) => page.from);
-    log.info(
-      safeLine(
-        `${onBase.length} page(s) the file tree diff lists as deleted are built by no file this pull request removes or renames ` +
-          `(${shown.join(', ')}${onBase.length > shown.length ? ', …' : ''}): they may have moved on the base since this pull request's ` +
-          'first build (the diff compares with a snapshot of it), so no redirect is asked for them',
-        1000,
-      ),
-    );
-  }
-  return ours;
 }
 
 /**
