@@ -243,8 +243,8 @@ function checkReleases(facts) {
  * `stable` is not older than the newest release. FACTS (Versions): the service's `stable` is "the
  * highest non-prerelease (PEP 440, on `verbose_name`) among all internal versions (tags and
  * branches), active or not", so it may serve a tag or branch newer than any GitHub release; and "a
- * user's own branch or tag named `stable` [...] the service never moves": no problem. The version
- * it serves is the tag or branch of its `identifier` (a tag's commit, a branch's name); none: its own.
+ * user's own branch or tag named `stable` [...] the service never moves": no problem. Which one it
+ * is, and what it serves, its `aliases` and `ref` say (see {@link servedByStable}).
  */
 function checkStable(versions, releases) {
     const newest = newestRelease(releases);
@@ -265,10 +265,32 @@ function checkStable(versions, releases) {
     return row('ok', `serves ${name}, not older than the newest release ${newest}`);
 }
 /**
- * The tag or branch `stable` serves: of those its `identifier` names (a tag's commit, a branch's
- * name), the highest by PEP 440. Undefined when none: a `stable` of the project's own.
+ * The tag or branch `stable` serves, undefined for a `stable` of the project's own. FACTS
+ * (Versions): the service's own `stable` has a `ref` (the slug of the version it points to) and,
+ * when that version is active, `aliases` (the version it stands for now); a user's own has `ref:
+ * null` and no alias. So a user's `stable` tag at an older release's commit is its own, not the
+ * service's serving that release. An answer without `ref` (the documented one lacks it) and
+ * without an alias: guessed from its `identifier` (see {@link guessedFromIdentifier}).
  */
 function servedByStable(versions, stable) {
+    const named = (slug, fallback) => {
+        const version = versions.find((v) => v.slug === slug) ?? fallback;
+        return { version, parsed: (0,version_tag/* parseVersionTag */._Q)(version.verbose_name ?? version.slug) };
+    };
+    const alias = stable.aliases?.[0];
+    if (alias)
+        return named(alias.slug, alias);
+    if (typeof stable.ref === 'string' && stable.ref !== '')
+        return named(stable.ref, { slug: stable.ref });
+    if (stable.ref === null)
+        return undefined;
+    return guessedFromIdentifier(versions, stable);
+}
+/**
+ * Without `ref`: of the tags and branches `stable`'s `identifier` names (a tag's commit, a
+ * branch's name), the highest by PEP 440. Undefined when none: a `stable` of the project's own.
+ */
+function guessedFromIdentifier(versions, stable) {
     const id = stable.identifier;
     if (!id)
         return undefined;
@@ -361,7 +383,7 @@ function checkActiveBuilds(facts) {
 }
 /**
  * The root works: the default version is active and built, and the project's builds are not
- * disabled. FACTS (Versions): "on a multi-version project an inactive or missing default version
+ * disabled (*not checked* when the project's notifications, which alone say so, were not read). FACTS (Versions): "on a multi-version project an inactive or missing default version
  * makes the root quietly serve `latest` while `/{lang}/{default}/` answers 404; single-version
  * projects (and a default of `latest`) answer 404."
  */
@@ -380,12 +402,21 @@ function checkRoot(facts) {
             links: [],
         });
     }
+    const unread = facts.notificationsUnread;
     if (rows.length === 0)
         rows.push({
             check: 'the root works',
             state: 'ok',
-            details: `${slug} is active and built; builds are enabled`,
+            details: `${slug} is active and built${unread === undefined ? '; builds are enabled' : ''}`,
             links: docsLink(version),
+        });
+    // Whether the service disabled the builds is in the project's notifications only: not read, not known.
+    if (unread !== undefined)
+        rows.push({
+            check: 'the root works',
+            state: 'unknown',
+            details: `whether the project's builds are disabled is not known: ${unread}`,
+            links: [],
         });
     return rows;
 }
@@ -474,14 +505,15 @@ async function releaseTags(gh, count) {
 }
 /** Everything the checks read of one project. Failed builds' reasons come last: only those are explained. */
 async function readProjectFacts(api, github, project, log, eventDefaultBranch) {
-    const record = await api.project(project);
+    // `expand=permissions`: whether the token may read the notifications, known before asking them.
+    const record = await api.project(project, { permissions: true });
     const versions = await api.versions(project);
     const builds = await api.recentBuilds(project, { limit: BUILDS_LOOKED_AT });
     // The branch `latest` follows: API `default_branch` may be the `master` fallback (FACTS, Versions).
     const defaultBranch = (0,latest_branch/* branchLatestTracks */._)(versions.find((v) => v.slug === 'latest')) ?? eventDefaultBranch ?? record.default_branch ?? undefined;
     const tracking = trackingVersion({ versions, defaultBranch });
     const trackingBuilds = tracking ? await api.recentBuilds(project, { version: tracking.slug, limit: TRACKING_BUILDS }) : [];
-    const buildsDisabled = await disabledNotice(api, project, log);
+    const notices = await disabledNotice(api, project, log, record.permissions?.admin);
     const [head, releases] = await Promise.all([
         defaultBranch ? github.head(defaultBranch) : Promise.resolve('the project names no default branch'),
         github.releases(),
@@ -495,7 +527,7 @@ async function readProjectFacts(api, github, project, log, eventDefaultBranch) {
         versions,
         builds,
         trackingBuilds,
-        buildsDisabled,
+        ...notices,
         head,
         releases,
         failureReasons: new Map(),
@@ -507,14 +539,24 @@ async function readProjectFacts(api, github, project, log, eventDefaultBranch) {
     }
     return facts;
 }
-/** The project's notification saying its builds are disabled (header and body), or undefined; unreadable: a note in the log. */
-async function disabledNotice(api, project, log) {
+/**
+ * The project's notification saying its builds are disabled (header and body), or why it is not
+ * known: the notifications are an admin's to read (FACTS), so a token that `expand=permissions`
+ * says is not an admin's does not ask them; a refused or failed read says why too.
+ */
+async function disabledNotice(api, project, log, admin) {
+    if (admin === false) {
+        const why = `the token is not an admin of ${project} (the project's \`permissions\`), and only an admin's token reads the project's notifications, which alone say so: give \`token\` an admin's to check it`;
+        log.info(`Builds disabled or not: the project's notifications are not asked, ${why}`);
+        return { buildsDisabled: undefined, notificationsUnread: why };
+    }
     try {
-        return await (0,builds_disabled/* buildsDisabledNotice */.u)(api, project);
+        return { buildsDisabled: await (0,builds_disabled/* buildsDisabledNotice */.u)(api, project) };
     }
     catch (error) {
-        log.info(`The project's notifications could not be read (an admin's token reads them): ${(0,message_of/* messageOf */.b)(error)}`);
-        return undefined;
+        const why = `the project's notifications could not be read (an admin's token reads them): ${(0,message_of/* messageOf */.b)(error)}`;
+        log.info(`Builds disabled or not: ${why}`);
+        return { buildsDisabled: undefined, notificationsUnread: why };
     }
 }
 
