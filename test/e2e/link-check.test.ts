@@ -87,6 +87,33 @@ describe.concurrent('link check through dist/', () => {
       expect(run.annotations).toContainEqual(expect.objectContaining({ level: 'notice', title: 'Output shortened' }));
     }));
 
+  // Issue 50's 4: each broken link was drawn twice (its Markdown and the hidden state) at full
+  // length; such pages made a 69,961-character body, GitHub's 422 (the stand-in's too), and the
+  // comment stayed "building" while the step was green.
+  it('1,500 broken links of 2,000-character targets on 900-character pages: the comment is written, under 65,536', () =>
+    withPreviewStands(async ({ rtd, gh }) => {
+      const pages = [0, 1, 2].map((index) => `guide/${'p'.repeat(887)}-${index}.html`);
+      const target = (page: number, link: number) => `missing-${String(page)}-${String(link).padStart(4, '0')}-${'t'.repeat(1_980)}.html`;
+      expect(pages[0]).toHaveLength(900);
+      expect(target(0, 0)).toHaveLength(2_000);
+      const html = (page: number) =>
+        `<!doctype html>\n<html><body><h1>Long</h1>\n${Array.from({ length: 500 }, (_, link) => `<a href="${target(page, link)}">gone</a>`).join('\n')}\n</body></html>\n`;
+      rtd.setFileTreeDiff('demo', String(PR), { modified: pages }, { writtenAfterMs: 0 });
+      rtd.setSitePages('demo', String(PR), {
+        ...linkSite(`${gh.url}/other-site`, { fixed: true }),
+        ...Object.fromEntries(pages.map((page, index) => [page, html(index)])),
+      });
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'warn' });
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.annotations.filter((a) => a.title === 'GitHub report failed')).toEqual([]);
+      const [comment] = gh.comments(PR);
+      expect(comment!.body.length).toBeLessThanOrEqual(65_536);
+      expect(comment!.body).toMatch(/^### ⚠️ Read the Docs preview: ready · \d+ broken links$/m);
+      const section = comment!.body.slice(comment!.body.indexOf('#### Broken links (demo)'));
+      expect(section).toContain(' … ');
+      expect(gh.statuses(HEAD).at(-1)?.state).toBe('success');
+    }));
+
   it('health with `link-check: fail`: the issue names the missing page, and closes once the link is fixed', async ({ onTestFinished }) => {
     const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null });
     const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
