@@ -59,9 +59,7 @@ export function escapeMarkdown(text: string): string {
 
 /** Escapes text for an HTML context inside Markdown (e.g. `<summary>`), where Markdown escapes would show. */
 export function escapeHtml(text: string): string {
-  return visibleControls(text)
-    .replace(CONTROL_CHARACTERS, '')
-    .replace(LINE_BREAK, ' ')
+  return visibleControls(text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' '))
     .replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char)
     .replace(MENTION, `$1@${ZERO_WIDTH_SPACE}`);
 }
