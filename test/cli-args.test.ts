@@ -93,6 +93,15 @@ describe('the command line', () => {
     expect(refusal(['export', '--force', '--config', 'p.yml'])).toBeUndefined();
   });
 
+  it('reads the operation as the `operation` input is read, so that its rule judges the same operation (issue 50)', () => {
+    const run = parseCommandLine([' Build ', '--project', 'demo'], {});
+    expect(run).toMatchObject({ kind: 'run', operation: 'build', inputs: { operation: 'build' } });
+    expect(() => parseCommandLine(['BUILD', '--project', 'demo', '--dry-run'], {})).toThrow(
+      /^`build` does not take `--dry-run`: it would do nothing here; only `env` and `apply` read it/,
+    );
+    expect(() => parseCommandLine(['deploy'], {})).toThrow(/^`deploy` is not an operation/);
+  });
+
   it('each operation’s help lists only the options it takes', () => {
     expect(helpText('build')).not.toContain('--dry-run');
     expect(helpText('build')).not.toContain('--variables-file');

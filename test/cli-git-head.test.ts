@@ -60,6 +60,11 @@ describe('git’s environment (issue 39)', () => {
       NPM_AUTH_TOKEN: 'npm-secret-7',
       AWS_SECRET_ACCESS_KEY: 'aws-secret-8',
       OPENAI_API_KEY: 'key-secret-9',
+      // Secrets not named like one (issue 50's 7): the allowlist keeps them out too.
+      GH_PAT: 'pat-secret-10',
+      NPM_AUTH: 'npm-secret-11',
+      SSH_AUTH_SOCK: '/tmp/agent-secret-12.sock',
+      GCP_SA_KEY: 'gcp-secret-13',
     };
     expect(gitHead(folder(), env)).toBe('d'.repeat(40));
     const seen = readFileSync(dump, 'utf8');
@@ -74,6 +79,10 @@ describe('git’s environment (issue 39)', () => {
       'npm-secret-7',
       'aws-secret-8',
       'key-secret-9',
+      'pat-secret-10',
+      'npm-secret-11',
+      'agent-secret-12',
+      'gcp-secret-13',
     ]) {
       expect(seen).not.toContain(secret);
     }
@@ -83,13 +92,45 @@ describe('git’s environment (issue 39)', () => {
     expect(seen).toContain('GIT_CONFIG_NOSYSTEM=1');
   });
 
-  it('gitEnvironment keeps everything else as it is', () => {
+  // Issue 50's 7: a denylist let through secrets not named like one.
+  it('gitEnvironment is an allowlist: what git needs to find the checkout and speak, nothing else', () => {
     expect(
-      gitEnvironment({ PATH: '/usr/bin', GIT_AUTHOR_NAME: 'A', http_proxy: 'http://proxy:3128', GITHUB_TOKEN: 'x', input_token: 'y' }),
+      gitEnvironment({
+        PATH: '/usr/bin',
+        HOME: '/nonexistent',
+        TMPDIR: '/tmp',
+        LANG: 'C.UTF-8',
+        LC_ALL: 'C',
+        LC_MESSAGES: 'fr_FR.UTF-8',
+        GIT_DIR: '/repo/.git',
+        GIT_CONFIG_NOSYSTEM: '1',
+        SystemRoot: 'C:\\Windows',
+        GH_PAT: 'ghp_secret',
+        NPM_AUTH: 'npm-secret',
+        SSH_AUTH_SOCK: '/tmp/agent.sock',
+        GCP_SA_KEY: '{"private_key":"x"}',
+        GIT_CONFIG_PARAMETERS: "'http.extraheader=AUTHORIZATION: basic eA=='",
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: 'http.extraheader',
+        GIT_CONFIG_VALUE_0: 'AUTHORIZATION: bearer x',
+        GIT_ASKPASS: '/bin/askpass',
+        GIT_SSH_COMMAND: 'ssh -i key',
+        GIT_AUTHOR_NAME: 'A',
+        http_proxy: 'http://user:pass@proxy:3128',
+        GITHUB_TOKEN: 'x',
+        input_token: 'y',
+        LC_: 'not a locale category',
+      }),
     ).toEqual({
       PATH: '/usr/bin',
-      GIT_AUTHOR_NAME: 'A',
-      http_proxy: 'http://proxy:3128',
+      HOME: '/nonexistent',
+      TMPDIR: '/tmp',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C',
+      LC_MESSAGES: 'fr_FR.UTF-8',
+      GIT_DIR: '/repo/.git',
+      GIT_CONFIG_NOSYSTEM: '1',
+      SystemRoot: 'C:\\Windows',
     });
   });
 });

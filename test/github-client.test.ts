@@ -7,9 +7,13 @@ import {
   createCommitStatus,
   createDeployment,
   createDeploymentStatus,
+  createIssue,
   createIssueComment,
   getPullRequest,
   listIssueComments,
+  updateIssue,
+  updateIssueComment,
+  updatePullRequestBody,
 } from '../src/github/api/rest.js';
 import { CancelledError, sleep as realSleep } from '../src/util/abort.js';
 import { type GitHubStandin, startGitHubStandin } from '../harness/github-standin.ts';
@@ -152,6 +156,54 @@ describe('links sent to GitHub', () => {
       logUrl: 'javascript:alert(1)//',
     });
     expect(standin.deployments()[0]!.statuses.map((status) => [status.environment_url, status.log_url])).toEqual([['', '']]);
+  });
+});
+
+// Issue 50's 4: GitHub refuses a body over 65,536 characters with a 422 (the comment is left as it
+// was); the stand-in does too, and the client refuses one before any request, with a clear error.
+describe("GitHub's body limit", () => {
+  const send = (body: string, path = '/repos/octo/docs-repo/issues/7/comments', method = 'POST') =>
+    fetch(`${standin.url}${path}`, { method, headers: { authorization: `token ${TOKEN}` }, body: JSON.stringify({ body, title: 't' }) });
+
+  it('the stand-in refuses a comment, issue or pull request body over 65,536 characters with 422, as GitHub does', async () => {
+    await client();
+    const refused = await send('x'.repeat(65_537));
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(await refused.json())).toContain('body is too long (maximum is 65536 characters)');
+    expect((await send('x'.repeat(65_536))).status).toBe(201);
+    expect((await send('x'.repeat(65_537), '/repos/octo/docs-repo/issues')).status).toBe(422);
+    expect((await send('x'.repeat(65_537), '/repos/octo/docs-repo/pulls/7', 'PATCH')).status).toBe(422);
+    expect(standin.comments(7)).toHaveLength(1);
+  });
+
+  it('the client refuses a body over the limit as sent (controls made visible) before any request, naming the call', async () => {
+    const { gh } = await client();
+    const [comment] = [await createIssueComment(gh, 7, 'short')];
+    const sent = standin.requests.length;
+    const over = 'x'.repeat(65_537);
+    // 65,531 characters and one U+202E, sent as the six characters `\u202e`: 65,537.
+    const overOnceVisible = `${'x'.repeat(65_531)}\u202e`;
+    await expect(createIssueComment(gh, 7, over)).rejects.toThrow(
+      "POST issues/{n}/comments: the body would be 65,537 characters, over GitHub's limit of 65,536: not sent",
+    );
+    await expect(createIssueComment(gh, 7, overOnceVisible)).rejects.toThrow(/would be 65,537 characters/);
+    await expect(updateIssueComment(gh, comment!.id, over)).rejects.toThrow(/^PATCH issues\/comments\/\{id\}: the body would be/);
+    await expect(createIssue(gh, { title: 't', body: over })).rejects.toThrow(/^POST issues: the body would be/);
+    await expect(updateIssue(gh, 1, { body: over })).rejects.toThrow(/^PATCH issues\/\{n\}: the body would be/);
+    await expect(updatePullRequestBody(gh, 7, over)).rejects.toThrow(/^PATCH pulls\/\{n\}: the body would be/);
+    expect(standin.requests.length).toBe(sent);
+    await createIssueComment(gh, 7, 'x'.repeat(65_536));
+    expect(standin.comments(7).map((c) => c.body.length)).toEqual([5, 65_536]);
+  });
+
+  it("a status description is sent with its controls visible, within GitHub's 140 (UTF-16 units, no pair split)", async () => {
+    const { gh } = await client();
+    const sha = 'a'.repeat(40);
+    await createCommitStatus(gh, sha, { state: 'success', context: 'c', description: 'txt\u202egnp.exe' });
+    await createCommitStatus(gh, sha, { state: 'success', context: 'c', description: `${'a'.repeat(138)}😀😀` });
+    const [escaped, long] = standin.statuses(sha).map((status) => status.description!);
+    expect(escaped).toBe('txt\\u202egnp.exe');
+    expect(long).toBe(`${'a'.repeat(138)}…`);
   });
 });
 

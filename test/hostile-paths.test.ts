@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigFileError, parseConfigFile } from '../src/operations/shared/project-file/file.ts';
 import { UnsafePathError, writeWithoutLinks } from '../src/operations/export/safe-write.ts';
-import { jsonForTerminal } from '../src/runner/terminal.ts';
+import { inertJson } from '../src/util/untrusted-text.ts';
 
 async function problems(text: string): Promise<string[]> {
   try {
@@ -104,10 +104,10 @@ describe('writeWithoutLinks (export)', () => {
   });
 });
 
-describe('--json for the terminal', () => {
-  it('escapes C1, DEL, bidi controls and separators, and parses to the same value', () => {
-    const value = [{ reason: 'a\u009b31mb\u007fc\u202eevil\u2066d\u2028e\u200ff\u061c', project: 'plain ü ✓' }];
-    const json = jsonForTerminal(JSON.stringify(value));
+describe('the JSON outputs and --json (inertJson)', () => {
+  it('escape C1 (NEL included), DEL, bidi controls and separators, and parse to the same value', () => {
+    const value = [{ reason: 'a\u009b31mb\u007fc\u202eevil\u2066d\u2028e\u200ff\u061c\u0085g\u001b]8;;x\u0007', project: 'plain ü ✓' }];
+    const json = inertJson(value);
     expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
     expect(json).toContain('\\u009b');
     expect(JSON.parse(json)).toEqual(value);

@@ -206,6 +206,20 @@ describe('parseInputs', () => {
       expect(parse({ config: path }).config).toBe(path);
   });
 
+  it('reads a choice and a path in one normal form, the one every rule compares (issue 50)', () => {
+    expect(parse({ operation: ' Build ' }).operation).toBe('build');
+    expect(parse({ operation: 'WAIT' }).operation).toBe('wait');
+    expect(parse({ comment: 'None' }).comment).toBe('none');
+    expect(parse({ config: './.github/readthedocs-project.yml' }).config).toBe(INPUT_DEFAULTS.config);
+    expect(parse({ config: '.github//x/./project.yml' }).config).toBe('.github/x/project.yml');
+    expect(parse({ 'docs-path': './docs/source/' }).docsPath).toBe('docs/source');
+    expect(parse({ 'docs-path': './' }).docsPath).toBe('.');
+    // The rule against `..` reads the path as written, before its normal form.
+    expect(refusal({ config: 'docs/../x.yml' })).toBe(
+      'Input `config`: `docs/../x.yml` must stay inside the repository: give a path without `..`',
+    );
+  });
+
   it('takes only full commit SHAs', () => {
     expect(parse({ commit: 'A'.repeat(40) }).commit).toBe('a'.repeat(40));
     expect(refusal({ commit: 'abc1234' })).toMatch(/Input `commit`/);

@@ -9,6 +9,7 @@ import {
   type OutputName,
 } from '../src/reporting/output-values.js';
 import type { ProjectResult } from '../src/operations/types.js';
+import { setOutputs } from '../src/reporting/report.js';
 
 const BASE = 'https://app.readthedocs.org';
 const good: ProjectResult = {
@@ -114,5 +115,44 @@ describe('outputs from service values', () => {
     expect(plainUrl('https://app.readthedocs.com/projects/x/builds/1/', serviceDomains('https://app.readthedocs.com'))).toBeDefined();
     expect(plainUrl('https://readthedocs.org.evil.example/', serviceDomains(BASE))).toBeUndefined();
     expect(plainUrl('javascript:alert(1)')).toBeUndefined();
+  });
+});
+
+// Issue 50's 7: `results` carried raw U+202E, U+2066–U+2069, U+2028 and U+0085 (JSON.stringify leaves
+// them): every JSON output is written as `--json` prints it, their `\uXXXX` escapes, the same value parsed.
+describe('the JSON outputs carry no raw control character', () => {
+  const RAW = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+  const HOSTILE = 'txt\u202egnp.exe \u2066a\u2069 b\u2028c\u0085d\u001b[31m\u0007\u0000';
+
+  function outputs(results: ProjectResult[], extra: Partial<Record<OutputName, string>> = {}): Map<string, string> {
+    const set = new Map<string, string>();
+    const log = { warning: () => undefined, notice: () => undefined } as unknown as Parameters<typeof setOutputs>[0]['log'];
+    setOutputs(
+      { log, setOutput: (name, value) => set.set(name, value), saveOutput: () => undefined },
+      results,
+      (text) => text,
+      extra,
+      BASE,
+    );
+    return set;
+  }
+
+  it('`results`, `plan` and `variables`, whole or shortened to fit', () => {
+    const failed = { ...good, outcome: 'failed', reason: HOSTILE, details: { links: { broken: [{ target: HOSTILE }] } } } as ProjectResult;
+    const plan = JSON.stringify([{ project: 'docs', changes: [{ description: HOSTILE }] }]);
+    const variables = JSON.stringify([{ name: HOSTILE, public: false, action: 'kept' }]);
+    const set = outputs([failed], { plan, variables });
+    for (const name of ['results', 'plan', 'variables']) expect(set.get(name), name).not.toMatch(RAW);
+    expect((JSON.parse(set.get('results')!) as { reason: string }[])[0]!.reason).toBe(HOSTILE);
+    expect(JSON.parse(set.get('plan')!)).toEqual(JSON.parse(plan));
+    expect(JSON.parse(set.get('variables')!)).toEqual(JSON.parse(variables));
+    // Past the runner's limit, the shortened value is written alike.
+    const many = Array.from({ length: 4_000 }, () => ({ target: `${HOSTILE}${'x'.repeat(200)}` }));
+    const long = outputs([{ ...failed, details: { links: { broken: many } } } as ProjectResult]).get('results')!;
+    expect(long.length).toBeLessThanOrEqual(MAX_OUTPUT_LENGTH);
+    expect(long).not.toMatch(RAW);
+    expect((JSON.parse(long) as { links: { broken: { target: string }[] } }[])[0]!.links.broken[0]!.target).toBe(
+      `${HOSTILE}${'x'.repeat(200)}`,
+    );
   });
 });

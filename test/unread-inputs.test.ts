@@ -65,6 +65,25 @@ describe('an input the operation does not read (issue 41)', () => {
     expect(unreadOnRunner(runnerInputs({ operation: ' env ', wait: 'false' }))).toMatchObject([{ input: 'wait', operation: 'env' }]);
   });
 
+  // Issue 50's 6: the rule read the operation exactly while `oneOf` lowercases it (`Build` built for
+  // real with `dry-run: true`), and compared paths as written (the default spelled `./…` was refused).
+  it('reads the operation as its input does: `Build` with `dry-run` is refused as `build` is', () => {
+    for (const spelled of ['Build', ' BUILD ', 'bUiLd']) {
+      expect(unreadOnRunner(runnerInputs({ operation: spelled, 'dry-run': 'true' })), spelled).toMatchObject([
+        { input: 'dry-run', operation: 'build', severity: 'error' },
+      ]);
+    }
+    expect(unreadOnRunner(runnerInputs({ operation: 'ENV', 'dry-run': 'true', variables: 'A=1' }))).toEqual([]);
+  });
+
+  it('reads a path as its input does: the default spelled otherwise is not given, another path is', () => {
+    for (const spelled of ['./.github/readthedocs-project.yml', '.github//readthedocs-project.yml', '.github/./readthedocs-project.yml']) {
+      expect(givenInputs(runnerInputs({ config: spelled })), spelled).toEqual(['project']);
+      expect(unreadOnRunner(runnerInputs({ config: spelled })), spelled).toEqual([]);
+    }
+    expect(unreadOnRunner(runnerInputs({ config: './docs/project.yml' }))).toMatchObject([{ input: 'config', operation: 'build' }]);
+  });
+
   it('the operations that read an input are every one for a common input, else those whose descriptor names it', () => {
     for (const name of COMMON_INPUTS) expect(readersOf(name)).toEqual([...OPERATIONS]);
     expect(readersOf('config')).toEqual(['preview', 'apply', 'export']);

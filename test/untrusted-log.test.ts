@@ -82,3 +82,37 @@ describe('tailLines', () => {
     expect(tail).not.toContain('first line');
   });
 });
+
+// Issue 50's 7: ESC (an OSC 8 link, SGR colours), BEL, NUL, CR and U+2028 from a link target reached
+// `::error` reasons and the inside of `::stop-commands` blocks raw.
+describe('the runner adapter leaves no control character raw, whatever path a text takes', () => {
+  const TARGET = 'a\u001b]8;;https://evil.test/\u0007click\u001b]8;;\u0007\u001b[31mred\u0000\r\u2028b\u0085\u202ec';
+  // Tab and line feed are the only controls a line may hold (line feeds end lines or are escaped as %0A).
+  const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+  it('info, untrusted lines and blocks, debug, annotations (message, title, file) and group titles', () => {
+    const out = captureStdout();
+    process.env.RUNNER_DEBUG = '1';
+    try {
+      actionsLog.info(`link ${TARGET}`);
+      actionsLog.untrusted(TARGET);
+      actionsLog.untrusted(`2 broken links:\n${TARGET}\n${TARGET}`, '[demo]');
+      actionsLog.debug(`link check: ${TARGET}`);
+      actionsLog.error(`reason\n${TARGET}`, { title: `Broken links: ${TARGET}`, file: `docs/${TARGET}.rst`, startLine: 3 });
+      actionsLog.warning(TARGET, { title: TARGET });
+      actionsLog.notice(TARGET);
+      actionsLog.startGroup(TARGET);
+      actionsLog.endGroup();
+    } finally {
+      delete process.env.RUNNER_DEBUG;
+    }
+    const text = out.text();
+    expect(text).not.toMatch(RAW);
+    expect(text).toContain('\\u001b]8;;https://evil.test/\\u0007click');
+    expect(text).toContain('\\u2028b\\u0085\\u202ec');
+    // In a block, each line of the text is a line (its CR ends one, as the runner reads it), written visibly.
+    const blocks = text.slice(text.indexOf('::stop-commands::'));
+    expect(blocks.split('\n').filter((line) => line.startsWith('a\\u001b]8;;https://evil.test/\\u0007click'))).toHaveLength(3);
+    expect(blocks).toContain('\n\\u2028b\\u0085\\u202ec\n');
+  });
+});

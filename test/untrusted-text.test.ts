@@ -62,20 +62,15 @@ describe('visibleControls and the paths that use it (issue 39, item 5)', () => {
   const HOSTILE = 'a\u202Eb\u202Cc \u2066d\u2069 \u2067e\u2068f\u2069 \u200Eg\u200Fh\u061Ci \u202Aj\u202Bk\u202Dl \u0085m\u009B2J\u0080';
   const RAW = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-  it('writes every C1 and bidi control as its \\uXXXX escape, as --json does, and leaves the rest alone', () => {
+  it('writes every control character but tab and line feed as its \\uXXXX escape, as the JSON outputs do, and leaves the rest alone', () => {
     expect(visibleControls(HOSTILE)).toBe(
       'a\\u202eb\\u202cc \\u2066d\\u2069 \\u2067e\\u2068f\\u2069 \\u200eg\\u200fh\\u061ci \\u202aj\\u202bk\\u202dl \\u0085m\\u009b2J\\u0080',
     );
-    for (const kept of [
-      'plain ü ✓ 日本',
-      'tab\there',
-      'line\nbreak',
-      '\u200b zero width',
-      '\u2028',
-      '\u007f',
-      '\u00a0 nbsp',
-      '\u2065 \u206a',
-    ]) {
+    // Issue 50's 7: ESC (OSC 8 links, SGR colours), BEL, NUL, CR, DEL and the separators too.
+    expect(visibleControls('\u001b]8;;https://x.test\u0007link\u001b]8;;\u0007 \u001b[31mred\u0000\r\u007f\u2028\u2029')).toBe(
+      '\\u001b]8;;https://x.test\\u0007link\\u001b]8;;\\u0007 \\u001b[31mred\\u0000\\u000d\\u007f\\u2028\\u2029',
+    );
+    for (const kept of ['plain ü ✓ 日本', 'tab\there', 'line\nbreak', '\u200b zero width', '\u00a0 nbsp', '\u2065 \u206a']) {
       expect(visibleControls(kept)).toBe(kept);
     }
     expect(visibleControls(visibleControls(HOSTILE))).toBe(visibleControls(HOSTILE));

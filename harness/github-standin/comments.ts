@@ -1,6 +1,7 @@
-// Issue comments of the pull requests and issues: list (paginated, oldest first), create, update, delete.
+// Issue comments of the pull requests and issues: list (paginated, oldest first), create, update, delete;
+// a body over GitHub's 65,536 characters is refused (422).
 // What the token posts is its own account's (`github-actions[bot]` for the workflow's token).
-import { invalid, json, notFound, page } from './replies.ts';
+import { bodyTooLong, invalid, json, notFound, page } from './replies.ts';
 import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
 import { BOT, type GitHubStore, type StoredComment } from './store.ts';
@@ -79,6 +80,8 @@ export class CommentResources {
   private create(ctx: Ctx, pr: number): Reply {
     if (!this.store.hasIssue(pr)) return notFound();
     if (typeof ctx.input.body !== 'string') return invalid('body');
+    const tooLong = bodyTooLong('IssueComment', ctx.input.body);
+    if (tooLong) return tooLong;
     const id = this.add(pr, ctx.input.body, this.store.tokenAuthor());
     return json(
       201,
@@ -90,6 +93,8 @@ export class CommentResources {
     const found = this.find(id);
     if (!found) return notFound();
     if (typeof ctx.input.body !== 'string') return invalid('body');
+    const tooLong = bodyTooLong('IssueComment', ctx.input.body);
+    if (tooLong) return tooLong;
     const { list, index } = found;
     list[index] = { ...list[index]!, body: ctx.input.body, updated_at: new Date().toISOString() };
     return json(200, list[index]);

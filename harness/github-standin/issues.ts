@@ -2,8 +2,9 @@
 // unless `direction=asc`, by `creator=` when given, paginated; pull requests are issues too, GitHub
 // lists them with `pull_request`), edit (title, body, state and its reason), and search
 // (`GET /search/issues`: a quoted phrase in the body, `repo:`, `is:issue`, `is:open`, `author:`
-// with `app/NAME` for an App's bot; at most 1000 results, as GitHub's search gives). Their comments are comments.ts's.
-import { invalid, json, notFound, page } from './replies.ts';
+// with `app/NAME` for an App's bot; at most 1000 results, as GitHub's search gives). A body over
+// GitHub's 65,536 characters is refused (422). Their comments are comments.ts's.
+import { bodyTooLong, invalid, json, notFound, page } from './replies.ts';
 import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
 import type { GitHubStore, StoredIssue } from './store.ts';
@@ -112,6 +113,8 @@ export class IssueResources {
 
   private create(ctx: Ctx): Reply {
     if (typeof ctx.input.title !== 'string' || ctx.input.title === '') return invalid('title');
+    const tooLong = typeof ctx.input.body === 'string' ? bodyTooLong('Issue', ctx.input.body) : undefined;
+    if (tooLong) return tooLong;
     const number = this.add({
       title: ctx.input.title,
       body: typeof ctx.input.body === 'string' ? ctx.input.body : '',
@@ -125,6 +128,8 @@ export class IssueResources {
     if (!issue) return notFound();
     const { title, body, state, state_reason: reason } = ctx.input;
     if (state !== undefined && state !== 'open' && state !== 'closed') return invalid('state');
+    const tooLong = typeof body === 'string' ? bodyTooLong('Issue', body) : undefined;
+    if (tooLong) return tooLong;
     if (typeof title === 'string') issue.title = title;
     if (typeof body === 'string') issue.body = body;
     if (state === 'open' || state === 'closed') {

@@ -1,6 +1,6 @@
-// Pull requests: get one, edit its description, list them by head (`head=owner:branch`, `state`),
+// Pull requests: get one, edit its description (refused over GitHub's 65,536 characters, 422), list them by head (`head=owner:branch`, `state`),
 // and the files it changes; and who may write to the repository (the collaborators permission).
-import { invalid, json, notFound, page } from './replies.ts';
+import { bodyTooLong, invalid, json, notFound, page } from './replies.ts';
 import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
 import type { GitHubStore, StoredPull } from './store.ts';
@@ -78,6 +78,8 @@ export class PullResources {
     const pr = this.store.pulls.get(number);
     if (!pr) return notFound();
     if (typeof ctx.input.body !== 'string') return invalid('body');
+    const tooLong = bodyTooLong('PullRequest', ctx.input.body);
+    if (tooLong) return tooLong;
     pr.body = ctx.input.body;
     return json(200, this.render(number, pr));
   }

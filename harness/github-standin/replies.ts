@@ -18,6 +18,25 @@ export function invalid(field: string): Reply {
   return json(422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field, code: 'invalid' }], status: '422' });
 }
 
+/**
+ * GitHub refuses a comment, issue or pull request body over 65,536 characters with a 422 whose error
+ * says "body is too long (maximum is 65536 characters)" (its API answers, as reported across many
+ * projects' issues). The stand-in counts UTF-16 code units (JavaScript's `length`), at least as
+ * many as characters: what it takes, GitHub takes.
+ */
+const BODY_LIMIT = 65_536;
+
+/** The 422 for a body over {@link BODY_LIMIT}, `resource` as GitHub names it (`IssueComment`, `Issue`, `PullRequest`); undefined when it fits. */
+export function bodyTooLong(resource: string, body: string): Reply | undefined {
+  if (body.length <= BODY_LIMIT) return undefined;
+  return json(422, {
+    message: 'Validation Failed',
+    errors: [{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${BODY_LIMIT} characters)` }],
+    documentation_url: DOCS,
+    status: '422',
+  });
+}
+
 /** What GitHub answers a token that may not do this (a fork's read-only token, a missing `permissions`). */
 export function refused(): Reply {
   return json(403, { message: 'Resource not accessible by integration', documentation_url: DOCS, status: '403' });

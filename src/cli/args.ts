@@ -3,6 +3,7 @@ import { INPUT_DECLARATIONS, listed } from '../inputs/declarations.js';
 import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inputs/inputs.js';
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { unreadInputs } from '../operations/unread-inputs.js';
+import { choiceOf } from '../inputs/parsers.js';
 import { messageOf } from '../util/message-of.js';
 
 /** The command's name, as package.json's `bin` installs it. */
@@ -77,7 +78,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
   }
   const { values, positionals } = parsed;
   const [word, ...extra] = positionals;
-  const operation = word === undefined ? undefined : OPERATIONS.find((name) => name === word);
+  // Read as the `operation` input is (`Build` is `build`): every rule then judges the same operation.
+  const operation = word === undefined ? undefined : choiceOf(OPERATIONS, word);
   if (word !== undefined && operation === undefined) {
     throw new UsageError(`\`${word}\` is not an operation: use one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')}`);
   }

@@ -33,17 +33,51 @@ export function findOnPath(
 }
 
 /**
- * Variables `git` never gets: the tokens the command line and the action read (READTHEDOCS_TOKEN,
- * GITHUB_TOKEN, the inputs `INPUT_*`), the runner's own, and anything named like a secret. git
- * reads the checkout's config, which can make it run a command (`core.fsmonitor`) that anyone
- * who could write the checkout chose: it needs none of them to read HEAD.
+ * What `git` gets of the environment: an allowlist, nothing else. git reads the checkout's config,
+ * which can make it run a command (`core.fsmonitor`) that anyone who could write the checkout chose,
+ * and reading HEAD needs no secret: a token, a deploy key's agent (`SSH_AUTH_SOCK`), a cloud key
+ * (`GCP_SA_KEY`), a registry's (`NPM_AUTH`) never reach it, whatever their name.
+ *
+ * Kept: where to find programs and files (`PATH`, `HOME`, `TMPDIR`, `XDG_CONFIG_HOME`), the
+ * language and time zone of its messages (`LANG`, `LANGUAGE`, `LC_*`, `TZ`), what Windows needs to
+ * run a program and find the home folder (`SystemRoot`, `windir`, `ComSpec`, `PATHEXT`, `TEMP`,
+ * `TMP`, `USERPROFILE`, `HOMEDRIVE`, `HOMEPATH`), and the `GIT_*` variables that say which
+ * repository and which config files to read (`GIT_DIR`, `GIT_WORK_TREE`, `GIT_CEILING_DIRECTORIES`,
+ * `GIT_DISCOVERY_ACROSS_FILESYSTEM`, `GIT_CONFIG_NOSYSTEM`, `GIT_CONFIG_GLOBAL`,
+ * `GIT_CONFIG_SYSTEM`). Left out: every other `GIT_*`, among them those that carry config or
+ * credentials (`GIT_CONFIG_PARAMETERS`, `GIT_CONFIG_COUNT`/`KEY_n`/`VALUE_n`, which can hold an
+ * `http.extraHeader` with a token) or name a program to run (`GIT_ASKPASS`, `GIT_SSH_COMMAND`,
+ * `GIT_EXEC_PATH`, `GIT_EXTERNAL_DIFF`), and proxies: reading HEAD sends nothing.
  */
-const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|API_?KEY|PRIVATE_KEY/i;
-const RUNNER_ONLY = /^(INPUT_|ACTIONS_)/i;
+const GIT_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'XDG_CONFIG_HOME',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_CEILING_DIRECTORIES',
+  'GIT_DISCOVERY_ACROSS_FILESYSTEM',
+  'GIT_CONFIG_NOSYSTEM',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+]);
 
-/** `env` without what `git` must not see (`SECRET_NAME`, `RUNNER_ONLY`). */
+/** `env` as `git` gets it: only the variables {@link GIT_NAMES} names and `LC_*` (names compared in capitals, as Windows reads them). */
 export function gitEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !SECRET_NAME.test(name) && !RUNNER_ONLY.test(name)));
+  return Object.fromEntries(Object.entries(env).filter(([name]) => GIT_NAMES.has(name.toUpperCase()) || /^LC_[A-Z]+$/i.test(name)));
 }
 
 /** This checkout's HEAD (`git rev-parse --verify HEAD` in `cwd`): a full SHA-1, or undefined outside a git checkout or without git. */

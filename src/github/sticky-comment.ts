@@ -18,7 +18,8 @@ export interface StickyCommentOptions {
    * The body the comment is to hold, given the token's own marked comments already there, oldest
    * first (none before the first post), and every comment of the issue. Called again with every
    * copy when two jobs posted at once. `undefined`: no comment is wanted (none is posted, and the
-   * token's own are deleted).
+   * token's own are deleted). It must fit GitHub's 65,536 characters (`fitsGitHubBody`): a longer
+   * body is refused before it is sent (src/github/api/rest.ts), the comment left as it was.
    */
   render: (own: IssueComment[], all: IssueComment[]) => string | undefined;
 }

@@ -3,6 +3,7 @@
 // such an option (src/cli/args.ts); the step refuses such an input on a runner (src/step.ts), where
 // every input arrives set, to its default when the workflow does not give it.
 import { declarationOf, INPUT_NAMES, listed, OPERATIONS, type InputName, type Operation } from '../inputs/declarations.js';
+import { choiceOf } from '../inputs/parsers.js';
 import { readersOf } from './index.js';
 
 /** An input given to an operation that does not read it, and the operations that do. */
@@ -40,10 +41,12 @@ export function givenInputs(raw: Readonly<Record<InputName, string>>): InputName
   });
 }
 
-/** The inputs given to the operation `raw` names that it does not read; none when the operation itself is refused. */
+/**
+ * The inputs given to the operation `raw` names that it does not read; none when the operation
+ * itself is refused. The operation is read as its input's parser reads it (`Build` is `build`).
+ */
 export function unreadOnRunner(raw: Readonly<Record<InputName, string>>): UnreadInput[] {
-  const named = raw.operation.trim() || declarationOf('operation').default;
-  const operation = OPERATIONS.find((name) => name === named);
+  const operation = choiceOf(OPERATIONS, raw.operation.trim() || declarationOf('operation').default);
   return operation === undefined ? [] : unreadInputs(operation, givenInputs(raw));
 }
 

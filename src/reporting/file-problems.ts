@@ -39,7 +39,9 @@ export function problemMarkdown(problem: FileProblem, links: SourceLinks): strin
 /** The problems as a Markdown list (`indent` before each item), and a line counting those not listed. */
 export function problemList(problems: FileProblem[], more: number, links: SourceLinks, indent = ''): string[] {
   const lines = problems.map((problem) => `${indent}- ${problemMarkdown(problem, links)}`);
-  if (more > 0) lines.push(`${indent}- … and ${more} more in the build's output`);
+  if (more > 0 && problems.length === 0)
+    lines.push(`${indent}- ${more} warning${more === 1 ? '' : 's'} or error${more === 1 ? '' : 's'} in the build's output`);
+  else if (more > 0) lines.push(`${indent}- … and ${more} more in the build's output`);
   return lines;
 }
 
@@ -53,7 +55,8 @@ export function problemText(problem: FileProblem): string {
 export function problemCount(problems: FileProblem[], more = 0): string {
   const errors = problems.filter((problem) => problem.level === 'error').length;
   // Errors are listed first: past a listed warning, the ones not listed are warnings too.
-  if (more > 0 && problems.at(-1)?.level === 'error') return `${problems.length + more} errors and warnings`;
+  // None listed (a body that keeps counts only): their levels are not known.
+  if (more > 0 && (problems.length === 0 || problems.at(-1)?.level === 'error')) return `${problems.length + more} errors and warnings`;
   const warnings = problems.length - errors + more;
   const parts = [
     errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : '',

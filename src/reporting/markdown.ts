@@ -4,8 +4,28 @@
  * people.
  */
 
+import { clipMiddle } from '../util/clip-middle.js';
 import { outputTailOf } from '../util/output-tail.js';
 import { visibleControls } from '../util/untrusted-text.js';
+
+/**
+ * GitHub refuses a comment, issue or pull request body over 65,536 characters (a 422, and the
+ * comment stays as it was). Counted here in UTF-16 code units, at least as many as characters, on
+ * the body as it is sent: its controls made visible, as src/github/api/rest.ts sends every body.
+ */
+export const GITHUB_BODY_LIMIT = 65_536;
+
+/** Whether `body` fits in `limit` (GitHub's, by default) once sent, its controls made visible. */
+export function fitsGitHubBody(body: string, limit = GITHUB_BODY_LIMIT): boolean {
+  return visibleControls(body).length <= limit;
+}
+
+/**
+ * The characters (code points) a cell of outside text keeps: a path, a link's target, a name in a
+ * code span. Past it, the text is cut in its middle (` … `), so that a body of many cells stays
+ * bounded whatever the layout that draws them.
+ */
+export const CELL_LIMIT = 200;
 
 // Characters with a meaning in Markdown; a backslash before any ASCII punctuation makes it literal.
 // `:` is included because escaping it stops GitHub from turning `https://…` text into a link.
@@ -39,9 +59,7 @@ export function escapeMarkdown(text: string): string {
 
 /** Escapes text for an HTML context inside Markdown (e.g. `<summary>`), where Markdown escapes would show. */
 export function escapeHtml(text: string): string {
-  return visibleControls(text)
-    .replace(CONTROL_CHARACTERS, '')
-    .replace(LINE_BREAK, ' ')
+  return visibleControls(text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' '))
     .replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char)
     .replace(MENTION, `$1@${ZERO_WIDTH_SPACE}`);
 }
@@ -74,12 +92,14 @@ export function markdownLink(text: string, url: string | undefined): string {
 }
 
 /**
- * An inline code span holding `text` verbatim. The fence is longer than any backtick run inside,
+ * An inline code span holding `text` verbatim, a cell: past `limit` code points ({@link CELL_LIMIT}
+ * by default) cut in its middle (` … `). The fence is longer than any backtick run inside,
  * line breaks become spaces (a code span cannot hold one), and `|` is written `\|` so the span is
  * safe in a table cell, where GitHub shows it as `|`. Pass `{ inTable: false }` outside tables.
  */
-export function codeSpan(text: string, options: { inTable?: boolean } = {}): string {
-  let content = visibleControls(text.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' '));
+export function codeSpan(text: string, options: { inTable?: boolean; limit?: number } = {}): string {
+  const clipped = clipMiddle(text, options.limit ?? CELL_LIMIT);
+  let content = visibleControls(clipped.replace(CONTROL_CHARACTERS, '').replace(LINE_BREAK, ' '));
   if (options.inTable ?? true) content = content.replace(/\|/g, '\\|');
   if (content === '') return '` `';
   const fence = '`'.repeat(longestBacktickRun(content) + 1);

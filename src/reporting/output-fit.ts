@@ -5,6 +5,8 @@
  * value goes to a file first (`RunnerPort.saveOutput`), whose path the shortened value names.
  */
 
+import { inertJson } from '../util/untrusted-text.js';
+
 /** A JSON output shortened to fit, and what was left out, in words for the log. */
 export interface Fitted {
   text: string;
@@ -23,7 +25,7 @@ const isItem = (value: unknown): value is Item => typeof value === 'object' && v
  * left out, from the end.
  */
 export function fitJsonList(items: unknown[], maxLength: number, fullOutputFile: string | undefined): Fitted {
-  const render = (cap: number, count: number) => JSON.stringify(items.slice(0, count).map((item) => cappedItem(item, cap, fullOutputFile)));
+  const render = (cap: number, count: number) => inertJson(items.slice(0, count).map((item) => cappedItem(item, cap, fullOutputFile)));
   let longest = 0;
   for (const item of items) if (isItem(item)) for (const length of listLengths(item)) longest = Math.max(longest, length);
   const fitsWith = (cap: number, count: number) => render(cap, count).length <= maxLength;

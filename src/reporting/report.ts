@@ -7,6 +7,7 @@ import { OUTCOME_WORDS, outcomeWords, verdict } from './verdict.js';
 import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
 import { messageOf } from '../util/message-of.js';
+import { inertJson } from '../util/untrusted-text.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
 
@@ -133,7 +134,7 @@ export function setOutputs(
     let value = values[name];
     // A value that is not JSON cannot be redacted string by string: it is withheld below.
     if (JSON_OUTPUTS.has(name) && ruleProblem(name, value, domains) === undefined) {
-      value = JSON.stringify(redactStrings(JSON.parse(value) as unknown, redact));
+      value = inertJson(redactStrings(JSON.parse(value) as unknown, redact));
     } else if (!VERBATIM_OUTPUTS.has(name)) value = redact(value);
     const problem = ruleProblem(name, value, domains);
     if (problem !== undefined) {

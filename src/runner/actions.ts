@@ -4,16 +4,18 @@ import { printUntrusted, visibleControls } from '../util/untrusted-text.js';
 import { saveOutputFile } from './output-file.js';
 import type { Annotation, RunnerLog, RunnerPort } from './port.js';
 
-/** An annotation's title with no C1 or bidi control left raw (`visibleControls`): it may name what the service named. */
-function visibleTitle(annotation: Annotation | undefined): Annotation {
-  const properties = annotation ?? {};
-  return properties.title === undefined ? properties : { ...properties, title: visibleControls(properties.title) };
+/** An annotation's title and file with no control character left raw (`visibleControls`): they may name what the service or a build named. */
+function visibleAnnotation(annotation: Annotation | undefined): Annotation {
+  const properties = { ...annotation };
+  if (properties.title !== undefined) properties.title = visibleControls(properties.title);
+  if (properties.file !== undefined) properties.file = visibleControls(properties.file);
+  return properties;
 }
 
 /**
  * The GitHub runner's log through `@actions/core`: workflow commands, annotations, groups.
- * Hostile text goes out through `printUntrusted` (commands stopped around a block); no line, title
- * or summary leaves with a raw C1 or bidi control (`visibleControls`).
+ * Hostile text goes out through `printUntrusted` (commands stopped around a block); no line, debug
+ * line, annotation, title or summary leaves with a raw control character (`visibleControls`).
  */
 export const actionsLog: RunnerLog = {
   info: (message) => core.info(visibleControls(message)),
@@ -21,10 +23,10 @@ export const actionsLog: RunnerLog = {
     printUntrusted(text, (safe) =>
       core.info(prefix === undefined ? safe : safe.includes('\n') ? `${prefix}\n${safe}` : `${prefix} ${safe}`),
     ),
-  debug: (message) => core.debug(message),
-  error: (message, annotation) => core.error(visibleControls(message), visibleTitle(annotation)),
-  warning: (message, annotation) => core.warning(visibleControls(message), visibleTitle(annotation)),
-  notice: (message, annotation) => core.notice(visibleControls(message), visibleTitle(annotation)),
+  debug: (message) => core.debug(visibleControls(message)),
+  error: (message, annotation) => core.error(visibleControls(message), visibleAnnotation(annotation)),
+  warning: (message, annotation) => core.warning(visibleControls(message), visibleAnnotation(annotation)),
+  notice: (message, annotation) => core.notice(visibleControls(message), visibleAnnotation(annotation)),
   startGroup: (title) => core.startGroup(visibleControls(title)),
   endGroup: () => core.endGroup(),
 };

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { INPUT_NAMES } from '../inputs/inputs.js';
-import { safeLine, visibleControls } from '../util/untrusted-text.js';
+import { safeLine, spacedControls } from '../util/untrusted-text.js';
 import { saveOutputFile } from './output-file.js';
 import type { Annotation, FailureKind, RunnerLog, RunnerPort } from './port.js';
 import { DEFAULT_WIDTH, markdownForTerminal } from './terminal-markdown.js';
@@ -52,23 +52,6 @@ function terminalWidth(stream: TerminalStream, env: NodeJS.ProcessEnv): number {
   return Number.isInteger(columns) && columns >= 20 ? columns : DEFAULT_WIDTH;
 }
 
-// Control characters but tab and line feed: a terminal acts on ESC sequences as the runner on `::`
-// (C1 and bidi controls are made visible first, `visibleControls`).
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-// What JSON.stringify leaves raw and a terminal acts on or shows reordered: C0 (outside a string
-// only as whitespace), DEL, C1, the line and paragraph separators, and the bidi marks, embeddings,
-// overrides and isolates.
-const JSON_RAW = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-/**
- * JSON for the terminal: every character of JSON_RAW as its `\uXXXX` escape. Outside a string JSON
- * holds only ASCII punctuation, letters and whitespace, so the text parses to the same value.
- */
-export function jsonForTerminal(json: string): string {
-  return json.replace(JSON_RAW, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 /** An input as the terminal gives it: its option, and for a token the environment variable too. */
 function optionOf(name: string): string {
   if (name === 'token') return '`--token` (or READTHEDOCS_TOKEN)';
@@ -117,7 +100,9 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
     for (const secret of secrets) result = result.split(secret).join('***');
     return result;
   };
-  const clean = (text: string) => inTerminalWords(visibleControls(masked(text)).replace(CONTROL, ' '));
+  // No control character but tab and line feed left (a terminal acts on ESC sequences as the runner
+  // on `::`), as `safeLine` leaves a line: what the log printed is recognised when an annotation repeats it.
+  const clean = (text: string) => inTerminalWords(spacedControls(masked(text)));
   const style = (text: string, name: Style) =>
     colour && text !== '' ? `\u001b[${STYLES[name][0]}m${text}\u001b[${STYLES[name][1]}m` : text;
   const emit = (line: string) => {
@@ -295,7 +280,8 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
         out.emit(lines[verdict] ?? '');
         for (const line of whereToLook(outputs.get('results'))) out.emit(safeLine(out.clean(line)));
       }
-      if (options.json) options.out.write(`${jsonForTerminal(out.masked(outputs.get('results') ?? '[]'))}\n`);
+      // `results` is inert JSON as set (`inertJson`): no control character raw, the same value parsed.
+      if (options.json) options.out.write(`${out.masked(outputs.get('results') ?? '[]')}\n`);
     },
   };
 }

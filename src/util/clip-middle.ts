@@ -15,6 +15,8 @@ const WORD_SLACK = 24;
  * that long is cut inside. Linear in the text's length.
  */
 export function clipMiddle(text: string, limit: number): string {
+  // No more UTF-16 units than the limit: no more code points either.
+  if (text.length <= limit) return text;
   const characters = [...text];
   if (characters.length <= limit) return text;
   const budget = limit - MARK.length;

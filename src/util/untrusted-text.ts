@@ -14,42 +14,66 @@ const SAFE_LINE_MAX = 2000;
 // One character class, no quantifier over a group: linear in the input.
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f\u2028\u2029]/g;
 
-// What reorders or hides what a reader sees: the C1 controls (a terminal acts on CSI, U+009B, as on
-// ESC [), the bidi marks (U+200E, U+200F, U+061C), embeddings and overrides (U+202A-U+202E) and
-// isolates (U+2066-U+2069). One character class: linear in the input.
-const REORDERING = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Every control character but tab and line feed: the rest of C0 (NUL, BEL, CR, and ESC, which starts
+// the OSC 8 links and SGR colours a terminal and the log viewer act on), DEL, the C1 controls (a
+// terminal acts on CSI, U+009B, as on ESC [; U+0085 breaks a line for some readers), the line and
+// paragraph separators, and what reorders what a reader sees: the bidi marks (U+200E, U+200F,
+// U+061C), embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069). One character
+// class: linear in the input.
+const NEUTRALISED = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * Text from outside with every C1 control and bidi control written as its visible escape
- * (`\u202e`), as `--json` writes them: nothing it holds can reorder what a reviewer reads in the
- * job summary, a comment, an issue, an annotation or the terminal. Everything else is unchanged;
- * the Markdown helpers (`src/reporting/markdown.ts`), `safeLine` and the runner's log and summary
- * all pass through it.
+ * Text from outside with every control character but tab and line feed written as its visible
+ * escape (`\u001b`, `\u202e`): nothing it holds can colour, link, ring, break or reorder what a
+ * reviewer reads in the log, an annotation, the job summary, a comment, an issue or the terminal.
+ * Everything else is unchanged. The one neutraliser: the Markdown helpers
+ * (`src/reporting/markdown.ts`), `safeLine`, the stop-commands blocks, the runner's log, annotations
+ * and summary, and the JSON outputs ({@link inertJson}) all pass through it.
  */
 export function visibleControls(text: string): string {
-  return text.replace(REORDERING, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(NEUTRALISED, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /**
- * One line of hostile text made inert: control characters (line breaks included) become spaces,
- * C1 and bidi controls their visible escapes ({@link visibleControls}), every `##[` loses its
+ * `value` as JSON text with none of those characters raw: JSON.stringify escapes C0 controls but
+ * leaves DEL, C1, the separators and the bidi controls as they are, and their `\uXXXX` escapes are
+ * JSON's own, so the text parses to the same value. The JSON outputs (`results`, `plan`,
+ * `variables`) are written so, and `--json` prints `results` as set.
+ */
+export function inertJson(value: unknown): string {
+  return visibleControls(JSON.stringify(value));
+}
+
+/**
+ * One line of hostile text made inert: C0 controls (line breaks included), DEL and the separators
+ * become spaces, C1 and bidi controls their visible escapes ({@link visibleControls}), every `##[` loses its
  * bracket, and the line cannot start with `::`. Cut to `max` characters.
  */
 export function safeLine(text: string, max = SAFE_LINE_MAX): string {
   const bounded = text.length > max * 2 ? text.slice(0, max * 2) : text;
-  let line = visibleControls(bounded.replace(CONTROL, ' ')).replaceAll('##[', '##(');
+  let line = spacedControls(bounded.replace(/\n/g, ' ')).replaceAll('##[', '##(');
   const start = line.length - line.trimStart().length;
   if (line.startsWith('::', start)) line = `${line.slice(0, start)}:\u200b:${line.slice(start + 2)}`;
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 /**
- * Lines that print `text` verbatim (but its C1 and bidi controls, made visible), line for line, between `::stop-commands::<token>` and
+ * Text whose line feeds stay and whose other C0 controls, DEL and line and paragraph separators
+ * become spaces, C1 and bidi controls their visible escapes: what `safeLine` makes of each line, for
+ * a reader (the terminal) that compares what it prints with what `safeLine` printed.
+ */
+export function spacedControls(text: string): string {
+  return visibleControls(text.replace(CONTROL, (char) => (char === '\n' ? char : ' ')));
+}
+
+/**
+ * Lines that print `text` verbatim (but its control characters, made visible), line for line, between `::stop-commands::<token>` and
  * `::<token>::`: the runner acts on nothing in between. The token is random, so the text cannot
  * end the block early; it is drawn again in the (astronomically unlikely) case the text holds it.
  */
 export function untrustedBlockLines(text: string): string[] {
-  const lines = visibleControls(text).replace(/\r\n?/g, '\n').split('\n');
+  // Line breaks first: a lone CR or a separator left is written visibly, never a line of its own.
+  const lines = visibleControls(text.replace(/\r\n?/g, '\n')).split('\n');
   let token = randomBytes(16).toString('hex');
   while (text.toLowerCase().includes(token)) token = randomBytes(16).toString('hex');
   return [`::stop-commands::${token}`, ...lines, `::${token}::`];

@@ -241,6 +241,17 @@ describe.concurrent('operation wait after a push to the branch latest follows', 
     }));
 });
 
+describe.concurrent('an input spelled otherwise is read as its parser reads it (issue 50)', () => {
+  it('`config: ./.github/readthedocs-project.yml`, the default spelled otherwise, is not refused on `build`', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo', config: './.github/readthedocs-project.yml' }) });
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+      expect(triggers(standin)).toBe(1);
+    }));
+});
+
 describe.concurrent('bad input fails before any request, naming the input', () => {
   // Every refusal of parseInputs is tested in-process (test/inputs.test.ts); through dist/ go one
   // of them and the token's, which step.ts checks once the operation is known.
@@ -265,6 +276,12 @@ describe.concurrent('bad input fails before any request, naming the input', () =
       'dry-run on sync-versions',
       { operation: 'sync-versions', 'dry-run': 'true' },
       /^Input `dry-run`: `sync-versions` does not read it, so it would do nothing here \(only `env` and `apply` read it\)/,
+    ],
+    // Issue 50: the rule read `operation` exactly while its parser lowercases it, so `Build` built for real.
+    [
+      'dry-run on `operation: Build` (the operation read as its input reads it)',
+      { operation: 'Build', 'dry-run': 'true' },
+      /^Input `dry-run`: `build` does not read it, so it would do nothing here \(only `env` and `apply` read it\)/,
     ],
     [
       'variables without operation: env',

@@ -333,7 +333,7 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
 
 describe.concurrent('readthedocs-action wait: the git it starts', () => {
   // Issue 39's 6: the checkout's config can make git run a command; it never sees the tokens.
-  it('gets no READTHEDOCS_TOKEN, GITHUB_TOKEN or other token, and still reads the HEAD', () =>
+  it('gets no READTHEDOCS_TOKEN, GITHUB_TOKEN, GH_PAT, SSH_AUTH_SOCK or other secret, and still reads the HEAD', () =>
     withStandin(async (standin) => {
       const { path: folder, head } = gitCheckout('rtd-cli-git-env-');
       const bin = mkdtempSync(join(tmpdir(), 'rtd-cli-git-bin-'));
@@ -347,6 +347,11 @@ describe.concurrent('readthedocs-action wait: the git it starts', () => {
           READTHEDOCS_TOKEN: TOKEN,
           GITHUB_TOKEN: 'ghs_cli_git_env_0123456789',
           GH_TOKEN: 'gh_cli_3',
+          // Secrets not named like one (issue 50's 7): git's environment is an allowlist.
+          GH_PAT: 'ghp_cli_pat_4',
+          NPM_AUTH: 'npm_cli_5',
+          SSH_AUTH_SOCK: '/tmp/agent_cli_6.sock',
+          GCP_SA_KEY: 'gcp_cli_7',
         },
       });
 
@@ -354,7 +359,9 @@ describe.concurrent('readthedocs-action wait: the git it starts', () => {
       expect(run.stdout).toContain(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
       const seen = readFileSync(join(bin, 'env.txt'), 'utf8');
       expect(seen).toContain('PATH=');
-      for (const secret of [TOKEN, 'ghs_cli_git_env_0123456789', 'gh_cli_3']) expect(seen).not.toContain(secret);
+      for (const secret of [TOKEN, 'ghs_cli_git_env_0123456789', 'gh_cli_3', 'ghp_cli_pat_4', 'npm_cli_5', 'agent_cli_6', 'gcp_cli_7']) {
+        expect(seen).not.toContain(secret);
+      }
       expectPlainAndSecret(run);
     }));
 });

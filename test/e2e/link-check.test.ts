@@ -109,7 +109,8 @@ describe.concurrent('link check through dist/', () => {
         ...linkSite(`${gh.url}/other-site`, { fixed: true }),
         'guide/install.html': `<!doctype html>\n<html><body><h1>Install</h1>\n${links}\n</body></html>\n`,
       });
-      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'warn' });
+      // A step's time far above what 1,000 requests to the loopback stand-in take: 20 s ran out on a busy machine.
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'warn', timeout: '10m' });
       expect(run.code, run.stdout).toBe(0);
       const text = run.outputs.results!;
       expect(text.length).toBeLessThanOrEqual(MAX_OUTPUT_LENGTH);
@@ -121,6 +122,67 @@ describe.concurrent('link check through dist/', () => {
       const [full] = JSON.parse(readFileSync(result!.fullOutputFile!, 'utf8')) as Result[];
       expect(full!.links.broken.map((link) => link.target).sort()).toEqual(missing.map((target) => `guide/${target}`).sort());
       expect(run.annotations).toContainEqual(expect.objectContaining({ level: 'notice', title: 'Output shortened' }));
+    }));
+
+  // Issue 50's 4: each broken link was drawn twice (its Markdown and the hidden state) at full
+  // length; such pages made a 69,961-character body, GitHub's 422 (the stand-in's too), and the
+  // comment stayed "building" while the step was green.
+  it('1,500 broken links of 2,000-character targets on 900-character pages: the comment is written, under 65,536', () =>
+    withPreviewStands(async ({ rtd, gh }) => {
+      const pages = [0, 1, 2].map((index) => `guide/${'p'.repeat(887)}-${index}.html`);
+      const target = (page: number, link: number) => `missing-${String(page)}-${String(link).padStart(4, '0')}-${'t'.repeat(1_980)}.html`;
+      expect(pages[0]).toHaveLength(900);
+      expect(target(0, 0)).toHaveLength(2_000);
+      const html = (page: number) =>
+        `<!doctype html>\n<html><body><h1>Long</h1>\n${Array.from({ length: 500 }, (_, link) => `<a href="${target(page, link)}">gone</a>`).join('\n')}\n</body></html>\n`;
+      rtd.setFileTreeDiff('demo', String(PR), { modified: pages }, { writtenAfterMs: 0 });
+      rtd.setSitePages('demo', String(PR), {
+        ...linkSite(`${gh.url}/other-site`, { fixed: true }),
+        ...Object.fromEntries(pages.map((page, index) => [page, html(index)])),
+      });
+      // A step's time far above what 1,500 requests to the loopback stand-in take, on a busy machine too.
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'warn', timeout: '10m' });
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.annotations.filter((a) => a.title === 'GitHub report failed')).toEqual([]);
+      const [comment] = gh.comments(PR);
+      expect(comment!.body.length).toBeLessThanOrEqual(65_536);
+      expect(comment!.body).toMatch(/^### ⚠️ Read the Docs preview: ready · \d+ broken links$/m);
+      const section = comment!.body.slice(comment!.body.indexOf('#### Broken links (demo)'));
+      expect(section).toContain(' … ');
+      expect(gh.statuses(HEAD).at(-1)?.state).toBe('success');
+    }));
+
+  // Issue 50's 7: a link target's ESC (an OSC 8 link, SGR colours), BEL, NUL and U+2028 reached the
+  // `::error` reason and the inside of a `::stop-commands` block raw; `results` carried raw U+202E,
+  // U+2066–U+2069, U+2028 and U+0085.
+  it('control characters of a link target reach no log line, annotation, block, summary, comment or `results` raw', () =>
+    withPreviewStands(async ({ rtd, gh }) => {
+      const encoded = 'gone-%1B]8;;https://evil.test/%07click%1B]8;;%07-%1B[31mred-%00-%E2%80%A8-%E2%80%AE%E2%81%A6%E2%81%A9-%C2%85.html';
+      const decoded = decodeURIComponent(encoded);
+      const site = linkSite(`${gh.url}/other-site`, { fixed: true });
+      rtd.setSitePages('demo', String(PR), {
+        ...site,
+        'guide/install.html': site['guide/install.html']!.replace(
+          '<a href="usage.html">',
+          `<a href="${encoded}">x</a> <a href="usage.html">`,
+        ),
+      });
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'fail' });
+      expect(run.code, run.stdout).toBe(1);
+      // Tab and line feed are the only controls a line holds (any line: log, annotation, stop-commands
+      // block; test/untrusted-log.test.ts drives each path of the runner adapter); nothing reorders what is read.
+      const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+      expect(run.stdout).not.toMatch(RAW);
+      expect(run.stderr).not.toMatch(RAW);
+      expect(run.summary).not.toMatch(RAW);
+      expect(gh.comments(PR)[0]!.body).not.toMatch(RAW);
+      const error = run.annotations.find((a) => a.level === 'error')!;
+      expect(error.message).toContain('guide/install.html → guide/gone-\\u001b]8;;https://evil.test/\\u0007click');
+      expect(run.stdout).toContain('\\u001b[31mred-\\u0000-\\u2028-\\u202e\\u2066\\u2069-\\u0085.html');
+      // `results` writes them as JSON's own escapes: the same value once parsed.
+      expect(run.outputs.results).not.toMatch(RAW);
+      const [result] = JSON.parse(run.outputs.results!) as { links: { broken: { target: string }[] } }[];
+      expect(result!.links.broken.map((link) => link.target)).toEqual([`guide/${decoded}`]);
     }));
 
   it('health with `link-check: fail`: the issue names the missing page, and closes once the link is fixed', async ({ onTestFinished }) => {

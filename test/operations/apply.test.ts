@@ -287,6 +287,39 @@ describe('apply and export, reported as the step reports them', () => {
   });
 });
 
+// Issue 50's 4: a plan too long for one comment (GitHub refuses a body over 65,536 characters, the
+// stand-in too) is written as each project's count of entries, which the job summary lists.
+describe('the plan comment fits', () => {
+  it('a plan of 99 long redirects: the comment is written, the count instead of the table', async () => {
+    const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+    try {
+      const head = 'a'.repeat(40);
+      github.addPullRequest({ number: 7, headSha: head });
+      const run = {
+        eventName: 'pull_request',
+        repository: 'octo/docs-repo',
+        apiUrl: github.url,
+        pullRequest: { number: 7, headSha: head, baseRepo: 'octo/docs-repo', headRepo: 'octo/docs-repo' },
+      };
+      const redirects = Array.from(
+        { length: 99 },
+        (_, index) => `  - {type: page, from: /${'a-'.repeat(120)}${index}.html, to: /${'b-'.repeat(120)}${index}.html}\n`,
+      );
+      writeFileSync(file, `redirects:\n${redirects.join('')}`);
+      const applied = await step({ operation: 'apply', 'dry-run': 'true', 'github-token': GITHUB_TOKEN }, run);
+      expect(applied.code).toBe(0);
+      expect(stdout.annotations().filter((a) => a.title === 'Plan comment not written')).toEqual([]);
+      const [comment] = github.comments(7);
+      expect(comment!.body.length).toBeLessThanOrEqual(65_536);
+      expect(comment!.body).toMatch(
+        /^#### acme\n\n\d+ entries in the plan: too many for a comment, the job summary of this run lists them\.$/m,
+      );
+    } finally {
+      await github.close();
+    }
+  });
+});
+
 /** What each of the service's rules does to a plan (FACTS.md, "Rules the service enforces on writes"): issue 20's "Done when" for `apply`. */
 describe("apply against the service's rules (issue 20)", () => {
   const redirectsOf = (project: string) => standin.redirects(project).map((x) => `${x.type} ${x.from_url} → ${x.to_url}`);

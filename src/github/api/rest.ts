@@ -7,7 +7,7 @@
  * What the action writes for people (comment and issue bodies, titles, descriptions) leaves with no
  * raw C1 or bidi control (`visibleControls`), whichever path built it.
  */
-import { safeHttpUrl } from '../../reporting/markdown.js';
+import { GITHUB_BODY_LIMIT, safeHttpUrl } from '../../reporting/markdown.js';
 import { visibleControls } from '../../util/untrusted-text.js';
 import { call, GitHubError, type GitHubRepo, type Octokit, readPages, withRequest } from './client.js';
 
@@ -48,10 +48,38 @@ function once(gh: GitHubRepo) {
   return { idempotent: false, limits: gh.limits };
 }
 
-/** `text` cut to GitHub's limit for a status description, by code point, its C1 and bidi controls made visible. */
+/**
+ * `text` with its controls made visible, cut to GitHub's limit for a status description (counted in
+ * UTF-16 code units, at least its characters; never inside a surrogate pair).
+ */
 function describe(text: string): string {
-  const chars = [...visibleControls(text)];
-  return chars.length > DESCRIPTION_LIMIT ? `${chars.slice(0, DESCRIPTION_LIMIT - 1).join('')}…` : text;
+  const visible = visibleControls(text);
+  if (visible.length <= DESCRIPTION_LIMIT) return visible;
+  let kept = '';
+  for (const char of visible) {
+    if (kept.length + char.length > DESCRIPTION_LIMIT - 1) break;
+    kept += char;
+  }
+  return `${kept}…`;
+}
+
+/**
+ * A comment, issue or pull request body as it is sent: its controls made visible, and refused here,
+ * before any request, when GitHub would refuse it (over {@link GITHUB_BODY_LIMIT}): a clear error
+ * instead of a 422. The renderers fit their bodies; this is the guard for every path that sends one.
+ */
+function sentBody(body: string): string {
+  return withinBodyLimit(visibleControls(body));
+}
+
+/** `sent` as it is, or an error before any request when it is over {@link GITHUB_BODY_LIMIT}. */
+function withinBodyLimit(sent: string): string {
+  if (sent.length > GITHUB_BODY_LIMIT) {
+    throw new Error(
+      `the body would be ${sent.length.toLocaleString('en-US')} characters, over GitHub's limit of ${GITHUB_BODY_LIMIT.toLocaleString('en-US')}: not sent`,
+    );
+  }
+  return sent;
 }
 
 /** GET /user: the token's own login. The workflow's GITHUB_TOKEN and App tokens are refused (403): callers need a fallback. */
@@ -104,7 +132,7 @@ export function listIssueComments(gh: GitHubRepo, issue: number): Promise<IssueC
 export function createIssueComment(gh: GitHubRepo, issue: number, body: string): Promise<IssueComment> {
   return call(
     'POST issues/{n}/comments',
-    (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body: visibleControls(body), request }),
+    (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body: sentBody(body), request }),
     once(gh),
   );
 }
@@ -113,7 +141,7 @@ export function createIssueComment(gh: GitHubRepo, issue: number, body: string):
 export function updateIssueComment(gh: GitHubRepo, commentId: number, body: string): Promise<IssueComment> {
   return call(
     'PATCH issues/comments/{id}',
-    (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body: visibleControls(body), request }),
+    (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body: sentBody(body), request }),
     repeatable(gh),
   );
 }
@@ -132,9 +160,16 @@ export function getPullRequest(gh: GitHubRepo, pr: number): Promise<PullRequest>
   return call('GET pulls/{n}', (request) => gh.octokit.rest.pulls.get({ ...at(gh), pull_number: pr, request }), repeatable(gh));
 }
 
-/** PATCH repos/{owner}/{repo}/pulls/{n} with a new description. */
+/**
+ * PATCH repos/{owner}/{repo}/pulls/{n} with a new description: the author's text kept as written
+ * (the action's block in it is escaped where it is made), refused before any request over GitHub's limit.
+ */
 export function updatePullRequestBody(gh: GitHubRepo, pr: number, body: string): Promise<PullRequest> {
-  return call('PATCH pulls/{n}', (request) => gh.octokit.rest.pulls.update({ ...at(gh), pull_number: pr, body, request }), repeatable(gh));
+  return call(
+    'PATCH pulls/{n}',
+    (request) => gh.octokit.rest.pulls.update({ ...at(gh), pull_number: pr, body: withinBodyLimit(body), request }),
+    repeatable(gh),
+  );
 }
 
 /**
@@ -372,8 +407,11 @@ export async function searchOpenIssues(gh: GitHubRepo, phrase: string, author: s
 
 /** POST repos/{owner}/{repo}/issues: never repeated (a second issue). */
 export function createIssue(gh: GitHubRepo, issue: { title: string; body: string }): Promise<Issue> {
-  const text = { title: visibleControls(issue.title), body: visibleControls(issue.body) };
-  return call('POST issues', (request) => gh.octokit.rest.issues.create({ ...at(gh), ...text, request }), once(gh));
+  return call(
+    'POST issues',
+    (request) => gh.octokit.rest.issues.create({ ...at(gh), title: visibleControls(issue.title), body: sentBody(issue.body), request }),
+    once(gh),
+  );
 }
 
 /** PATCH repos/{owner}/{repo}/issues/{n}: a new title and body, or closed as completed or not planned (repeating it changes nothing). */
@@ -382,13 +420,13 @@ export function updateIssue(
   issue: number,
   changes: { title?: string; body?: string; state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned' },
 ): Promise<Issue> {
-  const text = {
+  const text = () => ({
     ...(changes.title === undefined ? {} : { title: visibleControls(changes.title) }),
-    ...(changes.body === undefined ? {} : { body: visibleControls(changes.body) }),
-  };
+    ...(changes.body === undefined ? {} : { body: sentBody(changes.body) }),
+  });
   return call(
     'PATCH issues/{n}',
-    (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, ...text, request }),
+    (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, ...text(), request }),
     repeatable(gh),
   );
 }

@@ -1,21 +1,36 @@
 import type { GitHubRepo } from '../../github/api/client.js';
 import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
-import { escapeMarkdown } from '../../reporting/markdown.js';
+import { escapeMarkdown, fitsGitHubBody } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult } from '../types.js';
 import { keptVersionsNote, planTable, refusedNote, type ApplyDetails } from './describe.js';
 
 const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
 const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
 
+/**
+ * The comment: each project's plan as a table; when that would not fit in a GitHub comment, each
+ * project's count of changes instead (counts, not rows), which the job summary lists.
+ */
 function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
-  const tables = results.map(({ project, details }) =>
-    details
-      ? [planTable(project, details.plan, !dryRun), keptVersionsNote(details.keptActive ?? []), refusedNote(details.refused ?? [])]
-          .filter(Boolean)
-          .join('\n\n')
-      : planTable(project, [], false),
+  const full = planComment(results, dryRun, (project, details) =>
+    [planTable(project, details.plan, !dryRun), keptVersionsNote(details.keptActive ?? []), refusedNote(details.refused ?? [])]
+      .filter(Boolean)
+      .join('\n\n'),
   );
+  if (fitsGitHubBody(full)) return full;
+  return planComment(results, dryRun, (project, details) => {
+    const count = details.plan.length;
+    return `#### ${escapeMarkdown(project)}\n\n${count} entr${count === 1 ? 'y' : 'ies'} in the plan: too many for a comment, the job summary of this run lists them.`;
+  });
+}
+
+function planComment(
+  results: ProjectResult<ApplyDetails>[],
+  dryRun: boolean,
+  plan: (project: string, details: ApplyDetails) => string,
+): string {
+  const tables = results.map(({ project, details }) => (details ? plan(project, details) : planTable(project, [], false)));
   const errors = results
     .filter((r) => r.outcome === 'error')
     .map((r) => `- ${escapeMarkdown(r.project)}: ${escapeMarkdown(r.title ?? 'error')}`);

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod/mini';
 import type { FileProblem } from '../../domain/project-result.js';
+import { CELL_LIMIT } from '../../reporting/markdown.js';
+import { clipMiddle } from '../../util/clip-middle.js';
 import { encodeSegment } from '../../util/url.js';
 
 const PREVIEW_STATUSES = [
@@ -117,7 +119,26 @@ function dataCommentPattern(header: string): RegExp {
 }
 
 function serialiseRow(row: PreviewRow) {
-  return { ...row, updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    updatedAt: row.updatedAt.toISOString(),
+    ...(row.brokenLinks === undefined ? {} : { brokenLinks: row.brokenLinks.map(asCells) }),
+    ...(row.redirectedLinks === undefined ? {} : { redirectedLinks: row.redirectedLinks.map(redirectedAsCells) }),
+  };
+}
+
+/**
+ * A list item whose every text is a cell: cut to {@link CELL_LIMIT} as its code span shows it, in the
+ * hidden state too (written and read back), so that neither half of the comment grows with a link's length.
+ */
+function redirectedAsCells(link: RedirectedLinkRow): RedirectedLinkRow {
+  return { ...asCells(link), redirect: asCells(link.redirect) };
+}
+
+function asCells<T extends object>(item: T): T {
+  return Object.fromEntries(
+    Object.entries(item).map(([key, value]) => [key, typeof value === 'string' ? clipMiddle(value, CELL_LIMIT) : value]),
+  ) as T;
 }
 
 const storedProblemSchema = z.object({
@@ -172,18 +193,26 @@ const storedRowSchema = z.object({
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),
   moreUnredirected: z.optional(z.int()),
-  brokenLinks: z.optional(z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20))),
+  brokenLinks: z.optional(
+    z.pipe(
+      z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20)),
+      z.transform((links: BrokenLinkRow[]) => links.map(asCells)),
+    ),
+  ),
   moreBrokenLinks: z.optional(z.int()),
   redirectedLinks: z.optional(
-    z
-      .array(
-        z.object({
-          page: z.string(),
-          target: z.string(),
-          redirect: z.object({ type: z.string(), from: z.string(), to: z.optional(z.string()) }),
-        }),
-      )
-      .check(z.maxLength(20)),
+    z.pipe(
+      z
+        .array(
+          z.object({
+            page: z.string(),
+            target: z.string(),
+            redirect: z.object({ type: z.string(), from: z.string(), to: z.optional(z.string()) }),
+          }),
+        )
+        .check(z.maxLength(20)),
+      z.transform((links: RedirectedLinkRow[]) => links.map(redirectedAsCells)),
+    ),
   ),
   moreRedirectedLinks: z.optional(z.int()),
 });

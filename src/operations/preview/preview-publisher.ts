@@ -10,6 +10,7 @@ import {
 import { commentMarker, mergeRows, readRows, type PreviewRow } from './comment-rows.js';
 import { replaceMarkedBlock } from './pr-description.js';
 import { renderComment } from './render-comment.js';
+import { GITHUB_BODY_LIMIT } from '../../reporting/markdown.js';
 import { isAboutCommit, serviceComments } from './service-comment.js';
 import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
@@ -160,7 +161,15 @@ export class PreviewPublisher {
             : undefined,
         );
         // A row with something to tell (broken links, links kept working by a redirect, pages without a redirect) keeps the action's comment.
-        const tells = shown.some((row) => Boolean(row.brokenLinks?.length || row.redirectedLinks?.length || row.unredirected?.length));
+        const tells = shown.some((row) =>
+          Boolean(
+            row.brokenLinks?.length ||
+              row.moreBrokenLinks ||
+              row.redirectedLinks?.length ||
+              row.unredirected?.length ||
+              row.moreUnredirected,
+          ),
+        );
         if (this.options.mode === 'auto' && shown.length > 0 && !tells && reported.every((url) => url !== undefined)) {
           handedOver = reported[0];
           return undefined;
@@ -191,7 +200,9 @@ export class PreviewPublisher {
     // The description is its author's: rows kept from it must be of someone who may write to the
     // repository (a fork's author could plant a row with a link of their choosing).
     const trusted = await this.mayWrite(gh, pull.user?.login);
-    const block = this.render(mergeRows(trusted ? current : undefined, header, rows));
+    // The author's text stays as written: the block gets the room it leaves under GitHub's limit.
+    const room = GITHUB_BODY_LIMIT - replaceMarkedBlock(current, header, '').length;
+    const block = this.render(mergeRows(trusted ? current : undefined, header, rows), undefined, room);
     const updated = replaceMarkedBlock(current, header, block);
     this.location = `${this.options.repoUrl}/pull/${pr}`;
     if (updated === current) return;
@@ -215,15 +226,18 @@ export class PreviewPublisher {
     return may;
   }
 
-  private render(rows: PreviewRow[], serviceComments?: ReadonlyMap<number, string>): string {
-    return renderComment({
-      header: this.options.header,
-      rows,
-      repoUrl: this.options.repoUrl,
-      headSha: this.options.headSha,
-      ...(this.options.runUrl === undefined ? {} : { runUrl: this.options.runUrl }),
-      ...(serviceComments ? { serviceComments } : {}),
-    });
+  private render(rows: PreviewRow[], serviceComments?: ReadonlyMap<number, string>, limit?: number): string {
+    return renderComment(
+      {
+        header: this.options.header,
+        rows,
+        repoUrl: this.options.repoUrl,
+        headSha: this.options.headSha,
+        ...(this.options.runUrl === undefined ? {} : { runUrl: this.options.runUrl }),
+        ...(serviceComments ? { serviceComments } : {}),
+      },
+      limit,
+    );
   }
 
   private commentUrl(id: number): string {

@@ -1,6 +1,16 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
 import { brokenLinkMarkdown } from '../../reporting/broken-link.js';
-import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputTail, safeHttpUrl } from '../../reporting/markdown.js';
+import {
+  codeSpan,
+  escapeHtml,
+  escapeMarkdown,
+  fencedCode,
+  fitsGitHubBody,
+  GITHUB_BODY_LIMIT,
+  markdownLink,
+  outputTail,
+  safeHttpUrl,
+} from '../../reporting/markdown.js';
 import { problemCount, problemList } from '../../reporting/file-problems.js';
 import { clipMiddle } from '../../util/clip-middle.js';
 import { naturalCompare } from '../../util/natural-order.js';
@@ -48,7 +58,6 @@ const HEADING_PRIORITY: PreviewStatus[] = [
   'closed',
 ];
 
-const GITHUB_BODY_LIMIT = 65_536;
 const REASON_LIMIT = 300;
 const SHORT_REASON_LIMIT = 200;
 /** The output tail in the comment: the last lines, trimmed from the top. */
@@ -72,27 +81,48 @@ export interface CommentArgs {
   serviceComments?: ReadonlyMap<number, string>;
 }
 
-/** The Markdown body of the preview comment for `header`. */
-export function renderComment(args: CommentArgs): string {
+/**
+ * The Markdown body of the preview comment for `header`, within `limit` once sent (GitHub's, or the
+ * room a pull request's description leaves): whatever does not fit goes, in the body and its hidden
+ * state alike, until only counts are left.
+ */
+export function renderComment(args: CommentArgs, limit = GITHUB_BODY_LIMIT): string {
+  const fits = (body: string) => fitsGitHubBody(body, limit);
   const full = render(args, { pages: true, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS });
-  if (full.length <= GITHUB_BODY_LIMIT) return full;
+  if (fits(full)) return full;
   // Too long for GitHub: drop the page lists first, then shorten the reasons and output tails.
   const withoutPages = render(
     { ...args, rows: args.rows.map(({ pages: _pages, ...row }) => row) },
     { pages: false, reasonLimit: REASON_LIMIT, tail: TAIL_LIMITS },
   );
-  if (withoutPages.length <= GITHUB_BODY_LIMIT) return withoutPages;
+  if (fits(withoutPages)) return withoutPages;
   const shortened = args.rows.map(({ pages: _pages, reason, tail, ...row }) => ({
     ...row,
     ...(reason === undefined ? {} : { reason: shortReason(reason, (tail ?? '').trim() !== '') }),
     ...(tail === undefined ? {} : { tail: outputTail(tail, SHORT_TAIL_LIMITS) }),
   }));
   const short = render({ ...args, rows: shortened }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: SHORT_TAIL_LIMITS });
-  if (short.length <= GITHUB_BODY_LIMIT) return short;
-  return render(
-    { ...args, rows: shortened.map(({ tail: _tail, unredirected: _unredirected, moreUnredirected: _more, ...row }) => row) },
-    { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined },
-  );
+  if (fits(short)) return short;
+  // Last, counts and not rows: every list of a row (broken links, pages without a redirect, the
+  // build's problems) as how many, which the job summary lists.
+  return render({ ...args, rows: shortened.map(countsOnly) }, { pages: false, reasonLimit: SHORT_REASON_LIMIT, tail: undefined });
+}
+
+/** A row whose lists are only counted (`more…`), its output tail dropped. */
+function countsOnly(row: PreviewRow): PreviewRow {
+  const { tail: _tail, unredirected, brokenLinks, redirectedLinks, problems, ...kept } = row;
+  const counted = (listed: unknown[] | undefined, more: number | undefined) => (listed?.length ?? 0) + (more ?? 0);
+  const lost = counted(unredirected, row.moreUnredirected);
+  const broken = counted(brokenLinks, row.moreBrokenLinks);
+  const redirected = counted(redirectedLinks, row.moreRedirectedLinks);
+  const problemCount = counted(problems, row.moreProblems);
+  return {
+    ...kept,
+    ...(lost > 0 ? { moreUnredirected: lost } : {}),
+    ...(broken > 0 ? { moreBrokenLinks: broken } : {}),
+    ...(redirected > 0 ? { moreRedirectedLinks: redirected } : {}),
+    ...(problemCount > 0 ? { moreProblems: problemCount } : {}),
+  };
 }
 
 function render(
@@ -243,7 +273,7 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   const lost = listed + [...unlisted.values()].reduce((sum, more) => sum + more, 0);
   const broken = rows
     .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
-    .reduce((sum, row) => sum + (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0), 0);
+    .reduce((sum, row) => sum + brokenCount(row), 0);
   const notes = [
     warnings,
     lost === 0
@@ -261,13 +291,19 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   return `${emoji} Read the Docs previews: ${summary}${said}`;
 }
 
+/** A row's broken links, listed or counted. */
+function brokenCount(row: PreviewRow): number {
+  return (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0);
+}
+
 function unredirectedOfRow(row: PreviewRow): UnredirectedProject {
   return { project: row.project, pages: row.unredirected ?? [], more: row.moreUnredirected ?? 0 };
 }
 
-/** Whether the comment lists the row's pages without a redirect: a ready preview of the head commit. */
+/** Whether the comment tells the row's pages without a redirect (listed or counted): a ready preview of the head commit. */
 function shownUnredirected(row: PreviewRow, headSha: string | undefined): boolean {
-  return row.status === 'ready' && (row.unredirected?.length ?? 0) > 0 && (headSha === undefined || row.commit === headSha);
+  const lost = (row.unredirected?.length ?? 0) + (row.moreUnredirected ?? 0);
+  return row.status === 'ready' && lost > 0 && (headSha === undefined || row.commit === headSha);
 }
 
 /** The rows in the order of {@link HEADING_PRIORITY}, what needs attention first; stable within a status. */
@@ -378,6 +414,10 @@ function unredirectedSection(projects: string | string[], pages: UnredirectedRow
   const total = pages.length + unlisted;
   const count = `${total} page${total === 1 ? '' : 's'} lose${total === 1 ? 's' : ''} ${total === 1 ? 'its' : 'their'} address`;
   const more = total > shown.length ? ` (the first ${shown.length} below)` : '';
+  if (shown.length === 0)
+    return [`#### ${UNREDIRECTED_TITLE} (${who})`, '', `${count}: the job summary of this run lists them, with the entries to paste.`].join(
+      '\n',
+    );
   return [
     `#### ${UNREDIRECTED_TITLE} (${who})`,
     '',
@@ -393,8 +433,9 @@ function linkSections(rows: PreviewRow[], headSha: string | undefined, runUrl: s
   for (const row of rows) {
     if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
     const run = row.runUrl ?? runUrl;
-    if (row.brokenLinks?.length) sections.push(brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks, run));
-    if (row.redirectedLinks?.length) sections.push(redirectedLinksSection(row.project, row.redirectedLinks, row.moreRedirectedLinks, run));
+    if (brokenCount(row) > 0) sections.push(brokenLinksSection(row.project, row.brokenLinks ?? [], row.moreBrokenLinks, run));
+    if (row.redirectedLinks?.length || row.moreRedirectedLinks)
+      sections.push(redirectedLinksSection(row.project, row.redirectedLinks ?? [], row.moreRedirectedLinks, run));
   }
   return sections;
 }
@@ -435,6 +476,9 @@ function brokenLinksSection(project: string, links: BrokenLinkRow[], more: numbe
     `#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(project)})`,
     '',
     ...links.map((link) => `- ${brokenLinkMarkdown(link)}`),
-    ...(more ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
+    ...(more && links.length === 0
+      ? [`- ${more} broken link${more === 1 ? '' : 's'}: ${runLink(runUrl, 'the job summary of this run')} lists them all`]
+      : []),
+    ...(more && links.length > 0 ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
   ].join('\n');
 }
