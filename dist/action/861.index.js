@@ -69,10 +69,36 @@ function repeatable(gh) {
 function once(gh) {
     return { idempotent: false, limits: gh.limits };
 }
-/** `text` cut to GitHub's limit for a status description, by code point, its C1 and bidi controls made visible. */
+/**
+ * `text` with its controls made visible, cut to GitHub's limit for a status description (counted in
+ * UTF-16 code units, at least its characters; never inside a surrogate pair).
+ */
 function describe(text) {
-    const chars = [...(0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(text)];
-    return chars.length > DESCRIPTION_LIMIT ? `${chars.slice(0, DESCRIPTION_LIMIT - 1).join('')}…` : text;
+    const visible = (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(text);
+    if (visible.length <= DESCRIPTION_LIMIT)
+        return visible;
+    let kept = '';
+    for (const char of visible) {
+        if (kept.length + char.length > DESCRIPTION_LIMIT - 1)
+            break;
+        kept += char;
+    }
+    return `${kept}…`;
+}
+/**
+ * A comment, issue or pull request body as it is sent: its controls made visible, and refused here,
+ * before any request, when GitHub would refuse it (over {@link GITHUB_BODY_LIMIT}): a clear error
+ * instead of a 422. The renderers fit their bodies; this is the guard for every path that sends one.
+ */
+function sentBody(body) {
+    return withinBodyLimit((0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(body));
+}
+/** `sent` as it is, or an error before any request when it is over {@link GITHUB_BODY_LIMIT}. */
+function withinBodyLimit(sent) {
+    if (sent.length > _reporting_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .GITHUB_BODY_LIMIT */ .nY) {
+        throw new Error(`the body would be ${sent.length.toLocaleString('en-US')} characters, over GitHub's limit of ${_reporting_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .GITHUB_BODY_LIMIT */ .nY.toLocaleString('en-US')}: not sent`);
+    }
+    return sent;
 }
 /** GET /user: the token's own login. The workflow's GITHUB_TOKEN and App tokens are refused (403): callers need a fallback. */
 async function getAuthenticatedUser(gh) {
@@ -109,11 +135,11 @@ function listIssueComments(gh, issue) {
 }
 /** POST repos/{owner}/{repo}/issues/{n}/comments. */
 function createIssueComment(gh, issue, body) {
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('POST issues/{n}/comments', (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(body), request }), once(gh));
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('POST issues/{n}/comments', (request) => gh.octokit.rest.issues.createComment({ ...at(gh), issue_number: issue, body: sentBody(body), request }), once(gh));
 }
 /** PATCH repos/{owner}/{repo}/issues/comments/{id}: replaces the body (repeating it changes nothing). */
 function updateIssueComment(gh, commentId, body) {
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('PATCH issues/comments/{id}', (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(body), request }), repeatable(gh));
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('PATCH issues/comments/{id}', (request) => gh.octokit.rest.issues.updateComment({ ...at(gh), comment_id: commentId, body: sentBody(body), request }), repeatable(gh));
 }
 /** DELETE repos/{owner}/{repo}/issues/comments/{id} (a duplicate left by two jobs racing). */
 async function deleteIssueComment(gh, commentId) {
@@ -123,9 +149,12 @@ async function deleteIssueComment(gh, commentId) {
 function getPullRequest(gh, pr) {
     return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('GET pulls/{n}', (request) => gh.octokit.rest.pulls.get({ ...at(gh), pull_number: pr, request }), repeatable(gh));
 }
-/** PATCH repos/{owner}/{repo}/pulls/{n} with a new description. */
+/**
+ * PATCH repos/{owner}/{repo}/pulls/{n} with a new description: the author's text kept as written
+ * (the action's block in it is escaped where it is made), refused before any request over GitHub's limit.
+ */
 function updatePullRequestBody(gh, pr, body) {
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('PATCH pulls/{n}', (request) => gh.octokit.rest.pulls.update({ ...at(gh), pull_number: pr, body, request }), repeatable(gh));
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('PATCH pulls/{n}', (request) => gh.octokit.rest.pulls.update({ ...at(gh), pull_number: pr, body: withinBodyLimit(body), request }), repeatable(gh));
 }
 /**
  * GET repos/{owner}/{repo}/pulls?head={owner}:{branch}&state=open: the open pull requests whose
@@ -296,16 +325,15 @@ async function searchOpenIssues(gh, phrase, author) {
 }
 /** POST repos/{owner}/{repo}/issues: never repeated (a second issue). */
 function createIssue(gh, issue) {
-    const text = { title: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(issue.title), body: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(issue.body) };
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('POST issues', (request) => gh.octokit.rest.issues.create({ ...at(gh), ...text, request }), once(gh));
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('POST issues', (request) => gh.octokit.rest.issues.create({ ...at(gh), title: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(issue.title), body: sentBody(issue.body), request }), once(gh));
 }
 /** PATCH repos/{owner}/{repo}/issues/{n}: a new title and body, or closed as completed or not planned (repeating it changes nothing). */
 function updateIssue(gh, issue, changes) {
-    const text = {
+    const text = () => ({
         ...(changes.title === undefined ? {} : { title: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(changes.title) }),
-        ...(changes.body === undefined ? {} : { body: (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_1__/* .visibleControls */ .xx)(changes.body) }),
-    };
-    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('PATCH issues/{n}', (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, ...text, request }), repeatable(gh));
+        ...(changes.body === undefined ? {} : { body: sentBody(changes.body) }),
+    });
+    return (0,_client_js__WEBPACK_IMPORTED_MODULE_2__/* .call */ .T1)('PATCH issues/{n}', (request) => gh.octokit.rest.issues.update({ ...at(gh), issue_number: issue, ...changes, ...text(), request }), repeatable(gh));
 }
 
 
