@@ -108,21 +108,7 @@ function render(
   // The commit is written out once, below the table; so is the time when every row has the same.
   const times = new Set(rows.map((row) => formatUpdated(row.updatedAt)));
   const timeColumn = times.size > 1;
-  lines.push(
-    `| Project | Status | Preview | Build |${timeColumn ? ' Updated (UTC) |' : ''}`,
-    `| --- | --- | --- | --- |${timeColumn ? ' --- |' : ''}`,
-  );
-  for (const row of rows) {
-    const outdated = headSha !== undefined && row.commit !== headSha;
-    const cells = [
-      escapeMarkdown(row.project),
-      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
-      row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
-      buildCell(row),
-    ];
-    if (timeColumn) cells.push(formatUpdated(row.updatedAt));
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
+  for (const line of tableLines(rows, headSha, timeColumn)) lines.push(line);
 
   lines.push('');
   const commits = commitLines(rows, repoUrl);
@@ -157,22 +143,49 @@ function render(
 
   if (options.pages) {
     for (const row of rows) {
-      const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
       // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
       // own comment lists them already.
-      if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
+      if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
       if (serviceComment(row) !== undefined) continue;
-      const count = pages.length + (row.morePages ?? 0);
-      const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
-      const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
-      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
-      for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
-      if (row.morePages)
-        lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? args.runUrl, 'the job summary of this run')} lists them all`);
-      lines.push('', '</details>');
+      for (const line of changedPagesLines(row, args.runUrl)) lines.push(line);
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The table: a row per project, its status, its preview and its build (and when it was updated, when rows differ). */
+function tableLines(rows: PreviewRow[], headSha: string | undefined, timeColumn: boolean): string[] {
+  const lines = [
+    `| Project | Status | Preview | Build |${timeColumn ? ' Updated (UTC) |' : ''}`,
+    `| --- | --- | --- | --- |${timeColumn ? ' --- |' : ''}`,
+  ];
+  for (const row of rows) {
+    const outdated = headSha !== undefined && row.commit !== headSha;
+    const cells = [
+      escapeMarkdown(row.project),
+      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+      row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
+      buildCell(row),
+    ];
+    if (timeColumn) cells.push(formatUpdated(row.updatedAt));
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+/** A ready row's changed pages, collapsed: each linked, and how many more the job summary lists. */
+function changedPagesLines(row: PreviewRow, runUrl: string | undefined): string[] {
+  const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
+  if (pages.length === 0) return [];
+  const count = pages.length + (row.morePages ?? 0);
+  const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
+  const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
+  const lines = ['', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, ''];
+  for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
+  if (row.morePages)
+    lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? runUrl, 'the job summary of this run')} lists them all`);
+  lines.push('', '</details>');
+  return lines;
 }
 
 /**
