@@ -13,6 +13,8 @@ import {
   type RowPage,
   type UnredirectedRowPage,
 } from './comment-rows.js';
+import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
+import { newWarningsCount } from '../shared/warnings/gate.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -141,6 +143,9 @@ function render(
     lines.push('', brokenLinksSection(row.project, row.brokenLinks, row.moreBrokenLinks, row.runUrl ?? args.runUrl));
   }
 
+  // Input `warnings`: what a ready preview's build added, at its lines of the head commit.
+  for (const row of rows.filter((row) => shownNewWarnings(row, headSha))) lines.push('', newWarningsSection(row, repoUrl, args.runUrl));
+
   if (options.pages) {
     for (const row of rows) {
       // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
@@ -259,14 +264,16 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   const broken = rows
     .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
     .reduce((sum, row) => sum + (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0), 0);
+  const added = rows.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
   const notes = [
     warnings,
     lost === 0
       ? ''
       : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
     broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+    added === 0 ? '' : newWarningsCount(added),
   ].filter((note) => note !== '');
-  const emoji = leading === 'ready' && lost + broken > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+  const emoji = leading === 'ready' && lost + broken + added > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
   const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
   if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
   if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;
@@ -278,6 +285,11 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
 
 function unredirectedOfRow(row: PreviewRow): UnredirectedProject {
   return { project: row.project, pages: row.unredirected ?? [], more: row.moreUnredirected ?? 0 };
+}
+
+/** Whether the comment lists the row's new warnings (input `warnings`): a ready preview of the head commit. */
+function shownNewWarnings(row: PreviewRow, headSha: string | undefined): boolean {
+  return row.status === 'ready' && rowNewWarnings(row) > 0 && (headSha === undefined || row.commit === headSha);
 }
 
 /** Whether the comment lists the row's pages without a redirect: a ready preview of the head commit. */
