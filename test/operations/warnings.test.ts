@@ -310,6 +310,27 @@ describe('preview: against the base branch’s build', () => {
     expect(stage.rtd.count('GET', '/api/v3/projects/demo/versions/latest/')).toBe(1);
   });
 
+  it("a comment with new warnings is never handed over to the service's own comment (`comment: auto`); one without is", async () => {
+    const { rtd, gh } = stage;
+    seed();
+    const res = await fetch(`${rtd.url}/api/v3/projects/demo/`, { headers: { authorization: 'Token test-token' } });
+    const service = gh.addServiceComment(PR, ((await res.json()) as { id: number }).id, { commit: HEAD });
+    await runPreview(stage);
+    const ours = gh.comments(PR).filter((comment) => comment.id !== service);
+    expect(ours.map((comment) => comment.body.includes('#### New warnings (demo)'))).toEqual([true]);
+
+    // The next push fixes it: the same warnings as the base, nothing new to tell.
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 1000,
+      outcome: 'success',
+      commit: HEAD,
+      commitFromStart: true,
+      ...green(String(PR), BASE_WARNINGS),
+    });
+    await runPreview(stage);
+    expect(gh.comments(PR).map((comment) => comment.id)).toEqual([service]);
+  });
+
   it('ten new warnings at most in the comment, the others counted', async () => {
     seed(
       'latest',

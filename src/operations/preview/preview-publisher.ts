@@ -159,8 +159,8 @@ export class PreviewPublisher {
             ? service.get(row.projectId)
             : undefined,
         );
-        // A row with something to tell (broken links, pages without a redirect) keeps the action's comment.
-        const tells = shown.some((row) => Boolean(row.brokenLinks?.length || row.unredirected?.length));
+        // A row with something to tell (broken links, pages without a redirect, new warnings) keeps the action's comment.
+        const tells = shown.some((row) => Boolean(row.brokenLinks?.length || row.unredirected?.length || row.warnings?.new.length));
         if (this.options.mode === 'auto' && shown.length > 0 && !tells && reported.every((url) => url !== undefined)) {
           handedOver = reported[0];
           return undefined;
