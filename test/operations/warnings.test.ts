@@ -197,6 +197,24 @@ describe('build: against the version’s previous successful build', () => {
     // A build that failed tells no comparison of its own: the failure says it all.
     expect(run.results[0]!.warnings).toBeUndefined();
   });
+
+  it('a build that failed before Sphinx wrote a warning: no baseline looked up', async () => {
+    const previous = seed();
+    standin.onTrigger('demo', 'latest', {
+      durationMs: 10_000,
+      outcome: 'failure',
+      commit: SHA,
+      failingCommand: {
+        command: 'python -m pip install -r docs/requirements.txt',
+        output: 'ERROR: No matching distribution found for sphinx==99',
+        exit_code: 1,
+      },
+    });
+    const run = await runStep(standin, { project: 'demo', 'poll-interval': '5s', warnings: 'fail' }, { clock });
+
+    expect(run.results[0]).toMatchObject({ outcome: 'failed', title: 'Build failed' });
+    expect(commandReads(standin, previous)).toBe(0);
+  });
 });
 
 describe('wait: a branch’s build against its version’s previous build', () => {

@@ -4,7 +4,7 @@ import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../resil
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
-import { annotateSphinxProblems, problemsToShow } from './sphinx-warnings.js';
+import { annotateSphinxProblems, parseSphinxProblems, problemsToShow } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
 import { checkBuildWarnings, type WarningsCheck } from './warnings/check.js';
 import { newMarker } from './warnings/compare.js';
@@ -211,9 +211,11 @@ export async function concludeBuild(
     return { outcome: 'skipped', title: 'Build skipped', subject, reason, summarySections };
   }
   const findings = await explainFailure(ctx.api, build);
-  // Input `warnings`: which of the failed build's warnings are new, marked where they are shown. A
-  // build that stopped early says nothing of what it fixed: its result carries no comparison.
-  const warnings = warningsCheck ? await checkBuildWarnings(ctx, run, build, warningsCheck, { annotate: false }) : undefined;
+  // Input `warnings`: which of the failed build's warnings are new, marked where they are shown
+  // (looked up only when its failed command wrote some). A build that stopped early says nothing
+  // of what it fixed: its result carries no comparison.
+  const marks = warningsCheck !== undefined && findings.output !== undefined && parseSphinxProblems(findings.output).length > 0;
+  const warnings = marks ? await checkBuildWarnings(ctx, run, build, warningsCheck, { annotate: false }) : undefined;
   const isNew = () => newMarker(warnings?.new ?? []);
   const subject = `${project} ${build.version ?? '(deleted version)'}`;
   const reason = `build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${findings.text}`;
