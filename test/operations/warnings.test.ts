@@ -12,6 +12,7 @@ import { startGitHubStandin, type GitHubStandin } from '../../harness/github-sta
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { FakeClock, T0 } from '../support/operation-context.ts';
 import { captureStdout, runStep } from './context.ts';
+import { runnerCommands } from '../support/runner-commands.ts';
 import {
   HEAD,
   PR,
@@ -196,6 +197,32 @@ describe('build: against the version’s previous successful build', () => {
     expect(run.summary).toContain('new warning: undefined label\\: &#39;install&#39;');
     // A build that failed tells no comparison of its own: the failure says it all.
     expect(run.results[0]!.warnings).toBeUndefined();
+  });
+
+  it('hostile warnings on a green build: each annotation one neutralised line, none of the output’s workflow commands acted on', async () => {
+    standin.addBuild('demo', 'latest', { durationMs: 1000, outcome: 'success', startedAgoMs: HOUR, ...green('latest', []) });
+    const output = [
+      '::add-mask::docs',
+      'docs/a.rst:1: WARNING: ::error title=Forged::forged',
+      'docs/b.rst:2: WARNING: \u001b]0;owned\u0007 ##[error]legacy',
+      'docs/::warning title=Forged::c.rst:3: WARNING: y',
+      '::stop-commands::t0k3n',
+      "WARNING -  Doc file '::error::x.md' contains a link 'y.md'",
+    ].join('\n');
+    standin.onTrigger('demo', 'latest', { durationMs: 10_000, outcome: 'success', commit: SHA, builderCommand: { output } });
+    const run = await runStep(standin, { project: 'demo', 'poll-interval': '5s' }, { clock });
+
+    expect(run.code).toBe(0);
+    // The runner acts on the action's annotations only (the log prints the output with commands stopped).
+    const acted = runnerCommands(stdout.text()).filter((c) => ['error', 'warning', 'add-mask'].includes(c.command));
+    expect(acted.map((c) => [c.command, c.properties.title, c.properties.file])).toEqual([
+      ['warning', 'New warning: demo', 'docs/a.rst'],
+      ['warning', 'New warning: demo', 'docs/b.rst'],
+      // The path is the last word before the place, as Sphinx may print a status before it.
+      ['warning', 'New warning: demo', 'title=Forged::c.rst'],
+      ['warning', 'New warning: demo', 'docs/::error::x.md'],
+    ]);
+    expect(acted.every((c) => !/[\u0000-\u001f]/.test(c.data))).toBe(true);
   });
 
   it('a build that failed before Sphinx wrote a warning: no baseline looked up', async () => {

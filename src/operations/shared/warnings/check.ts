@@ -196,7 +196,7 @@ function annotateNewWarnings(
   for (const problem of shown) {
     const properties: Annotation = {
       title: newWarningTitle(problem, project),
-      ...(problem.file === undefined ? {} : { file: problem.file }),
+      ...(problem.file === undefined ? {} : { file: safeLine(problem.file, 500) }),
       ...(problem.line === undefined ? {} : { startLine: problem.line }),
     };
     annotations[level](problem.message, properties);
