@@ -463,17 +463,28 @@ function loadSourcesFromLib(): void {
 }
 
 /** (d) The functions that read untrusted text, on input built to make a backtracking regex crawl. */
-async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number; policy: number }> {
+async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number; warnings: number; policy: number }> {
   loadSourcesFromLib();
   const { tailLines } = await import('../src/operations/shared/failure-reason.ts');
   const { parseVariables, VALUE_MAX_LENGTH } = await import('../src/inputs/env-variables.ts');
   const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/shared/sphinx-warnings.ts');
   const { fitPolicy } = await import('../src/operations/shared/project-file/version-policy.ts');
+  const { parseBuildWarnings } = await import('../src/operations/shared/warnings/parse.ts');
+  const { compareWarnings } = await import('../src/operations/shared/warnings/compare.ts');
   const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
   const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
   // Lines of colons and digits before the level, each just under the 4,000-character cap on a
   // line that is scanned, as many as the scanned end of an output holds.
   const sphinx = `${':1'.repeat(1_980)}:docstring of x: WARNING: y\n`.repeat(Math.ceil(SCAN_LIMIT_CHARS / 4_000));
+  // The warnings check (issue 48): MkDocs lines whose wrapped lines never end, checkout paths
+  // that never close, then 1,000 warnings of one message against a baseline of as many.
+  const checkout = '/home/docs/checkouts/readthedocs.org/user_builds/';
+  const warningsOutput = [
+    `WARNING -  Doc file '${'a'.repeat(3_000)}`,
+    ...Array.from({ length: 20 }, () => `   ${'x '.repeat(1_900)}`),
+    ...Array.from({ length: 20 }, () => `WARNING: ${`${checkout}p`.repeat(80)}`),
+    ...Array.from({ length: 1_100 }, (_, i) => `${checkout}demo/checkouts/7/docs/p.rst:${i + 1}: WARNING: dup ${checkout}x/envs/7/ ${i}`),
+  ].join('\n');
   // 3000 tags, 1500 minors of two patches, the 1000 newest all active, and a pre-release: every
   // limit of `latest-patch` then of `all` up to 1000 is a candidate (issue 30: minutes before).
   const tags = [
@@ -489,6 +500,10 @@ async function hostileText(): Promise<{ tail: number; variables: number; sphinx:
     tail: cpuMs(() => tailLines(spaces, 20, 3000)),
     variables: cpuMs(() => parseVariables(value, 'variables')),
     sphinx: cpuMs(() => parseSphinxProblems(sphinx)),
+    warnings: cpuMs(() => {
+      const parsed = parseBuildWarnings(warningsOutput).warnings;
+      compareWarnings(parsed, [...parsed].reverse());
+    }),
     policy: cpuMs(() => fitPolicy(tags)),
   };
 }
@@ -818,6 +833,12 @@ async function main(plan: Plan): Promise<void> {
       values: one(`${hostile.sphinx.toFixed(1)} ms`),
       goal: '< 2000 ms',
       pass: judged(hostile.sphinx < 2000),
+    },
+    {
+      label: '(d) the warnings check: 200,000 hostile characters read, 1,000 warnings compared (CPU)',
+      values: one(`${hostile.warnings.toFixed(1)} ms`),
+      goal: '< 2000 ms',
+      pass: judged(hostile.warnings < 2000),
     },
     {
       label: "(d) export's version_policy fitted to 3000 tags (CPU)",

@@ -23,7 +23,7 @@ describe('the event payload, through its schema (issue 41)', () => {
           number: 7,
           merged: false,
           head: { sha: SHA, repo: { full_name: 'fork/docs' } },
-          base: { repo: { full_name: 'octo/docs' } },
+          base: { repo: { full_name: 'octo/docs' }, ref: 'release/2' },
         },
         repository: { default_branch: 'main' },
         head_commit: { timestamp: '2026-01-02T03:04:05Z' },
@@ -32,7 +32,7 @@ describe('the event payload, through its schema (issue 41)', () => {
     );
     expect(context).toMatchObject({
       action: 'synchronize',
-      pullRequest: { number: 7, headSha: SHA, baseRepo: 'octo/docs', headRepo: 'fork/docs', merged: false },
+      pullRequest: { number: 7, headSha: SHA, baseRepo: 'octo/docs', headRepo: 'fork/docs', merged: false, baseRef: 'release/2' },
       defaultBranch: 'main',
       pushedAt: Date.parse('2026-01-02T03:04:05Z'),
       mergeGroup: { headSha: SHA.toLowerCase(), baseRef: 'refs/heads/main' },
@@ -63,6 +63,14 @@ describe('the event payload, through its schema (issue 41)', () => {
     expect(context.workflowRun?.pullRequests).toEqual([{ number: 8, headSha: SHA.toLowerCase(), headRepoId: undefined }]);
     expect(context.ref).toEqual({ kind: 'branch', name: 'main' }); // GITHUB_REF, the payload has no `ref`
     expect(context.pullRequestNamedBy).toBe('the payload names a pull request (`pull_request`)');
+  });
+
+  it("the pull request's base branch: the payload's `base.ref`, else GITHUB_BASE_REF (input `warnings`' baseline)", () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json');
+    writeFileSync(path, JSON.stringify({ pull_request: { number: 7, head: { sha: SHA }, base: { ref: 5 } } }));
+    const env = { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: path };
+    expect(readRunContext(env).pullRequest).not.toHaveProperty('baseRef');
+    expect(readRunContext({ ...env, GITHUB_BASE_REF: 'main' }).pullRequest?.baseRef).toBe('main');
   });
 
   it('reads a payload that is not an object, or not JSON, as none', () => {

@@ -1,6 +1,7 @@
 // API v2's build detail: the one place the service shows a build's commands and their output.
 // It ignores the token (it reads `Token …` only as a build API key), so private builds are 404;
-// commands appear as their phases end with the clock, a failing one last. And API v2's version
+// commands appear as their phases end with the clock, a failing one last; a green build's docs
+// builder prints what its seed says (warnings included). And API v2's version
 // detail (by the id a build names), the one place a pull request's version shows its identifier,
 // and the version list of a project (`?project__slug=`), pull request versions included. Lists
 // other than those FACTS.md names answer 410, as the service's do.
@@ -152,9 +153,11 @@ export class ApiV2Resources {
       failing
         ? { phase: 2, ...failing }
         : {
+            // A green build prints its warnings too (Sphinx without `-W`): the seed's own output.
             phase: 2,
-            command: 'python -m sphinx -T -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html',
-            output: 'build succeeded.',
+            command:
+              b.builderCommand?.command ?? 'python -m sphinx -T -b html -d _build/doctrees -D language=en . $READTHEDOCS_OUTPUT/html',
+            output: b.builderCommand?.output ?? 'build succeeded.',
             exit_code: 0,
           },
     ];

@@ -32,6 +32,7 @@ export class BuildQueue {
       commit: plan.commit ?? this.defaultCommit(v),
       commitFromStart,
       failingCommand: plan.failingCommand,
+      builderCommand: plan.builderCommand,
       notifications: plan.notifications,
       config: plan.config,
       cancelledAt: null,

@@ -124,6 +124,12 @@ interface FailingCommand {
   exit_code: number;
 }
 
+interface BuilderCommand {
+  /** Default: Sphinx's command line (`python -m sphinx -T -b html …`). */
+  command?: string;
+  output: string;
+}
+
 interface NotificationSeed {
   id: string;
   header: string;
@@ -138,6 +144,12 @@ export interface BuildPlan {
   /** Time spent in 'triggered' before cloning starts. */
   queueMs?: number;
   failingCommand?: FailingCommand;
+  /**
+   * The docs builder's command of a build that does not fail, as API v2 shows it: a green build
+   * prints its warnings too (Sphinx without `-W`, MkDocs without `--strict`). Default: Sphinx
+   * printing `build succeeded.`.
+   */
+  builderCommand?: BuilderCommand;
   notifications?: NotificationSeed[];
   /**
    * The build's resolved configuration, as `GET …/builds/{id}/?expand=config` gives it once the
@@ -203,6 +215,7 @@ export interface BuildData {
   commit: string;
   commitFromStart: boolean;
   failingCommand: FailingCommand | undefined;
+  builderCommand: BuilderCommand | undefined;
   notifications: NotificationSeed[] | undefined;
   config: Record<string, unknown> | undefined;
   /** Set when a newer trigger cancelled it while it was not final. */

@@ -34,6 +34,26 @@ export interface FileProblem {
   file?: string;
   line?: number;
   message: string;
+  /** The build's baseline has no such warning (input `warnings`): this change added it. */
+  new?: true;
+}
+
+/**
+ * What the input `warnings` found in a finished build's output: its warnings compared with those
+ * of its baseline build (the base branch's for a pull request, the version's previous one for a
+ * branch). `results[].warnings`.
+ */
+export interface BuildWarnings {
+  /** The warnings (and errors) the build wrote. */
+  total: number;
+  /** Those its baseline does not have, in the output's order (none when not compared). */
+  new: FileProblem[];
+  /** The baseline's warnings this build no longer has. */
+  fixed: number;
+  /** The build compared with; null when none could be (`notCompared` says why): then nothing is new. */
+  baseline: { build: number; commit: string | null; version: string } | null;
+  /** Why the warnings were not compared (no successful build to compare with, an output too long to read whole). */
+  notCompared?: string;
 }
 
 /** What a result can have to tell beyond its outcome: pages lost without a redirect, broken links, problems found, checks not made. */
@@ -63,6 +83,8 @@ export interface Conclusion<D extends object = object> {
   problems?: FileProblem[];
   /** Problems beyond `problems`, counted (the build's output has them). */
   moreProblems?: number;
+  /** Input `warnings`: the finished build's warnings, compared with its baseline's. */
+  warnings?: BuildWarnings;
   /** Short title for the annotation. */
   title?: string;
   /** With outcome `superseded`: the newer build of the version, of another commit, that took over. */

@@ -359,6 +359,14 @@ export const INPUT_DECLARATIONS = {
     description: forReaders(', pages moved or removed without a redirect: `warn`, `fail` (red step and status) or `off`.'),
     schema: oneOf(['warn', 'fail', 'off'] as const),
   },
+  warnings: {
+    kind: 'text',
+    default: 'warn',
+    description: forReaders(
+      " (its `build` check), Sphinx and MkDocs warnings new since the base branch's build (a branch: the version's previous one): `warn`, `fail` (red step and status on new ones only) or `off`.",
+    ),
+    schema: oneOf(['warn', 'fail', 'off'] as const),
+  },
   'link-check': {
     kind: 'text',
     default: 'auto',

@@ -12,7 +12,7 @@ export interface RunContext {
   repository: string | undefined;
   serverUrl: string;
   apiUrl: string;
-  pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string; merged?: boolean } | undefined;
+  pullRequest: { number: number; headSha: string; baseRepo?: string; headRepo?: string; merged?: boolean; baseRef?: string } | undefined;
   /** On push events, when the head commit was made (ms epoch), from the payload. */
   pushedAt?: number;
   /**
@@ -120,7 +120,7 @@ const EventPayload = z.object({
       number: maybe(z.number()),
       merged: maybe(z.boolean()),
       head: maybe(z.object({ sha: text, repo: repositoryName })),
-      base: maybe(z.object({ repo: repositoryName })),
+      base: maybe(z.object({ repo: repositoryName, ref: text })),
     }),
   ),
   issue: maybe(z.object({ pull_request: maybe(z.object({})) })),
@@ -188,13 +188,25 @@ export function readRunContext(env: NodeJS.ProcessEnv): RunContext {
     apiUrl: env.GITHUB_API_URL || 'https://api.github.com',
     pullRequest:
       number !== undefined && headSha
-        ? { number, headSha, baseRepo: pr?.base?.repo?.full_name, headRepo: pr?.head?.repo?.full_name, merged: pr?.merged === true }
+        ? {
+            number,
+            headSha,
+            baseRepo: pr?.base?.repo?.full_name,
+            headRepo: pr?.head?.repo?.full_name,
+            merged: pr?.merged === true,
+            ...baseRefOf(pr?.base?.ref ?? env.GITHUB_BASE_REF),
+          }
         : undefined,
   };
 }
 
 /** Git allows long names; the service's `verbose_name` holds 255 characters. */
 const MAX_REF_CHARS = 255;
+
+/** The pull request's base branch (the payload's `base.ref`, else GITHUB_BASE_REF), when it is one. */
+function baseRefOf(ref: string | undefined): { baseRef?: string } {
+  return ref !== undefined && ref !== '' && ref.length <= MAX_REF_CHARS ? { baseRef: ref } : {};
+}
 
 /** A branch or tag ref; anything else (pull request refs, a malformed value) is none. */
 function readRef(ref: string | undefined): RunContext['ref'] {

@@ -33,7 +33,7 @@ export function problemMarkdown(problem: FileProblem, links: SourceLinks): strin
   const url = sourceUrl(problem, links);
   const label = where === undefined ? '' : codeSpan(where, { inTable: false });
   const place = url === undefined ? label : `[${label}](${url})`;
-  return `${place === '' ? '' : `${place}: `}${problem.level}: ${escapeMarkdown(problem.message)}`;
+  return `${place === '' ? '' : `${place}: `}${levelWords(problem)}: ${escapeMarkdown(problem.message)}`;
 }
 
 /** The problems as a Markdown list (`indent` before each item), and a line counting those not listed. */
@@ -48,7 +48,12 @@ export function problemList(problems: FileProblem[], more: number, links: Source
 /** A problem as a terminal line, compiler style: `docs/index.rst:12: warning: message`. */
 export function problemText(problem: FileProblem): string {
   const where = fileAndLine(problem);
-  return `${where === undefined ? '' : `${where}: `}${problem.level}: ${problem.message}`;
+  return `${where === undefined ? '' : `${where}: `}${levelWords(problem)}: ${problem.message}`;
+}
+
+/** `warning`, `error`, or `new warning` when the build's baseline does not have it (input `warnings`). */
+function levelWords(problem: Pick<FileProblem, 'level' | 'new'>): string {
+  return problem.new ? `new ${problem.level}` : problem.level;
 }
 
 /** "2 Sphinx warnings", "1 error and 3 warnings": how many problems there are, by level; '' for none. */

@@ -2,6 +2,7 @@ import type { RunnerPort } from '../runner/port.js';
 import { formatDuration } from '../util/format-duration.js';
 import { GREEN_OUTCOMES, NOTED_OUTCOMES, reasonWithSubject, type ProjectResult } from '../domain/project-result.js';
 import { problemList, type SourceLinks } from './file-problems.js';
+import { warningsSection } from './build-warnings.js';
 import { escapeMarkdown, fencedCode, markdownLink } from './markdown.js';
 import { OUTCOME_WORDS, outcomeWords, verdict } from './verdict.js';
 import { fitJsonList, fitText } from './output-fit.js';
@@ -89,6 +90,7 @@ function resultsJson(results: ProjectResult[], redact: (text: string) => string)
         previewUrl: result.previewUrl ?? null,
         reason: result.reason === undefined ? null : abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH),
         ...(result.supersededBy ? { supersededBy: result.supersededBy } : {}),
+        ...(result.warnings ? { warnings: result.warnings } : {}),
         ...result.details,
       })),
       redact,
@@ -251,6 +253,11 @@ export function summaryMarkdown(
     const fix = problems.length === 0 ? '' : `\n\n${problems.join('\n')}`;
     const reason = result.reason ? `\n\n${fencedCode(abridged(reasonWithSubject(result)!, MAX_REASON_LENGTH))}` : '';
     blocks.push(`\n${title}${fix}${reason}`);
+  }
+  // Input `warnings`: each project's new warnings, at its lines (a terminal has them as annotations).
+  for (const result of results) {
+    const section = listProblems ? warningsSection(result, { ...links, commit: result.commit }) : undefined;
+    if (section !== undefined) blocks.push(`\n${section}`);
   }
   for (const result of results) for (const section of result.summarySections ?? []) blocks.push(`\n${section}`);
   for (const section of extraSections) blocks.push(`\n${section}`);

@@ -5,6 +5,7 @@
  */
 import { GREEN_OUTCOMES, type NoteKind, type Outcome, type ProjectResult } from '../domain/project-result.js';
 import { problemCount } from './file-problems.js';
+import { newWarningsOf, warningsCount } from './build-warnings.js';
 
 /** Each outcome's emoji and words; no two emojis look alike (⏳ building is never ⌛, ⏭️ skipped never ⏩). */
 export const OUTCOME_WORDS: Record<Outcome, { emoji: string; words: string }> = {
@@ -47,8 +48,9 @@ function noteCounts(results: ProjectResult[]): string[] {
 
 /**
  * The verdict for a heading: its emoji, then the counts (`1 failed, 2 built`, or the project's
- * name and its words alone), then the warnings the builds wrote and the results' notes
- * (`(2 warnings, 1 broken link)`): notes turn a green verdict ⚠️. The step's own failure (the
+ * name and its words alone), then the warnings the builds wrote, the warnings check's counts
+ * (`3 warnings, 1 new, 2 fixed`) and the results' notes (`(2 warnings, 1 broken link)`): notes and
+ * new warnings turn a green verdict ⚠️. The step's own failure (the
  * health issue not kept) comes first, ❌, whatever the projects' outcomes.
  */
 export function verdict(results: ProjectResult[], failure?: { title: string }): { emoji: string; text: string } {
@@ -66,9 +68,11 @@ export function verdict(results: ProjectResult[], failure?: { title: string }): 
     results.reduce((sum, result) => sum + (result.moreProblems ?? 0), 0),
   );
   const notes = noteCounts(results);
-  const told = [problems, ...notes].filter((said) => said !== '');
+  const told = [problems, warningsCount(results), ...notes].filter((said) => said !== '');
   const warned = told.length === 0 ? '' : ` (${told.join(', ')})`;
-  const emoji = failure ? '❌' : GREEN_OUTCOMES.has(leading) && notes.length > 0 ? '⚠️' : OUTCOME_WORDS[leading].emoji;
+  // New warnings (input `warnings`) are something to tell, as notes are.
+  const noted = notes.length > 0 || newWarningsOf(results) > 0;
+  const emoji = failure ? '❌' : GREEN_OUTCOMES.has(leading) && noted ? '⚠️' : OUTCOME_WORDS[leading].emoji;
   const failed = failure ? `${failure.title.charAt(0).toLowerCase()}${failure.title.slice(1)}; ` : '';
   if (results.length === 1) return { emoji, text: `${failed}${results[0]!.project} ${[...counts.keys()][0]}${warned}` };
   if (counts.size === 1) return { emoji, text: `${failed}all ${results.length} ${[...counts.keys()][0]}${warned}` };

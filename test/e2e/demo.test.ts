@@ -76,8 +76,9 @@ describe('npm run demo', () => {
     expect(run.output).toContain("toctree contains reference to nonexisting document 'changelog'");
     expect(output(run, 'success')).toBe('false');
     expect(run.output).toMatch(/^acme-docs\s+latest\s+❌ failed\s/m);
-    // The Sphinx warnings as annotations on their files; the output's block shown as plain text.
-    expect(run.output).toContain('Warning: Sphinx warning: acme-docs (docs/index.rst:12)');
+    // The Sphinx warnings as annotations on their files (new: yesterday's green build had none, input
+    // `warnings`); the output's block shown as plain text.
+    expect(run.output).toContain('Warning: New warning: acme-docs (docs/index.rst:12)');
     expect(run.output).not.toContain('::stop-commands::');
     expect(run.output).toContain('The action exited 1');
   });

@@ -67,7 +67,8 @@ describe('wait, in-process on a fake clock', () => {
         headers: { authorization: 'Token test-token' },
       }),
     );
-    const { result, log } = await runWait({ 'poll-interval': '5s' });
+    // The warnings check would list the version's builds too (test/operations/warnings.test.ts).
+    const { result, log } = await runWait({ 'poll-interval': '5s', warnings: 'off' });
 
     expect(result).toMatchObject({ outcome: 'success', buildId: 2, state: 'finished', commit: SHA });
     expect(log.lines.some((line) => line.startsWith('Build #1 was cancelled: superseded by build #2'))).toBe(true);
@@ -355,7 +356,9 @@ describe('wait, reported as the step reports it', () => {
   it('follows the build of the given commit, not a newer build of another commit; a fixed interval needs no history', async () => {
     const wanted = standin.addBuild('demo', 'latest', { durationMs: 30_000, outcome: 'success', commit: SHA, commitFromStart: true });
     standin.addBuild('demo', 'latest', { durationMs: 600_000, outcome: 'failure', commit: OTHER, commitFromStart: true });
-    const run = await runStep(standin, { project: 'demo', operation: 'wait', commit: SHA, 'poll-interval': '5s' }, { clock });
+    // The warnings check would list the version's builds for the previous one (test/operations/warnings.test.ts).
+    const inputs = { project: 'demo', operation: 'wait', commit: SHA, 'poll-interval': '5s', warnings: 'off' };
+    const run = await runStep(standin, inputs, { clock });
 
     expect(run.code).toBe(0);
     expect(run.outputs['build-id']).toBe(String(wanted));

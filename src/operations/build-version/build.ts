@@ -20,7 +20,9 @@ export const buildProject: ProjectOperation = async (ctx, run) => {
   seen.build(build);
   log.info(`Build #${build.id} created: ${seen.current.buildUrl ?? 'no link'}`);
   if (!inputs.wait) return { outcome: 'triggered' };
-  const conclusion = await concludeBuild(ctx, run, await watchBuild(ctx, run, build, expectedFromHistory(history)));
+  // Input `warnings`: compared with the version's previous successful build, among the builds listed before the trigger.
+  const warnings = { baseline: { kind: 'previous', history }, gate: true } as const;
+  const conclusion = await concludeBuild(ctx, run, await watchBuild(ctx, run, build, expectedFromHistory(history)), warnings);
   // The trigger's answer described the version: no request needed for its documentation URL.
   const documentation = docsUrl && conclusion.outcome === 'success' ? docsUrl : await findDocsUrl(ctx, run, conclusion.outcome);
   return documentation === undefined ? conclusion : { ...conclusion, docsUrl: documentation };

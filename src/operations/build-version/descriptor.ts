@@ -9,7 +9,7 @@ import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 /** `operation: build`. */
 export const build: OperationDescriptor = {
   summary: 'Trigger a build of a version and wait for it; fails when the docs do not build.',
-  inputs: ['version', 'wait', 'poll-interval'],
+  inputs: ['version', 'wait', 'poll-interval', 'warnings'],
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: [],

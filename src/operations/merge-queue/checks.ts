@@ -77,7 +77,8 @@ export async function buildCheck(ctx: OperationContext, run: ProjectRun, group: 
       followed = next;
     });
     followed = watched.build;
-    return concludeFollowed(ctx, run, watched, group.commit);
+    // Input `warnings`: the group's build against the base branch's, as a pull request's preview.
+    return concludeFollowed(ctx, run, watched, group.commit, { baseline: { kind: 'base-branch', branch: group.base }, gate: true });
   };
   // Whatever ended the wait, the version's docs are temporary: deactivated once the status is set.
   const { concluded } = await whateverEnded(ctx, run, follow, async (error) => {

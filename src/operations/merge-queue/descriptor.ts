@@ -6,7 +6,7 @@ import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 /** `operation: merge-queue`. */
 export const mergeQueue: OperationDescriptor = {
   summary: "The docs check a merge queue waits for: a commit status on the merge group's commit, from its own build or the PR's.",
-  inputs: ['github-token', 'queue-check', 'status-context', 'commit', 'version', 'poll-interval'],
+  inputs: ['github-token', 'queue-check', 'status-context', 'commit', 'version', 'poll-interval', 'warnings'],
   outputs: BUILD_OUTPUTS,
   needsToken: true,
   permissions: ['statuses: write', 'contents: read', 'pull-requests: read'],

@@ -60,6 +60,18 @@ export interface PreviewRow {
   redirectedLinks?: RedirectedLinkRow[];
   /** Redirected links beyond `redirectedLinks`, which the job summary lists. */
   moreRedirectedLinks?: number;
+  /** Input `warnings`: a ready preview's build added warnings its base branch's build does not have. */
+  warnings?: RowWarnings;
+}
+
+/** A row's new warnings (the first ones, and how many more) and the counts of its comparison. */
+export interface RowWarnings {
+  total: number;
+  fixed: number;
+  new: FileProblem[];
+  moreNew: number;
+  /** The build compared with, and its version. */
+  baseline: { build: number; version: string };
 }
 
 /** A broken link: the page it is on, where it leads, and what is wrong (`missing page`, `missing anchor`…). */
@@ -146,12 +158,21 @@ const storedProblemSchema = z.object({
   file: z.optional(z.string().check(z.maxLength(500))),
   line: z.optional(z.int().check(z.positive())),
   message: z.string().check(z.maxLength(1000)),
+  new: z.optional(z.literal(true)),
 });
 
 /** `item` parsed by `schema`, in a list of one, or none when it does not read back. */
 function readsBack<T>(schema: z.ZodMiniType<T>, item: unknown): T[] {
   const parsed = schema.safeParse(item);
   return parsed.success ? [parsed.data] : [];
+}
+
+/** A row's problems: one that does not read back is dropped, not its row (a failed row would vanish from the comment). */
+function storedProblems() {
+  return z.pipe(
+    z.array(z.unknown()).check(z.maxLength(20)),
+    z.transform((items: unknown[]) => items.flatMap((item) => readsBack(storedProblemSchema, item))),
+  );
 }
 
 const storedRowSchema = z.object({
@@ -167,13 +188,7 @@ const storedRowSchema = z.object({
   ),
   reason: z.optional(z.string()),
   tail: z.optional(z.string()),
-  // A problem that does not read back is dropped, not its row (a failed row would vanish from the comment).
-  problems: z.optional(
-    z.pipe(
-      z.array(z.unknown()).check(z.maxLength(20)),
-      z.transform((items: unknown[]) => items.flatMap((item) => readsBack(storedProblemSchema, item))),
-    ),
-  ),
+  problems: z.optional(storedProblems()),
   moreProblems: z.optional(z.int()),
   pages: z.optional(
     z.array(
@@ -215,6 +230,15 @@ const storedRowSchema = z.object({
     ),
   ),
   moreRedirectedLinks: z.optional(z.int()),
+  warnings: z.optional(
+    z.object({
+      total: z.int(),
+      fixed: z.int(),
+      new: storedProblems(),
+      moreNew: z.int(),
+      baseline: z.object({ build: z.int(), version: z.string().check(z.maxLength(255)) }),
+    }),
+  ),
 });
 
 /**

@@ -18,6 +18,7 @@ export const preview: OperationDescriptor = {
     'deployment',
     'deployment-environment',
     'redirect-check',
+    'warnings',
     'link-check',
     'link-check-anchors',
     'link-check-external',

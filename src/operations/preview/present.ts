@@ -11,6 +11,8 @@ import { commentPages, diffDetails, pagesSummary } from './diff-pages.js';
 import type { PullRequestRun } from './pull-request.js';
 import { brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './link-check.js';
 import type { PreviewFindings } from './verify-preview.js';
+import { rowWarnings } from './new-warnings.js';
+import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.
@@ -46,7 +48,12 @@ export async function presentPreviews(
     if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
       return { ...status, state: 'failure' as const, description: `${unredirectedTotal} page(s) moved or removed without a redirect` };
     const broken = failingOf(ctx, links).length;
-    return broken > 0 ? { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` } : status;
+    if (broken > 0) return { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` };
+    // `warnings: fail`: red on the warnings the base branch's build does not have.
+    const { warnings } = result;
+    return ready(index) && failsOnWarnings(warnings, ctx.inputs.warnings)
+      ? { ...status, state: 'failure' as const, description: `${newWarningsCount(warnings!.new.length)} (build #${result.buildId})` }
+      : status;
   });
   await Promise.all([
     publisher.publish(rows),
@@ -112,6 +119,7 @@ export function rowOf(ctx: OperationContext, result: ProjectResult, headSha: str
     ...(status !== 'ready' && result.problems?.length ? { problems: result.problems } : {}),
     ...(status !== 'ready' && result.moreProblems ? { moreProblems: result.moreProblems } : {}),
     ...(status === 'ready' ? commentPages(pages) : {}),
+    ...(status === 'ready' ? rowWarnings(result.warnings) : {}),
   };
 }
 

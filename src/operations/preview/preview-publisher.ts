@@ -160,14 +160,16 @@ export class PreviewPublisher {
             ? service.get(row.projectId)
             : undefined,
         );
-        // A row with something to tell (broken links, links kept working by a redirect, pages without a redirect) keeps the action's comment.
+        // A row with something to tell (broken links, links kept working by a redirect, pages without a redirect, new warnings) keeps the action's comment.
         const tells = shown.some((row) =>
           Boolean(
             row.brokenLinks?.length ||
               row.moreBrokenLinks ||
               row.redirectedLinks?.length ||
               row.unredirected?.length ||
-              row.moreUnredirected,
+              row.moreUnredirected ||
+              row.warnings?.new.length ||
+              row.warnings?.moreNew,
           ),
         );
         if (this.options.mode === 'auto' && shown.length > 0 && !tells && reported.every((url) => url !== undefined)) {

@@ -24,6 +24,8 @@ import {
   type RowPage,
   type UnredirectedRowPage,
 } from './comment-rows.js';
+import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
+import { newWarningsCount } from '../shared/warnings/gate.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -122,6 +124,7 @@ function countsOnly(row: PreviewRow): PreviewRow {
     ...(broken > 0 ? { moreBrokenLinks: broken } : {}),
     ...(redirected > 0 ? { moreRedirectedLinks: redirected } : {}),
     ...(problemCount > 0 ? { moreProblems: problemCount } : {}),
+    ...(row.warnings ? { warnings: { ...row.warnings, new: [], moreNew: rowNewWarnings(row) } } : {}),
   };
 }
 
@@ -139,21 +142,7 @@ function render(
   // The commit is written out once, below the table; so is the time when every row has the same.
   const times = new Set(rows.map((row) => formatUpdated(row.updatedAt)));
   const timeColumn = times.size > 1;
-  lines.push(
-    `| Project | Status | Preview | Build |${timeColumn ? ' Updated (UTC) |' : ''}`,
-    `| --- | --- | --- | --- |${timeColumn ? ' --- |' : ''}`,
-  );
-  for (const row of rows) {
-    const outdated = headSha !== undefined && row.commit !== headSha;
-    const cells = [
-      escapeMarkdown(row.project),
-      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
-      row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
-      buildCell(row),
-    ];
-    if (timeColumn) cells.push(formatUpdated(row.updatedAt));
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
+  for (const line of tableLines(rows, headSha, timeColumn)) lines.push(line);
 
   lines.push('');
   const commits = commitLines(rows, repoUrl);
@@ -183,24 +172,54 @@ function render(
 
   for (const section of linkSections(rows, headSha, args.runUrl)) lines.push('', section);
 
+  // Input `warnings`: what a ready preview's build added, at its lines of the head commit.
+  for (const row of rows.filter((row) => shownNewWarnings(row, headSha))) lines.push('', newWarningsSection(row, repoUrl, args.runUrl));
+
   if (options.pages) {
     for (const row of rows) {
-      const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
       // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
       // own comment lists them already.
-      if (row.status !== 'ready' || pages.length === 0 || (headSha !== undefined && row.commit !== headSha)) continue;
+      if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
       if (serviceComment(row) !== undefined) continue;
-      const count = pages.length + (row.morePages ?? 0);
-      const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
-      const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
-      lines.push('', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, '');
-      for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
-      if (row.morePages)
-        lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? args.runUrl, 'the job summary of this run')} lists them all`);
-      lines.push('', '</details>');
+      for (const line of changedPagesLines(row, args.runUrl)) lines.push(line);
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The table: a row per project, its status, its preview and its build (and when it was updated, when rows differ). */
+function tableLines(rows: PreviewRow[], headSha: string | undefined, timeColumn: boolean): string[] {
+  const lines = [
+    `| Project | Status | Preview | Build |${timeColumn ? ' Updated (UTC) |' : ''}`,
+    `| --- | --- | --- | --- |${timeColumn ? ' --- |' : ''}`,
+  ];
+  for (const row of rows) {
+    const outdated = headSha !== undefined && row.commit !== headSha;
+    const cells = [
+      escapeMarkdown(row.project),
+      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+      row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
+      buildCell(row),
+    ];
+    if (timeColumn) cells.push(formatUpdated(row.updatedAt));
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+/** A ready row's changed pages, collapsed: each linked, and how many more the job summary lists. */
+function changedPagesLines(row: PreviewRow, runUrl: string | undefined): string[] {
+  const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
+  if (pages.length === 0) return [];
+  const count = pages.length + (row.morePages ?? 0);
+  const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
+  const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
+  const lines = ['', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, ''];
+  for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
+  if (row.morePages)
+    lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? runUrl, 'the job summary of this run')} lists them all`);
+  lines.push('', '</details>');
+  return lines;
 }
 
 /**
@@ -274,14 +293,16 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   const broken = rows
     .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
     .reduce((sum, row) => sum + brokenCount(row), 0);
+  const added = rows.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
   const notes = [
     warnings,
     lost === 0
       ? ''
       : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
     broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+    added === 0 ? '' : newWarningsCount(added),
   ].filter((note) => note !== '');
-  const emoji = leading === 'ready' && lost + broken > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+  const emoji = leading === 'ready' && lost + broken + added > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
   const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
   if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
   if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;
@@ -298,6 +319,11 @@ function brokenCount(row: PreviewRow): number {
 
 function unredirectedOfRow(row: PreviewRow): UnredirectedProject {
   return { project: row.project, pages: row.unredirected ?? [], more: row.moreUnredirected ?? 0 };
+}
+
+/** Whether the comment lists the row's new warnings (input `warnings`): a ready preview of the head commit. */
+function shownNewWarnings(row: PreviewRow, headSha: string | undefined): boolean {
+  return row.status === 'ready' && rowNewWarnings(row) > 0 && (headSha === undefined || row.commit === headSha);
 }
 
 /** Whether the comment tells the row's pages without a redirect (listed or counted): a ready preview of the head commit. */

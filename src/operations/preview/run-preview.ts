@@ -201,7 +201,9 @@ async function followAndVerify(
   const followed = await watchBuildOfCommit(ctx, projectRun, build, headSha, expectedFromHistory(history), (newer) =>
     pendingStatuses.push(publisher.status(project, 'pending', pendingDescription(newer), links.build(newer.urls.build))),
   );
-  const built = await concludeFollowed(ctx, projectRun, followed, headSha);
+  // Input `warnings`: against the base branch's build; whether new ones fail is decided once the preview is checked.
+  const warnings = { baseline: { kind: 'base-branch', branch: ctx.run.pullRequest?.baseRef }, gate: false } as const;
+  const built = await concludeFollowed(ctx, projectRun, followed, headSha, warnings);
   if (built.outcome !== 'success') return built;
   return continueFrom<PreviewFindings>(ctx, projectRun, built, () => verifyPreview(ctx, projectRun, built, verification));
 }

@@ -16,6 +16,7 @@ import { deletedPagesToGuard } from './deleted-pages.js';
 import type { PreviewLinkReport } from './redirected-links.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
 import { messageOf } from '../../util/message-of.js';
+import { failsOnWarnings, warningsFailure } from '../shared/warnings/gate.js';
 
 // `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
 // service's file tree diff, else the pull request's source files) and their redirects.
@@ -107,8 +108,9 @@ export async function verifyPreview(
 }
 
 /**
- * `redirect-check: fail` with pages moved without a redirect, or `link-check: fail` with broken
- * links (the redirects first): the project is red, its row still ready. Else the ready preview.
+ * `redirect-check: fail` with pages moved without a redirect, `link-check: fail` with broken
+ * links, or `warnings: fail` with new warnings (in that order): the project is red, its row still
+ * ready. Else the ready preview.
  */
 function checksVerdict(
   ctx: OperationContext,
@@ -122,7 +124,9 @@ function checksVerdict(
   if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
     return { ...noted, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
   const failing = failingOf(ctx, links);
-  return failing.length > 0 ? { ...noted, ...brokenLinksFailure(project, failing) } : noted;
+  if (failing.length > 0) return { ...noted, ...brokenLinksFailure(project, failing) };
+  // `warnings: fail`: a warning the base branch's build does not have.
+  return failsOnWarnings(ready.warnings, ctx.inputs.warnings) ? { ...noted, ...warningsFailure(project, ready.warnings!) } : noted;
 }
 
 /** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */

@@ -4,6 +4,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 import { concludeBuild, watchBuild, type DurationEstimate } from './watch-build.js';
 import { buildCreatedAfter } from './build-ids.js';
+import type { WarningsCheck } from './warnings/check.js';
 
 const SHA = /^[0-9a-f]{40,64}$/i;
 
@@ -81,14 +82,18 @@ export async function watchBuildOfCommit(
   }
 }
 
-/** The project's outcome from a followed build: the build's own, or `superseded` by the newer build that took over. */
+/**
+ * The project's outcome from a followed build: the build's own (its warnings checked with
+ * `warningsCheck`), or `superseded` by the newer build that took over.
+ */
 export async function concludeFollowed(
   ctx: OperationContext,
   run: ProjectRun,
   followed: FollowedBuild,
   commit: string,
+  warningsCheck?: WarningsCheck,
 ): Promise<Conclusion<never>> {
-  if (followed.supersededBy === undefined) return concludeBuild(ctx, run, followed);
+  if (followed.supersededBy === undefined) return concludeBuild(ctx, run, followed, warningsCheck);
   const { build: cancelled, supersededBy: newer } = followed;
   run.seen.commit(commit);
   const newerUrl = serviceLinks(ctx.inputs.baseUrl).build(newer.urls.build) ?? '';

@@ -17,15 +17,22 @@ const PROBLEM_MESSAGE_CHARS = 300;
 /** What the comment's stored rows accept (comment-rows.ts): a longer path is no file to link, the problem is kept without it. */
 const PROBLEM_FILE_CHARS = 500;
 
-/** The first {@link PROBLEMS_SHOWN} problems of `output`, errors first, for the reports, and how many more there are. */
-export function problemsToShow(output: string): { problems: FileProblem[]; more: number } {
+/**
+ * The first {@link PROBLEMS_SHOWN} problems of `output`, errors first, for the reports, and how
+ * many more there are. `isNew` (input `warnings`) marks those the build's baseline does not have.
+ */
+export function problemsToShow(output: string, isNew?: (problem: SphinxProblem) => boolean): { problems: FileProblem[]; more: number } {
   const found = parseSphinxProblems(output);
   const ordered = [...found.filter((p) => p.level === 'error'), ...found.filter((p) => p.level === 'warning')];
-  const problems = ordered.slice(0, PROBLEMS_SHOWN).map(({ file, line, ...p }) => ({
-    ...p,
-    ...(file !== undefined && file.length <= PROBLEM_FILE_CHARS ? { file, ...(line === undefined ? {} : { line }) } : {}),
-    message: safeLine(p.message, PROBLEM_MESSAGE_CHARS),
-  }));
+  const problems = ordered.slice(0, PROBLEMS_SHOWN).map((p): FileProblem => {
+    const { file, line } = p;
+    return {
+      level: p.level,
+      ...(file !== undefined && file.length <= PROBLEM_FILE_CHARS ? { file, ...(line === undefined ? {} : { line }) } : {}),
+      message: safeLine(p.message, PROBLEM_MESSAGE_CHARS),
+      ...(isNew?.(p) ? { new: true as const } : {}),
+    };
+  });
   return { problems, more: ordered.length - problems.length };
 }
 
@@ -79,30 +86,46 @@ export function parseSphinxProblems(output: string): SphinxProblem[] {
   const problems: SphinxProblem[] = [];
   let treatedAsError = false;
   for (const raw of text.split('\n')) {
-    if (raw.length > MAX_LINE_CHARS) {
+    const line = cleanOutputLine(raw);
+    if (line === undefined) {
       treatedAsError = false;
       continue;
     }
-    const line = raw.replace(ANSI, '').replace(/\r$/, '');
-    const level = LEVEL.exec(line);
-    if (level !== null) {
-      const { path, docstring, lineNumber } = location(line.slice(0, level.index));
-      const message = line.slice(level.index + level[0].length);
-      const severity = treatedAsError || (level[1] ?? level[2]) !== 'WARNING' ? 'error' : 'warning';
-      if (path !== '') {
-        problems.push(
-          docstring === undefined
-            ? problem(severity, path, lineNumber, message)
-            : problem(severity, path, undefined, `docstring of ${docstring}, line ${lineNumber ?? '?'}: ${message}`),
-        );
-      }
-    } else if (treatedAsError) {
-      const bare = BARE_PROBLEM.exec(line);
-      if (bare) problems.push(problem('error', bare[1]!, bare[2], bare[3]!));
-    }
-    treatedAsError = TREATED_AS_ERROR.test(line);
+    const found = sphinxLineProblem(line, treatedAsError);
+    if (found) problems.push(found);
+    treatedAsError = isTreatedAsErrorNotice(line);
   }
   return problems;
+}
+
+/** A line of the output without its colour codes and carriage return; undefined for a line too long to be a message (not scanned). */
+export function cleanOutputLine(raw: string): string | undefined {
+  return raw.length > MAX_LINE_CHARS ? undefined : raw.replace(ANSI, '').replace(/\r$/, '');
+}
+
+/** Sphinx's `-W` notice: the next line is the warning it turned into an error. */
+export function isTreatedAsErrorNotice(line: string): boolean {
+  return TREATED_AS_ERROR.test(line);
+}
+
+/**
+ * The Sphinx or docutils problem a clean line tells about a place (`path:line: WARNING: …`), or
+ * undefined; `treatedAsError` when the line before was Sphinx's `-W` notice.
+ */
+export function sphinxLineProblem(line: string, treatedAsError: boolean): SphinxProblem | undefined {
+  const level = LEVEL.exec(line);
+  if (level !== null) {
+    const { path, docstring, lineNumber } = location(line.slice(0, level.index));
+    const message = line.slice(level.index + level[0].length);
+    const severity = treatedAsError || (level[1] ?? level[2]) !== 'WARNING' ? 'error' : 'warning';
+    if (path === '') return undefined;
+    return docstring === undefined
+      ? problem(severity, path, lineNumber, message)
+      : problem(severity, path, undefined, `docstring of ${docstring}, line ${lineNumber ?? '?'}: ${message}`);
+  }
+  if (!treatedAsError) return undefined;
+  const bare = BARE_PROBLEM.exec(line);
+  return bare ? problem('error', bare[1]!, bare[2], bare[3]!) : undefined;
 }
 
 function problem(level: SphinxProblem['level'], path: string, lineNumber: string | undefined, message: string): SphinxProblem {
@@ -127,21 +150,26 @@ export function repositoryPath(path: string): string | undefined {
 
 /**
  * Annotates the build's Sphinx problems (at most {@link ANNOTATION_LIMITS} of each level) and
- * says how many more there were. Returns the number of annotations made.
+ * says how many more there were; `isNew` (input `warnings`) tells those the baseline does not
+ * have, titled *New warning* / *New error*. Returns the number of annotations made.
  */
 export function annotateSphinxProblems(
   output: string,
   project: string,
   info: (message: string) => void,
   annotations: Pick<RunnerLog, 'error' | 'warning'>,
+  isNew?: (problem: SphinxProblem) => boolean,
 ): number {
   const problems = parseSphinxProblems(output);
   let made = 0;
   for (const level of ['error', 'warning'] as const) {
     const ofLevel = problems.filter((problem) => problem.level === level);
-    for (const { file, line, message } of ofLevel.slice(0, ANNOTATION_LIMITS[level])) {
+    for (const problem of ofLevel.slice(0, ANNOTATION_LIMITS[level])) {
+      const { file, line, message } = problem;
+      // Input `warnings`: one the build's baseline does not have is titled new.
+      const title = isNew?.(problem) ? `New ${level}: ${project}` : `Sphinx ${level}: ${project}`;
       const properties: Annotation = {
-        title: safeLine(`Sphinx ${level}: ${project}`, 200),
+        title: safeLine(title, 200),
         ...(file === undefined ? {} : { file: safeLine(file, 500) }),
         ...(line === undefined ? {} : { startLine: line }),
       };

@@ -4,8 +4,11 @@ import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../resil
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
-import { annotateSphinxProblems, problemsToShow } from './sphinx-warnings.js';
+import { annotateSphinxProblems, parseSphinxProblems, problemsToShow } from './sphinx-warnings.js';
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
+import { checkBuildWarnings, type WarningsCheck } from './warnings/check.js';
+import { newMarker } from './warnings/compare.js';
+import { failsOnWarnings, warningsFailure } from './warnings/gate.js';
 import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
 
 /** How long the next build will likely run (ms), and how far it may stray from that. */
@@ -189,6 +192,7 @@ export async function concludeBuild(
   ctx: OperationContext,
   run: ProjectRun,
   watched: Pick<Watched, 'build'> & Partial<Watched>,
+  warningsCheck?: WarningsCheck,
 ): Promise<Conclusion<never>> {
   const { build } = watched;
   const { name: project, log } = run;
@@ -197,7 +201,7 @@ export async function concludeBuild(
   const link = run.seen.current.buildUrl ?? 'no link';
   if (build.state.code === 'finished' && build.success === true) {
     log.info(`Build #${build.id} succeeded${took}: ${link}`);
-    return { outcome: 'success', summarySections };
+    return concludeSuccess(ctx, run, build, summarySections, warningsCheck);
   }
   const cancelled = build.state.code === 'cancelled';
   if (cancelled && (await endedBySkip(ctx, build))) {
@@ -207,6 +211,12 @@ export async function concludeBuild(
     return { outcome: 'skipped', title: 'Build skipped', subject, reason, summarySections };
   }
   const findings = await explainFailure(ctx.api, build);
+  // Input `warnings`: which of the failed build's warnings are new, marked where they are shown
+  // (looked up only when its failed command wrote some). A build that stopped early says nothing
+  // of what it fixed: its result carries no comparison.
+  const marks = warningsCheck !== undefined && findings.output !== undefined && parseSphinxProblems(findings.output).length > 0;
+  const warnings = marks ? await checkBuildWarnings(ctx, run, build, warningsCheck, { annotate: false }) : undefined;
+  const isNew = () => newMarker(warnings?.new ?? []);
   const subject = `${project} ${build.version ?? '(deleted version)'}`;
   const reason = `build #${build.id} ${cancelled ? 'was cancelled' : `failed${took}`} (${link})\n${findings.text}`;
   // The output's tail ends the reason: the log shows it folded, the annotation (later) in full.
@@ -219,9 +229,9 @@ export async function concludeBuild(
   } else {
     log.info(`${subject}: ${reason}`);
   }
-  if (findings.output) annotateSphinxProblems(findings.output, project, (message) => log.info(message), ctx.log);
+  if (findings.output) annotateSphinxProblems(findings.output, project, (message) => log.info(message), ctx.log, isNew());
   const title = cancelled ? 'Build cancelled' : 'Build failed';
-  const { problems, more } = findings.output ? problemsToShow(findings.output) : { problems: [], more: 0 };
+  const { problems, more } = findings.output ? problemsToShow(findings.output, isNew()) : { problems: [], more: 0 };
   return {
     outcome: cancelled ? 'cancelled' : 'failed',
     title,
@@ -233,6 +243,25 @@ export async function concludeBuild(
     ...(findings.outputTail === undefined ? {} : { outputTail: findings.outputTail }),
     summarySections,
   };
+}
+
+/**
+ * A successful build's conclusion; with `warningsCheck`, its warnings compared with its baseline's,
+ * and with `gate` and `warnings: fail`, red on a new one (else the operation decides later).
+ */
+async function concludeSuccess(
+  ctx: OperationContext,
+  run: ProjectRun,
+  build: Build,
+  summarySections: string[],
+  warningsCheck: WarningsCheck | undefined,
+): Promise<Conclusion<never>> {
+  const warnings = warningsCheck ? await checkBuildWarnings(ctx, run, build, warningsCheck, { annotate: true }) : undefined;
+  const success: Conclusion<never> = { outcome: 'success', summarySections, ...(warnings === undefined ? {} : { warnings }) };
+  if (!warningsCheck?.gate || !failsOnWarnings(warnings, ctx.inputs.warnings)) return success;
+  const failure = warningsFailure(`${run.name} ${build.version ?? '(deleted version)'}`, warnings!);
+  run.log.info(`${failure.subject}: ${failure.reason}`);
+  return { ...success, ...failure };
 }
 
 /** The notification the service leaves on a build that a command ended with exit code 183. */

@@ -7,7 +7,7 @@ import { BUILD_OUTPUTS, type OperationDescriptor } from '../descriptor.js';
 /** `operation: wait`. */
 export const wait: OperationDescriptor = {
   summary: 'Wait for the build of a commit that the service started itself (never triggers one).',
-  inputs: ['version', 'commit', 'poll-interval'],
+  inputs: ['version', 'commit', 'poll-interval', 'warnings'],
   outputs: BUILD_OUTPUTS,
   needsToken: false,
   permissions: [],

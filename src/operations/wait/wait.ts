@@ -13,6 +13,7 @@ import { newestBuild } from '../shared/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { ofPushVersions, pushVersions, stableAtCommit, type PushVersions } from './push-versions.js';
 import { notRead } from '../../util/message-of.js';
+import type { WarningsCheck } from '../shared/warnings/check.js';
 
 /** What the look for the commit's build found. */
 type Found =
@@ -58,15 +59,28 @@ export const waitProject: ProjectOperation = async (ctx, run) => {
     log.info(`Found build #${build.id} (${build.version}): ${build.urls.build}`);
   }
   // Only predictive polling uses the version's history: a fixed interval spares the request.
-  const estimate =
+  const history =
     ctx.polling.watch.kind === 'predictive'
-      ? expectedFromHistory(await ctx.api.recentBuilds(project, { version: build.version ?? undefined, limit: 10 }))
+      ? await ctx.api.recentBuilds(project, { version: build.version ?? undefined, limit: 10 })
       : undefined;
-  const followed = await watchBuildOfCommit(ctx, run, build, commit, estimate);
-  const conclusion = await concludeFollowed(ctx, run, followed, commit);
+  const followed = await watchBuildOfCommit(ctx, run, build, commit, history && expectedFromHistory(history));
+  const conclusion = await concludeFollowed(ctx, run, followed, commit, warningsCheckOf(ctx, followed.build, history));
   const docsUrl = await findDocsUrl(ctx, run, conclusion.outcome);
   return docsUrl === undefined ? conclusion : { ...conclusion, docsUrl };
 };
+
+/**
+ * Input `warnings`: the build of a pull request's version is compared with the base branch's
+ * build, as `preview` does; any other with its version's previous successful build (among the
+ * version's builds listed for the schedule, when they were: no request more).
+ */
+function warningsCheckOf(ctx: OperationContext, build: Build, history: Build[] | undefined): WarningsCheck {
+  const pr = ctx.run.pullRequest;
+  const version = build.version ?? '';
+  if (pr !== undefined && (version === String(pr.number) || version.startsWith(`${pr.number}_`)))
+    return { baseline: { kind: 'base-branch', branch: pr.baseRef }, gate: true };
+  return { baseline: { kind: 'previous', ...(history === undefined ? {} : { history }) }, gate: true };
+}
 
 /**
  * No build of the commit appeared, but a build of the push's versions failed before it checked out

@@ -1,0 +1,44 @@
+/**
+ * The warnings gate's decision (input `warnings`), pure: with `fail`, a build that added a warning
+ * its baseline does not have fails its project; `warn` and `off` never fail, nor does a build that
+ * could not be compared. Kept apart so that one place may decide every gate one day (issue 51).
+ */
+import type { BuildWarnings } from '../../../domain/project-result.js';
+import { problemText } from '../../../reporting/file-problems.js';
+
+export type WarningsLevel = 'off' | 'warn' | 'fail';
+
+/** The annotation title of the project a new warning failed (`warnings: fail`). */
+const NEW_WARNINGS_TITLE = 'New warnings';
+
+/** New warnings listed in a failed project's reason at most (`results[].warnings.new` has them all). */
+const REASON_LISTED = 20;
+
+/** Whether the build's warnings fail its project at `level`: only new ones, and only when compared. */
+export function failsOnWarnings(warnings: Pick<BuildWarnings, 'new' | 'baseline'> | undefined, level: WarningsLevel): boolean {
+  return level === 'fail' && warnings !== undefined && warnings.baseline !== null && warnings.new.length > 0;
+}
+
+/** "1 new warning", "3 new warnings" (errors among them counted with them). */
+export function newWarningsCount(count: number): string {
+  return `${count} new warning${count === 1 ? '' : 's'}`;
+}
+
+/** What turns the project red: the title, and the reason listing the new warnings (the first ones). */
+export function warningsFailure(
+  subject: string,
+  warnings: BuildWarnings,
+): { outcome: 'failed'; title: string; subject: string; reason: string } {
+  const fresh = warnings.new;
+  const against = warnings.baseline === null ? '' : ` than build #${warnings.baseline.build} of ${warnings.baseline.version}`;
+  return {
+    outcome: 'failed',
+    title: NEW_WARNINGS_TITLE,
+    subject,
+    reason: [
+      `the build has ${newWarningsCount(fresh.length)}${against} (input \`warnings: fail\`):`,
+      ...fresh.slice(0, REASON_LISTED).map(problemText),
+      ...(fresh.length > REASON_LISTED ? [`… and ${fresh.length - REASON_LISTED} more (the job summary lists them)`] : []),
+    ].join('\n'),
+  };
+}
