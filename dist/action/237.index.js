@@ -13,7 +13,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
-/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7084);
+/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3025);
 
 
 
@@ -184,8 +184,8 @@ function plainLine(text, max = 160) {
     return (0,untrusted_text/* safeLine */.om)(text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim(), max);
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 1 modules
-var watch_build = __webpack_require__(7084);
+// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 4 modules
+var watch_build = __webpack_require__(3025);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
 ;// CONCATENATED MODULE: ./lib/operations/sync-versions/sync-versions.js

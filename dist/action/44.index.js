@@ -368,8 +368,8 @@ var build_ids = __webpack_require__(5877);
 var follow_commit = __webpack_require__(5163);
 // EXTERNAL MODULE: ./lib/operations/shared/version-appears.js
 var version_appears = __webpack_require__(1757);
-// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 1 modules
-var watch_build = __webpack_require__(7084);
+// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 4 modules
+var watch_build = __webpack_require__(3025);
 // EXTERNAL MODULE: ./lib/operations/shared/trigger.js
 var trigger = __webpack_require__(9922);
 // EXTERNAL MODULE: ./lib/util/message-of.js
@@ -424,7 +424,8 @@ async function buildCheck(ctx, run, group) {
             followed = next;
         });
         followed = watched.build;
-        return (0,follow_commit/* concludeFollowed */.E)(ctx, run, watched, group.commit);
+        // Input `warnings`: the group's build against the base branch's, as a pull request's preview.
+        return (0,follow_commit/* concludeFollowed */.E)(ctx, run, watched, group.commit, { baseline: { kind: 'base-branch', branch: group.base }, gate: true });
     };
     // Whatever ended the wait, the version's docs are temporary: deactivated once the status is set.
     const { concluded } = await (0,run_projects/* whateverEnded */.jT)(ctx, run, follow, async (error) => {
@@ -1007,7 +1008,7 @@ function leftoversLine(result) {
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
-/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7084);
+/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3025);
 
 
 
