@@ -151,6 +151,25 @@ describe.concurrent('operation preview', () => {
       expect(effects.openStops).toEqual([]);
     }));
 
+  // Issue 49 item 1, through dist/: a mistyped `project` is *Not found* before anything is posted,
+  // with the 30-minute default timeout (no build is polled toward it).
+  it('a mistyped project: red, the slug named, no comment, status or deployment, no build polled', () =>
+    withStands(async ({ rtd, gh }) => {
+      seedBuilds(rtd);
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { project: 'dcos', timeout: '30m' });
+
+      expect(run.code, run.stdout).toBe(1);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Not found: dcos']);
+      expect(errors[0]!.message).toContain('project `dcos` is not found');
+      expect(gh.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(gh.comments(PR)).toEqual([]);
+      expect(gh.statuses(HEAD)).toEqual([]);
+      expect(gh.deployments()).toEqual([]);
+      expect(rtd.requests.filter((r) => r.path.includes('/builds/'))).toEqual([]);
+      expect(JSON.parse(run.outputs.results!)).toEqual([expect.objectContaining({ project: 'dcos', outcome: 'error' })]);
+    }));
+
   // Issue 29 §1 and issue 30 item 7, through dist/: `comment: auto` (the default) never lets the
   // service's stale comment, or another app's copy of its marker, stand for the head's result.
   it('the head’s build fails while the service’s comment shows an older green build: our comment says failed, the service’s untouched, red', () =>
