@@ -3,18 +3,16 @@ import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult } from '../types.js';
-import { keptVersionsNote, planTable, refusedNote, type ApplyDetails } from './describe.js';
+import { keptVersionsNote, refusedNote, resultTable, type ApplyDetails } from './describe.js';
 
 const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
 const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
 
 function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
-  const tables = results.map(({ project, details }) =>
-    details
-      ? [planTable(project, details.plan, !dryRun), keptVersionsNote(details.keptActive ?? []), refusedNote(details.refused ?? [])]
-          .filter(Boolean)
-          .join('\n\n')
-      : planTable(project, [], false),
+  const tables = results.map((result) =>
+    [resultTable(result, !dryRun), keptVersionsNote(result.details?.keptActive ?? []), refusedNote(result.details?.refused ?? [])]
+      .filter(Boolean)
+      .join('\n\n'),
   );
   const errors = results
     .filter((r) => r.outcome === 'error')
