@@ -142,7 +142,7 @@ export function missingVersionsRefused(
     const where = locate(project, ['versions', slug]);
     const message =
       `version \`${safeLine(slug, 200)}\` does not exist on ${project} (the service lists no such version: a deleted branch or tag, ` +
-      'or a merge queue\'s temporary branch the service has deleted). Remove its entry, or push the branch or tag and sync the versions';
+      "or a merge queue's temporary branch the service has deleted). Remove its entry, or push the branch or tag and sync the versions";
     annotateFileLine(runnerLog, 'error', `${project}: ${where.path ? `${where.path}: ` : ''}${message}`, {
       title: INVALID_FILE_TITLE,
       file: where.file,

@@ -126,7 +126,10 @@ export function refusedNote(refused: string[]): string {
 }
 
 /** A project's table, or why it has none: a project that ended in an error before its plan is not "No changes". */
-export function resultTable(result: Pick<ProjectResult<ApplyDetails>, 'project' | 'outcome' | 'title' | 'details'>, showStatus: boolean): string {
+export function resultTable(
+  result: Pick<ProjectResult<ApplyDetails>, 'project' | 'outcome' | 'title' | 'details'>,
+  showStatus: boolean,
+): string {
   const plan = result.details?.plan ?? [];
   if (result.outcome === 'error' && plan.length === 0) {
     return [`#### ${escapeMarkdown(result.project)}`, '', `Not planned: ${escapeMarkdown(result.title ?? 'error')}.`].join('\n');
