@@ -1,5 +1,5 @@
 import { declarationOf } from './inputs/declarations.js';
-import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { INPUT_NAMES, InputError, operationMissing, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
 import { gitHubClients } from './github/api/client.js';
 import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
 import { readRunContext, runLinks } from './inputs/github-context.js';
@@ -246,7 +246,8 @@ function readInputs(port: RunnerPort, redactor: Redactor): Inputs {
     raw[name] = port.input(name, { trim: declarationOf(name).verbatim !== true });
   }
   const unread = unreadOnRunner(raw);
-  const refused: string[] = [];
+  const missing = operationMissing(raw.operation, port.env.GITHUB_EVENT_NAME);
+  const refused: string[] = missing === undefined ? [] : [missing];
   for (const input of unread) {
     const message = unreadInputMessage(input);
     if (input.severity === 'warning') port.log.warning(message, { title: 'Input not read' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../src/inputs/duration.js';
-import { INPUT_DEFAULTS, InputError, OPERATIONS, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
+import { INPUT_DEFAULTS, InputError, OPERATIONS, operationMissing, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
 import { parseRateLimit } from '../src/inputs/rate-limit.js';
 import { splitList, versionSlug } from '../src/inputs/slugs.js';
 import { readActionMetadata } from '../harness/action-metadata.ts';
@@ -106,6 +106,21 @@ describe('parseInputs', () => {
       verify: 'warn',
       comment: 'auto',
     });
+  });
+
+  it('operation left out: build, but on pull-request events, where it is refused naming preview and wait (issue 49)', () => {
+    expect(parse({ operation: '' }).operation).toBe('build');
+    expect(parse({ operation: ' Build ' }).operation).toBe('build');
+    for (const event of [undefined, '', 'push', 'workflow_dispatch', 'merge_group']) expect(operationMissing('', event)).toBeUndefined();
+    for (const event of ['pull_request', 'pull_request_target']) {
+      expect(operationMissing('', event)).toMatch(
+        new RegExp(
+          `^Input \`operation\` is not given: on a \`${event}\` event, set \`operation: preview\`.*\`operation: wait\`.*give \`operation: build\` to do that anyway$`,
+        ),
+      );
+      expect(operationMissing(' ', event)).toBeDefined();
+      expect(operationMissing('build', event)).toBeUndefined();
+    }
   });
 
   it('defaults the budget to the service limit: 60/1m with a token, 5/1m without, unless rate-limit is set', () => {

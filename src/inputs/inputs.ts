@@ -42,6 +42,24 @@ export type Inputs = { [K in Exclude<InputName, (typeof SHAPED)[number]> as Came
   gracePeriodMs: number;
 };
 
+/** The events on which `build`, the default operation, would build the default branch instead of the pull request. */
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+/**
+ * `operation` left out on a pull-request event: the default, `build`, would build the default
+ * version (the default branch), not the pull request, on every push to it, and may cancel the
+ * build a push to that branch waits for. The refusal, naming what to give; undefined otherwise.
+ * An explicit `operation: build` still runs.
+ */
+export function operationMissing(operation: string, eventName: string | undefined): string | undefined {
+  if (operation.trim() !== '' || eventName === undefined || !PULL_REQUEST_EVENTS.has(eventName)) return undefined;
+  return (
+    `Input \`operation\` is not given: on a \`${eventName}\` event, set \`operation: preview\` (the pull request's preview, verified and ` +
+    "reported on it) or `operation: wait` (wait for the build of its head). Left out, it would be `build`, which builds the project's " +
+    'default version (the default branch), not the pull request: give `operation: build` to do that anyway'
+  );
+}
+
 /** One or more inputs were refused; each line names the input and what it accepts. */
 export class InputError extends Error {
   constructor(readonly problems: string[]) {

@@ -2,7 +2,15 @@
 // not read it would do nothing (`dry-run` on `build` would build for real). The command line refuses
 // such an option (src/cli/args.ts); the step refuses such an input on a runner (src/step.ts), where
 // every input arrives set, to its default when the workflow does not give it.
-import { declarationOf, INPUT_NAMES, listed, OPERATIONS, type InputName, type Operation } from '../inputs/declarations.js';
+import {
+  declarationOf,
+  DEFAULT_OPERATION,
+  INPUT_NAMES,
+  listed,
+  OPERATIONS,
+  type InputName,
+  type Operation,
+} from '../inputs/declarations.js';
 import { readersOf } from './index.js';
 
 /** An input given to an operation that does not read it, and the operations that do. */
@@ -42,7 +50,7 @@ export function givenInputs(raw: Readonly<Record<InputName, string>>): InputName
 
 /** The inputs given to the operation `raw` names that it does not read; none when the operation itself is refused. */
 export function unreadOnRunner(raw: Readonly<Record<InputName, string>>): UnreadInput[] {
-  const named = raw.operation.trim() || declarationOf('operation').default;
+  const named = raw.operation.trim().toLowerCase() || DEFAULT_OPERATION;
   const operation = OPERATIONS.find((name) => name === named);
   return operation === undefined ? [] : unreadInputs(operation, givenInputs(raw));
 }

@@ -241,6 +241,35 @@ describe.concurrent('operation wait after a push to the branch latest follows', 
     }));
 });
 
+// Issue 49 item 3: `operation` left out on a pull-request event built `latest` on every push.
+describe.concurrent('operation left out on a pull-request event', () => {
+  const event = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA_NEW } } } };
+
+  it('is refused before any request, naming preview and wait: no build is triggered', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo' }), event });
+
+      expect(run.code, run.stdout).toBe(1);
+      expect(standin.requests).toEqual([]);
+      expect(triggers(standin)).toBe(0);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Invalid input']);
+      expect(errors[0]!.message).toMatch(
+        /^Input `operation` is not given: on a `pull_request` event, set `operation: preview`.* or `operation: wait`/,
+      );
+    }));
+
+  it('an explicit operation: build still builds', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo', operation: 'build' }), event });
+
+      expect(run.code, run.stdout).toBe(0);
+      expect(triggers(standin)).toBe(1);
+    }));
+});
+
 describe.concurrent('bad input fails before any request, naming the input', () => {
   // Every refusal of parseInputs is tested in-process (test/inputs.test.ts); through dist/ go one
   // of them and the token's, which step.ts checks once the operation is known.
