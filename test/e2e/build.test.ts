@@ -195,6 +195,22 @@ describe.concurrent('operation wait', () => {
       expect(standin.count('GET', /^\/api\/v3\/projects\/nope\/$/)).toBe(1);
     }));
 
+  // Issue 49 item 4: a `version` the project does not have waited its whole timeout and never said so.
+  it('version v9.9, which the project does not have: Not found naming it at the first look, no polling after', () =>
+    withStandin(async (standin) => {
+      const run = await runAction({
+        inputs: fast(standin, { project: 'demo', operation: 'wait', commit: SHA_NEW, version: 'v9.9', timeout: '10m' }),
+      });
+
+      expect(run.code, run.stdout).toBe(1);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Not found: demo v9.9']);
+      expect(errors[0]!.message).toContain('version `v9.9` is not found on demo');
+      // One look at the builds, one read of the project and one of the version: polling stopped there.
+      expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/builds\/$/)).toBe(1);
+      expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/v9\.9\/$/)).toBe(1);
+    }));
+
   it("without version, a push to feature reports feature's build, not another branch's that failed before checkout", () =>
     withStandin(async (standin) => {
       standin.addVersion('demo', { slug: 'main' });
