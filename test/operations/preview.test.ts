@@ -267,6 +267,19 @@ describe('preview, in-process on a fake clock', () => {
     expect(gh.count('GET', '/pulls/7/files')).toBe(0); // no changed pages without a preview
   });
 
+  it('time running out while the preview is checked: the reason says so, and that the build had succeeded (issue 49)', async () => {
+    const { rtd } = stage;
+    rtd.fault({ kind: 'status', status: 404, path: `/docs/demo--${PR}/`, times: 1000 });
+    const head = seedBuilds();
+    const report = await runPreview(stage, { timeout: '50s' });
+
+    const [result] = report.results;
+    expect(result).toMatchObject({ outcome: 'timed-out', buildId: head, state: 'finished' });
+    expect(result!.reason).toMatch(
+      /^timed out after 50s \(input `timeout`\) while checking that the preview \S+ answers\. The build #\d+ \(\S+\) had succeeded\.$/,
+    );
+  });
+
   it('follows a rebuild of the head commit that cancelled its build: green with the newer build', async () => {
     const { rtd, gh, clock } = stage;
     const original = seedBuilds({ outcome: 'success', durationMs: 60_000 });
