@@ -166,7 +166,7 @@ describe.concurrent('operation wait', () => {
       const skipped = standin.push('demo', 'feature', { commit: SHA_NEW, plan: { durationMs: 300, outcome: 'skipped-in-post-checkout' } });
       // Before the fix the wait polled until this timeout and ended red.
       const run = await runAction({
-        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '20s' }),
+        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '3m' }),
         ...pushOf('feature', SHA_NEW),
       });
 
@@ -221,7 +221,7 @@ describe.concurrent('operation wait', () => {
         { branch: 'feature', commit: SHA_NEW, plan: { durationMs: 500, queueMs: 2500, outcome: 'success' } },
       ]);
       const run = await runAction({
-        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '30s' }),
+        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '3m' }),
         ...pushOf('feature', SHA_NEW),
       });
 
@@ -238,7 +238,7 @@ describe.concurrent('operation wait after a push to the branch latest follows', 
       const [latest] = standin.pushes('hand', [{ branch: 'main', commit: SHA_NEW, plan: { durationMs: 500, outcome: 'success' } }])[0]!;
       // Before the fix the wait looked for version main (never built) until this timeout, and ended red.
       const run = await runAction({
-        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '30s' }),
+        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '3m' }),
         env: { GITHUB_SHA: SHA_NEW, GITHUB_REF: 'refs/heads/main' },
         event: {
           name: 'push',

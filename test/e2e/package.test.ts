@@ -76,7 +76,7 @@ describe('the npm package (issue 35)', () => {
     expect(npx('--version')).toBe(`${VERSION}\n`);
     expect(execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), '--version'], { encoding: 'utf8' })).toBe(`${VERSION}\n`);
     expect(npx('--help')).toContain('Usage: readthedocs-action <operation>');
-  }, 60_000);
+  });
 });
 
 describe('docs/gitlab.md’s first recipe, as written (issue 42)', () => {
@@ -140,5 +140,5 @@ describe('docs/gitlab.md’s first recipe, as written (issue 42)', () => {
     } finally {
       await standin.close();
     }
-  }, 60_000);
+  });
 });

@@ -367,33 +367,29 @@ describe.concurrent('operation preview', () => {
     }));
 
   // Issue 30's 4: the guard's look-ups are few and at once; the test's 40-s limit is the issue's bound.
-  it(
-    '60 renamed pages whose new address 404s: preview ends green, the new addresses looked up a bounded number of times',
-    () =>
-      withStands(
-        async ({ rtd, gh }) => {
-          seedBuilds(rtd);
-          rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
-          const run = await preview({ rtd, gh });
-          expect(run.code, run.stdout).toBe(0);
-          const [result] = JSON.parse(run.outputs.results!) as { outcome: string; unredirected: { to?: string }[] }[];
-          expect(result!.outcome).toBe('success');
-          expect(result!.unredirected).toHaveLength(50);
-          expect(result!.unredirected.every((page) => page.to === undefined)).toBe(true);
-          // The changed pages (20, two tries each) and the guard's own look-ups (20, once each).
-          const lookups = rtd.requests.filter((r) => r.path.includes('/moved/'));
-          expect(lookups.length).toBeLessThanOrEqual(2 * 20 + 20);
-          expect(lookups.filter((r) => /\/moved\/page-([2-5]\d)\.html$/.test(r.path))).toHaveLength(20);
-        },
-        {
-          files: Array.from({ length: 60 }, (_, i) => {
-            const name = `page-${String(i).padStart(2, '0')}.rst`;
-            return { filename: `docs/moved/${name}`, status: 'renamed' as const, previous_filename: `docs/${name}` };
-          }),
-        },
-      ),
-    40_000,
-  );
+  it('60 renamed pages whose new address 404s: preview ends green, the new addresses looked up a bounded number of times', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
+        const run = await preview({ rtd, gh });
+        expect(run.code, run.stdout).toBe(0);
+        const [result] = JSON.parse(run.outputs.results!) as { outcome: string; unredirected: { to?: string }[] }[];
+        expect(result!.outcome).toBe('success');
+        expect(result!.unredirected).toHaveLength(50);
+        expect(result!.unredirected.every((page) => page.to === undefined)).toBe(true);
+        // The changed pages (20, two tries each) and the guard's own look-ups (20, once each).
+        const lookups = rtd.requests.filter((r) => r.path.includes('/moved/'));
+        expect(lookups.length).toBeLessThanOrEqual(2 * 20 + 20);
+        expect(lookups.filter((r) => /\/moved\/page-([2-5]\d)\.html$/.test(r.path))).toHaveLength(20);
+      },
+      {
+        files: Array.from({ length: 60 }, (_, i) => {
+          const name = `page-${String(i).padStart(2, '0')}.rst`;
+          return { filename: `docs/moved/${name}`, status: 'renamed' as const, previous_filename: `docs/${name}` };
+        }),
+      },
+    ));
 });
 
 /** The project's numeric id as API v3 gives it (the service's comment names it). */
