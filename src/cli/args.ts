@@ -76,13 +76,21 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     throw new UsageError(usageMessage(error));
   }
   const { values, positionals } = parsed;
-  const [word, ...extra] = positionals;
+  // An empty first word is a quoted empty `"$OP"`: no operation, as when it is left out.
+  const [given, ...extra] = positionals;
+  const word = given?.trim() === '' ? undefined : given;
   const operation = word === undefined ? undefined : OPERATIONS.find((name) => name === word);
   if (word !== undefined && operation === undefined) {
     throw new UsageError(`\`${word}\` is not an operation: use one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')}`);
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\`: give values as \`--<input> value\``);
-  if (values.help === true || operation === undefined) return { kind: 'help', operation };
+  if (values.help === true || (operation === undefined && argv.length === 0)) return { kind: 'help', operation };
+  if (operation === undefined) {
+    // Options without an operation (an empty `$OP` in a CI job): a job that lost its operation must not pass.
+    throw new UsageError(
+      `no operation given: one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')} comes first (\`${COMMAND} <operation> [--<input> value]…\`)`,
+    );
+  }
   refuseOptionsOfOthers(operation, values);
 
   const inputs = {} as Record<InputName, string>;
