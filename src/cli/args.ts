@@ -4,6 +4,7 @@ import { INPUT_NAMES, OPERATIONS, type InputName, type Operation } from '../inpu
 import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { unreadInputs } from '../operations/unread-inputs.js';
 import { messageOf } from '../util/message-of.js';
+import { didYouMean } from '../util/near-miss.js';
 
 /** The command's name, as package.json's `bin` installs it. */
 export const COMMAND = 'readthedocs-action';
@@ -155,7 +156,10 @@ function usageMessage(error: unknown): string {
   const message = messageOf(error);
   const option = /'(-[^']*)'/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
-    return `unknown option \`${option}\`: every input of the action is an option of the same name (see \`${COMMAND} --help\`)`;
+    // `--link_check`: the option of the same input spelled with a hyphen.
+    const options = [...OPTION_INPUTS, ...Object.keys(COMMAND_OPTIONS), 'force', 'variables-file'].map((name) => `--${name}`);
+    const near = didYouMean(option.split('=')[0] ?? option, options);
+    return `unknown option \`${option}\`${near}: every input of the action is an option of the same name (see \`${COMMAND} --help\`)`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.replace(/^--?/, '').split(/[ =]/)[0] ?? '';

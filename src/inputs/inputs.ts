@@ -5,6 +5,7 @@ export { OPERATIONS, type Operation } from './declarations.js';
 import { desiredVariables } from './env-desired.js';
 import { VariablesInputError, type DesiredVariable } from './env-variables.js';
 import type { RateLimit } from './rate-limit.js';
+import { nearMiss } from '../util/near-miss.js';
 
 /** Every input of action.yml with the default the action applies when the runner gives none (declared in declarations.ts). */
 export const INPUT_DEFAULTS = Object.fromEntries(INPUT_NAMES.map((name) => [name, INPUT_DECLARATIONS[name].default])) as {
@@ -58,6 +59,22 @@ export function operationMissing(operation: string, eventName: string | undefine
     "reported on it) or `operation: wait` (wait for the build of its head). Left out, it would be `build`, which builds the project's " +
     'default version (the default branch), not the pull request: give `operation: build` to do that anyway'
   );
+}
+
+/**
+ * The `INPUT_*` variables of `env` that name no input of the action (the runner passes a `with:`
+ * key the action does not declare as one, warning only "Unexpected input"), each as the workflow
+ * most likely wrote it (`link_check` for INPUT_LINK_CHECK) and the input it is near, if any.
+ */
+export function undeclaredInputs(env: NodeJS.ProcessEnv): { name: string; near: InputName | undefined }[] {
+  const declared = new Set(INPUT_NAMES.map((name) => `INPUT_${name.toUpperCase()}`));
+  return Object.keys(env)
+    .filter((key) => key.startsWith('INPUT_') && key.length > 'INPUT_'.length && !declared.has(key.toUpperCase()))
+    .sort()
+    .map((key) => {
+      const name = key.slice('INPUT_'.length).toLowerCase();
+      return { name, near: nearMiss(name, INPUT_NAMES) as InputName | undefined };
+    });
 }
 
 /** One or more inputs were refused; each line names the input and what it accepts. */

@@ -317,6 +317,18 @@ describe.concurrent('bad input fails before any request, naming the input', () =
       /^Input `variables`: `build` does not read it.*\(only `env` reads it\)/,
     ],
   ];
+  // Issue 49: a `with:` key the action does not declare reaches it only as INPUT_* (the runner
+  // warns "Unexpected input" and passes it): a near miss is refused, naming the input meant.
+  it('link_check: fail, for link-check', () =>
+    withStandin(async (standin) => {
+      const run = await runAction({ inputs: fast(standin, { project: 'demo' }), env: { INPUT_LINK_CHECK: 'fail' } });
+      expect(run.code).toBe(1);
+      expect(standin.requests).toHaveLength(0);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Invalid input']);
+      expect(errors[0]!.message).toMatch(/^Input `link_check` is not an input of this action: did you mean `link-check`\?/);
+    }));
+
   for (const [name, inputs, message] of cases) {
     it(name, () =>
       withStandin(async (standin) => {
