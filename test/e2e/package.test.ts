@@ -10,9 +10,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../../harness/action-metadata.ts';
+import { expectedActionVersion } from '../support/action-version.ts';
 import { startStandin } from '../../harness/rtd-standin.ts';
 
-const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+/** What `--version` prints: package.json's version at a release, `-dev` before it (issue 49). */
+const VERSION = expectedActionVersion();
 
 let work: string;
 let tarball: string;
