@@ -10,11 +10,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../../harness/action-metadata.ts';
-import { expectedActionVersion } from '../support/action-version.ts';
+import { ACTION_VERSION } from '../../src/version.ts';
 import { startStandin } from '../../harness/rtd-standin.ts';
 
-/** What `--version` prints: package.json's version at a release, `-dev` before it (issue 49). */
-const VERSION = expectedActionVersion();
+/** What `--version` prints: package.json's version at a release, `-dev` before it (test/scripts/release.test.ts, issue 49). */
+const VERSION = ACTION_VERSION;
 
 let work: string;
 let tarball: string;
