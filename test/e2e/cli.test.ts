@@ -307,7 +307,10 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       expect(run.stdout).toContain(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
       expect(standin.requests.filter((r) => r.query.commit !== undefined).map((r) => r.query.commit)).toContain(head);
       expect(run.stdout).toContain('SIGINT received: interrupted; stopping');
-      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted \(a stop signal/m);
+      // The reason said once (issue 49): by the log, with the project; the error line is its title.
+      expect(run.stdout).toMatch(/^demo: the wait was interrupted \(a stop signal/m);
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest$/m);
+      expect(run.stdout.match(/the wait was interrupted/g)).toHaveLength(1);
       expect(run.stdout).toMatch(new RegExp(`build #${build} \\(\\S+\\) keeps running on Read the Docs`));
       expect(`${run.stdout}${run.stderr}`).not.toContain('workflow');
       expectPlainAndSecret(run);
@@ -331,7 +334,8 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       expect(signalled, run.stdout).toBe(true);
       expect(run.code, run.stdout).toBe(129);
       expect(run.stdout).toContain('SIGHUP received: interrupted; stopping');
-      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted/m);
+      expect(run.stdout).toMatch(/^demo: the wait was interrupted/m);
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest$/m);
     }));
 });
 
