@@ -45,7 +45,9 @@ export class HttpServer {
   constructor(hooks: HttpHooks, latencyMs: number) {
     this.hooks = hooks;
     this.latencyMs = latencyMs;
-    this.server = createServer((req, res) => {
+    // No time limit on a request's headers or body: Node's defaults (60 s, 300 s) answered 408 to
+    // a test's request on a machine so busy that the stand-in's process waited that long (issue 49).
+    this.server = createServer({ headersTimeout: 0, requestTimeout: 0 }, (req, res) => {
       this.handle(req, res).catch((e: unknown) => {
         if (!res.headersSent && !res.destroyed) {
           res.writeHead(500, { 'content-type': 'text/plain' });
