@@ -39,11 +39,28 @@ export function seedOperations(standin: Standin, github: GitHubStandin, buildMs:
   // health: the default branch's head was just pushed, and a trigger of `latest` builds it (within
   // `grace-period`, an hour, health waits for that build; after `build`, latest is current).
   github.setBranch('main', TRIGGERED_SHA, Date.now());
+  // health's link check (`link-check: fail`): latest's pages, one of whose links is broken.
+  standin.setSitePages(DEMO_PROJECT, 'latest', TRIAL_LATEST_PAGES);
 }
+
+const trialPage = (title: string, body: string) =>
+  `<!doctype html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1>\n${body}\n</body></html>\n`;
+
+/** The pages of `latest`: the index links `install.html`, which the version does not have, so that the crawl can be seen failing. */
+const TRIAL_LATEST_PAGES: Record<string, string> = {
+  'index.html': trialPage(
+    'Acme',
+    '<p>See <a href="configuration.html">the configuration</a>, then <a href="install.html">install it</a>.</p>',
+  ),
+  'configuration.html': trialPage('Configuration', '<p>Back to <a href="index.html">the start</a>.</p>'),
+};
 
 /** How to point the action and the command line at the stand-ins, and a command per operation. */
 export function trialHints(url: string, githubUrl: string): string {
-  const cli = (operation: string, options: string) => `  node dist/cli.js ${operation} --project ${DEMO_PROJECT} ${options}`.trimEnd();
+  // `npx` runs the project's own command with the project's Node 24 first on its PATH: on the
+  // machine's Node 20 too, where `node dist/cli.js` stops at the Node check.
+  const cli = (operation: string, options: string) =>
+    `  npx readthedocs-action ${operation} --project ${DEMO_PROJECT} ${options}`.trimEnd();
   return [
     '',
     'Point the action at it (a workflow step, or INPUT_* in a .env for `npm run local`):',
@@ -52,7 +69,7 @@ export function trialHints(url: string, githubUrl: string): string {
     `  project: ${DEMO_PROJECT}        # or acme-broken, whose builds fail`,
     `  and for GitHub's side: GITHUB_API_URL=${githubUrl} GITHUB_REPOSITORY=${TRIAL_REPOSITORY}`,
     '',
-    'Point the command line at it (after `npm run build`, in a second terminal):',
+    'Point the command line at it (after `npm run build`, in a second terminal, in this folder):',
     `  export READTHEDOCS_TOKEN=${DEMO_TOKEN}; RTD_URL=${url}`,
     `  export GITHUB_API_URL=${githubUrl} GITHUB_REPOSITORY=${TRIAL_REPOSITORY} GITHUB_TOKEN=ghs_demo_token_not_a_secret`,
     cli('build', `--base-url "$RTD_URL"`),
@@ -61,10 +78,12 @@ export function trialHints(url: string, githubUrl: string): string {
     cli('env', `--base-url "$RTD_URL" --variables 'DOCS_FLAVOUR=full' --dry-run`),
     cli('merge-queue', `--base-url "$RTD_URL" --commit ${TRIAL_GROUP_SHA} --version ${TRIAL_QUEUE_BRANCH}`),
     `${cli('merge-queue', `--base-url "$RTD_URL" --commit ${TRIAL_GROUP_SHA} --version ${TRIAL_QUEUE_BRANCH}`)} --queue-check mirror`,
-    '  # export writes readthedocs-project.yaml into the current folder; apply reads it back',
+    '  # export writes readthedocs-project.yaml into this folder; apply reads it back',
     cli('export', `--base-url "$RTD_URL" --config readthedocs-project.yaml`),
     cli('apply', `--base-url "$RTD_URL" --config readthedocs-project.yaml --dry-run`),
     cli('health', `--base-url "$RTD_URL"`),
+    "  # the link check seen failing: latest's index links install.html, a page the version does not have",
+    `${cli('health', `--base-url "$RTD_URL" --link-check fail`)}   # exits 1`,
     '  preview: needs a pull_request event; `npm run standin -- --preview` writes one and its .env for `npm run local`.',
     '',
   ].join('\n');

@@ -60,6 +60,10 @@ if (preview) {
   const envPath = join(folder, 'preview.env');
   writeFileSync(envPath, previewEnv(standin.url, github.url, eventPath, event.name));
   process.stdout.write(`pull-request=${DEMO_PR} (head ${DEMO_HEAD_SHA})\nevent=${eventPath}\nenv-file=${envPath}\n`);
+  process.stdout.write(
+    `Its link check seen failing: add the line INPUT_LINK-CHECK=fail to ${envPath} and run it again (the options ` +
+      'reference links configuration.html#timeouts, an anchor that page does not have; by default it is a warning)\n',
+  );
   process.stdout.write(`Run the preview:  npm run local -- ${envPath}\n`);
 }
 
@@ -72,8 +76,9 @@ function previewEnv(rtdUrl: string, githubUrl: string, eventPath: string, eventN
     `INPUT_TOKEN=${DEMO_TOKEN}`,
     `INPUT_BASE-URL=${rtdUrl}`,
     `INPUT_GITHUB-TOKEN=${DEMO_GITHUB_TOKEN}`,
-    // The real preview host (acme-docs--42.org.readthedocs.build) is not reachable offline: the stand-in serves the pages.
-    `INPUT_PREVIEW-URL-TEMPLATE=${rtdUrl}/docs/{project}--{version}/{language}/{version}/`,
+    // No `preview-url-template`: the stand-in gives its own address as the build's preview URL (the
+    // real host, acme-docs--42.org.readthedocs.build, is not reachable offline), and serves the
+    // service's file tree diff there, as `npm run demo -- preview` shows.
     `GITHUB_API_URL=${githubUrl}`,
     `GITHUB_EVENT_NAME=${eventName}`,
     `GITHUB_EVENT_PATH=${eventPath}`,

@@ -1,5 +1,6 @@
 import { declarationOf } from './inputs/declarations.js';
-import { INPUT_NAMES, InputError, parseInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { INPUT_NAMES, InputError, operationMissing, parseInputs, undeclaredInputs, type InputName, type Inputs } from './inputs/inputs.js';
+import { safeLine } from './util/untrusted-text.js';
 import { gitHubClients } from './github/api/client.js';
 import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
 import { readRunContext, runLinks } from './inputs/github-context.js';
@@ -246,7 +247,14 @@ function readInputs(port: RunnerPort, redactor: Redactor): Inputs {
     raw[name] = port.input(name, { trim: declarationOf(name).verbatim !== true });
   }
   const unread = unreadOnRunner(raw);
-  const refused: string[] = [];
+  const missing = operationMissing(raw.operation, port.env.GITHUB_EVENT_NAME);
+  const refused: string[] = missing === undefined ? [] : [missing];
+  for (const { name, near } of port.inputsFromEnv ? undeclaredInputs(port.env) : []) {
+    const unknown = `Input \`${safeLine(name, 80)}\` is not an input of this action`;
+    // Ignored, a near miss (`link_check`, `dry_run`) would quietly do the opposite of what was meant.
+    if (near !== undefined) refused.push(`${unknown}: did you mean \`${near}\`? As given, it would be ignored`);
+    else port.log.warning(`${unknown}: it is ignored (docs/inputs.md lists the inputs)`, { title: 'Input not read' });
+  }
   for (const input of unread) {
     const message = unreadInputMessage(input);
     if (input.severity === 'warning') port.log.warning(message, { title: 'Input not read' });

@@ -16,6 +16,30 @@ describe('the command line', () => {
     expect(parse).toThrow(/^unknown option `--frobnicate`: every input of the action is an option of the same name/);
   });
 
+  it('an unknown option near an input’s name says which one was meant (issue 49)', () => {
+    const message = (argv: string[]) => {
+      try {
+        parseCommandLine(argv, {});
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(message(['preview', '--link_check', 'fail'])).toMatch(/^unknown option `--link_check` \(did you mean `--link-check`\?\): /);
+    expect(message(['build', '--projcet', 'demo'])).toContain('(did you mean `--project`?)');
+    expect(message(['build', '--frobnicate', 'x'])).not.toContain('did you mean');
+  });
+
+  it('options without an operation (an empty `$OP`) are a usage error naming the operations; alone, or with --help, the help (issue 49)', () => {
+    for (const argv of [['--project', 'acme-docs'], ['--json'], ['', '--project', 'x']]) {
+      const parse = () => parseCommandLine(argv, {});
+      expect(parse).toThrow(UsageError);
+      expect(parse).toThrow(/^no operation given: one of `build`, `wait`, `sync-versions`, .*`health` comes first/);
+    }
+    expect(parseCommandLine([], {})).toEqual({ kind: 'help', operation: undefined });
+    expect(parseCommandLine(['--project', 'x', '--help'], {})).toEqual({ kind: 'help', operation: undefined });
+  });
+
   it('an operation’s help lists its options with action.yml’s descriptions, and not another operation’s', () => {
     const text = helpText('env').replace(/\s+/g, ' ');
     const { inputs } = readActionMetadata();

@@ -247,6 +247,10 @@ describe('a secret pasted without the heredoc form', () => {
 describe('value rules', () => {
   it('refuses empty and whitespace-only values (the API answers "may not be blank")', () => {
     expect(expectParseError('A=1\nEMPTY=', 'variables', 2, ['EMPTY'])).toContain('the value is empty or only whitespace');
+    // What most likely emptied it (issue 49): a secret missing to this run.
+    expect(expectParseError('API_KEY=', 'variables', 1, ['API_KEY'])).toContain(
+      'the secret it comes from is not set, or not given to this run',
+    );
     expectParseError('BLANK=   ', 'variables', 1);
     expectParseError('BLANK=\u3000\x1c', 'variables', 1);
   });

@@ -205,6 +205,35 @@ describe('reads ride through transient faults', () => {
   });
 });
 
+describe('what was refused or not reached is named by its path, not the route template (issue 49)', () => {
+  const named = { ...read('/api/v3/projects/my-docs/builds/'), endpoint: 'GET projects/{project}/builds/' };
+
+  it('401 and 403', async () => {
+    for (const [status, detail] of [
+      [401, 'Invalid token.'],
+      [403, 'You do not have permission to perform this action.'],
+    ] as const) {
+      const server = await serve(answers.json(status, { detail }));
+      const error = await failure(client(server.url).http.send(named));
+      expect(error.message).toMatch(new RegExp(`^GET projects/my-docs/builds/: .*\\(${status}: `));
+      expect(error.message).not.toContain('{project}');
+    }
+  });
+
+  it('a host never reached, and a service that kept failing', async () => {
+    const port = await closedPort();
+    const unreachable = await failure(client(`http://127.0.0.1:${port}`).http.send(named));
+    expect(unreachable.message).toMatch(/^GET projects\/my-docs\/builds\/: http:\/\/127\.0\.0\.1:\d+ cannot be reached/);
+    const server = await serve(
+      answers.text(503, 'down', 'text/plain'),
+      answers.text(503, 'down', 'text/plain'),
+      answers.text(503, 'down', 'text/plain'),
+    );
+    const failing = await failure(client(server.url, { maxAttempts: 3 }).http.send(named));
+    expect(failing.message).toMatch(/^GET projects\/my-docs\/builds\/: the service kept failing after 3 attempts/);
+  });
+});
+
 describe('404', () => {
   it("says what to do in one line, naming the project's slug the request asked for (docs/troubleshooting.md's *Not found*)", async () => {
     const server = await serve(answers.json(404, { detail: 'No Version matches the given query.' }));
@@ -360,8 +389,9 @@ describe('the token and the hosts it may go to', () => {
     expect(hit!.headers.authorization).toBe(`Token ${TOKEN}`);
     expect(hit!.headers['user-agent']).toBe(USER_AGENT);
     expect(USER_AGENT).toMatch(new RegExp(`^readthedocs-action/${ACTION_VERSION.replace(/\./g, '\\.')} `));
+    // package.json's version at a release, `-dev` before it (test/scripts/release.test.ts, issue 49).
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    expect(ACTION_VERSION).toBe(pkg.version);
+    expect([pkg.version, `${pkg.version}-dev`]).toContain(ACTION_VERSION);
   });
 
   it('is never sent to another origin, even when asked to fetch an absolute URL there', async () => {

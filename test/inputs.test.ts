@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../src/inputs/duration.js';
-import { INPUT_DEFAULTS, InputError, OPERATIONS, parseInputs, type RawInputs } from '../src/inputs/inputs.js';
+import {
+  INPUT_DEFAULTS,
+  InputError,
+  OPERATIONS,
+  operationMissing,
+  parseInputs,
+  undeclaredInputs,
+  type RawInputs,
+} from '../src/inputs/inputs.js';
 import { parseRateLimit } from '../src/inputs/rate-limit.js';
 import { splitList, versionSlug } from '../src/inputs/slugs.js';
 import { readActionMetadata } from '../harness/action-metadata.ts';
@@ -106,6 +114,38 @@ describe('parseInputs', () => {
       verify: 'warn',
       comment: 'auto',
     });
+  });
+
+  it('operation left out: build, but on pull-request events, where it is refused naming preview and wait (issue 49)', () => {
+    expect(parse({ operation: '' }).operation).toBe('build');
+    expect(parse({ operation: ' Build ' }).operation).toBe('build');
+    for (const event of [undefined, '', 'push', 'workflow_dispatch', 'merge_group']) expect(operationMissing('', event)).toBeUndefined();
+    for (const event of ['pull_request', 'pull_request_target']) {
+      expect(operationMissing('', event)).toMatch(
+        new RegExp(
+          `^Input \`operation\` is not given: on a \`${event}\` event, set \`operation: preview\`.*\`operation: wait\`.*give \`operation: build\` to do that anyway$`,
+        ),
+      );
+      expect(operationMissing(' ', event)).toBeDefined();
+      expect(operationMissing('build', event)).toBeUndefined();
+    }
+  });
+
+  it('INPUT_* variables that name no input: as the workflow wrote them, with the input they are near (issue 49)', () => {
+    const env = {
+      INPUT_PROJECT: 'demo',
+      'INPUT_LINK-CHECK': 'warn',
+      INPUT_LINK_CHECK: 'fail',
+      INPUT_DRYRUN: 'true',
+      INPUT_FROBNICATE: 'x',
+      PATH: '/bin',
+    };
+    expect(undeclaredInputs(env)).toEqual([
+      { name: 'dryrun', near: 'dry-run' },
+      { name: 'frobnicate', near: undefined },
+      { name: 'link_check', near: 'link-check' },
+    ]);
+    expect(undeclaredInputs({ INPUT_TOKEN: 't', 'INPUT_BASE-URL': 'u', INPUT_: '' })).toEqual([]);
   });
 
   it('defaults the budget to the service limit: 60/1m with a token, 5/1m without, unless rate-limit is set', () => {

@@ -79,7 +79,7 @@ describe('project file', () => {
 
   it('refuses unknown keys, wrong types and bad statuses on their lines, with the key path', async () => {
     expect(await problems('settings:\n  default_branch: main\n  defualt_version: stable\n')).toEqual([
-      '3 settings.defualt_version: unknown key `defualt_version`',
+      '3 settings.defualt_version: unknown key `defualt_version` (did you mean `default_version`?)',
     ]);
     const found = await problems(
       'redirects:\n  - type: page\n    from: /a\n    to: /b\n    http_status: 307\nversions:\n  v1: {active: "yes"}\n',
@@ -90,6 +90,49 @@ describe('project file', () => {
       '3 versions["v1.0"].active: expected boolean',
       '5 redirects[0].type: accepts "page", "exact", "clean_url_to_html", "html_to_clean_url"',
     ]);
+  });
+
+  it('an unknown key near one the format has there says which (issue 49); none when nothing is near', async () => {
+    expect(await problems('settings:\n  langauge: en\n')).toEqual([
+      '2 settings.langauge: unknown key `langauge` (did you mean `language`?)',
+    ]);
+    expect(await problems('redirects:\n  - type: page\n    form: /a\n    to: /b\n')).toContainEqual(
+      '3 redirects[0].form: unknown key `form` (did you mean `from`?)',
+    );
+    expect(await problems('versions:\n  v1: {actve: true}\n')).toEqual([
+      '2 versions.v1.actve: unknown key `actve` (did you mean `active`?)',
+    ]);
+    expect(await problems('projects:\n  acme:\n    setings: {}\n')).toEqual([
+      '3 projects.acme.setings: unknown key `setings` (did you mean `settings`?)',
+    ]);
+    expect(await problems('frobnicate: 1\n')).toEqual(['1 frobnicate: unknown key `frobnicate`']);
+  });
+
+  it('every problem at once: the shape’s and the service’s rules on the rest, in one run (issue 49)', async () => {
+    const found = await problems(
+      [
+        'settings:',
+        '  langauge: en',
+        `  name: ${'n'.repeat(64)}`,
+        'redirects:',
+        '  - {type: page, from: /a, to: /b, http_status: 307}',
+        '  - {type: page, from: /old/$rest, to: /new/}',
+        '  - {type: page, from: /c, to: /d}',
+        '  - {type: page, from: /c, to: /d}',
+        'versions:',
+        '  v1: {active: "yes"}',
+        '',
+      ].join('\n'),
+    );
+    expect(found.map((line) => line.split(':')[0])).toEqual([
+      '2 settings.langauge',
+      '3 settings.name',
+      '5 redirects[0].http_status',
+      '6 redirects[1].from',
+      '8 redirects[3]',
+      '10 versions.v1.active',
+    ]);
+    expect(found[4]).toContain('duplicate redirect: the same type, from and to as redirects[2]');
   });
 
   it('refuses page/exact redirects without from or to, duplicates, and duplicate aliases', async () => {

@@ -183,7 +183,7 @@ describe('release.yml (issue 30)', () => {
  */
 function runPublishStep(
   stepName: string,
-  state: { notes?: string; asset?: string; npmShasum?: string },
+  state: { notes?: string; asset?: string; npmShasum?: string; immutable?: boolean },
 ): { code: number | null; stdout: string; calls: string[] } {
   const step = workflow.jobs.publish!.steps!.find((candidate) => candidate.name === stepName)!;
   const dir = mkdtempSync(join(tmpdir(), 'rtd-release-'));
@@ -195,6 +195,7 @@ function runPublishStep(
     writeFileSync(join(dir, 'release', 'notes.md'), 'notes');
     if (state.notes !== undefined) writeFileSync(join(dir, 'published-body'), state.notes);
     if (state.asset !== undefined) writeFileSync(join(dir, 'published-asset'), state.asset);
+    if (state.immutable === true) writeFileSync(join(dir, 'immutable'), '');
     const stub = (name: string, body: string) =>
       writeFileSync(join(bin, name), `#!/usr/bin/env bash\necho "${name} $*" >> "$STUB_CALLS"\n${body}\n`, { mode: 0o755 });
     stub(
@@ -206,6 +207,8 @@ function runPublishStep(
         '    while [ $# -gt 0 ]; do case "$1" in --pattern) pattern=$2; shift ;; --dir) out=$2; shift ;; esac; shift; done',
         '    [ -f "$STUB_DIR/published-asset" ] || { echo "no assets match the file pattern" >&2; exit 1; }',
         '    mkdir -p "$out" && cp "$STUB_DIR/published-asset" "$out/$pattern" ;;',
+        // The release as the API gives it (`--jq .immutable`): GitHub's immutable releases.
+        '  "api repos/"*) if [ -f "$STUB_DIR/immutable" ]; then echo true; else echo false; fi ;;',
         'esac',
       ].join('\n'),
     );
@@ -276,6 +279,17 @@ describe('release.yml: a version tag moved to another commit (issue 39)', () => 
     expect(missing.code, missing.stdout).toBe(0);
     expect(missing.calls).toContainEqual(`gh release upload v1.2.3 ${TARBALL} --repo octo/action`);
     expect(workflow.jobs.publish!.steps!.filter((step) => commands(step.run ?? '').includes('--clobber'))).toEqual([]);
+  });
+
+  it('a re-run onto an immutable release without its tarball: refused, saying why, no upload GitHub would refuse (issue 49)', () => {
+    const run = runPublishStep('Create the GitHub release', { notes: notesPinning(COMMIT), immutable: true });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '::error title=Release refused::v1.2.3 is published without readthedocs-action-1.2.3.tgz, and the release is immutable',
+    );
+    expect(run.calls.filter((call) => /release (upload|edit|create)/.test(call))).toEqual([]);
+    const mutable = runPublishStep('Create the GitHub release', { notes: notesPinning(COMMIT), immutable: false });
+    expect(mutable.calls).toContainEqual(`gh release upload v1.2.3 ${TARBALL} --repo octo/action`);
   });
 
   it('a first release is created with its tarball', () => {

@@ -66,6 +66,22 @@ describe('forEachProject', () => {
     expect(lines.some((line) => line.includes('Last state of build #7'))).toBe(true);
   });
 
+  it('a timeout after the build ended says what the step was doing, and not that the build keeps running (issue 49)', async () => {
+    const { ctx } = context();
+    const results = await forEachProject(ctx, ['demo'], async (_ctx, { seen }) => {
+      seen.build(build('finished', { success: true }));
+      seen.doing('checking the links of the changed pages (the link check)');
+      throw new DeadlineError();
+    });
+    expect(results[0]).toMatchObject({ outcome: 'timed-out', state: 'finished' });
+    expect(results[0]!.reason).toMatch(
+      /^timed out after \S+ \(input `timeout`\) while checking the links of the changed pages \(the link check\)\. /,
+    );
+    expect(results[0]!.reason).toContain('build #7 (https://app.readthedocs.org/projects/demo/builds/7/) had succeeded');
+    expect(results[0]!.reason).not.toContain('keeps running');
+    expect(results[0]).not.toHaveProperty('activity');
+  });
+
   it('a service link that is not a page of the service is dropped, and said once', async () => {
     const { ctx, lines } = context();
     const results = await forEachProject(ctx, ['demo'], async (_ctx, { seen }) => {

@@ -238,6 +238,18 @@ describe('the terminal’s summary is plain text (issue 35)', () => {
     ]);
   });
 
+  it('a timeout’s reason, said by the log with the project, is not said again by its annotation titled with the project and version (issue 49)', () => {
+    const { terminal, out } = port();
+    const reason =
+      'timed out after 3s (input `timeout`). Last state of build #9 (https://x/9/): cloning. The build keeps running on Read the Docs.';
+    terminal.log.info(`acme-docs: ${reason}`);
+    terminal.log.error(reason, { title: 'Timed out: acme-docs latest' });
+    terminal.log.error(reason, { title: 'Timed out: other latest' });
+    expect(out.text.split('\n').filter((line) => line.includes('timed out after 3s'))).toHaveLength(2);
+    expect(out.text).toContain('\nerror: Timed out: acme-docs latest\n');
+    expect(out.text).toContain('error: Timed out: other latest: timed out after 3s');
+  });
+
   it('masks a secret and says inputs as options in the title it prints instead of a reason already shown', () => {
     const { terminal, out } = port();
     terminal.mask('secret-token-1');

@@ -5,6 +5,7 @@ import { OPERATION_DESCRIPTORS } from '../operations/index.js';
 import { unreadInputs } from '../operations/unread-inputs.js';
 import { choiceOf } from '../inputs/parsers.js';
 import { messageOf } from '../util/message-of.js';
+import { didYouMean } from '../util/near-miss.js';
 
 /** The command's name, as package.json's `bin` installs it. */
 export const COMMAND = 'readthedocs-action';
@@ -77,14 +78,22 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     throw new UsageError(usageMessage(error));
   }
   const { values, positionals } = parsed;
-  const [word, ...extra] = positionals;
+  // An empty first word is a quoted empty `"$OP"`: no operation, as when it is left out.
+  const [given, ...extra] = positionals;
+  const word = given?.trim() === '' ? undefined : given;
   // Read as the `operation` input is (`Build` is `build`): every rule then judges the same operation.
   const operation = word === undefined ? undefined : choiceOf(OPERATIONS, word);
   if (word !== undefined && operation === undefined) {
     throw new UsageError(`\`${word}\` is not an operation: use one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')}`);
   }
   if (extra.length > 0) throw new UsageError(`unexpected argument \`${extra[0]}\`: give values as \`--<input> value\``);
-  if (values.help === true || operation === undefined) return { kind: 'help', operation };
+  if (values.help === true || (operation === undefined && argv.length === 0)) return { kind: 'help', operation };
+  if (operation === undefined) {
+    // Options without an operation (an empty `$OP` in a CI job): a job that lost its operation must not pass.
+    throw new UsageError(
+      `no operation given: one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')} comes first (\`${COMMAND} <operation> [--<input> value]…\`)`,
+    );
+  }
   refuseOptionsOfOthers(operation, values);
 
   const inputs = {} as Record<InputName, string>;
@@ -149,7 +158,10 @@ function usageMessage(error: unknown): string {
   const message = messageOf(error);
   const option = /'(-[^']*)'/.exec(message)?.[1];
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
-    return `unknown option \`${option}\`: every input of the action is an option of the same name (see \`${COMMAND} --help\`)`;
+    // `--link_check`: the option of the same input spelled with a hyphen.
+    const options = [...OPTION_INPUTS, ...Object.keys(COMMAND_OPTIONS), 'force', 'variables-file'].map((name) => `--${name}`);
+    const near = didYouMean(option.split('=')[0] ?? option, options);
+    return `unknown option \`${option}\`${near}: every input of the action is an option of the same name (see \`${COMMAND} --help\`)`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.replace(/^--?/, '').split(/[ =]/)[0] ?? '';

@@ -62,6 +62,9 @@ export interface InputDeclaration {
   runnerDefault?: string;
 }
 
+/** The operation of a step that names none (but on pull-request events: `operationMissing`). */
+export const DEFAULT_OPERATION: Operation = 'build';
+
 /** `a`, `b` and `c` (or `or`), each as code. */
 export const listed = (names: readonly string[], last: 'and' | 'or') =>
   names.length < 2
@@ -128,9 +131,15 @@ export const INPUT_DECLARATIONS = {
   },
   operation: {
     kind: 'text',
-    default: 'build',
-    description: ({ operations }) => `What to do: ${listed(operations, 'or')}.`,
-    schema: oneOf(OPERATIONS),
+    // Empty, so that the step tells "not given" from `build`: on pull-request events it must be given.
+    default: '',
+    description: ({ operations }) =>
+      `What to do: ${listed(operations, 'or')}. When left out, \`${DEFAULT_OPERATION}\`; on \`pull_request\` and \`pull_request_target\` events it must be given (\`preview\` or \`wait\`: \`build\` there builds the default branch, not the pull request).`,
+    schema: parser((text, refuse): Operation => {
+      const value = text.trim().toLowerCase() || DEFAULT_OPERATION;
+      const operation = OPERATIONS.find((name) => name === value);
+      return operation ?? refuse(`accepts ${OPERATIONS.map((name) => `\`${name}\``).join(', ')}; got \`${text}\``);
+    }),
   },
   'base-url': {
     kind: 'text',

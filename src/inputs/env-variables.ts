@@ -182,7 +182,12 @@ function nameProblem(name: string): string | undefined {
 
 function valueProblem(variable: DesiredVariable): string | undefined {
   if (stripLikePython(variable.value) === '') {
-    return 'the value is empty or only whitespace, which Read the Docs refuses: leave the variable out (and use pruning to delete it)';
+    // `API_KEY=${{ secrets.API_KEY }}` gives `API_KEY=` when the secret is missing to this run.
+    return (
+      'the value is empty or only whitespace, which Read the Docs refuses. Most likely the secret it ' +
+      'comes from is not set, or not given to this run (a pull request from a fork gets no secrets, a Dependabot run only ' +
+      "Dependabot's): set it, or leave the variable out (pruning deletes it)"
+    );
   }
   const stored = storedLength(variable.value);
   if (stored > VALUE_MAX_LENGTH) {

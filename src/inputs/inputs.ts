@@ -5,6 +5,7 @@ export { OPERATIONS, type Operation } from './declarations.js';
 import { desiredVariables } from './env-desired.js';
 import { VariablesInputError, type DesiredVariable } from './env-variables.js';
 import type { RateLimit } from './rate-limit.js';
+import { nearMiss } from '../util/near-miss.js';
 
 /** Every input of action.yml with the default the action applies when the runner gives none (declared in declarations.ts). */
 export const INPUT_DEFAULTS = Object.fromEntries(INPUT_NAMES.map((name) => [name, INPUT_DECLARATIONS[name].default])) as {
@@ -41,6 +42,40 @@ export type Inputs = { [K in Exclude<InputName, (typeof SHAPED)[number]> as Came
   /** For `health`: how long the default branch's head may wait for a build (ms). */
   gracePeriodMs: number;
 };
+
+/** The events on which `build`, the default operation, would build the default branch instead of the pull request. */
+const PULL_REQUEST_EVENTS = new Set(['pull_request', 'pull_request_target']);
+
+/**
+ * `operation` left out on a pull-request event: the default, `build`, would build the default
+ * version (the default branch), not the pull request, on every push to it, and may cancel the
+ * build a push to that branch waits for. The refusal, naming what to give; undefined otherwise.
+ * An explicit `operation: build` still runs.
+ */
+export function operationMissing(operation: string, eventName: string | undefined): string | undefined {
+  if (operation.trim() !== '' || eventName === undefined || !PULL_REQUEST_EVENTS.has(eventName)) return undefined;
+  return (
+    `Input \`operation\` is not given: on a \`${eventName}\` event, set \`operation: preview\` (the pull request's preview, verified and ` +
+    "reported on it) or `operation: wait` (wait for the build of its head). Left out, it would be `build`, which builds the project's " +
+    'default version (the default branch), not the pull request: give `operation: build` to do that anyway'
+  );
+}
+
+/**
+ * The `INPUT_*` variables of `env` that name no input of the action (the runner passes a `with:`
+ * key the action does not declare as one, warning only "Unexpected input"), each as the workflow
+ * most likely wrote it (`link_check` for INPUT_LINK_CHECK) and the input it is near, if any.
+ */
+export function undeclaredInputs(env: NodeJS.ProcessEnv): { name: string; near: InputName | undefined }[] {
+  const declared = new Set(INPUT_NAMES.map((name) => `INPUT_${name.toUpperCase()}`));
+  return Object.keys(env)
+    .filter((key) => key.startsWith('INPUT_') && key.length > 'INPUT_'.length && !declared.has(key.toUpperCase()))
+    .sort()
+    .map((key) => {
+      const name = key.slice('INPUT_'.length).toLowerCase();
+      return { name, near: nearMiss(name, INPUT_NAMES) as InputName | undefined };
+    });
+}
 
 /** One or more inputs were refused; each line names the input and what it accepts. */
 export class InputError extends Error {

@@ -11,6 +11,7 @@ import { serviceLinks, type ServiceLinks } from '../reporting/service-links.js';
 export class LastSeenRecorder {
   private readonly state: LastSeen = {};
   private readonly links: ServiceLinks;
+  private doingNow: string | undefined;
 
   constructor(
     baseUrl: string,
@@ -22,6 +23,18 @@ export class LastSeenRecorder {
   /** What was seen last (a copy). */
   get current(): LastSeen {
     return { ...this.state };
+  }
+
+  /**
+   * What the operation is doing past the build (`checking the links of the changed pages`), for a
+   * timeout's reason: time can run out after the build has ended. Not part of the result.
+   */
+  get activity(): string | undefined {
+    return this.doingNow;
+  }
+
+  doing(what: string | undefined): void {
+    this.doingNow = what;
   }
 
   version(slug: string | undefined): void {

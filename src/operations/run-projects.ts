@@ -35,7 +35,7 @@ export async function forEachProject<D extends object>(
       try {
         conclusion = await operation(ctx, { name, log, seen });
       } catch (error) {
-        conclusion = failureOf(ctx, name, seen.current, error, log);
+        conclusion = failureOf(ctx, name, seen, error, log);
       } finally {
         log.flush();
       }
@@ -73,7 +73,7 @@ export async function continueFrom<D extends object>(
   try {
     return await next();
   } catch (error) {
-    return { ...concluded, ...failureOf(ctx, run.name, run.seen.current, error, run.log) };
+    return { ...concluded, ...failureOf(ctx, run.name, run.seen, error, run.log) };
   }
 }
 
@@ -94,7 +94,7 @@ export async function concluding<C extends Conclusion<object>>(
   try {
     return await work();
   } catch (error) {
-    return failureOf(ctx, run.name, run.seen.current, error, run.log);
+    return failureOf(ctx, run.name, run.seen, error, run.log);
   }
 }
 
@@ -116,39 +116,57 @@ export async function whateverEnded<D extends object, T>(
     ended = { error };
   }
   const after = await then('error' in ended ? ended.error : undefined);
-  const concluded = 'error' in ended ? failureOf(ctx, run.name, run.seen.current, ended.error, run.log) : ended.conclusion;
+  const concluded = 'error' in ended ? failureOf(ctx, run.name, run.seen, ended.error, run.log) : ended.conclusion;
   return { concluded, after };
+}
+
+/** A build state after which the build runs no more (FACTS, Builds: only `finished` and `cancelled` are final). */
+const FINAL_STATES = new Set(['finished', 'cancelled']);
+
+/**
+ * Why a project timed out: how long `timeout` was, what the operation was doing when it ran out
+ * (the link check, say: the build had ended), and the build's last state, or the commit whose
+ * build never appeared.
+ */
+function timedOutReason(ctx: OperationContext, project: string, seen: LastSeen, activity: string | undefined): string {
+  const build = seen.buildId !== undefined ? `build #${seen.buildId} (${seen.buildUrl ?? 'no link'})` : undefined;
+  const head = `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`)${activity ? ` while ${activity}` : ''}.`;
+  if (build && seen.state !== undefined && FINAL_STATES.has(seen.state)) {
+    const ended = seen.state === 'cancelled' ? 'was cancelled' : seen.success === false ? 'had failed' : 'had succeeded';
+    return `${head} The ${build} ${ended}.`;
+  }
+  if (build) return `${head} Last state of ${build}: ${seen.state ?? 'unknown'}. The build keeps running on Read the Docs.`;
+  if (seen.commit) return `${head} No build of commit ${seen.commit} appeared. ${NO_BUILD_TO_DO(project)}`;
+  return `${head}${activity ? '' : ' Nothing was finished.'}`;
 }
 
 /**
  * Turns whatever stopped a project into an outcome and a reason a user can act on, with the last
- * state seen (the build that keeps running, the commit whose build never came); says it in the
- * project's log when given one.
+ * state seen (the build that keeps running, the commit whose build never came, what the operation
+ * was doing when time ran out); says it in the project's log when given one.
  */
-export function failureOf(ctx: OperationContext, project: string, seen: LastSeen, error: unknown, log?: ProjectLog): Conclusion<never> {
+export function failureOf(
+  ctx: OperationContext,
+  project: string,
+  recorder: Pick<LastSeenRecorder, 'current' | 'activity'>,
+  error: unknown,
+  log?: ProjectLog,
+): Conclusion<never> {
+  const seen = recorder.current;
   const build = seen.buildId !== undefined ? `build #${seen.buildId} (${seen.buildUrl ?? 'no link'})` : undefined;
   let failure: Conclusion<never> & { reason: string };
   if (error instanceof DeadlineError) {
-    failure = {
-      outcome: 'timed-out',
-      title: 'Timed out',
-      subject: project,
-      reason:
-        `timed out after ${formatDuration(ctx.inputs.timeoutMs)} (input \`timeout\`). ` +
-        (build
-          ? `Last state of ${build}: ${seen.state ?? 'unknown'}. The build keeps running on Read the Docs.`
-          : seen.commit
-            ? `No build of commit ${seen.commit} appeared. ${NO_BUILD_TO_DO(project)}`
-            : 'Nothing was finished.'),
-    };
+    failure = { outcome: 'timed-out', title: 'Timed out', subject: project, reason: timedOutReason(ctx, project, seen, recorder.activity) };
   } else if (error instanceof CancelledError) {
     failure = {
       outcome: 'aborted',
       title: error.title,
       subject: project,
       reason:
-        `the wait was ${error.message}.` +
-        (build ? ` ${build} keeps running on Read the Docs (last state: ${seen.state ?? 'unknown'}); the API cannot cancel it.` : ''),
+        `the wait was ${error.message}${recorder.activity ? ` while ${recorder.activity}` : ''}.` +
+        (build && !FINAL_STATES.has(seen.state ?? '')
+          ? ` ${build} keeps running on Read the Docs (last state: ${seen.state ?? 'unknown'}); the API cannot cancel it.`
+          : ''),
     };
   } else if (error instanceof ReadTheDocsError) {
     failure = { outcome: 'error', title: error.title, subject: project, reason: error.message };

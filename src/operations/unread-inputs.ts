@@ -2,7 +2,15 @@
 // not read it would do nothing (`dry-run` on `build` would build for real). The command line refuses
 // such an option (src/cli/args.ts); the step refuses such an input on a runner (src/step.ts), where
 // every input arrives set, to its default when the workflow does not give it.
-import { declarationOf, INPUT_NAMES, listed, OPERATIONS, type InputName, type Operation } from '../inputs/declarations.js';
+import {
+  declarationOf,
+  DEFAULT_OPERATION,
+  INPUT_NAMES,
+  listed,
+  OPERATIONS,
+  type InputName,
+  type Operation,
+} from '../inputs/declarations.js';
 import { choiceOf } from '../inputs/parsers.js';
 import { readersOf } from './index.js';
 
@@ -46,7 +54,7 @@ export function givenInputs(raw: Readonly<Record<InputName, string>>): InputName
  * itself is refused. The operation is read as its input's parser reads it (`Build` is `build`).
  */
 export function unreadOnRunner(raw: Readonly<Record<InputName, string>>): UnreadInput[] {
-  const operation = choiceOf(OPERATIONS, raw.operation.trim() || declarationOf('operation').default);
+  const operation = choiceOf(OPERATIONS, raw.operation.trim() || DEFAULT_OPERATION);
   return operation === undefined ? [] : unreadInputs(operation, givenInputs(raw));
 }
 

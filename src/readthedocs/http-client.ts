@@ -214,23 +214,28 @@ export class ReadTheDocsHttpClient {
       }
     };
     const remainingMs = spec.cleanup?.remainingMs ?? this.options.remainingMs;
-    return retry(attempt, this.retryPolicy(spec), {
-      signal: spec.cleanup?.signal ?? this.options.signal,
-      deadline: remainingMs ? { remainingMs } : undefined,
-      ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
-      onRetry: ({ attempt: failed, delayMs, error }) => {
-        this.stats.retries += 1;
-        this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${messageOf(error)}`);
-        // A host never reached is tried UNREACHABLE_ATTEMPTS times, by design: "attempt 2 of 2", not of 6.
-        const unreachable = error instanceof RetryableFault && error.unreachable && !this.answered;
-        const max = unreachable ? Math.min(UNREACHABLE_ATTEMPTS, this.options.maxAttempts) : this.options.maxAttempts;
-        this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, max, delayMs)));
+    // What could not be reached is named by its path (`GET projects/my-docs/`), not the route's template.
+    return retry(
+      attempt,
+      this.retryPolicy(spec, () => withValues(spec.endpoint, url)),
+      {
+        signal: spec.cleanup?.signal ?? this.options.signal,
+        deadline: remainingMs ? { remainingMs } : undefined,
+        ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+        onRetry: ({ attempt: failed, delayMs, error }) => {
+          this.stats.retries += 1;
+          this.options.debug?.(`${spec.endpoint}: retry ${failed} in ${delayMs} ms after: ${messageOf(error)}`);
+          // A host never reached is tried UNREACHABLE_ATTEMPTS times, by design: "attempt 2 of 2", not of 6.
+          const unreachable = error instanceof RetryableFault && error.unreachable && !this.answered;
+          const max = unreachable ? Math.min(UNREACHABLE_ATTEMPTS, this.options.maxAttempts) : this.options.maxAttempts;
+          this.options.info?.(this.options.redact(retryLine(spec.endpoint, error, failed + 1, max, delayMs)));
+        },
       },
-    });
+    );
   }
 
   /** Which faults are worth another attempt, and when: see `RetryKind`. */
-  private retryPolicy(spec: RequestSpec<unknown>): RetryPolicy {
+  private retryPolicy(spec: RequestSpec<unknown>, named: () => string): RetryPolicy {
     const { maxAttempts, redact } = this.options;
     return {
       decide: (error, attempt) => {
@@ -251,7 +256,7 @@ export class ReadTheDocsHttpClient {
             retry: false,
             error: new UnavailableError(
               redact(
-                `${spec.endpoint}: ${this.origin} cannot be reached (${countAttempts(attempt)}; last error: ${error.message}). ` +
+                `${named()}: ${this.origin} cannot be reached (${countAttempts(attempt)}; last error: ${error.message}). ` +
                   'Check `base-url`, and that this machine may reach it (a proxy: HTTPS_PROXY, NO_PROXY)',
               ),
               'Read the Docs unreachable',
@@ -263,7 +268,7 @@ export class ReadTheDocsHttpClient {
           return {
             retry: false,
             error: new UnavailableError(
-              redact(`${spec.endpoint}: the service kept failing after ${maxAttempts} attempts; last error: ${error.message}`),
+              redact(`${named()}: the service kept failing after ${maxAttempts} attempts; last error: ${error.message}`),
               'Read the Docs unavailable',
               spec.endpoint,
             ),
@@ -275,7 +280,7 @@ export class ReadTheDocsHttpClient {
       // Waiting would only end in the deadline: stop now with what went wrong.
       pastDeadline: (info) =>
         new UnavailableError(
-          redact(`${spec.endpoint}: ${pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })}`),
+          redact(`${named()}: ${pastDeadlineLine(info, { name: "the step's deadline", setBy: 'input `timeout`' })}`),
           'Read the Docs unavailable',
           spec.endpoint,
         ),
@@ -405,7 +410,10 @@ export class ReadTheDocsHttpClient {
       // Throttling happens before the service looks at the request, so even writes are safe to repeat.
       return new RetryableFault(`429 ${detail ?? 'throttled'}`, false, retryAfterMs);
     }
-    if (status === 401 || status === 403) return this.denied(spec, status, detail, isJson, contentType);
+    if (status === 401 || status === 403) {
+      // Which project the token was refused on: `GET projects/my-docs/`, not `projects/{project}/`.
+      return this.denied({ ...spec, endpoint: withValues(spec.endpoint, url) }, status, detail, isJson, contentType);
+    }
     if (RETRYABLE_STATUSES.has(status) || (!isJson && status >= 500)) {
       return new RetryableFault(`${status} ${isJson ? (detail ?? '') : `(${contentType || 'no content type'} body)`}`.trim(), true);
     }

@@ -57,5 +57,6 @@ export function actionsPort(): RunnerPort {
     },
     cancellation: { said: 'the workflow was cancelled', title: 'Cancelled by the workflow', message: 'cancelled by the workflow' },
     env: process.env,
+    inputsFromEnv: true,
   };
 }

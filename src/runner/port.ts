@@ -68,4 +68,9 @@ export interface RunnerPort {
    * own). A terminal prints the summary right under the reasons, so it leaves them out.
    */
   readonly reasonsInSummary?: boolean;
+  /**
+   * Whether the inputs come from `INPUT_*` variables of `env` (the runner, and local runs of its
+   * kind): then one the action does not declare is a `with:` key it never reads (`link_check`).
+   */
+  readonly inputsFromEnv?: boolean;
 }

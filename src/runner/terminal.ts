@@ -150,7 +150,7 @@ function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Styl
     // (The log says it as `<project>: <reason>`, the annotation as `<title>: <project>` and `<reason>`.)
     const reason = (out.clean(message).split('\n')[0] ?? '').trim();
     const named = annotation?.title?.includes(': ') ? `${out.clean(annotation.title.slice(annotation.title.indexOf(': ') + 2))}: ` : '';
-    const told = annotation?.title && where === undefined && reason !== '' && (out.shown.has(reason) || out.shown.has(`${named}${reason}`));
+    const told = annotation?.title !== undefined && where === undefined && reason !== '' && toldBefore(out.shown, reason, named);
     out.emit(`${place}${out.style(`${level}:`, name)} ${told ? safeLine(out.clean(annotation.title!)) : safeLine(first)}`);
     for (const line of notShownYet(
       rest.map((line) => safeLine(line)),
@@ -158,6 +158,21 @@ function annotate(out: Writer, level: 'error' | 'warning' | 'notice', name: Styl
     ))
       out.emit(`  ${line}`);
   };
+}
+
+/**
+ * Whether the log said `reason` already: alone, as `<subject>: <reason>` with the annotation's
+ * subject (`named`, `demo latest: `), or with the start of it (the log's `demo: `, a project's
+ * failure said before its version was part of the title).
+ */
+function toldBefore(shown: ReadonlySet<string>, reason: string, named: string): boolean {
+  if (shown.has(reason) || shown.has(`${named}${reason}`)) return true;
+  if (named === '') return false;
+  const suffix = `: ${reason}`;
+  for (const line of shown) {
+    if (line.endsWith(suffix) && named.startsWith(`${line.slice(0, -suffix.length)} `)) return true;
+  }
+  return false;
 }
 
 /**

@@ -166,7 +166,7 @@ describe.concurrent('operation wait', () => {
       const skipped = standin.push('demo', 'feature', { commit: SHA_NEW, plan: { durationMs: 300, outcome: 'skipped-in-post-checkout' } });
       // Before the fix the wait polled until this timeout and ended red.
       const run = await runAction({
-        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '20s' }),
+        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '3m' }),
         ...pushOf('feature', SHA_NEW),
       });
 
@@ -195,6 +195,22 @@ describe.concurrent('operation wait', () => {
       expect(standin.count('GET', /^\/api\/v3\/projects\/nope\/$/)).toBe(1);
     }));
 
+  // Issue 49 item 4: a `version` the project does not have waited its whole timeout and never said so.
+  it('version v9.9, which the project does not have: Not found naming it at the first look, no polling after', () =>
+    withStandin(async (standin) => {
+      const run = await runAction({
+        inputs: fast(standin, { project: 'demo', operation: 'wait', commit: SHA_NEW, version: 'v9.9', timeout: '10m' }),
+      });
+
+      expect(run.code, run.stdout).toBe(1);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Not found: demo v9.9']);
+      expect(errors[0]!.message).toContain('version `v9.9` is not found on demo');
+      // One look at the builds, one read of the project and one of the version: polling stopped there.
+      expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/builds\/$/)).toBe(1);
+      expect(standin.count('GET', /^\/api\/v3\/projects\/demo\/versions\/v9\.9\/$/)).toBe(1);
+    }));
+
   it("without version, a push to feature reports feature's build, not another branch's that failed before checkout", () =>
     withStandin(async (standin) => {
       standin.addVersion('demo', { slug: 'main' });
@@ -205,7 +221,7 @@ describe.concurrent('operation wait', () => {
         { branch: 'feature', commit: SHA_NEW, plan: { durationMs: 500, queueMs: 2500, outcome: 'success' } },
       ]);
       const run = await runAction({
-        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '30s' }),
+        inputs: fast(standin, { project: 'demo', operation: 'wait', timeout: '3m' }),
         ...pushOf('feature', SHA_NEW),
       });
 
@@ -222,7 +238,7 @@ describe.concurrent('operation wait after a push to the branch latest follows', 
       const [latest] = standin.pushes('hand', [{ branch: 'main', commit: SHA_NEW, plan: { durationMs: 500, outcome: 'success' } }])[0]!;
       // Before the fix the wait looked for version main (never built) until this timeout, and ended red.
       const run = await runAction({
-        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '30s' }),
+        inputs: fast(standin, { project: 'hand', operation: 'wait', timeout: '3m' }),
         env: { GITHUB_SHA: SHA_NEW, GITHUB_REF: 'refs/heads/main' },
         event: {
           name: 'push',
@@ -248,6 +264,35 @@ describe.concurrent('an input spelled otherwise is read as its parser reads it (
       const run = await runAction({ inputs: fast(standin, { project: 'demo', config: './.github/readthedocs-project.yml' }) });
       expect(run.code, run.stdout).toBe(0);
       expect(run.annotations.filter((a) => a.level === 'error')).toEqual([]);
+      expect(triggers(standin)).toBe(1);
+    }));
+});
+
+// Issue 49 item 3: `operation` left out on a pull-request event built `latest` on every push.
+describe.concurrent('operation left out on a pull-request event', () => {
+  const event = { name: 'pull_request', payload: { pull_request: { number: 7, head: { sha: SHA_NEW } } } };
+
+  it('is refused before any request, naming preview and wait: no build is triggered', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo' }), event });
+
+      expect(run.code, run.stdout).toBe(1);
+      expect(standin.requests).toEqual([]);
+      expect(triggers(standin)).toBe(0);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Invalid input']);
+      expect(errors[0]!.message).toMatch(
+        /^Input `operation` is not given: on a `pull_request` event, set `operation: preview`.* or `operation: wait`/,
+      );
+    }));
+
+  it('an explicit operation: build still builds', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 300, outcome: 'success', commit: SHA_NEW });
+      const run = await runAction({ inputs: fast(standin, { project: 'demo', operation: 'build' }), event });
+
+      expect(run.code, run.stdout).toBe(0);
       expect(triggers(standin)).toBe(1);
     }));
 });
@@ -289,6 +334,18 @@ describe.concurrent('bad input fails before any request, naming the input', () =
       /^Input `variables`: `build` does not read it.*\(only `env` reads it\)/,
     ],
   ];
+  // Issue 49: a `with:` key the action does not declare reaches it only as INPUT_* (the runner
+  // warns "Unexpected input" and passes it): a near miss is refused, naming the input meant.
+  it('link_check: fail, for link-check', () =>
+    withStandin(async (standin) => {
+      const run = await runAction({ inputs: fast(standin, { project: 'demo' }), env: { INPUT_LINK_CHECK: 'fail' } });
+      expect(run.code).toBe(1);
+      expect(standin.requests).toHaveLength(0);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Invalid input']);
+      expect(errors[0]!.message).toMatch(/^Input `link_check` is not an input of this action: did you mean `link-check`\?/);
+    }));
+
   for (const [name, inputs, message] of cases) {
     it(name, () =>
       withStandin(async (standin) => {

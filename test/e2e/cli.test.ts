@@ -210,15 +210,18 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       // Each its own process, all at once; none of them sends a request. An unknown option's
       // message: test/cli-args.test.ts.
       const folder = mkdtempSync(join(tmpdir(), 'rtd-cli-no-git-'));
-      const [timeout, negative, noToken, dryRun, noCommit, preview] = await Promise.all([
+      const [timeout, negative, noToken, dryRun, noCommit, preview, noOperation, emptyOperation] = await Promise.all([
         cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', 'ten minutes', ...service(standin)]),
         cli(['build', '--project', 'demo', '--token', TOKEN, '--timeout', '-5', ...service(standin)]),
         cli(['build', '--project', 'demo', ...service(standin)]),
         cli(['build', '--project', 'demo', '--token', TOKEN, '--dry-run', ...service(standin)]),
         cli(['wait', '--project', 'demo', '--token', TOKEN, ...service(standin)], { cwd: folder }),
         cli(['preview', '--project', 'demo', ...service(standin)]),
+        // Issue 49: options but no operation (an empty `$OP` in a CI job) printed the help and exited 0.
+        cli(['--project', 'acme-docs', ...service(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } }),
+        cli(['', '--project', 'acme-docs', ...service(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } }),
       ]);
-      for (const run of [timeout, negative, noToken, dryRun, noCommit, preview]) {
+      for (const run of [timeout, negative, noToken, dryRun, noCommit, preview, noOperation, emptyOperation]) {
         expect(run.code, run.stderr).toBe(2);
         expect(run.stdout).toBe('');
         expect(run.stderr).not.toContain('Input `');
@@ -230,6 +233,7 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expect(dryRun.stderr).toContain('`build` does not take `--dry-run`');
       expect(noCommit.stderr).toContain('`wait` needs the commit whose build it waits for: give `--commit <sha>`');
       expect(preview.stderr).toContain('`preview` needs a GitHub pull request context');
+      for (const run of [noOperation, emptyOperation]) expect(run.stderr).toMatch(/^error: no operation given: one of `build`, `wait`, /);
       expect(standin.requests).toEqual([]);
     }));
 
@@ -303,7 +307,10 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       expect(run.stdout).toContain(`No --commit: waiting for the build of this checkout's HEAD, ${head}`);
       expect(standin.requests.filter((r) => r.query.commit !== undefined).map((r) => r.query.commit)).toContain(head);
       expect(run.stdout).toContain('SIGINT received: interrupted; stopping');
-      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted \(a stop signal/m);
+      // The reason said once (issue 49): by the log, with the project; the error line is its title.
+      expect(run.stdout).toMatch(/^demo: the wait was interrupted \(a stop signal/m);
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest$/m);
+      expect(run.stdout.match(/the wait was interrupted/g)).toHaveLength(1);
       expect(run.stdout).toMatch(new RegExp(`build #${build} \\(\\S+\\) keeps running on Read the Docs`));
       expect(`${run.stdout}${run.stderr}`).not.toContain('workflow');
       expectPlainAndSecret(run);
@@ -327,7 +334,8 @@ describe.concurrent('readthedocs-action wait, in a git checkout', () => {
       expect(signalled, run.stdout).toBe(true);
       expect(run.code, run.stdout).toBe(129);
       expect(run.stdout).toContain('SIGHUP received: interrupted; stopping');
-      expect(run.stdout).toMatch(/^error: Interrupted: demo latest: the wait was interrupted/m);
+      expect(run.stdout).toMatch(/^demo: the wait was interrupted/m);
+      expect(run.stdout).toMatch(/^error: Interrupted: demo latest$/m);
     }));
 });
 

@@ -52,7 +52,7 @@ function cli(args: string[], cwd: string): Promise<{ code: number | null; stdout
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const killer = setTimeout(() => child.kill('SIGKILL'), 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
@@ -79,9 +79,9 @@ describe.concurrent('hostile files and text (issue 30, item 8)', () => {
       const { workspace } = folders();
       // The kill is a hang guard only (the old fitting took minutes, past its `timeout`): the assertions are on the outcome.
       const run = await runAction({
-        inputs: inputs(standin, { operation: 'export', config: 'docs/##[error]forged.yml', timeout: '20s' }),
+        inputs: inputs(standin, { operation: 'export', config: 'docs/##[error]forged.yml', timeout: '3m' }),
         env: { GITHUB_WORKSPACE: workspace },
-        killAfterMs: 120_000,
+        killAfterMs: 200_000,
       });
 
       expect(run.signal, run.stdout).toBeNull();

@@ -4,8 +4,8 @@
 // `npm run standin` (acme-docs builds succeed, acme-broken builds fail) as INPUT_BASE-URL. And
 // `npm run standin` itself, started and stopped (Ctrl-C) as a user does.
 import { spawn, spawnSync } from 'node:child_process';
-import { delimiter, dirname, join, sep } from 'node:path';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, join, sep } from 'node:path';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN, startTrialService } from '../../harness/demo-scenario.ts';
@@ -69,9 +69,10 @@ function npmRunLocal(file: string): Promise<LocalRun> {
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    // A hang guard only, under the e2e test timeout: the tests assert on states, never on time.
     const killer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    }, 120_000);
+    }, 200_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
@@ -153,7 +154,7 @@ async function startNpmStandin(args: string[], ready: RegExp) {
   });
   const killer = setTimeout(() => {
     if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-  }, 120_000);
+  }, 230_000);
   const state = { output: '' };
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (state.output += chunk));
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -196,37 +197,46 @@ describe.concurrent('npm run standin, from an ordinary shell', () => {
     expect(server.state.output).not.toMatch(/Unknown file extension|ERR_UNKNOWN_FILE_EXTENSION/);
   });
 
-  it('prints how to point the command line at it, and every command it prints runs green against it (issue 42)', async () => {
+  it('prints how to point the command line at it, and every command it prints runs as it says against it: green, and exit 1 where it says so (issues 42, 49)', async () => {
     const server = await startNpmStandin([], /preview: needs a pull_request event.*$/m);
     try {
       expect(server.state.output).toContain(`base-url: ${server.value('url')}`);
       const printed = server.state.output.slice(server.state.output.indexOf('Point the command line at it'));
       const lines = printed.split('\n').slice(1, printed.split('\n').indexOf('', 1));
-      const commands = lines.filter((line) => line.includes('node dist/cli.js'));
-      const operations = commands.map((line) => /dist\/cli\.js (\S+)/.exec(line)![1]);
+      const commands = lines.filter((line) => line.includes('npx readthedocs-action '));
+      const operations = commands.map((line) => /readthedocs-action (\S+)/.exec(line)![1]);
       expect(new Set(operations)).toEqual(new Set(['build', 'wait', 'sync-versions', 'env', 'merge-queue', 'export', 'apply', 'health']));
       expect(commands.some((line) => line.includes('--queue-check mirror'))).toBe(true);
-      // As written, in one shell, from a folder of the test's own (where export writes its file).
+      // As written, in one shell with the system's PATH (its node may be 20: issue 49), from a folder
+      // of the test's own (where export writes its file) that holds what the project's folder gives
+      // `npx`: the command, and the project's Node 24 in node_modules/.bin.
+      const bin = join(dir, 'node_modules', '.bin');
+      mkdirSync(bin, { recursive: true });
+      symlinkSync(join(ROOT, 'dist', 'cli.js'), join(bin, 'readthedocs-action'));
+      symlinkSync(join(ROOT, 'node_modules', '.bin', 'node'), join(bin, 'node'));
       const script = [
         'set -e',
         ...lines
-          .filter((line) => /^\s*(?:export |node dist\/cli\.js )/.test(line))
+          .filter((line) => /^\s*(?:export |npx readthedocs-action )/.test(line))
           .map((line) => {
-            const command = line.trim().replace('node dist/cli.js', `node ${join(ROOT, 'dist/cli.js')}`);
-            return command.startsWith('export ')
-              ? command
-              : `${command} || { echo "FAILED ($?): ${command.replaceAll('"', '')}"; exit 1; }`;
+            const command = line.trim();
+            if (command.startsWith('export ')) return command;
+            const shown = command.replaceAll('"', '');
+            // A command printed to be seen failing (`# exits 1`) must fail, with exit 1.
+            return command.endsWith('# exits 1')
+              ? `set +e; ${command}\nstatus=$?; set -e; [ "$status" = 1 ] || { echo "FAILED (exit $status, not 1): ${shown}"; exit 1; }`
+              : `${command} || { echo "FAILED ($?): ${shown}"; exit 1; }`;
           }),
       ].join('\n');
       const run = spawnSync('bash', ['-c', script], {
         cwd: dir,
         env: {
-          PATH: `${dirname(process.execPath)}${delimiter}${ordinaryPath(process.env.PATH ?? '')}`,
+          PATH: ordinaryPath(process.env.PATH ?? ''),
           HOME: process.env.HOME ?? dir,
           NO_COLOR: '1',
         },
         encoding: 'utf8',
-        timeout: 180_000,
+        timeout: 220_000,
       });
       const output = run.stdout + run.stderr;
       expect(output.includes('FAILED') ? output.slice(-2500) : '').toBe('');
@@ -234,10 +244,13 @@ describe.concurrent('npm run standin, from an ordinary shell', () => {
       // The merge group's status reached GitHub's stand-in, in both modes.
       expect(output.match(/passed: acme-docs, status success: .* \(docs\/readthedocs\.org:acme-docs\)/g)).toHaveLength(2);
       expect(output).toContain('Found through search: acme-docs v2.0');
+      // The link check seen failing (issue 49): the crawl of latest names the broken link.
+      expect(commands.filter((line) => line.endsWith('# exits 1'))).toEqual([expect.stringContaining('health --project acme-docs')]);
+      expect(output).toContain('install.html: missing page');
     } finally {
       await server.stop();
     }
-  }, 200_000);
+  });
 
   it('with --preview, also answers as GitHub: the .env it writes runs `preview` with npm run local, comment and status included', async () => {
     const server = await startNpmStandin(['--preview'], /^Run the preview: .*$/m);
@@ -259,9 +272,26 @@ describe.concurrent('npm run standin, from an ordinary shell', () => {
       }[];
       expect(deployments.map((deployment) => deployment.environment)).toEqual(['readthedocs-preview/acme-docs']);
       expect(run.output).not.toContain(DEMO_TOKEN);
+      // The broken anchor, a warning by default.
+      expect(run.output).toContain('configuration.html#timeouts: missing anchor');
     } finally {
       await server.stop();
     }
     expect(server.state.output).toMatch(/SIGINT: stopping after \d+ requests, GitHub \d+/);
+  });
+
+  it('with --preview, its link check seen failing as the line it prints says: INPUT_LINK-CHECK=fail added, the step fails (issue 49)', async () => {
+    const server = await startNpmStandin(['--preview'], /^Run the preview: .*$/m);
+    try {
+      const envFile = server.value('env-file');
+      expect(server.state.output).toContain(`add the line INPUT_LINK-CHECK=fail to ${envFile}`);
+      appendFileSync(envFile, 'INPUT_LINK-CHECK=fail\n');
+      const run = await npmRunLocal(envFile);
+      expect(run.code, run.output).toBe(1);
+      expect(run.output).toContain('configuration.html#timeouts: missing anchor');
+      expect(run.output).toContain('Broken links: acme-docs 42');
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -48,7 +48,7 @@ function runQueue({ rtd, gh }: Stage, inputs: Record<string, string> = {}, optio
       'base-url': rtd.url,
       'poll-interval': '100ms',
       'rate-limit': '600/1m',
-      timeout: '20s',
+      timeout: '3m', // far above what a run needs, on a busy machine too
       operation: 'merge-queue',
       project: 'demo',
       ...inputs,
@@ -174,50 +174,49 @@ describe.concurrent('merge-queue on a merge_group event for PR 42', () => {
       expect(gh.statuses(GROUP).at(-1)!.description).toContain('skipped');
     }));
 
-  it(
-    'build: SIGINT 10 s into the build, the first deactivation answered 429 (Retry-After: 2): exits within 7.5 s, the version inactive',
-    () =>
-      withStage(
-        async (stage) => {
-          const { rtd, gh } = stage;
-          const slug = rtd.addQueueBranch('demo', BRANCH, GROUP, 0);
-          rtd.onTrigger('demo', slug, { durationMs: 600_000, outcome: 'success' });
-          let signalledAt = 0;
-          const run = await runQueue(
-            stage,
-            { timeout: '5m' },
-            {
-              onLine: (line, child) => {
-                if (signalledAt !== 0 || !line.includes('was queued by the activation')) return;
-                signalledAt = -1;
-                setTimeout(() => {
-                  rtd.fault({
-                    kind: 'status',
-                    method: 'PATCH',
-                    path: `/versions/${slug}/`,
-                    times: 1,
-                    status: 429,
-                    headers: { 'Retry-After': '2' },
-                  });
-                  signalledAt = Date.now();
-                  child.kill('SIGINT');
-                }, 10_000);
-              },
+  it('build: SIGINT 10 s into the build, the first deactivation answered 429 (Retry-After: 2): retried, the version inactive, the process ends by itself', () =>
+    withStage(
+      async (stage) => {
+        const { rtd, gh } = stage;
+        const slug = rtd.addQueueBranch('demo', BRANCH, GROUP, 0);
+        rtd.onTrigger('demo', slug, { durationMs: 600_000, outcome: 'success' });
+        let signalledAt = 0;
+        const run = await runQueue(
+          stage,
+          { timeout: '5m' },
+          {
+            onLine: (line, child) => {
+              if (signalledAt !== 0 || !line.includes('was queued by the activation')) return;
+              signalledAt = -1;
+              setTimeout(() => {
+                rtd.fault({
+                  kind: 'status',
+                  method: 'PATCH',
+                  path: `/versions/${slug}/`,
+                  times: 1,
+                  status: 429,
+                  headers: { 'Retry-After': '2' },
+                });
+                signalledAt = Date.now();
+                child.kill('SIGINT');
+              }, 10_000);
             },
-          );
+          },
+        );
 
-          expect(signalledAt, run.stdout).toBeGreaterThan(0);
-          expect(run.startedAt + run.durationMs - signalledAt).toBeLessThan(7500);
-          expect(run.stdout).toContain('SIGINT received');
-          expect(rtd.count('PATCH', `/versions/${slug}/`)).toBe(3);
-          expect(rtd.versionRecord('demo', slug)).toMatchObject({ active: false });
-          expect(run.annotations.filter((a) => a.title === 'Queue version left active')).toEqual([]);
-          expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
-          expect(statesOf(gh)).toEqual([`${CONTEXT} pending`]);
-          // Polled every 100 ms for 10 s: the service's own throttle is not what this is about.
-        },
-        { rateLimit: null },
-      ),
-    40_000,
-  );
+        expect(signalledAt, run.stdout).toBeGreaterThan(0);
+        // Ended by itself (not by the harness's safety net): the process leaves at most
+        // CANCEL_EXIT_MS after the signal whatever is pending, so the undo below, done, came within
+        // that window. Asserted on states, not on seconds a busy machine can stretch (issue 49).
+        expect(run.signal, run.stdout).toBeNull();
+        expect(run.stdout).toContain('SIGINT received');
+        expect(rtd.count('PATCH', `/versions/${slug}/`)).toBe(3);
+        expect(rtd.versionRecord('demo', slug)).toMatchObject({ active: false });
+        expect(run.annotations.filter((a) => a.title === 'Queue version left active')).toEqual([]);
+        expect(rtd.count('POST', /\/builds\/$/)).toBe(0);
+        expect(statesOf(gh)).toEqual([`${CONTEXT} pending`]);
+        // Polled every 100 ms for 10 s: the service's own throttle is not what this is about.
+      },
+      { rateLimit: null },
+    ));
 });

@@ -156,6 +156,25 @@ describe.concurrent('operation preview', () => {
       expect(effects.openStops).toEqual([]);
     }));
 
+  // Issue 49 item 1, through dist/: a mistyped `project` is *Not found* before anything is posted,
+  // with the 30-minute default timeout (no build is polled toward it).
+  it('a mistyped project: red, the slug named, no comment, status or deployment, no build polled', () =>
+    withStands(async ({ rtd, gh }) => {
+      seedBuilds(rtd);
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { project: 'dcos', timeout: '30m' });
+
+      expect(run.code, run.stdout).toBe(1);
+      const errors = run.annotations.filter((a) => a.level === 'error');
+      expect(errors.map((a) => a.title)).toEqual(['Not found: dcos']);
+      expect(errors[0]!.message).toContain('project `dcos` is not found');
+      expect(gh.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(gh.comments(PR)).toEqual([]);
+      expect(gh.statuses(HEAD)).toEqual([]);
+      expect(gh.deployments()).toEqual([]);
+      expect(rtd.requests.filter((r) => r.path.includes('/builds/'))).toEqual([]);
+      expect(JSON.parse(run.outputs.results!)).toEqual([expect.objectContaining({ project: 'dcos', outcome: 'error' })]);
+    }));
+
   // Issue 29 §1 and issue 30 item 7, through dist/: `comment: auto` (the default) never lets the
   // service's stale comment, or another app's copy of its marker, stand for the head's result.
   it('the head’s build fails while the service’s comment shows an older green build: our comment says failed, the service’s untouched, red', () =>
@@ -380,33 +399,29 @@ describe.concurrent('operation preview', () => {
     }));
 
   // Issue 30's 4: the guard's look-ups are few and at once; the test's 40-s limit is the issue's bound.
-  it(
-    '60 renamed pages whose new address 404s: preview ends green, the new addresses looked up a bounded number of times',
-    () =>
-      withStands(
-        async ({ rtd, gh }) => {
-          seedBuilds(rtd);
-          rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
-          const run = await preview({ rtd, gh });
-          expect(run.code, run.stdout).toBe(0);
-          const [result] = JSON.parse(run.outputs.results!) as { outcome: string; unredirected: { to?: string }[] }[];
-          expect(result!.outcome).toBe('success');
-          expect(result!.unredirected).toHaveLength(50);
-          expect(result!.unredirected.every((page) => page.to === undefined)).toBe(true);
-          // The changed pages (20, two tries each) and the guard's own look-ups (20, once each).
-          const lookups = rtd.requests.filter((r) => r.path.includes('/moved/'));
-          expect(lookups.length).toBeLessThanOrEqual(2 * 20 + 20);
-          expect(lookups.filter((r) => /\/moved\/page-([2-5]\d)\.html$/.test(r.path))).toHaveLength(20);
-        },
-        {
-          files: Array.from({ length: 60 }, (_, i) => {
-            const name = `page-${String(i).padStart(2, '0')}.rst`;
-            return { filename: `docs/moved/${name}`, status: 'renamed' as const, previous_filename: `docs/${name}` };
-          }),
-        },
-      ),
-    40_000,
-  );
+  it('60 renamed pages whose new address 404s: preview ends green, the new addresses looked up a bounded number of times', () =>
+    withStands(
+      async ({ rtd, gh }) => {
+        seedBuilds(rtd);
+        rtd.fault({ kind: 'status', status: 404, method: 'GET', path: '/moved/', times: 1000 });
+        const run = await preview({ rtd, gh });
+        expect(run.code, run.stdout).toBe(0);
+        const [result] = JSON.parse(run.outputs.results!) as { outcome: string; unredirected: { to?: string }[] }[];
+        expect(result!.outcome).toBe('success');
+        expect(result!.unredirected).toHaveLength(50);
+        expect(result!.unredirected.every((page) => page.to === undefined)).toBe(true);
+        // The changed pages (20, two tries each) and the guard's own look-ups (20, once each).
+        const lookups = rtd.requests.filter((r) => r.path.includes('/moved/'));
+        expect(lookups.length).toBeLessThanOrEqual(2 * 20 + 20);
+        expect(lookups.filter((r) => /\/moved\/page-([2-5]\d)\.html$/.test(r.path))).toHaveLength(20);
+      },
+      {
+        files: Array.from({ length: 60 }, (_, i) => {
+          const name = `page-${String(i).padStart(2, '0')}.rst`;
+          return { filename: `docs/moved/${name}`, status: 'renamed' as const, previous_filename: `docs/${name}` };
+        }),
+      },
+    ));
 });
 
 /** The project's numeric id as API v3 gives it (the service's comment names it). */

@@ -236,6 +236,28 @@ describe.concurrent('apply refuses up front what the service would refuse at mer
       expect(errors[0]!.message).toContain("`v1.0.0` is the project's default version");
     }));
 
+  // Issue 49 item 2: a merge-queue run leaves a temporary version, `export` once wrote it into the
+  // file, the service deleted it: every apply of the committed file ended in *Unexpected error*.
+  it('export leaves out a gh-readonly-queue version; apply of a file naming v9.9 is refused at its line, naming it', () =>
+    withSetup(async ({ standin, workspace, run, writes, fileText }) => {
+      const queue = `gh-readonly-queue/main/pr-42-${'a'.repeat(40)}`;
+      standin.addVersion('acme', { slug: queue.replaceAll('/', '-'), verboseName: queue, active: true });
+      const exported = await run({ operation: 'export' });
+      expect(exported.code, exported.stdout).toBe(0);
+      expect(fileText()).not.toContain('gh-readonly-queue');
+      expect(fileText()).toContain('v2.0:');
+
+      writeFileSync(join(workspace, 'rtd.yml'), 'versions:\n  v1.0: {active: true}\n  v9.9: {hidden: true}\n');
+      const result = await run({ operation: 'apply', config: 'rtd.yml' });
+      expect(result.code, result.stdout).toBe(1);
+      expect(writes()).toEqual([]);
+      const errors = result.annotations.filter((a) => a.level === 'error' && a.file === 'rtd.yml');
+      expect(errors.map((a) => [a.title, a.line])).toEqual([['Invalid project file', 3]]);
+      expect(errors[0]!.message).toContain('version `v9.9` does not exist on acme');
+      expect(result.stdout).not.toContain('Unexpected error');
+      expect(result.summary).not.toContain('No changes');
+    }));
+
   it('refuses 4 new redirects beside 98 unmanaged ones, naming the limit, with no write', () =>
     withSetup(async ({ standin, workspace, run, writes }) => {
       standin.addProject({ slug: 'full' });

@@ -84,10 +84,10 @@ describe.concurrent('faults on the way', () => {
   it('reads RTD_ACTION_HTTP_TIMEOUT_MS: a read without headers in time is retried', async () => {
     await withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', { durationMs: 600, outcome: 'success' });
-      // An answer ten times later than the timeout: a child short of CPU may fire its timer late, but
-      // not 4.5 s late (at 900 ms, a busy machine's child sometimes got the answer first). The
+      // An answer a minute later than the timeout: a child short of CPU may fire its timer late, but
+      // not that late (at 900 ms, a busy machine's child sometimes got the answer first). The
       // stand-in drops the held answer when it closes, so the wait costs the test nothing.
-      standin.fault({ kind: 'delay', method: 'GET', path: POLL, ms: 5000 });
+      standin.fault({ kind: 'delay', method: 'GET', path: POLL, ms: 60_000 });
       const result = await run(standin, { version: 'latest' }, { env: { RTD_ACTION_HTTP_TIMEOUT_MS: '500' } });
 
       expect(result.code, result.stdout).toBe(0);
@@ -231,7 +231,7 @@ describe('GitHub hanging', () => {
       inputs: previewInputs(rtd, { timeout: '1s' }),
       event: pullRequestEvent(),
       env: { GITHUB_API_URL: gh.url },
-      killAfterMs: 90_000,
+      killAfterMs: 200_000,
     });
 
     expect(run.signal, run.stdout.slice(-3000)).toBeNull();

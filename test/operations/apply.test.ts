@@ -517,6 +517,35 @@ describe("apply against the service's rules (issue 20)", () => {
   });
 });
 
+describe('a version the project does not have (issue 49)', () => {
+  it('apply of a file naming v9.9: Invalid project file at its line, naming it; no Unexpected error, no "No changes", nothing written', async () => {
+    writeFileSync(file, 'settings:\n  default_branch: develop\nversions:\n  v1.0: {hidden: true}\n  v9.9: {active: true}\n');
+    const run = await step({ operation: 'apply' });
+
+    expect(run.code).toBe(1);
+    expect(run.results).toEqual([expect.objectContaining({ project: 'acme', outcome: 'error', title: INVALID_FILE_TITLE })]);
+    expect(run.results[0]!.reason).toMatch(/:5: versions\["v9\.9"\]: version `v9\.9` does not exist on acme/);
+    const lines = stdout.annotations().filter((a) => a.title === INVALID_FILE_TITLE && a.line !== undefined);
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', file: CONFIG, line: 5 })]);
+    expect(stdout.text()).not.toContain('Unexpected error');
+    expect(run.summary).not.toContain('No changes');
+    expect(run.summary).toContain('Not planned: Invalid project file.');
+    expect(run.outputs.changes).toBe('0');
+    expect(writeLines()).toEqual([]);
+  });
+
+  it('export leaves out a merge queue’s temporary version; its file applies with no change', async () => {
+    const queue = `gh-readonly-queue-main-pr-42-${'a'.repeat(40)}`;
+    standin.addVersion('acme', { slug: queue, verboseName: `gh-readonly-queue/main/pr-42-${'a'.repeat(40)}`, active: true });
+    expect((await step({ operation: 'export' })).code).toBe(0);
+
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain('gh-readonly-queue');
+    expect(text).toContain('v1.0:');
+    expect((await step({ operation: 'apply', 'dry-run': 'true' })).outputs.changes).toBe('0');
+  });
+});
+
 describe('apply never writes from a pull request (issue 21), decided by an allow-list (issue 30)', () => {
   const planOnly: [string, Partial<RunContext>][] = [
     ['pull_request', { eventName: 'pull_request', githubRef: 'refs/pull/42/merge' }],

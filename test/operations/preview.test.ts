@@ -267,6 +267,19 @@ describe('preview, in-process on a fake clock', () => {
     expect(gh.count('GET', '/pulls/7/files')).toBe(0); // no changed pages without a preview
   });
 
+  it('time running out while the preview is checked: the reason says so, and that the build had succeeded (issue 49)', async () => {
+    const { rtd } = stage;
+    rtd.fault({ kind: 'status', status: 404, path: `/docs/demo--${PR}/`, times: 1000 });
+    const head = seedBuilds();
+    const report = await runPreview(stage, { timeout: '50s' });
+
+    const [result] = report.results;
+    expect(result).toMatchObject({ outcome: 'timed-out', buildId: head, state: 'finished' });
+    expect(result!.reason).toMatch(
+      /^timed out after 50s \(input `timeout`\) while checking that the preview \S+ answers\. The build #\d+ \(\S+\) had succeeded\.$/,
+    );
+  });
+
   it('follows a rebuild of the head commit that cancelled its build: green with the newer build', async () => {
     const { rtd, gh, clock } = stage;
     const original = seedBuilds({ outcome: 'success', durationMs: 60_000 });
@@ -322,6 +335,37 @@ describe('preview, in-process on a fake clock', () => {
       description: 'No build of this commit appeared',
     });
     expect(onlyComment(gh).body).not.toContain(OLDER);
+  });
+});
+
+describe('preview of a project the service does not know (issue 49)', () => {
+  it('a mistyped slug: Not found naming it, no build polled, nothing posted on the pull request', async () => {
+    const { rtd, gh } = stage;
+    const report = await runPreview(stage, { project: 'dcos', timeout: '30m' });
+
+    expect(report.results).toEqual([expect.objectContaining({ project: 'dcos', outcome: 'error', title: 'Not found' })]);
+    expect(report.results[0]!.reason).toMatch(/project `dcos` is not found.*Nothing is posted on pull request #7/s);
+    // One read of the project, no list of builds polled to the timeout, no write on GitHub.
+    expect(rtd.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v3/projects/dcos/']);
+    expect(gh.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(gh.comments(PR)).toEqual([]);
+    expect(gh.deployments()).toEqual([]);
+    expect(latestStatuses(gh, HEAD).size).toBe(0);
+  });
+
+  it('beside a known project: the known one is previewed, the unknown one only named in the results', async () => {
+    const { rtd, gh } = stage;
+    seedBuilds();
+    const report = await runPreview(stage, { project: 'demo, dcos' });
+
+    expect(report.results.map((r) => [r.project, r.outcome, r.title])).toEqual([
+      ['demo', 'success', undefined],
+      ['dcos', 'error', 'Not found'],
+    ]);
+    expect(rtd.requests.filter((r) => r.path.includes('/dcos/')).map((r) => r.path)).toEqual(['/api/v3/projects/dcos/']);
+    expect([...latestStatuses(gh, HEAD).keys()]).toEqual(['readthedocs-preview/demo']);
+    expect(tableRows(onlyComment(gh).body).map((row) => row.split(' | ')[0])).toEqual([expect.stringContaining('demo')]);
+    expect(gh.deployments().map((d) => d.environment)).not.toContainEqual(expect.stringContaining('dcos'));
   });
 });
 

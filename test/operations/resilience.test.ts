@@ -118,7 +118,8 @@ describe('faults on the way', () => {
 describe('request timeouts (real time: 500 ms, as RTD_ACTION_HTTP_TIMEOUT_MS would set them)', () => {
   it('rides through a stalled body on a read', async () => {
     stage.standin.onTrigger('demo', 'latest', { durationMs: 2500, outcome: 'success' });
-    stage.standin.fault({ kind: 'stall-body', method: 'GET', path: POLL, ms: 1500 });
+    // A stall far past the 500-ms timeout, which must fire first however busy the machine (the stand-in drops it on close).
+    stage.standin.fault({ kind: 'stall-body', method: 'GET', path: POLL, ms: 60_000 });
     const run = await step({ version: 'latest' }, 500);
 
     expect(run.code, stdout.text()).toBe(0);
@@ -129,7 +130,7 @@ describe('request timeouts (real time: 500 ms, as RTD_ACTION_HTTP_TIMEOUT_MS wou
 
   it('a trigger answered after the build was made, too late: adopts it, one build, green', async () => {
     stage.standin.onTrigger('demo', 'latest', { durationMs: 500, outcome: 'success' });
-    stage.standin.fault({ kind: 'delay-after-processing', method: 'POST', path: TRIGGER, ms: 1500 });
+    stage.standin.fault({ kind: 'delay-after-processing', method: 'POST', path: TRIGGER, ms: 60_000 });
     const run = await step({ version: 'latest' }, 500);
     expect(stdout.text()).toContain('UND_ERR_HEADERS_TIMEOUT');
 

@@ -75,7 +75,7 @@ describe('version_policy in the project file', () => {
       return [];
     };
     expect(await refused('version_policy:\n  active: latest-patch\n  newest_minors: 2\n')).toEqual([
-      '3 version_policy.newest_minors: unknown key `newest_minors`',
+      '3 version_policy.newest_minors: unknown key `newest_minors` (did you mean `newest-minors`?)',
     ]);
     expect(await refused('version_policy:\n  active: newest\n')).toEqual(['2 version_policy.active: accepts "latest-patch", "all"']);
     expect(await refused('version_policy:\n  active: all\n  newest-minors: 0\n')).toHaveLength(1);

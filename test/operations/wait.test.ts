@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitProject } from '../../src/operations/wait/wait.js';
 import { FakeClock, T0, operationContext, recordingLog, runProject } from '../support/operation-context.ts';
 import type { ProjectResult } from '../../src/operations/types.js';
+import type { RunContext } from '../../src/inputs/github-context.js';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { captureStdout, runStep } from './context.ts';
 
@@ -195,6 +196,69 @@ describe('wait on a project the service lists nothing under (FACTS, Lists: 200 a
     expect(result).toMatchObject({ outcome: 'success', commit: SHA });
     expect(lookups()).toBe(4);
     expect(projectReads('demo')).toBe(1);
+  });
+});
+
+describe('wait for a version the project does not have (issue 49)', () => {
+  async function waitFor(version: string, run: Partial<RunContext> = {}) {
+    const test = operationContext({
+      baseUrl: standin.url,
+      clock,
+      inputs: { project: 'demo', operation: 'wait', commit: SHA, version, timeout: '10m' },
+      run,
+    });
+    const [result] = await test.runProjects(waitProject);
+    return result!;
+  }
+  const versionReads = (slug: string) => standin.requests.filter((r) => r.path === `/api/v3/projects/demo/versions/${slug}/`).length;
+
+  it('v9.9: read once at the first empty look, Not found naming it; no more looks', async () => {
+    const result = await waitFor('v9.9');
+
+    expect(result).toMatchObject({ outcome: 'error', title: 'Not found', version: 'v9.9' });
+    expect(result.reason).toContain(`no build of ${SHA} is listed, and version \`v9.9\` is not found on demo`);
+    expect(versionReads('v9.9')).toBe(1);
+    expect(lookups()).toBe(1);
+    expect(clock.now()).toBe(T0);
+  });
+
+  it('a version that exists and whose build comes later: read once, and the wait goes on', async () => {
+    standin.addVersion('demo', { slug: 'v2.0', type: 'tag', active: true });
+    let readBeforeBuild = -1;
+    clock.at(T0 + 12_000, () => {
+      readBeforeBuild = versionReads('v2.0');
+      standin.addBuild('demo', 'v2.0', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    });
+    const result = await waitFor('v2.0');
+
+    expect(result).toMatchObject({ outcome: 'success', commit: SHA });
+    expect(readBeforeBuild).toBe(1);
+  });
+
+  it('the pushed tag’s own version, not synced yet: read only once the grace window is over, and found by then', async () => {
+    const reads: number[] = [];
+    clock.at(T0 + 30_000, () => standin.addVersion('demo', { slug: 'v3.0', type: 'tag', active: true }));
+    clock.at(T0 + 59_000, () => reads.push(versionReads('v3.0')));
+    clock.at(T0 + 70_000, () => {
+      reads.push(versionReads('v3.0'));
+      standin.addBuild('demo', 'v3.0', { durationMs: 20_000, outcome: 'success', commit: SHA, commitFromStart: true });
+    });
+    const result = await waitFor('v3.0', { ref: { kind: 'tag', name: 'v3.0' }, sha: SHA });
+
+    expect(result).toMatchObject({ outcome: 'success', commit: SHA });
+    // Not at the first look (the tag's version may not be synced yet): once past the 60-s grace window.
+    expect(reads).toEqual([0, 1]);
+  });
+
+  it('a pull request’s version slug (7) proves nothing when missing (PR versions answer 404 on the detail): not read', async () => {
+    standin.addVersion('demo', { slug: '7', type: 'external' });
+    clock.at(T0 + 12_000, () =>
+      standin.addBuild('demo', 'latest', { durationMs: 1000, outcome: 'success', commit: SHA, commitFromStart: true }),
+    );
+    const result = await waitFor('7');
+
+    expect(result.outcome).toBe('timed-out');
+    expect(versionReads('7')).toBe(0);
   });
 });
 

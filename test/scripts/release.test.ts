@@ -9,6 +9,7 @@ import { absoluteLinks, changelogSection } from '../../scripts/release/changelog
 import { docsMajorTags } from '../../scripts/release/docs-major-tags.ts';
 import { type ReleaseFacts, ReleaseRefused, releasePlan } from '../../scripts/release/plan.ts';
 import { ROOT } from '../../harness/action-metadata.ts';
+import { ACTION_VERSION } from '../../src/version.ts';
 
 const CHANGELOG = `# Changelog
 
@@ -90,6 +91,17 @@ describe('changelogSection', () => {
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     const section = changelogSection(readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8'), version);
     expect(section?.body.length).toBeGreaterThan(100);
+  });
+
+  it('src/version.ts names package.json’s version once its section is dated, `<version>-dev` before (issue 49)', () => {
+    // An unreleased commit's `--version` and User-Agent claimed the release. Read from the sources
+    // alone, so that dist/ stays the same bytes on every machine; the release refuses another.
+    const actionVersion = (version: string, changelog: string) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(changelogSection(changelog, version)?.label ?? '') ? version : `${version}-dev`;
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(ACTION_VERSION).toBe(actionVersion(version, readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8')));
+    expect(actionVersion('1.2.3', '## [1.2.3] - Unreleased\n\n- A change.\n')).toBe('1.2.3-dev');
+    expect(actionVersion('1.2.3', '## [Unreleased]\n\n## [1.2.3] - 2026-11-30\n\n- A change.\n')).toBe('1.2.3');
   });
 });
 

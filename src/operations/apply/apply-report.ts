@@ -10,8 +10,8 @@ import {
   keptVersionsNote,
   notKeptNote,
   planEntries,
-  planTable,
   refusedNote,
+  resultTable,
   symbolOf,
   type ApplyDetails,
   type WriteStatus,
@@ -19,6 +19,7 @@ import {
 import type { ConfigFileError, ParsedConfigFile } from '../shared/project-file/file.js';
 import { modernEquivalent } from '../shared/project-file/normal-form.js';
 import type { ProjectPlan } from '../shared/project-file/plan.js';
+import type { MissingVersionsError } from '../shared/project-file/current-state.js';
 import type { Refusal } from './preflight.js';
 
 // `apply`'s third job: reporting the plan and what became of it (log, annotations, summary, outputs).
@@ -124,6 +125,38 @@ export function refusedBeforeWrite(
   return { outcome: 'error', title: REFUSED_TITLE, subject: project, reason, details: { plan: plannedEntries, ...details, refused } };
 }
 
+/**
+ * Versions the file names that the project does not have: *Invalid project file*, each at its
+ * line, nothing planned or written (a plan without them would say "no changes" to a file that
+ * cannot be applied).
+ */
+export function missingVersionsRefused(
+  runnerLog: RunnerLog,
+  error: MissingVersionsError,
+  locate: ParsedConfigFile['locate'],
+  log: ProjectLog,
+  dryRun: boolean,
+): Conclusion<ApplyDetails> {
+  const { project, slugs } = error;
+  const refused = slugs.map((slug) => {
+    const where = locate(project, ['versions', slug]);
+    const message =
+      `version \`${safeLine(slug, 200)}\` does not exist on ${project} (the service lists no such version: a deleted branch or tag, ` +
+      "or a merge queue's temporary branch the service has deleted). Remove its entry, or push the branch or tag and sync the versions";
+    annotateFileLine(runnerLog, 'error', `${project}: ${where.path ? `${where.path}: ` : ''}${message}`, {
+      title: INVALID_FILE_TITLE,
+      file: where.file,
+      line: where.line,
+    });
+    return `${where.file}:${where.line}: ${where.path ? `${where.path}: ` : ''}${message}`;
+  });
+  const reason = ['nothing was planned or written: the file names versions the project does not have.', ...refused]
+    .map((line) => safeLine(line, 600))
+    .join('\n');
+  log.info(safeLine(`${project}: nothing was planned: ${slugs.length} version(s) named in the file do not exist`));
+  return { outcome: 'error', title: INVALID_FILE_TITLE, subject: project, reason, details: { plan: [], changes: 0, dryRun } };
+}
+
 /** Why `fail-on-changes` turns the project red (its subject is the project): the changes, one a line. */
 export function changesReason(plan: ProjectPlan, changes: number, dryRun: boolean): string {
   return `${changes} change${changes === 1 ? '' : 's'} ${dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
@@ -139,7 +172,7 @@ export function planSummary(
 ): string {
   const sections = results.map((result) =>
     [
-      planTable(result.project, result.details?.plan ?? [], !how.dryRun),
+      resultTable(result, !how.dryRun),
       keptVersionsNote(result.details?.keptActive ?? []),
       refusedNote(result.details?.refused ?? []),
       notKeptNote(result.details?.notKept ?? []),

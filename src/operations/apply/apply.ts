@@ -9,6 +9,7 @@ import {
   annotateFileReading,
   changesReason,
   invalidFileReport,
+  missingVersionsRefused,
   PLAN_ONLY_TITLE,
   planOutputs,
   planSummary,
@@ -18,13 +19,13 @@ import {
 } from './apply-report.js';
 import { carryOut, readBack } from './carry-out.js';
 import { concludeWriteFailure, type WriteFailure } from '../shared/write-failure.js';
-import { readCurrent } from '../shared/project-file/current-state.js';
+import { MissingVersionsError, readCurrent } from '../shared/project-file/current-state.js';
 import { changeCount, planEntries, type ApplyDetails, type WriteStatus } from './describe.js';
 import { editionOf } from '../shared/project-file/edition.js';
 import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile, type ParsedConfigFile } from '../shared/project-file/file.js';
 import { preflight } from './preflight.js';
 import type { DesiredProject } from '../shared/project-file/model.js';
-import { planProject, type ProjectPlan } from '../shared/project-file/plan.js';
+import { planProject, type CurrentState, type ProjectPlan } from '../shared/project-file/plan.js';
 import { configPath } from '../shared/project-file/paths.js';
 import { publishPlanComment } from './plan-comment.js';
 import { messageOf } from '../../util/message-of.js';
@@ -128,7 +129,13 @@ async function applyProject(
   locate: ParsedConfigFile['locate'],
 ): Promise<Conclusion<ApplyDetails>> {
   const { inputs } = ctx;
-  const current = await readCurrent(ctx, project, desired);
+  let current: CurrentState;
+  try {
+    current = await readCurrent(ctx, project, desired);
+  } catch (error) {
+    if (!(error instanceof MissingVersionsError)) throw error;
+    return missingVersionsRefused(ctx.log, error, locate, log, dryRun);
+  }
   const plan = planProject(project, desired, current, inputs.prune);
   const changes = changeCount(plan);
   tellPlan(plan, changes, dryRun, log);

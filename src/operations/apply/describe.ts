@@ -1,4 +1,5 @@
 import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
+import type { ProjectResult } from '../types.js';
 import type { DesiredRedirect } from '../shared/project-file/model.js';
 import { countsAsChange, type FieldChange, type KeptVersion, type PlannedChange, type ProjectPlan } from '../shared/project-file/plan.js';
 
@@ -124,8 +125,20 @@ export function refusedNote(refused: string[]): string {
   return `❌ Nothing was written: the service would refuse ${count} of this plan part-way, leaving the project half changed (see the errors on the file's lines).`;
 }
 
+/** A project's table, or why it has none: a project that ended in an error before its plan is not "No changes". */
+export function resultTable(
+  result: Pick<ProjectResult<ApplyDetails>, 'project' | 'outcome' | 'title' | 'details'>,
+  showStatus: boolean,
+): string {
+  const plan = result.details?.plan ?? [];
+  if (result.outcome === 'error' && plan.length === 0) {
+    return [`#### ${escapeMarkdown(result.project)}`, '', `Not planned: ${escapeMarkdown(result.title ?? 'error')}.`].join('\n');
+  }
+  return planTable(result.project, plan, showStatus);
+}
+
 /** The Markdown table of one project's plan (job summary and PR comment). */
-export function planTable(project: string, entries: PlanEntry[], showStatus: boolean): string {
+function planTable(project: string, entries: PlanEntry[], showStatus: boolean): string {
   const lines = [`#### ${escapeMarkdown(project)}`, ''];
   if (entries.length === 0) return [...lines, 'No changes: the project matches the file.'].join('\n');
   lines.push(showStatus ? '| | Change | Result |' : '| | Change |', showStatus ? '| --- | --- | --- |' : '| --- | --- |');

@@ -3,7 +3,7 @@ import { keepStickyComment } from '../../github/sticky-comment.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { escapeMarkdown, fitsGitHubBody } from '../../reporting/markdown.js';
 import type { OperationContext, ProjectResult } from '../types.js';
-import { keptVersionsNote, planTable, refusedNote, type ApplyDetails } from './describe.js';
+import { keptVersionsNote, refusedNote, resultTable, type ApplyDetails } from './describe.js';
 
 const PLAN_COMMENT_MARKER = '<!-- readthedocs-action:project-plan -->';
 const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
@@ -13,24 +13,25 @@ const PLAN_COMMENT_TITLE = 'Read the Docs: planned changes';
  * project's count of changes instead (counts, not rows), which the job summary lists.
  */
 function renderPlanComment(results: ProjectResult<ApplyDetails>[], dryRun: boolean): string {
-  const full = planComment(results, dryRun, (project, details) =>
-    [planTable(project, details.plan, !dryRun), keptVersionsNote(details.keptActive ?? []), refusedNote(details.refused ?? [])]
+  const full = planComment(results, dryRun, (result) =>
+    [resultTable(result, !dryRun), keptVersionsNote(result.details?.keptActive ?? []), refusedNote(result.details?.refused ?? [])]
       .filter(Boolean)
       .join('\n\n'),
   );
   if (fitsGitHubBody(full)) return full;
-  return planComment(results, dryRun, (project, details) => {
-    const count = details.plan.length;
-    return `#### ${escapeMarkdown(project)}\n\n${count} entr${count === 1 ? 'y' : 'ies'} in the plan: too many for a comment, the job summary of this run lists them.`;
+  return planComment(results, dryRun, (result) => {
+    const count = result.details?.plan.length ?? 0;
+    if (count === 0) return resultTable(result, false);
+    return `#### ${escapeMarkdown(result.project)}\n\n${count} entr${count === 1 ? 'y' : 'ies'} in the plan: too many for a comment, the job summary of this run lists them.`;
   });
 }
 
 function planComment(
   results: ProjectResult<ApplyDetails>[],
   dryRun: boolean,
-  plan: (project: string, details: ApplyDetails) => string,
+  plan: (result: ProjectResult<ApplyDetails>) => string,
 ): string {
-  const tables = results.map(({ project, details }) => (details ? plan(project, details) : planTable(project, [], false)));
+  const tables = results.map(plan);
   const errors = results
     .filter((r) => r.outcome === 'error')
     .map((r) => `- ${escapeMarkdown(r.project)}: ${escapeMarkdown(r.title ?? 'error')}`);

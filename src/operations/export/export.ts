@@ -18,7 +18,7 @@ const SCHEMA_URL = 'https://raw.githubusercontent.com/readthedocs-action/readthe
 
 /**
  * The project as the file describes it: its settings, redirects in order, subprojects, and
- * versions that are on or hidden. Applying what it returns writes nothing.
+ * versions that are on or hidden (but a merge queue's temporary ones). Applying what it returns writes nothing.
  */
 async function exportProject(ctx: OperationContext, project: string): Promise<ProjectConfig> {
   const { api } = ctx;
@@ -67,10 +67,19 @@ async function exportProject(ctx: OperationContext, project: string): Promise<Pr
     if (ctx.deadline.remainingMs() <= 0) throw new DeadlineError();
   });
   for (const version of list) {
-    if (fit?.decided.has(version.slug)) continue;
+    if (fit?.decided.has(version.slug) || isMergeQueueVersion(version.slug)) continue;
     if (version.active || version.hidden) versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
   }
   return { settings, redirects, subprojects, ...(fit ? { version_policy: policyEntry(fit.policy) } : {}), versions };
+}
+
+/**
+ * A merge queue's temporary branch, as a version (FACTS, Versions: `gh-readonly-queue/main/pr-42-1a2b…`
+ * has the slug `gh-readonly-queue-main-pr-42-1a2b…`): the service deletes it once the group leaves
+ * the queue, and a file that names it could then never be applied. Left out of the export.
+ */
+function isMergeQueueVersion(slug: string): boolean {
+  return slug.startsWith('gh-readonly-queue-');
 }
 
 /** The file's text: one project at the top, several under `projects`. */

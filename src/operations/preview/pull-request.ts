@@ -99,15 +99,19 @@ export function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'own
 }
 
 /**
- * The `project` input, and with `translations: true` each project's translations after it. A
+ * The `project` input (`listed`: those the service knows), and with `translations: true` each project's translations after it. A
  * translation's slug names a request path, a log prefix, a deployment environment and a status
  * context: one that is not a project slug, as the `project` input takes them, is left out, said in
  * a warning.
  */
-export async function projectsToPreview(ctx: OperationContext, records: ProjectRecords): Promise<string[]> {
-  const projects = [...ctx.inputs.projects];
+export async function projectsToPreview(
+  ctx: OperationContext,
+  records: ProjectRecords,
+  listed: readonly string[] = ctx.inputs.projects,
+): Promise<string[]> {
+  const projects = [...listed];
   if (!ctx.inputs.translations) return projects;
-  for (const project of ctx.inputs.projects) {
+  for (const project of listed) {
     const translations = (await ctx.api.translations(project)).filter((translation) => {
       if (PROJECT_SLUG.test(translation.slug)) return true;
       // The slug shown JSON-quoted (line breaks as `\n`), cut and neutralised.

@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../readthedocs/errors.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { editionFromBaseUrl, previewUrl, type ProjectForPreview } from './preview-url.js';
@@ -13,8 +14,29 @@ export class ProjectRecords {
     if (!record) {
       record = this.api.project(slug);
       this.cache.set(slug, record);
+      // A 404 stays known; a read that failed otherwise (the service down) is asked again by the next caller.
+      record.catch((error: unknown) => {
+        if (!(error instanceof NotFoundError)) this.cache.delete(slug);
+      });
     }
     return record;
+  }
+
+  /**
+   * The slugs among `slugs` the service does not know (their record answers 404), each with its
+   * error: read before anything is posted on the pull request, with the records the preview
+   * reads anyway. A record that cannot be read for another reason proves nothing here.
+   */
+  async missing(slugs: readonly string[]): Promise<Map<string, NotFoundError>> {
+    const missing = new Map<string, NotFoundError>();
+    await Promise.all(
+      slugs.map((slug) =>
+        this.get(slug).catch((error: unknown) => {
+          if (error instanceof NotFoundError) missing.set(slug, error);
+        }),
+      ),
+    );
+    return missing;
   }
 
   remember(project: Project): void {

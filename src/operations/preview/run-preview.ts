@@ -3,10 +3,11 @@ import { getFileContent } from '../../github/api/rest.js';
 import { PreviewPublisher } from './preview-publisher.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { InputError } from '../../inputs/inputs.js';
+import { NotFoundError } from '../../readthedocs/errors.js';
 import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { continueFrom, forEachProject } from '../run-projects.js';
-import type { Conclusion, OperationContext, ProjectOperation, ProjectRun, StepOperation } from '../types.js';
+import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, ProjectRun, StepOperation } from '../types.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { expectedFromHistory } from '../shared/watch-build.js';
@@ -82,14 +83,34 @@ export const previewStep: StepOperation<PreviewDetails> = async (ctx) => {
     });
     return { results, summary: [], outputs: {} };
   }
-  const projects = await projectsToPreview(ctx, records);
+  // A mistyped slug ends as *Not found* before anything is posted on the pull request for it.
+  const missing = await records.missing(ctx.inputs.projects);
+  const notFound = await notFoundResults(ctx, run.pr, missing);
+  const listed = ctx.inputs.projects.filter((project) => !missing.has(project));
+  if (listed.length === 0) return { results: notFound, summary: [], outputs: {} };
+  const projects = await projectsToPreview(ctx, records, listed);
   await publisher.publish(
     projects.map((project) => ({ project, status: 'building', commit: run.headSha, updatedAt: new Date(ctx.now()) })),
   );
   const verification = sharedVerification(ctx, github, run, records);
   const results = await forEachProject(ctx, projects, previewProject(run, reporters, verification));
-  return presentPreviews(ctx, { run, publisher, deployments }, results);
+  const report = await presentPreviews(ctx, { run, publisher, deployments }, results);
+  return notFound.length === 0 ? report : { ...report, results: [...report.results, ...notFound] };
 };
+
+/** The results of the listed projects the service does not know: *Not found*, naming the slug, with nothing posted for them. */
+function notFoundResults(ctx: OperationContext, pr: number, missing: Map<string, NotFoundError>): Promise<ProjectResult<PreviewDetails>[]> {
+  const slugs = ctx.inputs.projects.filter((project) => missing.has(project));
+  return forEachProject<PreviewDetails>(ctx, slugs, async (_ctx, { name }) => {
+    const error = missing.get(name)!;
+    throw new NotFoundError(
+      `project \`${name}\` is not found: ${error.message}. Nothing is posted on pull request #${pr} for it (no comment row, status or deployment)`,
+      'Not found',
+      error.endpoint,
+      404,
+    );
+  });
+}
 
 /** The step's records of the projects, its PR comment's publisher and its deployments. */
 function reportersOf(ctx: OperationContext, github: () => Promise<GitHubRepo | undefined>, run: PullRequestRun): Reporters {

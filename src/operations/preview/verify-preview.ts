@@ -79,6 +79,7 @@ export async function verifyPreview(
       template: ctx.inputs.previewUrlTemplate,
     }));
   const checksLinks = linkLevels(ctx.inputs, 'preview').links !== 'off';
+  seen.doing(`checking that the preview ${url} answers`);
   const check = await checkPage(url, {
     pages: ctx.pages,
     signal: ctx.deadline.signal,
@@ -139,6 +140,7 @@ async function verifyChangedPages(
 ): Promise<void> {
   const { name: project, log, seen } = run;
   // The service's file tree diff first; the pull request's source files when it gives none.
+  seen.doing('reading the changed pages (the file tree diff, the pull request’s files)');
   const record = await shared.records.get(project).catch(() => undefined);
   const read = await changedPagesFromDiff(ctx, log, {
     project,
@@ -159,13 +161,16 @@ async function verifyChangedPages(
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
   else if (sources) {
+    seen.doing('looking up the changed pages on the preview');
     info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked, links: shared.linkAnswers });
   }
   // The project's redirects, read once for the link check's notes and the redirect check.
   const redirects = projectRedirects(ctx, log, project, record);
+  seen.doing('checking the links of the changed pages (the link check)');
   const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers, redirects });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
+    seen.doing('checking that moved or removed pages have a redirect (the redirect check)');
     const found = await checkRedirects(ctx, log, {
       project,
       files: sources?.entries ?? [],

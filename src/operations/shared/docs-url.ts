@@ -10,6 +10,7 @@ import { messageOf } from '../../util/message-of.js';
 export async function findDocsUrl(ctx: OperationContext, { name, log, seen }: ProjectRun, outcome: Outcome): Promise<string | undefined> {
   const { version } = seen.current;
   if (!version || outcome !== 'success') return undefined;
+  seen.doing(`reading the documentation URL of ${version}`);
   try {
     return (await ctx.api.version(name, version)).urls?.documentation || undefined;
   } catch (error) {

@@ -30,7 +30,7 @@ export function concludeWriteFailure(
   shape: WriteFailureShape,
 ): Conclusion<never> & { title: string; subject: string; reason: string } {
   const stopped = failure.error instanceof DeadlineError || failure.error instanceof CancelledError;
-  const { outcome, title: stoppedTitle } = failureOf(ctx, run.name, run.seen.current, failure.error);
+  const { outcome, title: stoppedTitle } = failureOf(ctx, run.name, run.seen, failure.error);
   const title = stopped && stoppedTitle ? stoppedTitle : shape.changedAnything ? shape.partly : shape.unchanged;
   const reason = [`${failure.step} failed: ${writeErrorMessage(failure.error)}`, ...shape.after].filter(Boolean).join('\n');
   return { outcome, title, subject: run.name, reason };

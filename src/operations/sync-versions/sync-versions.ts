@@ -164,6 +164,7 @@ async function verifyThroughSearch(
 
   let hits: SearchHit[] = [];
   let searchFailure: string | undefined;
+  seen.doing(`checking through search that the pages of ${version} are found`);
   try {
     if (inputs.verifyQuery === undefined) text = searchTextFromName((await api.project(project)).name);
     const query = verifySearchQuery(project, version, text);

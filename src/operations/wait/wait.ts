@@ -3,7 +3,7 @@ import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import { findDocsUrl } from '../shared/docs-url.js';
-import { failUnlessProjectVisible } from '../shared/project-visible.js';
+import { failUnlessProjectVisible, VersionExists } from '../shared/project-visible.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
 import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, waitingNotice } from '../shared/watch-build.js';
@@ -176,6 +176,7 @@ async function findBuildOfCommit(
   const pr = ctx.run.pullRequest?.headSha.toLowerCase() === commit.toLowerCase() ? ctx.run.pullRequest.number : undefined;
   const ruleSkip = pr === undefined ? undefined : new AutomationRuleSkip(ctx, project, pr, commit, ctx.inputs.version, log);
   const skips = new SkipNotifications(ctx, project, log);
+  const versionExists = new VersionExists(ctx, project, ctx.inputs.version, log);
   const started = ctx.now();
   // Said at the first look, then about every 30 s while the build does not appear.
   const notice = waitingNotice(ctx, () => options.onMissing(false));
@@ -194,6 +195,8 @@ async function findBuildOfCommit(
         options.onMissing(true);
         notice.begin();
       }
+      // A `version` the project does not have: *Not found*, not a wait until the timeout.
+      await versionExists.check(ctx.now() - started, `no build of ${commit} is listed`);
       if (ruleSkip && pr !== undefined && ctx.now() - started >= ctx.polling.graceWindowMs && (await ruleSkip.noBuildComing())) {
         return { skippedByRule: pr };
       }

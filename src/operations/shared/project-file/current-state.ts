@@ -42,7 +42,23 @@ export function namedVersions(list: Version[], project: string, slugs: string[])
   return versions;
 }
 
-/** What the service has now, for the parts the file manages. Reads only. */
+/**
+ * Versions the file names that the project does not have (a deleted branch or tag, a merge
+ * queue's temporary branch the service deleted): a problem of the file, at each one's line, never
+ * an error of the action.
+ */
+export class MissingVersionsError extends Error {
+  override name = 'MissingVersionsError';
+
+  constructor(
+    readonly project: string,
+    readonly slugs: string[],
+  ) {
+    super(`version(s) named under \`versions\` that ${project} does not have: ${slugs.map((slug) => safeLine(slug, 200)).join(', ')}`);
+  }
+}
+
+/** What the service has now, for the parts the file manages. Reads only; {@link MissingVersionsError} for versions it does not have. */
 export async function readCurrent(ctx: OperationContext, project: string, desired: DesiredProject): Promise<CurrentState> {
   const { api } = ctx;
   const info = await api.projectSettings(project);
@@ -50,6 +66,9 @@ export async function readCurrent(ctx: OperationContext, project: string, desire
   // 300 versions are 3 requests, read once for the versions named and for `version_policy`.
   const named = Object.keys(desired.versions ?? {});
   const list = named.length > 0 || desired.versionPolicy ? await api.versions(project) : [];
+  const listed = new Set(list.map((v) => v.slug));
+  const missing = named.filter((slug) => !listed.has(slug));
+  if (missing.length > 0) throw new MissingVersionsError(project, missing);
   return {
     settings: comparableSettings(info),
     redirects: desired.redirects ? (await api.redirects(project)).map(currentRedirect) : [],

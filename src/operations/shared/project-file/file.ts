@@ -3,6 +3,8 @@ import type { Edition } from './edition.js';
 import { checkProject, type Segment } from './file-rules.js';
 import { ConfigFileSchema, type ConfigFile, type DesiredProject, type ProjectConfig } from './model.js';
 import { normaliseProject } from './normal-form.js';
+import { keysAt, setAside } from './salvage.js';
+import { didYouMean } from '../../../util/near-miss.js';
 
 /** One thing wrong with the file (or worth a warning), placed on its line. */
 export interface FileProblem {
@@ -90,30 +92,51 @@ export async function parseConfigFile(
   options: { edition?: Edition } = {},
 ): Promise<ParsedConfigFile> {
   const { data, lineAt } = await readDocument(file, text);
-  const parsed = ConfigFileSchema.safeParse(data);
-  if (!parsed.success) return refuse(schemaProblems(file, parsed.error.issues, lineAt));
-  const config = parsed.data;
   const at = (path: Segment[], message: string): FileProblem => ({ file, line: lineAt(path), path: keyPath(path), message });
+  const edition = options.edition ?? 'unknown';
+  const parsed = ConfigFileSchema.safeParse(data);
+  if (!parsed.success) {
+    // The parts the schema takes are checked against the service's rules too: every problem in one run.
+    const rest = setAside(data, parsed.error.issues, (again) => ConfigFileSchema.safeParse(again));
+    const rules = rest === undefined ? [] : checkedProjects(rest, projects, at, edition).problems;
+    return refuse(dedupe([...schemaProblems(file, parsed.error.issues, lineAt), ...rules]));
+  }
+  const { result, bases, problems, warnings, notices } = checkedProjects(parsed.data, projects, at, edition);
+  if (problems.length > 0) refuse(dedupe(problems));
+  const locate = (project: string, path: Segment[]): FileProblem => at([...(bases.get(project) ?? []), ...path], '');
+  return { projects: result, warnings: dedupe(warnings), notices: dedupe(notices), locate };
+}
+
+/** Each project's entry checked against the service's rules (and reported once when the file applies to several), and its desired state. */
+function checkedProjects(
+  config: ConfigFile,
+  projects: string[],
+  at: (path: Segment[], message: string) => FileProblem,
+  edition: Edition,
+): {
+  result: Map<string, DesiredProject>;
+  bases: Map<string, Segment[]>;
+  problems: FileProblem[];
+  warnings: FileProblem[];
+  notices: FileProblem[];
+} {
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
   const notices: FileProblem[] = [];
   const problem = (path: Segment[], message: string) => problems.push(at(path, message));
   const warning = (path: Segment[], message: string) => warnings.push(at(path, message));
   const notice = (path: Segment[], message: string) => notices.push(at(path, message));
-
   const result = new Map<string, DesiredProject>();
   const bases = new Map<string, Segment[]>();
   const checked = new Set<ProjectConfig>();
   for (const [slug, project, base] of projectEntries(config, projects, problem)) {
     // A file without `projects` applies to every project of the input: checked (and reported) once.
-    if (!checked.has(project)) checkProject(project, base, { problem, warning, notice, edition: options.edition ?? 'unknown' });
+    if (!checked.has(project)) checkProject(project, base, { problem, warning, notice, edition });
     checked.add(project);
     result.set(slug, normaliseProject(project));
     bases.set(slug, base);
   }
-  if (problems.length > 0) refuse(dedupe(problems));
-  const locate = (project: string, path: Segment[]): FileProblem => at([...(bases.get(project) ?? []), ...path], '');
-  return { projects: result, warnings: dedupe(warnings), notices: dedupe(notices), locate };
+  return { result, bases, problems, warnings, notices };
 }
 
 /** The line of the deepest node of a key path that the file has. */
@@ -200,7 +223,8 @@ function schemaProblems(file: string, issues: readonly SchemaIssue[], lineAt: Li
       // One problem per key, each on its own line.
       for (const name of issue.keys) {
         const path = [...base, name];
-        problems.push({ file, line: lineAt(path), path: keyPath(path), message: `unknown key \`${name}\`` });
+        const near = didYouMean(name, keysAt(ConfigFileSchema, base));
+        problems.push({ file, line: lineAt(path), path: keyPath(path), message: `unknown key \`${name}\`${near}` });
       }
     } else {
       problems.push({ file, line: lineAt(base), path: keyPath(base), message: issueMessage(issue) });
