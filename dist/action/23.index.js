@@ -1114,6 +1114,8 @@ function statusContext(project) {
 
 // EXTERNAL MODULE: ./lib/inputs/inputs.js
 var inputs = __webpack_require__(8864);
+// EXTERNAL MODULE: ./lib/readthedocs/errors.js
+var errors = __webpack_require__(1833);
 // EXTERNAL MODULE: ./lib/reporting/service-links.js
 var service_links = __webpack_require__(5501);
 // EXTERNAL MODULE: ./lib/util/untrusted-text.js
@@ -1295,8 +1297,6 @@ async function closePreview(ctx, shared) {
     }));
 }
 
-// EXTERNAL MODULE: ./lib/readthedocs/errors.js
-var errors = __webpack_require__(1833);
 // EXTERNAL MODULE: ./lib/resilience/index.js + 4 modules
 var resilience = __webpack_require__(1301);
 // EXTERNAL MODULE: ./lib/util/format-duration.js + 1 modules
@@ -2193,6 +2193,7 @@ function fillPreviewTemplate(template, values) {
 
 ;// CONCATENATED MODULE: ./lib/operations/preview/resolve-preview-url.js
 
+
 /** The service's project records, each fetched once per step (translations come with theirs). */
 class ProjectRecords {
     api;
@@ -2205,8 +2206,26 @@ class ProjectRecords {
         if (!record) {
             record = this.api.project(slug);
             this.cache.set(slug, record);
+            // A 404 stays known; a read that failed otherwise (the service down) is asked again by the next caller.
+            record.catch((error) => {
+                if (!(error instanceof errors/* NotFoundError */.m_))
+                    this.cache.delete(slug);
+            });
         }
         return record;
+    }
+    /**
+     * The slugs among `slugs` the service does not know (their record answers 404), each with its
+     * error: read before anything is posted on the pull request, with the records the preview
+     * reads anyway. A record that cannot be read for another reason proves nothing here.
+     */
+    async missing(slugs) {
+        const missing = new Map();
+        await Promise.all(slugs.map((slug) => this.get(slug).catch((error) => {
+            if (error instanceof errors/* NotFoundError */.m_)
+                missing.set(slug, error);
+        })));
+        return missing;
     }
     remember(project) {
         if (!this.cache.has(project.slug))
@@ -3242,16 +3261,16 @@ function lazyGitHub(ctx, run) {
     });
 }
 /**
- * The `project` input, and with `translations: true` each project's translations after it. A
+ * The `project` input (`listed`: those the service knows), and with `translations: true` each project's translations after it. A
  * translation's slug names a request path, a log prefix, a deployment environment and a status
  * context: one that is not a project slug, as the `project` input takes them, is left out, said in
  * a warning.
  */
-async function projectsToPreview(ctx, records) {
-    const projects = [...ctx.inputs.projects];
+async function projectsToPreview(ctx, records, listed = ctx.inputs.projects) {
+    const projects = [...listed];
     if (!ctx.inputs.translations)
         return projects;
-    for (const project of ctx.inputs.projects) {
+    for (const project of listed) {
         const translations = (await ctx.api.translations(project)).filter((translation) => {
             if (slugs/* PROJECT_SLUG */.QV.test(translation.slug))
                 return true;
@@ -3440,6 +3459,7 @@ async function verifyPreview(ctx, run, built, shared) {
             template: ctx.inputs.previewUrlTemplate,
         }));
     const checksLinks = (0,links_levels/* linkLevels */.W)(ctx.inputs, 'preview').links !== 'off';
+    seen.doing(`checking that the preview ${url} answers`);
     const check = await checkPage(url, {
         pages: ctx.pages,
         signal: ctx.deadline.signal,
@@ -3489,6 +3509,7 @@ function checksVerdict(ctx, project, ready) {
 async function verifyChangedPages(ctx, run, url, shared, info) {
     const { name: project, log, seen } = run;
     // The service's file tree diff first; the pull request's source files when it gives none.
+    seen.doing('reading the changed pages (the file tree diff, the pull request’s files)');
     const record = await shared.records.get(project).catch(() => undefined);
     const read = await changedPagesFromDiff(ctx, log, {
         project,
@@ -3510,14 +3531,17 @@ async function verifyChangedPages(ctx, run, url, shared, info) {
     if ('pages' in diff)
         info.pages = diff.pages;
     else if (sources) {
+        seen.doing('looking up the changed pages on the preview');
         info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked, links: shared.linkAnswers });
     }
     // The project's redirects, read once for the link check's notes and the redirect check.
     const redirects = projectRedirects(ctx, log, project, record);
+    seen.doing('checking the links of the changed pages (the link check)');
     const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers, redirects });
     if (links)
         info.links = links;
     if (ctx.inputs.redirectCheck !== 'off') {
+        seen.doing('checking that moved or removed pages have a redirect (the redirect check)');
         const found = await checkRedirects(ctx, log, {
             project,
             files: sources?.entries ?? [],
@@ -3635,6 +3659,7 @@ async function serviceDocumentationUrl(ctx, { log, seen }) {
 
 
 
+
 /**
  * `preview`: for each project (and its translations), the build of the pull request's head
  * commit, waited for; its preview URL, checked to answer; the changed pages that answer; all of it
@@ -3676,12 +3701,27 @@ const previewStep = async (ctx) => {
         });
         return { results, summary: [], outputs: {} };
     }
-    const projects = await projectsToPreview(ctx, records);
+    // A mistyped slug ends as *Not found* before anything is posted on the pull request for it.
+    const missing = await records.missing(ctx.inputs.projects);
+    const notFound = await notFoundResults(ctx, run.pr, missing);
+    const listed = ctx.inputs.projects.filter((project) => !missing.has(project));
+    if (listed.length === 0)
+        return { results: notFound, summary: [], outputs: {} };
+    const projects = await projectsToPreview(ctx, records, listed);
     await publisher.publish(projects.map((project) => ({ project, status: 'building', commit: run.headSha, updatedAt: new Date(ctx.now()) })));
     const verification = sharedVerification(ctx, github, run, records);
     const results = await (0,run_projects/* forEachProject */.Wr)(ctx, projects, previewProject(run, reporters, verification));
-    return presentPreviews(ctx, { run, publisher, deployments }, results);
+    const report = await presentPreviews(ctx, { run, publisher, deployments }, results);
+    return notFound.length === 0 ? report : { ...report, results: [...report.results, ...notFound] };
 };
+/** The results of the listed projects the service does not know: *Not found*, naming the slug, with nothing posted for them. */
+function notFoundResults(ctx, pr, missing) {
+    const slugs = ctx.inputs.projects.filter((project) => missing.has(project));
+    return (0,run_projects/* forEachProject */.Wr)(ctx, slugs, async (_ctx, { name }) => {
+        const error = missing.get(name);
+        throw new errors/* NotFoundError */.m_(`project \`${name}\` is not found: ${error.message}. Nothing is posted on pull request #${pr} for it (no comment row, status or deployment)`, 'Not found', error.endpoint, 404);
+    });
+}
 /** The step's records of the projects, its PR comment's publisher and its deployments. */
 function reportersOf(ctx, github, run) {
     // Who the token is, asked once: only its own comment and deployments are adopted.

@@ -321,6 +321,7 @@ async function verifyThroughSearch(ctx, { name: project, log, seen }, version, b
     const until = Math.min(startedAt + windowMs, ctx.deadline.endsAt);
     let hits = [];
     let searchFailure;
+    seen.doing(`checking through search that the pages of ${version} are found`);
     try {
         if (inputs.verifyQuery === undefined)
             text = searchTextFromName((await api.project(project)).name);

@@ -847,11 +847,13 @@ async function gitHubRepo(ctx) {
 }
 /** One project: its facts read, its checks made (their links held to their hosts), and what they conclude. */
 function healthProject(reads, linkAnswers) {
-    return async (ctx, { name: project, log }) => {
+    return async (ctx, { name: project, log, seen }) => {
         log.info(`Checking the health of ${project}`);
+        seen.doing("reading the project's versions, builds and releases");
         const facts = await readProjectFacts(ctx.api, reads, project, log, ctx.run.defaultBranch);
         const rows = checkProject(facts, { now: ctx.now(), graceMs: ctx.inputs.gracePeriodMs });
         // `link-check` (off by default here): a crawl of the default version, its own row.
+        seen.doing('crawling the default version for broken links (the link check)');
         const swept = [...rows, ...(await linkSweepRows(ctx, facts, log, linkAnswers))];
         return concludeHealth(ctx, project, heldLinks(swept, linkHosts(ctx, facts.documentationUrl), log), log);
     };

@@ -399,7 +399,7 @@ function plural(count, noun) {
  */
 function concludeWriteFailure(ctx, run, failure, shape) {
     const stopped = failure.error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .DeadlineError */ .j3 || failure.error instanceof _util_abort_js__WEBPACK_IMPORTED_MODULE_0__/* .CancelledError */ .cc;
-    const { outcome, title: stoppedTitle } = (0,_run_projects_js__WEBPACK_IMPORTED_MODULE_1__/* .failureOf */ .g5)(ctx, run.name, run.seen.current, failure.error);
+    const { outcome, title: stoppedTitle } = (0,_run_projects_js__WEBPACK_IMPORTED_MODULE_1__/* .failureOf */ .g5)(ctx, run.name, run.seen, failure.error);
     const title = stopped && stoppedTitle ? stoppedTitle : shape.changedAnything ? shape.partly : shape.unchanged;
     const reason = [`${failure.step} failed: ${writeErrorMessage(failure.error)}`, ...shape.after].filter(Boolean).join('\n');
     return { outcome, title, subject: run.name, reason };

@@ -126,7 +126,7 @@ const FALLBACK_BRANCH = 'master';
 const SCHEMA_URL = 'https://raw.githubusercontent.com/readthedocs-action/readthedocs-action/main/schema/readthedocs-project.schema.json';
 /**
  * The project as the file describes it: its settings, redirects in order, subprojects, and
- * versions that are on or hidden. Applying what it returns writes nothing.
+ * versions that are on or hidden (but a merge queue's temporary ones). Applying what it returns writes nothing.
  */
 async function exportProject(ctx, project) {
     const { api } = ctx;
@@ -181,12 +181,20 @@ async function exportProject(ctx, project) {
             throw new abort/* DeadlineError */.j3();
     });
     for (const version of list) {
-        if (fit?.decided.has(version.slug))
+        if (fit?.decided.has(version.slug) || isMergeQueueVersion(version.slug))
             continue;
         if (version.active || version.hidden)
             versions[version.slug] = { active: version.active, hidden: version.hidden ?? false };
     }
     return { settings, redirects, subprojects, ...(fit ? { version_policy: (0,version_policy/* policyEntry */.Ry)(fit.policy) } : {}), versions };
+}
+/**
+ * A merge queue's temporary branch, as a version (FACTS, Versions: `gh-readonly-queue/main/pr-42-1a2b…`
+ * has the slug `gh-readonly-queue-main-pr-42-1a2b…`): the service deletes it once the group leaves
+ * the queue, and a file that names it could then never be applied. Left out of the export.
+ */
+function isMergeQueueVersion(slug) {
+    return slug.startsWith('gh-readonly-queue-');
 }
 /** The file's text: one project at the top, several under `projects`. */
 async function renderConfigFile(configs) {
@@ -256,6 +264,7 @@ function exportedFileSection(config, text, state) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Gc: () => (/* binding */ comparableSettings),
+/* harmony export */   Ir: () => (/* binding */ MissingVersionsError),
 /* harmony export */   Iu: () => (/* binding */ currentRedirect),
 /* harmony export */   cA: () => (/* binding */ readCurrent),
 /* harmony export */   fY: () => (/* binding */ namedVersions)
@@ -300,7 +309,22 @@ function namedVersions(list, project, slugs) {
     }
     return versions;
 }
-/** What the service has now, for the parts the file manages. Reads only. */
+/**
+ * Versions the file names that the project does not have (a deleted branch or tag, a merge
+ * queue's temporary branch the service deleted): a problem of the file, at each one's line, never
+ * an error of the action.
+ */
+class MissingVersionsError extends Error {
+    project;
+    slugs;
+    name = 'MissingVersionsError';
+    constructor(project, slugs) {
+        super(`version(s) named under \`versions\` that ${project} does not have: ${slugs.map((slug) => (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .safeLine */ .om)(slug, 200)).join(', ')}`);
+        this.project = project;
+        this.slugs = slugs;
+    }
+}
+/** What the service has now, for the parts the file manages. Reads only; {@link MissingVersionsError} for versions it does not have. */
 async function readCurrent(ctx, project, desired) {
     const { api } = ctx;
     const info = await api.projectSettings(project);
@@ -308,6 +332,10 @@ async function readCurrent(ctx, project, desired) {
     // 300 versions are 3 requests, read once for the versions named and for `version_policy`.
     const named = Object.keys(desired.versions ?? {});
     const list = named.length > 0 || desired.versionPolicy ? await api.versions(project) : [];
+    const listed = new Set(list.map((v) => v.slug));
+    const missing = named.filter((slug) => !listed.has(slug));
+    if (missing.length > 0)
+        throw new MissingVersionsError(project, missing);
     return {
         settings: comparableSettings(info),
         redirects: desired.redirects ? (await api.redirects(project)).map(currentRedirect) : [],
