@@ -106,7 +106,7 @@ describe('checkPage', () => {
   });
 
   const options = (attempts: number) => ({
-    pages: pageFetcher('test', dispatcher),
+    pages: pageFetcher('test', { dispatcher }),
     signal: new AbortController().signal,
     attempts,
     retryDelayMs: 20,

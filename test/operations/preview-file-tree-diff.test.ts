@@ -202,7 +202,7 @@ describe('pages through the context', () => {
   it('every page the step reads (the preview, the diff) goes through ctx.pages, which the front end gives', async () => {
     const { rtd, gh, clock } = stage;
     rtd.setFileTreeDiff('demo', String(PR), { modified: ['index.html'], deleted: ['api/legacy.html'] }, { writtenAfterMs: 0 });
-    const real = pageFetcher('test');
+    const real = pageFetcher('test', { now: clock.now, sleep: clock.sleep });
     const asked: string[] = [];
     const pages: PageFetcher = {
       get: (url, request) => {
