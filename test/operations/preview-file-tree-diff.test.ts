@@ -224,8 +224,9 @@ describe('pages through the context', () => {
       await test.close();
     }
     const preview = previewOf(rtd);
-    // The preview, the diff, then the changed page read for its links (`link-check: warn` by default).
-    expect(asked).toEqual([preview, `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`, `${preview}index.html`]);
+    // The preview, the diff; the changed page `index.html` is the root, already read, its links parsed
+    // from that answer (`link-check: warn` by default; `X/` and `X/index.html` are one page).
+    expect(asked).toEqual([preview, `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`]);
     // Nothing else reached the stand-in's pages or its addons endpoint.
     expect(rtd.requests.filter((r) => r.path.startsWith('/docs/') || r.path === '/_/addons/')).toHaveLength(asked.length);
   });

@@ -11,6 +11,7 @@ import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { linkCounts } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { ChangedPage } from './changed-pages.js';
@@ -25,18 +26,28 @@ const MAX_COMMENT_BROKEN = 10;
 /** Broken links the job summary lists per project. */
 const MAX_SUMMARY_BROKEN = 1_000;
 
-/** What `results[].links` says: how many links were checked, how many not, and the broken ones. */
+/** What `results[].links` says: how many links were checked, how many not and why, and the broken ones. */
 export interface LinkDetails {
   checked: number;
   notChecked: number;
   broken: BrokenLink[];
+  /** Links to other sites not checked (without `link-check-external`), ignored ones, and those outside the version. */
+  otherSites: number;
+  ignored: number;
+  outsideVersion: number;
+  /** Requests a host would not answer (throttled or challenged), their links not checked. */
+  throttled: number;
 }
 
 /** The changed pages' links checked on the preview at `previewUrl`; undefined with `link-check: off` or no page to read. */
 export async function checkPreviewLinks(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { previewUrl: string; pages: readonly ChangedPage[]; answers: LinkAnswers },
+  /**
+   * `recheck`: the pages come from the pull request's files (no file tree diff): a broken target is
+   * asked once more first. `singleVersion`: the project's versioning scheme says so.
+   */
+  args: { previewUrl: string; pages: readonly ChangedPage[]; answers: LinkAnswers; recheck?: boolean; singleVersion?: boolean },
 ): Promise<LinkReport | undefined> {
   const levels = linkLevels(ctx.inputs, 'preview');
   if (levels.links === 'off') return undefined;
@@ -44,6 +55,7 @@ export async function checkPreviewLinks(
   if (pages.length === 0) return undefined;
   const report = await checkLinks(ctx, {
     root: asRoot(args.previewUrl),
+    singleVersion: args.singleVersion === true,
     pages,
     crawl: false,
     maxPages: MAX_LINK_CHECKED_PAGES,
@@ -53,13 +65,22 @@ export async function checkPreviewLinks(
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: LINK_CHECK_BUDGET_MS,
     answers: args.answers,
+    // The CDN serves the previous build until the service's indexing ends (FACTS): without the diff, which comes after it, a 404 may be stale.
+    ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
   });
   annotateBroken(log, report.broken);
+  const unread = report.unread.length === 0 ? '' : `; ${pages.length - report.pages} changed page(s) not read (${unreadText(report)})`;
   log.info(
-    `Links of ${report.pages} changed page(s): ${report.checked} checked, ${report.broken.length} broken, ${report.notChecked} not checked` +
+    `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
   );
   return report;
+}
+
+/** What the first unread pages answered: "answered 404", "throttled", "no answer". */
+function unreadText(report: LinkReport): string {
+  const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
+  return [...new Set(said)].join(', ');
 }
 
 /** A preview URL as the root its pages are below (ending in `/`). */
@@ -85,7 +106,10 @@ export function rowBrokenLinks(report: LinkReport | undefined): { brokenLinks?: 
 
 /** What `results[].links` carries. */
 export function linkDetails(report: LinkReport | undefined): { links?: LinkDetails } {
-  return report ? { links: { checked: report.checked, notChecked: report.notChecked, broken: report.broken } } : {};
+  if (!report) return {};
+  const { checked, notChecked, broken, otherSites, ignored, outsideVersion } = report;
+  const throttled = report.throttled.docsHost + report.throttled.otherSites;
+  return { links: { checked, notChecked, broken, otherSites, ignored, outsideVersion, throttled } };
 }
 
 /** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
@@ -108,7 +132,7 @@ export function brokenLinksFailure(
 /** The job summary's list of a project's broken links: every one, up to {@link MAX_SUMMARY_BROKEN}. */
 export function brokenLinksSummary(project: string, report: LinkReport | undefined): string[] {
   if (!report) return [];
-  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${report.broken.length} broken, ${report.checked} checked, ${report.notChecked} not checked`;
+  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${linkCounts(report)}`;
   if (report.broken.length === 0) return ['', head];
   const lines = ['', head, ''];
   for (const link of report.broken.slice(0, MAX_SUMMARY_BROKEN))

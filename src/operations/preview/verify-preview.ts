@@ -95,7 +95,7 @@ export async function verifyPreview(
     return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
   }
   log.info(`Preview ready: ${url}`);
-  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body });
+  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body, url: check.url, contentType: check.contentType });
   // What was found stays the project's details when the checks end early (the deadline).
   const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } as PreviewFindings };
   return continueFrom(ctx, run, ready, async () => {
@@ -156,7 +156,13 @@ async function verifyChangedPages(
   else if (sources) {
     info.pages = await answeringSourcePages(ctx, log, { sources, builder, previewUrl: url, checked, links: shared.linkAnswers });
   }
-  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers });
+  const links = await checkPreviewLinks(ctx, log, {
+    previewUrl: url,
+    pages: info.pages,
+    answers: shared.linkAnswers,
+    recheck: !('pages' in diff),
+    singleVersion: record?.versioning_scheme === 'single_version_without_translations',
+  });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     const found = await checkRedirects(ctx, log, {

@@ -1,14 +1,15 @@
 /**
  * What a documentation page links to and what it can be linked to: its `<a href>`, `<img src>` and
- * `srcset` candidates, and every `id` (and `<a name>`) a fragment may name. Parsed with
+ * `srcset` candidates, what it needs to render (stylesheets, scripts, icons, `<object data>`,
+ * `<source>`, `<video>` and `<audio>`), and every `id` (and `<a name>`) a fragment may name. Parsed with
  * htmlparser2's streaming parser (linear time, no tree kept), never with regular expressions: a
  * page of a pull request is hostile input, bounded before it gets here and bounded again in what
  * is kept of it.
  */
 
-/** A link as the page writes it. */
+/** A link as the page writes it: a link to follow, an image, or a resource the page loads. */
 export interface PageLink {
-  kind: 'link' | 'image';
+  kind: 'link' | 'image' | 'resource';
   /** The attribute's value, entities decoded, as written (relative or absolute). */
   href: string;
 }
@@ -34,14 +35,14 @@ const MAX_VALUE_LENGTH = 4_096;
 export async function pageLinks(html: string): Promise<PageLinks> {
   const { Parser } = await import('htmlparser2');
   const found: PageLinks = { links: [], anchors: new Set(), dropped: 0 };
-  const keep = (kind: PageLink['kind'], href: string) => {
-    if (href.length > MAX_VALUE_LENGTH) return;
+  const keep = (kind: PageLink['kind'], href: string | undefined) => {
+    if (href === undefined || href.length > MAX_VALUE_LENGTH) return;
     if (found.links.length >= MAX_LINKS_PER_PAGE) found.dropped += 1;
-    else found.links.push({ kind, href });
+    else found.links.push({ kind, href: detached(href) });
   };
   const anchor = (name: string | undefined) => {
     if (name !== undefined && name !== '' && name.length <= MAX_VALUE_LENGTH && found.anchors.size < MAX_ANCHORS_PER_PAGE)
-      found.anchors.add(name);
+      found.anchors.add(detached(name));
   };
   const parser = new Parser(
     {
@@ -49,12 +50,11 @@ export async function pageLinks(html: string): Promise<PageLinks> {
         anchor(attributes.id);
         if (name === 'a') {
           anchor(attributes.name);
-          if (attributes.href !== undefined) keep('link', attributes.href);
-        } else if (name === 'img') {
-          if (attributes.src !== undefined) keep('image', attributes.src);
-          if (attributes.srcset !== undefined) for (const url of srcsetUrls(attributes.srcset)) keep('image', url);
-        } else if (name === 'base' && found.base === undefined && attributes.href !== undefined) {
-          found.base = attributes.href;
+          keep('link', attributes.href);
+        } else if (name === 'base') {
+          if (found.base === undefined && attributes.href !== undefined) found.base = detached(attributes.href);
+        } else {
+          for (const [kind, url] of loaded(name, attributes)) keep(kind, url);
         }
       },
     },
@@ -62,6 +62,38 @@ export async function pageLinks(html: string): Promise<PageLinks> {
   );
   parser.end(html);
   return found;
+}
+
+/** What an element other than `<a>` and `<base>` loads: images, and the resources a page needs to render. */
+function loaded(name: string, attributes: Record<string, string>): [PageLink['kind'], string | undefined][] {
+  const srcset = (kind: PageLink['kind']) =>
+    attributes.srcset === undefined ? [] : srcsetUrls(attributes.srcset).map((url): [PageLink['kind'], string] => [kind, url]);
+  switch (name) {
+    case 'img':
+      return [['image', attributes.src], ...srcset('image')];
+    case 'link': {
+      const rel = (attributes.rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+      return rel.includes('stylesheet') || rel.includes('icon') ? [['resource', attributes.href]] : [];
+    }
+    case 'script':
+    case 'video':
+    case 'audio':
+      return [['resource', attributes.src]];
+    case 'object':
+      return [['resource', attributes.data]];
+    case 'source':
+      return [['resource', attributes.src], ...srcset('resource')];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A copy of a piece of the page that holds no reference to the page's text: the parser's values
+ * are slices of it, and a slice kept would keep the whole page (megabytes) alive for the run.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /**
