@@ -131,11 +131,11 @@ export function redirectedSite(options: { missing?: boolean } = {}): Record<stri
   };
 }
 
-/** A page of `links` links to another site (`elsewhere/page-N`) and one missing page of the version's own. */
+/** A page of `links` links to another site (`elsewhere/page-N`), then one missing page of the version's own. */
 export function floodedPage(elsewhere: string, links: number): Record<string, string> {
   const others = Array.from({ length: links }, (_, i) => `<a href="${elsewhere}/page-${i}">elsewhere ${i}</a>`).join('\n');
   return {
     'index.html': page('Index', '<p>Start</p>'),
-    'guide/links.html': page('Links', `<p><a href="../index.html">home</a> <a href="gone.html">gone</a></p>\n${others}`),
+    'guide/links.html': page('Links', `${others}\n<p><a href="../index.html">home</a> <a href="gone.html">gone</a></p>`),
   };
 }
