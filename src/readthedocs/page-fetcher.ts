@@ -122,7 +122,12 @@ async function fetchPage(url: string, options: PageRequest, fetching: Fetching):
   let redirect: string | undefined;
   for (let redirects = 0, throttles = 0; ; ) {
     if (!(await fetching.pacer.turn(target.host, { signal: options.signal, notAfter }))) {
-      return { problem: 'not asked: no turn on its host within the time left', ...(throttles > 0 ? { refused: 'throttled' } : {}) };
+      // Held back by the host's own throttle (a pause it asked for), or only by the pace.
+      const throttled = throttles > 0 || fetching.pacer.paused(target.host);
+      return {
+        problem: `not asked: no turn on its host within the time left${throttled ? ' (it throttled)' : ''}`,
+        ...(throttled ? { refused: 'throttled' } : {}),
+      };
     }
     const sent = await send(target, options, fetching);
     if ('problem' in sent) return sent;

@@ -33,6 +33,11 @@ export class HostPacer {
     return this.paceOf(host).turn(options.signal, options.notAfter);
   }
 
+  /** Whether `host` is paused now: it throttled a request and the wait it asked for is not over. */
+  paused(host: string): boolean {
+    return this.hosts.get(host)?.paused() ?? false;
+  }
+
   /** The host throttled a request: nobody sends to it before `pauseMs` has passed, and its pace slows. */
   throttled(host: string, pauseMs: number): void {
     this.paceOf(host).throttled(pauseMs);
@@ -75,6 +80,10 @@ class Pace {
     this.pausedUntil = Math.max(this.pausedUntil, now + pauseMs);
     // After the pause, one at a time: no burst into a host that just refused.
     this.emptyAt = Math.max(this.emptyAt, this.pausedUntil + (this.burst - 1) * this.intervalMs);
+  }
+
+  paused(): boolean {
+    return this.pausedUntil > this.options.now();
   }
 
   /** The moment the next turn may start: the bucket has a token, and no pause holds. */

@@ -98,7 +98,7 @@ function unreadRoot(root: string, report: LinkReport): string {
     );
   if (answer?.refused === 'challenged') return `${start} answered 403 with a challenge: the docs host's bot protection blocked this runner`;
   if (status === 429 || answer?.refused === 'throttled')
-    return `${start} answered ${status ?? 429}: the docs host throttled this runner (it asks for at most 4 requests a second)`;
+    return `${start} ${status === undefined ? 'was throttled' : `answered ${status}`}: the docs host throttled this runner (it asks for at most 4 requests a second)`;
   if (status === 403) return `${start} answered 403: the docs host blocked this runner, or the docs are not public`;
   if (status === 404) return `${start} answered 404: the default version has no page there (not built, or its root is elsewhere)`;
   if (status === 200) return `${start} answered 200 with no HTML page to read`;

@@ -299,7 +299,8 @@ async function fetchRead(ctx: OperationContext, url: string, options: Want, rema
   });
   if (answer.status === undefined) {
     ctx.log.debug(`link check: ${url}: ${answer.problem ?? 'no answer'}`);
-    return undefined;
+    // A host that throttled and would not give a turn in time: counted as throttled.
+    return answer.refused === undefined ? undefined : { answer: { refused: answer.refused }, links: [], parsed: false };
   }
   // A page too large to read answered: it is there, its anchors are unknown.
   const fetched = { ...answer, body: options.body ? answer.body : undefined };
