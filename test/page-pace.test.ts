@@ -19,8 +19,12 @@ describe('HostPacer', () => {
     const at: number[] = [];
     const other: number[] = [];
     await Promise.all([
-      ...Array.from({ length: 10 }, () => pacer.turn('docs.example.org', { signal, notAfter: Infinity }).then(() => at.push(clock.elapsed()))),
-      ...Array.from({ length: 2 }, () => pacer.turn('elsewhere.org', { signal, notAfter: Infinity }).then(() => other.push(clock.elapsed()))),
+      ...Array.from({ length: 10 }, () =>
+        pacer.turn('docs.example.org', { signal, notAfter: Infinity }).then(() => at.push(clock.elapsed())),
+      ),
+      ...Array.from({ length: 2 }, () =>
+        pacer.turn('elsewhere.org', { signal, notAfter: Infinity }).then(() => other.push(clock.elapsed())),
+      ),
     ]);
     expect(at).toEqual([0, 0, 250, 500, 750, 1000, 1250, 1500, 1750, 2000]);
     // Another host is not held by the first one's pace.
@@ -33,7 +37,9 @@ describe('HostPacer', () => {
     await pacer.turn('h', { signal, notAfter: Infinity });
     pacer.throttled('h', 3_000);
     const at: number[] = [];
-    await Promise.all(Array.from({ length: 3 }, () => pacer.turn('h', { signal, notAfter: Infinity }).then(() => at.push(clock.elapsed()))));
+    await Promise.all(
+      Array.from({ length: 3 }, () => pacer.turn('h', { signal, notAfter: Infinity }).then(() => at.push(clock.elapsed()))),
+    );
     expect(at[0]).toBeGreaterThanOrEqual(3_000);
     expect(at[1]! - at[0]!).toBeGreaterThan(250);
     expect(at[2]! - at[1]!).toBe(at[1]! - at[0]!);

@@ -14,12 +14,18 @@ afterEach(async () => {
 let time = 0;
 async function site(options: { docsRate?: DocsRate | null; single?: boolean; privacy?: 'private' } = {}): Promise<Standin> {
   time = Date.parse('2026-11-23T08:00:00Z');
-  standin = await startStandin({ now: () => time, ...(options.docsRate === undefined ? { docsRate: null } : { docsRate: options.docsRate }) });
+  standin = await startStandin({
+    now: () => time,
+    ...(options.docsRate === undefined ? { docsRate: null } : { docsRate: options.docsRate }),
+  });
   standin.addProject({
     slug: 'acme',
     ...(options.single ? { versioningScheme: 'single_version_without_translations' as const } : {}),
     latest: false,
-    versions: [{ slug: 'latest', built: true, ...(options.privacy ? { privacy: options.privacy } : {}) }, { slug: '7', type: 'external', built: true }],
+    versions: [
+      { slug: 'latest', built: true, ...(options.privacy ? { privacy: options.privacy } : {}) },
+      { slug: '7', type: 'external', built: true },
+    ],
   });
   const pages = { 'index.html': '<p>home</p>', 'guide/index.html': '<p>guide</p>', 'guide/new.html': '<p>new</p>', '_static/x.css': 'b{}' };
   standin.setSitePages('acme', 'latest', pages);
