@@ -74,13 +74,13 @@ describe('the page fetcher on a throttling host', () => {
     expect(USER_AGENT).toMatch(/^readthedocs-action\//);
   });
 
-  it('a throttle that outlasts the wait, a 503 beyond its retries, and a challenge are `refused`, never a page answer', async ({
+  it('a throttle that outlasts the wait, a 503 with Retry-After beyond its retries, and a challenge are `refused`, never a page answer', async ({
     onTestFinished,
   }) => {
     const server = await scriptedServer([
       (_req, res) => res.writeHead(429, { 'retry-after': '120' }).end(),
       (_req, res) => res.writeHead(403, { 'cf-mitigated': 'challenge', 'content-type': 'text/html' }).end('Just a moment...'),
-      (_req, res) => res.writeHead(503).end(),
+      (_req, res) => res.writeHead(503, { 'retry-after': '1' }).end(),
     ]);
     onTestFinished(() => server.close());
     const clock = new FakeClock();
@@ -95,7 +95,7 @@ describe('the page fetcher on a throttling host', () => {
     expect(await get('/b.html')).toMatchObject({ status: 403, refused: 'challenged' });
     await clock.sleep(10_000);
     expect(await get('/c.html')).toMatchObject({ status: 503, refused: 'throttled' });
-    // A 503 without Retry-After is asked again a few times (2 s apart), then given up.
+    // A 503 that says when to come back is a throttle too: asked again a few times, then given up.
     expect(server.hits.filter((hit) => hit.url === '/c.html')).toHaveLength(4);
   });
 

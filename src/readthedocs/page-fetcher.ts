@@ -8,8 +8,8 @@
  *
  * Paced: every request to a host (each redirect followed included) waits for that host's turn,
  * at most {@link DOCS_PACE} on average (FACTS, *Docs hosts*: automated clients stay under 4 a
- * second; above it the CDN answers 429 or a 403 challenge). A 429 or 503 is waited out as its
- * `Retry-After` asks, within the request's `waitMs`, and pauses the host for every request; a
+ * second; above it the CDN answers 429 or a 403 challenge). A 429 (or a 503 with `Retry-After`) is
+ * waited out as it asks, within the request's `waitMs`, and pauses the host for every request; a
  * challenge (`cf-mitigated: challenge`) or a throttle that outlasts the wait is answered as
  * `refused`, which says nothing about the page.
  */
@@ -82,7 +82,7 @@ const MAX_REDIRECTS = 5;
 const MAX_DRAINED_BYTES = 64 * 1024;
 /** Throttled answers waited out per request at most... */
 const MAX_THROTTLE_WAITS = 3;
-/** ...each as long as its `Retry-After` says, or this long without one. */
+/** ...each as long as its `Retry-After` says, or (a 429 without one) this long. */
 const THROTTLE_WAIT_MS = 2_000;
 /** A media type or redirect kind longer than this is not one. */
 const MAX_TOKEN_LENGTH = 100;
@@ -136,8 +136,10 @@ async function fetchPage(url: string, options: PageRequest, fetching: Fetching):
     const seen = { url: target.href, ...kindOf(response.headers['x-rtd-redirect'], redirect), ...typeOf(response.headers['content-type']) };
     if (status === 200 && (options.maxBodyBytes ?? 0) > 0) return { ...(await readBody(response, options, status)), ...seen };
     await response.body.dump({ limit: MAX_DRAINED_BYTES }).catch(() => undefined);
-    if (status === 429 || status === 503) {
-      const waitMs = parseRetryAfter(response.headers['retry-after'], fetching.now) ?? THROTTLE_WAIT_MS;
+    const retryAfter = parseRetryAfter(response.headers['retry-after'], fetching.now);
+    // A 503 is a throttle when it says how long to wait; without, a server error like any other.
+    if (status === 429 || (status === 503 && retryAfter !== undefined)) {
+      const waitMs = retryAfter ?? THROTTLE_WAIT_MS;
       fetching.pacer.throttled(target.host, waitMs);
       throttles += 1;
       if (throttles <= MAX_THROTTLE_WAITS && fetching.now() + waitMs <= notAfter) continue;
