@@ -60,7 +60,7 @@ export interface PageFetcher {
 }
 
 /** The pace of requests to one host: the service's policy for automated clients, 4 a second with a small burst. */
-export const DOCS_PACE = { perSecond: 4, burst: 2 } as const;
+const DOCS_PACE = { perSecond: 4, burst: 2 } as const;
 
 export interface PageFetcherOptions {
   /** The connections (a test's mock agent); by default an agent through the proxies of `proxy`. */

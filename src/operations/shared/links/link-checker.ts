@@ -44,7 +44,7 @@ export interface LinkReport {
   requests: number;
 }
 
-export interface UnreadPage {
+interface UnreadPage {
   url: string;
   status?: number;
   refused?: Answer['refused'];

@@ -80,7 +80,7 @@ export function pageAddress(url: string): string {
 }
 
 /** A path that names a page (a folder, `.html`, a name without an extension), not a file (a PDF, an image). */
-export function isPagePath(pathname: string): boolean {
+function isPagePath(pathname: string): boolean {
   const last = pathname.slice(pathname.lastIndexOf('/') + 1).toLowerCase();
   return last === '' || last.endsWith('.html') || last.endsWith('.htm') || last.endsWith('.xhtml') || !last.includes('.');
 }
