@@ -139,3 +139,34 @@ export function floodedPage(elsewhere: string, links: number): Record<string, st
     'guide/links.html': page('Links', `${others}\n<p><a href="../index.html">home</a> <a href="gone.html">gone</a></p>`),
   };
 }
+
+/**
+ * A version of `count` API pages (`api/mod-000.html`…) as Sphinx's autodoc writes them, for a
+ * crawl's memory: each about 60 KB, 150 section ids, 90 links (40 to other pages' anchors, 40 to
+ * other pages, 10 to another site) and 10 images; the index links every page.
+ */
+export function crawlSite(count: number, elsewhere: string): Record<string, string> {
+  const name = (i: number) => `mod-${String(i % count).padStart(3, '0')}`;
+  const filler = `<p>${'Returns the value of the parameter, converted as the caller asks; raises on a bad input. '.repeat(6)}</p>\n`;
+  const pages: Record<string, string> = {
+    'index.html': page(
+      'API',
+      `<ul>${Array.from({ length: count }, (_, i) => `<li><a href="api/${name(i)}.html">${name(i)}</a></li>`).join('')}</ul>`,
+    ),
+  };
+  for (let k = 0; k < 10; k++) pages[`_images/figure-${k}.png`] = 'PNG';
+  for (let i = 0; i < count; i++) {
+    const sections = Array.from(
+      { length: 150 },
+      (_, k) => `<dt id="${name(i)}.func_${k}">func_${k}</dt><dd>${k % 2 === 0 ? filler : ''}</dd>`,
+    );
+    const links = [
+      ...Array.from({ length: 40 }, (_, k) => `<a href="${name(i + k + 1)}.html#${name(i + k + 1)}.func_${k}">see ${k}</a>`),
+      ...Array.from({ length: 40 }, (_, k) => `<a href="${name(i + 3 * k + 2)}.html">also ${k}</a>`),
+      ...Array.from({ length: 10 }, (_, k) => `<a href="${elsewhere}/ref/${i}/${k}">ref ${k}</a>`),
+      ...Array.from({ length: 10 }, (_, k) => `<img src="../_images/figure-${k}.png" alt="">`),
+    ];
+    pages[`api/${name(i)}.html`] = page(name(i), `<dl>${sections.join('\n')}</dl>\n<p>${links.join(' ')}</p>`);
+  }
+  return pages;
+}

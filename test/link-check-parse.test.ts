@@ -4,7 +4,7 @@
 // fragment no anchors), the ignore patterns, each link judged, the counts, and the levels.
 import { describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../src/inputs/inputs.js';
-import { pageLinks } from '../src/operations/shared/links/html-links.js';
+import { Anchors, pageLinks } from '../src/operations/shared/links/html-links.js';
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
 import { judge, type Occurrence } from '../src/operations/shared/links/link-judge.js';
 import { linkCounts } from '../src/operations/shared/links/link-counts.js';
@@ -64,6 +64,15 @@ describe('pageLinks', () => {
     expect(found.dropped).toBe(0);
     expect(many.links).toHaveLength(5_000);
     expect(many.dropped).toBe(3);
+  });
+
+  it("keeps a page's anchors packed: every one found by binary search, no other, whatever their characters", async () => {
+    const names = ['b', 'a', 'a-b', 'z\u0000y', 'é', 'Zed', '', ...Array.from({ length: 50_000 }, (_, i) => `sec-${i}`)];
+    const anchors = new Anchors(new Set(names));
+    expect(anchors.size).toBe(names.length);
+    for (const name of names) expect(anchors.has(name), name).toBe(true);
+    for (const name of ['c', 'a-', 'sec-50000', 'z', 'y', 'sec-1 ', 'A']) expect(anchors.has(name), name).toBe(false);
+    expect([...new Anchors(['b', 'a'])]).toEqual(['a', 'b']);
   });
 
   it('reads a large hostile page in linear time (a long unclosed attribute, deep nesting)', async () => {
@@ -157,7 +166,12 @@ describe('judge and its counts', () => {
   const occurrence = (href: string, kind: Occurrence['kind'] = 'link', ignore = none): Occurrence => {
     const target = resolveLink(href, page, scope, ignore);
     if (target.kind === 'skipped') throw new Error(href);
-    return { page: '/', kind, target };
+    return {
+      page: '/',
+      kind,
+      target,
+      ...(target.kind === 'internal' && target.fragment !== undefined ? { fragment: target.fragment } : {}),
+    };
   };
 
   it('a throttled or challenged answer is never a broken link: not checked; a missing resource is reported as one', () => {

@@ -15,7 +15,11 @@ export class DocsThrottle {
   /** Requests refused (429 or challenged), by host. */
   readonly refused = new Map<string, number>();
 
-  constructor(private readonly rate: DocsRate | null) {}
+  private readonly rate: DocsRate | null;
+
+  constructor(rate: DocsRate | null) {
+    this.rate = rate;
+  }
 
   /** Undefined when the request may go on (it takes a token), else the CDN's refusal. */
   check(host: string, now: number): Reply | undefined {

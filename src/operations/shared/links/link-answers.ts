@@ -10,7 +10,8 @@ import { pageAddress } from './resolve-link.js';
 /** One answer: the status when there was one, the anchors of a page read, or why there is none. */
 export interface Answer {
   status?: number;
-  anchors?: ReadonlySet<string>;
+  /** What a fragment may name (`Anchors`: packed). */
+  anchors?: { has(name: string): boolean };
   /** False when the answer is not an HTML page (its media type says so): a fragment is then no anchor. */
   html?: boolean;
   /** The host would not answer (throttled, challenged): the answer says nothing about the target. */
@@ -37,8 +38,15 @@ export interface FetchedAnswer {
   refused?: 'throttled' | 'challenged' | undefined;
 }
 
+/** A read kept: with its body read (anchors, links), and whether its links went to a check already. */
+interface Kept {
+  body: boolean;
+  read: Promise<PageRead | undefined>;
+  linksGone?: boolean;
+}
+
 export class LinkAnswers {
-  private readonly reads = new Map<string, { body: boolean; read: Promise<PageRead | undefined> }>();
+  private readonly reads = new Map<string, Kept>();
 
   /** A page of the version the run fetched already (answered 200, its bounded body when it was read). */
   async keep(url: string, answer: FetchedAnswer & { status: number }): Promise<void> {
@@ -50,14 +58,27 @@ export class LinkAnswers {
   /** The answer the run has for `url`, else `fetch`'s, kept; one without a body does not serve a read of the page's anchors. */
   read(
     url: string,
-    options: { body: boolean; external: boolean },
+    options: { body: boolean; external: boolean; links?: boolean },
     fetch: () => Promise<PageRead | undefined>,
   ): Promise<PageRead | undefined> {
     const known = this.reads.get(keyOf(url, options.external));
-    if (known && (known.body || !options.body)) return known.read;
+    if (known && (known.body || !options.body) && !(options.links && known.linksGone)) return known.read;
     const read = fetch();
     this.remember(url, options.external, { body: options.body, read });
     return read;
+  }
+
+  /**
+   * A check took the links of the page at `url`: the run keeps its answer and anchors, not its links
+   * (a crawl of hundreds of pages would hold them all). A later read for its links fetches it again.
+   */
+  linksTaken(url: string): void {
+    const kept = this.reads.get(keyOf(url, false));
+    if (kept === undefined || kept.linksGone) return;
+    kept.linksGone = true;
+    kept.read = kept.read.then(
+      (read) => read && { answer: read.answer, links: [], ...(read.url === undefined ? {} : { url: read.url }), parsed: read.parsed },
+    );
   }
 
   /** The next read of `url` asks again (a target the CDN may still have served from the previous build). */
@@ -66,7 +87,7 @@ export class LinkAnswers {
   }
 
   /** Kept under its address, and once served, under the address it was served from (a redirect's end) when that has none. */
-  private remember(url: string, external: boolean, entry: { body: boolean; read: Promise<PageRead | undefined> }): void {
+  private remember(url: string, external: boolean, entry: Kept): void {
     this.reads.set(keyOf(url, external), entry);
     void entry.read.then(
       (read) => {

@@ -18,7 +18,7 @@ import type { OperationContext } from '../../types.js';
 import { type Answer, LinkAnswers, type PageRead, parseAnswer, withoutHash } from './link-answers.js';
 import { judge, type Judged, type Occurrence } from './link-judge.js';
 import { isPrivateHost } from './private-host.js';
-import { type GlobList, isInScope, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
+import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
 
 export { LinkAnswers } from './link-answers.js';
 
@@ -92,10 +92,11 @@ const MAX_UNREAD_KEPT = 20;
 
 type Ask = (url: string, options: Want) => Promise<PageRead | undefined>;
 
-/** How a target is asked: with its body (its anchors are needed), as another site's (no redirect followed). */
+/** How a target is asked: with its body (its anchors are needed; a page read: its links too), as another site's (no redirect followed). */
 interface Want {
   body: boolean;
   external: boolean;
+  links?: boolean;
   host?: string;
 }
 
@@ -108,7 +109,7 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   // Out of time, nothing is asked (and nothing kept for the run's other projects).
   const ask: Ask = (url, options) =>
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, url, options, remainingMs()))));
-  const read = await readPages(plan, scope, ask);
+  const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
   const wants = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
   const targets = await askTargets(plan, wants, read.known, ask);
   const known = new Map([...read.known, ...targets.answers]);
@@ -168,7 +169,7 @@ function mayAskOf(ctx: OperationContext, root: URL): (url: string) => boolean {
  * version's pages the last one links to, until `maxPages`. Every answer is kept (`known`), but
  * only an HTML page that answered 200 is a page read.
  */
-async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask) {
+async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask, linksTaken: (url: string) => void) {
   const known = new Map<string, Answer>();
   // Each page's links, told in the order the pages were found (reads finish in any order).
   const linksOf = new Map<string, Occurrence[]>();
@@ -179,13 +180,15 @@ async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask) {
   // Where each page read was served from: a page reached twice (a redirect's end) is read once.
   const served = new Set<string>();
   const unread: UnreadPage[] = [];
+  const targets = new Map<string, Occurrence['target']>();
   let notRead = Math.max(0, start.length - plan.maxPages);
   let wave = [...seen];
   while (wave.length > 0) {
     const next: string[] = [];
     await Promise.all(
       wave.map(async (url) => {
-        const page = await ask(url, { body: true, external: false });
+        if (served.has(url)) return;
+        const page = await ask(url, { body: true, external: false, links: true });
         if (page !== undefined) known.set(url, page.answer);
         if (page === undefined || !page.parsed) {
           // A page of the plan that gave no page to read: its links are not checked.
@@ -199,8 +202,9 @@ async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask) {
         served.add(at);
         linksOf.set(
           url,
-          occurrencesOf(plan, scope, page, at, (target) => crawled(plan, seen, next, target)),
+          occurrencesOf(plan, scope, { page, at, targets }, (target) => crawled(plan, seen, next, target)),
         );
+        linksTaken(url);
       }),
     );
     wave = next;
@@ -214,13 +218,27 @@ function unreadAnswer(answer: Answer): Omit<UnreadPage, 'url'> {
 }
 
 /** The links of a page read, resolved against where it was served from (`at`); `follow` is told each page of the version it links to. */
-function occurrencesOf(plan: LinkCheckPlan, scope: VersionScope, page: PageRead, at: string, follow: (url: string) => void): Occurrence[] {
-  const pagePath = pathBelow(scope.root, at);
+function occurrencesOf(
+  plan: LinkCheckPlan,
+  scope: VersionScope,
+  read: { page: PageRead; at: string; targets: Map<string, Occurrence['target']> },
+  follow: (url: string) => void,
+): Occurrence[] {
+  const pagePath = pathBelow(scope.root, read.at);
+  const against = linkBase(read.at, read.page.base);
   const occurrences: Occurrence[] = [];
-  for (const link of page.links) {
-    const target = resolveLink(link.href, at, scope, plan.ignore, page.base);
-    if (target.kind === 'skipped') continue;
-    occurrences.push({ page: pagePath, kind: link.kind, target });
+  for (const link of read.page.links) {
+    const resolved = resolveLink(link.href, against, scope, plan.ignore);
+    if (resolved.kind === 'skipped') continue;
+    const { fragment, ...where } = resolved.kind === 'internal' ? resolved : { ...resolved, fragment: undefined };
+    // One target object for every link to the same place, its fragment kept on the link.
+    const key = `${where.url}\0${where.kind === 'internal' ? where.path : ''}`;
+    let target = read.targets.get(key);
+    if (target === undefined) {
+      target = where;
+      read.targets.set(key, target);
+    }
+    occurrences.push({ page: pagePath, kind: link.kind, target, ...(fragment === undefined ? {} : { fragment }) });
     if (target.kind === 'internal' && link.kind === 'link' && target.html) follow(target.url);
   }
   return occurrences;
@@ -236,10 +254,10 @@ function crawled(plan: LinkCheckPlan, seen: Set<string>, next: string[], url: st
 /** Every distinct target not known yet, and how to ask it; another site's only with `external`, and never a private address. */
 function wantsOf(plan: LinkCheckPlan, occurrences: readonly Occurrence[], mayAsk: (url: string) => boolean): Map<string, Want> {
   const wanted = new Map<string, Want>();
-  for (const { target, kind } of occurrences) {
+  for (const { target, kind, fragment } of occurrences) {
     if (target.kind !== 'internal' && target.kind !== 'external') continue;
     if (target.kind === 'external' && (!plan.external || !mayAsk(target.url))) continue;
-    const body = plan.anchors && target.kind === 'internal' && kind === 'link' && target.fragment !== undefined;
+    const body = plan.anchors && target.kind === 'internal' && kind === 'link' && fragment !== undefined;
     const known = wanted.get(target.url);
     if (known) known.body ||= body;
     else

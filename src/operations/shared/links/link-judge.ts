@@ -8,11 +8,15 @@ import type { PageLink } from './html-links.js';
 import type { Answer } from './link-answers.js';
 import { hasAnchor, type LinkTarget } from './resolve-link.js';
 
-/** A link of a page read: the page (below the version's root), what kind of link, where it leads. */
+/**
+ * A link of a page read: the page (below the version's root), what kind of link, where it leads
+ * (one object for every link to the same place: a crawl holds tens of thousands) and its fragment.
+ */
 export interface Occurrence {
   page: string;
   kind: PageLink['kind'];
   target: Exclude<LinkTarget, { kind: 'skipped' }>;
+  fragment?: string;
 }
 
 export interface Judged {
@@ -35,12 +39,18 @@ export function judge(
   answerOf: (url: string) => Answer | undefined,
 ): Judged {
   const judged: Judged = { checked: 0, notChecked: 0, broken: [], otherSites: 0, ignored: 0, outsideVersion: 0, suspects: new Set() };
-  const done = new Set<string>();
-  for (const { page, kind, target } of occurrences) {
-    const fragment = target.kind === 'internal' && kind === 'link' && plan.anchors ? target.fragment : undefined;
+  // Once per page and target: the occurrences come page after page, so the set holds one page's.
+  let done = new Set<string>();
+  let current: string | undefined;
+  for (const { page, kind, target, fragment: written } of occurrences) {
+    if (page !== current) {
+      done = new Set();
+      current = page;
+    }
+    const fragment = target.kind === 'internal' && kind === 'link' && plan.anchors ? written : undefined;
     const shown =
       target.kind === 'internal' ? `${target.path === '' ? '/' : target.path}${fragment === undefined ? '' : `#${fragment}`}` : target.url;
-    const key = `${page}\n${kind}\n${target.kind}\n${shown}`;
+    const key = `${kind}\n${target.kind}\n${shown}`;
     if (done.has(key)) continue;
     done.add(key);
     if (target.kind === 'ignored') judged.ignored += 1;

@@ -52,23 +52,27 @@ const MAX_LINK_LENGTH = 2_048;
 export function resolveLink(href: string, pageUrl: string, scope: VersionScope, ignore: GlobList, base?: string): LinkTarget {
   const written = href.trim();
   if (written === '' || written.length > MAX_LINK_LENGTH) return { kind: 'skipped', why: written === '' ? 'self' : 'invalid' };
-  const against = base !== undefined && URL.canParse(base, pageUrl) ? new URL(base, pageUrl).href : pageUrl;
-  if (!URL.canParse(written, against)) return { kind: 'skipped', why: 'invalid' };
-  const url = new URL(written, against);
+  const url = URL.parse(written, base === undefined ? pageUrl : linkBase(pageUrl, base));
+  if (url === null) return { kind: 'skipped', why: 'invalid' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'skipped', why: 'scheme' };
   const fragment = fragmentOf(url.hash);
   url.hash = '';
   const withFragment = fragment === undefined ? '' : `#${fragment}`;
+  const ignored = (...texts: string[]) => !ignore.empty && texts.some((text) => ignore.matches(text));
   if (url.origin !== scope.root.origin) {
-    if (ignore.matches(url.href) || ignore.matches(url.href + withFragment)) return { kind: 'ignored', url: url.href };
+    if (ignored(url.href, url.href + withFragment)) return { kind: 'ignored', url: url.href };
     return { kind: 'external', url: url.href, host: url.host };
   }
   const path = safeDecode(url.pathname.startsWith(scope.root.pathname) ? url.pathname.slice(scope.root.pathname.length) : url.pathname);
-  if ([url.href, url.href + withFragment, path, path + withFragment].some((text) => ignore.matches(text)))
-    return { kind: 'ignored', url: url.href };
+  if (ignored(url.href, url.href + withFragment, path, path + withFragment)) return { kind: 'ignored', url: url.href };
   if (!isInScope(scope, url)) return { kind: 'outside', url: url.href };
   const html = isPagePath(url.pathname);
   return { kind: 'internal', url: pageAddress(url.href), path, ...(fragment !== undefined && html ? { fragment } : {}), html };
+}
+
+/** What the relative links of the page at `pageUrl` resolve against: its `<base href>` when it has a valid one. */
+export function linkBase(pageUrl: string, base: string | undefined): string {
+  return (base === undefined ? null : URL.parse(base, pageUrl))?.href ?? pageUrl;
 }
 
 /**
@@ -105,13 +109,15 @@ function safeDecode(text: string): string {
 }
 
 /** Whether a page's anchors hold `fragment`, as written or percent-decoded (browsers try both). */
-export function hasAnchor(anchors: ReadonlySet<string>, fragment: string): boolean {
+export function hasAnchor(anchors: { has(name: string): boolean }, fragment: string): boolean {
   return anchors.has(fragment) || anchors.has(safeDecode(fragment));
 }
 
 /** `link-check-ignore`'s patterns. */
 export interface GlobList {
   matches(text: string): boolean;
+  /** No pattern: nothing is ignored. */
+  readonly empty: boolean;
 }
 
 /**
@@ -121,7 +127,7 @@ export interface GlobList {
  */
 export function globList(patterns: readonly string[]): GlobList {
   const compiled = patterns.map(compileGlob);
-  return { matches: (text) => compiled.some((tokens) => matchGlob(tokens, text)) };
+  return { matches: (text) => compiled.some((tokens) => matchGlob(tokens, text)), empty: compiled.length === 0 };
 }
 
 type GlobToken = { any: 'segment' | 'all' } | { one: true } | { literal: string };
