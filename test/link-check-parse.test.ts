@@ -224,6 +224,22 @@ describe('judge and its counts', () => {
   });
 });
 
+describe('the ignore patterns docs/preview.md gives for anchors made by JavaScript', () => {
+  it("cover MkDocs Material's `#__code_N` and API explorers' `#operation/…`, `#tag/…`, `#/…`, on the page or another", () => {
+    const ignore = globList(['**#__code_*', '**#operation/**', '**#tag/**', '**#/**']);
+    for (const href of [
+      '#__code_3',
+      '../api/index.html#__code_12',
+      '../api.html#operation/getPet',
+      'api.html#tag/pets',
+      'api.html#/pets/getPet',
+    ])
+      expect(resolveLink(href, PAGE, ROOT, ignore), href).toMatchObject({ kind: 'ignored' });
+    for (const href of ['#setup', '../api.html#get-pet', 'code.html'])
+      expect(resolveLink(href, PAGE, ROOT, ignore), href).toMatchObject({ kind: 'internal' });
+  });
+});
+
 describe('globList', () => {
   it('`*` stays in a segment, `**` crosses, `?` is one character, the rest literal', () => {
     const list = (pattern: string) => globList([pattern]);
