@@ -794,8 +794,9 @@ async function main(plan: Plan): Promise<void> {
     linksOff.run.code === 0 &&
     linksOn.run.code === 0 &&
     crawl.run.code === 0;
-  // (g): the pages read and the distinct targets not among them (the index, 4 images, a missing page each).
-  const linkRequestsExpected = linkPages + 1 + 4 + linkPages;
+  // (g): the pages read and the distinct targets not among them (4 images, a missing page each); the
+  // index is the preview's root, `X/index.html` and `X/` one page, read already by the look-up that the preview answers.
+  const linkRequestsExpected = linkPages + 4 + linkPages;
   const fanLongest = plan.fanOutLongestMs;
 
   /** A row's cells: (a)'s and (b)'s by their column, one figure under the first column. */
