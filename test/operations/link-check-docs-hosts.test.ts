@@ -154,6 +154,20 @@ describe('preview: what is checked and how it is counted', () => {
     expect(links.notChecked).toBe(2_000);
   });
 
+  it('with `link-check-external`: another site that throttles (429 beyond the wait) or challenges is not checked, never broken', async () => {
+    const page = (elsewhere: string) => ({
+      'index.html': '<p>Home</p>',
+      'guide/out.html': `<p><a href="${elsewhere}/slow">slow</a> <a href="${elsewhere}/guarded">guarded</a> <a href="../index.html">home</a></p>`,
+    });
+    const { gh } = await previewWith(page, ['guide/out.html']);
+    gh.fault({ kind: 'status', path: '/elsewhere/slow', status: 429, headers: { 'retry-after': '600' }, times: 10 });
+    gh.fault({ kind: 'status', path: '/elsewhere/guarded', status: 403, headers: { 'cf-mitigated': 'challenge' }, times: 10 });
+    const report = await runPreview(stage!, { ...NO_TEMPLATE, 'link-check': 'fail', 'link-check-external': 'true' });
+    expect(report.results[0]).toMatchObject({ outcome: 'success' });
+    expect(linksOf(report)).toMatchObject({ checked: 1, notChecked: 2, broken: [], throttled: 2 });
+    expect(stdout.text()).toContain('other sites throttled 2 request(s)');
+  });
+
   it('without the file tree diff, a target the CDN still served from the previous build is asked once more and found', async () => {
     stage = await previewStage({ pullRequest: false });
     const { rtd, gh } = stage;
