@@ -69,7 +69,7 @@ export async function checkPreviewLinks(
     ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
   });
   annotateBroken(log, report.broken);
-  const unread = report.unread.length === 0 ? '' : `; ${pages.length - report.pages} changed page(s) not read (${unreadText(report)})`;
+  const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
   log.info(
     `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
@@ -77,7 +77,7 @@ export async function checkPreviewLinks(
   return report;
 }
 
-/** What the first unread pages answered: "answered 404", "throttled", "no answer". */
+/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
 function unreadText(report: LinkReport): string {
   const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
   return [...new Set(said)].join(', ');
