@@ -1833,12 +1833,12 @@ args) {
         ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
     });
     (0,link_checker/* annotateBroken */.me)(log, report.broken);
-    const unread = report.unread.length === 0 ? '' : `; ${pages.length - report.pages} changed page(s) not read (${unreadText(report)})`;
+    const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
     log.info(`Links of ${report.pages} changed page(s): ${(0,link_counts/* linkCounts */.r3)(report)}${unread}` +
         (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''));
     return report;
 }
-/** What the first unread pages answered: "answered 404", "throttled", "no answer". */
+/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
 function unreadText(report) {
     const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
     return [...new Set(said)].join(', ');
