@@ -69,3 +69,104 @@ export function manyLinksSite(count: number, elsewhere: string): { pages: Record
   }
   return { pages, changed };
 }
+
+/**
+ * `count` changed pages (`guide/page-00.html`…) of 8 working links each (issue 46's throttled
+ * host): 3 to the next pages' anchors, 2 to later pages, 1 to the index's anchor, 1 to a shared
+ * folder page written as `api/index.html`, 1 stylesheet. About `count` + 4 requests in all.
+ */
+export function workingPagesSite(count: number): { pages: Record<string, string>; changed: string[] } {
+  const name = (i: number) => `guide/page-${String(i % count).padStart(2, '0')}.html`;
+  const pages: Record<string, string> = {
+    'index.html': page('Index', '<p id="start">Start</p>'),
+    'api/index.html': page('API', '<p id="calls">Calls</p>'),
+    '_static/theme.css': 'body { color: black }',
+  };
+  const changed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const sections = Array.from({ length: 3 }, (_, s) => `<h2 id="sec-${s}">Section ${s}</h2>`).join('');
+    const links = [
+      ...Array.from({ length: 3 }, (_, k) => `<a href="../${name(i + k + 1)}#sec-${k}">next ${k}</a>`),
+      ...Array.from({ length: 2 }, (_, k) => `<a href="../${name(i + k + 4)}">later ${k}</a>`),
+      '<a href="../index.html#start">index</a>',
+      '<a href="../api/index.html#calls">api</a>',
+    ];
+    pages[name(i)] = page(`Page ${i}`, `<link rel="stylesheet" href="../_static/theme.css">${sections}<p>${links.join(' ')}</p>`);
+    changed.push(name(i));
+  }
+  return { pages, changed };
+}
+
+/** A changed page whose stylesheet, script, `<object>` and `<source>` are lost (and an icon that is there). */
+export function lostResourcesSite(): Record<string, string> {
+  return {
+    'index.html': page('Index', '<p>Start</p>'),
+    '_static/theme.css': 'body {}',
+    '_static/favicon.ico': 'ICO',
+    'guide/media.html':
+      '<!doctype html>\n<html><head><title>Media</title><link rel="stylesheet" href="../_static/theme.css">' +
+      '<link rel="stylesheet" href="../_static/custom.css"><link rel="icon" href="../_static/favicon.ico">' +
+      '<script src="../_static/custom.js"></script></head><body><h1>Media</h1>' +
+      '<object data="../_images/graph.svg" type="image/svg+xml"></object>' +
+      '<video controls><source src="../_static/clip.webm" type="video/webm"></video>' +
+      '<p><a href="../index.html">home</a></p></body></html>\n',
+  };
+}
+
+/**
+ * A version whose root links a folder without its slash (`guide`, which the host redirects to
+ * `guide/`) and an old address kept by a user redirect (`old/intro.html` → `guide/intro.html`):
+ * each page they lead to links its neighbours relatively, so resolved against the address asked,
+ * they would all be missing. `setup.html` is really missing.
+ */
+export function redirectedSite(options: { missing?: boolean } = {}): Record<string, string> {
+  return {
+    'index.html': page('Home', '<p><a href="guide">the guide</a> and <a href="old/intro.html">the old introduction</a></p>'),
+    'guide/index.html': page('Guide', '<p><a href="intro.html">intro</a>, <a href="install.html#steps">install</a></p>'),
+    'guide/intro.html': page(
+      'Intro',
+      `<p id="intro"><a href="install.html">install</a>, <a href="index.html">the guide</a>${options.missing ? ', <a href="setup.html">setup</a>' : ''}</p>`,
+    ),
+    'guide/install.html': page('Install', '<h2 id="steps">Steps</h2><p><a href="intro.html#intro">back</a></p>'),
+  };
+}
+
+/** A page of `links` links to another site (`elsewhere/page-N`), then one missing page of the version's own. */
+export function floodedPage(elsewhere: string, links: number): Record<string, string> {
+  const others = Array.from({ length: links }, (_, i) => `<a href="${elsewhere}/page-${i}">elsewhere ${i}</a>`).join('\n');
+  return {
+    'index.html': page('Index', '<p>Start</p>'),
+    'guide/links.html': page('Links', `${others}\n<p><a href="../index.html">home</a> <a href="gone.html">gone</a></p>`),
+  };
+}
+
+/**
+ * A version of `count` API pages (`api/mod-000.html`…) as Sphinx's autodoc writes them, for a
+ * crawl's memory: each about 60 KB, 150 section ids, 90 links (40 to other pages' anchors, 40 to
+ * other pages, 10 to another site) and 10 images; the index links every page.
+ */
+export function crawlSite(count: number, elsewhere: string): Record<string, string> {
+  const name = (i: number) => `mod-${String(i % count).padStart(3, '0')}`;
+  const filler = `<p>${'Returns the value of the parameter, converted as the caller asks; raises on a bad input. '.repeat(6)}</p>\n`;
+  const pages: Record<string, string> = {
+    'index.html': page(
+      'API',
+      `<ul>${Array.from({ length: count }, (_, i) => `<li><a href="api/${name(i)}.html">${name(i)}</a></li>`).join('')}</ul>`,
+    ),
+  };
+  for (let k = 0; k < 10; k++) pages[`_images/figure-${k}.png`] = 'PNG';
+  for (let i = 0; i < count; i++) {
+    const sections = Array.from(
+      { length: 150 },
+      (_, k) => `<dt id="${name(i)}.func_${k}">func_${k}</dt><dd>${k % 2 === 0 ? filler : ''}</dd>`,
+    );
+    const links = [
+      ...Array.from({ length: 40 }, (_, k) => `<a href="${name(i + k + 1)}.html#${name(i + k + 1)}.func_${k}">see ${k}</a>`),
+      ...Array.from({ length: 40 }, (_, k) => `<a href="${name(i + 3 * k + 2)}.html">also ${k}</a>`),
+      ...Array.from({ length: 10 }, (_, k) => `<a href="${elsewhere}/ref/${i}/${k}">ref ${k}</a>`),
+      ...Array.from({ length: 10 }, (_, k) => `<img src="../_images/figure-${k}.png" alt="">`),
+    ];
+    pages[`api/${name(i)}.html`] = page(name(i), `<dl>${sections.join('\n')}</dl>\n<p>${links.join(' ')}</p>`);
+  }
+  return pages;
+}

@@ -3,3 +3,4 @@ export { startStandin } from './rtd-standin/standin.ts';
 export type { Standin } from './rtd-standin/standin.ts';
 export type { RecordedRequest } from './standin-http/server.ts';
 export type { BuildPlan, StandinOptions } from './rtd-standin/model.ts';
+export type { DocsRate } from './rtd-standin/model.ts';

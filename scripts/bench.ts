@@ -29,6 +29,10 @@
 //   (g) `operation: preview`'s link check (issue 40): a file tree diff of 200 changed pages (20 in
 //       quick mode) with 20 links each, the step run with `link-check: off` and `warn`: the
 //       requests to the preview's pages and the wall time of each, their difference the check's cost.
+//       The docs hosts' pace (4 requests a second) is lifted here: the measure is the check's own work.
+//   (h) `operation: health`'s crawl (issue 46): a version of 500 API pages of about 60 KB (50 in
+//       quick mode), each with 150 anchors and 100 links, crawled whole with `link-check: warn`: the
+//       peak memory of the step, the pages read, the wall time (the pace lifted, as in (g)).
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
 //
 // `npm run bench -- --matrix` measures only (f), and `--quick` runs a small (f) beside the rest:
@@ -47,7 +51,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../harness/action-metadata.ts';
 import { startGitHubStandin } from '../harness/github-standin.ts';
 import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../harness/rtd-standin.ts';
-import { manyLinksSite } from '../harness/link-site.ts';
+import { crawlSite, manyLinksSite } from '../harness/link-site.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../harness/run-action.ts';
 import { projectFileCosts } from './bench/project-file.ts';
 
@@ -276,7 +280,7 @@ const PREVIEW_HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
 
 /** (f) `preview` of a pull request that renames 60 pages whose new addresses answer 404. */
 async function renamedPagesPreview(plan: Plan): Promise<{ run: ActionRun; pageLookups: number }> {
-  const rtd = await standinFor(plan, {});
+  const rtd = await standinFor(plan, { docsRate: null });
   const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
   try {
     rtd.addProject({ slug: 'docs', name: 'Docs', versions: [{ slug: String(PREVIEW_PR), type: 'external' }] });
@@ -325,7 +329,7 @@ async function linkCheckPreview(
   pages: number,
   linkCheck: 'off' | 'warn',
 ): Promise<{ run: ActionRun; pageRequests: number; broken: number; peakRssBytes: number }> {
-  const rtd = await standinFor(plan, {});
+  const rtd = await standinFor(plan, { docsRate: null });
   const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
   try {
     rtd.addProject({ slug: 'docs', name: 'Docs', versions: [{ slug: String(PREVIEW_PR), type: 'external' }] });
@@ -357,7 +361,7 @@ async function linkCheckPreview(
           pull_request: { number: PREVIEW_PR, head: { sha: PREVIEW_HEAD, repo }, base: { repo } },
         },
       },
-      env: { GITHUB_API_URL: gh.url },
+      env: { GITHUB_API_URL: gh.url, RTD_ACTION_PAGES_PER_SECOND: LIFTED_PACE },
       killAfterMs: 600_000,
       onSpawn: (child) => samplePeakRss(child, (bytes) => (peakRssBytes = Math.max(peakRssBytes, bytes))),
     });
@@ -368,6 +372,48 @@ async function linkCheckPreview(
       broken: results[0]?.links?.broken.length ?? 0,
       peakRssBytes,
     };
+  } finally {
+    await Promise.all([rtd.close(), gh.close()]);
+  }
+}
+
+/** The docs hosts' pace where a measure is not about it ((g), (h)): the stand-in does not throttle them either. */
+const LIFTED_PACE = '1000';
+
+/** (h) `health` crawling a version of `pages` API pages with `link-check: warn`: its peak memory. */
+async function healthCrawl(plan: Plan, pages: number): Promise<{ run: ActionRun; pagesRead: number; peakRssBytes: number }> {
+  const rtd = await standinFor(plan, { docsRate: null, rateLimit: null });
+  const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+  try {
+    const head = 'c'.repeat(40);
+    rtd.addProject({ slug: 'docs', name: 'Docs' });
+    rtd.addBuild('docs', 'latest', { durationMs: 1000, outcome: 'success', commit: head, startedAgoMs: 3_600 * SECOND });
+    rtd.setSitePages('docs', 'latest', crawlSite(pages, `${gh.url}/elsewhere`));
+    gh.setBranch('main', head, Date.now() - 2 * 3_600 * SECOND);
+    let peakRssBytes = 0;
+    const run = await runAction({
+      inputs: {
+        operation: 'health',
+        project: 'docs',
+        token: TOKEN,
+        'base-url': rtd.url,
+        releases: '0',
+        'health-issue': 'false',
+        'link-check': 'warn',
+        'link-check-pages': String(pages + 1),
+        timeout: '10m',
+      },
+      event: { name: 'schedule', payload: { schedule: '17 6 * * *' } },
+      env: { GITHUB_API_URL: gh.url, RTD_ACTION_PAGES_PER_SECOND: LIFTED_PACE },
+      killAfterMs: 900_000,
+      onSpawn: (child) => samplePeakRss(child, (bytes) => (peakRssBytes = Math.max(peakRssBytes, bytes))),
+    });
+    type Checks = { checks?: { check: string; details: string }[] };
+    const row = (run.outputs.results ? (JSON.parse(run.outputs.results) as Checks[]) : [])[0]?.checks?.find(
+      (c) => c.check === 'links work',
+    );
+    const pagesRead = Number(/^(\d+) page\(s\) read/.exec(row?.details ?? '')?.[1] ?? Number.NaN);
+    return { run, pagesRead, peakRssBytes };
   } finally {
     await Promise.all([rtd.close(), gh.close()]);
   }
@@ -709,6 +755,9 @@ async function main(plan: Plan): Promise<void> {
   process.stderr.write(`(g) preview's link check, ${linkPages} changed pages of 20 links, off then warn...\n`);
   const linksOff = await linkCheckPreview(plan, linkPages, 'off');
   const linksOn = await linkCheckPreview(plan, linkPages, 'warn');
+  const crawlPages = plan.quick ? 50 : 500;
+  process.stderr.write(`(h) health's crawl of ${crawlPages} API pages...\n`);
+  const crawl = await healthCrawl(plan, crawlPages);
 
   // What could not be measured: the bench fails on it in either mode.
   const unmeasured: string[] = [];
@@ -734,6 +783,12 @@ async function main(plan: Plan): Promise<void> {
   }
   // Every page has one missing link of its own: all of them found, or the measure is not the check's.
   if (linksOn.broken !== linkPages) unmeasured.push(`(g): ${linksOn.broken} broken links found, not ${linkPages}`);
+  if (crawl.run.code !== 0) {
+    unmeasured.push(`(h): the step failed (exit ${crawl.run.code})`);
+    process.stderr.write(`(h): the step failed (exit ${crawl.run.code})\n${crawl.run.stdout}\n${crawl.run.stderr}\n`);
+  }
+  // The index and every API page read, or the measure is not a whole crawl's.
+  if (crawl.pagesRead !== crawlPages + 1) unmeasured.push(`(h): ${crawl.pagesRead} pages read, not ${crawlPages + 1}`);
   if (renamed.run.code !== 0) {
     unmeasured.push(`(f): the step failed (exit ${renamed.run.code})`);
     process.stderr.write(`(f): the step failed (exit ${renamed.run.code})\n${renamed.run.stdout}\n${renamed.run.stderr}\n`);
@@ -748,9 +803,15 @@ async function main(plan: Plan): Promise<void> {
   const actionMs = median(startup.action);
   const ratio = actionMs / bareMs;
   const peak = Math.max(startup.peakRssBytes, ...measured.map((m) => m.peakRssBytes));
-  const allGreen = measured.every((m) => m.run.code === 0) && renamed.run.code === 0 && linksOff.run.code === 0 && linksOn.run.code === 0;
-  // (g): the pages read and the distinct targets not among them (the index, 4 images, a missing page each).
-  const linkRequestsExpected = linkPages + 1 + 4 + linkPages;
+  const allGreen =
+    measured.every((m) => m.run.code === 0) &&
+    renamed.run.code === 0 &&
+    linksOff.run.code === 0 &&
+    linksOn.run.code === 0 &&
+    crawl.run.code === 0;
+  // (g): the pages read and the distinct targets not among them (4 images, a missing page each); the
+  // index is the preview's root, `X/index.html` and `X/` one page, read already by the look-up that the preview answers.
+  const linkRequestsExpected = linkPages + 4 + linkPages;
   const fanLongest = plan.fanOutLongestMs;
 
   /** A row's cells: (a)'s and (b)'s by their column, one figure under the first column. */
@@ -876,6 +937,13 @@ async function main(plan: Plan): Promise<void> {
       // Within the check's own budget (60 s), at 4 requests at a time of 150 ms each.
       goal: '+ ≤ 60 s',
       pass: judged(linksOn.run.durationMs - linksOff.run.durationMs <= 60 * SECOND),
+    },
+    {
+      label: `(h) health's crawl of ${crawlPages + 1} pages (60 KB, 150 anchors, 100 links each): peak RSS · wall time`,
+      values: one(`${CAN_READ_RSS ? megabytes(crawl.peakRssBytes) : 'not measured'} · ${seconds(crawl.run.durationMs)}`),
+      // Issue 46: a crawl keeps status, anchors and links, never a page's text (284 MB on 692 pages before).
+      goal: '< 150 MB',
+      pass: judged(crawl.peakRssBytes > 0 && crawl.peakRssBytes < 150 * MB),
     },
     { label: 'every step succeeded', values: one(String(allGreen)), goal: 'true', pass: allGreen },
   ];

@@ -16,7 +16,7 @@ import { pollingPlan } from './operations/shared/poll-policy.js';
 import { WatcherRegistry } from './operations/watchers.js';
 import { CANCEL_EXIT_MS, CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';
-import { httpTimeoutFromEnv, proxyCredentials, proxyOptions } from './util/network-env.js';
+import { httpTimeoutFromEnv, pagesPerSecondFromEnv, proxyCredentials, proxyOptions } from './util/network-env.js';
 import { Redactor } from './util/redact.js';
 import { actionsPort } from './runner/actions.js';
 import type { RunnerPort } from './runner/port.js';
@@ -125,7 +125,8 @@ function buildClients(port: RunnerPort, inputs: Inputs, startedAt: number, cance
     bodyTimeoutMs: timeoutMs,
     proxy: proxyOptions(port.env),
   });
-  const pages = pageFetcher(USER_AGENT, undefined, proxyOptions(port.env));
+  const perSecond = pagesPerSecondFromEnv(port.env);
+  const pages = pageFetcher(USER_AGENT, { proxy: proxyOptions(port.env), ...(perSecond === undefined ? {} : { perSecond }) });
   return {
     deadline,
     budget,

@@ -1,12 +1,16 @@
-// The link check's pure parts (issue 40): what a page links to and can be linked to (htmlparser2),
-// where a link leads for the version being checked, the ignore patterns, and the levels.
+// The link check's pure parts (issues 40 and 46): what a page links to and can be linked to
+// (htmlparser2), where a link leads for the version being checked (a single-version root's
+// `/projects/` and `/_/` outside it, `X/index.html` asked as `X/`, text fragments and a PDF's
+// fragment no anchors), the ignore patterns, each link judged, the counts, and the levels.
 import { describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../src/inputs/inputs.js';
-import { pageLinks } from '../src/operations/shared/links/html-links.js';
+import { Anchors, pageLinks } from '../src/operations/shared/links/html-links.js';
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
-import { globList, hasAnchor, resolveLink } from '../src/operations/shared/links/resolve-link.js';
+import { judge, type Occurrence } from '../src/operations/shared/links/link-judge.js';
+import { linkCounts } from '../src/operations/shared/links/link-counts.js';
+import { globList, hasAnchor, resolveLink, versionScope } from '../src/operations/shared/links/resolve-link.js';
 
-const ROOT = new URL('https://demo--7.org.readthedocs.build/en/7/');
+const ROOT = versionScope('https://demo--7.org.readthedocs.build/en/7/');
 const PAGE = 'https://demo--7.org.readthedocs.build/en/7/guide/install.html';
 const none = globList([]);
 
@@ -28,6 +32,28 @@ describe('pageLinks', () => {
     expect([...found.anchors].sort()).toEqual(['old', 'setup', 'x<y']);
   });
 
+  it('finds what a page needs to render: stylesheets, icons, scripts, <object data>, <source src|srcset>, <video>, <audio>', async () => {
+    const found = await pageLinks(
+      `<head><link rel="stylesheet" href="_static/custom.css"><link rel="Shortcut Icon" href="favicon.ico">` +
+        `<link rel="canonical" href="https://example.org/"><link rel="preload" href="font.woff2"><script src="_static/app.js"></script>` +
+        `<script>inline()</script></head><body><object data="_images/graph.svg"></object>` +
+        `<picture><source srcset="a.webp 1x, b.webp 2x"><img src="a.png"></picture>` +
+        `<video src="clip.mp4"><source src="clip.webm"></video><audio src="sound.mp3"></audio></body>`,
+    );
+    expect(found.links).toEqual([
+      { kind: 'resource', href: '_static/custom.css' },
+      { kind: 'resource', href: 'favicon.ico' },
+      { kind: 'resource', href: '_static/app.js' },
+      { kind: 'resource', href: '_images/graph.svg' },
+      { kind: 'resource', href: 'a.webp' },
+      { kind: 'resource', href: 'b.webp' },
+      { kind: 'image', href: 'a.png' },
+      { kind: 'resource', href: 'clip.mp4' },
+      { kind: 'resource', href: 'clip.webm' },
+      { kind: 'resource', href: 'sound.mp3' },
+    ]);
+  });
+
   it('takes the first <base href>, ignores links in comments and scripts, and keeps at most 5,000 links', async () => {
     const found = await pageLinks(
       `<base href="/en/7/"><base href="/other/"><!-- <a href="commented.html"> --><script>var a = '<a href="script.html">';</script>`,
@@ -38,6 +64,15 @@ describe('pageLinks', () => {
     expect(found.dropped).toBe(0);
     expect(many.links).toHaveLength(5_000);
     expect(many.dropped).toBe(3);
+  });
+
+  it("keeps a page's anchors packed: every one found by binary search, no other, whatever their characters", async () => {
+    const names = ['b', 'a', 'a-b', 'z\u0000y', 'é', 'Zed', '', ...Array.from({ length: 50_000 }, (_, i) => `sec-${i}`)];
+    const anchors = new Anchors(new Set(names));
+    expect(anchors.size).toBe(names.length);
+    for (const name of names) expect(anchors.has(name), name).toBe(true);
+    for (const name of ['c', 'a-', 'sec-50000', 'z', 'y', 'sec-1 ', 'A']) expect(anchors.has(name), name).toBe(false);
+    expect([...new Anchors(['b', 'a'])]).toEqual(['a', 'b']);
   });
 
   it('reads a large hostile page in linear time (a long unclosed attribute, deep nesting)', async () => {
@@ -51,9 +86,11 @@ describe('resolveLink', () => {
   it('internal: the preview host below the version root, fragment apart and decoded path', () => {
     expect(resolveLink('../index.html#intro', PAGE, ROOT, none)).toEqual({
       kind: 'internal',
-      url: 'https://demo--7.org.readthedocs.build/en/7/index.html',
+      // `index.html` and the folder are one page, asked once as the folder.
+      url: 'https://demo--7.org.readthedocs.build/en/7/',
       path: 'index.html',
       fragment: 'intro',
+      html: true,
     });
     expect(resolveLink('#setup', PAGE, ROOT, none)).toMatchObject({ kind: 'internal', path: 'guide/install.html', fragment: 'setup' });
     expect(resolveLink('caf%C3%A9.html', PAGE, ROOT, none)).toMatchObject({ path: 'guide/café.html' });
@@ -62,7 +99,10 @@ describe('resolveLink', () => {
   });
 
   it('never checked: another path of the host, other schemes, empty, unparsable; another site is external', () => {
-    expect(resolveLink('/en/latest/index.html', PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'outside-root' });
+    expect(resolveLink('/en/latest/index.html', PAGE, ROOT, none)).toEqual({
+      kind: 'outside',
+      url: 'https://demo--7.org.readthedocs.build/en/latest/index.html',
+    });
     for (const href of ['mailto:a@b.org', 'tel:+123', 'javascript:alert(1)', 'data:text/html,hi', 'ftp://x/y'])
       expect(resolveLink(href, PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'scheme' });
     expect(resolveLink('  ', PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'self' });
@@ -83,12 +123,120 @@ describe('resolveLink', () => {
 
   it('link-check-ignore: a pattern matches the path below the root or the whole URL, with or without the fragment', () => {
     const ignore = globList(['api/**', '**/*.png', 'https://example.org/*', 'index.html#gen-*']);
-    expect(resolveLink('../api/v1/x.html', PAGE, ROOT, ignore)).toEqual({ kind: 'skipped', why: 'ignored' });
-    expect(resolveLink('../_images/a.png', PAGE, ROOT, ignore)).toEqual({ kind: 'skipped', why: 'ignored' });
-    expect(resolveLink('https://example.org/page', PAGE, ROOT, ignore)).toEqual({ kind: 'skipped', why: 'ignored' });
+    expect(resolveLink('../api/v1/x.html', PAGE, ROOT, ignore)).toMatchObject({ kind: 'ignored' });
+    expect(resolveLink('../_images/a.png', PAGE, ROOT, ignore)).toMatchObject({ kind: 'ignored' });
+    expect(resolveLink('https://example.org/page', PAGE, ROOT, ignore)).toEqual({ kind: 'ignored', url: 'https://example.org/page' });
     expect(resolveLink('https://example.org/deep/page', PAGE, ROOT, ignore)).toMatchObject({ kind: 'external' });
-    expect(resolveLink('../index.html#gen-42', PAGE, ROOT, ignore)).toEqual({ kind: 'skipped', why: 'ignored' });
+    expect(resolveLink('../index.html#gen-42', PAGE, ROOT, ignore)).toMatchObject({ kind: 'ignored' });
     expect(resolveLink('../index.html#intro', PAGE, ROOT, ignore)).toMatchObject({ kind: 'internal' });
+  });
+});
+
+describe('resolveLink: issue 46', () => {
+  it('a single-version root: `/projects/` (subprojects) and `/_/` (the service) are outside the version', () => {
+    const single = versionScope('https://docs.example.org/');
+    const page = 'https://docs.example.org/guide/install.html';
+    expect(resolveLink('/projects/sub/index.html', page, single, none)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('/_/downloads/x.pdf', page, single, none)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('/guide/projects/list.html', page, single, none)).toMatchObject({
+      kind: 'internal',
+      path: 'guide/projects/list.html',
+    });
+    // Below a multi-version root, `projects/` is a page like any other.
+    expect(resolveLink('../projects/list.html', PAGE, ROOT, none)).toMatchObject({ kind: 'internal', path: 'projects/list.html' });
+  });
+
+  it('`X/index.html` is asked as `X/`, shown as written; a text fragment and a fragment into a file are no anchors', () => {
+    expect(resolveLink('../api/index.html', PAGE, ROOT, none)).toMatchObject({
+      url: 'https://demo--7.org.readthedocs.build/en/7/api/',
+      path: 'api/index.html',
+    });
+    expect(resolveLink('usage.html#:~:text=run%20it', PAGE, ROOT, none)).not.toHaveProperty('fragment');
+    expect(resolveLink('usage.html#run:~:text=it', PAGE, ROOT, none)).toMatchObject({ fragment: 'run' });
+    const pdf = resolveLink('../_static/manual.pdf#page=2', PAGE, ROOT, none);
+    expect(pdf).toMatchObject({ kind: 'internal', html: false });
+    expect(pdf).not.toHaveProperty('fragment');
+    expect(resolveLink('../guide/#setup', PAGE, ROOT, none)).toMatchObject({ html: true, fragment: 'setup' });
+  });
+});
+
+describe('judge and its counts', () => {
+  const scope = versionScope('https://docs.example.org/en/latest/');
+  const page = 'https://docs.example.org/en/latest/index.html';
+  const occurrence = (href: string, kind: Occurrence['kind'] = 'link', ignore = none): Occurrence => {
+    const target = resolveLink(href, page, scope, ignore);
+    if (target.kind === 'skipped') throw new Error(href);
+    return {
+      page: '/',
+      kind,
+      target,
+      ...(target.kind === 'internal' && target.fragment !== undefined ? { fragment: target.fragment } : {}),
+    };
+  };
+
+  it('a throttled or challenged answer is never a broken link: not checked; a missing resource is reported as one', () => {
+    const answers = new Map([
+      ['https://docs.example.org/en/latest/a.html', { status: 429, refused: 'throttled' as const }],
+      ['https://docs.example.org/en/latest/b.html', { status: 403, refused: 'challenged' as const }],
+      ['https://docs.example.org/en/latest/_static/custom.css', { status: 404 }],
+      ['https://docs.example.org/en/latest/c.html', { status: 403 }],
+    ]);
+    const judged = judge(
+      { external: false, anchors: true },
+      [occurrence('a.html'), occurrence('b.html'), occurrence('_static/custom.css', 'resource'), occurrence('c.html')],
+      (url) => answers.get(url),
+    );
+    expect(judged.notChecked).toBe(2);
+    expect(judged.broken).toEqual([
+      { page: '/', target: '_static/custom.css', problem: 'missing resource', kind: 'resource', external: false },
+      { page: '/', target: 'c.html', problem: 'answered 403', kind: 'page', external: false },
+    ]);
+  });
+
+  it('counts what is not checked for a reason of its own: other sites, ignored targets, another path of the host', () => {
+    const ignore = globList(['genindex.html']);
+    const judged = judge(
+      { external: false, anchors: true },
+      [
+        occurrence('https://example.org/a'),
+        occurrence('https://example.org/b'),
+        occurrence('genindex.html', 'link', ignore),
+        occurrence('/en/stable/index.html'),
+        occurrence('/img/logo.png', 'image'),
+      ],
+      () => undefined,
+    );
+    expect(judged).toMatchObject({ checked: 0, notChecked: 0, otherSites: 2, ignored: 1, outsideVersion: 2 });
+    expect(linkCounts({ ...judged, throttled: { docsHost: 3, otherSites: 0 } })).toBe(
+      '0 broken, 0 checked, 0 not checked, 2 to other sites not checked (`link-check-external: true` checks them; they never fail the step), ' +
+        '1 ignored (`link-check-ignore`), 2 outside the version (not checked); the docs host throttled 3 request(s) (their links are not checked, never reported broken)',
+    );
+  });
+
+  it("a fragment into a page that is not HTML (its media type) is no anchor; a page's missing anchor is", () => {
+    const answers = new Map([
+      ['https://docs.example.org/en/latest/data', { status: 200, html: false }],
+      ['https://docs.example.org/en/latest/guide.html', { status: 200, html: true, anchors: new Set(['a']) }],
+    ]);
+    const judged = judge({ external: false, anchors: true }, [occurrence('data#x'), occurrence('guide.html#b')], (url) => answers.get(url));
+    expect(judged.broken.map((link) => link.problem)).toEqual(['missing anchor']);
+    expect(judged.checked).toBe(2);
+  });
+});
+
+describe('the ignore patterns docs/preview.md gives for anchors made by JavaScript', () => {
+  it("cover MkDocs Material's `#__code_N` and API explorers' `#operation/…`, `#tag/…`, `#/…`, on the page or another", () => {
+    const ignore = globList(['**#__code_*', '**#operation/**', '**#tag/**', '**#/**']);
+    for (const href of [
+      '#__code_3',
+      '../api/index.html#__code_12',
+      '../api.html#operation/getPet',
+      'api.html#tag/pets',
+      'api.html#/pets/getPet',
+    ])
+      expect(resolveLink(href, PAGE, ROOT, ignore), href).toMatchObject({ kind: 'ignored' });
+    for (const href of ['#setup', '../api.html#get-pet', 'code.html'])
+      expect(resolveLink(href, PAGE, ROOT, ignore), href).toMatchObject({ kind: 'internal' });
   });
 });
 

@@ -106,7 +106,7 @@ describe('checkPage', () => {
   });
 
   const options = (attempts: number) => ({
-    pages: pageFetcher('test', dispatcher),
+    pages: pageFetcher('test', { dispatcher }),
     signal: new AbortController().signal,
     attempts,
     retryDelayMs: 20,
@@ -116,14 +116,18 @@ describe('checkPage', () => {
     expect(await checkPage(`${base}/lagging/`, options(5))).toMatchObject({ ok: true, status: 200, attempts: 3 });
   });
 
-  it('with `maxBodyBytes`: the page read once, its body kept; one too large still answers, without its body', async () => {
+  it('with `maxBodyBytes`: the page read once, its body kept, and where it was served from; one too large still answers, without its body', async () => {
     expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 1024 })).toEqual({
       ok: true,
       status: 200,
       body: '<h1>ok</h1>',
       attempts: 1,
+      // The root redirects to its language: its links resolve against where it answered.
+      url: `${base}/root/en/`,
+      contentType: 'text/html',
     });
-    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).toEqual({ ok: true, status: 200, attempts: 1 });
+    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).toMatchObject({ ok: true, status: 200, attempts: 1 });
+    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).not.toHaveProperty('body');
   });
 
   it('follows redirects to the page', async () => {

@@ -30,7 +30,18 @@ const link = (target: string, problem = 'missing page', extra: Partial<BrokenLin
   ...extra,
 });
 
-const report = (broken: BrokenLink[]): LinkReport => ({ checked: 10, notChecked: 1, broken, pages: 2, requests: 5 });
+const report = (broken: BrokenLink[]): LinkReport => ({
+  checked: 10,
+  notChecked: 1,
+  broken,
+  pages: 2,
+  requests: 5,
+  otherSites: 0,
+  ignored: 0,
+  outsideVersion: 0,
+  throttled: { docsHost: 0, otherSites: 0 },
+  unread: [],
+});
 
 function redirectsOf(rules: RedirectRule[] | Error, prefixes: string[] = ['/en/latest']): ProjectRedirects & { reads: number } {
   const reads = { count: 0 };

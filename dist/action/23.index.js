@@ -1297,8 +1297,8 @@ async function closePreview(ctx, shared) {
     }));
 }
 
-// EXTERNAL MODULE: ./lib/resilience/index.js + 4 modules
-var resilience = __webpack_require__(1301);
+// EXTERNAL MODULE: ./lib/resilience/index.js + 5 modules
+var resilience = __webpack_require__(5816);
 // EXTERNAL MODULE: ./lib/util/format-duration.js + 1 modules
 var format_duration = __webpack_require__(7365);
 // EXTERNAL MODULE: ./lib/operations/shared/build-ids.js
@@ -1921,8 +1921,10 @@ function diffDetails(diff) {
     return { fileTreeDiff: { outdated: diff.outdated, ...(diff.base ? { base: diff.base } : {}) } };
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 2 modules
-var link_checker = __webpack_require__(2101);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 4 modules
+var link_checker = __webpack_require__(6109);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
+var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
 var links_levels = __webpack_require__(629);
 // EXTERNAL MODULE: ./lib/operations/shared/links/resolve-link.js
@@ -1967,7 +1969,11 @@ async function fetchOnce(url, options) {
     });
     // A 200 whose body was too large or cut off answers all the same (its body is not kept).
     if (answer.status === 200 && (answer.problem === undefined || maxBodyBytes > 0)) {
-        return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }) };
+        const served = {
+            ...(answer.url === undefined ? {} : { url: answer.url }),
+            ...(answer.contentType ? { contentType: answer.contentType } : {}),
+        };
+        return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }), ...served };
     }
     return { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
 }
@@ -2018,7 +2024,7 @@ async function lookUpPages(ctx, urls, options) {
                 });
                 const { body, ...looked } = check;
                 if (check.ok && options.read)
-                    await options.read.page(url, { status: 200, body });
+                    await options.read.page(url, { status: 200, body, url: check.url, contentType: check.contentType });
                 checks.set(url, { ...looked, attempts: round });
                 if (!check.ok && options.retryIf(check))
                     again.push(url);
@@ -2669,8 +2675,11 @@ async function checkRedirects(ctx, log, input) {
 }
 /** At most this many new addresses are looked up on the preview (beyond the changed pages')... */
 const MAX_TARGET_CHECKS = 20;
-/** ...all within this long (and the step's deadline): a pull request moving a tree costs seconds, not minutes. */
-const TARGET_CHECK_BUDGET_MS = 10_000;
+/**
+ * ...all within this long (and the step's deadline): a pull request moving a tree costs seconds, not
+ * minutes. At the docs host's pace (4 a second) the 20 take 5 s, and one wait for a second round fits.
+ */
+const TARGET_CHECK_BUDGET_MS = 15_000;
 /**
  * The new addresses of `pages` that answer on the preview: what the changed pages' look-ups found,
  * then at most {@link MAX_TARGET_CHECKS} more, looked up at once within {@link TARGET_CHECK_BUDGET_MS}
@@ -2843,6 +2852,7 @@ function pathOf(target) {
 
 
 
+
 /** Changed pages read at most, and distinct targets asked at most (the rest counted as not checked). */
 const MAX_LINK_CHECKED_PAGES = 200;
 const MAX_LINK_TARGETS = 2_000;
@@ -2857,7 +2867,12 @@ const MAX_SUMMARY_BROKEN = 1_000;
  * or no page to read. A missing target that a redirect of the project covers is set apart (the
  * preview applies no redirects): see redirected-links.ts.
  */
-async function checkPreviewLinks(ctx, log, args) {
+async function checkPreviewLinks(ctx, log, 
+/**
+ * `recheck`: the pages come from the pull request's files (no file tree diff): a broken target is
+ * asked once more first. `singleVersion`: the project's versioning scheme says so.
+ */
+args) {
     const levels = (0,links_levels/* linkLevels */.W)(ctx.inputs, 'preview');
     if (levels.links === 'off')
         return undefined;
@@ -2866,6 +2881,7 @@ async function checkPreviewLinks(ctx, log, args) {
         return undefined;
     const checked = await (0,link_checker/* checkLinks */.mY)(ctx, {
         root: asRoot(args.previewUrl),
+        singleVersion: args.singleVersion === true,
         pages,
         crawl: false,
         maxPages: MAX_LINK_CHECKED_PAGES,
@@ -2875,12 +2891,20 @@ async function checkPreviewLinks(ctx, log, args) {
         ignore: (0,resolve_link/* globList */.Xq)(ctx.inputs.linkCheckIgnore),
         budgetMs: LINK_CHECK_BUDGET_MS,
         answers: args.answers,
+        // The CDN serves the previous build until the service's indexing ends (FACTS): without the diff, which comes after it, a 404 may be stale.
+        ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
     });
     const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
     (0,link_checker/* annotateBroken */.me)(log, report.broken);
-    log.info(`Links of ${report.pages} changed page(s): ${report.checked} checked, ${report.broken.length} broken, ${report.notChecked} not checked` +
+    const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
+    log.info(`Links of ${report.pages} changed page(s): ${(0,link_counts/* linkCounts */.r3)(report)}${unread}` +
         (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''));
     return report;
+}
+/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
+function unreadText(report) {
+    const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
+    return [...new Set(said)].join(', ');
 }
 /** A preview URL as the root its pages are below (ending in `/`). */
 function asRoot(previewUrl) {
@@ -2916,9 +2940,11 @@ function rowBrokenLinks(report) {
 }
 /** What `results[].links` carries. */
 function linkDetails(report) {
-    return report
-        ? { links: { checked: report.checked, notChecked: report.notChecked, broken: report.broken, redirected: report.redirected } }
-        : {};
+    if (!report)
+        return {};
+    const { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion } = report;
+    const throttled = report.throttled.docsHost + report.throttled.otherSites;
+    return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled } };
 }
 /** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
 function brokenLinksFailure(project, failing) {
@@ -2940,8 +2966,8 @@ function brokenLinksFailure(project, failing) {
 function brokenLinksSummary(project, report) {
     if (!report)
         return [];
-    const redirected = report.redirected.length === 0 ? '' : `, ${report.redirected.length} redirected in production`;
-    const head = `**${BROKEN_LINKS_TITLE} in ${(0,markdown/* escapeMarkdown */.FV)(project)}**: ${report.broken.length} broken${redirected}, ${report.checked} checked, ${report.notChecked} not checked`;
+    const redirected = report.redirected.length === 0 ? '' : ` (${report.redirected.length} more redirected in production)`;
+    const head = `**${BROKEN_LINKS_TITLE} in ${(0,markdown/* escapeMarkdown */.FV)(project)}**: ${(0,link_counts/* linkCounts */.r3)(report)}${redirected}`;
     const lines = ['', head];
     if (report.broken.length > 0) {
         lines.push('');
@@ -3478,7 +3504,7 @@ async function verifyPreview(ctx, run, built, shared) {
     }
     log.info(`Preview ready: ${url}`);
     if (checksLinks)
-        await shared.linkAnswers.keep(url, { status: 200, body: check.body });
+        await shared.linkAnswers.keep(url, { status: 200, body: check.body, url: check.url, contentType: check.contentType });
     // What was found stays the project's details when the checks end early (the deadline).
     const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } };
     return (0,run_projects/* continueFrom */.oj)(ctx, run, ready, async () => {
@@ -3537,7 +3563,14 @@ async function verifyChangedPages(ctx, run, url, shared, info) {
     // The project's redirects, read once for the link check's notes and the redirect check.
     const redirects = projectRedirects(ctx, log, project, record);
     seen.doing('checking the links of the changed pages (the link check)');
-    const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers, redirects });
+    const links = await checkPreviewLinks(ctx, log, {
+        previewUrl: url,
+        pages: info.pages,
+        answers: shared.linkAnswers,
+        redirects,
+        recheck: !('pages' in diff),
+        singleVersion: record?.versioning_scheme === 'single_version_without_translations',
+    });
     if (links)
         info.links = links;
     if (ctx.inputs.redirectCheck !== 'off') {

@@ -12,7 +12,7 @@ export const modules = {
 /* harmony export */   nt: () => (/* binding */ waitForBuild)
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
-/* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1301);
+/* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5816);
 /* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3025);
 
 
@@ -84,8 +84,8 @@ var format_duration = __webpack_require__(7365);
 var errors = __webpack_require__(1833);
 // EXTERNAL MODULE: ./lib/operations/shared/version-appears.js
 var version_appears = __webpack_require__(1757);
-// EXTERNAL MODULE: ./lib/resilience/index.js + 4 modules
-var resilience = __webpack_require__(1301);
+// EXTERNAL MODULE: ./lib/resilience/index.js + 5 modules
+var resilience = __webpack_require__(5816);
 // EXTERNAL MODULE: ./lib/util/abort.js
 var abort = __webpack_require__(2830);
 // EXTERNAL MODULE: ./lib/operations/shared/trigger.js

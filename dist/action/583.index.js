@@ -562,8 +562,10 @@ async function disabledNotice(api, project, log, admin) {
 
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
 var broken_link = __webpack_require__(2242);
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 2 modules
-var link_checker = __webpack_require__(2101);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 4 modules
+var link_checker = __webpack_require__(6109);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
+var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
 var links_levels = __webpack_require__(629);
 // EXTERNAL MODULE: ./lib/operations/shared/links/resolve-link.js
@@ -580,10 +582,12 @@ var resolve_link = __webpack_require__(8293);
 
 
 
+
 /** Distinct targets asked at most in one crawl (the rest counted as not checked). */
 const MAX_SWEEP_TARGETS = 5_000;
-/** The whole crawl's time (and the step's deadline). */
-const SWEEP_BUDGET_MS = 120_000;
+/** The whole crawl's time (and the step's deadline): at the docs host's pace of 4 requests a second, about 1,200 pages and targets. */
+const SWEEP_BUDGET_MS = 300_000;
+const SINGLE_VERSION = 'single_version_without_translations';
 /** Broken links the row's details name; its reason (the issue's block) lists more. */
 const MAX_IN_DETAILS = 5;
 const MAX_IN_REASON = 200;
@@ -605,6 +609,7 @@ answers) {
     const base = root.endsWith('/') ? root : `${root}/`;
     const report = await (0,link_checker/* checkLinks */.mY)(ctx, {
         root: base,
+        singleVersion: facts.versioningScheme === SINGLE_VERSION,
         pages: [base],
         crawl: true,
         maxPages: ctx.inputs.linkCheckPages,
@@ -615,9 +620,10 @@ answers) {
         budgetMs: SWEEP_BUDGET_MS,
         answers,
     });
-    const counts = `${report.pages} page(s) read, ${report.checked} link(s) checked, ${report.notChecked} not checked`;
     if (report.pages === 0)
-        return [row('unknown', slug, `the root ${root} could not be read`)];
+        return [row('unknown', slug, unreadRoot(root, report))];
+    const note = (0,link_counts/* throttleNote */.Pb)(report);
+    const counts = [`${report.pages} page(s) read`, `${report.checked} link(s) checked`, `${report.notChecked} not checked`, ...(0,link_counts/* apartCounts */.n9)(report)].join(', ') + (note === '' ? '' : `; ${note}`);
     const failing = (0,links_levels/* failingLinks */.a)(report.broken, levels);
     const warned = report.broken.filter((link) => !failing.includes(link));
     (0,link_checker/* annotateBroken */.me)(log, warned);
@@ -637,6 +643,32 @@ answers) {
             ].join('\n'),
         },
     ];
+}
+/**
+ * Why the root gave no page to read: only an HTML page that answered 200 is read, so nothing is
+ * said of the links. FACTS (Docs hosts): private docs answer 401 without a sharing token, which the
+ * API token is not; a throttled or blocked runner meets 429 or a 403 (a challenge).
+ */
+function unreadRoot(root, report) {
+    const answer = report.unread[0];
+    const status = answer?.status;
+    const start = `the root ${root}`;
+    if (status === 401)
+        return (`${start} answered 401: the docs are private, and private docs open only to a sharing token ` +
+            "(the project's Sharing settings), which this action does not send; the API token does not open them, so the links are not checked");
+    if (answer?.refused === 'challenged')
+        return `${start} answered 403 with a challenge: the docs host's bot protection blocked this runner`;
+    if (status === 429 || answer?.refused === 'throttled')
+        return `${start} ${status === undefined ? 'was throttled' : `answered ${status}`}: the docs host throttled this runner (it asks for at most 4 requests a second)`;
+    if (status === 403)
+        return `${start} answered 403: the docs host blocked this runner, or the docs are not public`;
+    if (status === 404)
+        return `${start} answered 404: the default version has no page there (not built, or its root is elsewhere)`;
+    if (status === 200)
+        return `${start} answered 200 with no HTML page to read`;
+    if (status !== undefined)
+        return `${start} answered ${status}: no page was read`;
+    return `${start} could not be read (no answer in time)`;
 }
 function row(state, subject, details) {
     return { check: 'links work', state, subject, details, links: [] };

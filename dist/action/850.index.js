@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./lib/readthedocs/errors.js
 var errors = __webpack_require__(1833);
-// EXTERNAL MODULE: ./lib/resilience/index.js + 4 modules
-var resilience = __webpack_require__(1301);
+// EXTERNAL MODULE: ./lib/resilience/index.js + 5 modules
+var resilience = __webpack_require__(5816);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
 // EXTERNAL MODULE: ./lib/operations/shared/write-failure.js

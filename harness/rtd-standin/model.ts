@@ -39,6 +39,19 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/**
+ * How a docs host answers automated clients that go too fast. FACTS: "Automated access should stay
+ * under **4 requests per second** (small bursts are tolerated; cached answers do not count) ...
+ * Above it Cloudflare answers **429** (with `Retry-After`) or a **403 challenge** (header
+ * `cf-mitigated: challenge`)". A token bucket per host: `perSecond` on average, `burst` at once.
+ */
+export interface DocsRate {
+  perSecond: number;
+  burst: number;
+  /** `throttle`: 429 with Retry-After; `challenge`: 403 with `cf-mitigated: challenge`. */
+  answer: 'throttle' | 'challenge';
+}
+
 export interface StandinOptions {
   /** Valid API tokens; default ['test-token']. Their user administers every project. */
   tokens?: string[];
@@ -60,6 +73,11 @@ export interface StandinOptions {
   indexDelayMs?: number;
   /** Clock used for build states, throttling and timestamps; default Date.now. */
   now?: () => number;
+  /**
+   * How the docs hosts throttle automated clients (per host): by default the service's policy, 4
+   * requests a second with a small burst, answered 429; null turns it off.
+   */
+  docsRate?: DocsRate | null;
 }
 
 export interface VersionSeed {

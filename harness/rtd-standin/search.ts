@@ -1,13 +1,24 @@
 // What readers reach: search API v3 (`project:`/`subprojects:` arguments, a version indexed
 // `indexDelayMs` after its last successful build, page-number pagination up to 1000 results) and
-// the documentation pages themselves (200 once the version is built, else Django's 404).
+// the documentation pages themselves (200 once the version is built, else Django's 404), behind
+// the docs hosts' own rules (docs-host.ts: throttle, private docs, folder and user redirects).
+import { contentTypeOf, DocsThrottle, folderRedirect, PRIVATE_DOCS, userRedirect } from './docs-host.ts';
 import { escapeHtml } from './model.ts';
-import type { ProjectData, SearchHitSeed, VersionData } from './model.ts';
+import type { DocsRate, ProjectData, SearchHitSeed, VersionData } from './model.ts';
 import { sortedQuery } from './pagination.ts';
 import { DJANGO_404, html, json } from './replies.ts';
 import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
 import type { Store } from './store.ts';
+import type { RedirectData } from './project-config.ts';
+
+/** A request placed on a version: its project, the version (null when the project has none of that name), its root path, the rest. */
+interface Placed {
+  p: ProjectData;
+  v: VersionData | null | undefined;
+  root: string;
+  below: string;
+}
 
 export class SearchResources {
   private readonly store: Store;
@@ -16,9 +27,23 @@ export class SearchResources {
   /** The pages a test gave a version (`setSitePages`): then only they exist, each path below the version's root. */
   private readonly sites = new Map<string, ReadonlyMap<string, string>>();
 
-  constructor(store: Store, indexDelayMs: number) {
+  private readonly throttle: DocsThrottle;
+  private readonly redirectsOf: (project: string) => readonly RedirectData[];
+
+  constructor(
+    store: Store,
+    indexDelayMs: number,
+    docs: { rate: DocsRate | null; redirectsOf: (project: string) => readonly RedirectData[] },
+  ) {
     this.store = store;
     this.indexDelayMs = indexDelayMs;
+    this.throttle = new DocsThrottle(docs.rate);
+    this.redirectsOf = docs.redirectsOf;
+  }
+
+  /** Requests the docs hosts refused (throttled or challenged), by host (`acme`, `acme--7`). */
+  docsRefused(): ReadonlyMap<string, number> {
+    return this.throttle.refused;
   }
 
   setHits(project: string, version: string, hits: SearchHitSeed[]): void {
@@ -126,24 +151,70 @@ export class SearchResources {
     return v.built && !this.store.buildList.some((b) => b.project === v.project && b.version === v.slug);
   }
 
-  /** Serves documentation pages: 200 once the version has been built, else Django's 404. */
+  /**
+   * Serves documentation pages (FACTS, *Docs hosts*): the host's throttle first (the CDN), then the
+   * version's page (200 once built, else Django's 404; 401 when private), a folder without its
+   * slash redirected, and on the public host the project's user redirects.
+   */
   private serveDocs(ctx: Ctx): Reply {
+    const host = /^\/docs\/([^/]+)/.exec(ctx.path)?.[1] ?? '';
+    const refused = this.throttle.check(host, ctx.now);
+    if (refused) return refused;
     const atRoot = this.projectRoot(ctx);
-    if (atRoot) return atRoot;
-    let best: { root: string; v: VersionData; p: ProjectData } | null = null;
+    if (atRoot && !('p' in atRoot)) return atRoot;
+    const placed = atRoot ?? this.versionAt(ctx);
+    if (placed === undefined) return this.unplaced(ctx, host);
+    const reply = this.page(placed, ctx);
+    // FACTS: "PR preview hosts never apply them, so a link that production redirects answers 404 in a preview."
+    if (host.includes('--') || (reply.status !== 404 && reply.status !== 200)) return reply;
+    const hostPrefix = `${this.store.url}/docs/${host}`;
+    const redirect = userRedirect(
+      this.redirectsOf(placed.p.slug),
+      {
+        hostPath: ctx.path.slice(`/docs/${host}`.length) || '/',
+        pagePath: `/${placed.below}`,
+        hostPrefix,
+        versionPrefix: `${this.store.url}${placed.root.replace(/\/$/, '')}`,
+      },
+      reply.status === 404,
+    );
+    return redirect ?? reply;
+  }
+
+  /** A path under no version: a version's root without its slash (a folder redirect), an exact user redirect, else 404. */
+  private unplaced(ctx: Ctx, host: string): Reply {
+    for (const v of this.store.versions) {
+      const p = this.store.projects.get(v.project);
+      if (p && v.visibleAt <= ctx.now && new URL(this.store.docsUrl(p, v.slug, v.type === 'external')).pathname === `${ctx.path}/`)
+        return folderRedirect(ctx.path, searchOf(ctx));
+    }
+    const p = host.includes('--') ? undefined : this.store.projects.get(host);
+    const hostPath = ctx.path.slice(`/docs/${host}`.length) || '/';
+    const redirect = p && userRedirect(this.redirectsOf(p.slug), { hostPath, hostPrefix: `${this.store.url}/docs/${host}` }, true);
+    return redirect || html(404, DJANGO_404);
+  }
+
+  /** The version whose root is the longest prefix of the path. */
+  private versionAt(ctx: Ctx): Placed | undefined {
+    let best: Placed | undefined;
     for (const v of this.store.versions) {
       const p = this.store.projects.get(v.project);
       if (!p || v.visibleAt > ctx.now) continue;
       const root = new URL(this.store.docsUrl(p, v.slug, v.type === 'external')).pathname;
-      if (ctx.path.startsWith(root) && (!best || root.length > best.root.length)) best = { root, v, p };
+      if (ctx.path.startsWith(root) && (!best || root.length > best.root.length)) best = { p, v, root, below: ctx.path.slice(root.length) };
     }
-    return this.page(best?.p, best?.v, ctx.now, best ? ctx.path.slice(best.root.length) : '');
+    return best;
   }
 
-  private page(p: ProjectData | undefined, v: VersionData | null | undefined, now: number, below: string): Reply {
-    if (!p || !v?.active || !this.store.versionBuilt(v, now)) return html(404, DJANGO_404);
+  private page({ p, v, below }: Placed, ctx: Ctx): Reply {
+    if (!v?.active || !this.store.versionBuilt(v, ctx.now)) return html(404, DJANGO_404);
+    if (v.privacy === 'private') return PRIVATE_DOCS;
+    // FACTS: "On a single-version project `/` is the version's root, but `/projects/{alias}/…`
+    // (subprojects) and `/_/…` (the service's own endpoints) are not the version's pages."
+    const single = p.versioningScheme === 'single_version_without_translations' && !p.subprojectOf;
+    if (single && (below.startsWith('_/') || below.startsWith('projects/'))) return html(404, DJANGO_404);
     const site = this.sites.get(`${p.slug}/${v.slug}`);
-    if (site) return sitePage(site, below);
+    if (site) return sitePage(site, below, () => folderRedirect(ctx.path, searchOf(ctx)));
     const title = escapeHtml(`${p.name} ${v.verboseName}`);
     return html(200, `<!doctype html>\n<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>\n`);
   }
@@ -153,9 +224,9 @@ export class SearchResources {
    * version exists and is active, else to `latest`: on a multi-version project an inactive or
    * missing default version makes the root quietly serve `latest` while `/{lang}/{default}/`
    * answers 404; single-version projects (and a default of `latest`) answer 404." Undefined when
-   * the path is no project's root.
+   * the path is no project's root; a single-version project's pages are placed on its default version.
    */
-  private projectRoot(ctx: Ctx): Reply | undefined {
+  private projectRoot(ctx: Ctx): Reply | Placed | undefined {
     for (const p of this.store.projects.values()) {
       if (p.translationOf || p.subprojectOf) continue;
       const root = new URL(this.store.docsUrl(p, p.defaultVersion, false)).pathname;
@@ -163,12 +234,21 @@ export class SearchResources {
       // A single-version project's root is its default version's pages; a multi-version one's only `/docs/{slug}/`.
       if (single ? !ctx.path.startsWith(root) : ctx.path !== `/docs/${p.slug}/`) continue;
       const version = this.store.findVersion(p.slug, p.defaultVersion, ctx.now);
-      if (single) return this.page(p, version, ctx.now, ctx.path.slice(root.length));
+      if (single) {
+        // A subproject's pages (`/projects/{alias}/`) are its own version's.
+        const deeper = this.versionAt(ctx);
+        return deeper && deeper.root.length > root.length ? deeper : { p, v: version, root, below: ctx.path.slice(root.length) };
+      }
       const target = version?.active ? p.defaultVersion : 'latest';
       return { status: 302, headers: { location: this.store.docsUrl(p, target, false) }, body: '' };
     }
     return undefined;
   }
+}
+
+function searchOf(ctx: Ctx): string {
+  const query = ctx.params.toString();
+  return query === '' ? '' : `?${query}`;
 }
 
 function highlight(text: string, words: string[]): string[] {
@@ -184,19 +264,19 @@ function highlight(text: string, words: string[]): string[] {
 
 /**
  * A page of a version whose pages a test gave: a folder serves its `index.html` (FACTS: the
- * service serves `guide/` from `guide/index.html`), anything else not given is Django's 404.
+ * service serves `guide/` from `guide/index.html`), a folder named without its slash is
+ * redirected (`folder`), anything else not given is Django's 404.
  */
-function sitePage(site: ReadonlyMap<string, string>, rawPath: string): Reply {
+function sitePage(site: ReadonlyMap<string, string>, rawPath: string, folder: () => Reply): Reply {
   let path = rawPath;
   try {
     path = decodeURIComponent(rawPath);
   } catch {
     // kept as written
   }
+  if (path !== '' && !path.endsWith('/') && !site.has(path) && site.has(`${path}/index.html`)) return folder();
   if (path === '' || path.endsWith('/')) path += 'index.html';
   const body = site.get(path);
   if (body === undefined) return html(404, DJANGO_404);
-  if (path.endsWith('.html')) return html(200, body);
-  const type = path.endsWith('.png') ? 'image/png' : path.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream';
-  return { status: 200, headers: { 'content-type': type }, body };
+  return { status: 200, headers: { 'content-type': contentTypeOf(path) }, body };
 }

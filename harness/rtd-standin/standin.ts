@@ -39,6 +39,7 @@ import { AddonsResources, type FileTreeDiffSeed, type FileTreeDiffTiming } from 
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
 import { Webhooks } from './webhooks.ts';
+import { DOCS_RATE } from './docs-host.ts';
 
 export interface Standin {
   /** 'http://127.0.0.1:PORT', no trailing slash. */
@@ -96,6 +97,8 @@ export interface Standin {
    * Without it, every path of a built version answers a small page.
    */
   setSitePages(project: string, version: string, pages: Record<string, string>): void;
+  /** Requests the docs hosts refused as too fast (429 or a 403 challenge), by host (`acme`, `acme--7`). */
+  docsRefused(): ReadonlyMap<string, number>;
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[];
   /** Seeds a variable as the dashboard would (no request recorded); returns its pk (`public: null` as the model allows). */
   addEnvVar(project: string, v: { name: string; value: string; public?: boolean | null }): number;
@@ -143,7 +146,10 @@ class StandinServer implements Standin {
     const buildsDisabled = (p: ProjectData, now: number) => this.projectNotifications.buildsDisabled(p, now);
     this.buildsApi = new BuildResources(this.store, this.queue, this.projectsApi, this.versionsApi, buildsDisabled);
     this.envApi = new EnvVarResources(this.store);
-    this.searchApi = new SearchResources(this.store, options.indexDelayMs ?? 1500);
+    this.searchApi = new SearchResources(this.store, options.indexDelayMs ?? 1500, {
+      rate: options.docsRate === undefined ? DOCS_RATE : options.docsRate,
+      redirectsOf: (project) => this.projectsApi.redirects(project),
+    });
     this.addonsApi = new AddonsResources(this.store);
     this.webhooks = new Webhooks(this.store, this.queue, this.versionsApi, buildsDisabled);
     const router = new Router(
@@ -266,6 +272,10 @@ class StandinServer implements Standin {
 
   setSitePages(project: string, version: string, pages: Record<string, string>): void {
     this.searchApi.setSitePages(project, version, pages);
+  }
+
+  docsRefused(): ReadonlyMap<string, number> {
+    return this.searchApi.docsRefused();
   }
 
   setFileTreeDiff(project: string, version: string, diff: FileTreeDiffSeed, timing?: FileTreeDiffTiming): void {

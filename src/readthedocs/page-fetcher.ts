@@ -5,8 +5,16 @@
  * own. Bounded (a time limit per request, a cap on what is read of a body), no token (another host
  * than the API's), and origin-checked: a redirect is followed only on the requested URL's own
  * origin, so that a page leading to another host (an internal address) is never requested.
+ *
+ * Paced: every request to a host (each redirect followed included) waits for that host's turn,
+ * at most {@link DOCS_PACE} on average (FACTS, *Docs hosts*: automated clients stay under 4 a
+ * second; above it the CDN answers 429 or a 403 challenge). A 429 (or a 503 with `Retry-After`) is
+ * waited out as it asks, within the request's `waitMs`, and pauses the host for every request; a
+ * challenge (`cf-mitigated: challenge`) or a throttle that outlasts the wait is answered as
+ * `refused`, which says nothing about the page.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { HostPacer, parseRetryAfter, type Sleep } from '../resilience/index.js';
 import { BodyTooLargeError, readBoundedText } from '../util/bounded-body.js';
 import type { ProxyOptions } from '../util/network-env.js';
 import { messageOf } from '../util/message-of.js';
@@ -19,6 +27,17 @@ interface PageAnswer {
   body?: string;
   /** What went wrong, for the reason shown to the user; undefined on a 200. */
   problem?: string;
+  /** Where the last answer came from, after the redirects followed: the base of the page's relative links. */
+  url?: string;
+  /** The `X-RTD-Redirect` of the last redirect followed (`system`: a folder's slash; `user`: the project's redirects). */
+  redirect?: string;
+  /** The answer's media type, lower case, without its parameters (`text/html`). */
+  contentType?: string;
+  /**
+   * The host would not answer: still `throttled` (429, 503) when the wait ran out, or `challenged`
+   * (a 403 with `cf-mitigated: challenge`). Neither says anything about the page.
+   */
+  refused?: 'throttled' | 'challenged';
 }
 
 interface PageRequest {
@@ -30,6 +49,8 @@ interface PageRequest {
   maxBodyBytes?: number;
   /** `false`: a redirect is not followed, its status is the answer (another site's page, by the link check). */
   followRedirects?: boolean;
+  /** How long in all it may wait for its host's turns and for throttles to pass (default `timeoutMs`). */
+  waitMs?: number;
 }
 
 export interface PageFetcher {
@@ -38,24 +59,49 @@ export interface PageFetcher {
   close(): Promise<void>;
 }
 
+/** The pace of requests to one host: the service's policy for automated clients, 4 a second with a small burst. */
+const DOCS_PACE = { perSecond: 4, burst: 2 } as const;
+
+export interface PageFetcherOptions {
+  /** The connections (a test's mock agent); by default an agent through the proxies of `proxy`. */
+  dispatcher?: Dispatcher;
+  /** `HTTPS_PROXY`, `NO_PROXY` of the front end's environment; unset, undici reads the process's. */
+  proxy?: ProxyOptions;
+  /** Requests a second to one host on average (default {@link DOCS_PACE}'s): `RTD_ACTION_PAGES_PER_SECOND`, for the stand-in. */
+  perSecond?: number;
+  /** The clock and the wait of the pace (tests give a fake clock's). */
+  now?: () => number;
+  sleep?: Sleep;
+}
+
 /** What a page check reports of a redirect it does not follow. */
 const OFF_HOST_REDIRECT = 'redirects off the preview host; not followed';
 
 const MAX_REDIRECTS = 5;
 /** A body not asked for is drained up to this much (then the connection closes). */
 const MAX_DRAINED_BYTES = 64 * 1024;
+/** Throttled answers waited out per request at most... */
+const MAX_THROTTLE_WAITS = 3;
+/** ...each as long as its `Retry-After` says, or (a 429 without one) this long. */
+const THROTTLE_WAIT_MS = 2_000;
+/** A media type or redirect kind longer than this is not one. */
+const MAX_TOKEN_LENGTH = 100;
 
-/**
- * The action's fetcher, through the proxies of the front end's environment (`proxyOptions`:
- * `HTTPS_PROXY`, `NO_PROXY`; unset, undici reads the process's).
- */
-export function pageFetcher(userAgent: string, dispatcher?: Dispatcher, proxy?: ProxyOptions): PageFetcher {
-  let agent = dispatcher;
-  const own = dispatcher === undefined;
+/** The action's fetcher. */
+export function pageFetcher(userAgent: string, options: PageFetcherOptions = {}): PageFetcher {
+  let agent = options.dispatcher;
+  const own = options.dispatcher === undefined;
+  const now = options.now ?? Date.now;
+  const pacer = new HostPacer({
+    perSecond: options.perSecond ?? DOCS_PACE.perSecond,
+    burst: DOCS_PACE.burst,
+    now,
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
   return {
-    get: (url, options) => {
-      agent ??= new EnvHttpProxyAgent({ ...proxy, connect: { timeout: 10_000 } });
-      return fetchPage(url, options, agent, userAgent);
+    get: (url, request) => {
+      agent ??= new EnvHttpProxyAgent({ ...options.proxy, connect: { timeout: 10_000 } });
+      return fetchPage(url, request, { dispatcher: agent, userAgent, pacer, now });
     },
     close: async () => {
       if (own && agent) await agent.close().catch(() => undefined);
@@ -63,39 +109,91 @@ export function pageFetcher(userAgent: string, dispatcher?: Dispatcher, proxy?: 
   };
 }
 
-async function fetchPage(url: string, options: PageRequest, dispatcher: Dispatcher, userAgent: string): Promise<PageAnswer> {
-  const { timeoutMs } = options;
+interface Fetching {
+  dispatcher: Dispatcher;
+  userAgent: string;
+  pacer: HostPacer;
+  now: () => number;
+}
+
+async function fetchPage(url: string, options: PageRequest, fetching: Fetching): Promise<PageAnswer> {
+  const notAfter = fetching.now() + (options.waitMs ?? options.timeoutMs);
   let target = new URL(url);
-  for (let redirects = 0; ; redirects += 1) {
-    let response: Dispatcher.ResponseData;
-    try {
-      response = await request(target, {
-        method: 'GET',
-        headers: { 'user-agent': userAgent, accept: options.accept ?? 'text/html' },
-        dispatcher,
-        signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
-    } catch (error) {
-      if (options.signal.aborted) throw options.signal.reason;
-      const code = (error as { code?: string }).code;
-      return { problem: `${code ?? 'no answer'}: ${messageOf(error)}` };
+  let redirect: string | undefined;
+  for (let redirects = 0, throttles = 0; ; ) {
+    if (!(await fetching.pacer.turn(target.host, { signal: options.signal, notAfter }))) {
+      // Held back by the host's own throttle (a pause it asked for), or only by the pace.
+      const throttled = throttles > 0 || fetching.pacer.paused(target.host);
+      return {
+        problem: `not asked: no turn on its host within the time left${throttled ? ' (it throttled)' : ''}`,
+        ...(throttled ? { refused: 'throttled' } : {}),
+      };
     }
+    const sent = await send(target, options, fetching);
+    if ('problem' in sent) return sent;
+    const response = sent;
     const status = response.statusCode;
-    const wanted = status === 200 && (options.maxBodyBytes ?? 0) > 0;
-    if (wanted) return readBody(response, options, status);
+    const seen = { url: target.href, ...kindOf(response.headers['x-rtd-redirect'], redirect), ...typeOf(response.headers['content-type']) };
+    if (status === 200 && (options.maxBodyBytes ?? 0) > 0) return { ...(await readBody(response, options, status)), ...seen };
     await response.body.dump({ limit: MAX_DRAINED_BYTES }).catch(() => undefined);
+    const retryAfter = parseRetryAfter(response.headers['retry-after'], fetching.now);
+    // A 503 is a throttle when it says how long to wait; without, a server error like any other.
+    if (status === 429 || (status === 503 && retryAfter !== undefined)) {
+      const waitMs = retryAfter ?? THROTTLE_WAIT_MS;
+      fetching.pacer.throttled(target.host, waitMs);
+      throttles += 1;
+      if (throttles <= MAX_THROTTLE_WAITS && fetching.now() + waitMs <= notAfter) continue;
+      return { status, problem: `answered ${status} (throttled)`, refused: 'throttled', ...seen };
+    }
+    if (status === 403 && String(response.headers['cf-mitigated']).toLowerCase() === 'challenge') {
+      fetching.pacer.throttled(target.host, 0);
+      return { status, problem: "challenged by the host's bot protection", refused: 'challenged', ...seen };
+    }
     const location = response.headers.location;
-    if (status >= 300 && status < 400 && options.followRedirects === false) return { status };
+    if (status >= 300 && status < 400 && options.followRedirects === false) return { status, ...seen };
     if (status >= 300 && status < 400 && typeof location === 'string' && redirects < MAX_REDIRECTS) {
       const next = URL.canParse(location, target.href) ? new URL(location, target) : undefined;
-      if (next?.origin !== target.origin) return { status, problem: OFF_HOST_REDIRECT };
+      if (next?.origin !== target.origin) return { status, problem: OFF_HOST_REDIRECT, ...seen };
       target = next;
+      redirect = seen.redirect;
+      redirects += 1;
       continue;
     }
-    return status === 200 ? { status } : { status, problem: `answered ${status}` };
+    return status === 200 ? { status, ...seen } : { status, problem: `answered ${status}`, ...seen };
   }
+}
+
+/** One GET; what went wrong when no answer came (the step's own abort is thrown). */
+async function send(target: URL, options: PageRequest, fetching: Fetching): Promise<Dispatcher.ResponseData | { problem: string }> {
+  const { timeoutMs } = options;
+  try {
+    return await request(target, {
+      method: 'GET',
+      headers: { 'user-agent': fetching.userAgent, accept: options.accept ?? 'text/html' },
+      dispatcher: fetching.dispatcher,
+      signal: AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  } catch (error) {
+    if (options.signal.aborted) throw options.signal.reason;
+    const code = (error as { code?: string }).code;
+    return { problem: `${code ?? 'no answer'}: ${messageOf(error)}` };
+  }
+}
+
+/** The redirect kind an answer names (`X-RTD-Redirect`), else the one of the redirect before it. */
+function kindOf(header: string | string[] | undefined, before: string | undefined): { redirect?: string } {
+  const value = Array.isArray(header) ? header[0] : header;
+  const kind = value?.trim().toLowerCase();
+  if (kind !== undefined && kind.length <= MAX_TOKEN_LENGTH && /^[a-z][a-z0-9_-]*$/.test(kind)) return { redirect: kind };
+  return before === undefined ? {} : { redirect: before };
+}
+
+function typeOf(header: string | string[] | undefined): { contentType?: string } {
+  const value = Array.isArray(header) ? header[0] : header;
+  const type = value?.split(';')[0]?.trim().toLowerCase();
+  return type !== undefined && type !== '' && type.length <= MAX_TOKEN_LENGTH ? { contentType: type } : {};
 }
 
 async function readBody(response: Dispatcher.ResponseData, options: PageRequest, status: number): Promise<PageAnswer> {

@@ -11,9 +11,9 @@ export interface BrokenLink {
   page: string;
   /** Where it leads: below the root (with its fragment) for the version's own pages, else the whole URL. */
   target: string;
-  /** `missing page`, `missing image`, `missing anchor` or `answered 500`. */
+  /** `missing page`, `missing image`, `missing resource` (a stylesheet, script…), `missing anchor` or `answered 403`. */
   problem: string;
-  kind: 'page' | 'image' | 'anchor';
+  kind: 'page' | 'image' | 'anchor' | 'resource';
   external: boolean;
 }
 

@@ -60,7 +60,7 @@ export interface RunnerPort {
   readonly cancellation: { said: string; title: string; message: string };
   /**
    * The environment the step runs in (the runner's, a terminal's): the workflow's `GITHUB_*`, the
-   * proxies, `RTD_ACTION_HTTP_TIMEOUT_MS`. Read at the entry (`src/step.ts`) and nowhere below it.
+   * proxies, `RTD_ACTION_HTTP_TIMEOUT_MS`, `RTD_ACTION_PAGES_PER_SECOND`. Read at the entry (`src/step.ts`) and nowhere below it.
    */
   readonly env: NodeJS.ProcessEnv;
   /**

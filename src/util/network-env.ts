@@ -11,6 +11,18 @@ export function httpTimeoutFromEnv(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isSafeInteger(ms) && ms > 0 ? ms : undefined;
 }
 
+/**
+ * `RTD_ACTION_PAGES_PER_SECOND`: the pace of page requests to one host (default 4, the service's
+ * policy for automated clients). Meant for tests against the loopback stand-in, never for the
+ * service's hosts; not an input for that reason.
+ */
+export function pagesPerSecondFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.RTD_ACTION_PAGES_PER_SECOND?.trim();
+  if (!raw) return undefined;
+  const perSecond = Number(raw);
+  return Number.isFinite(perSecond) && perSecond > 0 ? perSecond : undefined;
+}
+
 /** The proxies the environment names (undici's `EnvHttpProxyAgent` reads the same variables, but from `process.env`). */
 export interface ProxyOptions {
   httpProxy: string;

@@ -18,8 +18,11 @@ const NAMED = ['`guide/install.html` → `guide/gone.html`: missing page', '`gui
 const NAMED_IMAGE = '`guide/images.html` → `_images/diagram.png`: missing image';
 const WORKING = ['index.html#intro', 'guide/usage.html#run', 'install.html#setup', 'logo.png', 'legacy-usage', 'other-site'];
 
-async function withPreviewStands(test: (stands: { rtd: Standin; gh: GitHubStandin }) => Promise<void>): Promise<void> {
-  const rtd = await startStandin({ tokens: [TOKEN] });
+async function withPreviewStands(
+  test: (stands: { rtd: Standin; gh: GitHubStandin }) => Promise<void>,
+  options: { docsRate?: null } = {},
+): Promise<void> {
+  const rtd = await startStandin({ tokens: [TOKEN], ...options });
   // `latest` built: the file tree diff's base (FACTS).
   rtd.addProject({
     slug: 'demo',

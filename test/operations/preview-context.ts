@@ -12,7 +12,7 @@ import type { StepReport } from '../../src/operations/types.js';
 import { summaryMarkdown } from '../../src/reporting/report.js';
 import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../../harness/github-standin.ts';
 import { FakeClock, operationContext } from '../support/operation-context.ts';
-import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
+import { type DocsRate, startStandin, type Standin } from '../../harness/rtd-standin.ts';
 
 export const PR = 7;
 export const HEAD = '3f2a9c1d5e7b4a6c8d0e2f4a6b8c0d2e4f6a8b0c';
@@ -31,9 +31,15 @@ export interface PreviewStage {
  * Both stand-ins: project `demo` with the PR's version and its built `latest`, and (unless `pullRequest: false`) the pull
  * request on GitHub's side. GitHub lists two items a page, so every list the action reads is paginated.
  */
-export async function previewStage(options: { pullRequest?: boolean; tokenApp?: string } = {}): Promise<PreviewStage> {
+export async function previewStage(
+  options: { pullRequest?: boolean; tokenApp?: string; docsRate?: DocsRate | null } = {},
+): Promise<PreviewStage> {
   const clock = new FakeClock();
-  const rtd = await startStandin({ now: clock.now, rateLimit: null });
+  const rtd = await startStandin({
+    now: clock.now,
+    rateLimit: null,
+    ...(options.docsRate === undefined ? {} : { docsRate: options.docsRate }),
+  });
   // `latest` built: the base the file tree diff compares with (FACTS: the diff needs a built base),
   // whose live docs serve every page unless a test gives its pages (`setSitePages`).
   rtd.addProject({

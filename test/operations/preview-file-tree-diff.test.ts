@@ -202,7 +202,7 @@ describe('pages through the context', () => {
   it('every page the step reads (the preview, the diff) goes through ctx.pages, which the front end gives', async () => {
     const { rtd, gh, clock } = stage;
     rtd.setFileTreeDiff('demo', String(PR), { modified: ['index.html'], deleted: ['api/legacy.html'] }, { writtenAfterMs: 0 });
-    const real = pageFetcher('test');
+    const real = pageFetcher('test', { now: clock.now, sleep: clock.sleep });
     const asked: string[] = [];
     const pages: PageFetcher = {
       get: (url, request) => {
@@ -224,12 +224,12 @@ describe('pages through the context', () => {
       await test.close();
     }
     const preview = previewOf(rtd);
-    // The preview, the diff, the changed page read for its links (`link-check: warn` by default), then
+    // The preview, the diff; the changed page `index.html` is the root, already read, its links parsed
+    // from that answer (`link-check: warn` by default; `X/` and `X/index.html` are one page); then
     // the deleted page on the base's live docs (whether this pull request removes it).
     expect(asked).toEqual([
       preview,
       `${rtd.url}/_/addons/?api-version=1&project-slug=demo&version-slug=${PR}`,
-      `${preview}index.html`,
       `${rtd.url}/docs/demo/en/latest/api/legacy.html`,
     ]);
     // Nothing else reached the stand-in's pages or its addons endpoint.

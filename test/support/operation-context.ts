@@ -189,7 +189,8 @@ export function operationContext(options: ContextOptions): OperationTestContext 
     workspace: process.cwd(),
     ...options.run,
   };
-  const pages = options.pages ?? pageFetcher('readthedocs-action-tests');
+  // Paced on the fake clock, as the action paces on the real one.
+  const pages = options.pages ?? pageFetcher('readthedocs-action-tests', { now: clock.now, sleep: clock.sleep });
   const ctx: OperationContext = {
     inputs,
     api: new ReadTheDocsApi(http),

@@ -49,11 +49,12 @@ export function pullRequestEvent(options: { action?: string; headRepo?: string; 
   };
 }
 
-/** Runs dist/index.js as the runner does, with `event` and GitHub's stand-in as its API. */
+/** Runs dist/index.js as the runner does, with `event` and GitHub's stand-in as its API (and `env` beside). */
 export function runPreview(
   stands: { rtd: Standin; gh: GitHubStandin },
   event: { name: string; payload: unknown },
   extra: Record<string, string> = {},
+  env: Record<string, string> = {},
 ): Promise<ActionRun> {
-  return runAction({ inputs: previewInputs(stands.rtd, extra), event, env: { GITHUB_API_URL: stands.gh.url } });
+  return runAction({ inputs: previewInputs(stands.rtd, extra), event, env: { GITHUB_API_URL: stands.gh.url, ...env } });
 }

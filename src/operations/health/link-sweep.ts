@@ -8,15 +8,17 @@ import { brokenLinkText } from '../../reporting/broken-link.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { OperationContext } from '../types.js';
-import { annotateBroken, checkLinks, type LinkAnswers } from '../shared/links/link-checker.js';
+import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { apartCounts, throttleNote } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { CheckRow, ProjectFacts } from './checks.js';
 
 /** Distinct targets asked at most in one crawl (the rest counted as not checked). */
 const MAX_SWEEP_TARGETS = 5_000;
-/** The whole crawl's time (and the step's deadline). */
-const SWEEP_BUDGET_MS = 120_000;
+/** The whole crawl's time (and the step's deadline): at the docs host's pace of 4 requests a second, about 1,200 pages and targets. */
+const SWEEP_BUDGET_MS = 300_000;
+const SINGLE_VERSION = 'single_version_without_translations';
 /** Broken links the row's details name; its reason (the issue's block) lists more. */
 const MAX_IN_DETAILS = 5;
 const MAX_IN_REASON = 200;
@@ -24,7 +26,7 @@ const MAX_IN_REASON = 200;
 /** The `links work` row of a project, or none with `link-check: off` (the default for `health`). */
 export async function linkSweepRows(
   ctx: OperationContext,
-  facts: Pick<ProjectFacts, 'versions' | 'defaultVersion'>,
+  facts: Pick<ProjectFacts, 'versions' | 'defaultVersion' | 'versioningScheme'>,
   log: ProjectLog,
   /** The run's answers, shared by its projects: a target two projects link to is fetched once. */
   answers: LinkAnswers,
@@ -42,6 +44,7 @@ export async function linkSweepRows(
   const base = root.endsWith('/') ? root : `${root}/`;
   const report = await checkLinks(ctx, {
     root: base,
+    singleVersion: facts.versioningScheme === SINGLE_VERSION,
     pages: [base],
     crawl: true,
     maxPages: ctx.inputs.linkCheckPages,
@@ -52,8 +55,12 @@ export async function linkSweepRows(
     budgetMs: SWEEP_BUDGET_MS,
     answers,
   });
-  const counts = `${report.pages} page(s) read, ${report.checked} link(s) checked, ${report.notChecked} not checked`;
-  if (report.pages === 0) return [row('unknown', slug, `the root ${root} could not be read`)];
+  if (report.pages === 0) return [row('unknown', slug, unreadRoot(root, report))];
+  const note = throttleNote(report);
+  const counts =
+    [`${report.pages} page(s) read`, `${report.checked} link(s) checked`, `${report.notChecked} not checked`, ...apartCounts(report)].join(
+      ', ',
+    ) + (note === '' ? '' : `; ${note}`);
   const failing = failingLinks(report.broken, levels);
   const warned = report.broken.filter((link) => !failing.includes(link));
   annotateBroken(log, warned);
@@ -73,6 +80,30 @@ export async function linkSweepRows(
       ].join('\n'),
     },
   ];
+}
+
+/**
+ * Why the root gave no page to read: only an HTML page that answered 200 is read, so nothing is
+ * said of the links. FACTS (Docs hosts): private docs answer 401 without a sharing token, which the
+ * API token is not; a throttled or blocked runner meets 429 or a 403 (a challenge).
+ */
+function unreadRoot(root: string, report: LinkReport): string {
+  const answer = report.unread[0];
+  const status = answer?.status;
+  const start = `the root ${root}`;
+  if (status === 401)
+    return (
+      `${start} answered 401: the docs are private, and private docs open only to a sharing token ` +
+      "(the project's Sharing settings), which this action does not send; the API token does not open them, so the links are not checked"
+    );
+  if (answer?.refused === 'challenged') return `${start} answered 403 with a challenge: the docs host's bot protection blocked this runner`;
+  if (status === 429 || answer?.refused === 'throttled')
+    return `${start} ${status === undefined ? 'was throttled' : `answered ${status}`}: the docs host throttled this runner (it asks for at most 4 requests a second)`;
+  if (status === 403) return `${start} answered 403: the docs host blocked this runner, or the docs are not public`;
+  if (status === 404) return `${start} answered 404: the default version has no page there (not built, or its root is elsewhere)`;
+  if (status === 200) return `${start} answered 200 with no HTML page to read`;
+  if (status !== undefined) return `${start} answered ${status}: no page was read`;
+  return `${start} could not be read (no answer in time)`;
 }
 
 function row(state: CheckRow['state'], subject: string, details: string): CheckRow {

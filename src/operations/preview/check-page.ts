@@ -10,6 +10,9 @@ export interface PageCheck {
   attempts: number;
   /** The page's text (bounded) when `maxBodyBytes` asked for it and it was read whole. */
   body?: string;
+  /** Where it was served from, after the redirects followed, and its media type. */
+  url?: string;
+  contentType?: string;
 }
 
 export interface PageCheckOptions {
@@ -65,7 +68,11 @@ async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<P
   });
   // A 200 whose body was too large or cut off answers all the same (its body is not kept).
   if (answer.status === 200 && (answer.problem === undefined || maxBodyBytes > 0)) {
-    return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }) };
+    const served = {
+      ...(answer.url === undefined ? {} : { url: answer.url }),
+      ...(answer.contentType ? { contentType: answer.contentType } : {}),
+    };
+    return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }), ...served };
   }
   return { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
 }

@@ -11,6 +11,7 @@ import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
+import { linkCounts } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
 import type { ChangedPage } from './changed-pages.js';
@@ -27,12 +28,18 @@ const MAX_COMMENT_BROKEN = 10;
 /** Broken links the job summary lists per project. */
 const MAX_SUMMARY_BROKEN = 1_000;
 
-/** What `results[].links` says: how many links were checked, how many not, the broken ones, and those a redirect keeps working. */
+/** What `results[].links` says: how many links were checked, how many not and why, the broken ones, and those a redirect keeps working. */
 export interface LinkDetails {
   checked: number;
   notChecked: number;
   broken: BrokenLink[];
   redirected: RedirectedLink[];
+  /** Links to other sites not checked (without `link-check-external`), ignored ones, and those outside the version. */
+  otherSites: number;
+  ignored: number;
+  outsideVersion: number;
+  /** Requests a host would not answer (throttled or challenged), their links not checked. */
+  throttled: number;
 }
 
 /**
@@ -43,7 +50,18 @@ export interface LinkDetails {
 export async function checkPreviewLinks(
   ctx: OperationContext,
   log: ProjectLog,
-  args: { previewUrl: string; pages: readonly ChangedPage[]; answers: LinkAnswers; redirects: ProjectRedirects },
+  /**
+   * `recheck`: the pages come from the pull request's files (no file tree diff): a broken target is
+   * asked once more first. `singleVersion`: the project's versioning scheme says so.
+   */
+  args: {
+    previewUrl: string;
+    pages: readonly ChangedPage[];
+    answers: LinkAnswers;
+    redirects: ProjectRedirects;
+    recheck?: boolean;
+    singleVersion?: boolean;
+  },
 ): Promise<PreviewLinkReport | undefined> {
   const levels = linkLevels(ctx.inputs, 'preview');
   if (levels.links === 'off') return undefined;
@@ -51,6 +69,7 @@ export async function checkPreviewLinks(
   if (pages.length === 0) return undefined;
   const checked = await checkLinks(ctx, {
     root: asRoot(args.previewUrl),
+    singleVersion: args.singleVersion === true,
     pages,
     crawl: false,
     maxPages: MAX_LINK_CHECKED_PAGES,
@@ -60,14 +79,23 @@ export async function checkPreviewLinks(
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: LINK_CHECK_BUDGET_MS,
     answers: args.answers,
+    // The CDN serves the previous build until the service's indexing ends (FACTS): without the diff, which comes after it, a 404 may be stale.
+    ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
   });
   const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
   annotateBroken(log, report.broken);
+  const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
   log.info(
-    `Links of ${report.pages} changed page(s): ${report.checked} checked, ${report.broken.length} broken, ${report.notChecked} not checked` +
+    `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
   );
   return report;
+}
+
+/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
+function unreadText(report: LinkReport): string {
+  const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
+  return [...new Set(said)].join(', ');
 }
 
 /** A preview URL as the root its pages are below (ending in `/`). */
@@ -105,9 +133,10 @@ export function rowBrokenLinks(
 
 /** What `results[].links` carries. */
 export function linkDetails(report: PreviewLinkReport | undefined): { links?: LinkDetails } {
-  return report
-    ? { links: { checked: report.checked, notChecked: report.notChecked, broken: report.broken, redirected: report.redirected } }
-    : {};
+  if (!report) return {};
+  const { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion } = report;
+  const throttled = report.throttled.docsHost + report.throttled.otherSites;
+  return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled } };
 }
 
 /** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
@@ -133,8 +162,8 @@ export function brokenLinksFailure(
  */
 export function brokenLinksSummary(project: string, report: PreviewLinkReport | undefined): string[] {
   if (!report) return [];
-  const redirected = report.redirected.length === 0 ? '' : `, ${report.redirected.length} redirected in production`;
-  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${report.broken.length} broken${redirected}, ${report.checked} checked, ${report.notChecked} not checked`;
+  const redirected = report.redirected.length === 0 ? '' : ` (${report.redirected.length} more redirected in production)`;
+  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${linkCounts(report)}${redirected}`;
   const lines = ['', head];
   if (report.broken.length > 0) {
     lines.push('');

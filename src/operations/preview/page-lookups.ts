@@ -26,7 +26,15 @@ export interface PageLookupOptions {
    * Each page that answers read (at most `maxBodyBytes`) and handed to `page` as it comes, so that
    * the link check fetches it no more; the body is not kept in the look-ups.
    */
-  read?: { maxBodyBytes: number; page: (url: string, answer: { status: number; body?: string | undefined }) => Promise<void> };
+  read?: { maxBodyBytes: number; page: (url: string, answer: PageReadAnswer) => Promise<void> };
+}
+
+/** A page that answered, as handed on: its body, where it was served from, its media type. */
+interface PageReadAnswer {
+  status: number;
+  body?: string | undefined;
+  url?: string | undefined;
+  contentType?: string | undefined;
 }
 
 export interface PageLookups {
@@ -65,7 +73,7 @@ export async function lookUpPages(ctx: OperationContext, urls: readonly string[]
             ...(options.read ? { maxBodyBytes: options.read.maxBodyBytes } : {}),
           });
           const { body, ...looked } = check;
-          if (check.ok && options.read) await options.read.page(url, { status: 200, body });
+          if (check.ok && options.read) await options.read.page(url, { status: 200, body, url: check.url, contentType: check.contentType });
           checks.set(url, { ...looked, attempts: round });
           if (!check.ok && options.retryIf(check)) again.push(url);
         });

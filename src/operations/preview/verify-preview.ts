@@ -98,7 +98,7 @@ export async function verifyPreview(
     return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
   }
   log.info(`Preview ready: ${url}`);
-  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body });
+  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body, url: check.url, contentType: check.contentType });
   // What was found stays the project's details when the checks end early (the deadline).
   const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } as PreviewFindings };
   return continueFrom(ctx, run, ready, async () => {
@@ -167,7 +167,14 @@ async function verifyChangedPages(
   // The project's redirects, read once for the link check's notes and the redirect check.
   const redirects = projectRedirects(ctx, log, project, record);
   seen.doing('checking the links of the changed pages (the link check)');
-  const links = await checkPreviewLinks(ctx, log, { previewUrl: url, pages: info.pages, answers: shared.linkAnswers, redirects });
+  const links = await checkPreviewLinks(ctx, log, {
+    previewUrl: url,
+    pages: info.pages,
+    answers: shared.linkAnswers,
+    redirects,
+    recheck: !('pages' in diff),
+    singleVersion: record?.versioning_scheme === 'single_version_without_translations',
+  });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {
     seen.doing('checking that moved or removed pages have a redirect (the redirect check)');

@@ -1,14 +1,15 @@
 /**
  * What a documentation page links to and what it can be linked to: its `<a href>`, `<img src>` and
- * `srcset` candidates, and every `id` (and `<a name>`) a fragment may name. Parsed with
+ * `srcset` candidates, what it needs to render (stylesheets, scripts, icons, `<object data>`,
+ * `<source>`, `<video>` and `<audio>`), and every `id` (and `<a name>`) a fragment may name. Parsed with
  * htmlparser2's streaming parser (linear time, no tree kept), never with regular expressions: a
  * page of a pull request is hostile input, bounded before it gets here and bounded again in what
  * is kept of it.
  */
 
-/** A link as the page writes it. */
+/** A link as the page writes it: a link to follow, an image, or a resource the page loads. */
 export interface PageLink {
-  kind: 'link' | 'image';
+  kind: 'link' | 'image' | 'resource';
   /** The attribute's value, entities decoded, as written (relative or absolute). */
   href: string;
 }
@@ -16,7 +17,7 @@ export interface PageLink {
 export interface PageLinks {
   links: PageLink[];
   /** Every `id` of the page and every `<a name>`: what a fragment may name. */
-  anchors: Set<string>;
+  anchors: Anchors;
   /** The first `<base href>`, which relative links resolve against. */
   base?: string;
   /** Links beyond {@link MAX_LINKS_PER_PAGE}, not kept. */
@@ -33,15 +34,15 @@ const MAX_VALUE_LENGTH = 4_096;
 /** The links and anchors of an HTML text. htmlparser2 is loaded on first use, so the bundle's entry stays small. */
 export async function pageLinks(html: string): Promise<PageLinks> {
   const { Parser } = await import('htmlparser2');
-  const found: PageLinks = { links: [], anchors: new Set(), dropped: 0 };
-  const keep = (kind: PageLink['kind'], href: string) => {
-    if (href.length > MAX_VALUE_LENGTH) return;
+  const found: Omit<PageLinks, 'anchors'> = { links: [], dropped: 0 };
+  const anchors = new Set<string>();
+  const keep = (kind: PageLink['kind'], href: string | undefined) => {
+    if (href === undefined || href.length > MAX_VALUE_LENGTH) return;
     if (found.links.length >= MAX_LINKS_PER_PAGE) found.dropped += 1;
-    else found.links.push({ kind, href });
+    else found.links.push({ kind, href: detached(href) });
   };
   const anchor = (name: string | undefined) => {
-    if (name !== undefined && name !== '' && name.length <= MAX_VALUE_LENGTH && found.anchors.size < MAX_ANCHORS_PER_PAGE)
-      found.anchors.add(name);
+    if (name !== undefined && name !== '' && name.length <= MAX_VALUE_LENGTH && anchors.size < MAX_ANCHORS_PER_PAGE) anchors.add(name);
   };
   const parser = new Parser(
     {
@@ -49,19 +50,98 @@ export async function pageLinks(html: string): Promise<PageLinks> {
         anchor(attributes.id);
         if (name === 'a') {
           anchor(attributes.name);
-          if (attributes.href !== undefined) keep('link', attributes.href);
-        } else if (name === 'img') {
-          if (attributes.src !== undefined) keep('image', attributes.src);
-          if (attributes.srcset !== undefined) for (const url of srcsetUrls(attributes.srcset)) keep('image', url);
-        } else if (name === 'base' && found.base === undefined && attributes.href !== undefined) {
-          found.base = attributes.href;
+          keep('link', attributes.href);
+        } else if (name === 'base') {
+          if (found.base === undefined && attributes.href !== undefined) found.base = detached(attributes.href);
+        } else {
+          for (const [kind, url] of loaded(name, attributes)) keep(kind, url);
         }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
-  return found;
+  return { ...found, anchors: new Anchors(anchors) };
+}
+
+/**
+ * The anchors of a page, packed: their names sorted and joined in one string, and where each one
+ * starts. A crawl keeps the anchors of every page it reads; as a set of strings they would cost
+ * several times as much. Looked up by binary search: a hostile page's 50,000 anchors cost 16
+ * comparisons a link.
+ */
+export class Anchors {
+  private readonly text: string;
+  private readonly starts: Uint32Array;
+
+  constructor(names: Iterable<string>) {
+    // Joined: a copy, which holds nothing of the page it was read from.
+    const sorted = [...names].sort();
+    this.text = sorted.join('\0');
+    this.starts = new Uint32Array(sorted.length + 1);
+    let at = 0;
+    for (const [i, name] of sorted.entries()) {
+      this.starts[i] = at;
+      at += name.length + 1;
+    }
+    this.starts[sorted.length] = at;
+  }
+
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  has(name: string): boolean {
+    for (let low = 0, high = this.size - 1; low <= high; ) {
+      const middle = (low + high) >>> 1;
+      const value = this.nameAt(middle);
+      if (value === name) return true;
+      if (value < name) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+
+  *[Symbol.iterator](): IterableIterator<string> {
+    for (let i = 0; i < this.size; i++) yield this.nameAt(i);
+  }
+
+  private nameAt(i: number): string {
+    return this.text.slice(this.starts[i], this.starts[i + 1]! - 1);
+  }
+}
+
+/** What an element other than `<a>` and `<base>` loads: images, and the resources a page needs to render. */
+function loaded(name: string, attributes: Record<string, string>): [PageLink['kind'], string | undefined][] {
+  const srcset = (kind: PageLink['kind']) =>
+    attributes.srcset === undefined ? [] : srcsetUrls(attributes.srcset).map((url): [PageLink['kind'], string] => [kind, url]);
+  switch (name) {
+    case 'img':
+      return [['image', attributes.src], ...srcset('image')];
+    case 'link': {
+      const rel = (attributes.rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+      return rel.includes('stylesheet') || rel.includes('icon') ? [['resource', attributes.href]] : [];
+    }
+    case 'script':
+    case 'video':
+    case 'audio':
+      return [['resource', attributes.src]];
+    case 'object':
+      return [['resource', attributes.data]];
+    case 'source':
+      return [['resource', attributes.src], ...srcset('resource')];
+    default:
+      return [];
+  }
+}
+
+/**
+ * A copy of a piece of the page that holds no reference to the page's text: the parser's values
+ * are slices of it, and a slice kept would keep the whole page (megabytes) alive for the run.
+ */
+function detached(text: string): string {
+  // V8 copies a short piece anyway; a longer one joined to a character is flattened into a copy by `slice`.
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Inputs } from '../../../inputs/inputs.js';
 type LinkLevel = 'off' | 'warn' | 'fail';
 
 export interface LinkLevels {
-  /** Broken pages and images. */
+  /** Broken pages, images and resources. */
   links: LinkLevel;
   /** Broken anchors; `off` when links are off. */
   anchors: LinkLevel;
@@ -20,8 +20,8 @@ export function linkLevels(inputs: Pick<Inputs, 'linkCheck' | 'linkCheckAnchors'
   return { links, anchors };
 }
 
-/** Whether broken links of a report fail at these levels: an internal page or image with `fail`, an internal anchor with anchors at `fail`. */
-export function failingLinks<T extends { kind: 'page' | 'image' | 'anchor'; external: boolean }>(
+/** Whether broken links of a report fail at these levels: an internal page, image or resource with `fail`, an internal anchor with anchors at `fail`. */
+export function failingLinks<T extends { kind: 'page' | 'image' | 'anchor' | 'resource'; external: boolean }>(
   broken: readonly T[],
   levels: LinkLevels,
 ): T[] {

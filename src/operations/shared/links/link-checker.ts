@@ -1,34 +1,60 @@
 /**
  * The link check of `preview` (the changed pages) and `health` (a crawl of the default version):
- * the pages read and parsed, then every distinct target they link to asked once, a few at a time,
- * each with a short time limit, all within one budget (and the step's deadline); what is over a
- * bound or out of time is counted as not checked, never guessed. Internal targets are on the
- * version's host and below its root; another site is asked only when `external` is set, with a
- * limit per host and without following its redirects. No token is ever sent (`ctx.pages`).
+ * the pages read and parsed (only an HTML page that answered 200 is a page read; its links resolved
+ * against the address it was served from), then every distinct target they link to asked once, the
+ * version's own before other sites', a few at a time, each with a short time limit, all within one
+ * budget (and the step's deadline); then each link judged on its target's answer (link-judge.ts).
+ * What is over a bound, out of time or refused by a throttled host is counted as not checked,
+ * never guessed. Internal targets are on the version's host and below its root; another site is
+ * asked only when `external` is set, with a limit per host and without following its redirects.
+ * Requests are paced per host by `ctx.pages`, which sends no token.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type BrokenLink, brokenLinkText } from '../../../reporting/broken-link.js';
 import type { ProjectLog } from '../../../reporting/project-log.js';
+import { waitUntil } from '../../../resilience/index.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
-import { pageLinks, type PageLink } from './html-links.js';
+import { type Answer, LinkAnswers, type PageRead, parseAnswer, withoutHash } from './link-answers.js';
+import { judge, type Judged, type Occurrence } from './link-judge.js';
 import { isPrivateHost } from './private-host.js';
-import { hasAnchor, resolveLink, type GlobList, type LinkTarget } from './resolve-link.js';
+import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
 
-/** How many links were checked, how many not (bounds, time, no answer), and the broken ones. */
+export { LinkAnswers } from './link-answers.js';
+
+/** How many links were checked, how many not and why, and the broken ones. */
 export interface LinkReport {
   checked: number;
+  /** Links that could not be checked: bounds, time, no answer, a throttled host. */
   notChecked: number;
   broken: BrokenLink[];
+  /** Links to other sites, not checked without `link-check-external` (never failing the step anyway). */
+  otherSites: number;
+  /** Targets `link-check-ignore` matches. */
+  ignored: number;
+  /** Links to another path of the version's host (another version, the service's `/_/`, a subproject): never checked. */
+  outsideVersion: number;
+  /** Requests a host would not answer (still throttled when the wait ran out, or challenged): their links are not checked. */
+  throttled: { docsHost: number; otherSites: number };
   /** Pages read and parsed. */
   pages: number;
+  /** The plan's pages that were not read, with what they answered (a root that answered 401, 404…). */
+  unread: UnreadPage[];
   /** Distinct targets asked (the pages read excluded). */
   requests: number;
+}
+
+interface UnreadPage {
+  url: string;
+  status?: number;
+  refused?: Answer['refused'];
 }
 
 export interface LinkCheckPlan {
   /** The version's root URL (ending in `/`): what is below it on its host is internal. */
   root: string;
+  /** A single-version project's: its root's `projects/` (subprojects) and `_/` (the service's) are not its pages. */
+  singleVersion?: boolean;
   /** The pages whose links are checked. */
   pages: readonly string[];
   /** `health`: pages of the version linked from the pages read are read too, up to `maxPages`. */
@@ -44,9 +70,15 @@ export interface LinkCheckPlan {
   budgetMs: number;
   /** What the run has fetched already, shared by its projects (and `preview`'s look-ups): each target once per run. */
   answers?: LinkAnswers;
+  /**
+   * A target that answered 404 or lacked its anchor is asked once more after this wait before it is
+   * reported (`preview` without the service's file tree diff: the CDN serves the previous build for
+   * a while after a build ends).
+   */
+  recheckAfterMs?: number;
 }
 
-/** Requests at the same time... */
+/** Requests at the same time (each host's pace is the page fetcher's)... */
 const CONCURRENCY = 4;
 /** ...and to one other site at the same time, and at most this many of its targets. */
 const PER_HOST_CONCURRENCY = 2;
@@ -55,66 +87,21 @@ const MAX_TARGETS_PER_HOST = 100;
 const REQUEST_TIMEOUT_MS = 5_000;
 /** A page read for its links or anchors: larger ones are not parsed (counted as not checked). */
 export const MAX_PAGE_BYTES = 4 * 1024 * 1024;
-/** Broken links kept in the report (the counts go on). */
-const MAX_BROKEN = 1_000;
+/** Unread pages of the plan named in the report. */
+const MAX_UNREAD_KEPT = 20;
 
-/** One answer: the status when there was one, the anchors of a page read, or why there is none. */
-interface Answer {
-  status?: number;
-  anchors?: ReadonlySet<string>;
-}
+type Ask = (url: string, options: Want) => Promise<PageRead | undefined>;
 
-/** A page or target as fetched: its answer, and for a page read, its links. */
-interface PageRead {
-  answer: Answer;
-  links: readonly PageLink[];
-  base?: string | undefined;
-}
-
-/**
- * What one run has fetched for its link checks, shared by its projects: each target is fetched
- * once per run however many pages (of however many projects) link to it, and a page another check
- * of the run read already (`preview`'s look-up of a changed page) is parsed from that body instead
- * of fetched again. Only the parsed answers are kept (status, anchors, links), never a body.
- */
-export class LinkAnswers {
-  private readonly reads = new Map<string, { body: boolean; read: Promise<PageRead | undefined> }>();
-
-  /** A page of the version the run fetched already (answered 200, its bounded body when it was read). */
-  async keep(url: string, answer: { status: number; body?: string | undefined }): Promise<void> {
-    const read = parseAnswer(answer);
-    this.reads.set(keyOf(url, false), { body: true, read });
-    await read;
-  }
-
-  /** The answer the run has for `url`, else `fetch`'s, kept; one without a body does not serve a read of the page's anchors. */
-  read(
-    url: string,
-    options: { body: boolean; external: boolean },
-    fetch: () => Promise<PageRead | undefined>,
-  ): Promise<PageRead | undefined> {
-    const key = keyOf(url, options.external);
-    const known = this.reads.get(key);
-    if (known && (known.body || !options.body)) return known.read;
-    const read = fetch();
-    this.reads.set(key, { body: options.body, read });
-    return read;
-  }
-}
-
-/** The same URL is asked differently as another site's (no redirect followed): kept apart. */
-function keyOf(url: string, external: boolean): string {
-  return `${external ? 'external' : 'internal'} ${withoutHash(url)}`;
-}
-
-interface Occurrence {
-  page: string;
-  kind: PageLink['kind'];
-  target: Extract<LinkTarget, { kind: 'internal' | 'external' }>;
+/** How a target is asked: with its body (its anchors are needed; a page read: its links too), as another site's (no redirect followed). */
+interface Want {
+  body: boolean;
+  external: boolean;
+  links?: boolean;
+  host?: string;
 }
 
 export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Promise<LinkReport> {
-  const root = new URL(plan.root);
+  const scope = versionScope(plan.root, plan.singleVersion);
   const endsAt = ctx.now() + Math.min(plan.budgetMs, ctx.deadline.remainingMs());
   const remainingMs = () => Math.max(0, endsAt - ctx.now());
   const limit = pLimit(CONCURRENCY);
@@ -122,13 +109,44 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   // Out of time, nothing is asked (and nothing kept for the run's other projects).
   const ask: Ask = (url, options) =>
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, url, options, remainingMs()))));
-  const { read, occurrences, notRead } = await readPages(plan, root, ask);
-  const targets = await askTargets(plan, occurrences, read, ask, mayAskOf(ctx, root));
-  const report = judge(plan, occurrences, (url) => read.get(url) ?? targets.answers.get(url));
-  return { ...report, notChecked: report.notChecked + notRead, pages: read.size, requests: targets.asked };
+  const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
+  const wants = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
+  const targets = await askTargets(plan, wants, read.known, ask);
+  const known = new Map([...read.known, ...targets.answers]);
+  let judged = judge(plan, read.occurrences, (url) => known.get(url));
+  let requests = targets.asked;
+  if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0 && ctx.now() + plan.recheckAfterMs < endsAt) {
+    // Once more after a short wait: the CDN may have served the previous build's page.
+    const waitEnd = ctx.now() + plan.recheckAfterMs;
+    await waitUntil(() => waitEnd, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
+    const again = [...judged.suspects].map((url): [string, Want] => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
+    for (const [url] of again) answers.forget(url, false);
+    const fresh = await askAll(again, ask);
+    for (const [url, answer] of fresh) known.set(url, answer);
+    requests += again.length;
+    judged = judge(plan, read.occurrences, (url) => known.get(url));
+  }
+  return report(judged, { ...read, requests, known, askedOthers: targets.askedOthers });
 }
 
-type Ask = (url: string, options: { body: boolean; external: boolean }) => Promise<PageRead | undefined>;
+function report(
+  judged: Judged,
+  facts: { pages: number; unread: UnreadPage[]; notRead: number; requests: number; known: Map<string, Answer>; askedOthers: Set<string> },
+): LinkReport {
+  const throttled = { docsHost: 0, otherSites: 0 };
+  for (const [url, answer] of facts.known) {
+    if (answer.refused !== undefined) throttled[facts.askedOthers.has(url) ? 'otherSites' : 'docsHost'] += 1;
+  }
+  const { suspects: _, ...counts } = judged;
+  return {
+    ...counts,
+    notChecked: judged.notChecked + facts.notRead,
+    throttled,
+    pages: facts.pages,
+    unread: facts.unread,
+    requests: facts.requests,
+  };
+}
 
 /**
  * Whether another site's target may be asked: never this machine or its private network (a pull
@@ -148,192 +166,163 @@ function mayAskOf(ctx: OperationContext, root: URL): (url: string) => boolean {
 
 /**
  * The pages read in waves, the first one the plan's pages; with `crawl`, each next wave the
- * version's pages the last one links to, until `maxPages`.
+ * version's pages the last one links to, until `maxPages`. Every answer is kept (`known`), but
+ * only an HTML page that answered 200 is a page read.
  */
-async function readPages(plan: LinkCheckPlan, root: URL, ask: Ask) {
-  const read = new Map<string, Answer>();
+async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask, linksTaken: (url: string) => void) {
+  const known = new Map<string, Answer>();
   // Each page's links, told in the order the pages were found (reads finish in any order).
   const linksOf = new Map<string, Occurrence[]>();
   // Only pages of the version are read: a page address from the service never picks another host.
-  const start = [...new Set(plan.pages.map(withoutHash))].filter((url) => isBelow(root, url));
+  const start = [...new Set(plan.pages.map((url) => pageAddress(withoutHash(url))))].filter((url) => isInScope(scope, new URL(url)));
   const seen = new Set(start.slice(0, plan.maxPages));
+  const starts = new Set(seen);
+  // Where each page read was served from: a page reached twice (a redirect's end) is read once.
+  const served = new Set<string>();
+  const unread: UnreadPage[] = [];
+  const targets = new Map<string, Occurrence['target']>();
   let notRead = Math.max(0, start.length - plan.maxPages);
   let wave = [...seen];
   while (wave.length > 0) {
     const next: string[] = [];
     await Promise.all(
       wave.map(async (url) => {
-        const page = await ask(url, { body: true, external: false });
-        if (page === undefined) {
+        if (served.has(url)) return;
+        const page = await ask(url, { body: true, external: false, links: true });
+        if (page !== undefined) known.set(url, page.answer);
+        if (page === undefined || !page.parsed) {
+          // A page of the plan that gave no page to read: its links are not checked.
+          if (!starts.has(url)) return;
           notRead += 1;
+          if (unread.length < MAX_UNREAD_KEPT) unread.push({ url, ...(page === undefined ? {} : unreadAnswer(page.answer)) });
           return;
         }
-        read.set(url, page.answer);
-        const pagePath = pathBelow(root, url);
-        const occurrences: Occurrence[] = [];
-        linksOf.set(url, occurrences);
-        for (const link of page.links) {
-          const target = resolveLink(link.href, url, root, plan.ignore, page.base);
-          if (target.kind === 'skipped') continue;
-          occurrences.push({ page: pagePath, kind: link.kind, target });
-          if (plan.crawl && target.kind === 'internal' && link.kind === 'link' && looksLikePage(target.path) && !seen.has(target.url)) {
-            if (seen.size >= plan.maxPages) continue;
-            seen.add(target.url);
-            next.push(target.url);
-          }
-        }
+        const at = pageAddress(page.url ?? url);
+        if (served.has(at)) return;
+        served.add(at);
+        linksOf.set(
+          url,
+          occurrencesOf(plan, scope, { page, at, targets }, (target) => crawled(plan, seen, next, target)),
+        );
+        linksTaken(url);
       }),
     );
     wave = next;
   }
   const occurrences = [...seen].flatMap((url) => linksOf.get(url) ?? []);
-  return { read, occurrences, notRead };
+  return { known, occurrences, pages: served.size, unread, notRead };
 }
 
-/** An answer with a body made an answer with anchors, and the page's links. */
-async function parseAnswer(answer: Answer & { body?: string | undefined }): Promise<PageRead> {
-  if (answer.status !== 200 || answer.body === undefined)
-    return { answer: { ...(answer.status === undefined ? {} : { status: answer.status }) }, links: [] };
-  const parsed = await pageLinks(answer.body);
-  return { answer: { status: 200, anchors: parsed.anchors }, links: parsed.links, base: parsed.base };
+function unreadAnswer(answer: Answer): Omit<UnreadPage, 'url'> {
+  return { ...(answer.status === undefined ? {} : { status: answer.status }), ...(answer.refused ? { refused: answer.refused } : {}) };
 }
 
-/** Every distinct target not read as a page, asked once, within `maxTargets` (and per host for other sites). */
-async function askTargets(
+/** The links of a page read, resolved against where it was served from (`at`); `follow` is told each page of the version it links to. */
+function occurrencesOf(
   plan: LinkCheckPlan,
-  occurrences: Occurrence[],
-  read: ReadonlyMap<string, Answer>,
-  ask: Ask,
-  mayAsk: (url: string) => boolean,
-) {
-  const wanted = new Map<string, { body: boolean; external: boolean; host?: string }>();
-  for (const { target, kind } of occurrences) {
-    if (read.has(target.url) || (target.kind === 'external' && (!plan.external || !mayAsk(target.url)))) continue;
-    const body = plan.anchors && target.kind === 'internal' && kind === 'link' && target.fragment !== undefined;
+  scope: VersionScope,
+  read: { page: PageRead; at: string; targets: Map<string, Occurrence['target']> },
+  follow: (url: string) => void,
+): Occurrence[] {
+  const pagePath = pathBelow(scope.root, read.at);
+  const against = linkBase(read.at, read.page.base);
+  const occurrences: Occurrence[] = [];
+  for (const link of read.page.links) {
+    const resolved = resolveLink(link.href, against, scope, plan.ignore);
+    if (resolved.kind === 'skipped') continue;
+    const { fragment, ...where } = resolved.kind === 'internal' ? resolved : { ...resolved, fragment: undefined };
+    // One target object for every link to the same place, its fragment kept on the link.
+    const key = `${where.url}\0${where.kind === 'internal' ? where.path : ''}`;
+    let target = read.targets.get(key);
+    if (target === undefined) {
+      target = where;
+      read.targets.set(key, target);
+    }
+    occurrences.push({ page: pagePath, kind: link.kind, target, ...(fragment === undefined ? {} : { fragment }) });
+    if (target.kind === 'internal' && link.kind === 'link' && target.html) follow(target.url);
+  }
+  return occurrences;
+}
+
+/** With `crawl`, a page of the version not seen yet joins the next wave, until `maxPages`. */
+function crawled(plan: LinkCheckPlan, seen: Set<string>, next: string[], url: string): void {
+  if (!plan.crawl || seen.has(url) || seen.size >= plan.maxPages) return;
+  seen.add(url);
+  next.push(url);
+}
+
+/** Every distinct target not known yet, and how to ask it; another site's only with `external`, and never a private address. */
+function wantsOf(plan: LinkCheckPlan, occurrences: readonly Occurrence[], mayAsk: (url: string) => boolean): Map<string, Want> {
+  const wanted = new Map<string, Want>();
+  for (const { target, kind, fragment } of occurrences) {
+    if (target.kind !== 'internal' && target.kind !== 'external') continue;
+    if (target.kind === 'external' && (!plan.external || !mayAsk(target.url))) continue;
+    const body = plan.anchors && target.kind === 'internal' && kind === 'link' && fragment !== undefined;
     const known = wanted.get(target.url);
     if (known) known.body ||= body;
     else
       wanted.set(target.url, { body, external: target.kind === 'external', ...(target.kind === 'external' ? { host: target.host } : {}) });
   }
-  const perHost = new Map<string, { limit: LimitFunction; count: number }>();
-  const answers = new Map<string, Answer>();
-  const asked = [...wanted].slice(0, plan.maxTargets).filter(([, want]) => {
-    if (want.host === undefined) return true;
-    const host = perHost.get(want.host) ?? { limit: pLimit(PER_HOST_CONCURRENCY), count: 0 };
-    perHost.set(want.host, host);
-    host.count += 1;
-    return host.count <= MAX_TARGETS_PER_HOST;
+  return wanted;
+}
+
+/**
+ * The targets not read as pages, asked once each: the version's own first, then other sites' (at
+ * most {@link MAX_TARGETS_PER_HOST} per site, so that one site's thousands of links take no place
+ * of the version's), within `maxTargets` in all.
+ */
+async function askTargets(plan: LinkCheckPlan, wants: Map<string, Want>, read: ReadonlyMap<string, Answer>, ask: Ask) {
+  const pending = [...wants].filter(([url]) => !read.has(url));
+  const perHost = new Map<string, number>();
+  const others = pending.filter(([, want]) => {
+    if (want.host === undefined) return false;
+    perHost.set(want.host, (perHost.get(want.host) ?? 0) + 1);
+    return perHost.get(want.host)! <= MAX_TARGETS_PER_HOST;
   });
+  const asked = [...pending.filter(([, want]) => want.host === undefined), ...others].slice(0, plan.maxTargets);
+  const answers = await askAll(asked, ask);
+  return { answers, asked: asked.length, askedOthers: new Set(others.map(([url]) => url)) };
+}
+
+/** Each target asked; another site's at most {@link PER_HOST_CONCURRENCY} at a time. */
+async function askAll(asked: readonly [string, Want][], ask: Ask): Promise<Map<string, Answer>> {
+  const answers = new Map<string, Answer>();
+  const perHost = new Map<string, LimitFunction>();
   await Promise.all(
     asked.map(async ([url, want]) => {
       const go = async () => {
         const read = await ask(url, want);
         if (read) answers.set(url, read.answer);
       };
-      const host = want.host === undefined ? undefined : perHost.get(want.host);
-      await (host ? host.limit(go) : go());
+      if (want.host === undefined) return go();
+      const host = perHost.get(want.host) ?? pLimit(PER_HOST_CONCURRENCY);
+      perHost.set(want.host, host);
+      return host(go);
     }),
   );
-  return { answers, asked: asked.length };
+  return answers;
 }
 
-/** Each link (once per page and target) checked against the answers; those without one counted as not checked. */
-function judge(plan: LinkCheckPlan, occurrences: Occurrence[], answerOf: (url: string) => Answer | undefined) {
-  const broken: BrokenLink[] = [];
-  let checked = 0;
-  let notChecked = 0;
-  const done = new Set<string>();
-  for (const { page, kind, target } of occurrences) {
-    if (target.kind === 'external' && !plan.external) continue;
-    const fragment = target.kind === 'internal' && kind === 'link' && plan.anchors ? target.fragment : undefined;
-    const shown =
-      target.kind === 'internal' ? `${target.path === '' ? '/' : target.path}${fragment === undefined ? '' : `#${fragment}`}` : target.url;
-    const key = `${page}\n${kind}\n${shown}`;
-    if (done.has(key)) continue;
-    done.add(key);
-    const problem = problemOf(answerOf(target.url), kind, fragment, target.kind === 'external');
-    if (problem === 'not checked') {
-      notChecked += 1;
-      continue;
-    }
-    checked += 1;
-    if (problem === undefined) continue;
-    if (broken.length < MAX_BROKEN) {
-      broken.push({
-        page,
-        target: shown,
-        problem,
-        kind: problem === 'missing anchor' ? 'anchor' : kind === 'image' ? 'image' : 'page',
-        external: target.kind === 'external',
-      });
-    }
-  }
-  return { checked, notChecked, broken };
-}
-
-/** What is wrong with one link given its target's answer; `not checked` when it tells nothing. */
-function problemOf(
-  answer: Answer | undefined,
-  kind: PageLink['kind'],
-  fragment: string | undefined,
-  external: boolean,
-): string | undefined {
-  const status = answer?.status;
-  if (status === undefined) return 'not checked';
-  if (external) return status >= 400 ? `answered ${status}` : undefined;
-  if (status === 404 || status === 410) return kind === 'image' ? 'missing image' : 'missing page';
-  if (status >= 400 && status < 500) return `answered ${status}`;
-  // A server error or a redirect off the host tells nothing about the link.
-  if (status !== 200) return 'not checked';
-  if (fragment === undefined) return undefined;
-  if (answer?.anchors === undefined) return 'not checked';
-  return hasAnchor(answer.anchors, fragment) ? undefined : 'missing anchor';
-}
-
-/** One GET, its body parsed when asked for; undefined when no answer came. */
-async function fetchRead(
-  ctx: OperationContext,
-  url: string,
-  options: { body: boolean; external: boolean },
-  remainingMs: number,
-): Promise<PageRead | undefined> {
-  const answer = await fetchAnswer(ctx, url, options, remainingMs);
-  if (answer === undefined) return undefined;
-  return options.body ? parseAnswer(answer) : { answer: { status: answer.status }, links: [] };
-}
-
-/** One GET within what is left of the budget; undefined when none is left or no answer came. */
-async function fetchAnswer(
-  ctx: OperationContext,
-  url: string,
-  options: { body: boolean; external: boolean },
-  remainingMs: number,
-): Promise<{ status: number; body?: string } | undefined> {
+/** One GET within what is left of the budget, its body parsed when asked for; undefined when no answer came. */
+async function fetchRead(ctx: OperationContext, url: string, options: Want, remainingMs: number): Promise<PageRead | undefined> {
   if (remainingMs <= 0) return undefined;
   const answer = await ctx.pages.get(url, {
     signal: ctx.deadline.signal,
     timeoutMs: Math.min(REQUEST_TIMEOUT_MS, remainingMs),
+    // The host's turns and its throttles may take what is left of the budget.
+    waitMs: remainingMs,
     accept: options.body ? 'text/html' : '*/*',
     ...(options.body ? { maxBodyBytes: MAX_PAGE_BYTES } : {}),
     ...(options.external ? { followRedirects: false } : {}),
   });
   if (answer.status === undefined) {
     ctx.log.debug(`link check: ${url}: ${answer.problem ?? 'no answer'}`);
-    return undefined;
+    // A host that throttled and would not give a turn in time: counted as throttled.
+    return answer.refused === undefined ? undefined : { answer: { refused: answer.refused }, links: [], parsed: false };
   }
   // A page too large to read answered: it is there, its anchors are unknown.
-  return { status: answer.status, ...(answer.body === undefined ? {} : { body: answer.body }) };
-}
-
-function isBelow(root: URL, url: string): boolean {
-  const parsed = new URL(url);
-  return parsed.origin === root.origin && parsed.pathname.startsWith(root.pathname);
-}
-
-function withoutHash(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = '';
-  return parsed.href;
+  const fetched = { ...answer, body: options.body ? answer.body : undefined };
+  return parseAnswer(fetched);
 }
 
 /** The path of `url` below `root`, `/` for the root itself. */
@@ -347,12 +336,6 @@ function pathBelow(root: URL, url: string): string {
     // kept as written
   }
   return decoded === '' ? '/' : decoded;
-}
-
-/** A link the crawl follows: a folder, an `.html` page, or a name without an extension. */
-function looksLikePage(path: string): boolean {
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return last === '' || last.endsWith('.html') || last.endsWith('.htm') || !last.includes('.');
 }
 
 /** The annotation's title of a broken link of the version's own pages... */

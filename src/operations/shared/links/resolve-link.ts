@@ -1,48 +1,101 @@
 /**
- * Where a link of a page leads, as the link check sees it: a page or image of the version being
- * checked (its host and below its root path: checked), another site (checked only with
- * `link-check-external`), or something never checked (another path of the same host, `mailto:`,
- * `tel:`, `javascript:`, `data:`, an ignored pattern). Pure.
+ * Where a link of a page leads, as the link check sees it: a page or file of the version being
+ * checked (its host and below its root path, but for what the service keeps there: checked),
+ * another site (checked only with `link-check-external`), or something never checked: another path
+ * of the same host (outside the version), an ignored pattern (both counted), `mailto:`, `tel:`,
+ * `javascript:`, `data:`. Pure.
  */
 
 export type LinkTarget =
-  /** `url` without its fragment; `path` below the version's root (`guide/install.html`); `fragment` decoded. */
-  | { kind: 'internal'; url: string; path: string; fragment?: string }
+  /**
+   * `url` without its fragment, the one address asked for the page (`X/index.html` is asked as `X/`,
+   * the same page); `path` below the version's root as written (`guide/install.html`); `fragment`
+   * decoded, only for an HTML page (a PDF's `#page=2` is no anchor); `html`: the target is a page.
+   */
+  | { kind: 'internal'; url: string; path: string; fragment?: string; html: boolean }
   | { kind: 'external'; url: string; host: string }
-  | { kind: 'skipped'; why: 'scheme' | 'outside-root' | 'ignored' | 'invalid' | 'self' };
+  /** Counted, never asked: another path of the version's host, or a target `link-check-ignore` matches. */
+  | { kind: 'outside' | 'ignored'; url: string }
+  | { kind: 'skipped'; why: 'scheme' | 'invalid' | 'self' };
+
+/** The version whose links are checked: what is below its root on its host, but for `outside` (paths below the root). */
+export interface VersionScope {
+  root: URL;
+  outside: readonly string[];
+}
+
+/**
+ * The scope of the version served at `root` (a URL ending in `/`). FACTS (Docs hosts): on a
+ * single-version project (`singleVersion`, or a root at `/`) `/` is the version's root, but
+ * `/projects/{alias}/…` (subprojects) and `/_/…` (the service's own endpoints) are not the
+ * version's pages.
+ */
+export function versionScope(root: string, singleVersion = false): VersionScope {
+  const url = new URL(root);
+  return { root: url, outside: singleVersion || url.pathname === '/' ? ['projects/', '_/'] : [] };
+}
+
+/** Whether `url` is a page of the version: on its host, below its root, not in what the service keeps there. */
+export function isInScope(scope: VersionScope, url: URL): boolean {
+  if (url.origin !== scope.root.origin || !url.pathname.startsWith(scope.root.pathname)) return false;
+  const below = url.pathname.slice(scope.root.pathname.length);
+  return !scope.outside.some((prefix) => below.startsWith(prefix));
+}
 
 /** Longer links are not followed (and counted as not checked). */
 const MAX_LINK_LENGTH = 2_048;
 
 /**
- * The target of `href` written on the page at `pageUrl` (after its `<base href>`, when it has one),
- * for the version served at `root` (a URL ending in `/`).
+ * The target of `href` written on the page at `pageUrl` (the address it was served from, after
+ * its `<base href>` when it has one), for the version of `scope`.
  */
-export function resolveLink(href: string, pageUrl: string, root: URL, ignore: GlobList, base?: string): LinkTarget {
+export function resolveLink(href: string, pageUrl: string, scope: VersionScope, ignore: GlobList, base?: string): LinkTarget {
   const written = href.trim();
   if (written === '' || written.length > MAX_LINK_LENGTH) return { kind: 'skipped', why: written === '' ? 'self' : 'invalid' };
-  const against = base !== undefined && URL.canParse(base, pageUrl) ? new URL(base, pageUrl).href : pageUrl;
-  if (!URL.canParse(written, against)) return { kind: 'skipped', why: 'invalid' };
-  const url = new URL(written, against);
+  const url = URL.parse(written, base === undefined ? pageUrl : linkBase(pageUrl, base));
+  if (url === null) return { kind: 'skipped', why: 'invalid' };
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'skipped', why: 'scheme' };
   const fragment = fragmentOf(url.hash);
   url.hash = '';
-  if (url.origin !== root.origin) {
-    if (ignore.matches(url.href) || ignore.matches(url.href + (fragment === undefined ? '' : `#${fragment}`)))
-      return { kind: 'skipped', why: 'ignored' };
+  const withFragment = fragment === undefined ? '' : `#${fragment}`;
+  const ignored = (...texts: string[]) => !ignore.empty && texts.some((text) => ignore.matches(text));
+  if (url.origin !== scope.root.origin) {
+    if (ignored(url.href, url.href + withFragment)) return { kind: 'ignored', url: url.href };
     return { kind: 'external', url: url.href, host: url.host };
   }
-  if (!url.pathname.startsWith(root.pathname)) return { kind: 'skipped', why: 'outside-root' };
-  const path = safeDecode(url.pathname.slice(root.pathname.length));
-  const withFragment = fragment === undefined ? '' : `#${fragment}`;
-  if ([url.href, url.href + withFragment, path, path + withFragment].some((text) => ignore.matches(text)))
-    return { kind: 'skipped', why: 'ignored' };
-  return { kind: 'internal', url: url.href, path, ...(fragment === undefined ? {} : { fragment }) };
+  const path = safeDecode(url.pathname.startsWith(scope.root.pathname) ? url.pathname.slice(scope.root.pathname.length) : url.pathname);
+  if (ignored(url.href, url.href + withFragment, path, path + withFragment)) return { kind: 'ignored', url: url.href };
+  if (!isInScope(scope, url)) return { kind: 'outside', url: url.href };
+  const html = isPagePath(url.pathname);
+  return { kind: 'internal', url: pageAddress(url.href), path, ...(fragment !== undefined && html ? { fragment } : {}), html };
 }
 
-/** A fragment worth checking: none for `#`, `#top` (the top of any page, as browsers have it) or nothing. */
+/** What the relative links of the page at `pageUrl` resolve against: its `<base href>` when it has a valid one. */
+export function linkBase(pageUrl: string, base: string | undefined): string {
+  return (base === undefined ? null : URL.parse(base, pageUrl))?.href ?? pageUrl;
+}
+
+/**
+ * The one address of a page: `X/index.html` and `X/` are the same page (the service serves a folder
+ * from its `index.html`), asked once as `X/`. `url` has no fragment.
+ */
+export function pageAddress(url: string): string {
+  return url.endsWith('/index.html') ? url.slice(0, -'index.html'.length) : url;
+}
+
+/** A path that names a page (a folder, `.html`, a name without an extension), not a file (a PDF, an image). */
+function isPagePath(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1).toLowerCase();
+  return last === '' || last.endsWith('.html') || last.endsWith('.htm') || last.endsWith('.xhtml') || !last.includes('.');
+}
+
+/**
+ * A fragment worth checking: none for `#`, `#top` (the top of any page, as browsers have it) or
+ * nothing, and none in a text fragment (`#:~:text=…`: a directive to the browser, not an anchor;
+ * `#intro:~:text=…` names `intro`).
+ */
 function fragmentOf(hash: string): string | undefined {
-  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  const raw = (hash.startsWith('#') ? hash.slice(1) : hash).split(':~:')[0]!;
   if (raw === '' || raw.toLowerCase() === 'top') return undefined;
   return raw;
 }
@@ -56,13 +109,15 @@ function safeDecode(text: string): string {
 }
 
 /** Whether a page's anchors hold `fragment`, as written or percent-decoded (browsers try both). */
-export function hasAnchor(anchors: ReadonlySet<string>, fragment: string): boolean {
+export function hasAnchor(anchors: { has(name: string): boolean }, fragment: string): boolean {
   return anchors.has(fragment) || anchors.has(safeDecode(fragment));
 }
 
 /** `link-check-ignore`'s patterns. */
 export interface GlobList {
   matches(text: string): boolean;
+  /** No pattern: nothing is ignored. */
+  readonly empty: boolean;
 }
 
 /**
@@ -72,7 +127,7 @@ export interface GlobList {
  */
 export function globList(patterns: readonly string[]): GlobList {
   const compiled = patterns.map(compileGlob);
-  return { matches: (text) => compiled.some((tokens) => matchGlob(tokens, text)) };
+  return { matches: (text) => compiled.some((tokens) => matchGlob(tokens, text)), empty: compiled.length === 0 };
 }
 
 type GlobToken = { any: 'segment' | 'all' } | { one: true } | { literal: string };
