@@ -2966,8 +2966,10 @@ function brokenLinksFailure(project, failing) {
 function brokenLinksSummary(project, report) {
     if (!report)
         return [];
-    const redirected = report.redirected.length === 0 ? '' : ` (${report.redirected.length} more redirected in production)`;
-    const head = `**${BROKEN_LINKS_TITLE} in ${(0,markdown/* escapeMarkdown */.FV)(project)}**: ${(0,link_counts/* linkCounts */.r3)(report)}${redirected}`;
+    const redirected = report.redirected.length === 0 ? '' : `, ${report.redirected.length} redirected in production`;
+    // "1 broken, 2 redirected in production, 11 checked, …": the notes beside the broken ones.
+    const counts = (0,link_counts/* linkCounts */.r3)(report).replace(/^\d+ broken/, (broken) => `${broken}${redirected}`);
+    const head = `**${BROKEN_LINKS_TITLE} in ${(0,markdown/* escapeMarkdown */.FV)(project)}**: ${counts}`;
     const lines = ['', head];
     if (report.broken.length > 0) {
         lines.push('');

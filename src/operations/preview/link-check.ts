@@ -162,8 +162,10 @@ export function brokenLinksFailure(
  */
 export function brokenLinksSummary(project: string, report: PreviewLinkReport | undefined): string[] {
   if (!report) return [];
-  const redirected = report.redirected.length === 0 ? '' : ` (${report.redirected.length} more redirected in production)`;
-  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${linkCounts(report)}${redirected}`;
+  const redirected = report.redirected.length === 0 ? '' : `, ${report.redirected.length} redirected in production`;
+  // "1 broken, 2 redirected in production, 11 checked, …": the notes beside the broken ones.
+  const counts = linkCounts(report).replace(/^\d+ broken/, (broken) => `${broken}${redirected}`);
+  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${counts}`;
   const lines = ['', head];
   if (report.broken.length > 0) {
     lines.push('');
