@@ -4,7 +4,8 @@
 // fragment no anchors), the ignore patterns, each link judged, the counts, and the levels.
 import { describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../src/inputs/inputs.js';
-import { Anchors, pageLinks } from '../src/operations/shared/links/html-links.js';
+import { AnchorSet, anchorHash, anchorHashes } from '../src/operations/shared/links/anchor-set.js';
+import { pageLinks as readPage } from '../src/operations/shared/links/html-links.js';
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
 import { judge, type Occurrence } from '../src/operations/shared/links/link-judge.js';
 import { linkCounts } from '../src/operations/shared/links/link-counts.js';
@@ -13,6 +14,13 @@ import { globList, hasAnchor, resolveLink, versionScope } from '../src/operation
 const ROOT = versionScope('https://demo--7.org.readthedocs.build/en/7/');
 const PAGE = 'https://demo--7.org.readthedocs.build/en/7/guide/install.html';
 const none = globList([]);
+
+/** A page read whole (no budget), its anchors as the check keeps them. */
+function pageLinks(html: string) {
+  const found = readPage(html);
+  if (found === undefined) throw new Error('cut short without a budget');
+  return { ...found, anchors: new AnchorSet(found.anchors) };
+}
 
 describe('pageLinks', () => {
   it('finds <a href>, <img src> and every srcset candidate, ids and <a name>, entities decoded', async () => {
@@ -29,7 +37,9 @@ describe('pageLinks', () => {
       { kind: 'image', href: 'big.png' },
       { kind: 'image', href: 'wide.png' },
     ]);
-    expect([...found.anchors].sort()).toEqual(['old', 'setup', 'x<y']);
+    expect(found.anchors.size).toBe(3);
+    for (const name of ['old', 'setup', 'x<y']) expect(found.anchors.has(name), name).toBe(true);
+    for (const name of ['', 'x&lt;y', 'Setup']) expect(found.anchors.has(name), name).toBe(false);
   });
 
   it('finds what a page needs to render: stylesheets, icons, scripts, <object data>, <source src|srcset>, <video>, <audio>', async () => {
@@ -66,13 +76,26 @@ describe('pageLinks', () => {
     expect(many.dropped).toBe(3);
   });
 
-  it("keeps a page's anchors packed: every one found by binary search, no other, whatever their characters", async () => {
+  it("keeps a page's anchors as hashes: every one found by binary search, no other, whatever their characters", async () => {
     const names = ['b', 'a', 'a-b', 'z\u0000y', 'é', 'Zed', '', ...Array.from({ length: 50_000 }, (_, i) => `sec-${i}`)];
-    const anchors = new Anchors(new Set(names));
+    const anchors = new AnchorSet(anchorHashes(names));
     expect(anchors.size).toBe(names.length);
     for (const name of names) expect(anchors.has(name), name).toBe(true);
-    for (const name of ['c', 'a-', 'sec-50000', 'z', 'y', 'sec-1 ', 'A']) expect(anchors.has(name), name).toBe(false);
-    expect([...new Anchors(['b', 'a'])]).toEqual(['a', 'b']);
+    for (const name of ['c', 'a-', 'sec-50000', 'z', 'y', 'sec-1 ', 'A', 'ab', 'ba', 'a\u0000'])
+      expect(anchors.has(name), name).toBe(false);
+    // Each name once, sorted: the same name twice is one anchor.
+    expect(anchorHashes(['b', 'a', 'b'])).toEqual(Float64Array.from([anchorHash('a'), anchorHash('b')].sort((x, y) => x - y)));
+    expect(new AnchorSet(anchorHashes([])).has('')).toBe(false);
+  });
+
+  it('hashes in 52 bits, every code unit and the length counted', () => {
+    const hashes = ['', 'a', 'b', 'ab', 'ba', 'a\u0000', '\u0000a', 'é', 'e\u0301', 'sec-1', 'sec-10'].map(anchorHash);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    for (const hash of hashes) {
+      expect(Number.isSafeInteger(hash) && hash >= 0 && hash < 2 ** 52, String(hash)).toBe(true);
+    }
+    // 100,000 names of one shape, no two alike.
+    expect(new Set(Array.from({ length: 100_000 }, (_, i) => anchorHash(`id-${i}`))).size).toBe(100_000);
   });
 
   it('reads a large hostile page in linear time (a long unclosed attribute, deep nesting)', async () => {
@@ -207,9 +230,22 @@ describe('judge and its counts', () => {
       () => undefined,
     );
     expect(judged).toMatchObject({ checked: 0, notChecked: 0, otherSites: 2, ignored: 1, outsideVersion: 2 });
-    expect(linkCounts({ ...judged, throttled: { docsHost: 3, otherSites: 0 } })).toBe(
+    expect(linkCounts({ ...judged, throttled: { docsHost: 3, otherSites: 0 }, privateAddresses: 0 })).toBe(
       '0 broken, 0 checked, 0 not checked, 2 to other sites not checked (`link-check-external: true` checks them; they never fail the step), ' +
         '1 ignored (`link-check-ignore`), 2 outside the version (not checked); the docs host throttled 3 request(s) (their links are not checked, never reported broken)',
+    );
+    // Issue 50: another site's target at a private address is not asked, and said.
+    expect(
+      linkCounts({
+        ...judged,
+        otherSites: 0,
+        ignored: 0,
+        outsideVersion: 0,
+        throttled: { docsHost: 0, otherSites: 2 },
+        privateAddresses: 4,
+      }),
+    ).toBe(
+      '0 broken, 0 checked, 0 not checked; other sites throttled 2 request(s), 4 target(s) at a private address not asked (their links are not checked, never reported broken)',
     );
   });
 

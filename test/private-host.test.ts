@@ -1,7 +1,7 @@
 // `link-check-external` never asks this machine or its private network (the review's SSRF finding):
 // each host as `new URL()` writes it, the many spellings of one address included.
 import { describe, expect, it } from 'vitest';
-import { isPrivateHost } from '../src/operations/shared/links/private-host.ts';
+import { isPrivateHost } from '../src/util/private-host.ts';
 
 const hostOf = (url: string) => new URL(url).hostname;
 

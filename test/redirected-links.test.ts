@@ -40,6 +40,7 @@ const report = (broken: BrokenLink[]): LinkReport => ({
   ignored: 0,
   outsideVersion: 0,
   throttled: { docsHost: 0, otherSites: 0 },
+  privateAddresses: 0,
   unread: [],
 });
 

@@ -176,7 +176,7 @@ function sharedVerification(
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
   });
-  return { pr: run.pr, records, changedFiles, projectFile, linkAnswers: new LinkAnswers() };
+  return { pr: run.pr, records, changedFiles, projectFile, linkAnswers: new LinkAnswers({ signal: ctx.deadline.signal }) };
 }
 
 /**
