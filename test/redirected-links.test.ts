@@ -41,6 +41,7 @@ const report = (broken: BrokenLink[]): LinkReport => ({
   outsideVersion: 0,
   throttled: { docsHost: 0, otherSites: 0 },
   privateAddresses: 0,
+  unreadPages: 0,
   unread: [],
 });
 

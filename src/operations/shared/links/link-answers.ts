@@ -127,6 +127,11 @@ export class LinkAnswers {
     this.reads.delete(keyOf(url, external));
   }
 
+  /** Whether the run has parsed all it may: a page is then not fetched for its links, a target not for its anchors. */
+  get spent(): boolean {
+    return this.parsedBytes >= this.maxParseBytes;
+  }
+
   /**
    * An answer made a page read when it is an HTML page that answered 200 with its body, parsed in the
    * worker; else its status (and why it was not read).
@@ -148,7 +153,11 @@ export class LinkAnswers {
     if (answer.status !== 200 || html === false) return unread();
     if (answer.tooLarge === true) return unread('too large');
     if (answer.bytes === undefined) return unread();
-    if (this.parsedBytes + answer.bytes.byteLength > this.maxParseBytes) return unread('run total');
+    if (this.parsedBytes + answer.bytes.byteLength > this.maxParseBytes) {
+      // Spent: the next pages are not fetched for their links.
+      this.parsedBytes = this.maxParseBytes;
+      return unread('run total');
+    }
     this.parsedBytes += answer.bytes.byteLength;
     const outcome = await parser.parse(answer.bytes, { signal: this.signal });
     // Cut short (its budget, its time, the worker's heap): the page's own size or shape took more than a page may.

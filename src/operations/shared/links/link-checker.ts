@@ -43,8 +43,10 @@ export interface LinkReport {
   privateAddresses: number;
   /** Pages read and parsed. */
   pages: number;
-  /** The plan's pages that were not read, with what they answered (a root that answered 401, 404…). */
+  /** The plan's pages that were not read, with what they answered (a root that answered 401, 404…): the first ones... */
   unread: UnreadPage[];
+  /** ...and how many in all (each counted as one link not checked). */
+  unreadPages: number;
   /** Distinct targets asked (the pages read excluded). */
   requests: number;
 }
@@ -163,6 +165,7 @@ function report(
     ...counts,
     // An unread page of the plan counts as one, each link past a page's limit as one: nothing uncounted.
     notChecked: judged.notChecked + facts.notRead + facts.dropped,
+    unreadPages: facts.notRead,
     throttled,
     privateAddresses,
     pages: facts.pages,
@@ -357,13 +360,16 @@ async function fetchRead(
   remainingMs: number,
 ): Promise<PageRead | undefined> {
   if (remainingMs <= 0) return undefined;
+  // The run has parsed all it may: a page is not fetched for its links (not read, counted), a target only for its status.
+  if (options.links && answers.spent) return { answer: {}, links: [], parsed: false, unreadable: 'run total' };
+  const body = options.body && !answers.spent;
   const answer = await ctx.pages.get(url, {
     signal: ctx.deadline.signal,
     timeoutMs: Math.min(REQUEST_TIMEOUT_MS, remainingMs),
     // The host's turns and its throttles may take what is left of the budget.
     waitMs: remainingMs,
-    accept: options.body ? 'text/html' : '*/*',
-    ...(options.body ? { maxBodyBytes: MAX_PAGE_BYTES, bytes: true } : {}),
+    accept: body ? 'text/html' : '*/*',
+    ...(body ? { maxBodyBytes: MAX_PAGE_BYTES, bytes: true } : {}),
     ...(options.external ? { followRedirects: false } : {}),
     ...(options.publicOnly ? { publicOnly: true } : {}),
   });
@@ -373,7 +379,7 @@ async function fetchRead(
     return answer.refused === undefined ? undefined : { answer: { refused: answer.refused }, links: [], parsed: false };
   }
   // A page too large to read answered: it is there, its anchors are unknown.
-  return answers.parse({ ...answer, bytes: options.body ? answer.bytes : undefined });
+  return answers.parse({ ...answer, bytes: body ? answer.bytes : undefined });
 }
 
 /** The path of `url` below `root`, `/` for the root itself. */

@@ -51,7 +51,8 @@ export interface ParseOptions {
 export class PageParser {
   private worker: Worker | undefined;
   private nextId = 0;
-  private readonly waiting = new Map<number, (reply: ParseReply | { cut: ParseCut }) => void>();
+  /** The pages given to a worker and not answered yet, with the worker that has them. */
+  private readonly waiting = new Map<number, { worker: Worker; answer: (reply: ParseReply | { cut: ParseCut }) => void }>();
   private queue: Promise<unknown> = Promise.resolve();
 
   /** The links and anchors of a page's bytes (UTF-8), one page at a time; throws the signal's reason when it aborts. */
@@ -88,9 +89,12 @@ export class PageParser {
         else resolve({ cut: 'time' });
       };
       limit.addEventListener('abort', onLimit, { once: true });
-      this.waiting.set(id, (reply) => {
-        settle();
-        resolve('page' in reply ? { page: reply.page } : { cut: reply.cut });
+      this.waiting.set(id, {
+        worker,
+        answer: (reply) => {
+          settle();
+          resolve('page' in reply ? { page: reply.page } : { cut: reply.cut });
+        },
       });
       // While a page is read, the worker keeps the process alive; idle, it does not.
       worker.ref();
@@ -105,11 +109,11 @@ export class PageParser {
     if (this.worker !== undefined) return this.worker;
     const worker = new Worker(WORKER_URL, { resourceLimits: WORKER_LIMITS });
     worker.unref();
-    worker.on('message', (reply: ParseReply) => this.waiting.get(reply.id)?.(reply));
+    worker.on('message', (reply: ParseReply) => this.waiting.get(reply.id)?.answer(reply));
     // Out of memory (its heap's limit) or failed: every page it held is cut short, and the next page starts another.
     const lost = (cut: ParseCut) => {
       if (this.worker === worker) this.worker = undefined;
-      for (const answer of [...this.waiting.values()]) answer({ cut });
+      for (const waiting of [...this.waiting.values()]) if (waiting.worker === worker) waiting.answer({ cut });
     };
     worker.on('error', (error: Error & { code?: string }) => lost(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'error'));
     worker.on('exit', () => lost('error'));
