@@ -34,6 +34,7 @@ export function outcomeWords(result: Pick<ProjectResult, 'outcome' | 'buildId' |
 const NOTE_WORDS: Record<NoteKind, [string, string]> = {
   unredirected: ['page moved or removed without a redirect', 'pages moved or removed without a redirect'],
   'broken-link': ['broken link', 'broken links'],
+  'unread-page': ['changed page not read for links', 'changed pages not read for links'],
   problem: ['problem found', 'problems found'],
   'not-checked': ['check not made', 'checks not made'],
 };

@@ -2,7 +2,10 @@
  * `link-check` in `health`: the default version crawled from its root, within that version (at
  * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
  * of the report is a problem with `fail` (so the issue names the links, and closes once they are
- * fixed); with `warn` the broken links are warnings and the row stays ok.
+ * fixed); with `warn` the broken links are warnings and the row stays ok. A crawl that left more
+ * links not checked than checked (an endless site, a throttled host, its time spent) is *partial*:
+ * it vouches for nothing, so its row is never ok (a problem with `fail`, not checked with `warn`),
+ * and an issue about the links stays open.
  */
 import { brokenLinkText } from '../../reporting/broken-link.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -22,6 +25,10 @@ const SINGLE_VERSION = 'single_version_without_translations';
 /** Broken links the row's details name; its reason (the issue's block) lists more. */
 const MAX_IN_DETAILS = 5;
 const MAX_IN_REASON = 200;
+/** What a partial crawl's row says after its counts. */
+const PARTIAL =
+  'more links were left unchecked than checked, so this crawl does not vouch for the links: ' +
+  'crawl fewer pages (`link-check-pages`) or leave an endless part out (`link-check-ignore`)';
 
 /** The `links work` row of a project, or none with `link-check: off` (the default for `health`). */
 export async function linkSweepRows(
@@ -57,16 +64,22 @@ export async function linkSweepRows(
   });
   if (report.pages === 0) return [row('unknown', slug, unreadRoot(root, report))];
   const note = throttleNote(report);
+  // More links left than checked: the crawl vouches for nothing.
+  const partial = report.notChecked > report.checked;
   const counts =
+    (partial ? 'partial: ' : '') +
     [`${report.pages} page(s) read`, `${report.checked} link(s) checked`, `${report.notChecked} not checked`, ...apartCounts(report)].join(
       ', ',
-    ) + (note === '' ? '' : `; ${note}`);
+    ) +
+    (note === '' ? '' : `; ${note}`) +
+    (partial ? `; ${PARTIAL}` : '');
   const failing = failingLinks(report.broken, levels);
   const warned = report.broken.filter((link) => !failing.includes(link));
   annotateBroken(log, warned);
   if (failing.length === 0) {
     const note = warned.length === 0 ? '' : `; ${warned.length} broken, told as warnings (\`link-check: warn\`)`;
-    return [row('ok', slug, `${counts}${note}`)];
+    const state = !partial ? 'ok' : levels.links === 'fail' ? 'problem' : 'unknown';
+    return [row(state, slug, `${counts}${note}`)];
   }
   const lines = failing.map(brokenLinkText);
   const shown = lines.slice(0, MAX_IN_DETAILS).join('; ');

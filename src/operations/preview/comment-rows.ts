@@ -60,6 +60,8 @@ export interface PreviewRow {
   redirectedLinks?: RedirectedLinkRow[];
   /** Redirected links beyond `redirectedLinks`, which the job summary lists. */
   moreRedirectedLinks?: number;
+  /** `link-check`: changed pages not read (over 4 MB, too large or complex to read, past the run's total), their links not checked. */
+  unreadPages?: number;
   /** Input `warnings`: a ready preview's build added warnings its base branch's build does not have. */
   warnings?: RowWarnings;
 }
@@ -230,6 +232,7 @@ const storedRowSchema = z.object({
     ),
   ),
   moreRedirectedLinks: z.optional(z.int()),
+  unreadPages: z.optional(z.int()),
   warnings: z.optional(
     z.object({
       total: z.int(),

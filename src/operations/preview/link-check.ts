@@ -84,7 +84,7 @@ export async function checkPreviewLinks(
   });
   const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
   annotateBroken(log, report.broken);
-  const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
+  const unread = report.unreadPages === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
   log.info(
     `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
@@ -92,10 +92,21 @@ export async function checkPreviewLinks(
   return report;
 }
 
-/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
+/** Why a changed page that answered 200 was not read. */
+const UNREADABLE: Record<NonNullable<LinkReport['unread'][number]['unreadable']>, string> = {
+  'too large': 'over 4 MB',
+  'too complex': 'too large or complex to read in its time',
+  'run total': 'past the 64 MB of pages a run reads',
+};
+
+/** What the first unread pages answered, each once: "answered 404", "throttled", "over 4 MB", "no answer". */
 function unreadText(report: LinkReport): string {
-  const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
-  return [...new Set(said)].join(', ');
+  const said = report.unread.map((page) =>
+    page.unreadable !== undefined
+      ? UNREADABLE[page.unreadable]
+      : (page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`)),
+  );
+  return said.length === 0 ? String(report.unreadPages) : `${report.unreadPages} (${[...new Set(said)].join(', ')})`;
 }
 
 /** A preview URL as the root its pages are below (ending in `/`). */
@@ -115,9 +126,10 @@ export function failingOf(ctx: OperationContext, report: LinkReport | undefined)
 /** The comment row's part: the first broken links and redirected ones, and how many more the summary lists. */
 export function rowBrokenLinks(
   report: PreviewLinkReport | undefined,
-): Pick<PreviewRow, 'brokenLinks' | 'moreBrokenLinks' | 'redirectedLinks' | 'moreRedirectedLinks'> {
+): Pick<PreviewRow, 'brokenLinks' | 'moreBrokenLinks' | 'redirectedLinks' | 'moreRedirectedLinks' | 'unreadPages'> {
   if (!report) return {};
   const row: ReturnType<typeof rowBrokenLinks> = {};
+  if (report.unreadPages > 0) row.unreadPages = report.unreadPages;
   if (report.broken.length > 0) {
     const shown = report.broken.slice(0, MAX_COMMENT_BROKEN).map(({ page, target, problem }) => ({ page, target, problem }));
     row.brokenLinks = shown;

@@ -165,6 +165,7 @@ export class PreviewPublisher {
           Boolean(
             row.brokenLinks?.length ||
               row.moreBrokenLinks ||
+              row.unreadPages ||
               row.redirectedLinks?.length ||
               row.unredirected?.length ||
               row.moreUnredirected ||

@@ -293,6 +293,10 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   const broken = rows
     .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
     .reduce((sum, row) => sum + brokenCount(row), 0);
+  // Issue 50: a changed page the link check could not read is said, never passed over in silence.
+  const unread = rows
+    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+    .reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
   const added = rows.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
   const notes = [
     warnings,
@@ -300,9 +304,10 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
       ? ''
       : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
     broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+    unread === 0 ? '' : `${unread} changed page${unread === 1 ? '' : 's'} not read for links`,
     added === 0 ? '' : newWarningsCount(added),
   ].filter((note) => note !== '');
-  const emoji = leading === 'ready' && lost + broken + added > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+  const emoji = leading === 'ready' && lost + broken + unread + added > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
   const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
   if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
   if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;

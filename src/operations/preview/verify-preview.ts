@@ -123,7 +123,7 @@ function checksVerdict(
 ): Conclusion<PreviewFindings> {
   const { unredirected, unredirectedTotal, links } = ready.details;
   // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
-  const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0 };
+  const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0, 'unread-page': links?.unreadPages ?? 0 };
   const noted = { ...ready, notes };
   if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
     return { ...noted, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
