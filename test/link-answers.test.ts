@@ -185,9 +185,7 @@ describe('what a run keeps of a page', () => {
     const answers = new LinkAnswers();
     // Each anchor and link a long value, as a slice of the page would pin the page: 1 MB each, 2 bytes a character.
     const page = (i: number) =>
-      bytesOf(
-        `<p id="é-${i}-${'x'.repeat(2_000)}">${'中文'.repeat(250_000)}</p><a href="page-${i}.html#é-${'y'.repeat(2_000)}">next</a>`,
-      );
+      bytesOf(`<p id="é-${i}-${'x'.repeat(2_000)}">${'中文'.repeat(250_000)}</p><a href="page-${i}.html#é-${'y'.repeat(2_000)}">next</a>`);
     const kept = [];
     gc();
     const before = getHeapStatistics().used_heap_size;

@@ -105,6 +105,83 @@ describe('pageLinks', () => {
   });
 });
 
+describe('pageLinks: what is read of a tag (issue 50: the Tokenizer alone)', () => {
+  const hrefs = (html: string) => pageLinks(html).links.map((link) => `${link.kind} ${link.href}`);
+
+  it('the first attribute of a name counts, as in a browser; names and tags in any case', () => {
+    expect(hrefs('<a href="a.html" href="b.html">x</a><A HREF=c.html>y</A><IMG SRC="i.png"/>')).toEqual([
+      'link a.html',
+      'link c.html',
+      'image i.png',
+    ]);
+    const anchors = pageLinks('<p id="x" id="y"></p><p ID="z"></p><p name="n"></p><a NAME="m"></a>').anchors;
+    for (const [name, has] of [
+      ['x', true],
+      ['y', false],
+      ['z', true],
+      ['n', false],
+      ['m', true],
+    ] as const)
+      expect(anchors.has(name), name).toBe(has);
+  });
+
+  it('a value over 4,096 characters is none, yet the first of its name; entities count in its length', () => {
+    const long = 'x'.repeat(4_097);
+    expect(hrefs(`<a href="${long}" href="b.html">x</a><a href="${'y'.repeat(4_096)}">y</a>`)).toEqual([`link ${'y'.repeat(4_096)}`]);
+    expect(hrefs(`<a href="${'y'.repeat(4_095)}&amp;">a</a><a href="${'y'.repeat(4_095)}&amp;&amp;">b</a>`)).toEqual([
+      `link ${'y'.repeat(4_095)}&`,
+    ]);
+    expect(pageLinks(`<p id="${long}"></p><p id="${'z'.repeat(4_096)}"></p>`).anchors.size).toBe(1);
+    expect(hrefs(`<img srcset="${'a.png 1x, '.repeat(500)}">`)).toEqual([]);
+  });
+
+  it('only the attributes read: a longer name is never one of them, and `name` is an anchor on <a> only', () => {
+    expect(hrefs('<a data-href="x.html" hreflang="en" href="y.html">y</a><a hrefx="z.html">z</a>')).toEqual(['link y.html']);
+    expect(hrefs('<img src="a.png" datasrc="b.png"><sourcex src="c.webm"><object data="d.svg" datax="e.svg">')).toEqual([
+      'image a.png',
+      'resource d.svg',
+    ]);
+    // `id` on any element, the others only on the elements that load something.
+    expect(hrefs('<div href="x.html" src="y.png" data="z.svg" id="here"></div>')).toEqual([]);
+    expect(pageLinks('<div id="here"></div>').anchors.has('here')).toBe(true);
+  });
+
+  it('<image> is <img>; a <link> counts when its rel names a stylesheet or an icon', () => {
+    expect(hrefs('<image src="i.png"><link rel=" Stylesheet  alternate " href="a.css"><link rel="apple-touch-icon" href="t.png">')).toEqual(
+      ['image i.png', 'resource a.css'],
+    );
+    expect(hrefs('<link rel="shortcut\ticon" href="f.ico"><link href="none.css"><link rel="icon">')).toEqual(['resource f.ico']);
+  });
+
+  it('a link without a value is kept as written (empty: the page itself); a <base> without href is no base', () => {
+    expect(pageLinks('<a href>x</a>').links).toEqual([{ kind: 'link', href: '' }]);
+    expect(pageLinks('<base target="_blank"><base href="/en/7/">').base).toBe('/en/7/');
+    // The first <base href> decides, even one too long to read.
+    expect(pageLinks(`<base href="${'x'.repeat(5_000)}"><base href="/en/7/">`)).not.toHaveProperty('base');
+    expect(pageLinks('<p>no base</p>')).not.toHaveProperty('base');
+  });
+
+  it('reads a page in slices: a tag across two slices is read whole', () => {
+    const page = `${'x'.repeat(65_530)}<a href="spanning.html" id="across">x</a>${'y'.repeat(70_000)}<img src="late.png">`;
+    const found = pageLinks(page);
+    expect(found.links.map((link) => link.href)).toEqual(['spanning.html', 'late.png']);
+    expect(found.anchors.has('across')).toBe(true);
+  });
+
+  it('asks its budget between two slices: over it, the page is cut short', () => {
+    let asked = 0;
+    const overBudget = () => {
+      asked += 1;
+      return asked > 2;
+    };
+    expect(readPage('<a href="a.html">a</a>'.repeat(10_000), { overBudget })).toBeUndefined();
+    expect(asked).toBe(3);
+    expect(readPage('<a href="a.html">a</a>', { overBudget: () => true })).toBeUndefined();
+    expect(readPage('<a href="a.html">a</a>', { overBudget: () => false })?.links).toHaveLength(1);
+    expect(readPage('')?.links).toEqual([]);
+  });
+});
+
 describe('resolveLink', () => {
   it('internal: the preview host below the version root, fragment apart and decoded path', () => {
     expect(resolveLink('../index.html#intro', PAGE, ROOT, none)).toEqual({

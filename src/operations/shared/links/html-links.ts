@@ -72,6 +72,8 @@ class LinkReader implements TokenizerCallbacks {
   readonly links: PageLink[] = [];
   readonly anchors = new Set<string>();
   base: string | undefined;
+  /** The first `<base href>` was seen (one too long to read counts: no later one is taken). */
+  private baseSeen = false;
   dropped = 0;
   private readonly html: string;
   /** The element whose attributes are read now: one of {@link READ_ELEMENTS}, or '' (only its `id`). */
@@ -142,7 +144,10 @@ class LinkReader implements TokenizerCallbacks {
       this.anchor(values.name);
       this.keep('link', values.href);
     } else if (this.element === 'base') {
-      if (this.base === undefined && values.href !== undefined && values.href !== TOO_LONG) this.base = values.href;
+      if (!this.baseSeen && values.href !== undefined) {
+        this.baseSeen = true;
+        if (values.href !== TOO_LONG) this.base = values.href;
+      }
     } else if (this.element !== '') {
       for (const [kind, url] of loaded(this.element, values)) this.keep(kind, url);
     }
