@@ -15,7 +15,8 @@ const port = parentPort;
 if (port === null) throw new Error('parse-worker.ts runs as a worker thread');
 
 port.on('message', (request: ParseRequest) => {
-  port.postMessage(...reply(request));
+  const [message, transfer] = reply(request);
+  port.postMessage(message, transfer);
 });
 
 function reply(request: ParseRequest): [ParseReply, TransferListItem[]] {
