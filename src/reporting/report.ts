@@ -9,6 +9,7 @@ import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
 import { messageOf } from '../util/message-of.js';
 import { inertJson } from '../util/untrusted-text.js';
+import { plural } from '../util/plural.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
 
@@ -279,7 +280,7 @@ function fitted(head: string, blocks: string[], maxBytes: number): string {
     kept.push(block);
     size += blockSize;
   }
-  if (left > 0) kept.push(`\n_${left} part${left === 1 ? '' : 's'} of this summary left out: a job summary holds at most 1 MB._`);
+  if (left > 0) kept.push(`\n_${plural(left, 'part')} of this summary left out: a job summary holds at most 1 MB._`);
   return kept.join('\n');
 }
 

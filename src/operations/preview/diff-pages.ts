@@ -16,6 +16,7 @@ import { joinUrl, type ChangedPage } from './changed-pages.js';
 import { readCurrentFileTreeDiff, type AcceptLink, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
 import type { MovedPage } from './redirect-guard.js';
 import type { PreviewDetails } from './details.js';
+import { plural } from '../../util/plural.js';
 
 type PreviewDetailsFields = Extract<PreviewDetails, { pages: unknown }>;
 
@@ -84,7 +85,7 @@ export async function changedPagesFromDiff(
 function outdatedDiff(log: ProjectLog, diff: FileTreeDiff, previewUrl: string, reads: number): DiffOutcome {
   const base = baseRoot(diff);
   const note =
-    `Read the Docs' file tree diff is still of an earlier build of this pull request after ${reads} read(s): ` +
+    `Read the Docs' file tree diff is still of an earlier build of this pull request after ${plural(reads, 'read')}: ` +
     `its pages (${diff.added.length} added, ${diff.modified.length} modified, ${diff.deleted.length} deleted) may not be this push's`;
   log.info(safeLine(note, 500));
   const pages = diffChangedPages(diff, previewUrl).map((page): ChangedPage => ({ ...page, earlierBuild: true }));

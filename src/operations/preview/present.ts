@@ -13,6 +13,7 @@ import { brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './li
 import type { PreviewFindings } from './verify-preview.js';
 import { rowWarnings } from './new-warnings.js';
 import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
+import { plural } from '../../util/plural.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.
@@ -46,9 +47,13 @@ export async function presentPreviews(
     const links = ready(index) ? findings[index]!.links : undefined;
     Object.assign(row, rowBrokenLinks(links));
     if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
-      return { ...status, state: 'failure' as const, description: `${unredirectedTotal} page(s) moved or removed without a redirect` };
+      return {
+        ...status,
+        state: 'failure' as const,
+        description: `${plural(unredirectedTotal, 'page')} moved or removed without a redirect`,
+      };
     const broken = failingOf(ctx, links).length;
-    if (broken > 0) return { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` };
+    if (broken > 0) return { ...status, state: 'failure' as const, description: `${plural(broken, 'broken link')} on the changed pages` };
     // `warnings: fail`: red on the warnings the base branch's build does not have.
     const { warnings } = result;
     return ready(index) && failsOnWarnings(warnings, ctx.inputs.warnings)

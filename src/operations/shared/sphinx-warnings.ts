@@ -8,6 +8,7 @@
 import type { FileProblem } from '../../domain/project-result.js';
 import type { Annotation, RunnerLog } from '../../runner/port.js';
 import { safeLine } from '../../util/untrusted-text.js';
+import { plural } from '../../util/plural.js';
 
 export type SphinxProblem = FileProblem;
 
@@ -178,7 +179,7 @@ export function annotateSphinxProblems(
     }
     const rest = ofLevel.length - ANNOTATION_LIMITS[level];
     if (rest > 0) {
-      const what = `${rest} more Sphinx ${level}${rest === 1 ? '' : 's'} of ${safeLine(project, 200)}`;
+      const what = `${plural(rest, `more Sphinx ${level}`)} of ${safeLine(project, 200)}`;
       info(`${what} are in the build's output (the first ${ANNOTATION_LIMITS[level]} are annotated)`);
     }
   }

@@ -3,6 +3,7 @@ import type { Edition } from './edition.js';
 import { checkProject, type Segment } from './file-rules.js';
 import { ConfigFileSchema, type ConfigFile, type DesiredProject, type ProjectConfig } from './model.js';
 import { normaliseProject } from './normal-form.js';
+import { plural } from '../../../util/plural.js';
 
 /** One thing wrong with the file (or worth a warning), placed on its line. */
 export interface FileProblem {
@@ -28,7 +29,7 @@ export class ConfigFileError extends Error {
     super(
       [
         ...problems.map((p) => `${p.file}:${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`),
-        ...(more > 0 ? [`… and ${more} more problem${more === 1 ? '' : 's'} (the first ${problems.length} are shown)`] : []),
+        ...(more > 0 ? [`… and ${plural(more, 'more problem')} (the first ${problems.length} are shown)`] : []),
       ].join('\n'),
     );
     this.name = 'ConfigFileError';
