@@ -245,6 +245,36 @@ describe('preview, in-process on a fake clock', () => {
     expect(rtd.count('GET', '/api/v3/projects/demo/translations/')).toBe(1);
   });
 
+  it('translations with the same changed pages share one collapsed list, linked in the first one’s preview (issue 47)', async () => {
+    const { rtd, gh } = stage;
+    for (const language of ['fr', 'de']) {
+      rtd.addProject({
+        slug: `demo-${language}`,
+        name: `Demo ${language}`,
+        language,
+        translationOf: 'demo',
+        versions: [{ slug: String(PR), type: 'external' }],
+      });
+      rtd.addBuild(`demo-${language}`, String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    }
+    seedBuilds();
+    const report = await runPreview(stage, { translations: 'true' });
+
+    expect(report.results.map((result) => result.outcome)).toEqual(['success', 'success', 'success']);
+    const body = onlyComment(gh).body;
+    const folds = body.split('\n').filter((line) => line.startsWith('<details><summary>Changed pages'));
+    expect(folds).toEqual(['<details><summary>Changed pages in 3 projects: demo, demo-de, demo-fr (2)</summary>']);
+    expect(body).toContain("The same pages in each; linked in demo's preview.");
+    // Each page once, linked in the first project's preview (the others' are a click away in the table).
+    expect(body).toContain(`- [\`docs/install.rst\`](${previewOf(rtd, 'en')}install.html)`);
+    expect(body).not.toContain(`${previewOf(rtd, 'fr')}install.html`);
+    // Each project's own pages stay in its results and the job summary.
+    const pages = (project: string) =>
+      (report.results.find((result) => result.project === project)!.details as { pages: { url: string }[] }).pages.map((page) => page.url);
+    expect(pages('demo-fr')).toContain(`${previewOf(rtd, 'fr')}install.html`);
+    expect(summaryOf(report)).toContain(`${previewOf(rtd, 'de')}install.html`);
+  });
+
   it('a preview that does not answer is not reported as ready: error, looked at six times', async () => {
     const { rtd, gh } = stage;
     rtd.fault({ kind: 'status', status: 404, path: `/docs/demo--${PR}/`, times: 1000 });
