@@ -37,6 +37,13 @@ export interface StepReport<D extends object = object> {
    * annotation and a red step, with the results, the summary and the outputs still written.
    */
   failure?: { title: string; message: string };
+  /** The order the job summary lists the projects in (`preview`'s: failures first, as its comment); the results' own order without it. */
+  summaryOrder?: (a: ProjectResult, b: ProjectResult) => number;
+}
+
+/** The results as the job summary lists them: in the step's {@link StepReport.summaryOrder}, when it gives one. */
+export function summaryResults<D extends object>(report: Pick<StepReport<D>, 'results' | 'summaryOrder'>): ProjectResult<D>[] {
+  return report.summaryOrder ? [...report.results].sort(report.summaryOrder) : report.results;
 }
 
 /** A build's state in plain words, for a build still on its way; final states need no words. */

@@ -1,8 +1,8 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { PreviewRow, PreviewStatus } from './comment-rows.js';
 import type { PreviewPublisher } from './preview-publisher.js';
-import { unredirectedSections } from './render-comment.js';
-import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
+import { previewOrder, unredirectedSections } from './render-comment.js';
+import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
 import { reasonWithSubject, type OperationContext, type ProjectResult, type StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
 import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
@@ -27,7 +27,7 @@ import { plural } from '../../util/plural.js';
 export async function presentPreviews(
   ctx: OperationContext,
   step: {
-    run: Pick<PullRequestRun, 'pr' | 'headSha'>;
+    run: Pick<PullRequestRun, 'pr' | 'headSha' | 'repoUrl'>;
     publisher: PreviewPublisher;
     deployments: PreviewDeployments;
   },
@@ -82,7 +82,14 @@ export async function presentPreviews(
     };
     return { ...result, details };
   });
-  return { results, summary: [summarySection(run, results, findings, publisher)], outputs: {} };
+  // The summary lists the projects as the comment does: failures first, then by name.
+  const summaryOrder = (a: ProjectResult, b: ProjectResult) => previewOrder(summaryRow(a), summaryRow(b));
+  return { results, summary: [summarySection(run, results, findings, publisher, summaryOrder)], outputs: {}, summaryOrder };
+}
+
+/** What {@link previewOrder} reads of a result: its name and its status as the comment shows it. */
+function summaryRow(result: ProjectResult): { project: string; status: PreviewStatus } {
+  return { project: result.project, status: (result.details as PreviewDetails | undefined)?.previewStatus ?? previewStatusOf(result) };
 }
 
 function previewStatusOf(result: ProjectResult): PreviewStatus {
@@ -164,17 +171,21 @@ function commitStatusOf(
 }
 
 function summarySection(
-  run: Pick<PullRequestRun, 'pr' | 'headSha'>,
-  results: ProjectResult[],
-  findings: PreviewFindings[],
+  run: Pick<PullRequestRun, 'pr' | 'headSha' | 'repoUrl'>,
+  unordered: ProjectResult[],
+  unorderedFindings: PreviewFindings[],
   publisher: PreviewPublisher,
+  order: (a: ProjectResult, b: ProjectResult) => number,
 ): string {
+  const entries = unordered.map((result, index) => ({ result, info: unorderedFindings[index]! })).sort((a, b) => order(a.result, b.result));
+  const results = entries.map(({ result }) => result);
+  const findings = entries.map(({ info }) => info);
   const where = publisher.location
     ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
     : publisher.handedOverTo
       ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
       : '';
-  const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
+  const lines = [`Pull request #${run.pr}, head commit ${commitLink(run.repoUrl, run.headSha)}${where}`];
   for (const [index, result] of results.entries()) {
     const info = findings[index]!;
     if (result.previewUrl) for (const line of pagesSummary(result.project, info.pages, info.diff)) lines.push(line);
@@ -192,6 +203,13 @@ function summarySection(
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');
+}
+
+/** The commit as elsewhere: 7 characters in code, linked to the full one. */
+function commitLink(repoUrl: string, sha: string): string {
+  const code = codeSpan(sha.slice(0, 7), { inTable: false });
+  const url = safeHttpUrl(`${repoUrl}/commit/${sha}`);
+  return url === undefined ? code : `[${code}](${url})`;
 }
 
 function locationLabel(publisher: PreviewPublisher): string {
