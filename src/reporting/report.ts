@@ -62,6 +62,16 @@ function stateLabel(result: ProjectResult): string {
   return running !== undefined && (result.outcome === 'timed-out' || result.outcome === 'aborted') ? `${label} while ${running}` : label;
 }
 
+/**
+ * A version's name in the summary's table: a commit in it (a merge queue's version,
+ * `gh-readonly-queue-main-pr-42-<40 hex>`) cut to its first 7 characters, so the table fits a
+ * phone's width (an unbreakable 40 characters pushed its last columns out of sight at 420 px).
+ * The full name is in the outputs and the operation's own section.
+ */
+function tableVersion(version: string): string {
+  return version.replace(/(?<![0-9a-f])([0-9a-f]{7})[0-9a-f]{33}(?![0-9a-f])/gi, '$1…');
+}
+
 /** Outputs made by the action from numbers and fixed words, never from text a secret could be in. */
 const VERBATIM_OUTPUTS: ReadonlySet<OutputName> = new Set(['build-id', 'state', 'success', 'duration', 'commit', 'changes']);
 /** Outputs that hold JSON: secrets are removed from their strings, so the JSON stays valid. */
@@ -231,7 +241,7 @@ export function summaryMarkdown(
     const docsUrl = result.previewUrl ?? result.docsUrl;
     return [
       escapeMarkdown(result.project),
-      escapeMarkdown(result.version ?? ''),
+      escapeMarkdown(tableVersion(result.version ?? '')),
       stateLabel(result),
       result.duration !== undefined ? formatDuration(result.duration * 1000) : '',
       result.buildId !== undefined ? markdownLink(`#${result.buildId}`, result.buildUrl) : '',
