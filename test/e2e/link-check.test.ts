@@ -69,7 +69,7 @@ describe.concurrent('link check through dist/', () => {
         expect(results[0]!.links.broken).toHaveLength(3);
         if (level === 'fail') {
           expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Broken links: demo 7']);
-          expect(status?.description).toBe('3 broken link(s) on the changed pages');
+          expect(status?.description).toBe('3 broken links on the changed pages');
         }
       }));
   }
@@ -99,7 +99,7 @@ describe.concurrent('link check through dist/', () => {
         }),
       ]);
       expect(run.annotations.filter((a) => a.title === 'Broken link')).toHaveLength(2);
-      expect(gh.statuses(HEAD).at(-1)?.description).toBe('2 broken link(s) on the changed pages');
+      expect(gh.statuses(HEAD).at(-1)?.description).toBe('2 broken links on the changed pages');
     }));
 
   // Issue 39's 3, as the review found it: `results[].links.broken` is one level down; 1,000 broken

@@ -65,11 +65,11 @@ describe('preview link check', () => {
 
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '3 broken link(s) on the changed pages',
+      description: '3 broken links on the changed pages',
     });
     expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject({
       state: 'failure',
-      description: '3 broken link(s) on the changed pages',
+      description: '3 broken links on the changed pages',
     });
     expect(stdout.annotations().filter((a) => a.title === 'Broken link')).toHaveLength(3);
     expect(summaryOf(report)).toContain('**Broken links in demo**: 3 broken');
@@ -267,7 +267,7 @@ describe('preview link check and the project’s redirects', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '1 broken link(s) on the changed pages',
+      description: '1 broken link on the changed pages',
     });
     expect(
       stdout

@@ -1,8 +1,8 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { PreviewRow, PreviewStatus } from './comment-rows.js';
 import type { PreviewPublisher } from './preview-publisher.js';
-import { unredirectedSections } from './render-comment.js';
-import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
+import { previewOrder, unredirectedSections } from './render-comment.js';
+import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
 import { reasonWithSubject, type OperationContext, type ProjectResult, type StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
 import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
@@ -13,6 +13,7 @@ import { brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './li
 import type { PreviewFindings } from './verify-preview.js';
 import { rowWarnings } from './new-warnings.js';
 import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
+import { plural } from '../../util/plural.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.
@@ -26,7 +27,7 @@ import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
 export async function presentPreviews(
   ctx: OperationContext,
   step: {
-    run: Pick<PullRequestRun, 'pr' | 'headSha'>;
+    run: Pick<PullRequestRun, 'pr' | 'headSha' | 'repoUrl'>;
     publisher: PreviewPublisher;
     deployments: PreviewDeployments;
   },
@@ -46,9 +47,13 @@ export async function presentPreviews(
     const links = ready(index) ? findings[index]!.links : undefined;
     Object.assign(row, rowBrokenLinks(links));
     if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
-      return { ...status, state: 'failure' as const, description: `${unredirectedTotal} page(s) moved or removed without a redirect` };
+      return {
+        ...status,
+        state: 'failure' as const,
+        description: `${plural(unredirectedTotal, 'page')} moved or removed without a redirect`,
+      };
     const broken = failingOf(ctx, links).length;
-    if (broken > 0) return { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` };
+    if (broken > 0) return { ...status, state: 'failure' as const, description: `${plural(broken, 'broken link')} on the changed pages` };
     // `warnings: fail`: red on the warnings the base branch's build does not have.
     const { warnings } = result;
     return ready(index) && failsOnWarnings(warnings, ctx.inputs.warnings)
@@ -77,7 +82,14 @@ export async function presentPreviews(
     };
     return { ...result, details };
   });
-  return { results, summary: [summarySection(run, results, findings, publisher)], outputs: {} };
+  // The summary lists the projects as the comment does: failures first, then by name.
+  const summaryOrder = (a: ProjectResult, b: ProjectResult) => previewOrder(summaryRow(a), summaryRow(b));
+  return { results, summary: [summarySection(run, results, findings, publisher, summaryOrder)], outputs: {}, summaryOrder };
+}
+
+/** What {@link previewOrder} reads of a result: its name and its status as the comment shows it. */
+function summaryRow(result: ProjectResult): { project: string; status: PreviewStatus } {
+  return { project: result.project, status: (result.details as PreviewDetails | undefined)?.previewStatus ?? previewStatusOf(result) };
 }
 
 function previewStatusOf(result: ProjectResult): PreviewStatus {
@@ -159,17 +171,21 @@ function commitStatusOf(
 }
 
 function summarySection(
-  run: Pick<PullRequestRun, 'pr' | 'headSha'>,
-  results: ProjectResult[],
-  findings: PreviewFindings[],
+  run: Pick<PullRequestRun, 'pr' | 'headSha' | 'repoUrl'>,
+  unordered: ProjectResult[],
+  unorderedFindings: PreviewFindings[],
   publisher: PreviewPublisher,
+  order: (a: ProjectResult, b: ProjectResult) => number,
 ): string {
+  const entries = unordered.map((result, index) => ({ result, info: unorderedFindings[index]! })).sort((a, b) => order(a.result, b.result));
+  const results = entries.map(({ result }) => result);
+  const findings = entries.map(({ info }) => info);
   const where = publisher.location
     ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
     : publisher.handedOverTo
       ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
       : '';
-  const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
+  const lines = [`Pull request #${run.pr}, head commit ${commitLink(run.repoUrl, run.headSha)}${where}`];
   for (const [index, result] of results.entries()) {
     const info = findings[index]!;
     if (result.previewUrl) for (const line of pagesSummary(result.project, info.pages, info.diff)) lines.push(line);
@@ -187,6 +203,13 @@ function summarySection(
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');
+}
+
+/** The commit as elsewhere: 7 characters in code, linked to the full one. */
+function commitLink(repoUrl: string, sha: string): string {
+  const code = codeSpan(sha.slice(0, 7), { inTable: false });
+  const url = safeHttpUrl(`${repoUrl}/commit/${sha}`);
+  return url === undefined ? code : `[${code}](${url})`;
 }
 
 function locationLabel(publisher: PreviewPublisher): string {

@@ -25,6 +25,7 @@ import {
 } from './redirect-guard.js';
 import { messageOf } from '../../util/message-of.js';
 import { naturalCompare } from '../../util/natural-order.js';
+import { forCount, plural } from '../../util/plural.js';
 
 /** The annotation's title for each page moved or removed without a redirect. */
 const NO_REDIRECT_TITLE = 'Page moved without a redirect';
@@ -104,7 +105,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
   if (moved.length === 0) return NONE;
   if (!ctx.inputs.token) {
     // The redirects of a project are read with a maintainer's token only.
-    log.info(`${moved.length} page(s) moved or removed; their redirects are not checked without \`token\``);
+    log.info(`${plural(moved.length, 'page')} moved or removed; redirects are not checked without \`token\``);
     return NONE;
   }
   let uncovered = moved;
@@ -203,8 +204,9 @@ async function answeringTargets(
   const notAsked = targets.length - asked.length + unchecked.length;
   if (notAsked > 0) {
     log.info(
-      `${notAsked} new page address(es) were not looked up on the preview (at most ${MAX_TARGET_CHECKS}, within ` +
-        `${TARGET_CHECK_BUDGET_MS / 1000} s): their entries leave \`to:\` for you to fill in`,
+      `${plural(notAsked, 'new page address', 'new page addresses')} ${forCount(notAsked, 'was', 'were')} not looked up on the preview ` +
+        `(at most ${MAX_TARGET_CHECKS}, within ${TARGET_CHECK_BUDGET_MS / 1000} s): ` +
+        `${forCount(notAsked, 'its entry leaves', 'their entries leave')} \`to:\` for you to fill in`,
     );
   }
   return answering;
@@ -268,7 +270,7 @@ export function unredirectedFailure(
     title: UNREDIRECTED_TITLE,
     subject: project,
     reason: [
-      `${total} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`,
+      `${plural(total, 'page')} moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`,
       ...pages.map((page) => page.entry),
     ].join('\n'),
   };

@@ -2,7 +2,6 @@
 import { brokenLinkMarkdown } from '../../reporting/broken-link.js';
 import {
   codeSpan,
-  escapeHtml,
   escapeMarkdown,
   fencedCode,
   fitsGitHubBody,
@@ -21,10 +20,10 @@ import {
   type PreviewRow,
   type PreviewStatus,
   type RedirectedLinkRow,
-  type RowPage,
   type UnredirectedRowPage,
 } from './comment-rows.js';
 import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
+import { changedPagesFolds } from './changed-page-lines.js';
 import { newWarningsCount } from '../shared/warnings/gate.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
@@ -176,13 +175,12 @@ function render(
   for (const row of rows.filter((row) => shownNewWarnings(row, headSha))) lines.push('', newWarningsSection(row, repoUrl, args.runUrl));
 
   if (options.pages) {
-    for (const row of rows) {
-      // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
-      // own comment lists them already.
-      if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
-      if (serviceComment(row) !== undefined) continue;
-      for (const line of changedPagesLines(row, args.runUrl)) lines.push(line);
-    }
+    // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
+    // own comment lists them already.
+    const listed = rows.filter(
+      (row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha) && serviceComment(row) === undefined,
+    );
+    for (const line of changedPagesFolds(listed, args.runUrl)) lines.push(line);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -205,42 +203,6 @@ function tableLines(rows: PreviewRow[], headSha: string | undefined, timeColumn:
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines;
-}
-
-/** A ready row's changed pages, collapsed: each linked, and how many more the job summary lists. */
-function changedPagesLines(row: PreviewRow, runUrl: string | undefined): string[] {
-  const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
-  if (pages.length === 0) return [];
-  const count = pages.length + (row.morePages ?? 0);
-  const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
-  const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
-  const lines = ['', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, ''];
-  for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
-  if (row.morePages)
-    lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? runUrl, 'the job summary of this run')} lists them all`);
-  lines.push('', '</details>');
-  return lines;
-}
-
-/**
- * A changed page as a list item's text: `label` linked to the page, then what the service's file
- * tree diff says of it (new, removed) and the link to the page before the change.
- */
-export function changedPageLine(page: RowPage, label: string): string {
-  const link = (text: string, url: string | undefined) => {
-    const destination = safeHttpUrl(url);
-    return destination === undefined ? text : `[${text}](${destination})`;
-  };
-  switch (page.change) {
-    case 'added':
-      return `${link(label, page.url)} (new)`;
-    case 'deleted':
-      return `${label} (removed) · ${link('before', page.before ?? page.url)}`;
-    case 'modified':
-      return page.before === undefined ? link(label, page.url) : `${link(label, page.url)} · ${link('before', page.before)}`;
-    default:
-      return link(label, page.url);
-  }
 }
 
 /**
@@ -332,13 +294,19 @@ function shownUnredirected(row: PreviewRow, headSha: string | undefined): boolea
   return row.status === 'ready' && lost > 0 && (headSha === undefined || row.commit === headSha);
 }
 
-/** The rows in the order of {@link HEADING_PRIORITY}, what needs attention first; stable within a status. */
+/** The rows in the order of {@link previewOrder}: what needs attention first, then by name. */
 function failuresFirst(rows: PreviewRow[]): PreviewRow[] {
-  const rank = (row: PreviewRow) => HEADING_PRIORITY.indexOf(row.status);
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
-    .map(({ row }) => row);
+  return [...rows].sort(previewOrder);
+}
+
+/**
+ * The order a reader sees projects in, the comment's and the job summary's: by status in the order
+ * of {@link HEADING_PRIORITY} (what needs attention first), then by name in natural order (the
+ * stored rows come in the order their jobs ended).
+ */
+export function previewOrder(a: Pick<PreviewRow, 'status' | 'project'>, b: Pick<PreviewRow, 'status' | 'project'>): number {
+  const rank = (row: Pick<PreviewRow, 'status'>) => HEADING_PRIORITY.indexOf(row.status);
+  return rank(a) - rank(b) || naturalCompare(a.project, b.project);
 }
 
 function statusCell(status: PreviewStatus): string {

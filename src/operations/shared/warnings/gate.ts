@@ -5,6 +5,7 @@
  */
 import type { BuildWarnings } from '../../../domain/project-result.js';
 import { problemText } from '../../../reporting/file-problems.js';
+import { plural } from '../../../util/plural.js';
 
 export type WarningsLevel = 'off' | 'warn' | 'fail';
 
@@ -21,7 +22,7 @@ export function failsOnWarnings(warnings: Pick<BuildWarnings, 'new' | 'baseline'
 
 /** "1 new warning", "3 new warnings" (errors among them counted with them). */
 export function newWarningsCount(count: number): string {
-  return `${count} new warning${count === 1 ? '' : 's'}`;
+  return `${plural(count, 'new warning')}`;
 }
 
 /** What turns the project red: the title, and the reason listing the new warnings (the first ones). */
