@@ -150,7 +150,11 @@ export function missingVersionsRefused(
   const reason = ['nothing was planned or written: the file names versions the project does not have.', ...refused]
     .map((line) => safeLine(line, 600))
     .join('\n');
-  log.info(safeLine(`${project}: nothing was planned: ${plural(slugs.length, 'version')} named in the file ${forCount(slugs.length, 'does', 'do')} not exist`));
+  log.info(
+    safeLine(
+      `${project}: nothing was planned: ${plural(slugs.length, 'version')} named in the file ${forCount(slugs.length, 'does', 'do')} not exist`,
+    ),
+  );
   return { outcome: 'error', title: INVALID_FILE_TITLE, subject: project, reason, details: { plan: [], changes: 0, dryRun } };
 }
 

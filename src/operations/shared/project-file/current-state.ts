@@ -55,7 +55,9 @@ export class MissingVersionsError extends Error {
     readonly project: string,
     readonly slugs: string[],
   ) {
-    super(`${forCount(slugs.length, 'A version', 'Versions')} named under \`versions\` that ${project} does not have: ${slugs.map((slug) => safeLine(slug, 200)).join(', ')}`);
+    super(
+      `${forCount(slugs.length, 'A version', 'Versions')} named under \`versions\` that ${project} does not have: ${slugs.map((slug) => safeLine(slug, 200)).join(', ')}`,
+    );
   }
 }
 
