@@ -44,33 +44,6 @@ export function linkSite(elsewhere: string, options: { fixed?: boolean } = {}): 
 }
 
 /**
- * A site of `count` changed pages (`guide/page-000.html`…), each with `links` links (the bench's
- * measure: 20): 5 to the next pages' anchors, 5 to later pages, 3 to its own anchors, 4 images
- * shared by all, the index's anchor, one missing page of its own, one other site (not fetched).
- */
-export function manyLinksSite(count: number, elsewhere: string): { pages: Record<string, string>; changed: string[] } {
-  const name = (i: number) => `guide/page-${String(i % count).padStart(3, '0')}.html`;
-  const pages: Record<string, string> = { 'index.html': page('Index', '<p id="start">Start</p>') };
-  for (let k = 0; k < 4; k++) pages[`_images/shared-${k}.png`] = 'PNG';
-  const changed: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const sections = Array.from({ length: 5 }, (_, s) => `<h2 id="sec-${s}">Section ${s}</h2>`).join('');
-    const links = [
-      ...Array.from({ length: 5 }, (_, k) => `<a href="../${name(i + k + 1)}#sec-${k}">next ${k}</a>`),
-      ...Array.from({ length: 5 }, (_, k) => `<a href="../${name(i + k + 6)}">later ${k}</a>`),
-      ...Array.from({ length: 3 }, (_, k) => `<a href="#sec-${k}">here ${k}</a>`),
-      ...Array.from({ length: 4 }, (_, k) => `<img src="../_images/shared-${k}.png" alt="">`),
-      '<a href="../index.html#start">index</a>',
-      `<a href="missing-${i}.html">gone</a>`,
-      `<a href="${elsewhere}/page-${i}">elsewhere</a>`,
-    ];
-    pages[name(i)] = page(`Page ${i}`, `${sections}<p>${links.join(' ')}</p>`);
-    changed.push(name(i));
-  }
-  return { pages, changed };
-}
-
-/**
  * `count` changed pages (`guide/page-00.html`…) of 8 working links each (issue 46's throttled
  * host): 3 to the next pages' anchors, 2 to later pages, 1 to the index's anchor, 1 to a shared
  * folder page written as `api/index.html`, 1 stylesheet. About `count` + 4 requests in all.

@@ -59,7 +59,8 @@ export class SearchResources {
   routes(): Route[] {
     return [
       { pattern: /^\/api\/v3\/search\/$/, methods: { GET: (c) => this.search(c) } },
-      { pattern: /^\/docs\/.*$/, plain: true, methods: { GET: (c) => this.serveDocs(c) } },
+      // A docs host answers HEAD as it answers GET, without the body (link checkers ask HEAD first).
+      { pattern: /^\/docs\/.*$/, plain: true, methods: { GET: (c) => this.serveDocs(c), HEAD: (c) => this.serveDocs(c) } },
     ];
   }
 

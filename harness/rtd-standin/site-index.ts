@@ -54,7 +54,8 @@ function documents(pages: SiteFiles, kind: Exclude<SiteIndexKind, false>): Doc[]
     if (!path.endsWith('.html') || typeof html !== 'string') continue;
     const name = documentName(path, kind);
     if (name === undefined) continue;
-    docs.push({ name, address: addressOf(path), ...readPage(html, name) });
+    // An html build's address is its file (`index.html`); a dirhtml or MkDocs one its folder (`guide/`).
+    docs.push({ name, address: kind === 'sphinx' ? path : addressOf(path), ...readPage(html, name) });
   }
   return docs;
 }

@@ -137,7 +137,7 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
 }
 
 /**
- * With `plan.index`, the version's own targets not read that its build's search index confirms
+ * With `plan.index`, the version's own pages not read that its build's search index confirms
  * (site-index.ts): answered from it and taken out of `wants`, so they are asked no more.
  */
 async function answeredByIndex(
@@ -154,7 +154,10 @@ async function answeredByIndex(
 ): Promise<{ answers: Map<string, Answer>; use?: IndexUse } | undefined> {
   if (plan.index === undefined) return undefined;
   const { read, wants, ...reading } = args;
-  const pending = [...wants].filter(([url, want]) => want.host === undefined && !read.known.has(url)).map(([url]) => url);
+  // Only pages are in an index: a file (an image, a stylesheet) is asked as before.
+  const pages = new Set<string>();
+  for (const { target } of read.occurrences) if (target.kind === 'internal' && target.html) pages.add(target.url);
+  const pending = [...wants.keys()].filter((url) => pages.has(url) && !read.known.has(url));
   const indexed = await indexAnswers(ctx, plan.index, { ...reading, occurrences: read.occurrences, pending, anchors: plan.anchors });
   for (const url of indexed.answers.keys()) wants.delete(url);
   return indexed;
