@@ -4,7 +4,7 @@
 // FACTS *Docs hosts*), the action at its real pace. Every link is checked with at most 115 requests
 // to the docs host and none throttled, and the one missing page and the one missing section among
 // them are still reported, each found by its own request. Asking each target instead (the code
-// before, or `index: false`) needs 307 requests: 241 fitted in the check's 60 s at that pace, and
+// before, or `index: false`) needs 306 requests: 241 fitted in the check's 60 s at that pace, and
 // 402 of the 2,000 links were not checked. The logic, on a fake clock: test/operations/link-check-index.test.ts.
 import { describe, expect, it } from 'vitest';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
