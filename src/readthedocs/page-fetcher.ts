@@ -15,7 +15,7 @@
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { HostPacer, parseRetryAfter, type Sleep } from '../resilience/index.js';
-import { BodyTooLargeError, readBoundedText } from '../util/bounded-body.js';
+import { BodyTooLargeError, readBoundedBytes, readBoundedText } from '../util/bounded-body.js';
 import type { ProxyOptions } from '../util/network-env.js';
 import { messageOf } from '../util/message-of.js';
 
@@ -25,6 +25,8 @@ interface PageAnswer {
   status?: number;
   /** The body's text (at most `maxBodyBytes`), when `maxBodyBytes` is above 0 and the answer is 200. */
   body?: string;
+  /** The body's bytes instead, when the request asked for `bytes` (a compressed file). */
+  bytes?: Buffer;
   /** What went wrong, for the reason shown to the user; undefined on a 200. */
   problem?: string;
   /** Where the last answer came from, after the redirects followed: the base of the page's relative links. */
@@ -47,6 +49,8 @@ interface PageRequest {
   accept?: string;
   /** At most this much of a 200's body is read and returned; 0 (the default): only the status matters. */
   maxBodyBytes?: number;
+  /** The body returned as bytes (`bytes`), not as UTF-8 text. */
+  bytes?: boolean;
   /** `false`: a redirect is not followed, its status is the answer (another site's page, by the link check). */
   followRedirects?: boolean;
   /** How long in all it may wait for its host's turns and for throttles to pass (default `timeoutMs`). */
@@ -198,7 +202,9 @@ function typeOf(header: string | string[] | undefined): { contentType?: string }
 
 async function readBody(response: Dispatcher.ResponseData, options: PageRequest, status: number): Promise<PageAnswer> {
   try {
-    return { status, body: await readBoundedText(response.body, options.maxBodyBytes ?? 0) };
+    const maxBytes = options.maxBodyBytes ?? 0;
+    if (options.bytes) return { status, bytes: await readBoundedBytes(response.body, maxBytes) };
+    return { status, body: await readBoundedText(response.body, maxBytes) };
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
     const problem = error instanceof BodyTooLargeError ? error.message : `the body was not read: ${messageOf(error)}`;

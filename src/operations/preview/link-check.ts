@@ -14,6 +14,7 @@ import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '.
 import { linkCounts } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
+import type { IndexUse, SiteBuilder } from '../shared/links/site-index.js';
 import type { ChangedPage } from './changed-pages.js';
 import type { ProjectRedirects } from './redirect-check.js';
 import { type PreviewLinkReport, type RedirectedLink, setRedirectedApart } from './redirected-links.js';
@@ -61,6 +62,8 @@ export async function checkPreviewLinks(
     redirects: ProjectRedirects;
     recheck?: boolean;
     singleVersion?: boolean;
+    /** The builder the build's resolved configuration names: how its search index's documents are served. */
+    builder?: SiteBuilder | undefined;
   },
 ): Promise<PreviewLinkReport | undefined> {
   const levels = linkLevels(ctx.inputs, 'preview');
@@ -81,15 +84,23 @@ export async function checkPreviewLinks(
     answers: args.answers,
     // The CDN serves the previous build until the service's indexing ends (FACTS): without the diff, which comes after it, a 404 may be stale.
     ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
+    // The preview's own search index answers the targets it lists (site-index.ts).
+    index: { builder: args.builder },
   });
   const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
   annotateBroken(log, report.broken);
+  if (report.index?.file !== undefined) log.info(indexLine(report.index));
   const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
   log.info(
     `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
   );
   return report;
+}
+
+/** "The build's search index (searchindex.js) answered 1980 target(s) of the changed pages, asked no more (2 request(s))". */
+function indexLine(use: IndexUse): string {
+  return `The build's search index (${use.file}) answered ${use.answered} target(s) of the changed pages, asked no more (${use.requests} request(s))`;
 }
 
 /** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */

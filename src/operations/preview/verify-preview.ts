@@ -157,7 +157,9 @@ async function verifyChangedPages(
       : read;
   info.diff = diff;
   if (!sources && 'fallback' in diff) return;
-  const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
+  // The build's own configuration, when read, also says how its search index's documents are served.
+  const built = sources ? await builtWith(ctx, run, sources) : undefined;
+  const builder = built ?? sources?.builder;
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
   else if (sources) {
@@ -174,6 +176,7 @@ async function verifyChangedPages(
     redirects,
     recheck: !('pages' in diff),
     singleVersion: record?.versioning_scheme === 'single_version_without_translations',
+    builder: built,
   });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {

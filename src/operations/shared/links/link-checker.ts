@@ -19,6 +19,7 @@ import { type Answer, LinkAnswers, type PageRead, parseAnswer, withoutHash } fro
 import { judge, type Judged, type Occurrence } from './link-judge.js';
 import { isPrivateHost } from './private-host.js';
 import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
+import { indexAnswers, type IndexUse, type SiteIndexPlan } from './site-index.js';
 
 export { LinkAnswers } from './link-answers.js';
 
@@ -40,8 +41,10 @@ export interface LinkReport {
   pages: number;
   /** The plan's pages that were not read, with what they answered (a root that answered 401, 404…). */
   unread: UnreadPage[];
-  /** Distinct targets asked (the pages read excluded). */
+  /** Distinct targets asked (the pages read excluded), and the index files read. */
   requests: number;
+  /** The version's search index, when the plan let the check read it: what it answered (site-index.ts). */
+  index?: IndexUse;
 }
 
 interface UnreadPage {
@@ -76,6 +79,8 @@ export interface LinkCheckPlan {
    * a while after a build ends).
    */
   recheckAfterMs?: number;
+  /** The version's own targets answered from its build's search index first (site-index.ts), the builder given when known. */
+  index?: SiteIndexPlan;
 }
 
 /** Requests at the same time (each host's pace is the page fetcher's)... */
@@ -111,10 +116,11 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, url, options, remainingMs()))));
   const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
   const wants = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
+  const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
   const targets = await askTargets(plan, wants, read.known, ask);
-  const known = new Map([...read.known, ...targets.answers]);
+  const known = new Map([...read.known, ...(indexed?.answers ?? []), ...targets.answers]);
   let judged = judge(plan, read.occurrences, (url) => known.get(url));
-  let requests = targets.asked;
+  let requests = targets.asked + (indexed?.use?.requests ?? 0);
   if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0 && ctx.now() + plan.recheckAfterMs < endsAt) {
     // Once more after a short wait: the CDN may have served the previous build's page.
     const waitEnd = ctx.now() + plan.recheckAfterMs;
@@ -126,7 +132,35 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
     requests += again.length;
     judged = judge(plan, read.occurrences, (url) => known.get(url));
   }
-  return report(judged, { ...read, requests, known, askedOthers: targets.askedOthers });
+  const index = indexed?.use === undefined ? {} : { index: indexed.use };
+  return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
+}
+
+/**
+ * With `plan.index`, the version's own pages not read that its build's search index confirms
+ * (site-index.ts): answered from it and taken out of `wants`, so they are asked no more.
+ */
+async function answeredByIndex(
+  ctx: OperationContext,
+  plan: LinkCheckPlan,
+  args: {
+    read: { known: ReadonlyMap<string, Answer>; occurrences: readonly Occurrence[] };
+    wants: Map<string, Want>;
+    root: URL;
+    answers: LinkAnswers;
+    limit: LimitFunction;
+    remainingMs: () => number;
+  },
+): Promise<{ answers: Map<string, Answer>; use?: IndexUse } | undefined> {
+  if (plan.index === undefined) return undefined;
+  const { read, wants, ...reading } = args;
+  // Only pages are in an index: a file (an image, a stylesheet) is asked as before.
+  const pages = new Set<string>();
+  for (const { target } of read.occurrences) if (target.kind === 'internal' && target.html) pages.add(target.url);
+  const pending = [...wants.keys()].filter((url) => pages.has(url) && !read.known.has(url));
+  const indexed = await indexAnswers(ctx, plan.index, { ...reading, occurrences: read.occurrences, pending, anchors: plan.anchors });
+  for (const url of indexed.answers.keys()) wants.delete(url);
+  return indexed;
 }
 
 function report(
