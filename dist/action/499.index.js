@@ -1977,8 +1977,8 @@ function diffDetails(diff) {
     return { fileTreeDiff: { outdated: diff.outdated, ...(diff.base ? { base: diff.base } : {}) } };
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 4 modules
-var link_checker = __webpack_require__(6109);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
+var link_checker = __webpack_require__(5513);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
 var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
@@ -2955,13 +2955,21 @@ args) {
         answers: args.answers,
         // The CDN serves the previous build until the service's indexing ends (FACTS): without the diff, which comes after it, a 404 may be stale.
         ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
+        // The preview's own search index answers the targets it lists (site-index.ts).
+        index: { builder: args.builder },
     });
     const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
     (0,link_checker/* annotateBroken */.me)(log, report.broken);
+    if (report.index?.file !== undefined)
+        log.info(indexLine(report.index));
     const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
     log.info(`Links of ${report.pages} changed page(s): ${(0,link_counts/* linkCounts */.r3)(report)}${unread}` +
         (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''));
     return report;
+}
+/** "The build's search index (searchindex.js) answered 1980 target(s) of the changed pages, asked no more (2 request(s))". */
+function indexLine(use) {
+    return `The build's search index (${use.file}) answered ${use.answered} target(s) of the changed pages, asked no more (${use.requests} request(s))`;
 }
 /** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
 function unreadText(report) {
@@ -3638,7 +3646,9 @@ async function verifyChangedPages(ctx, run, url, shared, info) {
     info.diff = diff;
     if (!sources && 'fallback' in diff)
         return;
-    const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
+    // The build's own configuration, when read, also says how its search index's documents are served.
+    const built = sources ? await builtWith(ctx, run, sources) : undefined;
+    const builder = built ?? sources?.builder;
     const checked = new Map();
     if ('pages' in diff)
         info.pages = diff.pages;
@@ -3656,6 +3666,7 @@ async function verifyChangedPages(ctx, run, url, shared, info) {
         redirects,
         recheck: !('pages' in diff),
         singleVersion: record?.versioning_scheme === 'single_version_without_translations',
+        builder: built,
     });
     if (links)
         info.links = links;

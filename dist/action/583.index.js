@@ -562,8 +562,8 @@ async function disabledNotice(api, project, log, admin) {
 
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
 var broken_link = __webpack_require__(2242);
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 4 modules
-var link_checker = __webpack_require__(6109);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
+var link_checker = __webpack_require__(5513);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
 var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
@@ -619,6 +619,8 @@ answers) {
         ignore: (0,resolve_link/* globList */.Xq)(ctx.inputs.linkCheckIgnore),
         budgetMs: SWEEP_BUDGET_MS,
         answers,
+        // The live version's own search index answers the targets it lists that the crawl did not read (site-index.ts).
+        index: {},
     });
     if (report.pages === 0)
         return [row('unknown', slug, unreadRoot(root, report))];
