@@ -63,19 +63,19 @@ describe('the comment’s heading gives the verdict and counts what is left to f
     const gated = row('demo', {
       brokenPages: [{ page: 'index.html', total: 5, links: [{ target: 'gone.html', problem: 'missing page' }] }],
       brokenCounts: { page: 3, anchor: 2 },
-      failedChecks: ['broken links: 3 pages, 2 anchors'],
+      failedChecks: ['broken links: 3 to pages, 2 to anchors'],
     });
     const body = renderComment({ header: '', rows: [gated], headSha: HEAD });
-    expect(headingOf(body)).toBe('### ❌ Read the Docs preview: broken links: 3 pages, 2 anchors');
+    expect(headingOf(body)).toBe('### ❌ Read the Docs preview: broken links: 3 to pages, 2 to anchors');
     expect(body).not.toContain('✅');
     expect(body).toContain(
-      '| demo | ❌ Broken links\\: 3 pages, 2 anchors | [Preview](https://demo--7.org.readthedocs.build/en/7/) | [\\#8](https://app.readthedocs.org/projects/demo/builds/8/) |',
+      '| demo | ❌ Broken links\\: 3 to pages, 2 to anchors | [Preview](https://demo--7.org.readthedocs.build/en/7/) | [\\#8](https://app.readthedocs.org/projects/demo/builds/8/) |',
     );
     // Among others: counted with the failed ones, first, named with its words; the others' notes still told.
     const rows = [row('one', { unredirected: removed(2) }), gated, row('three')];
     const several = renderComment({ header: '', rows, headSha: HEAD });
     expect(headingOf(several)).toBe(
-      '### ❌ Read the Docs previews: 1 failed, 2 ready · demo: broken links: 3 pages, 2 anchors · 2 pages moved or removed without a redirect',
+      '### ❌ Read the Docs previews: 1 failed, 2 ready · demo: broken links: 3 to pages, 2 to anchors · 2 pages moved or removed without a redirect',
     );
     expect(several.split('\n').filter((line) => /^\| (one|demo|three) \|/.test(line))[0]).toMatch(/^\| demo \| ❌ Broken links/);
   });

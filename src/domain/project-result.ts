@@ -97,7 +97,7 @@ export interface Conclusion<D extends object = object> {
   notes?: Partial<Record<NoteKind, number>>;
   /**
    * The gates that turned a built, answering project red (`link-check: fail`…), each in the words
-   * every reporter gives it (`broken links: 3 pages, 2 anchors`): the verdict says them instead of the notes.
+   * every reporter gives it (`broken links: 3 to pages, 2 to anchors`): the verdict says them instead of the notes.
    */
   failedChecks?: string[];
 }

@@ -1,7 +1,7 @@
 /**
  * A broken link and how every report shows it: its one line, `page → target: problem` (plain text
  * for annotations and a failure's reason, Markdown for the comment and the job summary); the
- * links counted by kind (`broken links: 3 pages, 2 anchors`); and grouped by page, each page once
+ * links counted by kind (`broken links: 3 to pages, 2 to anchors`); and grouped by page, each page once
  * with its first targets under it (where the pull request's source writes each one, the link's
  * text), so that a page of 500 broken links is one short block. Here, below `github/` and
  * `operations/`, so that `preview` and `health` use the same words. Every text of a link came from
@@ -44,12 +44,13 @@ export function brokenLinkText(link: Shown): string {
 type CountedKind = 'page' | 'anchor' | 'image' | 'resource' | 'external';
 export type KindCounts = Partial<Record<CountedKind, number>>;
 
+// "3 to pages", never "3 pages": one page of 500 broken links is not 500 pages.
 const KIND_WORDS: [CountedKind, string, string][] = [
-  ['page', 'page', 'pages'],
-  ['anchor', 'anchor', 'anchors'],
-  ['image', 'image', 'images'],
-  ['resource', 'resource', 'resources'],
-  ['external', 'on another site', 'on other sites'],
+  ['page', 'to a page', 'to pages'],
+  ['anchor', 'to an anchor', 'to anchors'],
+  ['image', 'to an image', 'to images'],
+  ['resource', 'to a resource', 'to resources'],
+  ['external', 'to another site', 'to other sites'],
 ];
 
 /** The links counted by kind; another site's counted apart whatever their kind. */
@@ -67,7 +68,7 @@ export function countOf(counts: KindCounts): number {
   return Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0);
 }
 
-/** "3 pages, 2 anchors, 1 image": each kind that has links, in one order. */
+/** "3 to pages, 2 to anchors, 1 to an image": each kind that has links, in one order. */
 export function kindWords(counts: KindCounts): string {
   return KIND_WORDS.flatMap(([kind, one, many]) => {
     const count = counts[kind] ?? 0;
@@ -75,7 +76,7 @@ export function kindWords(counts: KindCounts): string {
   }).join(', ');
 }
 
-/** "broken links: 3 pages, 2 anchors": the words of the link check's verdict, everywhere it is said. */
+/** "broken links: 3 to pages, 2 to anchors": the words of the link check's verdict, everywhere it is said. */
 export function brokenLinksWords(counts: KindCounts): string {
   return `broken links: ${kindWords(counts)}`;
 }
@@ -117,17 +118,36 @@ export interface ListedPage {
 /** The link text shown, in characters (the parser keeps 80; a stored row read back may hold more). */
 const TEXT_SHOWN = 80;
 
-/** `docs/guide.rst:8` (linked to the line at the commit when the repository is known): “the next step” → `gone.html`: missing page. */
+/**
+ * `` [`docs/guide.rst:8`](…#L8): “the next step” → `gone.html`: missing page ``: where its source
+ * writes it (linked to the line at the commit when the repository is known; a link whose line was
+ * not found leaves it to its page's line), its text, its target and what is wrong.
+ */
 function listedLinkMarkdown(link: ListedLink, links: SourceLinks): string {
   const { source } = link;
   let place = '';
-  if (source !== undefined) {
-    const where = codeSpan(source.line === undefined ? source.file : `${source.file}:${source.line}`, { inTable: false });
+  if (source?.line !== undefined) {
+    const where = codeSpan(`${source.file}:${source.line}`, { inTable: false });
     const url = sourceUrl(source, links);
     place = `${url === undefined ? where : `[${where}](${url})`}: `;
   }
   const text = link.text === undefined || link.text === '' ? '' : `“${escapeMarkdown(clipMiddle(link.text, TEXT_SHOWN))}” → `;
   return `${place}${text}${codeSpan(link.target, { inTable: false })}: ${escapeMarkdown(link.problem)}`;
+}
+
+/** A page's line: the page (linked when its address is known), the pull request's file that builds it, how many when not all are listed. */
+function listedPageMarkdown(page: ListedPage, links: SourceLinks): string {
+  const label = codeSpan(page.page, { inTable: false });
+  const url = safeHttpUrl(page.url);
+  const file = page.links.find((link) => link.source !== undefined)?.source?.file;
+  let from = '';
+  if (file !== undefined) {
+    const name = codeSpan(file, { inTable: false });
+    const blob = sourceUrl({ file }, links);
+    from = ` from ${blob === undefined ? name : `[${name}](${blob})`}`;
+  }
+  const count = page.total > page.links.length ? ` · ${page.total} broken` : '';
+  return `- ${url === undefined ? label : `[${label}](${url})`}${from}${count}`;
 }
 
 /**
@@ -141,10 +161,7 @@ export function listedPagesMarkdown(
 ): string[] {
   const lines: string[] = [];
   for (const page of pages) {
-    const label = codeSpan(page.page, { inTable: false });
-    const url = safeHttpUrl(page.url);
-    const count = page.total > page.links.length ? ` · ${page.total} broken` : '';
-    lines.push(`- ${url === undefined ? label : `[${label}](${url})`}${count}`);
+    lines.push(listedPageMarkdown(page, options.links));
     for (const link of page.links) lines.push(`  - ${listedLinkMarkdown(link, options.links)}`);
     const more = page.total - page.links.length;
     if (more > 0) lines.push(`  - … and ${more} more on this page${options.elsewhere}`);
@@ -178,7 +195,8 @@ export function listedPagesText(links: readonly BrokenLink[], bounds: { pages: n
   const { pages, morePages } = listedPages(links, bounds);
   const lines: string[] = [];
   for (const page of pages) {
-    lines.push(`${page.page}:`);
+    const file = page.links.find((link) => link.source !== undefined)?.source?.file;
+    lines.push(`${page.page}${file === undefined ? '' : ` (${file})`}:`);
     for (const link of page.links) lines.push(`  ${listedLinkText(link)}`);
     if (page.total > page.links.length) lines.push(`  … and ${page.total - page.links.length} more on this page`);
   }
@@ -186,10 +204,10 @@ export function listedPagesText(links: readonly BrokenLink[], bounds: { pages: n
   return lines;
 }
 
-/** `docs/guide.rst:8: "the next step" → gone.html: missing page`, as written. */
+/** `docs/guide.rst:8: “the next step” → gone.html: missing page`, as written (the file without a line is its page's). */
 function listedLinkText(link: ListedLink): string {
   const { source } = link;
-  const place = source === undefined ? '' : `${source.line === undefined ? source.file : `${source.file}:${source.line}`}: `;
+  const place = source?.line === undefined ? '' : `${source.file}:${source.line}: `;
   const text = link.text === undefined || link.text === '' ? '' : `“${link.text}” → `;
   return `${place}${text}${link.target}: ${link.problem}`;
 }

@@ -68,7 +68,7 @@ export function verdict(results: ProjectResult[], failure?: { title: string }): 
     results.flatMap((result) => result.problems ?? []),
     results.reduce((sum, result) => sum + (result.moreProblems ?? 0), 0),
   );
-  // A gate that failed says its own words (`broken links: 3 pages, 2 anchors`) instead of its result's notes.
+  // A gate that failed says its own words (`broken links: 3 to pages, 2 to anchors`) instead of its result's notes.
   const checks = results.flatMap((result) =>
     (result.failedChecks ?? []).map((words) => (results.length > 1 ? `${result.project}: ${words}` : words)),
   );

@@ -49,7 +49,9 @@ describe('health link sweep', () => {
     const row = linkRow(first)!;
     expect(row.state).toBe('problem');
     // One readable line (issue 47), the links themselves in `results` and below it.
-    expect(row.details).toMatch(/^3 broken links \(1 page, 1 anchor, 1 image\) on 3 of the 4 pages read; 15 links checked, /);
+    expect(row.details).toMatch(
+      /^3 broken links \(1 to a page, 1 to an anchor, 1 to an image\) on 3 of the 4 pages read; 15 links checked, /,
+    );
     expect(row.broken!.map((link) => `${link.page} → ${link.target}`)).toEqual([
       'guide/install.html → guide/gone.html',
       'guide/usage.html → index.html#nope',
@@ -57,7 +59,7 @@ describe('health link sweep', () => {
     ]);
     const [issue] = gh.issues().filter((candidate) => candidate.state === 'open');
     // Each problem: its heading, Found and Fix; what the crawl found grouped by page under a heading saying so.
-    expect(issue!.body).toContain('- **Found:** 3 broken links \\(1 page, 1 anchor, 1 image\\) on 3 of the 4 pages read');
+    expect(issue!.body).toContain('- **Found:** 3 broken links \\(1 to a page, 1 to an anchor, 1 to an image\\) on 3 of the 4 pages read');
     expect(issue!.body).toContain('<details><summary>What the crawl found</summary>');
     expect(issue!.body).not.toContain('What the service said');
     expect(issue!.body).toContain('- `guide/install.html`\n  - “the next step” → `guide/gone.html`: missing page');
@@ -91,7 +93,9 @@ describe('health link sweep', () => {
     expect(warned.code).toBe(0);
     expect(linkRow(warned)).toMatchObject({
       state: 'ok',
-      details: expect.stringContaining('; 3 broken links (1 page, 1 anchor, 1 image), told as warnings (`link-check: warn`)'),
+      details: expect.stringContaining(
+        '; 3 broken links (1 to a page, 1 to an anchor, 1 to an image), told as warnings (`link-check: warn`)',
+      ),
     });
     expect(
       stdout
@@ -105,7 +109,9 @@ describe('health link sweep', () => {
     ]);
     expect(gh.issues()).toEqual([]);
     // What the log promises is true: the job summary and `results` have every one.
-    expect(warned.summary).toContain('### Broken links in acme (`latest`)\n\n3 broken links (1 page, 1 anchor, 1 image) on 3 pages:');
+    expect(warned.summary).toContain(
+      '### Broken links in acme (`latest`)\n\n3 broken links (1 to a page, 1 to an anchor, 1 to an image) on 3 pages:',
+    );
     expect(linkRow(warned)!.broken).toHaveLength(3);
 
     const before = rtd.requests.length;
@@ -125,11 +131,11 @@ describe('health link sweep', () => {
       '/ → /#nope',
       'guide/ → guide/missing.html',
     ]);
-    expect(row.details).toMatch(/^3 broken links \(2 pages, 1 anchor\) on 2 of the 3 pages read; /);
+    expect(row.details).toMatch(/^3 broken links \(2 to pages, 1 to an anchor\) on 2 of the 3 pages read; /);
     // The root asked once, as `/`, never as `index.html`; the folder never as `guide/index.html`.
     const asked = (path: string) => rtd.requests.filter((r) => r.path === `/docs/acme/en/latest/${path}`).length;
     expect([asked(''), asked('index.html'), asked('guide/index.html'), asked('guide/page.html')]).toEqual([1, 0, 0, 1]);
-    expect(gh.issues()[0]!.body).toContain('3 broken links (2 pages, 1 anchor) on 2 of the 3 pages read'.replace(/[()]/g, '\\$&'));
+    expect(gh.issues()[0]!.body).toContain('3 broken links (2 to pages, 1 to an anchor) on 2 of the 3 pages read'.replace(/[()]/g, '\\$&'));
   });
 
   it('`link-check-pages` bounds the crawl: the pages beyond it are not read', async () => {
@@ -153,7 +159,9 @@ describe('health link sweep', () => {
       (result) => (result.details as { checks: Row[] }).checks.find((row) => row.check === 'links work')!.details,
     );
     // The root and `index.html` are one page (issue 46): its link to the other site is counted once.
-    expect(details[0]).toMatch(/^4 pages read, .*; 5 broken links \(1 page, 1 anchor, 1 image, 2 on other sites\), told as warnings/);
+    expect(details[0]).toMatch(
+      /^4 pages read, .*; 5 broken links \(1 to a page, 1 to an anchor, 1 to an image, 2 to other sites\), told as warnings/,
+    );
     expect(details[1]).toBe(details[0]);
     const asked = gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path);
     expect(asked.length).toBeGreaterThan(0);

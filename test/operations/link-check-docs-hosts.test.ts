@@ -246,7 +246,7 @@ describe('health on real docs hosts', () => {
     const result = await health({ 'link-check': 'fail' });
     const row = linkRow(result);
     expect(row.state).toBe('problem');
-    expect(row.details).toMatch(/^1 broken link \(1 page\) on 1 of the 4 pages read; /);
+    expect(row.details).toMatch(/^1 broken link \(1 to a page\) on 1 of the 4 pages read; /);
     expect(row.broken).toEqual([
       { page: 'guide/intro.html', target: 'guide/setup.html', problem: 'missing page', kind: 'page', external: false, text: 'setup' },
     ]);

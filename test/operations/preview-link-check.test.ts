@@ -57,12 +57,12 @@ describe('preview link check', () => {
 
     const body = onlyComment(stage.gh).body;
     // One verdict (issue 47): ❌ with the gate's words in the heading and the row, the preview still linked.
-    const words = 'broken links: 1 page, 1 anchor, 1 image';
+    const words = 'broken links: 1 to a page, 1 to an anchor, 1 to an image';
     expect(body).toContain(`### ❌ Read the Docs preview: ${words}\n`);
-    expect(body).toMatch(/^\| demo \| ❌ Broken links\\: 1 page, 1 anchor, 1 image \| \[Preview\]\(http/m);
+    expect(body).toMatch(/^\| demo \| ❌ Broken links\\: 1 to a page, 1 to an anchor, 1 to an image \| \[Preview\]\(http/m);
     expect(body).not.toContain('✅');
     // Grouped by page: each page once, linked on the preview, its link's text, target and problem under it.
-    expect(body).toContain('#### Broken links (demo): 1 page, 1 anchor, 1 image');
+    expect(body).toContain('#### Broken links (demo): 1 to a page, 1 to an anchor, 1 to an image');
     expect(body).toContain(
       `- [\`guide/install.html\`](${preview}guide/install.html)\n  - “the next step” → \`guide/gone.html\`: missing page`,
     );
@@ -76,11 +76,14 @@ describe('preview link check', () => {
     for (const working of WORKING) expect(section).not.toContain(working);
 
     // The same words on the commit status, the deployment, the job summary's verdict and the error annotation.
-    const described = { state: 'failure', description: 'Broken links: 1 page, 1 anchor, 1 image (build #1; the preview is ready)' };
+    const described = {
+      state: 'failure',
+      description: 'Broken links: 1 to a page, 1 to an anchor, 1 to an image (build #1; the preview is ready)',
+    };
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject(described);
     expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject(described);
     expect(summaryOf(report).split('\n')[0]).toBe(
-      `## ❌ Read the Docs preview: demo failed \\(broken links\\: 1 page, 1 anchor, 1 image\\)`,
+      `## ❌ Read the Docs preview: demo failed \\(broken links\\: 1 to a page, 1 to an anchor, 1 to an image\\)`,
     );
     expect(report.results[0]!.failedChecks).toEqual([words]);
     expect(report.results[0]!.reason!.split('\n')[0]).toBe(`${words} (input \`link-check: fail\`):`);
@@ -91,7 +94,7 @@ describe('preview link check', () => {
       ['error', 'Broken link'],
       ['error', 'Broken anchor'],
     ]);
-    expect(summaryOf(report)).toContain('**Broken links in demo** (1 page, 1 anchor, 1 image): 3 broken');
+    expect(summaryOf(report)).toContain('**Broken links in demo** (1 to a page, 1 to an anchor, 1 to an image): 3 broken');
 
     // Each target asked once; the other site, mailto and tel never. `index.html` is the root, read
     // once by the look-up that the preview answers (issue 46: `X/` and `X/index.html` are one page).
@@ -299,7 +302,7 @@ describe('preview link check and the project’s redirects', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: 'Broken links: 1 anchor (build #1; the preview is ready)',
+      description: 'Broken links: 1 to an anchor (build #1; the preview is ready)',
     });
     expect(
       stdout
@@ -318,7 +321,7 @@ describe('preview link check and the project’s redirects', () => {
     );
     expect(body.slice(body.indexOf('#### Broken links (demo)'), body.indexOf('#### Links kept working'))).not.toContain('gone.html');
     const summary = summaryOf(report);
-    expect(summary).toContain('**Broken links in demo** (1 anchor): 1 broken, 2 redirected in production');
+    expect(summary).toContain('**Broken links in demo** (1 to an anchor): 1 broken, 2 redirected in production');
     expect(summary).toContain(
       '- `guide/install.html` → `guide/gone.html`: works in production through the page redirect `/guide/gone.html`',
     );

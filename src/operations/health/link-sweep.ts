@@ -72,7 +72,7 @@ export async function linkSweepRows(
   return [{ ...row('problem', slug, `${brokenWords(failing)} on ${pages} of the ${read} read${also}; ${counts}`), ...broken }];
 }
 
-/** "5 broken links (2 pages, 2 anchors, 1 image)". */
+/** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
 function brokenWords(links: readonly BrokenLink[]): string {
   return `${plural(links.length, 'broken link')} (${kindWords(countKinds(links))})`;
 }

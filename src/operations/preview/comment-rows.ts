@@ -65,7 +65,7 @@ export interface PreviewRow {
   moreRedirectedLinks?: number;
   /** Input `warnings`: a ready preview's build added warnings its base branch's build does not have. */
   warnings?: RowWarnings;
-  /** The gates that turned the ready preview red, in their words (`broken links: 3 pages, 2 anchors`): the row is ❌, its preview linked. */
+  /** The gates that turned the ready preview red, in their words (`broken links: 3 to pages, 2 to anchors`): the row is ❌, its preview linked. */
   failedChecks?: string[];
 }
 

@@ -361,7 +361,7 @@ function failuresFirst(rows: PreviewRow[]): PreviewRow[] {
     .map(({ row }) => row);
 }
 
-/** `✅ Ready`, or for a ready preview a gate turned red, `❌` and the gate's words: `❌ Broken links: 3 pages, 2 anchors`. */
+/** `✅ Ready`, or for a ready preview a gate turned red, `❌` and the gate's words: `❌ Broken links: 3 to pages, 2 to anchors`. */
 function statusCell(row: PreviewRow): string {
   if (row.status === 'ready' && row.failedChecks?.length)
     return `${STATUS_LABELS.failed.emoji} ${escapeMarkdown(gateWords(row.failedChecks))}`;

@@ -3,7 +3,7 @@
  * `redirect-check`, `warnings` at `fail`): each gate decides once, in one function of its own
  * (`linkGate`, `redirectGate`, `warningsGate`), and every reporter says what that function
  * returned: the annotation's title and reason, and the short `words` of the verdict ("broken
- * links: 3 pages, 2 anchors") on the commit status, the deployment, the comment, the job summary
+ * links: 3 to pages, 2 to anchors") on the commit status, the deployment, the comment, the job summary
  * and the terminal. Kept apart so that one place may decide every gate one day (issue 51).
  */
 
@@ -13,7 +13,7 @@ export interface GateFailure {
   title: string;
   subject: string;
   reason: string;
-  /** What failed and how many, lower case: `broken links: 3 pages, 2 anchors`, `2 new warnings`. */
+  /** What failed and how many, lower case: `broken links: 3 to pages, 2 to anchors`, `2 new warnings`. */
   words: string;
 }
 
