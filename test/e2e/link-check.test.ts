@@ -196,7 +196,8 @@ describe.concurrent('link check through dist/', () => {
         ...site,
         'guide/install.html': site['guide/install.html']!.replace(
           '<a href="usage.html">',
-          `<a href="${encoded}">x</a> <a href="usage.html">`,
+          // Its text too (issue 47: shown beside it): ESC, BEL and a right-to-left override, as entities.
+          `<a href="${encoded}">x&#27;[31m&#7;&#x202E;y</a> <a href="usage.html">`,
         ),
       });
       const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'fail' });
@@ -210,7 +211,7 @@ describe.concurrent('link check through dist/', () => {
       expect(gh.comments(PR)[0]!.body).not.toMatch(RAW);
       const error = run.annotations.find((a) => a.title === 'Broken links: demo 7')!;
       expect(error.message).toContain(
-        'guide/install.html (docs/guide/install.rst):\n  “x” → guide/gone-\\u001b]8;;https://evil.test/\\u0007click',
+        'guide/install.html (docs/guide/install.rst):\n  “x\\u001b[31m\\u0007\\u202ey” → guide/gone-\\u001b]8;;https://evil.test/\\u0007click',
       );
       expect(run.stdout).toContain('\\u001b[31mred-\\u0000-\\u2028-\\u202e\\u2066\\u2069-\\u0085.html');
       // `results` writes them as JSON's own escapes: the same value once parsed.

@@ -244,6 +244,49 @@ describe('preview link check', () => {
     expect(docsRequests(`${root}_images/logo.png`)).toHaveLength(1);
   });
 
+  // Issue 47: from the built page back to the line of the pull request that writes the link.
+  it("each broken link at the line of the PR's source that writes it: an annotation there, a file:line link in the comment, the page's file", async () => {
+    const files = ['install', 'usage', 'images'].map((name) => ({ filename: `docs/guide/${name}.rst` }));
+    stage.gh.addPullRequest({ number: PR, headSha: HEAD, files });
+    stage.gh.setFile(HEAD, 'docs/guide/install.rst', 'Install\n=======\n\nRead :doc:`../index`.\n\nThen :doc:`the next step <gone>`.\n');
+    stage.gh.setFile(HEAD, 'docs/guide/usage.rst', 'Usage\n=====\n\nSee `the overview <../index.html#nope>`_.\n');
+    // The image's source names it nowhere (a directive of an extension, say): the file without a line.
+    stage.gh.setFile(HEAD, 'docs/guide/images.rst', 'Images\n======\n\n.. diagram:: flow\n');
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'docs-path': 'docs' });
+
+    const broken = (report.results[0]!.details as { links: { broken: { source?: unknown }[] } }).links.broken;
+    expect(broken.map((link) => link.source)).toEqual([
+      { file: 'docs/guide/images.rst' },
+      { file: 'docs/guide/install.rst', line: 6 },
+      { file: 'docs/guide/usage.rst', line: 4 },
+    ]);
+    // Those with a line first, each an error on its file and line (the Files tab shows it there).
+    const placed = stdout.annotations().filter((a) => a.title?.startsWith('Broken ') && a.title !== 'Broken links: demo 7');
+    expect(placed.map((a) => [a.level, a.title, a.file, a.line])).toEqual([
+      ['error', 'Broken link', 'docs/guide/install.rst', 6],
+      ['error', 'Broken anchor', 'docs/guide/usage.rst', 4],
+      ['error', 'Broken image', 'docs/guide/images.rst', undefined],
+    ]);
+    const body = onlyComment(stage.gh).body;
+    const blob = `https://github.com/octo/docs-repo/blob/${HEAD}`;
+    expect(body).toContain(
+      `from [\`docs/guide/install.rst\`](${blob}/docs/guide/install.rst)\n  - [\`docs/guide/install.rst:6\`](${blob}/docs/guide/install.rst#L6): “the next step” → \`guide/gone.html\`: missing page`,
+    );
+    expect(body).toContain(
+      `from [\`docs/guide/images.rst\`](${blob}/docs/guide/images.rst)\n  - “diagram” → \`_images/diagram.png\`: missing image`,
+    );
+    expect(report.results[0]!.reason).toContain(
+      'guide/install.html (docs/guide/install.rst):\n  docs/guide/install.rst:6: “the next step” → guide/gone.html: missing page',
+    );
+    // One request per source file, at the head commit.
+    const reads = stage.gh.requests.filter((r) => decodeURIComponent(r.path).includes('/contents/docs/guide/'));
+    expect(reads.map((r) => `${decodeURIComponent(r.path).split('/contents/')[1]} at ${r.query.ref}`).sort()).toEqual([
+      `docs/guide/images.rst at ${HEAD}`,
+      `docs/guide/install.rst at ${HEAD}`,
+      `docs/guide/usage.rst at ${HEAD}`,
+    ]);
+  });
+
   it('two projects linking to the same target: fetched once in the run; each page once; both reported', async () => {
     stage.rtd.addProject({ slug: 'api-docs', versions: [{ slug: String(PR), type: 'external' }] });
     stage.rtd.addBuild('api-docs', String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });

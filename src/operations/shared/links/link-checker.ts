@@ -381,6 +381,6 @@ export function annotateBroken(
     log.annotations[level](safeLine(`${brokenLinkText(link)}${text}`, 500), where);
   }
   const left = broken.length - shown.warning - shown.error;
-  if (left > 0)
-    log.story.info(`${left} more broken link(s) are not annotated (GitHub shows a few per step): the job summary lists them all`);
+  const more = left === 1 ? '1 more broken link is' : `${left} more broken links are`;
+  if (left > 0) log.story.info(`${more} not annotated (GitHub shows a few per step): the job summary lists them all`);
 }
