@@ -191,3 +191,25 @@ export function indexedSite(count: number): {
   ];
   return { pages, changed, broken };
 }
+
+/**
+ * A version whose root is linked every way a page can name it (`./`, `index.html`, `../index.html`,
+ * `../`, its own `#top`), with 2 broken links of its own (a missing page, a missing anchor), and a
+ * folder page linked as `guide` (which the host redirects to `guide/`), `guide/` and
+ * `guide/index.html`, with 1 (issue 47: the root read twice counted 3 broken links as 5).
+ */
+export function rootLinkedManyWays(): Record<string, string> {
+  return {
+    'index.html': page(
+      'Home',
+      '<p id="intro"><a href="./">home</a> <a href="index.html#intro">here</a> <a href="guide">the guide</a> ' +
+        '<a href="guide/index.html">again</a> <a href="gone.html">gone</a> <a href="#nope">nowhere</a></p>',
+    ),
+    'guide/index.html': page(
+      'Guide',
+      '<p><a href="../index.html">home</a> <a href="../">home again</a> <a href="../index.html#intro">intro</a> ' +
+        '<a href="page.html">a page</a> <a href="missing.html">missing</a></p>',
+    ),
+    'guide/page.html': page('Page', '<p><a href="./">the guide</a> <a href="index.html">the guide</a> <a href="../#intro">intro</a></p>'),
+  };
+}

@@ -100,7 +100,7 @@ export async function tenProjectsComment(): Promise<string> {
   return renderComment({ header: '', rows, repoUrl: REPO, headSha: HEAD, runUrl: RUN });
 }
 
-/** The health issue of a project whose `latest` is behind and whose release does not build. */
+/** The health issue of a project whose `latest` is behind, whose release does not build, and whose pages link what is gone. */
 export async function unhealthyIssue(): Promise<string> {
   const { issueBody } = await built<HealthReport>('operations/health/report.js');
   const projects: ProjectRows[] = [
@@ -128,6 +128,25 @@ export async function unhealthyIssue(): Promise<string> {
           reason:
             'acme-docs v2.1: build #2736 failed in 41s\nSphinx stopped on its first warning (`-W`)\nBuild failed: The command "python -m sphinx -W …" exited with code 1.\n' +
             "Last lines of its output:\nWarning, treated as error:\ndocs/index.rst:12:toctree contains reference to nonexisting document 'changelog'",
+        },
+        {
+          check: 'links work',
+          state: 'problem',
+          subject: 'latest',
+          details: '3 broken links (2 to pages, 1 to an anchor) on 2 of the 48 pages read; 1,204 links checked, 0 not checked',
+          links: [],
+          broken: [
+            { page: '/', target: 'installation.html', problem: 'missing page', kind: 'page', external: false, text: 'installing Acme' },
+            { page: '/', target: 'changelog.html', problem: 'missing page', kind: 'page', external: false, text: 'what changed' },
+            {
+              page: 'guide/configuration.html',
+              target: 'reference/options.html#retries',
+              problem: 'missing anchor',
+              kind: 'anchor',
+              external: false,
+              text: 'retries',
+            },
+          ],
         },
       ],
     },

@@ -49,7 +49,8 @@ function noteCounts(results: ProjectResult[]): string[] {
 /**
  * The verdict for a heading: its emoji, then the counts (`1 failed, 2 built`, or the project's
  * name and its words alone), then the warnings the builds wrote, the warnings check's counts
- * (`3 warnings, 1 new, 2 fixed`) and the results' notes (`(2 warnings, 1 broken link)`): notes and
+ * (`3 warnings, 1 new, 2 fixed`), the words of the gates that failed (`broken links: 3 pages, 2
+ * anchors`) and the other results' notes (`(2 warnings, 1 broken link)`): notes and
  * new warnings turn a green verdict ⚠️. The step's own failure (the
  * health issue not kept) comes first, ❌, whatever the projects' outcomes.
  */
@@ -67,8 +68,12 @@ export function verdict(results: ProjectResult[], failure?: { title: string }): 
     results.flatMap((result) => result.problems ?? []),
     results.reduce((sum, result) => sum + (result.moreProblems ?? 0), 0),
   );
-  const notes = noteCounts(results);
-  const told = [problems, warningsCount(results), ...notes].filter((said) => said !== '');
+  // A gate that failed says its own words (`broken links: 3 to pages, 2 to anchors`) instead of its result's notes.
+  const checks = results.flatMap((result) =>
+    (result.failedChecks ?? []).map((words) => (results.length > 1 ? `${result.project}: ${words}` : words)),
+  );
+  const notes = noteCounts(results.filter((result) => !result.failedChecks?.length));
+  const told = [problems, warningsCount(results), ...checks, ...notes].filter((said) => said !== '');
   const warned = told.length === 0 ? '' : ` (${told.join(', ')})`;
   // New warnings (input `warnings`) are something to tell, as notes are.
   const noted = notes.length > 0 || newWarningsOf(results) > 0;

@@ -124,10 +124,12 @@ describe('preview: redirect-check', () => {
     expect(result!.reason).toContain(INSTALL);
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '2 pages moved or removed without a redirect',
+      description: '2 pages moved or removed without a redirect (build #1; the preview is ready)',
     });
+    // One verdict (issue 47): the row is ❌ with the gate's words, its preview still linked.
     const body = onlyComment(stage.gh).body;
-    expect(tableRows(body)[0]).toContain('✅ Ready');
+    expect(tableRows(body)[0]).toMatch(/^\| demo \| ❌ 2 pages moved or removed without a redirect \| \[Preview\]\(/);
+    expect(body).toContain('### ❌ Read the Docs preview: 2 pages moved or removed without a redirect\n');
     expect(body).toContain(INSTALL);
   });
 
@@ -308,7 +310,7 @@ describe('preview: redirect-check looks up the new addresses at once, under one 
     expect(summaryOf(report)).toContain('60 pages lose their address (the first 50 below)');
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '60 pages moved or removed without a redirect',
+      description: '60 pages moved or removed without a redirect (build #1; the preview is ready)',
     });
   });
 

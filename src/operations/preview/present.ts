@@ -9,11 +9,10 @@ import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
 import type { PreviewDetails } from './details.js';
 import { commentPages, diffDetails, pagesSummary } from './diff-pages.js';
 import type { PullRequestRun } from './pull-request.js';
-import { brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './link-check.js';
+import { brokenLinksSummary, linkDetails, rowBrokenLinks } from './link-check.js';
 import type { PreviewFindings } from './verify-preview.js';
 import { rowWarnings } from './new-warnings.js';
-import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
-import { plural } from '../../util/plural.js';
+import { gateWords } from '../shared/gates.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.
@@ -43,22 +42,13 @@ export async function presentPreviews(
     const status = commitStatusOf(result, row.status);
     if (unredirected.length > 0) row.unredirected = unredirected;
     if (unredirectedTotal > unredirected.length) row.moreUnredirected = unredirectedTotal - unredirected.length;
-    // `link-check`: the row lists the first broken links.
-    const links = ready(index) ? findings[index]!.links : undefined;
-    Object.assign(row, rowBrokenLinks(links));
-    if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
-      return {
-        ...status,
-        state: 'failure' as const,
-        description: `${plural(unredirectedTotal, 'page')} moved or removed without a redirect`,
-      };
-    const broken = failingOf(ctx, links).length;
-    if (broken > 0) return { ...status, state: 'failure' as const, description: `${plural(broken, 'broken link')} on the changed pages` };
-    // `warnings: fail`: red on the warnings the base branch's build does not have.
-    const { warnings } = result;
-    return ready(index) && failsOnWarnings(warnings, ctx.inputs.warnings)
-      ? { ...status, state: 'failure' as const, description: `${newWarningsCount(warnings!.new.length)} (build #${result.buildId})` }
-      : status;
+    // `link-check`: the row lists the first pages with broken links.
+    Object.assign(row, rowBrokenLinks(ready(index) ? findings[index]!.links : undefined));
+    // A gate that turned the ready preview red (its own part decided it): ❌ and its words, the preview still linked.
+    const failed = ready(index) ? result.failedChecks : undefined;
+    if (!failed?.length) return status;
+    row.failedChecks = failed;
+    return { ...status, state: 'failure' as const, description: `${gateWords(failed)} (build #${result.buildId}; the preview is ready)` };
   });
   await Promise.all([
     publisher.publish(rows),
@@ -88,8 +78,9 @@ export async function presentPreviews(
 }
 
 /** What {@link previewOrder} reads of a result: its name and its status as the comment shows it. */
-function summaryRow(result: ProjectResult): { project: string; status: PreviewStatus } {
-  return { project: result.project, status: (result.details as PreviewDetails | undefined)?.previewStatus ?? previewStatusOf(result) };
+function summaryRow(result: ProjectResult): Pick<PreviewRow, 'project' | 'status' | 'failedChecks'> {
+  const status = (result.details as PreviewDetails | undefined)?.previewStatus ?? previewStatusOf(result);
+  return { project: result.project, status, ...(result.failedChecks ? { failedChecks: result.failedChecks } : {}) };
 }
 
 function previewStatusOf(result: ProjectResult): PreviewStatus {
@@ -199,7 +190,8 @@ function summarySection(
   for (const section of unredirectedSections(unredirected)) lines.push('', section);
   for (const [index, result] of results.entries()) {
     if (!result.previewUrl) continue;
-    for (const line of brokenLinksSummary(result.project, findings[index]!.links)) lines.push(line);
+    const where = { repoUrl: run.repoUrl, commit: run.headSha, previewUrl: result.previewUrl };
+    for (const line of brokenLinksSummary(result.project, findings[index]!.links, where)) lines.push(line);
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');

@@ -10,6 +10,8 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
+import type { Inputs } from '../../inputs/inputs.js';
+import type { GateFailure } from '../shared/gates.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
@@ -259,19 +261,23 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (promise ??= make());
 }
 
-/** With `redirect-check: fail`: the project is red, and says which pages. */
-export function unredirectedFailure(
+/**
+ * `redirect-check`'s gate, the one place that says whether pages moved or removed without a
+ * redirect fail the project (`redirect-check: fail`), and in what words; undefined when they do not.
+ */
+export function redirectGate(
+  level: Inputs['redirectCheck'],
   project: string,
   { pages, total }: UnredirectedPages,
-): { outcome: 'failed'; title: string; subject: string; reason: string } {
+): GateFailure | undefined {
+  if (level !== 'fail' || total === 0) return undefined;
   const first = total > pages.length ? ` (the first ${pages.length})` : '';
+  const words = `${plural(total, 'page')} moved or removed without a redirect`;
   return {
     outcome: 'failed',
     title: UNREDIRECTED_TITLE,
     subject: project,
-    reason: [
-      `${plural(total, 'page')} moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`,
-      ...pages.map((page) => page.entry),
-    ].join('\n'),
+    words,
+    reason: [`${words} (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`, ...pages.map((page) => page.entry)].join('\n'),
   };
 }

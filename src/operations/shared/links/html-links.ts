@@ -12,6 +12,8 @@ export interface PageLink {
   kind: 'link' | 'image' | 'resource';
   /** The attribute's value, entities decoded, as written (relative or absolute). */
   href: string;
+  /** What a reader sees of it: a link's text (an image's `alt` inside it included), an image's `alt`; bounded, spaces collapsed. */
+  text?: string;
 }
 
 export interface PageLinks {
@@ -30,16 +32,34 @@ const MAX_LINKS_PER_PAGE = 5_000;
 const MAX_ANCHORS_PER_PAGE = 50_000;
 /** Longer attribute values are not links (nor anchors) anyone meant. */
 const MAX_VALUE_LENGTH = 4_096;
+/** A link's text kept, in characters (what a reader needs to find it on the page)... */
+const MAX_TEXT_LENGTH = 80;
+/** ...read of it at most, spaces included. */
+const MAX_TEXT_READ = 400;
 
 /** The links and anchors of an HTML text. htmlparser2 is loaded on first use, so the bundle's entry stays small. */
 export async function pageLinks(html: string): Promise<PageLinks> {
   const { Parser } = await import('htmlparser2');
   const found: Omit<PageLinks, 'anchors'> = { links: [], dropped: 0 };
   const anchors = new Set<string>();
-  const keep = (kind: PageLink['kind'], href: string | undefined) => {
-    if (href === undefined || href.length > MAX_VALUE_LENGTH) return;
-    if (found.links.length >= MAX_LINKS_PER_PAGE) found.dropped += 1;
-    else found.links.push({ kind, href: detached(href) });
+  const keep = (kind: PageLink['kind'], href: string | undefined): PageLink | undefined => {
+    if (href === undefined || href.length > MAX_VALUE_LENGTH) return undefined;
+    if (found.links.length >= MAX_LINKS_PER_PAGE) {
+      found.dropped += 1;
+      return undefined;
+    }
+    const link: PageLink = { kind, href: detached(href) };
+    found.links.push(link);
+    return link;
+  };
+  // The `<a>` whose text is being read (an `<a>` inside it ends it, as browsers have it).
+  let open: { link: PageLink; text: string } | undefined;
+  const close = () => {
+    if (open) setText(open.link, open.text);
+    open = undefined;
+  };
+  const read = (text: string | undefined) => {
+    if (open && text !== undefined && open.text.length < MAX_TEXT_READ) open.text += text.slice(0, MAX_TEXT_READ - open.text.length);
   };
   const anchor = (name: string | undefined) => {
     if (name !== undefined && name !== '' && name.length <= MAX_VALUE_LENGTH && anchors.size < MAX_ANCHORS_PER_PAGE) anchors.add(name);
@@ -50,18 +70,38 @@ export async function pageLinks(html: string): Promise<PageLinks> {
         anchor(attributes.id);
         if (name === 'a') {
           anchor(attributes.name);
-          keep('link', attributes.href);
+          close();
+          const link = keep('link', attributes.href);
+          if (link) open = { link, text: '' };
         } else if (name === 'base') {
           if (found.base === undefined && attributes.href !== undefined) found.base = detached(attributes.href);
         } else {
-          for (const [kind, url] of loaded(name, attributes)) keep(kind, url);
+          // An image's `alt` is its text, and the text of the link around it.
+          if (name === 'img') read(attributes.alt === undefined ? undefined : ` ${attributes.alt} `);
+          for (const [kind, url] of loaded(name, attributes)) {
+            const link = keep(kind, url);
+            if (link && kind === 'image' && attributes.alt !== undefined) setText(link, attributes.alt);
+          }
         }
+      },
+      ontext: read,
+      onclosetag(name) {
+        if (name === 'a') close();
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
+  close();
   return { ...found, anchors: new Anchors(anchors) };
+}
+
+/** `text` as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
+function setText(link: PageLink, text: string): void {
+  const words = text.slice(0, MAX_TEXT_READ).replace(/\s+/g, ' ').trim();
+  if (words === '') return;
+  const characters = [...words];
+  link.text = detached(characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`);
 }
 
 /**

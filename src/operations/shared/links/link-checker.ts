@@ -13,11 +13,13 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { type BrokenLink, brokenLinkText } from '../../../reporting/broken-link.js';
 import type { ProjectLog } from '../../../reporting/project-log.js';
 import { waitUntil } from '../../../resilience/index.js';
+import type { Annotation, RunnerLog } from '../../../runner/port.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
 import { type Answer, LinkAnswers, type PageRead, parseAnswer, withoutHash } from './link-answers.js';
 import { judge, type Judged, type Occurrence } from './link-judge.js';
 import { isPrivateHost } from './private-host.js';
+import { ANNOTATION_LIMITS } from '../sphinx-warnings.js';
 import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
 import { indexAnswers, type IndexUse, type SiteIndexPlan } from './site-index.js';
 
@@ -272,7 +274,13 @@ function occurrencesOf(
       target = where;
       read.targets.set(key, target);
     }
-    occurrences.push({ page: pagePath, kind: link.kind, target, ...(fragment === undefined ? {} : { fragment }) });
+    occurrences.push({
+      page: pagePath,
+      kind: link.kind,
+      target,
+      ...(fragment === undefined ? {} : { fragment }),
+      ...(link.text === undefined ? {} : { text: link.text }),
+    });
     if (target.kind === 'internal' && link.kind === 'link' && target.html) follow(target.url);
   }
   return occurrences;
@@ -372,17 +380,41 @@ function pathBelow(root: URL, url: string): string {
   return decoded === '' ? '/' : decoded;
 }
 
-/** The annotation's title of a broken link of the version's own pages... */
-const BROKEN_LINK_TITLE = 'Broken link';
+/** The annotation's title of a broken link of the version's own pages, by what it leads to... */
+const BROKEN_TITLES: Record<BrokenLink['kind'], string> = {
+  page: 'Broken link',
+  anchor: 'Broken anchor',
+  image: 'Broken image',
+  resource: 'Broken resource',
+};
 /** ...and of a link to another site (`link-check-external`), never failing. */
 const BROKEN_EXTERNAL_TITLE = 'Broken external link';
-/** Annotations at most (one each); the job summary has the rest. */
-const MAX_ANNOTATIONS = 50;
 
-/** One warning annotation per broken link, up to {@link MAX_ANNOTATIONS}. */
-export function annotateBroken(log: ProjectLog, broken: readonly BrokenLink[]): void {
-  for (const link of broken.slice(0, MAX_ANNOTATIONS)) {
-    log.warning(safeLine(brokenLinkText(link), 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
+/**
+ * One annotation per broken link, at its source's line when known (the pull request's Files tab
+ * shows it there): an error for one that fails the project (`fails`), else a warning; those with a
+ * line first, at most GitHub's share of each level (`ANNOTATION_LIMITS`). The story counts the rest.
+ */
+export function annotateBroken(
+  log: { annotations: Pick<RunnerLog, 'warning' | 'error'>; story: Pick<ProjectLog, 'info'> },
+  broken: readonly BrokenLink[],
+  fails: (link: BrokenLink) => boolean = () => false,
+): void {
+  const placed = [...broken.filter((link) => link.source?.line !== undefined), ...broken.filter((link) => link.source?.line === undefined)];
+  const shown = { warning: 0, error: 0 };
+  for (const link of placed) {
+    const level = fails(link) ? 'error' : 'warning';
+    if (shown[level] >= ANNOTATION_LIMITS[level]) continue;
+    shown[level] += 1;
+    const text = link.text === undefined ? '' : ` (“${link.text}”)`;
+    const where: Annotation = {
+      title: link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_TITLES[link.kind],
+      ...(link.source === undefined ? {} : { file: safeLine(link.source.file, 500) }),
+      ...(link.source?.line === undefined ? {} : { startLine: link.source.line }),
+    };
+    log.annotations[level](safeLine(`${brokenLinkText(link)}${text}`, 500), where);
   }
-  if (broken.length > MAX_ANNOTATIONS) log.info(`${broken.length - MAX_ANNOTATIONS} more broken links: the job summary lists them all`);
+  const left = broken.length - shown.warning - shown.error;
+  const more = left === 1 ? '1 more broken link is' : `${left} more broken links are`;
+  if (left > 0) log.story.info(`${more} not annotated (GitHub shows a few per step): the job summary lists them all`);
 }

@@ -6,6 +6,7 @@
 import type { BuildWarnings } from '../../../domain/project-result.js';
 import { problemText } from '../../../reporting/file-problems.js';
 import { plural } from '../../../util/plural.js';
+import type { GateFailure } from '../gates.js';
 
 export type WarningsLevel = 'off' | 'warn' | 'fail';
 
@@ -42,4 +43,13 @@ export function warningsFailure(
       ...(fresh.length > REASON_LISTED ? [`… and ${fresh.length - REASON_LISTED} more (the job summary lists them)`] : []),
     ].join('\n'),
   };
+}
+
+/**
+ * The warnings gate, the one place that says whether a build's new warnings fail its project
+ * (`warnings: fail`), and in what words; undefined when they do not.
+ */
+export function warningsGate(subject: string, warnings: BuildWarnings | undefined, level: WarningsLevel): GateFailure | undefined {
+  if (!failsOnWarnings(warnings, level)) return undefined;
+  return { ...warningsFailure(subject, warnings!), words: newWarningsCount(warnings!.new.length) };
 }
