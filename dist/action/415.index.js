@@ -465,6 +465,10 @@ const MAX_LINKS_PER_PAGE = 5_000;
 const MAX_ANCHORS_PER_PAGE = 50_000;
 /** Longer attribute values are not links (nor anchors) anyone meant. */
 const MAX_VALUE_LENGTH = 4_096;
+/** A link's text kept, in characters (what a reader needs to find it on the page)... */
+const MAX_TEXT_LENGTH = 80;
+/** ...read of it at most, spaces included. */
+const MAX_TEXT_READ = 400;
 /** The links and anchors of an HTML text. htmlparser2 is loaded on first use, so the bundle's entry stays small. */
 async function pageLinks(html) {
     const { Parser } = await __webpack_require__.e(/* import() */ 374).then(__webpack_require__.bind(__webpack_require__, 8374));
@@ -472,11 +476,25 @@ async function pageLinks(html) {
     const anchors = new Set();
     const keep = (kind, href) => {
         if (href === undefined || href.length > MAX_VALUE_LENGTH)
-            return;
-        if (found.links.length >= MAX_LINKS_PER_PAGE)
+            return undefined;
+        if (found.links.length >= MAX_LINKS_PER_PAGE) {
             found.dropped += 1;
-        else
-            found.links.push({ kind, href: detached(href) });
+            return undefined;
+        }
+        const link = { kind, href: detached(href) };
+        found.links.push(link);
+        return link;
+    };
+    // The `<a>` whose text is being read (an `<a>` inside it ends it, as browsers have it).
+    let open;
+    const close = () => {
+        if (open)
+            setText(open.link, open.text);
+        open = undefined;
+    };
+    const read = (text) => {
+        if (open && text !== undefined && open.text.length < MAX_TEXT_READ)
+            open.text += text.slice(0, MAX_TEXT_READ - open.text.length);
     };
     const anchor = (name) => {
         if (name !== undefined && name !== '' && name.length <= MAX_VALUE_LENGTH && anchors.size < MAX_ANCHORS_PER_PAGE)
@@ -487,20 +505,43 @@ async function pageLinks(html) {
             anchor(attributes.id);
             if (name === 'a') {
                 anchor(attributes.name);
-                keep('link', attributes.href);
+                close();
+                const link = keep('link', attributes.href);
+                if (link)
+                    open = { link, text: '' };
             }
             else if (name === 'base') {
                 if (found.base === undefined && attributes.href !== undefined)
                     found.base = detached(attributes.href);
             }
             else {
-                for (const [kind, url] of loaded(name, attributes))
-                    keep(kind, url);
+                // An image's `alt` is its text, and the text of the link around it.
+                if (name === 'img')
+                    read(attributes.alt === undefined ? undefined : ` ${attributes.alt} `);
+                for (const [kind, url] of loaded(name, attributes)) {
+                    const link = keep(kind, url);
+                    if (link && kind === 'image' && attributes.alt !== undefined)
+                        setText(link, attributes.alt);
+                }
             }
+        },
+        ontext: read,
+        onclosetag(name) {
+            if (name === 'a')
+                close();
         },
     }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
     parser.end(html);
+    close();
     return { ...found, anchors: new Anchors(anchors) };
+}
+/** `text` as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
+function setText(link, text) {
+    const words = text.slice(0, MAX_TEXT_READ).replace(/\s+/g, ' ').trim();
+    if (words === '')
+        return;
+    const characters = [...words];
+    link.text = detached(characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`);
 }
 /**
  * The anchors of a page, packed: their names sorted and joined in one string, and where each one
@@ -699,7 +740,7 @@ function judge(plan, occurrences, answerOf) {
     // Once per page and target: the occurrences come page after page, so the set holds one page's.
     let done = new Set();
     let current;
-    for (const { page, kind, target, fragment: written } of occurrences) {
+    for (const { page, kind, target, fragment: written, text } of occurrences) {
         if (page !== current) {
             done = new Set();
             current = page;
@@ -717,7 +758,7 @@ function judge(plan, occurrences, answerOf) {
         else if (target.kind === 'external' && !plan.external)
             judged.otherSites += 1;
         else
-            judgeOne(judged, { page, kind, url: target.url, external: target.kind === 'external', shown, fragment }, answerOf(target.url));
+            judgeOne(judged, { page, kind, url: target.url, external: target.kind === 'external', shown, fragment, text }, answerOf(target.url));
     }
     return judged;
 }
@@ -735,7 +776,14 @@ function judgeOne(judged, link, answer) {
         judged.suspects.add(link.url);
     if (judged.broken.length < MAX_BROKEN) {
         const kind = problem === 'missing anchor' ? 'anchor' : link.kind === 'image' ? 'image' : link.kind === 'resource' ? 'resource' : 'page';
-        judged.broken.push({ page: link.page, target: link.shown, problem, kind, external });
+        judged.broken.push({
+            page: link.page,
+            target: link.shown,
+            problem,
+            kind,
+            external,
+            ...(link.text === undefined ? {} : { text: link.text }),
+        });
     }
 }
 const MISSING = { link: 'missing page', image: 'missing image', resource: 'missing resource' };
@@ -839,6 +887,8 @@ function ipv6Groups(text) {
     return groups.some(Number.isNaN) ? undefined : groups;
 }
 
+// EXTERNAL MODULE: ./lib/operations/shared/sphinx-warnings.js
+var sphinx_warnings = __webpack_require__(4690);
 ;// CONCATENATED MODULE: ./lib/operations/shared/links/index-literal.js
 /**
  * A reader of the literals the docs builders' search indexes are written in: JSON (MkDocs'
@@ -1498,6 +1548,7 @@ async function fetchFile(ctx, url, options, remainingMs) {
 
 
 
+
 /** Requests at the same time (each host's pace is the page fetcher's)... */
 const CONCURRENCY = 4;
 /** ...and to one other site at the same time, and at most this many of its targets. */
@@ -1658,7 +1709,13 @@ function occurrencesOf(plan, scope, read, follow) {
             target = where;
             read.targets.set(key, target);
         }
-        occurrences.push({ page: pagePath, kind: link.kind, target, ...(fragment === undefined ? {} : { fragment }) });
+        occurrences.push({
+            page: pagePath,
+            kind: link.kind,
+            target,
+            ...(fragment === undefined ? {} : { fragment }),
+            ...(link.text === undefined ? {} : { text: link.text }),
+        });
         if (target.kind === 'internal' && link.kind === 'link' && target.html)
             follow(target.url);
     }
@@ -1759,19 +1816,40 @@ function pathBelow(root, url) {
     }
     return decoded === '' ? '/' : decoded;
 }
-/** The annotation's title of a broken link of the version's own pages... */
-const BROKEN_LINK_TITLE = 'Broken link';
+/** The annotation's title of a broken link of the version's own pages, by what it leads to... */
+const BROKEN_TITLES = {
+    page: 'Broken link',
+    anchor: 'Broken anchor',
+    image: 'Broken image',
+    resource: 'Broken resource',
+};
 /** ...and of a link to another site (`link-check-external`), never failing. */
 const BROKEN_EXTERNAL_TITLE = 'Broken external link';
-/** Annotations at most (one each); the job summary has the rest. */
-const MAX_ANNOTATIONS = 50;
-/** One warning annotation per broken link, up to {@link MAX_ANNOTATIONS}. */
-function annotateBroken(log, broken) {
-    for (const link of broken.slice(0, MAX_ANNOTATIONS)) {
-        log.warning((0,untrusted_text/* safeLine */.om)((0,broken_link/* brokenLinkText */.V)(link), 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
+/**
+ * One annotation per broken link, at its source's line when known (the pull request's Files tab
+ * shows it there): an error for one that fails the project (`fails`), else a warning; those with a
+ * line first, at most GitHub's share of each level (`ANNOTATION_LIMITS`). The story counts the rest.
+ */
+function annotateBroken(log, broken, fails = () => false) {
+    const placed = [...broken.filter((link) => link.source?.line !== undefined), ...broken.filter((link) => link.source?.line === undefined)];
+    const shown = { warning: 0, error: 0 };
+    for (const link of placed) {
+        const level = fails(link) ? 'error' : 'warning';
+        if (shown[level] >= sphinx_warnings/* ANNOTATION_LIMITS */.xC[level])
+            continue;
+        shown[level] += 1;
+        const text = link.text === undefined ? '' : ` (“${link.text}”)`;
+        const where = {
+            title: link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_TITLES[link.kind],
+            ...(link.source === undefined ? {} : { file: (0,untrusted_text/* safeLine */.om)(link.source.file, 500) }),
+            ...(link.source?.line === undefined ? {} : { startLine: link.source.line }),
+        };
+        log.annotations[level]((0,untrusted_text/* safeLine */.om)(`${(0,broken_link/* brokenLinkText */.Vz)(link)}${text}`, 500), where);
     }
-    if (broken.length > MAX_ANNOTATIONS)
-        log.info(`${broken.length - MAX_ANNOTATIONS} more broken links: the job summary lists them all`);
+    const left = broken.length - shown.warning - shown.error;
+    const more = left === 1 ? '1 more broken link is' : `${left} more broken links are`;
+    if (left > 0)
+        log.story.info(`${more} not annotated (GitHub shows a few per step): the job summary lists them all`);
 }
 
 
@@ -1994,23 +2072,181 @@ function matchGlob(tokens, text) {
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   V: () => (/* binding */ brokenLinkText),
-/* harmony export */   v: () => (/* binding */ brokenLinkMarkdown)
+/* harmony export */   Gk: () => (/* binding */ kindWords),
+/* harmony export */   Vz: () => (/* binding */ brokenLinkText),
+/* harmony export */   XM: () => (/* binding */ listedPagesText),
+/* harmony export */   XQ: () => (/* binding */ byPage),
+/* harmony export */   i_: () => (/* binding */ pageOnSite),
+/* harmony export */   pU: () => (/* binding */ listedPagesMarkdown),
+/* harmony export */   pq: () => (/* binding */ countOf),
+/* harmony export */   q$: () => (/* binding */ brokenLinksWords),
+/* harmony export */   s1: () => (/* binding */ listedPages),
+/* harmony export */   xb: () => (/* binding */ countKinds)
 /* harmony export */ });
-/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2817);
+/* harmony import */ var _file_problems_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9867);
+/* harmony import */ var _markdown_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2817);
+/* harmony import */ var _util_clip_middle_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8768);
 /**
- * A broken link and its one line, `page → target: problem`: as plain text (annotations, `health`'s
- * issue and check rows, a failure's reason) and as Markdown (the comment, the job summary). Here,
- * below `github/` and `operations/`, so that both use the same words.
+ * A broken link and how every report shows it: its one line, `page → target: problem` (plain text
+ * for annotations and a failure's reason, Markdown for the comment and the job summary); the
+ * links counted by kind (`broken links: 3 to pages, 2 to anchors`); and grouped by page, each page once
+ * with its first targets under it (where the pull request's source writes each one, the link's
+ * text), so that a page of 500 broken links is one short block. Here, below `github/` and
+ * `operations/`, so that `preview` and `health` use the same words. Every text of a link came from
+ * a page or a pull request: hostile, bounded where it is printed.
  */
+
+
 
 /** `guide/install.html → guide/gone.html: missing page`, as written (the caller neutralises it where it prints). */
 function brokenLinkText(link) {
     return `${link.page} → ${link.target}: ${link.problem}`;
 }
-/** The same line in Markdown: page and target as code spans, the problem escaped. */
-function brokenLinkMarkdown(link) {
-    return `${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(link.page, { inTable: false })} → ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .codeSpan */ .SS)(link.target, { inTable: false })}: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_0__/* .escapeMarkdown */ .FV)(link.problem)}`;
+// "3 to pages", never "3 pages": one page of 500 broken links is not 500 pages.
+const KIND_WORDS = [
+    ['page', 'to a page', 'to pages'],
+    ['anchor', 'to an anchor', 'to anchors'],
+    ['image', 'to an image', 'to images'],
+    ['resource', 'to a resource', 'to resources'],
+    ['external', 'to another site', 'to other sites'],
+];
+/** The links counted by kind; another site's counted apart whatever their kind. */
+function countKinds(links) {
+    const counts = {};
+    for (const link of links) {
+        const kind = link.external ? 'external' : link.kind;
+        counts[kind] = (counts[kind] ?? 0) + 1;
+    }
+    return counts;
+}
+/** How many links the counts hold. */
+function countOf(counts) {
+    return Object.values(counts).reduce((sum, count) => sum + (count ?? 0), 0);
+}
+/** "3 to pages, 2 to anchors, 1 to an image": each kind that has links, in one order. */
+function kindWords(counts) {
+    return KIND_WORDS.flatMap(([kind, one, many]) => {
+        const count = counts[kind] ?? 0;
+        return count === 0 ? [] : [`${count} ${count === 1 ? one : many}`];
+    }).join(', ');
+}
+/** "broken links: 3 to pages, 2 to anchors": the words of the link check's verdict, everywhere it is said. */
+function brokenLinksWords(counts) {
+    return `broken links: ${kindWords(counts)}`;
+}
+/** The links grouped by page, each page once, in the order of its first link. */
+function byPage(links) {
+    const pages = new Map();
+    for (const link of links) {
+        const listed = pages.get(link.page);
+        if (listed)
+            listed.push(link);
+        else
+            pages.set(link.page, [link]);
+    }
+    return [...pages].map(([page, listed]) => ({ page, links: listed }));
+}
+/** The address of a page below a version's root (`/` is the root itself), its path's segments encoded. */
+function pageOnSite(root, page) {
+    const base = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .safeHttpUrl */ .vH)(root);
+    if (base === undefined)
+        return undefined;
+    const url = new URL(base);
+    if (!url.pathname.endsWith('/'))
+        url.pathname = `${url.pathname}/`;
+    url.search = '';
+    url.hash = '';
+    if (page !== '/')
+        url.pathname += page.split('/').map(encodeURIComponent).join('/');
+    return (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .safeHttpUrl */ .vH)(url.href);
+}
+/** The link text shown, in characters (the parser keeps 80; a stored row read back may hold more). */
+const TEXT_SHOWN = 80;
+/**
+ * `` [`docs/guide.rst:8`](…#L8): “the next step” → `gone.html`: missing page ``: where its source
+ * writes it (linked to the line at the commit when the repository is known; a link whose line was
+ * not found leaves it to its page's line), its text, its target and what is wrong.
+ */
+function listedLinkMarkdown(link, links) {
+    const { source } = link;
+    let place = '';
+    if (source?.line !== undefined) {
+        const where = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(`${source.file}:${source.line}`, { inTable: false });
+        const url = (0,_file_problems_js__WEBPACK_IMPORTED_MODULE_0__/* .sourceUrl */ .Hx)(source, links);
+        place = `${url === undefined ? where : `[${where}](${url})`}: `;
+    }
+    const text = link.text === undefined || link.text === '' ? '' : `“${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)((0,_util_clip_middle_js__WEBPACK_IMPORTED_MODULE_2__/* .clipMiddle */ .e)(link.text, TEXT_SHOWN))}” → `;
+    return `${place}${text}${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(link.target, { inTable: false })}: ${(0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMarkdown */ .FV)(link.problem)}`;
+}
+/** A page's line: the page (linked when its address is known), the pull request's file that builds it, how many when not all are listed. */
+function listedPageMarkdown(page, links) {
+    const label = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(page.page, { inTable: false });
+    const url = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .safeHttpUrl */ .vH)(page.url);
+    const file = page.links.find((link) => link.source !== undefined)?.source?.file;
+    let from = '';
+    if (file !== undefined) {
+        const name = (0,_markdown_js__WEBPACK_IMPORTED_MODULE_1__/* .codeSpan */ .SS)(file, { inTable: false });
+        const blob = (0,_file_problems_js__WEBPACK_IMPORTED_MODULE_0__/* .sourceUrl */ .Hx)({ file }, links);
+        from = ` from ${blob === undefined ? name : `[${name}](${blob})`}`;
+    }
+    const count = page.total > page.links.length ? ` · ${page.total} broken` : '';
+    return `- ${url === undefined ? label : `[${label}](${url})`}${from}${count}`;
+}
+/**
+ * The pages as a Markdown list: each page once (linked to it when its address is known), its
+ * links under it, then how many more it has and how many more pages there are, each followed by
+ * `elsewhere` (where every one is: `: the job summary of this run lists them`).
+ */
+function listedPagesMarkdown(pages, options) {
+    const lines = [];
+    for (const page of pages) {
+        lines.push(listedPageMarkdown(page, options.links));
+        for (const link of page.links)
+            lines.push(`  - ${listedLinkMarkdown(link, options.links)}`);
+        const more = page.total - page.links.length;
+        if (more > 0)
+            lines.push(`  - … and ${more} more on this page${options.elsewhere}`);
+    }
+    if (options.morePages > 0)
+        lines.push(`- … and ${options.morePages} more page${options.morePages === 1 ? '' : 's'}${options.elsewhere}`);
+    return lines;
+}
+/** The links grouped by page, at most `pages` pages of at most `perPage` links each. */
+function listedPages(links, bounds) {
+    const groups = byPage(links);
+    const pages = groups.slice(0, bounds.pages).map((group) => ({
+        page: group.page,
+        url: pageOnSite(bounds.root, group.page),
+        total: group.links.length,
+        links: group.links.slice(0, bounds.perPage),
+    }));
+    return { pages, morePages: groups.length - pages.length };
+}
+/**
+ * The links grouped by page as plain text (a failure's reason, an annotation): a page's line, then
+ * its first links indented, and how many more; at most `pages` pages.
+ */
+function listedPagesText(links, bounds) {
+    const { pages, morePages } = listedPages(links, bounds);
+    const lines = [];
+    for (const page of pages) {
+        const file = page.links.find((link) => link.source !== undefined)?.source?.file;
+        lines.push(`${page.page}${file === undefined ? '' : ` (${file})`}:`);
+        for (const link of page.links)
+            lines.push(`  ${listedLinkText(link)}`);
+        if (page.total > page.links.length)
+            lines.push(`  … and ${page.total - page.links.length} more on this page`);
+    }
+    if (morePages > 0)
+        lines.push(`… and ${morePages} more page${morePages === 1 ? '' : 's'}`);
+    return lines;
+}
+/** `docs/guide.rst:8: “the next step” → gone.html: missing page`, as written (the file without a line is its page's). */
+function listedLinkText(link) {
+    const { source } = link;
+    const place = source?.line === undefined ? '' : `${source.file}:${source.line}: `;
+    const text = link.text === undefined || link.text === '' ? '' : `“${link.text}” → `;
+    return `${place}${text}${link.target}: ${link.problem}`;
 }
 
 

@@ -294,7 +294,9 @@ describe('health: the live version’s index answers what the crawl did not read
     const indexed = await healthOf(undefined);
     const asking = await healthOf(false);
     expect(indexed.row.details).toBe(asking.row.details);
-    expect(indexed.row.details).toMatch(/^2 page\(s\) read, \d+ link\(s\) checked, 0 not checked; 2 broken, told as warnings/);
+    expect(indexed.row.details).toMatch(
+      /^2 pages read, \d+ links checked, 0 not checked; 2 broken links \(1 to a page, 1 to an anchor\), told as warnings/,
+    );
     // The root, the one page the crawl read beyond it, the index and the builder, the missing page and the page of the missing section.
     expect(indexed.docs.sort()).toEqual([
       '',
