@@ -44,33 +44,6 @@ export function linkSite(elsewhere: string, options: { fixed?: boolean } = {}): 
 }
 
 /**
- * A site of `count` changed pages (`guide/page-000.html`…), each with `links` links (the bench's
- * measure: 20): 5 to the next pages' anchors, 5 to later pages, 3 to its own anchors, 4 images
- * shared by all, the index's anchor, one missing page of its own, one other site (not fetched).
- */
-export function manyLinksSite(count: number, elsewhere: string): { pages: Record<string, string>; changed: string[] } {
-  const name = (i: number) => `guide/page-${String(i % count).padStart(3, '0')}.html`;
-  const pages: Record<string, string> = { 'index.html': page('Index', '<p id="start">Start</p>') };
-  for (let k = 0; k < 4; k++) pages[`_images/shared-${k}.png`] = 'PNG';
-  const changed: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const sections = Array.from({ length: 5 }, (_, s) => `<h2 id="sec-${s}">Section ${s}</h2>`).join('');
-    const links = [
-      ...Array.from({ length: 5 }, (_, k) => `<a href="../${name(i + k + 1)}#sec-${k}">next ${k}</a>`),
-      ...Array.from({ length: 5 }, (_, k) => `<a href="../${name(i + k + 6)}">later ${k}</a>`),
-      ...Array.from({ length: 3 }, (_, k) => `<a href="#sec-${k}">here ${k}</a>`),
-      ...Array.from({ length: 4 }, (_, k) => `<img src="../_images/shared-${k}.png" alt="">`),
-      '<a href="../index.html#start">index</a>',
-      `<a href="missing-${i}.html">gone</a>`,
-      `<a href="${elsewhere}/page-${i}">elsewhere</a>`,
-    ];
-    pages[name(i)] = page(`Page ${i}`, `${sections}<p>${links.join(' ')}</p>`);
-    changed.push(name(i));
-  }
-  return { pages, changed };
-}
-
-/**
  * `count` changed pages (`guide/page-00.html`…) of 8 working links each (issue 46's throttled
  * host): 3 to the next pages' anchors, 2 to later pages, 1 to the index's anchor, 1 to a shared
  * folder page written as `api/index.html`, 1 stylesheet. About `count` + 4 requests in all.
@@ -203,4 +176,74 @@ export function largePagesSite(count: number, bytes: number): { pages: Record<st
     changed.push(name(i));
   }
   return { pages, changed };
+}
+
+/**
+ * A Sphinx-like version of `count` changed pages (`guide/page-000.html`…) of 20 links each and
+ * `2 × count` reference pages nobody changed (`ref/topic-000.html`…, five sections each), for the
+ * link check with the build's search index (issue 46): each changed page links 8 reference
+ * sections, 4 reference pages, 3 other changed pages' sections, 2 sections of its own, 2 of 4
+ * shared images and the index's start. Among them, page 0 links a page that is not there
+ * (`ref/retired.html`) and page 1 a section that is not there (`ref/topic-001.html#no-such-section`).
+ * With its index: about one request per changed page; without, one per reference page too.
+ */
+export function indexedSite(count: number): {
+  pages: Record<string, string>;
+  changed: string[];
+  broken: { page: string; target: string; problem: string }[];
+} {
+  const changedName = (i: number) => `guide/page-${String(i % count).padStart(3, '0')}.html`;
+  const refs = 2 * count;
+  const refName = (i: number) => `ref/topic-${String(i % refs).padStart(3, '0')}.html`;
+  const sections = (count: number) =>
+    Array.from({ length: count }, (_, s) => `<section id="sec-${s}"><h2>Section ${s}</h2><p>Text of section ${s}.</p></section>`).join(
+      '\n',
+    );
+  const pages: Record<string, string> = {
+    'index.html': page('Index', '<section id="start"><h2>Start</h2><p>Welcome.</p></section>'),
+  };
+  for (let k = 0; k < 4; k++) pages[`_images/figure-${k}.png`] = 'PNG';
+  for (let i = 0; i < refs; i++) pages[refName(i)] = page(`Topic ${i}`, sections(5));
+  const changed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const links = [
+      ...Array.from({ length: 8 }, (_, k) => `<a href="../${refName(2 * i + k)}#sec-${k % 5}">topic ${k}</a>`),
+      ...Array.from({ length: 4 }, (_, k) => `<a href="../${refName(2 * i + 8 + k)}">topic page ${k}</a>`),
+      ...Array.from({ length: 3 }, (_, k) => `<a href="../${changedName(i + k + 1)}#sec-${k}">next ${k}</a>`),
+      ...Array.from({ length: 2 }, (_, k) => `<a href="#sec-${k + 1}">here ${k}</a>`),
+      ...Array.from({ length: 2 }, (_, k) => `<img src="../_images/figure-${(i + k) % 4}.png" alt="">`),
+      '<a href="../index.html#start">start</a>',
+    ];
+    if (i === 0) links[11] = '<a href="../ref/retired.html">a retired topic</a>';
+    if (i === 1 % count) links[10] = '<a href="../ref/topic-001.html#no-such-section">a lost section</a>';
+    pages[changedName(i)] = page(`Page ${i}`, `${sections(3)}\n<p>${links.join(' ')}</p>`);
+    changed.push(changedName(i));
+  }
+  const broken = [
+    { page: changedName(0), target: 'ref/retired.html', problem: 'missing page' },
+    { page: changedName(1), target: 'ref/topic-001.html#no-such-section', problem: 'missing anchor' },
+  ];
+  return { pages, changed, broken };
+}
+
+/**
+ * A version whose root is linked every way a page can name it (`./`, `index.html`, `../index.html`,
+ * `../`, its own `#top`), with 2 broken links of its own (a missing page, a missing anchor), and a
+ * folder page linked as `guide` (which the host redirects to `guide/`), `guide/` and
+ * `guide/index.html`, with 1 (issue 47: the root read twice counted 3 broken links as 5).
+ */
+export function rootLinkedManyWays(): Record<string, string> {
+  return {
+    'index.html': page(
+      'Home',
+      '<p id="intro"><a href="./">home</a> <a href="index.html#intro">here</a> <a href="guide">the guide</a> ' +
+        '<a href="guide/index.html">again</a> <a href="gone.html">gone</a> <a href="#nope">nowhere</a></p>',
+    ),
+    'guide/index.html': page(
+      'Guide',
+      '<p><a href="../index.html">home</a> <a href="../">home again</a> <a href="../index.html#intro">intro</a> ' +
+        '<a href="page.html">a page</a> <a href="missing.html">missing</a></p>',
+    ),
+    'guide/page.html': page('Page', '<p><a href="./">the guide</a> <a href="index.html">the guide</a> <a href="../#intro">intro</a></p>'),
+  };
 }

@@ -1,6 +1,7 @@
 // `npm run screenshots`: the README's pictures of the PR comment, the job summary, the health issue
 // and the terminal, taken from the demo. Runs the demo's scenarios offline (a preview that
-// succeeds, one whose build fails, a failed build, the same from the command line), renders the
+// succeeds, one whose build fails, a failed build, the same from the command line, a preview whose
+// link check fails, the same with a page of 120 broken links), renders the
 // rest with the action's own renderers (scripts/screenshots/synthetic.ts: ten projects, pages
 // removed without a redirect, an unhealthy project), turns the Markdown into HTML with a
 // GitHub-like stylesheet (details collapsed, as GitHub shows them), and has headless Chromium
@@ -23,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../harness/action-metadata.ts';
 import { escapeHtml, markdownToHtml, pageHtml } from './screenshots/markdown-html.ts';
 import { MERMAID, mermaidBundle } from './screenshots/mermaid.ts';
-import { captureBuild, capturePreview, captureTerminal } from './screenshots/scenarios.ts';
+import { captureBrokenLinks, captureBuild, capturePreview, captureTerminal } from './screenshots/scenarios.ts';
 import { removedPagesComment, tenProjectsComment, unhealthyIssue } from './screenshots/synthetic.ts';
 
 const WIDTH = 900;
@@ -74,6 +75,13 @@ function photograph(binary: string, profile: string, html: string, png: string, 
   return { height };
 }
 
+/** A job summary's verdict, then its broken links' part alone (the flood's picture: the grouped list, not the rest). */
+function brokenLinksPart(summary: string): string {
+  const [verdict = ''] = summary.split('\n');
+  const start = summary.indexOf('**Broken links in ');
+  return start === -1 ? summary : `${verdict}\n\n${summary.slice(start)}`;
+}
+
 async function main(): Promise<number> {
   if (!existsSync(join(ROOT, 'dist/index.js'))) {
     process.stdout.write('dist/index.js is missing: run `npm run build` first.\n');
@@ -90,15 +98,19 @@ async function main(): Promise<number> {
   const mermaid = pathToFileURL(mermaidBundle(ROOT)).href;
   // The build runs 30 s, in real time: long enough for the chart's axis to count whole seconds.
   process.stdout.write('Running the demo scenarios (preview, failed preview, a failed 30-second build, the same from the terminal)...\n');
-  const [ready, failed, build, terminal] = await Promise.all([
+  const [ready, failed, build, terminal, links, flood] = await Promise.all([
     capturePreview(),
     capturePreview({ fail: true }),
     captureBuild({ buildMs: 30_000 }),
     captureTerminal({ buildMs: 6000 }),
+    captureBrokenLinks(),
+    captureBrokenLinks({ flood: true }),
   ]);
-  if (ready.code !== 0 || failed.code !== 1 || build.code !== 1 || terminal.code !== 1 || !ready.comment || !failed.comment) {
+  const codes = [ready.code, failed.code, build.code, terminal.code, links.code, flood.code];
+  if (codes.join() !== '0,1,1,1,1,1' || !ready.comment || !failed.comment || !links.comment) {
     process.stdout.write(
-      `Unexpected runs: preview exited ${ready.code}, failed preview ${failed.code}, build ${build.code}, terminal ${terminal.code}.\n`,
+      `Unexpected runs: preview exited ${ready.code}, failed preview ${failed.code}, build ${build.code}, terminal ${terminal.code}, ` +
+        `broken links ${links.code}, 120 broken links ${flood.code}.\n`,
     );
     return 1;
   }
@@ -109,9 +121,11 @@ async function main(): Promise<number> {
     { file: 'preview-comment-failed.png', header: bot, markdown: failed.comment },
     { file: 'preview-comment-failed-narrow.png', header: bot, markdown: failed.comment, width: NARROW },
     { file: 'preview-comment-removed-pages.png', header: bot, markdown: await removedPagesComment() },
+    { file: 'preview-comment-broken-links.png', header: bot, markdown: links.comment },
     { file: 'preview-comment-ten-projects.png', header: bot, markdown: ten },
     { file: 'preview-comment-ten-projects-narrow.png', header: bot, markdown: ten, width: NARROW },
     { file: 'job-summary.png', header: '<strong>docs</strong> summary', markdown: build.summary },
+    { file: 'job-summary-broken-links.png', header: '<strong>docs-preview</strong> summary', markdown: brokenLinksPart(flood.summary) },
     {
       file: 'health-issue.png',
       header: '<strong>github-actions</strong> <span>bot</span> opened this issue',

@@ -4,7 +4,7 @@ import { safeLine } from './util/untrusted-text.js';
 import { gitHubClients } from './github/api/client.js';
 import { pageFetcher, type PageFetcher } from './readthedocs/page-fetcher.js';
 import { readRunContext, runLinks } from './inputs/github-context.js';
-import { annotateFailures, setOutputs, summaryMarkdown, writeSummary, type StepReport } from './reporting/report.js';
+import { annotateFailures, setOutputs, summaryMarkdown, summaryResults, writeSummary, type StepReport } from './reporting/report.js';
 import { SHORTEST_MASK, valuesToMask } from './inputs/env-desired.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from './operations/index.js';
 import { unreadInputMessage, unreadOnRunner } from './operations/unread-inputs.js';
@@ -213,7 +213,8 @@ export async function reportStep(
   const heading = inputs ? `Read the Docs ${inputs.operation}` : 'Read the Docs';
   // A terminal has printed the reasons and the warnings (each at its `file:line`) already.
   const terminal = port.reasonsInSummary === false;
-  const summarised = terminal ? results.map(({ reason: _, ...rest }) => rest) : results;
+  const ordered = summaryResults(report);
+  const summarised = terminal ? ordered.map(({ reason: _, ...rest }) => rest) : ordered;
   const { repoUrl } = runLinks(port.env);
   // The step's own failure leads the verdict: the step is red whatever the projects' outcomes.
   const links = {

@@ -42,7 +42,7 @@ describe('outputTail', () => {
     const long = Array.from({ length: 500 }, (_, i) => `line ${i}`).join('\n');
     const tail = outputTail(long, 10);
     expect(tail.split('\n')).toHaveLength(11);
-    expect(tail).toContain('490 earlier line(s) cut');
+    expect(tail).toContain('490 earlier lines cut');
     expect(tail.endsWith('line 499')).toBe(true);
     const wide = outputTail('x'.repeat(100_000), 10, 1000);
     expect(wide.length).toBeLessThan(1100);

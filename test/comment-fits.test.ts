@@ -55,28 +55,44 @@ describe('the preview comment fits in GitHub’s 65,536', () => {
     expect(report.broken[0]!.target).toHaveLength(2_000);
     const body = renderComment({ header: '', rows: [row('demo', rowBrokenLinks(report))], headSha: HEAD });
     expect(body.length).toBeLessThanOrEqual(GITHUB_BODY_LIMIT);
+    // Grouped by page (issue 47): each page once, its first five links, how many more it has.
     const section = body.slice(body.indexOf('#### Broken links (demo)'));
-    expect(section.split('\n').filter((line) => line.startsWith('- `'))).toHaveLength(10);
-    expect(section).toContain('- … and 1490 more');
+    expect(section.split('\n').filter((line) => line.startsWith('- [`'))).toHaveLength(3);
+    expect(section.split('\n').filter((line) => line.startsWith('  - `'))).toHaveLength(15);
+    expect(section.split('\n').filter((line) => line.startsWith('  - … and 495 more on this page'))).toHaveLength(3);
     const [stored] = readRows(body, '');
-    expect(stored!.brokenLinks).toHaveLength(10);
-    for (const link of stored!.brokenLinks!) {
-      expect(codePoints(link.page)).toBeLessThanOrEqual(CELL_LIMIT);
-      expect(codePoints(link.target)).toBeLessThanOrEqual(CELL_LIMIT);
-      expect(link.target).toMatch(/^missing-0-\d{4}-t+ … t+\.html$/);
+    expect(stored!.brokenPages).toHaveLength(3);
+    expect(stored!.brokenCounts).toEqual({ page: 1_500 });
+    for (const page of stored!.brokenPages!) {
+      expect(codePoints(page.page)).toBeLessThanOrEqual(CELL_LIMIT);
+      expect(page.total).toBe(500);
+      expect(page.links).toHaveLength(5);
+      for (const link of page.links) {
+        expect(codePoints(link.target)).toBeLessThanOrEqual(CELL_LIMIT);
+        expect(link.target).toMatch(/^missing-\d-\d{4}-t+ … t+\.html$/);
+      }
     }
-    expect(stored!.moreBrokenLinks).toBe(1_490);
+    expect(stored!.moreBrokenPages).toBeUndefined();
   });
 
   it('a hidden state planted with long cells reads back bounded', () => {
     const planted = {
       ...row('demo'),
       updatedAt: row('demo').updatedAt.toISOString(),
-      brokenLinks: [{ page: 'p'.repeat(5_000), target: 't', problem: 'x' }],
+      brokenPages: [
+        {
+          page: 'p'.repeat(5_000),
+          total: 1,
+          links: [{ target: 't', problem: 'x', text: 'x'.repeat(5_000), source: { file: 'f'.repeat(5_000) } }],
+        },
+      ],
     };
     const data = Buffer.from(JSON.stringify({ version: 1, rows: [planted] })).toString('base64');
     const [read] = readRows(`<!-- readthedocs-action:preview-data: ${data} -->`, '');
-    expect(codePoints(read!.brokenLinks![0]!.page)).toBe(CELL_LIMIT);
+    const [page] = read!.brokenPages!;
+    expect(codePoints(page!.page)).toBe(CELL_LIMIT);
+    expect(codePoints(page!.links[0]!.text!)).toBe(CELL_LIMIT);
+    expect(codePoints(page!.links[0]!.source!.file)).toBe(CELL_LIMIT);
   });
 
   it('many projects with every list full: the last fallback keeps counts, not rows, in the body and its state', () => {
@@ -107,8 +123,8 @@ describe('the preview comment fits in GitHub’s 65,536', () => {
     expect(body).not.toContain('- `guide/');
     const stored = readRows(body, '');
     expect(stored).toHaveLength(30);
-    expect(stored[0]).toMatchObject({ moreBrokenLinks: 1_500, moreUnredirected: 100, moreProblems: 20 });
-    expect(stored[0]!.brokenLinks).toBeUndefined();
+    expect(stored[0]).toMatchObject({ moreBrokenPages: 3, brokenCounts: { page: 1_500 }, moreUnredirected: 100, moreProblems: 20 });
+    expect(stored[0]!.brokenPages).toBeUndefined();
     expect(stored[0]!.unredirected).toBeUndefined();
   });
 

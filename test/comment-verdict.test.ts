@@ -49,10 +49,35 @@ describe('the comment’s heading gives the verdict and counts what is left to f
       '### ⚠️ Read the Docs preview: ready · 12 pages moved or removed without a redirect',
     );
     expect(headingOf(renderComment({ header: '', rows: [row('demo')], headSha: HEAD }))).toBe('### ✅ Read the Docs preview: ready');
-    const broken = row('demo', { brokenLinks: [{ page: 'index.html', target: 'gone.html', problem: 'missing page' }], moreBrokenLinks: 2 });
+    const broken = row('demo', {
+      brokenPages: [{ page: 'index.html', total: 3, links: [{ target: 'gone.html', problem: 'missing page' }] }],
+      brokenCounts: { page: 2, anchor: 1 },
+    });
     expect(headingOf(renderComment({ header: '', rows: [broken], headSha: HEAD }))).toBe(
       '### ⚠️ Read the Docs preview: ready · 3 broken links',
     );
+  });
+
+  // Issue 47: `link-check: fail` ended red while the comment said ⚠️ over a ✅ Ready row, as `warn` does.
+  it('a ready preview a gate turned red: ❌ and the gate’s words in the heading and the row, the preview still linked', () => {
+    const gated = row('demo', {
+      brokenPages: [{ page: 'index.html', total: 5, links: [{ target: 'gone.html', problem: 'missing page' }] }],
+      brokenCounts: { page: 3, anchor: 2 },
+      failedChecks: ['broken links: 3 to pages, 2 to anchors'],
+    });
+    const body = renderComment({ header: '', rows: [gated], headSha: HEAD });
+    expect(headingOf(body)).toBe('### ❌ Read the Docs preview: broken links: 3 to pages, 2 to anchors');
+    expect(body).not.toContain('✅');
+    expect(body).toContain(
+      '| demo | ❌ Broken links\\: 3 to pages, 2 to anchors | [Preview](https://demo--7.org.readthedocs.build/en/7/) | [\\#8](https://app.readthedocs.org/projects/demo/builds/8/) |',
+    );
+    // Among others: counted with the failed ones, first, named with its words; the others' notes still told.
+    const rows = [row('one', { unredirected: removed(2) }), gated, row('three')];
+    const several = renderComment({ header: '', rows, headSha: HEAD });
+    expect(headingOf(several)).toBe(
+      '### ❌ Read the Docs previews: 1 failed, 2 ready · demo: broken links: 3 to pages, 2 to anchors · 2 pages moved or removed without a redirect',
+    );
+    expect(several.split('\n').filter((line) => /^\| (one|demo|three) \|/.test(line))[0]).toMatch(/^\| demo \| ❌ Broken links/);
   });
 
   it('several projects: each status counted, the worst first, then the warnings and the pages', () => {

@@ -1,7 +1,7 @@
 // Parsing the service's file tree diff (the addons answer, "alpha": read tolerantly) and what
 // `preview` makes of it, as pure functions.
 import { describe, expect, it } from 'vitest';
-import { changedPageLine } from '../src/operations/preview/render-comment.js';
+import { changedPageLine } from '../src/operations/preview/changed-page-lines.js';
 import { commentPages, diffChangedPages, diffLinks, MAX_COMMENT_PAGES, removedPages } from '../src/operations/preview/diff-pages.js';
 import { addonsUrl, parseFileTreeDiff } from '../src/operations/preview/file-tree-diff.js';
 
@@ -102,7 +102,13 @@ describe('the diff’s pages', () => {
   it('added, modified, deleted: a deleted page without a before link is not linked', () => {
     expect(diffChangedPages(diff, preview)).toEqual([
       { file: 'new.html', url: `${preview}new.html`, change: 'added' },
-      { file: 'm.html', url: `${preview}m.html`, change: 'modified', before: `${base}m.html` },
+      {
+        file: 'm.html',
+        url: `${preview}m.html`,
+        change: 'modified',
+        before: `${base}m.html`,
+        diff: `${preview}m.html?readthedocs-diff=true`,
+      },
       { file: 'api/index.html', url: `${base}api/index.html`, change: 'deleted', before: `${base}api/index.html` },
     ]);
   });
@@ -111,16 +117,32 @@ describe('the diff’s pages', () => {
     expect(removedPages(diff.deleted).map((page) => page.from)).toEqual(['/api/index.html', '/api/', '/nolink.html']);
   });
 
-  it('the comment shows the first pages and counts the rest', () => {
+  it('the comment shows the first pages and counts the rest, without the visual diff links its lines make again', () => {
+    const modified = {
+      file: 'm.html',
+      url: `${preview}m.html`,
+      change: 'modified' as const,
+      diff: `${preview}m.html?readthedocs-diff=true`,
+    };
+    expect(commentPages([modified])).toEqual({ pages: [{ file: 'm.html', url: `${preview}m.html`, change: 'modified' }] });
     const pages = Array.from({ length: MAX_COMMENT_PAGES + 3 }, (_, i) => ({ file: `${i}.html`, url: `${preview}${i}.html` }));
     expect(commentPages(pages)).toEqual({ pages: pages.slice(0, MAX_COMMENT_PAGES), morePages: 3 });
     expect(commentPages(pages.slice(0, 2))).toEqual({ pages: pages.slice(0, 2) });
     expect(commentPages([])).toEqual({});
   });
 
-  it('a line per page, links only to http(s)', () => {
+  it('a line per page, links only to http(s); a modified page’s visual diff (issue 47) between the page and the one before', () => {
     expect(changedPageLine({ file: 'm.html', url: `${preview}m.html`, change: 'modified', before: `${base}m.html` }, 'M')).toBe(
-      `[M](${preview}m.html) · [before](${base}m.html)`,
+      `[M](${preview}m.html) · [diff](${preview}m.html?readthedocs-diff=true) · [before](${base}m.html)`,
+    );
+    // The query joins one the page already has; the fragment stays last.
+    expect(changedPageLine({ file: 'q.html', url: `${preview}q.html?v=2#intro`, change: 'modified' }, 'Q')).toBe(
+      `[Q](${preview}q.html?v=2#intro) · [diff](${preview}q.html?v=2&readthedocs-diff=true#intro)`,
+    );
+    // A new page has nothing to compare with, a removed one no page to show it on.
+    expect(changedPageLine({ file: 'n.html', url: `${preview}n.html`, change: 'added' }, 'N')).not.toContain('diff');
+    expect(changedPageLine({ file: 'd.html', url: `${base}d.html`, change: 'deleted', before: `${base}d.html` }, 'D')).not.toContain(
+      'diff',
     );
     expect(changedPageLine({ file: 'd.html', url: `${base}d.html`, change: 'deleted', before: `${base}d.html` }, 'D')).toBe(
       `D (removed) · [before](${base}d.html)`,

@@ -164,7 +164,7 @@ describe('LinkAnswers.keep', () => {
     const read = await answers.read('https://x.org/en/7/index.html', { body: true, external: false, links: true }, () => {
       throw new Error('fetched again');
     });
-    expect(read?.links).toEqual([{ kind: 'link', href: 'a.html' }]);
+    expect(read?.links).toEqual([{ kind: 'link', href: 'a.html', text: 'a' }]);
   });
 
   it('a page kept without its body is parsed when it comes with one', async () => {

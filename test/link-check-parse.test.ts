@@ -30,7 +30,7 @@ describe('pageLinks', () => {
         `<p id="">empty id</p><a>no href</a><div id="x&lt;y"></div></body></html>`,
     );
     expect(found.links).toEqual([
-      { kind: 'link', href: 'a.html?x=1&y=2#setup' },
+      { kind: 'link', href: 'a.html?x=1&y=2#setup', text: 'a' },
       { kind: 'image', href: 'logo.png' },
       { kind: 'image', href: 'logo.png' },
       { kind: 'image', href: 'logo%402x.png' },
@@ -40,6 +40,30 @@ describe('pageLinks', () => {
     expect(found.anchors.size).toBe(3);
     for (const name of ['old', 'setup', 'x<y']) expect(found.anchors.has(name), name).toBe(true);
     for (const name of ['', 'x&lt;y', 'Setup']) expect(found.anchors.has(name), name).toBe(false);
+  });
+
+  // Issue 47: a broken link is shown with what a reader sees of it, to find it on the page.
+  it('keeps what a reader sees of a link: its text (markup and entities read, spaces collapsed, 80 characters), an image’s alt', async () => {
+    const found = await pageLinks(
+      `<a href="a.html">  Read <code>the\n   guide</code> &amp; more </a>` +
+        `<a href="b.html"><img src="logo.png" alt="Home"></a>` +
+        `<a href="c.html">${'word '.repeat(100)}</a>` +
+        `<a href="d.html">first <a href="e.html">second</a>` +
+        `<a href="f.html"></a><img src="g.png" alt=" a   diagram ">` +
+        `<a href="h.html">${'x'.repeat(1_000_000)}`,
+    );
+    expect(found.links.map((link) => [link.href, link.text])).toEqual([
+      ['a.html', 'Read the guide & more'],
+      ['b.html', 'Home'],
+      ['logo.png', 'Home'],
+      ['c.html', `${'word '.repeat(15)}word…`],
+      ['d.html', 'first'],
+      ['e.html', 'second'],
+      ['f.html', undefined],
+      ['g.png', 'a diagram'],
+      ['h.html', `${'x'.repeat(79)}…`],
+    ]);
+    expect([...found.links[3]!.text!]).toHaveLength(80);
   });
 
   it('finds what a page needs to render: stylesheets, icons, scripts, <object data>, <source src|srcset>, <video>, <audio>', async () => {
@@ -154,7 +178,7 @@ describe('pageLinks: what is read of a tag (issue 50: the Tokenizer alone)', () 
   });
 
   it('a link without a value is kept as written (empty: the page itself); a <base> without href is no base', () => {
-    expect(pageLinks('<a href>x</a>').links).toEqual([{ kind: 'link', href: '' }]);
+    expect(pageLinks('<a href>x</a>').links).toEqual([{ kind: 'link', href: '', text: 'x' }]);
     expect(pageLinks('<base target="_blank"><base href="/en/7/">').base).toBe('/en/7/');
     // The first <base href> decides, even one too long to read.
     expect(pageLinks(`<base href="${'x'.repeat(5_000)}"><base href="/en/7/">`)).not.toHaveProperty('base');

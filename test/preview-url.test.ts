@@ -168,7 +168,7 @@ describe('validatePreviewTemplate', () => {
   });
 
   it.each([
-    ['unknown placeholder', 'https://{project}.example.com/{branch}/', /unknown placeholder\(s\) \{branch\}/],
+    ['unknown placeholder', 'https://{project}.example.com/{branch}/', /unknown placeholder \{branch\};/],
     ['empty braces', 'https://example.com/{}/', /unknown placeholder/],
     ['unmatched brace', 'https://example.com/{version/', /unmatched brace/],
     ['not a URL', '{project}--{version}', /absolute http\(s\) URL/],

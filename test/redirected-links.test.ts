@@ -107,7 +107,7 @@ describe('setRedirectedApart', () => {
     expect(anonymous.broken).toHaveLength(1);
     expect(none.reads).toBe(0);
     expect(lines).toEqual([
-      "1 missing target(s) may work in production through a redirect: the project's redirects are not read without `token`",
+      "1 missing target may work in production through a redirect: the project's redirects are not read without `token`",
     ]);
 
     const refused = await setRedirectedApart(quietLog(), report([link('a.html')]), {

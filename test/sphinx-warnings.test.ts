@@ -6,6 +6,7 @@ import {
   parseSphinxProblems,
   repositoryPath,
   SCAN_LIMIT_CHARS,
+  stoppedOnWarnings,
 } from '../src/operations/shared/sphinx-warnings.js';
 import { actionsLog } from '../src/runner/actions.js';
 import { parseAnnotations } from '../harness/run-action.ts';
@@ -88,6 +89,34 @@ describe('parseSphinxProblems', () => {
     // Lines built to make a backtracking parser crawl: colons and digits before the level.
     const hostile = `${':1'.repeat(1_990)}:docstring of x: WARNING: y\n`.repeat(Math.ceil(SCAN_LIMIT_CHARS / 4_000));
     expect(parseSphinxProblems(hostile).length).toBeGreaterThan(0);
+  });
+});
+
+describe('stoppedOnWarnings (issue 47: what stopped a `-W` build, said before the generic notification)', () => {
+  it('reads the count from Sphinx’s last line, colours and a trailing blank line aside', () => {
+    expect(stoppedOnWarnings(SPHINX_OUTPUT)).toBe('Sphinx stopped on 6 warnings (`-W`)');
+    const one = 'x\n\u001b[01mbuild finished with problems, 1 warning (with warnings treated as errors).\u001b[39;49;00m\r\n';
+    expect(stoppedOnWarnings(one)).toBe('Sphinx stopped on 1 warning (`-W`)');
+  });
+
+  it('says the first warning when Sphinx without --keep-going stopped at its notice', () => {
+    const output = [
+      'reading sources... [ 50%] index',
+      'Warning, treated as error:',
+      `${CHECKOUT}docs/index.rst:3:Title underline too short.`,
+    ];
+    expect(stoppedOnWarnings(output.join('\n'))).toBe('Sphinx stopped on its first warning (`-W`)');
+  });
+
+  it('says nothing of any other failure, nor of a count Sphinx did not write last', () => {
+    expect(stoppedOnWarnings('Traceback (most recent call last):\nImportError: No module named sphinx_rtd_theme')).toBeUndefined();
+    expect(stoppedOnWarnings('build succeeded, 2 warnings.')).toBeUndefined();
+    const earlier = [
+      'build finished with problems, 2 warnings (with warnings treated as errors).',
+      ...Array(10).fill('make: *** [html] Error 1'),
+    ];
+    expect(stoppedOnWarnings(earlier.join('\n'))).toBeUndefined();
+    expect(stoppedOnWarnings('')).toBeUndefined();
   });
 });
 

@@ -1,7 +1,9 @@
 // The stand-in's docs hosts (FACTS.md, *Docs hosts*), asked directly: the throttle above 4 requests
 // a second (429 with Retry-After, or a 403 challenge), private docs (401), a folder without its slash
 // (302, `X-RTD-Redirect: system`), the project's user redirects on the public host only (never on
-// a preview host), a single-version root's `/projects/` and `/_/`, and files with their type.
+// a preview host), a single-version root's `/projects/` and `/_/`, files with their type, and the
+// index files a build publishes beside its pages.
+import { inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DocsRate, startStandin, type Standin } from '../harness/rtd-standin.ts';
 
@@ -95,5 +97,52 @@ describe('the stand-in docs hosts', () => {
     const css = await get('/docs/acme/_static/x.css');
     expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
     expect((await get('/docs/acme/_static/missing.js')).status).toBe(404);
+  });
+
+  it('the index files a build publishes, made from its pages: Sphinx html (the default) or dirhtml, MkDocs, none; HEAD as GET', async () => {
+    await site();
+    const pages = {
+      'index.html': '<title>Home</title><section id="start"><h1>Start</h1><span id="a-label"></span><dt id="pkg.run">run</dt></section>',
+      'guide/install.html': '<h1 id="install">Install</h1><p id="raw">x</p>',
+    };
+    standin!.setSitePages('acme', 'latest', pages);
+    const index = await get('/docs/acme/en/latest/searchindex.js');
+    expect([index.status, index.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    const body = JSON.parse((await index.text()).replace(/^Search\.setIndex\(|\)$/g, ''));
+    expect(body).toMatchObject({
+      docnames: ['guide/install', 'index'],
+      alltitles: { Install: [[0, 'install']], Start: [[1, 'start']] },
+      objects: { pkg: [[1, 0, 1, '', 'run']] },
+    });
+    const inventory = Buffer.from(await (await get('/docs/acme/en/latest/objects.inv')).arrayBuffer());
+    const header = '# Sphinx inventory version 2\n# Project: Demo\n# Version: \n# The remainder of this file is compressed using zlib.\n';
+    expect(inventory.subarray(0, header.length).toString()).toBe(header);
+    expect(inflateSync(inventory.subarray(header.length)).toString()).toContain('a-label std:label -1 index.html#$ Home');
+    expect(await (await get('/docs/acme/en/latest/_static/documentation_options.js')).text()).toContain("BUILDER: 'html'");
+    const head = await fetch(`${standin!.url}/docs/acme/en/latest/searchindex.js`, { method: 'HEAD' });
+    expect([head.status, await head.text()]).toEqual([200, '']);
+    standin!.setSitePages(
+      'acme',
+      'latest',
+      { 'index.html': '<h1 id="a">A</h1>', 'guide/index.html': '<h2 id="b">B</h2>' },
+      { index: 'sphinx-dirhtml' },
+    );
+    expect(await (await get('/docs/acme/en/latest/_static/documentation_options.js')).text()).toContain("BUILDER: 'dirhtml'");
+    expect(JSON.parse((await (await get('/docs/acme/en/latest/searchindex.js')).text()).slice(16, -1)).docnames).toEqual([
+      'guide',
+      'index',
+    ]);
+    standin!.setSitePages(
+      'acme',
+      'latest',
+      { 'index.html': '<h1 id="a">A</h1>', 'guide/index.html': '<h2 id="b">B</h2>' },
+      { index: 'mkdocs' },
+    );
+    expect((await get('/docs/acme/en/latest/searchindex.js')).status).toBe(404);
+    const mkdocs = (await (await get('/docs/acme/en/latest/search/search_index.json')).json()) as { docs: { location: string }[] };
+    expect(mkdocs.docs.map((doc) => doc.location)).toEqual(['guide/', 'guide/#b', '', '#a']);
+    standin!.setSitePages('acme', 'latest', pages, { index: false });
+    expect((await get('/docs/acme/en/latest/searchindex.js')).status).toBe(404);
+    expect((await get('/docs/acme/en/latest/objects.inv')).status).toBe(404);
   });
 });

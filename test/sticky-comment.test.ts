@@ -247,7 +247,8 @@ describe('renderComment', () => {
 
   it('marks rows of another commit as outdated when the head SHA is known', () => {
     const body = renderComment({ header: 'docs', headSha: SHA_B, rows: [row(), row({ project: 'api', commit: SHA_B })] });
-    const [old, current] = tableRows(body).map(cells);
+    // Both ready: by name, `api` first.
+    const [current, old] = tableRows(body).map(cells);
     expect(old![1]).toBe('✅ Ready (older commit)');
     expect(old![2]).toBe('—');
     expect(current![2]).toContain('[Preview]');

@@ -110,9 +110,10 @@ describe('terminalPort', () => {
       'Preview of demo: https://demo--7.org.readthedocs.build/en/7/',
       'Docs of api: https://api.readthedocs.io/en/latest/',
     ]);
-    // The verdict once, at the end; the URL once on its line in the table, never `URL (URL)`.
+    // The verdict once, at the end; the URL once, on its last line: the table's column of it is left out (issue 47).
     expect(out.text.split('Read the Docs preview: 1 failed')).toHaveLength(2);
-    expect(out.text).toMatch(/^demo {5}https:\/\/demo--7\.org\.readthedocs\.build\/en\/7\/$/m);
+    expect(out.text.split('https://demo--7.org.readthedocs.build/en/7/')).toHaveLength(2);
+    expect(out.text).not.toContain('Docs  ');
   });
 
   it('exits 0 green, 1 for a failure, 2 for a usage error whatever came after it', () => {
@@ -248,6 +249,36 @@ describe('the terminal’s summary is plain text (issue 35)', () => {
     expect(out.text.split('\n').filter((line) => line.includes('timed out after 3s'))).toHaveLength(2);
     expect(out.text).toContain('\nerror: Timed out: acme-docs latest\n');
     expect(out.text).toContain('error: Timed out: other latest: timed out after 3s');
+  });
+
+  it('prints each URL once (issue 47): a log line ending with one already printed ends before it, the summary’s table links it by its text', async () => {
+    const { terminal, out } = port();
+    const build = 'https://app.readthedocs.org/projects/demo/builds/7/';
+    const docs = 'https://demo.readthedocs.io/en/latest/';
+    terminal.log.untrusted(`Build #7 created: ${build}`);
+    terminal.log.untrusted(`Build #7 succeeded in 21s: ${build}`);
+    terminal.log.untrusted(`demo latest: build #7 failed in 21s (${build})\nthe service's reason`);
+    // A URL said once, however it ends a line, is said in full: only a repeat is cut.
+    terminal.log.untrusted(`Build #8 created: https://app.readthedocs.org/projects/demo/builds/8/.`);
+    terminal.setOutput('results', JSON.stringify([{ project: 'demo', outcome: 'success', previewUrl: null, docsUrl: docs }]));
+    await terminal.writeSummary(
+      `## ✅ Read the Docs build: demo built\n\n| Project | Build | Docs |\n| --- | --- | --- |\n| demo | [\\#7](${build}) | [${docs}](${docs}) |\n`,
+    );
+    terminal.finish();
+    expect(out.text.split('\n')).toEqual([
+      `Build #7 created: ${build}`,
+      'Build #7 succeeded in 21s',
+      'demo latest: build #7 failed in 21s',
+      "the service's reason",
+      'Build #8 created: https://app.readthedocs.org/projects/demo/builds/8/.',
+      '',
+      'Project  Build',
+      'demo     #7',
+      '',
+      '✅ Read the Docs build: demo built',
+      `Docs of demo: ${docs}`,
+      '',
+    ]);
   });
 
   it('masks a secret and says inputs as options in the title it prints instead of a reason already shown', () => {

@@ -30,4 +30,32 @@ describe('verdict', () => {
       text: 'health issue failed; acme passed',
     });
   });
+
+  // Issue 47: a gate that failed says which and how many, in the words the comment and the status use, not its notes again.
+  it('a result a gate failed says the gate’s words instead of its notes; the others’ notes still counted, each project named', () => {
+    const gated = {
+      project: 'demo',
+      outcome: 'failed' as const,
+      previewUrl: 'https://demo--7.org.readthedocs.build/en/7/',
+      notes: { 'broken-link': 5 },
+      failedChecks: ['broken links: 3 to pages, 2 to anchors'],
+    };
+    expect(verdict([gated])).toEqual({ emoji: '❌', text: 'demo failed (broken links: 3 to pages, 2 to anchors)' });
+    expect(verdict([gated, { project: 'api', outcome: 'success', previewUrl: 'https://x/', notes: { 'broken-link': 1 } }])).toEqual({
+      emoji: '❌',
+      text: '1 failed, 1 ready (demo: broken links: 3 to pages, 2 to anchors, 1 broken link)',
+    });
+  });
+
+  // Issue 50: a changed page the link check could not read holds no broken link it found: said beside the gate's words.
+  it('a result a gate failed still says its changed pages not read for links', () => {
+    const gated = {
+      project: 'demo',
+      outcome: 'failed' as const,
+      previewUrl: 'https://demo--7.org.readthedocs.build/en/7/',
+      notes: { 'broken-link': 1, 'unread-page': 2 },
+      failedChecks: ['broken links: 1 to a page'],
+    };
+    expect(verdict([gated])).toEqual({ emoji: '❌', text: 'demo failed (broken links: 1 to a page, 2 changed pages not read for links)' });
+  });
 });

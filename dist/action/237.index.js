@@ -188,7 +188,10 @@ function plainLine(text, max = 160) {
 var watch_build = __webpack_require__(3025);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
+// EXTERNAL MODULE: ./lib/util/plural.js
+var plural = __webpack_require__(3960);
 ;// CONCATENATED MODULE: ./lib/operations/sync-versions/sync-versions.js
+
 
 
 
@@ -347,7 +350,7 @@ async function verifyThroughSearch(ctx, { name: project, log, seen }, version, b
     }
     if (hits.length > 0) {
         const top = hits.slice(0, TOP_HITS);
-        log.info(`${(0,watch_build/* elapsed */.vk)(ctx)} Search finds ${hits.length} page${hits.length === 1 ? '' : 's'} of ${version}:`);
+        log.info(`${(0,watch_build/* elapsed */.vk)(ctx)} Search finds ${(0,plural/* plural */.L)(hits.length, 'page')} of ${version}:`);
         for (const hit of top)
             log.info(`  - ${plainLine(hit.title)} ${hit.url ?? ''}`.trimEnd());
         const summarySections = [...(built.summarySections ?? []), searchHitsMarkdown(project, version, text, top)];

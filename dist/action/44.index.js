@@ -925,7 +925,8 @@ const mergeQueueStep = async (ctx) => {
 async function checkProject(ctx, run, shared) {
     const { group, mode, statuses } = shared;
     const { name: project, log, seen } = run;
-    let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+    // The run's page until there is a build to link: the check says where to look from its first state.
+    let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), ctx.run.runUrl);
     const checked = await (0,run_projects/* concluding */.XK)(ctx, run, async () => {
         if (mode === 'build')
             return buildCheck(ctx, run, group);

@@ -562,8 +562,8 @@ async function disabledNotice(api, project, log, admin) {
 
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
 var broken_link = __webpack_require__(2242);
-// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 4 modules
-var link_checker = __webpack_require__(6109);
+// EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
+var link_checker = __webpack_require__(5513);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
 var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
@@ -575,7 +575,8 @@ var resolve_link = __webpack_require__(8293);
  * `link-check` in `health`: the default version crawled from its root, within that version (at
  * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
  * of the report is a problem with `fail` (so the issue names the links, and closes once they are
- * fixed); with `warn` the broken links are warnings and the row stays ok.
+ * fixed); with `warn` the broken links are warnings and the row stays ok. Either way the row
+ * carries every broken link (`results`, the job summary's list grouped by page, the issue's).
  */
 
 
@@ -588,9 +589,6 @@ const MAX_SWEEP_TARGETS = 5_000;
 /** The whole crawl's time (and the step's deadline): at the docs host's pace of 4 requests a second, about 1,200 pages and targets. */
 const SWEEP_BUDGET_MS = 300_000;
 const SINGLE_VERSION = 'single_version_without_translations';
-/** Broken links the row's details name; its reason (the issue's block) lists more. */
-const MAX_IN_DETAILS = 5;
-const MAX_IN_REASON = 200;
 /** The `links work` row of a project, or none with `link-check: off` (the default for `health`). */
 async function linkSweepRows(ctx, facts, log, 
 /** The run's answers, shared by its projects: a target two projects link to is fetched once. */
@@ -619,30 +617,34 @@ answers) {
         ignore: (0,resolve_link/* globList */.Xq)(ctx.inputs.linkCheckIgnore),
         budgetMs: SWEEP_BUDGET_MS,
         answers,
+        // The live version's own search index answers the targets it lists that the crawl did not read (site-index.ts).
+        index: {},
     });
     if (report.pages === 0)
         return [row('unknown', slug, unreadRoot(root, report))];
     const note = (0,link_counts/* throttleNote */.Pb)(report);
-    const counts = [`${report.pages} page(s) read`, `${report.checked} link(s) checked`, `${report.notChecked} not checked`, ...(0,link_counts/* apartCounts */.n9)(report)].join(', ') + (note === '' ? '' : `; ${note}`);
+    const checked = [`${plural(report.checked, 'link')} checked`, `${report.notChecked} not checked`, ...(0,link_counts/* apartCounts */.n9)(report)].join(', ');
+    const counts = `${checked}${note === '' ? '' : `; ${note}`}`;
     const failing = (0,links_levels/* failingLinks */.a)(report.broken, levels);
     const warned = report.broken.filter((link) => !failing.includes(link));
-    (0,link_checker/* annotateBroken */.me)(log, warned);
+    (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: log }, warned);
+    // Every broken link in `results` (the row's), the job summary's list and the issue's come from it.
+    const broken = report.broken.length === 0 ? {} : { broken: report.broken };
+    const read = plural(report.pages, 'page');
     if (failing.length === 0) {
-        const note = warned.length === 0 ? '' : `; ${warned.length} broken, told as warnings (\`link-check: warn\`)`;
-        return [row('ok', slug, `${counts}${note}`)];
+        const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
+        return [{ ...row('ok', slug, `${read} read, ${counts}${told}`), ...broken }];
     }
-    const lines = failing.map(broken_link/* brokenLinkText */.V);
-    const shown = lines.slice(0, MAX_IN_DETAILS).join('; ');
-    const more = failing.length > MAX_IN_DETAILS ? `; and ${failing.length - MAX_IN_DETAILS} more` : '';
-    return [
-        {
-            ...row('problem', slug, `${failing.length} broken link(s): ${shown}${more} (${counts})`),
-            reason: [
-                ...lines.slice(0, MAX_IN_REASON),
-                ...(lines.length > MAX_IN_REASON ? [`… and ${lines.length - MAX_IN_REASON} more (every one in the \`results\` output)`] : []),
-            ].join('\n'),
-        },
-    ];
+    const pages = (0,broken_link/* byPage */.XQ)(failing).length;
+    const also = warned.length === 0 ? '' : `, and ${plural(warned.length, 'more broken link')} told as warnings`;
+    return [{ ...row('problem', slug, `${brokenWords(failing)} on ${pages} of the ${read} read${also}; ${counts}`), ...broken }];
+}
+/** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
+function brokenWords(links) {
+    return `${plural(links.length, 'broken link')} (${(0,broken_link/* kindWords */.Gk)((0,broken_link/* countKinds */.xb)(links))})`;
+}
+function plural(count, word) {
+    return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 /**
  * Why the root gave no page to read: only an HTML page that answered 200 is read, so nothing is
@@ -686,11 +688,16 @@ var report = __webpack_require__(8526);
 
 
 
+
 const STATE_LABEL = { ok: '✅ passed', problem: '❌ problem', unknown: '❔ not checked' };
 /** GitHub refuses an issue body over 65,536 characters: the rows and reasons that do not fit are counted instead. */
 const MAX_ISSUE_BODY = 60_000;
 /** A failed build's reason in the issue: its beginning (the notification) and its end (the output's last lines). */
 const MAX_REASON_IN_ISSUE = 4_000;
+/** The crawl's broken links in the issue: the first pages, and links of each (the job summary lists every page). */
+const ISSUE_LINKS = { pages: 10, perPage: 5 };
+/** Links the job summary lists per page (every page listed). */
+const SUMMARY_LINKS_PER_PAGE = 20;
 function linksCell(row) {
     return row.links.map((link) => (0,markdown/* markdownLink */.iQ)(link.label, link.url)).join(' ');
 }
@@ -788,10 +795,49 @@ function problemBlock(project, row, index, repoUrl) {
         ...(0,file_problems/* problemList */.gH)(row.problems ?? [], 0, { repoUrl, commit: row.commit }, '  '),
         `- **Fix:** ${fixFor(row)}`,
     ];
-    if (row.reason) {
+    // What was found beyond the line above, headed by who found it: the crawl's links, grouped by page; the service's words.
+    if (row.broken?.length) {
+        const { pages, morePages } = (0,broken_link/* listedPages */.s1)(row.broken, ISSUE_LINKS);
+        const elsewhere = ': the job summary of the run lists them all';
+        const list = (0,broken_link/* listedPagesMarkdown */.pU)(pages, { links: {}, morePages, elsewhere });
+        lines.push('', '<details><summary>What the crawl found</summary>', '');
+        for (const line of list)
+            lines.push(line);
+        lines.push('', '</details>');
+    }
+    else if (row.reason) {
         lines.push('', '<details><summary>What the service said</summary>', '', (0,markdown/* fencedCode */.Vl)((0,report/* abridged */.$y)(row.reason, MAX_REASON_IN_ISSUE)), '', '</details>');
     }
     return `\n${lines.join('\n')}`;
+}
+/**
+ * The job summary's list of each project's broken links (`links work`, whatever its level): every
+ * page once, with its first {@link SUMMARY_LINKS_PER_PAGE} links; `results` has every one.
+ */
+function brokenLinksSections(projects) {
+    return projects.flatMap(({ project, rows }) => rows.flatMap((row) => {
+        if (!row.broken?.length)
+            return [];
+        const bounds = { pages: Number.MAX_SAFE_INTEGER, perPage: SUMMARY_LINKS_PER_PAGE };
+        const { pages, morePages } = (0,broken_link/* listedPages */.s1)(row.broken, bounds);
+        const about = row.subject === undefined ? '' : ` (${(0,markdown/* codeSpan */.SS)(row.subject, { inTable: false })})`;
+        const list = (0,broken_link/* listedPagesMarkdown */.pU)(pages, { links: {}, morePages, elsewhere: ' (every one in the `results` output)' });
+        const found = `${row.broken.length} broken link${row.broken.length === 1 ? '' : 's'} (${(0,markdown/* escapeMarkdown */.FV)((0,broken_link/* kindWords */.Gk)((0,broken_link/* countKinds */.xb)(row.broken)))}) on ${pages.length + morePages} page${pages.length + morePages === 1 ? '' : 's'}:`;
+        return [[`### Broken links in ${(0,markdown/* escapeMarkdown */.FV)(project)}${about}`, '', found, '', ...list].join('\n')];
+    }));
+}
+/** Where the issue's problems are kept: its number and link, and what this run did to it. */
+function issueLine(issue) {
+    if (issue.number === undefined || issue.action === 'none')
+        return undefined;
+    const link = (0,markdown/* markdownLink */.iQ)(`#${issue.number}`, issue.url);
+    const what = {
+        opened: 'opened by this run: it lists every problem with its fix',
+        updated: 'updated by this run',
+        unchanged: 'unchanged: it already lists these problems',
+        closed: 'closed by this run: every check passes again',
+    };
+    return `Health issue ${link}: ${what[issue.action] ?? issue.action}.`;
 }
 /** `2026-11-28 06:00 UTC`. */
 function utc(ms) {
@@ -864,8 +910,10 @@ const healthStep = async (ctx) => {
     const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
     const results = await (0,run_projects/* forEachProject */.Wr)(ctx, ctx.inputs.projects, healthProject(reads, new link_checker/* LinkAnswers */.q0()));
     const rows = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
-    const failure = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : undefined;
-    return { results, summary: [healthTable(rows)], outputs: {}, ...(failure ? { failure } : {}) };
+    const { failure, issue } = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : {};
+    const kept = issue === undefined ? undefined : issueLine(issue);
+    const summary = [healthTable(rows), ...(kept === undefined ? [] : [kept]), ...brokenLinksSections(rows)];
+    return { results, summary, outputs: {}, ...(failure ? { failure } : {}) };
 };
 /** The repository's client, or why there is none (the checks that need GitHub then say so). */
 async function gitHubRepo(ctx) {
@@ -946,11 +994,11 @@ const ISSUE_FAILED_TITLE = 'Health issue failed';
 async function reportThroughIssue(ctx, gh, results, rows) {
     if (typeof gh === 'string') {
         ctx.log.info(`No health issue kept: ${gh}`);
-        return;
+        return {};
     }
     const unhealthy = results.some((result) => result.details?.healthy === false);
     if (!unhealthy && results.some((result) => result.details === undefined))
-        return;
+        return {};
     const marker = issueMarker(ctx.inputs.commentHeader);
     try {
         const write = await keepHealthIssue(gh, {
@@ -962,16 +1010,17 @@ async function reportThroughIssue(ctx, gh, results, rows) {
         });
         if (write.action !== 'none')
             ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
+        return { issue: write };
     }
     catch (error) {
         const why = (0,message_of/* messageOf */.b)(error);
         if (!(error instanceof client/* GitHubError */.y_))
-            return { title: ISSUE_FAILED_TITLE, message: (0,untrusted_text/* safeLine */.om)(`The health issue could not be kept: ${why}`) };
+            return { failure: { title: ISSUE_FAILED_TITLE, message: (0,untrusted_text/* safeLine */.om)(`The health issue could not be kept: ${why}`) } };
         ctx.log.warning((0,untrusted_text/* safeLine */.om)(`The health issue could not be kept: ${why}. Give the job \`issues: write\`.`), {
             title: 'Health issue not kept',
         });
     }
-    return undefined;
+    return {};
 }
 
 

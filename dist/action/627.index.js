@@ -1056,7 +1056,10 @@ function nodeAt(root, path) {
 
 // EXTERNAL MODULE: ./lib/util/near-miss.js
 var near_miss = __webpack_require__(6477);
+// EXTERNAL MODULE: ./lib/util/plural.js
+var plural = __webpack_require__(3960);
 ;// CONCATENATED MODULE: ./lib/operations/shared/project-file/file.js
+
 
 
 
@@ -1073,7 +1076,7 @@ class ConfigFileError extends Error {
         const more = total - problems.length;
         super([
             ...problems.map((p) => `${p.file}:${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`),
-            ...(more > 0 ? [`… and ${more} more problem${more === 1 ? '' : 's'} (the first ${problems.length} are shown)`] : []),
+            ...(more > 0 ? [`… and ${(0,plural/* plural */.L)(more, 'more problem')} (the first ${problems.length} are shown)`] : []),
         ].join('\n'));
         this.problems = problems;
         this.name = 'ConfigFileError';
@@ -1727,9 +1730,11 @@ function versionPath(project, slug) {
 /* harmony export */   cA: () => (/* binding */ readCurrent),
 /* harmony export */   fY: () => (/* binding */ namedVersions)
 /* harmony export */ });
+/* harmony import */ var _util_plural_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3960);
 /* harmony import */ var _util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9052);
 /* harmony import */ var _normal_form_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1641);
 /* harmony import */ var _version_policy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9820);
+
 
 
 
@@ -1777,7 +1782,7 @@ class MissingVersionsError extends Error {
     slugs;
     name = 'MissingVersionsError';
     constructor(project, slugs) {
-        super(`version(s) named under \`versions\` that ${project} does not have: ${slugs.map((slug) => (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .safeLine */ .om)(slug, 200)).join(', ')}`);
+        super(`${(0,_util_plural_js__WEBPACK_IMPORTED_MODULE_3__/* .forCount */ .V)(slugs.length, 'A version', 'Versions')} named under \`versions\` that ${project} does not have: ${slugs.map((slug) => (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .safeLine */ .om)(slug, 200)).join(', ')}`);
         this.project = project;
         this.slugs = slugs;
     }

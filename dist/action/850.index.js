@@ -219,7 +219,10 @@ function compareCodeUnits(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// EXTERNAL MODULE: ./lib/util/plural.js
+var plural = __webpack_require__(3960);
 ;// CONCATENATED MODULE: ./lib/operations/env/write-variables.js
+
 
 
 
@@ -242,7 +245,7 @@ const applyEnvironment = async (ctx, { name: project, log, seen }) => {
     await api.project(project);
     const existing = await api.environmentVariables(project, { complete: inputs.prune });
     const plan = planEnvironment(inputs.desiredVariables, existing, inputs.prune);
-    log.info(`${project} has ${plural(existing.length, 'variable')}. Plan: ${describePlan(plan)}` +
+    log.info(`${project} has ${(0,plural/* plural */.L)(existing.length, 'variable')}. Plan: ${describePlan(plan)}` +
         (inputs.dryRun ? ' (dry run: nothing will be changed)' : ''));
     for (const change of plan)
         log.info(`  ${change.action.padEnd(8)} ${change.name} (${change.public ? 'public' : 'private'})`);
@@ -373,9 +376,6 @@ function totalLimitHint(error, plan) {
         return '';
     return ('Read the Docs counts the value being replaced in the project total until the old variable is deleted, ' +
         'and the action deletes it only after the new one exists. Delete the largest variables in the dashboard, then run again.');
-}
-function plural(count, noun) {
-    return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 

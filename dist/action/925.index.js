@@ -269,9 +269,11 @@ function exportedFileSection(config, text, state) {
 /* harmony export */   cA: () => (/* binding */ readCurrent),
 /* harmony export */   fY: () => (/* binding */ namedVersions)
 /* harmony export */ });
+/* harmony import */ var _util_plural_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3960);
 /* harmony import */ var _util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9052);
 /* harmony import */ var _normal_form_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1641);
 /* harmony import */ var _version_policy_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9820);
+
 
 
 
@@ -319,7 +321,7 @@ class MissingVersionsError extends Error {
     slugs;
     name = 'MissingVersionsError';
     constructor(project, slugs) {
-        super(`version(s) named under \`versions\` that ${project} does not have: ${slugs.map((slug) => (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .safeLine */ .om)(slug, 200)).join(', ')}`);
+        super(`${(0,_util_plural_js__WEBPACK_IMPORTED_MODULE_3__/* .forCount */ .V)(slugs.length, 'A version', 'Versions')} named under \`versions\` that ${project} does not have: ${slugs.map((slug) => (0,_util_untrusted_text_js__WEBPACK_IMPORTED_MODULE_0__/* .safeLine */ .om)(slug, 200)).join(', ')}`);
         this.project = project;
         this.slugs = slugs;
     }

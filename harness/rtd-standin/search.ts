@@ -11,6 +11,7 @@ import type { Reply } from './replies.ts';
 import type { Ctx, Route } from './router.ts';
 import type { Store } from './store.ts';
 import type { RedirectData } from './project-config.ts';
+import { type SiteFiles, type SiteIndexKind, withSiteIndex } from './site-index.ts';
 
 /** A request placed on a version: its project, the version (null when the project has none of that name), its root path, the rest. */
 interface Placed {
@@ -24,8 +25,8 @@ export class SearchResources {
   private readonly store: Store;
   private readonly indexDelayMs: number;
   private readonly hits = new Map<string, SearchHitSeed[]>();
-  /** The pages a test gave a version (`setSitePages`): then only they exist, each path below the version's root. */
-  private readonly sites = new Map<string, ReadonlyMap<string, string>>();
+  /** The pages a test gave a version (`setSitePages`), with its index files: then only they exist, each path below the version's root. */
+  private readonly sites = new Map<string, ReadonlyMap<string, string | Buffer>>();
 
   private readonly throttle: DocsThrottle;
   private readonly redirectsOf: (project: string) => readonly RedirectData[];
@@ -50,14 +51,16 @@ export class SearchResources {
     this.hits.set(`${project}/${version}`, hits);
   }
 
-  setSitePages(project: string, version: string, pages: Record<string, string>): void {
-    this.sites.set(`${project}/${version}`, new Map(Object.entries(pages)));
+  /** The version's pages, and the index files its builder publishes made from them (site-index.ts; Sphinx `html` unless said). */
+  setSitePages(project: string, version: string, pages: SiteFiles, options: { index?: SiteIndexKind } = {}): void {
+    this.sites.set(`${project}/${version}`, new Map(Object.entries(withSiteIndex(pages, options.index ?? 'sphinx'))));
   }
 
   routes(): Route[] {
     return [
       { pattern: /^\/api\/v3\/search\/$/, methods: { GET: (c) => this.search(c) } },
-      { pattern: /^\/docs\/.*$/, plain: true, methods: { GET: (c) => this.serveDocs(c) } },
+      // A docs host answers HEAD as it answers GET, without the body (link checkers ask HEAD first).
+      { pattern: /^\/docs\/.*$/, plain: true, methods: { GET: (c) => this.serveDocs(c), HEAD: (c) => this.serveDocs(c) } },
     ];
   }
 
@@ -267,7 +270,7 @@ function highlight(text: string, words: string[]): string[] {
  * service serves `guide/` from `guide/index.html`), a folder named without its slash is
  * redirected (`folder`), anything else not given is Django's 404.
  */
-function sitePage(site: ReadonlyMap<string, string>, rawPath: string, folder: () => Reply): Reply {
+function sitePage(site: ReadonlyMap<string, string | Buffer>, rawPath: string, folder: () => Reply): Reply {
   let path = rawPath;
   try {
     path = decodeURIComponent(rawPath);
@@ -278,5 +281,6 @@ function sitePage(site: ReadonlyMap<string, string>, rawPath: string, folder: ()
   if (path === '' || path.endsWith('/')) path += 'index.html';
   const body = site.get(path);
   if (body === undefined) return html(404, DJANGO_404);
-  return { status: 200, headers: { 'content-type': contentTypeOf(path) }, body };
+  const headers = { 'content-type': contentTypeOf(path) };
+  return typeof body === 'string' ? { status: 200, headers, body } : { status: 200, headers, body: '', bytes: body };
 }

@@ -35,6 +35,7 @@ import { ProjectNotificationResources, type ProjectNotificationSeed } from './pr
 import { ProjectResources } from './projects.ts';
 import { Router } from './router.ts';
 import { SearchResources } from './search.ts';
+import type { SiteFiles, SiteIndexKind } from './site-index.ts';
 import { AddonsResources, type FileTreeDiffSeed, type FileTreeDiffTiming } from './addons.ts';
 import { Store } from './store.ts';
 import { VersionResources } from './versions.ts';
@@ -94,9 +95,11 @@ export interface Standin {
   /**
    * The pages a version serves (HTML or not), by path below its root (`index.html`,
    * `guide/install.html`, `_images/logo.png`), once built; then any other path is a 404.
-   * Without it, every path of a built version answers a small page.
+   * Without it, every path of a built version answers a small page. The version also serves the
+   * index files its builder publishes, made from its pages (site-index.ts): Sphinx `html`'s
+   * unless `index` names another builder, none with `index: false`.
    */
-  setSitePages(project: string, version: string, pages: Record<string, string>): void;
+  setSitePages(project: string, version: string, pages: SiteFiles, options?: { index?: SiteIndexKind }): void;
   /** Requests the docs hosts refused as too fast (429 or a 403 challenge), by host (`acme`, `acme--7`). */
   docsRefused(): ReadonlyMap<string, number>;
   envVars(project: string): { pk: number; name: string; value: string; public: boolean | null }[];
@@ -270,8 +273,8 @@ class StandinServer implements Standin {
     this.searchApi.setHits(project, version, hits);
   }
 
-  setSitePages(project: string, version: string, pages: Record<string, string>): void {
-    this.searchApi.setSitePages(project, version, pages);
+  setSitePages(project: string, version: string, pages: SiteFiles, options: { index?: SiteIndexKind } = {}): void {
+    this.searchApi.setSitePages(project, version, pages, options);
   }
 
   docsRefused(): ReadonlyMap<string, number> {

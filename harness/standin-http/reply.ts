@@ -5,6 +5,13 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's bytes, when they are not UTF-8 text (a compressed file): sent instead of `body`. */
+  bytes?: Buffer;
+}
+
+/** What is sent of a reply. */
+export function replyBytes(reply: Reply): Buffer {
+  return reply.bytes ?? Buffer.from(reply.body, 'utf8');
 }
 
 /** A JSON answer; `contentType` as the service writes it. */

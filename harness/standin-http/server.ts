@@ -6,7 +6,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { FaultQueue } from './faults.ts';
 import type { Fault } from './faults.ts';
-import type { Reply } from './reply.ts';
+import { replyBytes, type Reply } from './reply.ts';
 
 export type { Fault } from './faults.ts';
 export type { Reply } from './reply.ts';
@@ -166,7 +166,7 @@ export class HttpServer {
       return;
     }
     if (fault?.kind === 'truncate') {
-      const buf = Buffer.from(reply.body, 'utf8');
+      const buf = replyBytes(reply);
       rec.status = reply.status;
       if (res.destroyed) return;
       res.writeHead(reply.status, { ...this.headersFor(rec, reply), 'content-length': String(buf.length) });
@@ -174,7 +174,7 @@ export class HttpServer {
       return;
     }
     if (fault?.kind === 'stall-body') {
-      const buf = Buffer.from(reply.body, 'utf8');
+      const buf = replyBytes(reply);
       rec.status = reply.status;
       if (res.destroyed) return;
       res.writeHead(reply.status, { ...this.headersFor(rec, reply), 'content-length': String(buf.length) });
@@ -195,7 +195,7 @@ export class HttpServer {
   private send(res: ServerResponse, rec: RecordedRequest, reply: Reply): void {
     rec.status = reply.status;
     if (res.destroyed || res.headersSent) return;
-    const buf = Buffer.from(reply.body, 'utf8');
+    const buf = replyBytes(reply);
     res.writeHead(reply.status, { ...this.headersFor(rec, reply), 'content-length': String(buf.length) });
     res.end(buf);
   }

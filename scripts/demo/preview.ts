@@ -44,7 +44,7 @@ export async function previewDemo(buildMs?: number): Promise<number> {
     say(style.dim('It also removes docs/legacy-options.rst, and no redirect covers /legacy-options.html (input redirect-check).'));
     say(
       style.dim(
-        "The service's file tree diff of the build lists the built pages it changes (reference/options.html too, generated from the code): each gets its preview and before links.",
+        "The service's file tree diff of the build lists the built pages it changes (reference/options.html too, generated from the code): each gets its preview link, and a modified one its visual diff and its page before.",
       ),
     );
     say(style.dim('The workflow, as a repository would write it (base-url points at the stand-in):'));

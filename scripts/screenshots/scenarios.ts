@@ -70,6 +70,100 @@ export async function capturePreview(options: { fail?: boolean; buildMs?: number
   }
 }
 
+/** The demo pull request's sources at its head commit, each writing one of the links the preview's pages break. */
+const BROKEN_LINK_SOURCES: Record<string, string> = {
+  'docs/index.rst': [
+    'Acme',
+    '====',
+    '',
+    '.. image:: _static/logo.png',
+    '',
+    'Start with :doc:`installation`, then read',
+    ':doc:`configuration`.',
+    '',
+  ].join('\n'),
+  'docs/configuration.rst': [
+    'Configuration',
+    '=============',
+    '',
+    'Files',
+    '-----',
+    '',
+    'Acme reads ``acme.toml``. Every option is in :doc:`the reference <reference/options>`;',
+    'retries are under `retries <reference/options.html#retries>`_.',
+    '',
+    '.. figure:: img/flow.png',
+    '',
+    '   How a build flows.',
+    '',
+  ].join('\n'),
+};
+
+/** The preview's pages, their links broken as the sources above write them; with `flood`, a generated reference page of 120 more. */
+function brokenLinkPages(flood: boolean): Record<string, string> {
+  const page = (title: string, body: string) =>
+    `<!doctype html>\n<html><head><title>${title}</title></head><body><h1 id="${title.toLowerCase()}">${title}</h1>\n${body}\n</body></html>\n`;
+  const options = flood
+    ? Array.from({ length: 120 }, (_, i) => `<a href="../api/opt-${i}.html">opt ${i}</a>`).join('\n')
+    : '<a href="../configuration.html#files">files</a>';
+  return {
+    'index.html': page(
+      'Acme',
+      '<img src="_static/logo.png" alt="Acme"><p>Start with <a href="installation.html">installing Acme</a>, then read <a href="configuration.html">the configuration</a>.</p>',
+    ),
+    'configuration.html': page(
+      'Configuration',
+      '<h2 id="files">Files</h2><p>Acme reads acme.toml. Every option is in <a href="reference/options.html">the reference</a>; ' +
+        'retries are under <a href="reference/options.html#retries">retries</a>.</p><img src="_images/flow.png" alt="How a build flows">',
+    ),
+    'reference/options.html': page('Options', `<h2 id="timeout">timeout</h2><p>${options}</p>`),
+    '_static/logo.png': 'PNG',
+  };
+}
+
+/**
+ * A preview whose link check fails (`link-check: fail`), from the service's file tree diff: each
+ * broken link at the line of the pull request's source that writes it. With `flood`, a generated
+ * page of 120 more broken links (the job summary's picture).
+ */
+export async function captureBrokenLinks(options: { flood?: boolean } = {}): Promise<Capture> {
+  const buildMs = 3000;
+  const standin = await startDemoService({ buildMs });
+  const github = await startGitHubStandin({ token: GITHUB_TOKEN, owner: 'octo', repo: 'docs-repo' });
+  try {
+    standin.addBuild(DEMO_PROJECT, `${DEMO_PR}`, { durationMs: buildMs, outcome: 'success', commit: DEMO_HEAD_SHA, commitFromStart: true });
+    standin.setFileTreeDiff(
+      DEMO_PROJECT,
+      `${DEMO_PR}`,
+      { added: ['configuration.html'], modified: ['index.html', 'reference/options.html'] },
+      { writtenAfterMs: 0 },
+    );
+    standin.setSitePages(DEMO_PROJECT, `${DEMO_PR}`, brokenLinkPages(options.flood === true));
+    // The pages it changes, none removed: the pictures show the link check alone.
+    const files = DEMO_PR_FILES.filter((file) => file.status !== 'removed');
+    github.addPullRequest({ number: DEMO_PR, headSha: DEMO_HEAD_SHA, body: 'Documents every configuration option.', files });
+    github.setFile(DEMO_HEAD_SHA, '.readthedocs.yaml', DEMO_READTHEDOCS_YAML);
+    for (const [path, text] of Object.entries(BROKEN_LINK_SOURCES)) github.setFile(DEMO_HEAD_SHA, path, text);
+    const run = await runAction({
+      inputs: {
+        token: DEMO_TOKEN,
+        project: DEMO_PROJECT,
+        operation: 'preview',
+        'base-url': standin.url,
+        'preview-url-template': '',
+        'link-check': 'fail',
+        timeout: '5m',
+      },
+      env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: RUN_ID },
+      event: pullRequestEvent(),
+    });
+    const comment = github.comments(DEMO_PR).find((item) => item.body.startsWith(COMMENT_MARKER))?.body;
+    return { comment: comment && prettyUrls(comment, standin.url), summary: prettyUrls(run.summary, standin.url), code: run.code };
+  } finally {
+    await Promise.all([standin.close(), github.close()]);
+  }
+}
+
 /**
  * `npm run demo`, quietly: a build of `latest` that fails in Sphinx (its summary has the gantt
  * chart, which comes with a failed or slow build only).

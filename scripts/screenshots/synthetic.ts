@@ -31,6 +31,23 @@ function removedPages(count: number): NonNullable<PreviewRow['unredirected']> {
   });
 }
 
+/** The file tree diff's pages of that restructuring in `project`'s preview: the same in every project built from the source tree. */
+function changedPages(project: string, count: number): NonNullable<PreviewRow['pages']> {
+  const preview = `https://${project}--42.org.readthedocs.build/en/42/`;
+  const base = `https://${project}.readthedocs.io/en/latest/`;
+  const moved = Array.from({ length: count }, (_, index) => index + 1);
+  return [
+    ...moved.map((n) => ({ file: `tutorial/page-${n}.html`, url: `${preview}tutorial/page-${n}.html`, change: 'added' as const })),
+    { file: 'index.html', url: `${preview}index.html`, change: 'modified', before: `${base}index.html` },
+    ...moved.map((n) => ({
+      file: `guide/page-${n}.html`,
+      url: `${base}guide/page-${n}.html`,
+      change: 'deleted' as const,
+      before: `${base}guide/page-${n}.html`,
+    })),
+  ];
+}
+
 function readyRow(project: string, buildId: number, extra: Partial<PreviewRow> = {}): PreviewRow {
   return {
     project,
@@ -50,8 +67,8 @@ function failedRow(project: string, buildId: number): PreviewRow {
     ...readyRow(project, buildId),
     status: 'failed',
     previewUrl: undefined,
-    reason:
-      'Build failed: The command "python -m sphinx -T -W --keep-going -b html -d _build/doctrees -D language=en docs $READTHEDOCS_OUTPUT/html" exited with code 1. (build:commands:failed)',
+    // The row's one line, as a run stores it: what stopped the build (its headline).
+    reason: 'Sphinx stopped on 1 warning (`-W`)',
     tail: "docs/tutorial/install.rst:27: WARNING: undefined label: 'configuration-options' [ref.ref]\nbuild finished with problems, 1 warning (with warnings treated as errors).",
     problems: [
       { level: 'warning', file: 'docs/tutorial/install.rst', line: 27, message: "undefined label: 'configuration-options' [ref.ref]" },
@@ -71,17 +88,19 @@ export async function removedPagesComment(): Promise<string> {
   });
 }
 
-/** Ten projects of one repository (one source tree): one failed, nine ready, losing the same six pages. */
+/** Ten projects of one repository (one source tree): one failed, nine ready, changing and losing the same six pages. */
 export async function tenProjectsComment(): Promise<string> {
   const { renderComment } = await built<RenderComment>('operations/preview/render-comment.js');
   const names = ['acme', 'acme-api', 'acme-cli', 'acme-de', 'acme-es', 'acme-fr', 'acme-ja', 'acme-ko', 'acme-pt', 'acme-zh'];
   const rows = names.map((name, index) =>
-    name === 'acme-cli' ? failedRow(name, 2750 + index) : readyRow(name, 2750 + index, { unredirected: removedPages(6) }),
+    name === 'acme-cli'
+      ? failedRow(name, 2750 + index)
+      : readyRow(name, 2750 + index, { unredirected: removedPages(6), pages: changedPages(name, 6) }),
   );
   return renderComment({ header: '', rows, repoUrl: REPO, headSha: HEAD, runUrl: RUN });
 }
 
-/** The health issue of a project whose `latest` is behind and whose release does not build. */
+/** The health issue of a project whose `latest` is behind, whose release does not build, and whose pages link what is gone. */
 export async function unhealthyIssue(): Promise<string> {
   const { issueBody } = await built<HealthReport>('operations/health/report.js');
   const projects: ProjectRows[] = [
@@ -100,14 +119,34 @@ export async function unhealthyIssue(): Promise<string> {
           check: 'active versions build',
           state: 'problem',
           subject: 'v2.1',
-          details: 'its last build #2736 failed: Build failed',
+          details: 'its last build #2736 failed: Sphinx stopped on its first warning (`-W`)',
           links: [{ label: 'build #2736', url: 'https://app.readthedocs.org/projects/acme-docs/builds/2736/' }],
           problems: [
             { level: 'error', file: 'docs/index.rst', line: 12, message: "toctree contains reference to nonexisting document 'changelog'" },
           ],
           commit: '9f8e7d6c5b4a39281706f5e4d3c2b1a098765432',
           reason:
-            'acme-docs v2.1: build #2736 failed in 41s\nBuild failed: The command "python -m sphinx -W …" exited with code 1.\nLast lines of its output:\ndocs/index.rst:12: WARNING: toctree contains reference to nonexisting document \'changelog\'',
+            'acme-docs v2.1: build #2736 failed in 41s\nSphinx stopped on its first warning (`-W`)\nBuild failed: The command "python -m sphinx -W …" exited with code 1.\n' +
+            "Last lines of its output:\nWarning, treated as error:\ndocs/index.rst:12:toctree contains reference to nonexisting document 'changelog'",
+        },
+        {
+          check: 'links work',
+          state: 'problem',
+          subject: 'latest',
+          details: '3 broken links (2 to pages, 1 to an anchor) on 2 of the 48 pages read; 1,204 links checked, 0 not checked',
+          links: [],
+          broken: [
+            { page: '/', target: 'installation.html', problem: 'missing page', kind: 'page', external: false, text: 'installing Acme' },
+            { page: '/', target: 'changelog.html', problem: 'missing page', kind: 'page', external: false, text: 'what changed' },
+            {
+              page: 'guide/configuration.html',
+              target: 'reference/options.html#retries',
+              problem: 'missing anchor',
+              kind: 'anchor',
+              external: false,
+              text: 'retries',
+            },
+          ],
         },
       ],
     },

@@ -98,6 +98,11 @@ export interface Conclusion<D extends object = object> {
   summarySections?: string[];
   /** What the result still has to tell, counted: the verdict says each in words, and a green one turns ⚠️. */
   notes?: Partial<Record<NoteKind, number>>;
+  /**
+   * The gates that turned a built, answering project red (`link-check: fail`…), each in the words
+   * every reporter gives it (`broken links: 3 to pages, 2 to anchors`): the verdict says them instead of the notes.
+   */
+  failedChecks?: string[];
 }
 
 /**

@@ -19,7 +19,7 @@
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { HostPacer, parseRetryAfter, type Sleep } from '../resilience/index.js';
-import { BodyTooLargeError, readBoundedBytes } from '../util/bounded-body.js';
+import { BodyTooLargeError, readBoundedBytes, readBoundedText } from '../util/bounded-body.js';
 import type { ProxyOptions } from '../util/network-env.js';
 import { messageOf } from '../util/message-of.js';
 import { PRIVATE_ADDRESS_CODE, publicLookup, refusal, type Resolve } from './public-connect.js';
@@ -57,7 +57,7 @@ interface PageRequest {
   accept?: string;
   /** At most this much of a 200's body is read and returned; 0 (the default): only the status matters. */
   maxBodyBytes?: number;
-  /** The body as bytes (`bytes`), not decoded: the link check decodes it in its parser's worker. */
+  /** The body as bytes (`bytes`), not decoded: the link check decodes it in its parser's worker, the index reader inflates it. */
   bytes?: boolean;
   /** Another site's page: connected to only at a public address (public-connect.ts), whatever its name resolves to. */
   publicOnly?: boolean;
@@ -232,8 +232,9 @@ function typeOf(header: string | string[] | undefined): { contentType?: string }
 
 async function readBody(response: Dispatcher.ResponseData, options: PageRequest, status: number): Promise<PageAnswer> {
   try {
-    const read = await readBoundedBytes(response.body, options.maxBodyBytes ?? 0);
-    if (options.bytes !== true) return { status, body: read.toString('utf8') };
+    const maxBytes = options.maxBodyBytes ?? 0;
+    if (options.bytes !== true) return { status, body: await readBoundedText(response.body, maxBytes) };
+    const read = await readBoundedBytes(response.body, maxBytes);
     // A buffer of its own, so that it can be moved to another thread: a small Buffer is a view of a shared pool.
     const whole = read.byteOffset === 0 && read.byteLength === read.buffer.byteLength;
     return { status, bytes: whole ? new Uint8Array(read.buffer) : new Uint8Array(read) };

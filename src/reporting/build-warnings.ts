@@ -7,13 +7,12 @@
 import type { BuildWarnings, ProjectResult } from '../domain/project-result.js';
 import { problemList, type SourceLinks } from './file-problems.js';
 import { escapeMarkdown } from './markdown.js';
+import { plural } from '../util/plural.js';
 
 /** The title of a project's new warnings, in the job summary and the PR comment. */
 export const NEW_WARNINGS_SECTION = 'New warnings';
 /** New warnings the job summary lists per project; `results[].warnings.new` has them all. */
 const SUMMARY_LISTED = 100;
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** "3 warnings, 1 new, 2 fixed (compared with build #5 of latest)", or "3 warnings, not compared: why". */
 export function warningsLine(warnings: BuildWarnings): string {

@@ -5,6 +5,7 @@
  */
 import type { FileProblem } from '../domain/project-result.js';
 import { codeSpan, escapeMarkdown, safeHttpUrl } from './markdown.js';
+import { forCount, plural } from '../util/plural.js';
 
 /** Where the files are on GitHub: `https://github.com/owner/repo` and the commit that was built. */
 export interface SourceLinks {
@@ -40,7 +41,7 @@ export function problemMarkdown(problem: FileProblem, links: SourceLinks): strin
 export function problemList(problems: FileProblem[], more: number, links: SourceLinks, indent = ''): string[] {
   const lines = problems.map((problem) => `${indent}- ${problemMarkdown(problem, links)}`);
   if (more > 0 && problems.length === 0)
-    lines.push(`${indent}- ${more} warning${more === 1 ? '' : 's'} or error${more === 1 ? '' : 's'} in the build's output`);
+    lines.push(`${indent}- ${plural(more, 'warning')} or ${forCount(more, 'error')} in the build's output`);
   else if (more > 0) lines.push(`${indent}- … and ${more} more in the build's output`);
   return lines;
 }
@@ -63,9 +64,6 @@ export function problemCount(problems: FileProblem[], more = 0): string {
   // None listed (a body that keeps counts only): their levels are not known.
   if (more > 0 && (problems.length === 0 || problems.at(-1)?.level === 'error')) return `${problems.length + more} errors and warnings`;
   const warnings = problems.length - errors + more;
-  const parts = [
-    errors > 0 ? `${errors} error${errors === 1 ? '' : 's'}` : '',
-    warnings > 0 ? `${warnings} warning${warnings === 1 ? '' : 's'}` : '',
-  ].filter((part) => part !== '');
+  const parts = [errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''].filter((part) => part !== '');
   return parts.join(' and ');
 }

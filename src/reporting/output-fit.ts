@@ -6,6 +6,7 @@
  */
 
 import { inertJson } from '../util/untrusted-text.js';
+import { plural } from '../util/plural.js';
 
 /** A JSON output shortened to fit, and what was left out, in words for the log. */
 export interface Fitted {
@@ -103,7 +104,7 @@ function listsLeftOut(items: unknown[], cap: number): string {
     for (const [path, list] of listsOf(item)) if (list.length > cap) lost.set(path, (lost.get(path) ?? 0) + list.length - cap);
   }
   const named = [...lost].map(([key, count]) => `\`${key}\` ${count.toLocaleString('en-US')}`).join(', ');
-  return named === '' ? 'no list cut' : `lists cut to their first ${cap} item${cap === 1 ? '' : 's'} (left out: ${named})`;
+  return named === '' ? 'no list cut' : `lists cut to their first ${plural(cap, 'item')} (left out: ${named})`;
 }
 
 /** The largest whole number in [low, high] for which `fits` holds, `fits(low)` being true. */

@@ -9,6 +9,7 @@ import { fitJsonList, fitText } from './output-fit.js';
 import { checkedResult, MAX_OUTPUT_LENGTH, OUTPUT_NAMES, type OutputName, ruleProblem, serviceDomains } from './output-values.js';
 import { messageOf } from '../util/message-of.js';
 import { inertJson } from '../util/untrusted-text.js';
+import { plural } from '../util/plural.js';
 
 export { OUTPUT_NAMES, type OutputName } from './output-values.js';
 
@@ -36,6 +37,13 @@ export interface StepReport<D extends object = object> {
    * annotation and a red step, with the results, the summary and the outputs still written.
    */
   failure?: { title: string; message: string };
+  /** The order the job summary lists the projects in (`preview`'s: failures first, as its comment); the results' own order without it. */
+  summaryOrder?: (a: ProjectResult, b: ProjectResult) => number;
+}
+
+/** The results as the job summary lists them: in the step's {@link StepReport.summaryOrder}, when it gives one. */
+export function summaryResults<D extends object>(report: Pick<StepReport<D>, 'results' | 'summaryOrder'>): ProjectResult<D>[] {
+  return report.summaryOrder ? [...report.results].sort(report.summaryOrder) : report.results;
 }
 
 /** A build's state in plain words, for a build still on its way; final states need no words. */
@@ -52,6 +60,16 @@ function stateLabel(result: ProjectResult): string {
   const running = result.state === undefined ? undefined : RUNNING_STATE_WORDS[result.state];
   const label = `${OUTCOME_WORDS[result.outcome].emoji} ${outcomeWords(result)}`;
   return running !== undefined && (result.outcome === 'timed-out' || result.outcome === 'aborted') ? `${label} while ${running}` : label;
+}
+
+/**
+ * A version's name in the summary's table: a commit in it (a merge queue's version,
+ * `gh-readonly-queue-main-pr-42-<40 hex>`) cut to its first 7 characters, so the table fits a
+ * phone's width (an unbreakable 40 characters pushed its last columns out of sight at 420 px).
+ * The full name is in the outputs and the operation's own section.
+ */
+function tableVersion(version: string): string {
+  return version.replace(/(?<![0-9a-f])([0-9a-f]{7})[0-9a-f]{33}(?![0-9a-f])/gi, '$1…');
 }
 
 /** Outputs made by the action from numbers and fixed words, never from text a secret could be in. */
@@ -223,7 +241,7 @@ export function summaryMarkdown(
     const docsUrl = result.previewUrl ?? result.docsUrl;
     return [
       escapeMarkdown(result.project),
-      escapeMarkdown(result.version ?? ''),
+      escapeMarkdown(tableVersion(result.version ?? '')),
       stateLabel(result),
       result.duration !== undefined ? formatDuration(result.duration * 1000) : '',
       result.buildId !== undefined ? markdownLink(`#${result.buildId}`, result.buildUrl) : '',
@@ -279,7 +297,7 @@ function fitted(head: string, blocks: string[], maxBytes: number): string {
     kept.push(block);
     size += blockSize;
   }
-  if (left > 0) kept.push(`\n_${left} part${left === 1 ? '' : 's'} of this summary left out: a job summary holds at most 1 MB._`);
+  if (left > 0) kept.push(`\n_${plural(left, 'part')} of this summary left out: a job summary holds at most 1 MB._`);
   return kept.join('\n');
 }
 

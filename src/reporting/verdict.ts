@@ -39,10 +39,17 @@ const NOTE_WORDS: Record<NoteKind, [string, string]> = {
   'not-checked': ['check not made', 'checks not made'],
 };
 
-/** The notes of every result, counted in words (`2 broken links`), in {@link NOTE_WORDS}' order. */
+/** The notes a failed gate's words do not stand for: a changed page not read holds no broken link. */
+const BESIDE_GATES: ReadonlySet<NoteKind> = new Set(['unread-page']);
+
+/**
+ * The notes of every result, counted in words (`2 broken links`), in {@link NOTE_WORDS}' order; of a
+ * result whose gate failed, only those its gate's words do not say.
+ */
 function noteCounts(results: ProjectResult[]): string[] {
   return (Object.keys(NOTE_WORDS) as NoteKind[]).flatMap((kind) => {
-    const count = results.reduce((sum, result) => sum + (result.notes?.[kind] ?? 0), 0);
+    const counted = results.filter((result) => !result.failedChecks?.length || BESIDE_GATES.has(kind));
+    const count = counted.reduce((sum, result) => sum + (result.notes?.[kind] ?? 0), 0);
     return count === 0 ? [] : [`${count} ${NOTE_WORDS[kind][count === 1 ? 0 : 1]}`];
   });
 }
@@ -50,7 +57,8 @@ function noteCounts(results: ProjectResult[]): string[] {
 /**
  * The verdict for a heading: its emoji, then the counts (`1 failed, 2 built`, or the project's
  * name and its words alone), then the warnings the builds wrote, the warnings check's counts
- * (`3 warnings, 1 new, 2 fixed`) and the results' notes (`(2 warnings, 1 broken link)`): notes and
+ * (`3 warnings, 1 new, 2 fixed`), the words of the gates that failed (`broken links: 3 pages, 2
+ * anchors`) and the other results' notes (`(2 warnings, 1 broken link)`): notes and
  * new warnings turn a green verdict ⚠️. The step's own failure (the
  * health issue not kept) comes first, ❌, whatever the projects' outcomes.
  */
@@ -68,8 +76,12 @@ export function verdict(results: ProjectResult[], failure?: { title: string }): 
     results.flatMap((result) => result.problems ?? []),
     results.reduce((sum, result) => sum + (result.moreProblems ?? 0), 0),
   );
+  // A gate that failed says its own words (`broken links: 3 to pages, 2 to anchors`) instead of its result's notes.
+  const checks = results.flatMap((result) =>
+    (result.failedChecks ?? []).map((words) => (results.length > 1 ? `${result.project}: ${words}` : words)),
+  );
   const notes = noteCounts(results);
-  const told = [problems, warningsCount(results), ...notes].filter((said) => said !== '');
+  const told = [problems, warningsCount(results), ...checks, ...notes].filter((said) => said !== '');
   const warned = told.length === 0 ? '' : ` (${told.join(', ')})`;
   // New warnings (input `warnings`) are something to tell, as notes are.
   const noted = notes.length > 0 || newWarningsOf(results) > 0;

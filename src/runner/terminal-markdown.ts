@@ -8,12 +8,14 @@ export const DEFAULT_WIDTH = 100;
  * tables with aligned columns (one `Column: value` line each when they are wider than `width`), code
  * blocks indented, links as `text (url)`, Markdown escapes and HTML entities decoded, HTML tags and
  * Mermaid charts left out (with the heading that announced a chart). Linear in the text; the text
- * is already free of control characters.
+ * is already free of control characters. A table's link to a URL in `told` (printed elsewhere on
+ * the terminal) is its text alone, or nothing when its text is the URL: each URL once.
  */
 export function markdownForTerminal(
   markdown: string,
   style: (text: string, name: 'bold' | 'dim') => string,
   width = DEFAULT_WIDTH,
+  told: ReadonlySet<string> = new Set(),
 ): string[] {
   // Trailing line breaks cut by hand: `/\n+$/` backtracks quadratically over a long run inside the text.
   let end = markdown.length;
@@ -24,6 +26,7 @@ export function markdownForTerminal(
   let table: string[][] = [];
   const flushTable = () => {
     if (table.length === 0) return;
+    table = withoutEmptyColumns(table);
     const widths = table[0]!.map((_, column) => table.reduce((widest, row) => Math.max(widest, (row[column] ?? '').length), 0));
     if (widths.reduce((sum, w) => sum + w + 2, -2) > width) {
       // Too wide for the terminal: each row as `Column: value` lines, a blank line between rows.
@@ -64,7 +67,7 @@ export function markdownForTerminal(
     }
     if (line.startsWith('|')) {
       const cells = splitRow(line);
-      if (!cells.every((cell) => /^:?-{3,}:?$/.test(cell))) table.push(cells.map(inline));
+      if (!cells.every((cell) => /^:?-{3,}:?$/.test(cell))) table.push(cells.map((cell) => inline(cell, told)));
       continue;
     }
     flushTable();
@@ -84,6 +87,13 @@ export function markdownForTerminal(
   }
   flushTable();
   return out;
+}
+
+/** The table without the columns (the first kept) that no row below the header has a value in. */
+function withoutEmptyColumns(table: string[][]): string[][] {
+  const [header = [], ...rows] = table;
+  const kept = header.map((_, column) => column === 0 || rows.some((row) => (row[column] ?? '') !== ''));
+  return table.map((row) => row.filter((_, column) => kept[column] ?? true));
 }
 
 /** Removes the line just printed for `before` (a heading or a bold line, and a blank line after it). */
@@ -122,15 +132,16 @@ function decoded(text: string): string {
 }
 
 /**
- * Inline Markdown as plain text: links as `text (url)` (the URL once when it is the text),
- * emphasis and code marks and escapes removed. Escapes and code spans in one pass, left to right,
- * so that an escaped backtick (`\``) opens no code span.
+ * Inline Markdown as plain text: links as `text (url)` (the URL once when it is the text; not at
+ * all when it is in `told`), emphasis and code marks and escapes removed. Escapes and code spans in
+ * one pass, left to right, so that an escaped backtick (`\``) opens no code span.
  */
-function inline(text: string): string {
+function inline(text: string, told?: ReadonlySet<string>): string {
   return text
-    .replace(/\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) =>
-      decoded(label) === url || url === '' ? label : `${label} (${url})`,
-    )
+    .replace(/\[([^\]\n]*)\]\(([^)\s]*)\)/g, (_, label: string, url: string) => {
+      if (told?.has(url)) return decoded(label) === url ? '' : label;
+      return decoded(label) === url || url === '' ? label : `${label} (${url})`;
+    })
     .replace(/\*\*([^*\n]+)\*\*/g, '$1')
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(

@@ -88,12 +88,32 @@ interface Writer {
   indent(text: string): void;
   /** The log's lines so far (trimmed, unstyled): an annotation does not print again what the log showed. */
   readonly shown: ReadonlySet<string>;
+  /** The http(s) URLs printed so far: each is printed once (a line ending with one said already ends before it). */
+  readonly urls: ReadonlySet<string>;
+}
+
+/** The http(s) URLs in a line: each a run of characters up to a space, bracket or quote, trailing punctuation aside. */
+const URL_IN_LINE = /https?:\/\/[^\s()<>"'`]+/g;
+
+/**
+ * `line` without the URL it ends with (`…: <url>` or `… (<url>)`) when that URL was printed
+ * already: "Build #7 succeeded in 21s" after "Build #7 created: <url>". Linear: only its last word is looked at.
+ */
+function withoutToldUrl(line: string, told: ReadonlySet<string>): string {
+  const space = line.lastIndexOf(' ');
+  if (space <= 0 || told.size === 0) return line;
+  const word = line.slice(space + 1);
+  const bracketed = word.startsWith('(') && word.endsWith(')');
+  if (!told.has(bracketed ? word.slice(1, -1) : word)) return line;
+  if (bracketed) return line.slice(0, space);
+  return line[space - 1] === ':' ? line.slice(0, space - 1) : line;
 }
 
 function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
   const colour = useColour(stream, env);
   const secrets: string[] = [];
   const shown = new Set<string>();
+  const urls = new Set<string>();
   let indent = '';
   const masked = (text: string) => {
     let result = text;
@@ -114,8 +134,11 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
     style,
     emit,
     write(text, name) {
-      for (const line of clean(text).split('\n')) {
-        if (line.trim() !== '') shown.add(line.trim());
+      for (const whole of clean(text).split('\n')) {
+        const line = withoutToldUrl(whole, urls);
+        // Both forms: an annotation that repeats the whole line is recognised as told.
+        for (const told of [whole, line]) if (told.trim() !== '') shown.add(told.trim());
+        for (const [url] of whole.matchAll(URL_IN_LINE)) urls.add(url.replace(/[.,;:!?]+$/, ''));
         emit(name ? style(line, name) : line);
       }
     },
@@ -128,6 +151,7 @@ function writer(stream: TerminalStream, env: NodeJS.ProcessEnv): Writer {
       indent = text;
     },
     shown,
+    urls,
   };
 }
 
@@ -233,8 +257,8 @@ function terminalLog(out: Writer, verbose: boolean): RunnerLog {
 /** At most this many projects' links end the output (the summary above lists every one). */
 const LINKS_AT_THE_END = 10;
 
-/** `Preview of demo: <url>` (or `Docs of …`) for each project of the `results` output that has one. */
-function whereToLook(results: string | undefined): string[] {
+/** `Preview of demo: <url>` (or `Docs of …`) for each project of the `results` output that has one, with its URL. */
+function whereToLook(results: string | undefined): { line: string; url: string }[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(results ?? '[]');
@@ -242,10 +266,11 @@ function whereToLook(results: string | undefined): string[] {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  const lines: string[] = [];
+  const lines: { line: string; url: string }[] = [];
   for (const entry of parsed as { project?: unknown; previewUrl?: unknown; docsUrl?: unknown }[]) {
     const [label, url] = typeof entry?.previewUrl === 'string' ? ['Preview', entry.previewUrl] : ['Docs', entry?.docsUrl];
-    if (typeof url === 'string' && url !== '' && typeof entry.project === 'string') lines.push(`${label} of ${entry.project}: ${url}`);
+    if (typeof url === 'string' && url !== '' && typeof entry.project === 'string')
+      lines.push({ line: `${label} of ${entry.project}: ${url}`, url });
   }
   return lines.slice(0, LINKS_AT_THE_END);
 }
@@ -284,7 +309,10 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
     finish() {
       if (summary !== '') {
         out.emit('');
-        const lines = markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env));
+        // Each URL once: the summary's table leaves out those the log printed or the last lines will.
+        const ending = whereToLook(outputs.get('results'));
+        const told = new Set([...out.urls, ...ending.map(({ url }) => url)]);
+        const lines = markdownForTerminal(out.clean(summary), out.style, terminalWidth(logStream, options.env), told);
         // The verdict (the summary's heading) goes last, with where to look: the lines a terminal still shows.
         const verdict = lines.findIndex((line) => line.trim() !== '');
         const body = lines.slice(verdict + 1);
@@ -293,7 +321,7 @@ export function terminalPort(options: TerminalOptions): TerminalPort {
         for (const line of body) out.emit(line);
         if (body.length > 0) out.emit('');
         out.emit(lines[verdict] ?? '');
-        for (const line of whereToLook(outputs.get('results'))) out.emit(safeLine(out.clean(line)));
+        for (const { line } of ending) out.emit(safeLine(out.clean(line)));
       }
       // `results` is inert JSON as set (`inertJson`): no control character raw, the same value parsed.
       if (options.json) options.out.write(`${out.masked(outputs.get('results') ?? '[]')}\n`);

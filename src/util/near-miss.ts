@@ -25,7 +25,10 @@ export function nearMiss(name: string, candidates: readonly string[]): string | 
   let tie = false;
   for (const candidate of candidates) {
     if (candidate === name || candidate.length > MAX_NAME) continue;
-    const distance = editDistance(wanted, plain(candidate));
+    const other = plain(candidate);
+    // The distance is at least the difference in length: most names need no table at all.
+    if (Math.abs(other.length - wanted.length) > allowed) continue;
+    const distance = editDistance(wanted, other);
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;

@@ -114,6 +114,21 @@ describe.concurrent('readthedocs-action (the terminal)', () => {
       expectPlainAndSecret(run);
     }));
 
+  it('build: a good build prints its build URL once and its docs URL once, the docs last (issue 47)', () =>
+    withStandin(async (standin) => {
+      standin.onTrigger('demo', 'latest', { durationMs: 400, outcome: 'success' });
+      const run = await cli(['build', '--project', 'demo', ...watching(standin)], { env: { READTHEDOCS_TOKEN: TOKEN } });
+
+      expect(run.code, run.stderr).toBe(0);
+      const build = `${standin.url}/projects/demo/builds/${standin.builds('demo')[0]!.id}/`;
+      const docs = `${standin.url}/docs/demo/en/latest/`;
+      expect(run.stdout.split(build)).toHaveLength(2);
+      expect(run.stdout.split(docs)).toHaveLength(2);
+      expect(run.stdout).toContain(`created: ${build}`);
+      expect(run.stdout).toMatch(/^Build #\d+ succeeded in [^:]+$/m);
+      expect(run.stdout.trimEnd().split('\n').slice(-2)).toEqual(['✅ Read the Docs build: demo built', `Docs of demo: ${docs}`]);
+    }));
+
   it('build: exit 1 for a failing build with the reason shown, its failing output printed once; hostile output stays text', () =>
     withStandin(async (standin) => {
       standin.onTrigger('demo', 'latest', {

@@ -128,11 +128,11 @@ describe('npm run demo', () => {
     expect(run.output).toContain(
       `Commit: ${DEMO_HEAD_SHA.slice(0, 7)} <https://github.com/octo/docs-repo/commit/${DEMO_HEAD_SHA}> · updated `,
     );
-    // The changed pages from the service's file tree diff: preview and before links (issue 33).
+    // The changed pages from the service's file tree diff: preview, visual diff (issue 47) and before links (issue 33).
     expect(run.output).toContain(`• configuration.html <${previewUrl}configuration.html> (new)`);
     const before = previewUrl!.replace('/acme-docs--42/en/42/', '/acme-docs/en/latest/');
     expect(run.output).toContain(
-      `• reference/options.html <${previewUrl}reference/options.html> · before <${before}reference/options.html>`,
+      `• reference/options.html <${previewUrl}reference/options.html> · diff <${previewUrl}reference/options.html?readthedocs-diff=true> · before <${before}reference/options.html>`,
     );
     // The removed page is not linked, but redirect-check names it with the redirect to paste.
     expect(run.output).not.toContain('docs/legacy-options.rst <');

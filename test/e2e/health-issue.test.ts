@@ -103,7 +103,8 @@ describe("the service's text and links in what people read", () => {
 
   it('U+202E and U+2066-2069 from a failed build reach no issue, comment, summary, annotation or log raw', async ({ onTestFinished }) => {
     const hostile = 'error in \u202Etxt.exe\u202C and \u2066isolated\u2069 \u2067rtl\u2069 \u2068first\u2069 \u009b2J';
-    const { rtd, gh } = await unhealthy(onTestFinished, `Warning, treated as error:\n${hostile}`, 'sphinx \u202Egnp.exe\u202C -W');
+    // Not a `-W` stop: the failed command stays the problem's headline, in the log line and the annotation.
+    const { rtd, gh } = await unhealthy(onTestFinished, `Exception occurred:\n${hostile}`, 'sphinx \u202Egnp.exe\u202C -W');
     const first = await health(rtd, gh);
     expect(first.code, first.stdout).toBe(1);
     const [issue] = openHealthIssues(gh);

@@ -82,7 +82,8 @@ describe.concurrent('the link check on real docs hosts, through dist/', () => {
         '_static/clip.webm: missing resource',
       ]);
       const [comment] = gh.comments(PR);
-      expect(comment!.body).toContain('`guide/media.html` → `_static/custom.css`: missing resource');
+      expect(comment!.body).toContain('#### Broken links (demo): 4 to resources');
+      expect(comment!.body).toContain('guide/media.html)\n  - `_static/custom.css`: missing resource');
     }));
 
   it('with `link-check-external`: a page with 2,100 links to another site and one missing page of its own reports that page and fails', () =>
@@ -108,7 +109,8 @@ describe.concurrent('the link check on real docs hosts, through dist/', () => {
         expect.objectContaining({ page: 'guide/links.html', target: 'guide/gone.html', problem: 'missing page' }),
       ]);
       expect(gh.requests.filter((request) => request.path.startsWith('/elsewhere/'))).toHaveLength(100);
-      expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Broken links: demo 7']);
+      // Under `fail`, the missing page's own annotation is an error too; the other site's 404s stay warnings.
+      expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Broken link', 'Broken links: demo 7']);
     }));
 });
 
@@ -117,7 +119,7 @@ describe.concurrent('health on real docs hosts, through dist/', () => {
     private?: boolean;
     site: Record<string, string>;
     redirect?: boolean;
-  }): Promise<{ code: number | null; stdout: string; row: { state: string; details: string } }> {
+  }): Promise<{ code: number | null; stdout: string; row: { state: string; details: string; broken?: unknown[] } }> {
     const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null });
     const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
     try {
@@ -144,7 +146,7 @@ describe.concurrent('health on real docs hosts, through dist/', () => {
         env: { GITHUB_API_URL: gh.url },
         event: { name: 'schedule', payload: { schedule: '17 6 * * *' } },
       });
-      type Checks = { checks: { check: string; state: string; details: string }[] };
+      type Checks = { checks: { check: string; state: string; details: string; broken?: unknown[] }[] };
       const [result] = JSON.parse(run.outputs.results!) as Checks[];
       return { code: run.code, stdout: run.stdout, row: result!.checks.find((row) => row.check === 'links work')! };
     } finally {
@@ -156,13 +158,16 @@ describe.concurrent('health on real docs hosts, through dist/', () => {
     const { row, stdout } = await healthRun({ private: true, site: redirectedSite() });
     expect(row.state, stdout).toBe('unknown');
     expect(row.details).toContain('answered 401: the docs are private');
-    expect(row.details).not.toContain('page(s) read');
+    expect(row.details).not.toMatch(/pages? read/);
   });
 
   it('a crawl through a folder redirect and a user redirect: no false missing page, the real one found', async () => {
     const { row, code, stdout } = await healthRun({ redirect: true, site: redirectedSite({ missing: true }) });
     expect(code, stdout).toBe(1);
     expect(row.state).toBe('problem');
-    expect(row.details).toMatch(/^1 broken link\(s\): guide\/intro\.html → guide\/setup\.html: missing page \(4 page\(s\) read/);
+    expect(row.details).toMatch(/^1 broken link \(1 to a page\) on 1 of the 4 pages read; /);
+    expect(row.broken).toEqual([
+      expect.objectContaining({ page: 'guide/intro.html', target: 'guide/setup.html', problem: 'missing page' }),
+    ]);
   });
 });

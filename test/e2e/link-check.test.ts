@@ -4,18 +4,26 @@
 // comment naming each broken target and none of the working ones, and no request to the other
 // site they link; `warn` gives the same report and a green step. `health` with `link-check: fail`
 // on a project whose default version links a missing page opens the issue naming it, and closes it
-// once fixed. The cases are in test/operations/preview-link-check.test.ts and health-link-check.test.ts.
+// once fixed. Issue 47's: under `fail` the comment's heading is ❌ with no ✅ Ready row; a broken
+// link written on line 8 of the PR's `docs/guide.rst` is annotated there; one page of 500 broken
+// links is one short block in the comment and the job summary; `health` counts the root once.
+// The cases are in test/operations/preview-link-check.test.ts and health-link-check.test.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
-import { BROKEN_PAGES, linkSite } from '../../harness/link-site.ts';
+import { BROKEN_PAGES, linkSite, rootLinkedManyWays } from '../../harness/link-site.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { GITHUB_TOKEN, runAction } from '../../harness/run-action.ts';
 import { MAX_OUTPUT_LENGTH } from '../../src/reporting/output-values.ts';
 import { HEAD, PR, pullRequestEvent, runPreview, TOKEN } from '../support/preview-e2e.ts';
 
-const NAMED = ['`guide/install.html` → `guide/gone.html`: missing page', '`guide/usage.html` → `index.html#nope`: missing anchor'];
-const NAMED_IMAGE = '`guide/images.html` → `_images/diagram.png`: missing image';
+// Grouped by page (issue 47): the page's line, then its link's text, target and problem.
+// Each page's source is a file of the pull request (the stand-in serves none of their texts: no line).
+const NAMED = [
+  'guide/install.html) from [`docs/guide/install.rst`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/guide/install.rst)\n  - “the next step” → `guide/gone.html`: missing page',
+  'guide/usage.html) from [`docs/guide/usage.rst`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/guide/usage.rst)\n  - “the overview” → `index.html#nope`: missing anchor',
+].map((line) => line.replace('${HEAD}', HEAD));
+const NAMED_IMAGE = `guide/images.html) from [\`docs/guide/images.rst\`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/guide/images.rst)\n  - “diagram” → \`_images/diagram.png\`: missing image`;
 const WORKING = ['index.html#intro', 'guide/usage.html#run', 'install.html#setup', 'logo.png', 'legacy-usage', 'other-site'];
 
 async function withPreviewStands(
@@ -57,19 +65,36 @@ describe.concurrent('link check through dist/', () => {
         const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': level });
         expect(run.code, run.stdout).toBe(level === 'fail' ? 1 : 0);
         const [comment] = gh.comments(PR);
-        const section = comment!.body.slice(comment!.body.indexOf('#### Broken links (demo)'));
-        expect(comment!.body).toContain('#### Broken links (demo)');
+        const section = comment!.body.slice(comment!.body.indexOf('#### Broken links (demo)'), comment!.body.indexOf('<details>'));
+        expect(comment!.body).toContain('#### Broken links (demo): 1 to a page, 1 to an anchor, 1 to an image');
         for (const line of [...NAMED, NAMED_IMAGE]) expect(section).toContain(line);
         for (const working of WORKING) expect(section).not.toContain(working);
-        expect(run.annotations.filter((a) => a.title === 'Broken link')).toHaveLength(3);
+        const titles = ['Broken image', 'Broken link', 'Broken anchor'];
+        expect(run.annotations.filter((a) => titles.includes(a.title ?? '')).map((a) => a.level)).toEqual(
+          Array(3).fill(level === 'fail' ? 'error' : 'warning'),
+        );
         expect(gh.requests.filter((r) => r.path.startsWith('/other-site'))).toEqual([]);
         const status = gh.statuses(HEAD).at(-1);
         expect(status?.state).toBe(level === 'fail' ? 'failure' : 'success');
         const results = JSON.parse(run.outputs.results!) as { links: { broken: unknown[]; checked: number } }[];
         expect(results[0]!.links.broken).toHaveLength(3);
+        const heading = comment!.body.split('\n').find((line) => line.startsWith('### '));
         if (level === 'fail') {
-          expect(run.annotations.filter((a) => a.level === 'error').map((a) => a.title)).toEqual(['Broken links: demo 7']);
-          expect(status?.description).toBe('3 broken link(s) on the changed pages');
+          // One verdict (issue 47): ❌ with the gate's words in the heading and the row, no ✅ Ready; the same words everywhere.
+          expect(heading).toBe('### ❌ Read the Docs preview: broken links: 1 to a page, 1 to an anchor, 1 to an image');
+          expect(comment!.body).not.toContain('✅ Ready');
+          expect(comment!.body).toMatch(/^\| demo \| ❌ Broken links\\: 1 to a page, 1 to an anchor, 1 to an image \| \[Preview\]\(http/m);
+          expect(run.annotations.filter((a) => a.level === 'error' && !titles.includes(a.title ?? '')).map((a) => a.title)).toEqual([
+            'Broken links: demo 7',
+          ]);
+          expect(status?.description).toBe('Broken links: 1 to a page, 1 to an anchor, 1 to an image (build #1; the preview is ready)');
+          expect(gh.deployments()[0]?.statuses.at(-1)?.description).toBe(status?.description);
+          expect(run.summary.split('\n')[0]).toBe(
+            '## ❌ Read the Docs preview: demo failed \\(broken links\\: 1 to a page, 1 to an anchor, 1 to an image\\)',
+          );
+        } else {
+          expect(heading).toBe('### ⚠️ Read the Docs preview: ready · 3 broken links');
+          expect(comment!.body).toContain('| demo | ✅ Ready |');
         }
       }));
   }
@@ -85,6 +110,7 @@ describe.concurrent('link check through dist/', () => {
       const body = gh.comments(PR)[0]!.body;
       const broken = body.slice(body.indexOf('#### Broken links (demo)'), body.indexOf('#### Links kept working by redirects (demo)'));
       for (const line of [NAMED[1]!, NAMED_IMAGE]) expect(broken).toContain(line);
+      expect(broken).toContain('#### Broken links (demo): 1 to an anchor, 1 to an image');
       expect(broken).not.toContain('gone.html');
       expect(body).toContain(
         '- `guide/install.html` → `guide/gone.html`: works in production through the page redirect `/guide/gone.html` → `/guide/usage.html`',
@@ -98,8 +124,9 @@ describe.concurrent('link check through dist/', () => {
           redirect: { type: 'page', from: '/guide/gone.html', to: '/guide/usage.html' },
         }),
       ]);
-      expect(run.annotations.filter((a) => a.title === 'Broken link')).toHaveLength(2);
-      expect(gh.statuses(HEAD).at(-1)?.description).toBe('2 broken link(s) on the changed pages');
+      expect(run.annotations.filter((a) => a.title === 'Broken anchor' || a.title === 'Broken image')).toHaveLength(2);
+      expect(run.annotations.filter((a) => a.title === 'Broken link')).toEqual([]);
+      expect(gh.statuses(HEAD).at(-1)?.description).toBe('Broken links: 1 to an anchor, 1 to an image (build #1; the preview is ready)');
     }));
 
   // Issue 39's 3, as the review found it: `results[].links.broken` is one level down; 1,000 broken
@@ -169,7 +196,8 @@ describe.concurrent('link check through dist/', () => {
         ...site,
         'guide/install.html': site['guide/install.html']!.replace(
           '<a href="usage.html">',
-          `<a href="${encoded}">x</a> <a href="usage.html">`,
+          // Its text too (issue 47: shown beside it): ESC, BEL and a right-to-left override, as entities.
+          `<a href="${encoded}">x&#27;[31m&#7;&#x202E;y</a> <a href="usage.html">`,
         ),
       });
       const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'fail' });
@@ -181,14 +209,123 @@ describe.concurrent('link check through dist/', () => {
       expect(run.stderr).not.toMatch(RAW);
       expect(run.summary).not.toMatch(RAW);
       expect(gh.comments(PR)[0]!.body).not.toMatch(RAW);
-      const error = run.annotations.find((a) => a.level === 'error')!;
-      expect(error.message).toContain('guide/install.html → guide/gone-\\u001b]8;;https://evil.test/\\u0007click');
+      const error = run.annotations.find((a) => a.title === 'Broken links: demo 7')!;
+      expect(error.message).toContain(
+        'guide/install.html (docs/guide/install.rst):\n  “x\\u001b[31m\\u0007\\u202ey” → guide/gone-\\u001b]8;;https://evil.test/\\u0007click',
+      );
       expect(run.stdout).toContain('\\u001b[31mred-\\u0000-\\u2028-\\u202e\\u2066\\u2069-\\u0085.html');
       // `results` writes them as JSON's own escapes: the same value once parsed.
       expect(run.outputs.results).not.toMatch(RAW);
       const [result] = JSON.parse(run.outputs.results!) as { links: { broken: { target: string }[] } }[];
       expect(result!.links.broken.map((link) => link.target)).toEqual([`guide/${decoded}`]);
     }));
+
+  // Issue 47: a broken link's annotation had no file, so it never reached the pull request's Files tab.
+  it("a broken link written on line 8 of the PR's `docs/guide.rst` is annotated at `file=docs/guide.rst,line=8`, and linked there from the comment", () =>
+    withPreviewStands(async ({ rtd, gh }) => {
+      gh.addPullRequest({ number: PR, headSha: HEAD, files: [{ filename: 'docs/guide.rst' }, { filename: 'src/app.py' }] });
+      const source = ['Guide', '=====', '', 'Start with :doc:`index`.', '', 'Setup', '-----', 'Then read :doc:`the next step <gone>`.', ''];
+      gh.setFile(HEAD, 'docs/guide.rst', source.join('\n'));
+      rtd.setFileTreeDiff('demo', String(PR), { modified: ['guide.html'] }, { writtenAfterMs: 0 });
+      const page =
+        '<!doctype html>\n<html><body><h1>Guide</h1><p><a href="index.html">Start</a>, then <a href="gone.html">the next step</a>.</p></body></html>\n';
+      rtd.setSitePages('demo', String(PR), { ...linkSite(`${gh.url}/other-site`, { fixed: true }), 'guide.html': page });
+      const run = await runPreview({ rtd, gh }, pullRequestEvent(), { 'preview-url-template': '', 'link-check': 'fail' });
+
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toContain(
+        '::error title=Broken link,file=docs/guide.rst,line=8::guide.html → gone.html: missing page (“the next step”)',
+      );
+      expect(run.annotations.filter((a) => a.title === 'Broken link')).toEqual([
+        {
+          level: 'error',
+          title: 'Broken link',
+          file: 'docs/guide.rst',
+          line: 8,
+          message: 'guide.html → gone.html: missing page (“the next step”)',
+        },
+      ]);
+      // One request for the source, at the head commit.
+      expect(gh.requests.filter((r) => decodeURIComponent(r.path).includes('/contents/docs/guide.rst'))).toHaveLength(1);
+      const body = gh.comments(PR)[0]!.body;
+      expect(body).toContain(
+        `  - [\`docs/guide.rst:8\`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/guide.rst#L8): “the next step” → \`gone.html\`: missing page`,
+      );
+      const [result] = JSON.parse(run.outputs.results!) as { links: { broken: unknown[] } }[];
+      expect(result!.links.broken).toEqual([
+        {
+          page: 'guide.html',
+          target: 'gone.html',
+          problem: 'missing page',
+          kind: 'page',
+          external: false,
+          text: 'the next step',
+          source: { file: 'docs/guide.rst', line: 8 },
+        },
+      ]);
+    }));
+
+  // Issue 47: one page with 500 broken links named that page 500 times in a 13,600-px job summary.
+  it('one page with 500 broken links: a comment under 12 KB and a job summary under 40 KB that names the page at most 10 times', () =>
+    withPreviewStands(
+      async ({ rtd, gh }) => {
+        const links = Array.from({ length: 500 }, (_, i) => `<a href="missing-${String(i).padStart(3, '0')}.html">step ${i}</a>`);
+        rtd.setSitePages('demo', String(PR), {
+          ...linkSite(`${gh.url}/other-site`, { fixed: true }),
+          'guide/install.html': `<!doctype html>\n<html><body><h1 id="setup">Install</h1>\n${links.join('\n')}\n</body></html>\n`,
+        });
+        const inputs = { 'preview-url-template': '', 'link-check': 'fail', timeout: '10m' };
+        // The stand-in's docs host unthrottled and the action's pace lifted: 500 targets asked at once, not at 4 a second.
+        const run = await runPreview({ rtd, gh }, pullRequestEvent(), inputs, { RTD_ACTION_PAGES_PER_SECOND: '1000' });
+
+        expect(run.code, run.stdout).toBe(1);
+        const body = gh.comments(PR)[0]!.body;
+        expect(Buffer.byteLength(body)).toBeLessThan(12_000);
+        expect(body).toContain('### ❌ Read the Docs preview: broken links: 500 to pages\n');
+        expect(body).toContain('  - … and 495 more on this page: [the job summary of this run]');
+        expect(Buffer.byteLength(run.summary)).toBeLessThan(40_000);
+        const named = run.summary.split('guide/install.html').length - 1;
+        expect(named).toBeLessThanOrEqual(10);
+        expect(run.summary).toContain('  - … and 480 more on this page (every one in the `results` output)');
+        const [result] = JSON.parse(run.outputs.results!) as { links: { broken: unknown[] } }[];
+        expect(result!.links.broken).toHaveLength(500);
+      },
+      { docsRate: null },
+    ));
+
+  // Issue 47: the version's root was read as `/` and as `index.html`, and 3 broken links counted as 5.
+  it('health on a site whose root has 2 broken links and another page 1 counts 3, in the issue, the job summary and `results`', async ({
+    onTestFinished,
+  }) => {
+    const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null, docsRate: null });
+    const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+    onTestFinished(() => Promise.all([rtd.close(), gh.close()]).then(() => undefined));
+    rtd.addProject({ slug: 'acme', versions: [] });
+    rtd.addBuild('acme', 'latest', { durationMs: 1000, outcome: 'success', commit: HEAD, startedAgoMs: 60 * 60_000 });
+    gh.setBranch('main', HEAD, Date.now() - 2 * 3_600_000);
+    rtd.setSitePages('acme', 'latest', rootLinkedManyWays());
+    const run = await runAction({
+      inputs: { token: TOKEN, 'base-url': rtd.url, project: 'acme', operation: 'health', releases: '0', 'link-check': 'fail' },
+      env: { GITHUB_API_URL: gh.url, RTD_ACTION_PAGES_PER_SECOND: '1000' },
+      event: { name: 'schedule', payload: { schedule: '17 6 * * *' } },
+    });
+
+    expect(run.code, run.stdout).toBe(1);
+    const counted = '3 broken links (2 to pages, 1 to an anchor) on 2 of the 3 pages read';
+    expect(run.stdout).toContain(`PROBLEM · links work: latest: ${counted}`);
+    const [issue] = gh.issues();
+    expect(issue!.body).toContain(`- **Found:** ${counted.replace(/[()]/g, '\\$&')}`);
+    expect(run.summary).toContain('### Broken links in acme (`latest`)\n\n3 broken links (2 to pages, 1 to an anchor) on 2 pages:');
+    expect(run.summary).toMatch(/^Health issue \[\\#1\]\(https:\/\/github\.com\/octo\/docs-repo\/issues\/1\): opened by this run/m);
+    type Checks = { checks: { check: string; broken?: { page: string; target: string }[] }[] };
+    const [result] = JSON.parse(run.outputs.results!) as Checks[];
+    const links = result!.checks.find((row) => row.check === 'links work')!;
+    expect(links.broken!.map((link) => `${link.page} → ${link.target}`)).toEqual([
+      '/ → gone.html',
+      '/ → /#nope',
+      'guide/ → guide/missing.html',
+    ]);
+  });
 
   it('health with `link-check: fail`: the issue names the missing page, and closes once the link is fixed', async ({ onTestFinished }) => {
     const rtd = await startStandin({ tokens: [TOKEN], rateLimit: null });
@@ -209,7 +346,7 @@ describe.concurrent('link check through dist/', () => {
     const first = await run();
     expect(first.code, first.stdout).toBe(1);
     const [issue] = gh.issues().filter((candidate) => candidate.state === 'open');
-    expect(issue!.body).toContain('/ → guide/missing.html: missing page');
+    expect(issue!.body).toContain('- `/`\n  - “installing” → `guide/missing.html`: missing page');
     expect(issue!.body).not.toContain('guide/usage.html');
 
     rtd.setSitePages('acme', 'latest', site);

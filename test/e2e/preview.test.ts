@@ -236,12 +236,16 @@ describe.concurrent('operation preview', () => {
         const url = previewOfPr(rtd);
         const before = `${rtd.url}/docs/demo/en/latest/`;
         const body = gh.comments(PR)[0]!.body;
-        for (const page of modified.slice(0, 19)) expect(body).toContain(`- [\`${page}\`](${url}${page}) · [before](${before}${page})`);
+        for (const page of modified.slice(0, 19))
+          expect(body).toContain(
+            `- [\`${page}\`](${url}${page}) · [diff](${url}${page}?readthedocs-diff=true) · [before](${before}${page})`,
+          );
         expect(body).toContain(
           'and 7 more: [the job summary of this run](https://github.com/octo/docs-repo/actions/runs/1) lists them all',
         );
         expect(body).toContain('- {type: page, from: /api/legacy.html, to:}');
-        for (const page of modified) expect(run.summary).toContain(`](${url}${page}) · [before](${before}${page})`);
+        for (const page of modified)
+          expect(run.summary).toContain(`](${url}${page}) · [diff](${url}${page}?readthedocs-diff=true) · [before](${before}${page})`);
         const [result] = JSON.parse(run.outputs.results!) as { pages: { change?: string }[]; unredirected: { from: string }[] }[];
         expect(result!.pages.filter((page) => page.change === 'modified')).toHaveLength(25);
         expect(result!.unredirected).toEqual([expect.objectContaining({ from: '/api/legacy.html' })]);

@@ -74,7 +74,10 @@ describe.concurrent('input warnings, through dist/', () => {
         `](https://github.com/octo/docs-repo/blob/${HEAD}/docs/guide.rst#L22): new warning: undefined label\\: install\\-guide`,
       );
       expect(comment!.body).not.toContain('duplicate label');
-      expect(gh.statuses(HEAD).at(-1)).toMatchObject({ state: 'failure', description: '1 new warning (build #2)' });
+      expect(gh.statuses(HEAD).at(-1)).toMatchObject({ state: 'failure', description: '1 new warning (build #2; the preview is ready)' });
+      // One verdict (issue 47): ❌ and the gate's words, not ⚠️ over a ✅ Ready row.
+      expect(comment!.body).toContain('### ❌ Read the Docs preview: 1 new warning\n');
+      expect(comment!.body).not.toContain('✅ Ready');
       const [result] = JSON.parse(run.outputs.results!) as { warnings: { total: number; fixed: number; new: unknown[] } }[];
       expect(result!.warnings).toMatchObject({ total: 3, fixed: 0, new: [expect.objectContaining({ file: 'docs/guide.rst', line: 22 })] });
     }));

@@ -70,7 +70,7 @@ describe('preview on workflow_run (the two-workflow pattern)', () => {
     expect(reporter.annotations.filter((a) => a.level !== 'notice')).toEqual([]);
     expect(reporter.outputs['preview-url']).toBe(previewOf());
     expect(reporter.outputs.commit).toBe(HEAD);
-    expect(reporter.summary).toContain(`Pull request #${PR}, head commit \`${HEAD}\``);
+    expect(reporter.summary).toMatch(new RegExp(`Pull request #${PR}, head commit \\[\`${HEAD.slice(0, 7)}\`\\]\\(\\S+/commit/${HEAD}\\)`));
     // The PR was looked up by the head's owner and branch, open ones only.
     const lookups = gh.requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo/docs-repo/pulls');
     expect(lookups.map((r) => [r.query.head, r.query.state])).toEqual([['contributor:fix-typo', 'open']]);

@@ -214,6 +214,12 @@ describe('build, reported as the step reports it', () => {
     });
     expect(ungrouped.join('\n')).not.toContain('build finished with problems');
     expect(run.summary).toContain('❌ failed');
+    // What stopped it first (issue 47): the count of warnings `-W` turned into errors, then the service's generic notification.
+    expect(run.results[0]!.headline).toBe('Sphinx stopped on 2 warnings (`-W`)');
+    expect(run.results[0]!.reason!.split('\n').slice(1, 3)).toEqual([
+      'Sphinx stopped on 2 warnings (`-W`)',
+      'Build failed: The command "python -m sphinx -T -W --keep-going -b html docs $READTHEDOCS_OUTPUT/html" exited with code 1. (build:commands:failed)',
+    ]);
   });
 
   it('a cancelled build: red, state `cancelled`, the notification in the annotation', async () => {

@@ -14,7 +14,7 @@ import { reasonWithSubject } from '../../src/domain/project-result.js';
 import { actionsPort } from '../../src/runner/actions.js';
 import { STEP_OPERATIONS } from '../../src/operations/index.js';
 import type { OperationContext, ProjectResult } from '../../src/operations/types.js';
-import { type StepReport, summaryMarkdown } from '../../src/reporting/report.js';
+import { type StepReport, summaryMarkdown, summaryResults } from '../../src/reporting/report.js';
 import { Redactor } from '../../src/util/redact.js';
 import { FakeClock, operationContext } from '../support/operation-context.ts';
 import { parseAnnotations, parseOutputFile, type Annotation } from '../../harness/run-action.ts';
@@ -108,7 +108,7 @@ export async function runStep(
     await reportStep(report, inputs, redact, actionsPort());
     const code = process.exitCode ?? 0;
     const summary =
-      report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs ${inputs.operation}`, report.results, report.summary)) : '';
+      report.results.length > 0 ? redact(summaryMarkdown(`Read the Docs ${inputs.operation}`, summaryResults(report), report.summary)) : '';
     return {
       report,
       // As every reporter shows a result: the reason with its subject first ("demo: …").

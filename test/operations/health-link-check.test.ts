@@ -3,7 +3,7 @@
 // closes once they are fixed), warnings with `warn`, nothing read with the default (`off`).
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGitHubStandin, type GitHubStandin } from '../../harness/github-standin.ts';
-import { linkSite } from '../../harness/link-site.ts';
+import { linkSite, rootLinkedManyWays } from '../../harness/link-site.ts';
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { FakeClock, T0 } from '../support/operation-context.ts';
 import { captureStdout, runStep } from './context.ts';
@@ -37,7 +37,7 @@ const health = (inputs: Record<string, string>) =>
     { operation: 'health', project: 'acme', 'github-token': GITHUB_TOKEN, releases: '0', ...inputs },
     { clock: stage!.clock, run: { eventName: 'schedule', repository: 'octo/docs-repo', apiUrl: stage!.gh.url } },
   );
-type Row = { check: string; state: string; details: string; reason?: string };
+type Row = { check: string; state: string; details: string; reason?: string; broken?: { page: string; target: string }[] };
 const linkRow = (result: { results: { details?: unknown }[] }) =>
   (result.results[0]!.details as { checks: Row[] }).checks.find((row) => row.check === 'links work');
 
@@ -48,12 +48,34 @@ describe('health link sweep', () => {
     expect(first.code).toBe(1);
     const row = linkRow(first)!;
     expect(row.state).toBe('problem');
-    expect(row.details).toContain('3 broken link(s)');
+    // One readable line (issue 47), the links themselves in `results` and below it.
+    expect(row.details).toMatch(
+      /^3 broken links \(1 to a page, 1 to an anchor, 1 to an image\) on 3 of the 4 pages read; 15 links checked, /,
+    );
+    expect(row.broken!.map((link) => `${link.page} → ${link.target}`)).toEqual([
+      'guide/install.html → guide/gone.html',
+      'guide/usage.html → index.html#nope',
+      'guide/images.html → _images/diagram.png',
+    ]);
     const [issue] = gh.issues().filter((candidate) => candidate.state === 'open');
-    expect(issue!.body).toContain('guide/install.html → guide/gone.html: missing page');
-    expect(issue!.body).toContain('guide/usage.html → index.html#nope: missing anchor');
-    expect(issue!.body).toContain('guide/images.html → _images/diagram.png: missing image');
+    // Each problem: its heading, Found and Fix; what the crawl found grouped by page under a heading saying so.
+    expect(issue!.body).toContain('- **Found:** 3 broken links \\(1 to a page, 1 to an anchor, 1 to an image\\) on 3 of the 4 pages read');
+    expect(issue!.body).toContain('<details><summary>What the crawl found</summary>');
+    expect(issue!.body).not.toContain('What the service said');
+    expect(issue!.body).toContain('- `guide/install.html`\n  - “the next step” → `guide/gone.html`: missing page');
+    expect(issue!.body).toContain('- `guide/usage.html`\n  - “the overview” → `index.html#nope`: missing anchor');
+    expect(issue!.body).toContain('- `guide/images.html`\n  - “diagram” → `_images/diagram.png`: missing image');
     expect(issue!.body).not.toContain('index.html#intro');
+    // The job summary links the issue it opened, and lists every broken link grouped by page.
+    const summary = first.summary;
+    expect(summary).toMatch(
+      new RegExp(
+        `^Health issue \\[\\\\#${issue!.number}\\]\\(https://github\\.com/octo/docs-repo/issues/${issue!.number}\\): opened by this run`,
+        'm',
+      ),
+    );
+    expect(summary).toContain('### Broken links in acme (`latest`)');
+    expect(summary).toContain('- `guide/install.html`\n  - “the next step” → `guide/gone.html`: missing page');
     // Within the version: the crawl read the four pages, never another site's.
     expect(gh.requests.filter((r) => r.path.startsWith('/other-site'))).toEqual([]);
     expect(rtd.requests.filter((r) => r.path.endsWith('/guide/usage.html'))).toHaveLength(1);
@@ -69,14 +91,51 @@ describe('health link sweep', () => {
     const { rtd, gh } = await healthyStage();
     const warned = await health({ 'link-check': 'warn' });
     expect(warned.code).toBe(0);
-    expect(linkRow(warned)).toMatchObject({ state: 'ok', details: expect.stringContaining('3 broken, told as warnings') });
-    expect(stdout.annotations().filter((a) => a.title === 'Broken link')).toHaveLength(3);
+    expect(linkRow(warned)).toMatchObject({
+      state: 'ok',
+      details: expect.stringContaining(
+        '; 3 broken links (1 to a page, 1 to an anchor, 1 to an image), told as warnings (`link-check: warn`)',
+      ),
+    });
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.title?.startsWith('Broken '))
+        .map((a) => [a.level, a.title]),
+    ).toEqual([
+      ['warning', 'Broken link'],
+      ['warning', 'Broken anchor'],
+      ['warning', 'Broken image'],
+    ]);
     expect(gh.issues()).toEqual([]);
+    // What the log promises is true: the job summary and `results` have every one.
+    expect(warned.summary).toContain(
+      '### Broken links in acme (`latest`)\n\n3 broken links (1 to a page, 1 to an anchor, 1 to an image) on 3 pages:',
+    );
+    expect(linkRow(warned)!.broken).toHaveLength(3);
 
     const before = rtd.requests.length;
     const quiet = await health({});
     expect(linkRow(quiet)).toBeUndefined();
     expect(rtd.requests.slice(before).filter((r) => r.path.startsWith('/docs/'))).toEqual([]);
+  });
+
+  // Issue 47: the root was read as `/` and as `index.html`, so 3 broken links were counted as 5.
+  it('the root read once however it is linked (`./`, `index.html`, `../index.html`, `../`): 2 broken links on it and 1 on a folder page count 3', async () => {
+    const { rtd, gh } = await healthyStage();
+    rtd.setSitePages('acme', 'latest', rootLinkedManyWays());
+    const run = await health({ 'link-check': 'fail' });
+    const row = linkRow(run)!;
+    expect(row.broken!.map((link) => `${link.page} → ${link.target}`)).toEqual([
+      '/ → gone.html',
+      '/ → /#nope',
+      'guide/ → guide/missing.html',
+    ]);
+    expect(row.details).toMatch(/^3 broken links \(2 to pages, 1 to an anchor\) on 2 of the 3 pages read; /);
+    // The root asked once, as `/`, never as `index.html`; the folder never as `guide/index.html`.
+    const asked = (path: string) => rtd.requests.filter((r) => r.path === `/docs/acme/en/latest/${path}`).length;
+    expect([asked(''), asked('index.html'), asked('guide/index.html'), asked('guide/page.html')]).toEqual([1, 0, 0, 1]);
+    expect(gh.issues()[0]!.body).toContain('3 broken links (2 to pages, 1 to an anchor) on 2 of the 3 pages read'.replace(/[()]/g, '\\$&'));
   });
 
   it('`link-check-pages` bounds the crawl: the pages beyond it are not read', async () => {
@@ -85,7 +144,7 @@ describe('health link sweep', () => {
     // The root read; the three guide pages it links to asked once each as targets, their links never followed.
     const guide = rtd.requests.filter((r) => r.path.includes('/guide/')).map((r) => r.path.slice(r.path.indexOf('/guide/')));
     expect(guide.sort()).toEqual(['/guide/images.html', '/guide/install.html', '/guide/usage.html']);
-    expect(linkRow(result)!.details).toContain('1 page(s) read');
+    expect(linkRow(result)!.details).toContain('1 page read');
   });
 
   it('two projects linking to the same page of another site: it is asked once in the run', async () => {
@@ -100,7 +159,9 @@ describe('health link sweep', () => {
       (result) => (result.details as { checks: Row[] }).checks.find((row) => row.check === 'links work')!.details,
     );
     // The root and `index.html` are one page (issue 46): its link to the other site is counted once.
-    expect(details[0]).toMatch(/^4 page\(s\) read, .*; 5 broken, told as warnings/);
+    expect(details[0]).toMatch(
+      /^4 pages read, .*; 5 broken links \(1 to a page, 1 to an anchor, 1 to an image, 2 to other sites\), told as warnings/,
+    );
     expect(details[1]).toBe(details[0]);
     const asked = gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path);
     expect(asked.length).toBeGreaterThan(0);

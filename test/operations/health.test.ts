@@ -106,9 +106,8 @@ describe('health', () => {
       ['active versions build', 'v1.0'],
     ]);
     expect(problems[0]!.details).toContain(`the head of main, ${HEAD.slice(0, 7)}, is 3h old and has no build`);
-    expect(problems[3]!.details).toContain(
-      'its last build #3 failed: Build failed: The command "python -m sphinx -W docs out" exited with code 2.',
-    );
+    // What stopped the build (Sphinx's `-W` at its first warning), not the service's generic notification (issue 47).
+    expect(problems[3]!.details).toContain('its last build #3 failed: Sphinx stopped on its first warning (`-W`)');
     const [issue] = openIssues(gh);
     expect(openIssues(gh)).toHaveLength(1);
     expect(issue!.body.startsWith(MARKER)).toBe(true);

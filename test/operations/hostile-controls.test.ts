@@ -36,7 +36,9 @@ describe('controls that reorder text, from a failed build', () => {
     const report = await runPreview(stage);
     expect(report.results[0]).toMatchObject({ project: 'demo', outcome: 'failed' });
     const comment = onlyComment(gh).body;
-    expect(comment).toContain('sphinx\\-build \\\\u202egnp');
+    // The comment's line says what stopped Sphinx (its `-W`); the summary quotes the command, its controls shown as escapes.
+    expect(comment).toContain('Sphinx stopped on its first warning');
+    expect(summaryOf(report)).toContain('sphinx-build \\u202egnp.exe\\u202c docs');
     expect(comment).toContain('\\u2066isolated\\u2069');
     const written = [
       comment,

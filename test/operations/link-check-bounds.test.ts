@@ -49,7 +49,8 @@ describe('preview: what the link check could not read is counted and said', () =
     expect(stdout.text()).toContain('changed pages not read: 1 (over 4 MB)');
     expect(report.results[0]!.notes).toMatchObject({ 'unread-page': 1 });
     expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
-    expect(onlyComment(gh).body).toMatch(/^### ⚠️ Read the Docs preview: ready · 1 broken link · 1 changed page not read for links$/m);
+    // The gate's words stand for the broken link; the unread page is said beside them.
+    expect(onlyComment(gh).body).toMatch(/^### ❌ Read the Docs preview: broken links: 1 to a page · 1 changed page not read for links$/m);
     expect(summaryOf(report)).toContain('1 changed page not read for links');
   });
 
@@ -108,9 +109,7 @@ describe('health: a partial crawl is never ok', () => {
     const { run, gh } = await health({ 'link-check': 'fail' });
     const row = linkRow(run);
     expect(row.state).toBe('problem');
-    expect(row.details).toMatch(
-      /^partial: 1 page\(s\) read, 1 link\(s\) checked, 20 not checked; more links were left unchecked than checked/,
-    );
+    expect(row.details).toMatch(/^partial: 1 page read, 1 link checked, 20 not checked; more links were left unchecked than checked/);
     const [issue] = gh.issues();
     expect(issue!.body).toContain('acme · `latest`: a partial link check');
     expect(issue!.body).toContain('fewer pages (`link-check-pages`)');

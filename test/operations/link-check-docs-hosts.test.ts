@@ -147,7 +147,7 @@ describe('preview: what is checked and how it is counted', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
     const links = linksOf(report);
     expect(links.broken.filter((link) => !link.target.startsWith('http'))).toEqual([
-      { page: 'guide/links.html', target: 'guide/gone.html', problem: 'missing page', kind: 'page', external: false },
+      { page: 'guide/links.html', target: 'guide/gone.html', problem: 'missing page', kind: 'page', external: false, text: 'gone' },
     ]);
     // 100 of the other site's asked (the per-site cap), the rest not checked.
     expect(stage!.gh.requests.filter((request) => request.path.startsWith('/elsewhere/')).length).toBe(100);
@@ -219,7 +219,7 @@ describe('health on real docs hosts', () => {
       { operation: 'health', project: 'acme', 'github-token': GITHUB_TOKEN, releases: '0', 'health-issue': 'false', ...inputs },
       { clock: stage!.clock, run: { eventName: 'schedule', repository: 'octo/docs-repo', apiUrl: stage!.gh.url } },
     );
-  type Row = { check: string; state: string; details: string };
+  type Row = { check: string; state: string; details: string; broken?: unknown[] };
   const linkRow = (result: { results: { details?: unknown }[] }) =>
     (result.results[0]!.details as { checks: Row[] }).checks.find((row) => row.check === 'links work')!;
 
@@ -229,7 +229,7 @@ describe('health on real docs hosts', () => {
     const row = linkRow(await health({ 'link-check': 'fail' }));
     expect(row.state).toBe('unknown');
     expect(row.details).toMatch(/answered 401: the docs are private.*sharing token/);
-    expect(row.details).not.toContain('page(s) read');
+    expect(row.details).not.toMatch(/pages? read/);
   });
 
   it('a throttled root (429 beyond the wait): unknown, naming the throttle', async () => {
@@ -246,7 +246,10 @@ describe('health on real docs hosts', () => {
     const result = await health({ 'link-check': 'fail' });
     const row = linkRow(result);
     expect(row.state).toBe('problem');
-    expect(row.details).toMatch(/^1 broken link\(s\): guide\/intro\.html → guide\/setup\.html: missing page \(/);
+    expect(row.details).toMatch(/^1 broken link \(1 to a page\) on 1 of the 4 pages read; /);
+    expect(row.broken).toEqual([
+      { page: 'guide/intro.html', target: 'guide/setup.html', problem: 'missing page', kind: 'page', external: false, text: 'setup' },
+    ]);
     const folder = rtd.requests.find((request) => request.path.endsWith('/guide'));
     expect(folder).toMatchObject({ status: 302 });
     expect(rtd.requests.find((request) => request.path.endsWith('/old/intro.html'))).toMatchObject({ status: 302 });
@@ -265,7 +268,7 @@ describe('health on real docs hosts', () => {
     });
     const row = linkRow(await health({ 'link-check': 'fail' }));
     expect(row).toMatchObject({ state: 'ok' });
-    expect(row.details).toBe('2 page(s) read, 2 link(s) checked, 0 not checked, 2 outside the version (not checked)');
+    expect(row.details).toBe('2 pages read, 2 links checked, 0 not checked, 2 outside the version (not checked)');
     expect(pageRequests(rtd).filter((request) => request.path.includes('/projects/') || request.path.includes('/_/'))).toEqual([]);
   });
 
@@ -276,7 +279,7 @@ describe('health on real docs hosts', () => {
     });
     const row = linkRow(await health({ 'link-check': 'warn' }));
     expect(row.details).toBe(
-      '1 page(s) read, 0 link(s) checked, 0 not checked, 2 to other sites not checked (`link-check-external: true` checks them; they never fail the step)',
+      '1 page read, 0 links checked, 0 not checked, 2 to other sites not checked (`link-check-external: true` checks them; they never fail the step)',
     );
   });
 });

@@ -22,7 +22,7 @@ import { startGitHubStandin, type GitHubStandin } from '../../harness/github-sta
 import { startStandin, type Standin } from '../../harness/rtd-standin.ts';
 import { FakeClock, T0 } from '../support/operation-context.ts';
 import { captureStdout, runStep } from './context.ts';
-import { runOfEvent } from './preview-context.ts';
+import { RUN_URL, runOfEvent } from './preview-context.ts';
 
 const GITHUB_TOKEN = 'ghs_merge_queue_in_process_token_0123456789';
 const PR = 42;
@@ -55,7 +55,7 @@ function queueBranch(project = 'demo') {
 
 function runQueue(inputs: Record<string, string> = {}, options: { cancellation?: AbortSignal; event?: boolean } = {}) {
   const event = gh.addMergeGroup({ pr: PR, headSha: GROUP, baseSha: BASE_SHA, createdAt: T0 });
-  const run = options.event === false ? { ...runOfEvent(gh, { name: 'push', payload: {} }) } : runOfEvent(gh, event);
+  const run = { ...(options.event === false ? runOfEvent(gh, { name: 'push', payload: {} }) : runOfEvent(gh, event)), runUrl: RUN_URL };
   return runStep(
     rtd,
     { operation: 'merge-queue', project: 'demo', 'github-token': GITHUB_TOKEN, 'poll-interval': '2s', timeout: '10m', ...inputs },
@@ -126,11 +126,22 @@ describe('merge-queue, queue-check: build', () => {
       { context: 'docs/readthedocs.org:demo', state: 'pending' },
       { context: 'docs/readthedocs.org:demo', state: 'success' },
     ]);
+    // Each state links somewhere (issue 47): the pending one to the workflow run (no build yet), the final one to the build.
+    expect(gh.statuses(GROUP).map((status) => status.target_url)).toEqual([RUN_URL, run.results[0]!.buildUrl]);
     expect(run.outputs).toMatchObject({ success: 'true', commit: GROUP, version: SLUG });
     expect(run.summary).toContain('`queue-check: build`');
     // The verdict and the status first: visible at 420 px; the long names after.
     expect(run.summary).toContain('- ✅ passed: **demo**, status `success`: The group&#39;s docs build succeeded');
     expect(run.summary).toContain('\\(build \\#1\\) (`docs/readthedocs.org:demo`)');
+    // The table's version: the queue branch's commit cut to 7 characters, so its columns fit 420 px (issue 47).
+    expect(run.summary).toContain(`| demo | gh\\-readonly\\-queue\\-main\\-pr\\-42\\-${BASE_SHA.slice(0, 7)}… | ✅ built |`);
+    expect(
+      run.summary
+        .split('\n')
+        .filter((line) => line.startsWith('| '))
+        .join('\n'),
+    ).not.toContain(BASE_SHA.slice(0, 8));
+    expect(run.summary).toContain(`(queue branch \`${BRANCH}\`)`); // the full name, where it wraps
     const log = stdout.text();
     for (const line of [
       'Syncing the versions of demo: the queue branch becomes version ' + SLUG,

@@ -161,6 +161,41 @@ describe('preview reports on the pull request, in-process', () => {
     expect(command.endsWith(` ${kept.end}`)).toBe(true);
     expect(kept.end.length).toBeGreaterThan(80);
   });
+
+  it('a build that Sphinx’s `-W` stopped says so first (issue 47), the warnings under it, not the service’s generic notification', async () => {
+    const { rtd, gh } = stage;
+    const checkout = '/home/docs/checkouts/readthedocs.org/user_builds/demo/checkouts/7/';
+    rtd.addBuild('demo', String(PR), {
+      durationMs: 40_000,
+      outcome: 'failure',
+      commit: HEAD,
+      commitFromStart: true,
+      failingCommand: {
+        command: 'python -m sphinx -T -W --keep-going -b html docs $READTHEDOCS_OUTPUT/html',
+        output: [
+          `${checkout}docs/install.rst:27: WARNING: undefined label: 'configuration-options'`,
+          `${checkout}docs/index.rst:12: WARNING: toctree contains reference to nonexisting document 'changelog'`,
+          'build finished with problems, 2 warnings (with warnings treated as errors).',
+        ].join('\n'),
+        exit_code: 1,
+      },
+    });
+    await runPreview(stage);
+
+    const body = onlyComment(gh).body;
+    const bullets = body.split('\n').filter((line) => line.startsWith('- ❌'));
+    expect(bullets).toHaveLength(1);
+    expect(bullets[0]!.startsWith('- ❌ **demo**: Sphinx stopped on 2 warnings \\(\\`\\-W\\`\\) ([build log](')).toBe(true);
+    expect(bullets[0]).not.toContain('exited with code');
+    // The two warnings it stopped on, each at its line, right below.
+    const after = body
+      .slice(body.indexOf(bullets[0]!) + bullets[0]!.length)
+      .split('\n')
+      .slice(1, 3);
+    expect(after.map((line) => /`(docs\/[a-z]+\.rst:\d+)`/.exec(line)?.[1])).toEqual(['docs/install.rst:27', 'docs/index.rst:12']);
+    // The status says the build failed, as before.
+    expect(latestStatuses(gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'failure' });
+  });
 });
 
 describe('preview adopts only its own comment', () => {
@@ -181,7 +216,8 @@ describe('preview adopts only its own comment', () => {
     expect(gh.comments(PR).map((comment) => comment.id)).toEqual([kept, quoted]);
     expect(gh.count('DELETE', `/issues/comments/${duplicate}`)).toBe(1);
     const rows = tableRows(gh.comments(PR)[0]!.body);
-    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| other\\-docs', '| demo']);
+    // Both ready: in natural order, whichever job wrote first.
+    expect(rows.map((r) => r.split(' | ')[0])).toEqual(['| demo', '| other\\-docs']);
   });
 
   it('never takes over a comment, or rows, planted by someone without write access', async () => {

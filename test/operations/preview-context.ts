@@ -9,7 +9,7 @@ import type { RawInputs } from '../../src/inputs/inputs.js';
 import type { PreviewDetails } from '../../src/operations/preview/details.js';
 import { previewStep } from '../../src/operations/preview/run-preview.js';
 import type { StepReport } from '../../src/operations/types.js';
-import { summaryMarkdown } from '../../src/reporting/report.js';
+import { summaryMarkdown, summaryResults } from '../../src/reporting/report.js';
 import { startGitHubStandin, type GitHubStandin, type StoredComment } from '../../harness/github-standin.ts';
 import { FakeClock, operationContext } from '../support/operation-context.ts';
 import { type DocsRate, startStandin, type Standin } from '../../harness/rtd-standin.ts';
@@ -130,7 +130,7 @@ export async function runPreview(
 }
 
 /** The job summary step.ts writes for this report. */
-export const summaryOf = (report: StepReport) => summaryMarkdown('Read the Docs preview', report.results, report.summary);
+export const summaryOf = (report: StepReport) => summaryMarkdown('Read the Docs preview', summaryResults(report), report.summary);
 
 /** The newest status of each context on a commit, as GitHub shows them. */
 export function latestStatuses(gh: GitHubStandin, sha: string) {

@@ -87,7 +87,7 @@ describe('the diff written after the build', () => {
     expect(reads).toBe(AUTO.diffWindowMs / AUTO.diffIntervalMs + 1);
     expect(summaryOf(report)).toContain(
       escapeMarkdown(
-        `Read the Docs' file tree diff is still of an earlier build of this pull request after ${reads} read(s): its pages ` +
+        `Read the Docs' file tree diff is still of an earlier build of this pull request after ${reads} reads: its pages ` +
           "(0 added, 1 modified, 1 deleted) may not be this push's: the changed pages are mapped from the pull request's source files",
       ),
     );
@@ -173,7 +173,7 @@ describe('deleted pages and the base', () => {
       ),
     ]);
     expect(stdout.text()).toContain(
-      "1 page(s) the file tree diff lists as deleted (/api/moved-on-base.html): the base's live docs no longer serve them: they moved on the base",
+      "1 page the file tree diff lists as deleted (/api/moved-on-base.html): the base's live docs no longer serve them: they moved on the base",
     );
     // One request each, anonymous.
     expect(liveRequests().map((r) => r.path)).toEqual([live('api/module-gone.html'), live('api/moved-on-base.html')]);
@@ -202,7 +202,7 @@ describe('deleted pages and the base', () => {
       expect.stringContaining("/gone.html is no longer built (the service's file tree diff) and"),
     ]);
     expect(stdout.text()).toContain(
-      "1 page(s) the file tree diff lists as deleted (/api/moved-on-base.html): are built by no file this pull request removes or renames and the base's live docs did not tell",
+      "1 page the file tree diff lists as deleted (/api/moved-on-base.html): are built by no file this pull request removes or renames and the base's live docs did not tell",
     );
     expect(liveRequests()).toHaveLength(2);
   });

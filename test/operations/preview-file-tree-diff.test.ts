@@ -3,6 +3,7 @@
 // the redirect guard covers the deleted ones, and without a diff the source files' mapping stays.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeMarkdown } from '../../src/reporting/markdown.js';
+import { MAX_COMMENT_PAGES } from '../../src/operations/preview/diff-pages.js';
 import { captureStdout } from './context.ts';
 import { previewStep } from '../../src/operations/preview/run-preview.js';
 import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetcher.js';
@@ -64,11 +65,13 @@ describe('preview with the file tree diff', () => {
     const details = report.results[0]!.details as { pages: unknown[]; fileTreeDiff: unknown; unredirected: unknown[] };
     expect(details.pages).toHaveLength(27);
     expect(details.pages[0]).toEqual({ file: 'guide/new.html', url: `${preview}guide/new.html`, change: 'added' });
+    // A modified page: its page before, and its visual diff (the service's addons highlight what changed, issue 47).
     expect(details.pages[1]).toEqual({
       file: 'guide/page-01.html',
       url: `${preview}guide/page-01.html`,
       change: 'modified',
       before: `${latest()}guide/page-01.html`,
+      diff: `${preview}guide/page-01.html?readthedocs-diff=true`,
     });
     expect(details.pages[26]).toEqual({
       file: 'api/legacy.html',
@@ -81,8 +84,12 @@ describe('preview with the file tree diff', () => {
 
     const body = onlyComment(gh).body;
     expect(body).toContain(`Changed pages in demo (27, from Read the Docs' file tree diff)`);
-    expect(body).toContain(`- [\`guide/page-01.html\`](${preview}guide/page-01.html) · [before](${latest()}guide/page-01.html)`);
+    expect(body).toContain(
+      `- [\`guide/page-01.html\`](${preview}guide/page-01.html) · [diff](${preview}guide/page-01.html?readthedocs-diff=true) · [before](${latest()}guide/page-01.html)`,
+    );
     expect(body).toContain(`- [\`guide/new.html\`](${preview}guide/new.html) (new)`);
+    // Only modified pages have a visual diff: not the new one, not the removed one.
+    expect(body.match(/readthedocs-diff=true/g)).toHaveLength(MAX_COMMENT_PAGES - 1);
     expect(body).not.toContain('guide/page-20.html');
     // The job summary that lists them is a click away: the run's page.
     expect(body).toContain(`- … and 7 more: [the job summary of this run](${RUN_URL}) lists them all`);
@@ -90,7 +97,10 @@ describe('preview with the file tree diff', () => {
     expect(body).toContain('from: /api/legacy.html');
 
     const summary = summaryOf(report);
-    for (const page of MODIFIED) expect(summary).toContain(`[${escapeMarkdown(page)}](${preview}${page}) · [before](${latest()}${page})`);
+    for (const page of MODIFIED)
+      expect(summary).toContain(
+        `[${escapeMarkdown(page)}](${preview}${page}) · [diff](${preview}${page}?readthedocs-diff=true) · [before](${latest()}${page})`,
+      );
     expect(summary).toContain(
       escapeMarkdown(`Changed pages from Read the Docs' file tree diff against ${latest()}: 1 added, 25 modified, 1 deleted`),
     );
@@ -170,7 +180,9 @@ describe('preview with the file tree diff', () => {
     const report = await runPreview(stage, NO_TEMPLATE);
 
     const details = report.results[0]!.details as { pages: unknown[]; fileTreeDiff: unknown };
-    expect(details.pages).toEqual([{ file: 'a.html', url: `${preview}a.html`, change: 'modified' }]);
+    expect(details.pages).toEqual([
+      { file: 'a.html', url: `${preview}a.html`, change: 'modified', diff: `${preview}a.html?readthedocs-diff=true` },
+    ]);
     expect(details.fileTreeDiff).toEqual({ outdated: false });
     expect(summaryOf(report)).not.toContain('evil.example');
   });
@@ -194,7 +206,7 @@ describe('preview with the file tree diff', () => {
 
     expect(gh.comments(PR).map((c) => c.id)).toEqual([service]);
     expect((report.results[0]!.details as { pages: unknown[] }).pages).toHaveLength(26);
-    for (const page of MODIFIED) expect(summaryOf(report)).toContain(`${page}) · [before]`);
+    for (const page of MODIFIED) expect(summaryOf(report)).toContain(`${page}?readthedocs-diff=true) · [before]`);
   });
 });
 

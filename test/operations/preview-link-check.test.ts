@@ -36,9 +36,9 @@ afterEach(async () => {
 
 // In the order of the changed pages (the diff's, by name).
 const BROKEN = [
-  { page: 'guide/images.html', target: '_images/diagram.png', problem: 'missing image', kind: 'image', external: false },
-  { page: 'guide/install.html', target: 'guide/gone.html', problem: 'missing page', kind: 'page', external: false },
-  { page: 'guide/usage.html', target: 'index.html#nope', problem: 'missing anchor', kind: 'anchor', external: false },
+  { page: 'guide/images.html', target: '_images/diagram.png', problem: 'missing image', kind: 'image', external: false, text: 'diagram' },
+  { page: 'guide/install.html', target: 'guide/gone.html', problem: 'missing page', kind: 'page', external: false, text: 'the next step' },
+  { page: 'guide/usage.html', target: 'index.html#nope', problem: 'missing anchor', kind: 'anchor', external: false, text: 'the overview' },
 ];
 const WORKING = ['index.html#intro', 'guide/usage.html#run', 'guide/install.html#setup', '_images/logo.png', 'logo@2x.png', 'legacy-usage'];
 const docsRequests = (path: string) => stage.rtd.requests.filter((r) => r.path === path);
@@ -56,23 +56,45 @@ describe('preview link check', () => {
     expect(details.links.checked).toBeGreaterThan(10);
 
     const body = onlyComment(stage.gh).body;
-    expect(body).toContain('#### Broken links (demo)');
-    expect(body).toContain('- `guide/install.html` → `guide/gone.html`: missing page');
-    expect(body).toContain('- `guide/usage.html` → `index.html#nope`: missing anchor');
-    expect(body).toContain('- `guide/images.html` → `_images/diagram.png`: missing image');
-    const section = body.slice(body.indexOf('#### Broken links'));
+    // One verdict (issue 47): ❌ with the gate's words in the heading and the row, the preview still linked.
+    const words = 'broken links: 1 to a page, 1 to an anchor, 1 to an image';
+    expect(body).toContain(`### ❌ Read the Docs preview: ${words}\n`);
+    expect(body).toMatch(/^\| demo \| ❌ Broken links\\: 1 to a page, 1 to an anchor, 1 to an image \| \[Preview\]\(http/m);
+    expect(body).not.toContain('✅');
+    // Grouped by page: each page once, linked on the preview, its link's text, target and problem under it.
+    expect(body).toContain('#### Broken links (demo): 1 to a page, 1 to an anchor, 1 to an image');
+    expect(body).toContain(
+      `- [\`guide/install.html\`](${preview}guide/install.html)\n  - “the next step” → \`guide/gone.html\`: missing page`,
+    );
+    expect(body).toContain(
+      `- [\`guide/usage.html\`](${preview}guide/usage.html)\n  - “the overview” → \`index.html#nope\`: missing anchor`,
+    );
+    expect(body).toContain(
+      `- [\`guide/images.html\`](${preview}guide/images.html)\n  - “diagram” → \`_images/diagram.png\`: missing image`,
+    );
+    const section = body.slice(body.indexOf('#### Broken links'), body.indexOf('<details>'));
     for (const working of WORKING) expect(section).not.toContain(working);
 
-    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
+    // The same words on the commit status, the deployment, the job summary's verdict and the error annotation.
+    const described = {
       state: 'failure',
-      description: '3 broken link(s) on the changed pages',
-    });
-    expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject({
-      state: 'failure',
-      description: '3 broken link(s) on the changed pages',
-    });
-    expect(stdout.annotations().filter((a) => a.title === 'Broken link')).toHaveLength(3);
-    expect(summaryOf(report)).toContain('**Broken links in demo**: 3 broken');
+      description: 'Broken links: 1 to a page, 1 to an anchor, 1 to an image (build #1; the preview is ready)',
+    };
+    expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject(described);
+    expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject(described);
+    expect(summaryOf(report).split('\n')[0]).toBe(
+      `## ❌ Read the Docs preview: demo failed \\(broken links\\: 1 to a page, 1 to an anchor, 1 to an image\\)`,
+    );
+    expect(report.results[0]!.failedChecks).toEqual([words]);
+    expect(report.results[0]!.reason!.split('\n')[0]).toBe(`${words} (input \`link-check: fail\`):`);
+    // Under `fail`, each broken link is an error annotation, titled by what it leads to.
+    const titles = stdout.annotations().filter((a) => a.title?.startsWith('Broken ') && a.title !== 'Broken links: demo 7');
+    expect(titles.map((a) => [a.level, a.title])).toEqual([
+      ['error', 'Broken image'],
+      ['error', 'Broken link'],
+      ['error', 'Broken anchor'],
+    ]);
+    expect(summaryOf(report)).toContain('**Broken links in demo** (1 to a page, 1 to an anchor, 1 to an image): 3 broken');
 
     // Each target asked once; the other site, mailto and tel never. `index.html` is the root, read
     // once by the look-up that the preview answers (issue 46: `X/` and `X/index.html` are one page).
@@ -90,8 +112,17 @@ describe('preview link check', () => {
     expect((report.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual(BROKEN);
     // The job summary's verdict counts the broken links as the comment's heading does: ⚠️, never ✅.
     expect(summaryOf(report).split('\n')[0]).toBe('## ⚠️ Read the Docs preview: demo ready \\(3 broken links\\)');
-    expect(onlyComment(stage.gh).body).toContain('- `guide/usage.html` → `index.html#nope`: missing anchor');
+    const body = onlyComment(stage.gh).body;
+    expect(body).toContain('### ⚠️ Read the Docs preview: ready · 3 broken links\n');
+    expect(body).toContain('| demo | ✅ Ready |');
+    expect(body).toContain('  - “the overview” → `index.html#nope`: missing anchor');
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({ state: 'success' });
+    expect(
+      stdout
+        .annotations()
+        .filter((a) => a.title?.startsWith('Broken '))
+        .map((a) => a.level),
+    ).toEqual(['warning', 'warning', 'warning']);
   });
 
   it('anchors apart: `link-check-anchors: off` leaves fragments alone, `warn` keeps a broken anchor from failing', async () => {
@@ -200,13 +231,60 @@ describe('preview link check', () => {
     const report = await runPreview(stage, { ...NO_TEMPLATE, 'docs-path': 'docs' });
     const root = new URL(previewOf(stage.rtd)).pathname;
     expect((report.results[0]!.details as { pages: { url: string }[] }).pages).toHaveLength(3);
-    expect((report.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual(BROKEN);
+    // Each a page of the pull request's files: its source (the stand-in serves none of their texts: no line).
+    const sources = ['docs/guide/images.rst', 'docs/guide/install.rst', 'docs/guide/usage.rst'];
+    expect((report.results[0]!.details as { links: { broken: unknown[] } }).links.broken).toEqual(
+      BROKEN.map((link, index) => ({ ...link, source: { file: sources[index] } })),
+    );
     // Each changed page once: looked up (does it answer) and read for its links in the same GET.
     for (const page of BROKEN_PAGES) expect(docsRequests(`${root}${page}`), page).toHaveLength(1);
     // Without the diff, the CDN may still serve the previous build (issue 46): each broken target
     // (a missing page, a missing image, the root lacking `#nope`) is asked once more before it is reported.
     for (const target of ['guide/gone.html', '_images/diagram.png', '']) expect(docsRequests(`${root}${target}`), target).toHaveLength(2);
     expect(docsRequests(`${root}_images/logo.png`)).toHaveLength(1);
+  });
+
+  // Issue 47: from the built page back to the line of the pull request that writes the link.
+  it("each broken link at the line of the PR's source that writes it: an annotation there, a file:line link in the comment, the page's file", async () => {
+    const files = ['install', 'usage', 'images'].map((name) => ({ filename: `docs/guide/${name}.rst` }));
+    stage.gh.addPullRequest({ number: PR, headSha: HEAD, files });
+    stage.gh.setFile(HEAD, 'docs/guide/install.rst', 'Install\n=======\n\nRead :doc:`../index`.\n\nThen :doc:`the next step <gone>`.\n');
+    stage.gh.setFile(HEAD, 'docs/guide/usage.rst', 'Usage\n=====\n\nSee `the overview <../index.html#nope>`_.\n');
+    // The image's source names it nowhere (a directive of an extension, say): the file without a line.
+    stage.gh.setFile(HEAD, 'docs/guide/images.rst', 'Images\n======\n\n.. diagram:: flow\n');
+    const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'docs-path': 'docs' });
+
+    const broken = (report.results[0]!.details as { links: { broken: { source?: unknown }[] } }).links.broken;
+    expect(broken.map((link) => link.source)).toEqual([
+      { file: 'docs/guide/images.rst' },
+      { file: 'docs/guide/install.rst', line: 6 },
+      { file: 'docs/guide/usage.rst', line: 4 },
+    ]);
+    // Those with a line first, each an error on its file and line (the Files tab shows it there).
+    const placed = stdout.annotations().filter((a) => a.title?.startsWith('Broken ') && a.title !== 'Broken links: demo 7');
+    expect(placed.map((a) => [a.level, a.title, a.file, a.line])).toEqual([
+      ['error', 'Broken link', 'docs/guide/install.rst', 6],
+      ['error', 'Broken anchor', 'docs/guide/usage.rst', 4],
+      ['error', 'Broken image', 'docs/guide/images.rst', undefined],
+    ]);
+    const body = onlyComment(stage.gh).body;
+    const blob = `https://github.com/octo/docs-repo/blob/${HEAD}`;
+    expect(body).toContain(
+      `from [\`docs/guide/install.rst\`](${blob}/docs/guide/install.rst)\n  - [\`docs/guide/install.rst:6\`](${blob}/docs/guide/install.rst#L6): “the next step” → \`guide/gone.html\`: missing page`,
+    );
+    expect(body).toContain(
+      `from [\`docs/guide/images.rst\`](${blob}/docs/guide/images.rst)\n  - “diagram” → \`_images/diagram.png\`: missing image`,
+    );
+    expect(report.results[0]!.reason).toContain(
+      'guide/install.html (docs/guide/install.rst):\n  docs/guide/install.rst:6: “the next step” → guide/gone.html: missing page',
+    );
+    // One request per source file, at the head commit.
+    const reads = stage.gh.requests.filter((r) => decodeURIComponent(r.path).includes('/contents/docs/guide/'));
+    expect(reads.map((r) => `${decodeURIComponent(r.path).split('/contents/')[1]} at ${r.query.ref}`).sort()).toEqual([
+      `docs/guide/images.rst at ${HEAD}`,
+      `docs/guide/install.rst at ${HEAD}`,
+      `docs/guide/usage.rst at ${HEAD}`,
+    ]);
   });
 
   it('two projects linking to the same target: fetched once in the run; each page once; both reported', async () => {
@@ -267,14 +345,14 @@ describe('preview link check and the project’s redirects', () => {
     expect(report.results[0]).toMatchObject({ outcome: 'failed', title: 'Broken links' });
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '1 broken link(s) on the changed pages',
+      description: 'Broken links: 1 to an anchor (build #1; the preview is ready)',
     });
     expect(
       stdout
         .annotations()
-        .filter((a) => a.title === 'Broken link')
+        .filter((a) => a.title === 'Broken anchor' || a.title === 'Broken link' || a.title === 'Broken image')
         .map((a) => a.message),
-    ).toEqual(['guide/usage.html → index.html#nope: missing anchor']);
+    ).toEqual(['guide/usage.html → index.html#nope: missing anchor (“the overview”)']);
 
     const body = onlyComment(stage.gh).body;
     const section = body.slice(body.indexOf('#### Links kept working by redirects (demo)'));
@@ -286,7 +364,7 @@ describe('preview link check and the project’s redirects', () => {
     );
     expect(body.slice(body.indexOf('#### Broken links (demo)'), body.indexOf('#### Links kept working'))).not.toContain('gone.html');
     const summary = summaryOf(report);
-    expect(summary).toContain('**Broken links in demo**: 1 broken, 2 redirected in production');
+    expect(summary).toContain('**Broken links in demo** (1 to an anchor): 1 broken, 2 redirected in production');
     expect(summary).toContain(
       '- `guide/install.html` → `guide/gone.html`: works in production through the page redirect `/guide/gone.html`',
     );

@@ -124,10 +124,12 @@ describe('preview: redirect-check', () => {
     expect(result!.reason).toContain(INSTALL);
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '2 page(s) moved or removed without a redirect',
+      description: '2 pages moved or removed without a redirect (build #1; the preview is ready)',
     });
+    // One verdict (issue 47): the row is ❌ with the gate's words, its preview still linked.
     const body = onlyComment(stage.gh).body;
-    expect(tableRows(body)[0]).toContain('✅ Ready');
+    expect(tableRows(body)[0]).toMatch(/^\| demo \| ❌ 2 pages moved or removed without a redirect \| \[Preview\]\(/);
+    expect(body).toContain('### ❌ Read the Docs preview: 2 pages moved or removed without a redirect\n');
     expect(body).toContain(INSTALL);
   });
 
@@ -135,7 +137,7 @@ describe('preview: redirect-check', () => {
     const report = await runPreview(stage, { token: '' });
     expect(redirectReads()).toBe(0);
     expect((report.results[0]!.details as { unredirected: unknown[] }).unredirected).toEqual([]);
-    expect(stdout.text()).toContain('2 page(s) moved or removed; their redirects are not checked without `token`');
+    expect(stdout.text()).toContain('2 pages moved or removed; redirects are not checked without `token`');
   });
 
   it('off: no redirect is read and nothing is reported', async () => {
@@ -289,7 +291,7 @@ describe('preview: redirect-check looks up the new addresses at once, under one 
     const looked = guardLookups().map((r) => r.path.slice(r.path.lastIndexOf('/') + 1));
     expect(looked).toHaveLength(MAX_TARGET_CHECKS);
     expect(new Set(looked).size).toBe(MAX_TARGET_CHECKS);
-    expect(stdout.text()).toContain(`${50 - 2 * MAX_TARGET_CHECKS} new page address(es) were not looked up on the preview`);
+    expect(stdout.text()).toContain(`${50 - 2 * MAX_TARGET_CHECKS} new page addresses were not looked up on the preview`);
     // The changed pages' second round came after one wait for all of them, not one each; the guard's 404s need none.
     expect(stage.clock.sleeps.filter((ms) => ms === pollingPlan('auto').previewRetryMs)).toHaveLength(1);
   });
@@ -301,14 +303,14 @@ describe('preview: redirect-check looks up the new addresses at once, under one 
     const [result] = report.results;
     expect(unredirectedOf(report)).toHaveLength(50);
     expect((result!.details as { unredirectedTotal?: number }).unredirectedTotal).toBe(RENAMED);
-    expect(result!.reason).toMatch(/^60 page\(s\) moved or removed without a redirect/);
+    expect(result!.reason).toMatch(/^60 pages moved or removed without a redirect/);
     const body = onlyComment(stage.gh).body;
     expect(body.split('\n').find((line) => line.startsWith('### '))).toContain('60 pages moved or removed without a redirect');
     expect(body).toContain('60 pages lose their address (the first 50 below)');
     expect(summaryOf(report)).toContain('60 pages lose their address (the first 50 below)');
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '60 page(s) moved or removed without a redirect',
+      description: '60 pages moved or removed without a redirect (build #1; the preview is ready)',
     });
   });
 

@@ -127,7 +127,11 @@ describe('preview, in-process on a fake clock', () => {
 
     const summary = summaryOf(report);
     expect(summary).toContain(`](${url})`);
-    expect(summary).toContain(`Pull request #${PR}, head commit \`${HEAD}\``);
+    // The commit as everywhere else: 7 characters, linked to the full one (issue 47).
+    expect(summary).toContain(
+      `Pull request #${PR}, head commit [\`${HEAD.slice(0, 7)}\`](https://github.com/octo/docs-repo/commit/${HEAD})`,
+    );
+    expect(summary.split(HEAD)).toHaveLength(2); // the full SHA only in the link
     expect(summary).toContain(`[the preview comment](https://github.com/octo/docs-repo/pull/${PR}#issuecomment-${comment.id})`);
     expect(summary).toContain(`- [docs/install\\.rst](${url}install.html)`);
 
@@ -243,6 +247,70 @@ describe('preview, in-process on a fake clock', () => {
     expect(statuses.get('readthedocs-preview/demo-ja')).toMatchObject({ state: 'success', target_url: previewOf(rtd, 'ja') });
     expect(commentBodies(gh, 'POST')).toHaveLength(1);
     expect(rtd.count('GET', '/api/v3/projects/demo/translations/')).toBe(1);
+  });
+
+  it('translations with the same changed pages share one collapsed list, linked in the first one’s preview (issue 47)', async () => {
+    const { rtd, gh } = stage;
+    for (const language of ['fr', 'de']) {
+      rtd.addProject({
+        slug: `demo-${language}`,
+        name: `Demo ${language}`,
+        language,
+        translationOf: 'demo',
+        versions: [{ slug: String(PR), type: 'external' }],
+      });
+      rtd.addBuild(`demo-${language}`, String(PR), { durationMs: 20_000, outcome: 'success', commit: HEAD, commitFromStart: true });
+    }
+    seedBuilds();
+    const report = await runPreview(stage, { translations: 'true' });
+
+    expect(report.results.map((result) => result.outcome)).toEqual(['success', 'success', 'success']);
+    const body = onlyComment(gh).body;
+    const folds = body.split('\n').filter((line) => line.startsWith('<details><summary>Changed pages'));
+    expect(folds).toEqual(['<details><summary>Changed pages in 3 projects: demo, demo-de, demo-fr (2)</summary>']);
+    expect(body).toContain("The same pages in each; linked in demo's preview.");
+    // Each page once, linked in the first project's preview (the others' are a click away in the table).
+    expect(body).toContain(`- [\`docs/install.rst\`](${previewOf(rtd, 'en')}install.html)`);
+    expect(body).not.toContain(`${previewOf(rtd, 'fr')}install.html`);
+    // Each project's own pages stay in its results and the job summary.
+    const pages = (project: string) =>
+      (report.results.find((result) => result.project === project)!.details as { pages: { url: string }[] }).pages.map((page) => page.url);
+    expect(pages('demo-fr')).toContain(`${previewOf(rtd, 'fr')}install.html`);
+    expect(summaryOf(report)).toContain(`${previewOf(rtd, 'de')}install.html`);
+  });
+
+  it('the job summary lists the projects as the comment does: failed first, then by name; `results` keeps the input order (issue 47)', async () => {
+    const { rtd, gh } = stage;
+    for (const language of ['fr', 'de', 'ja']) {
+      rtd.addProject({
+        slug: `demo-${language}`,
+        name: `Demo ${language}`,
+        language,
+        translationOf: 'demo',
+        versions: [{ slug: String(PR), type: 'external' }],
+      });
+      const failing =
+        language === 'ja' ? { outcome: 'failure' as const, failingCommand: { command: 'sphinx', output: 'boom', exit_code: 1 } } : {};
+      rtd.addBuild(`demo-${language}`, String(PR), {
+        durationMs: 20_000,
+        outcome: 'success',
+        commit: HEAD,
+        commitFromStart: true,
+        ...failing,
+      });
+    }
+    seedBuilds();
+    const report = await runPreview(stage, { translations: 'true' });
+
+    const inputOrder = ['demo', 'demo-fr', 'demo-de', 'demo-ja'];
+    expect(report.results.map((result) => result.project)).toEqual(inputOrder);
+    const shownOrder = ['demo-ja', 'demo', 'demo-de', 'demo-fr'];
+    expect(tableRows(onlyComment(gh).body).map((row) => row.split(' | ')[0]!.slice(2).replaceAll('\\', ''))).toEqual(shownOrder);
+    const summary = summaryOf(report);
+    expect(tableRows(summary).map((row) => row.split(' | ')[0]!.slice(2).replaceAll('\\', ''))).toEqual(shownOrder);
+    // The summary's own sections follow it: the changed pages of the ready ones, by name.
+    const lists = [...summary.matchAll(/^\*\*Changed pages in (.+)\*\*$/gm)].map((match) => match[1]!.replaceAll('\\', ''));
+    expect(lists).toEqual(['demo', 'demo-de', 'demo-fr']);
   });
 
   it('a preview that does not answer is not reported as ready: error, looked at six times', async () => {

@@ -313,11 +313,13 @@ describe('preview: against the base branch’s build', () => {
     expect(fileAnnotations('error').map((a) => [a.title, a.file, a.line])).toEqual([['New warning: demo', 'docs/guide.rst', 22]]);
     expect(latestStatuses(stage.gh, HEAD).get('readthedocs-preview/demo')).toMatchObject({
       state: 'failure',
-      description: '1 new warning (build #2)',
+      description: '1 new warning (build #2; the preview is ready)',
     });
     expect(stage.gh.deployments()[0]!.statuses.at(-1)).toMatchObject({ state: 'failure' });
     const { body } = onlyComment(stage.gh);
-    expect(body).toContain('### ⚠️ Read the Docs preview: ready · 1 new warning');
+    // One verdict (issue 47): ❌ and the gate's words, the row's too, not ⚠️ over a ✅ Ready row.
+    expect(body).toContain('### ❌ Read the Docs preview: 1 new warning\n');
+    expect(body).toContain('| demo | ❌ 1 new warning |');
     expect(body).toContain('#### New warnings (demo)');
     expect(body).toContain(
       `- [\`docs/guide.rst:22\`](https://github.com/octo/docs-repo/blob/${HEAD}/docs/guide.rst#L22): new warning: undefined label\\: &#39;install&#39;`,

@@ -21,6 +21,7 @@ import { modernEquivalent } from '../shared/project-file/normal-form.js';
 import type { ProjectPlan } from '../shared/project-file/plan.js';
 import type { MissingVersionsError } from '../shared/project-file/current-state.js';
 import type { Refusal } from './preflight.js';
+import { forCount, plural } from '../../util/plural.js';
 
 // `apply`'s third job: reporting the plan and what became of it (log, annotations, summary, outputs).
 
@@ -84,7 +85,7 @@ export function invalidFileReport(
 /** The project's plan in its log: how many changes, each change, the versions kept active, the old redirects. */
 export function tellPlan(plan: ProjectPlan, changes: number, dryRun: boolean, log: ProjectLog): void {
   log.info(
-    `${plan.project}: ${changes === 0 ? 'no changes' : `${changes} change${changes === 1 ? '' : 's'}`}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
+    `${plan.project}: ${changes === 0 ? 'no changes' : plural(changes, 'change')}${dryRun ? ' (dry run: nothing will be written)' : ''}`,
   );
   for (const change of plan.changes) log.info(safeLine(`  ${symbolOf(change)} ${describeChange(change)}`));
   for (const { slug, reason } of plan.kept) log.info(safeLine(`  = version ${slug} kept active: ${reason}`));
@@ -116,11 +117,7 @@ export function refusedBeforeWrite(
   const reason = ['nothing was written: the service would refuse part of the plan.', ...refused]
     .map((line) => safeLine(line, 600))
     .join('\n');
-  log.info(
-    safeLine(
-      `${project}: nothing was written: ${refusals.length} part${refusals.length === 1 ? '' : 's'} of the plan the service would refuse`,
-    ),
-  );
+  log.info(safeLine(`${project}: nothing was written: ${plural(refusals.length, 'part')} of the plan the service would refuse`));
   const plannedEntries = planEntries(plan, details.dryRun ? undefined : plan.changes.map(() => 'not done'));
   return { outcome: 'error', title: REFUSED_TITLE, subject: project, reason, details: { plan: plannedEntries, ...details, refused } };
 }
@@ -153,13 +150,17 @@ export function missingVersionsRefused(
   const reason = ['nothing was planned or written: the file names versions the project does not have.', ...refused]
     .map((line) => safeLine(line, 600))
     .join('\n');
-  log.info(safeLine(`${project}: nothing was planned: ${slugs.length} version(s) named in the file do not exist`));
+  log.info(
+    safeLine(
+      `${project}: nothing was planned: ${plural(slugs.length, 'version')} named in the file ${forCount(slugs.length, 'does', 'do')} not exist`,
+    ),
+  );
   return { outcome: 'error', title: INVALID_FILE_TITLE, subject: project, reason, details: { plan: [], changes: 0, dryRun } };
 }
 
 /** Why `fail-on-changes` turns the project red (its subject is the project): the changes, one a line. */
 export function changesReason(plan: ProjectPlan, changes: number, dryRun: boolean): string {
-  return `${changes} change${changes === 1 ? '' : 's'} ${dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
+  return `${plural(changes, 'change')} ${dryRun ? 'planned' : 'applied'} (input \`fail-on-changes\`):\n${plan.changes
     .filter((c) => c.action !== 'unmanaged')
     .map((c) => `${symbolOf(c)} ${describeChange(c)}`)
     .join('\n')}`;
@@ -228,7 +229,7 @@ export function planOutputs(results: ProjectResult<ApplyDetails>[]): { plan: str
 
 /** Why the file was refused: how many problems, then one line each (`file:line: key: what is expected`). */
 function problemsReason(config: string, error: ConfigFileError): string {
-  const count = `${error.total} problem${error.total === 1 ? '' : 's'} in ${config}`;
+  const count = `${plural(error.total, 'problem')} in ${config}`;
   return [`${safeLine(count, 300)}:`, ...error.message.split('\n').map((line) => safeLine(line, 300))].join('\n');
 }
 
@@ -243,7 +244,7 @@ function problemsSection(config: string, error: ConfigFileError): string {
   return [
     `### ${INVALID_FILE_TITLE}: ${codeSpan(config)}`,
     '',
-    `Nothing was read from Read the Docs and nothing was written. ${error.total} problem${error.total === 1 ? '' : 's'}:`,
+    `Nothing was read from Read the Docs and nothing was written. ${plural(error.total, 'problem')}:`,
     '',
     '| Where | Key | What is expected |',
     '| --- | --- | --- |',

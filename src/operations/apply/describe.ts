@@ -2,6 +2,7 @@ import { codeSpan, escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectResult } from '../types.js';
 import type { DesiredRedirect } from '../shared/project-file/model.js';
 import { countsAsChange, type FieldChange, type KeptVersion, type PlannedChange, type ProjectPlan } from '../shared/project-file/plan.js';
+import { plural } from '../../util/plural.js';
 
 /** Where a planned write got to. */
 export type WriteStatus = 'planned' | 'done' | 'failed' | 'not done' | 'kept';
@@ -121,7 +122,7 @@ export function keptVersionsNote(kept: KeptVersion[]): string {
 /** Why nothing was written: what the service would have refused part-way (each listed with its line above). */
 export function refusedNote(refused: string[]): string {
   if (refused.length === 0) return '';
-  const count = `${refused.length} part${refused.length === 1 ? '' : 's'}`;
+  const count = `${plural(refused.length, 'part')}`;
   return `❌ Nothing was written: the service would refuse ${count} of this plan part-way, leaving the project half changed (see the errors on the file's lines).`;
 }
 

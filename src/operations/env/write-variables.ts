@@ -16,6 +16,7 @@ import {
 } from './outcome.js';
 import { describePlan, planEnvironment, type ExistingVariable, type PlannedChange } from './plan.js';
 import type { DesiredVariable } from '../../inputs/env-variables.js';
+import { plural } from '../../util/plural.js';
 
 /** How often one variable is created when its answers keep getting lost. */
 const CREATE_ATTEMPTS = 3;
@@ -180,8 +181,4 @@ function totalLimitHint(error: unknown, plan: PlannedChange[]): string {
     'Read the Docs counts the value being replaced in the project total until the old variable is deleted, ' +
     'and the action deletes it only after the new one exists. Delete the largest variables in the dashboard, then run again.'
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

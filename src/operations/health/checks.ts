@@ -1,6 +1,7 @@
 // The four checks of `health`, pure: what one project's facts (read once, in lists) say about it.
 // Every name and text here came from the service or GitHub: it stays text (the report escapes it).
 import type { FileProblem } from '../../domain/project-result.js';
+import type { BrokenLink } from '../../reporting/broken-link.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { formatDuration } from '../../util/format-duration.js';
@@ -31,6 +32,8 @@ export interface CheckRow {
   /** A failed build's Sphinx warnings and errors, and the commit it built (their lines are that commit's). */
   problems?: FileProblem[];
   commit?: string;
+  /** `links work`: every broken link the crawl found (at most the link check's 1,000), in the order of their pages. */
+  broken?: BrokenLink[];
 }
 
 /** The default branch's head as GitHub gives it. */

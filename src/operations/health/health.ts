@@ -2,7 +2,7 @@ import { messageOf } from '../../util/message-of.js';
 // `health`: for `on: schedule`, reads each project (never writes to Read the Docs) and checks that
 // its docs are current; reports a table, and keeps one issue in the repository while a problem remains.
 import { GitHubError, type GitHubRepo } from '../../github/api/client.js';
-import { keepHealthIssue } from './health-issue.js';
+import { keepHealthIssue, type HealthIssueWrite } from './health-issue.js';
 import { TokenIdentity } from '../../github/token-identity.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -14,7 +14,17 @@ import { checkProject, type CheckRow } from './checks.js';
 import { gitHubReads, readProjectFacts, type GitHubReads } from './facts.js';
 import { linkSweepRows } from './link-sweep.js';
 import { LinkAnswers } from '../shared/links/link-checker.js';
-import { closingComment, healthTable, issueBody, issueTitle, problemLines, rowLine, type ProjectRows } from './report.js';
+import {
+  brokenLinksSections,
+  closingComment,
+  healthTable,
+  issueBody,
+  issueLine,
+  issueTitle,
+  problemLines,
+  rowLine,
+  type ProjectRows,
+} from './report.js';
 
 /** What `health` adds to a project's entry of `results`: every check's row. */
 export interface HealthDetails {
@@ -40,8 +50,10 @@ export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
   const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
   const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads, new LinkAnswers({ signal: ctx.deadline.signal })));
   const rows: ProjectRows[] = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
-  const failure = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : undefined;
-  return { results, summary: [healthTable(rows)], outputs: {}, ...(failure ? { failure } : {}) };
+  const { failure, issue } = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : {};
+  const kept = issue === undefined ? undefined : issueLine(issue);
+  const summary = [healthTable(rows), ...(kept === undefined ? [] : [kept]), ...brokenLinksSections(rows)];
+  return { results, summary, outputs: {}, ...(failure ? { failure } : {}) };
 };
 
 /** The repository's client, or why there is none (the checks that need GitHub then say so). */
@@ -127,13 +139,13 @@ async function reportThroughIssue(
   gh: GitHubRepo | string,
   results: HealthResult[],
   rows: ProjectRows[],
-): Promise<StepReport['failure']> {
+): Promise<{ failure?: StepReport['failure']; issue?: HealthIssueWrite }> {
   if (typeof gh === 'string') {
     ctx.log.info(`No health issue kept: ${gh}`);
-    return;
+    return {};
   }
   const unhealthy = results.some((result) => result.details?.healthy === false);
-  if (!unhealthy && results.some((result) => result.details === undefined)) return;
+  if (!unhealthy && results.some((result) => result.details === undefined)) return {};
   const marker = issueMarker(ctx.inputs.commentHeader);
   try {
     const write = await keepHealthIssue(gh, {
@@ -144,13 +156,14 @@ async function reportThroughIssue(
       closing: closingComment(results.map((result) => result.project)),
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);
+    return { issue: write };
   } catch (error) {
     const why = messageOf(error);
     if (!(error instanceof GitHubError))
-      return { title: ISSUE_FAILED_TITLE, message: safeLine(`The health issue could not be kept: ${why}`) };
+      return { failure: { title: ISSUE_FAILED_TITLE, message: safeLine(`The health issue could not be kept: ${why}`) } };
     ctx.log.warning(safeLine(`The health issue could not be kept: ${why}. Give the job \`issues: write\`.`), {
       title: 'Health issue not kept',
     });
   }
-  return undefined;
+  return {};
 }

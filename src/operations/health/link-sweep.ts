@@ -2,12 +2,13 @@
  * `link-check` in `health`: the default version crawled from its root, within that version (at
  * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
  * of the report is a problem with `fail` (so the issue names the links, and closes once they are
- * fixed); with `warn` the broken links are warnings and the row stays ok. A crawl that left more
- * links not checked than checked (an endless site, a throttled host, its time spent) is *partial*:
- * it vouches for nothing, so its row is never ok (a problem with `fail`, not checked with `warn`),
- * and an issue about the links stays open.
+ * fixed); with `warn` the broken links are warnings and the row stays ok. Either way the row
+ * carries every broken link (`results`, the job summary's list grouped by page, the issue's). A
+ * crawl that left more links not checked than checked (an endless site, a throttled host, its
+ * time spent) is *partial*: it vouches for nothing, so its row is never ok (a problem with `fail`,
+ * not checked with `warn`), and an issue about the links stays open.
  */
-import { brokenLinkText } from '../../reporting/broken-link.js';
+import { type BrokenLink, byPage, countKinds, kindWords } from '../../reporting/broken-link.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { OperationContext } from '../types.js';
@@ -22,9 +23,6 @@ const MAX_SWEEP_TARGETS = 5_000;
 /** The whole crawl's time (and the step's deadline): at the docs host's pace of 4 requests a second, about 1,200 pages and targets. */
 const SWEEP_BUDGET_MS = 300_000;
 const SINGLE_VERSION = 'single_version_without_translations';
-/** Broken links the row's details name; its reason (the issue's block) lists more. */
-const MAX_IN_DETAILS = 5;
-const MAX_IN_REASON = 200;
 /** What a partial crawl's row says after its counts. */
 const PARTIAL =
   'more links were left unchecked than checked, so this crawl does not vouch for the links: ' +
@@ -61,38 +59,38 @@ export async function linkSweepRows(
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: SWEEP_BUDGET_MS,
     answers,
+    // The live version's own search index answers the targets it lists that the crawl did not read (site-index.ts).
+    index: {},
   });
   if (report.pages === 0) return [row('unknown', slug, unreadRoot(root, report))];
   const note = throttleNote(report);
+  const checked = [`${plural(report.checked, 'link')} checked`, `${report.notChecked} not checked`, ...apartCounts(report)].join(', ');
   // More links left than checked: the crawl vouches for nothing.
   const partial = report.notChecked > report.checked;
-  const counts =
-    (partial ? 'partial: ' : '') +
-    [`${report.pages} page(s) read`, `${report.checked} link(s) checked`, `${report.notChecked} not checked`, ...apartCounts(report)].join(
-      ', ',
-    ) +
-    (note === '' ? '' : `; ${note}`) +
-    (partial ? `; ${PARTIAL}` : '');
+  const counts = `${checked}${note === '' ? '' : `; ${note}`}${partial ? `; ${PARTIAL}` : ''}`;
   const failing = failingLinks(report.broken, levels);
   const warned = report.broken.filter((link) => !failing.includes(link));
-  annotateBroken(log, warned);
+  annotateBroken({ annotations: ctx.log, story: log }, warned);
+  // Every broken link in `results` (the row's), the job summary's list and the issue's come from it.
+  const broken = report.broken.length === 0 ? {} : { broken: report.broken };
+  const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
   if (failing.length === 0) {
-    const note = warned.length === 0 ? '' : `; ${warned.length} broken, told as warnings (\`link-check: warn\`)`;
+    const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
     const state = !partial ? 'ok' : levels.links === 'fail' ? 'problem' : 'unknown';
-    return [row(state, slug, `${counts}${note}`)];
+    return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }];
   }
-  const lines = failing.map(brokenLinkText);
-  const shown = lines.slice(0, MAX_IN_DETAILS).join('; ');
-  const more = failing.length > MAX_IN_DETAILS ? `; and ${failing.length - MAX_IN_DETAILS} more` : '';
-  return [
-    {
-      ...row('problem', slug, `${failing.length} broken link(s): ${shown}${more} (${counts})`),
-      reason: [
-        ...lines.slice(0, MAX_IN_REASON),
-        ...(lines.length > MAX_IN_REASON ? [`… and ${lines.length - MAX_IN_REASON} more (every one in the \`results\` output)`] : []),
-      ].join('\n'),
-    },
-  ];
+  const pages = byPage(failing).length;
+  const also = warned.length === 0 ? '' : `, and ${plural(warned.length, 'more broken link')} told as warnings`;
+  return [{ ...row('problem', slug, `${brokenWords(failing)} on ${pages} of the ${read} read${also}; ${counts}`), ...broken }];
+}
+
+/** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
+function brokenWords(links: readonly BrokenLink[]): string {
+  return `${plural(links.length, 'broken link')} (${kindWords(countKinds(links))})`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { codeSpan, escapeMarkdown, fencedCode, markdownLink } from '../../reporting/markdown.js';
 import { problemList } from '../../reporting/file-problems.js';
 import { abridged } from '../../reporting/report.js';
+import { countKinds, kindWords, listedPages, listedPagesMarkdown } from '../../reporting/broken-link.js';
 import type { CheckRow, CheckState } from './checks.js';
 
 /** A project's rows, for the step's table and the issue. */
@@ -16,6 +17,10 @@ const STATE_LABEL: Record<CheckState, string> = { ok: 'âœ… passed', problem: 'â
 export const MAX_ISSUE_BODY = 60_000;
 /** A failed build's reason in the issue: its beginning (the notification) and its end (the output's last lines). */
 const MAX_REASON_IN_ISSUE = 4_000;
+/** The crawl's broken links in the issue: the first pages, and links of each (the job summary lists every page). */
+const ISSUE_LINKS = { pages: 10, perPage: 5 };
+/** Links the job summary lists per page (every page listed). */
+const SUMMARY_LINKS_PER_PAGE = 20;
 
 function linksCell(row: CheckRow): string {
   return row.links.map((link) => markdownLink(link.label, link.url)).join(' ');
@@ -143,7 +148,15 @@ function problemBlock(project: string, row: CheckRow, index: number, repoUrl: st
     ...problemList(row.problems ?? [], 0, { repoUrl, commit: row.commit }, '  '),
     `- **Fix:** ${fixFor(row)}`,
   ];
-  if (row.reason) {
+  // What was found beyond the line above, headed by who found it: the crawl's links, grouped by page; the service's words.
+  if (row.broken?.length) {
+    const { pages, morePages } = listedPages(row.broken, ISSUE_LINKS);
+    const elsewhere = ': the job summary of the run lists them all';
+    const list = listedPagesMarkdown(pages, { links: {}, morePages, elsewhere });
+    lines.push('', '<details><summary>What the crawl found</summary>', '');
+    for (const line of list) lines.push(line);
+    lines.push('', '</details>');
+  } else if (row.reason) {
     lines.push(
       '',
       '<details><summary>What the service said</summary>',
@@ -154,6 +167,37 @@ function problemBlock(project: string, row: CheckRow, index: number, repoUrl: st
     );
   }
   return `\n${lines.join('\n')}`;
+}
+
+/**
+ * The job summary's list of each project's broken links (`links work`, whatever its level): every
+ * page once, with its first {@link SUMMARY_LINKS_PER_PAGE} links; `results` has every one.
+ */
+export function brokenLinksSections(projects: ProjectRows[]): string[] {
+  return projects.flatMap(({ project, rows }) =>
+    rows.flatMap((row) => {
+      if (!row.broken?.length) return [];
+      const bounds = { pages: Number.MAX_SAFE_INTEGER, perPage: SUMMARY_LINKS_PER_PAGE };
+      const { pages, morePages } = listedPages(row.broken, bounds);
+      const about = row.subject === undefined ? '' : ` (${codeSpan(row.subject, { inTable: false })})`;
+      const list = listedPagesMarkdown(pages, { links: {}, morePages, elsewhere: ' (every one in the `results` output)' });
+      const found = `${row.broken.length} broken link${row.broken.length === 1 ? '' : 's'} (${escapeMarkdown(kindWords(countKinds(row.broken)))}) on ${pages.length + morePages} page${pages.length + morePages === 1 ? '' : 's'}:`;
+      return [[`### Broken links in ${escapeMarkdown(project)}${about}`, '', found, '', ...list].join('\n')];
+    }),
+  );
+}
+
+/** Where the issue's problems are kept: its number and link, and what this run did to it. */
+export function issueLine(issue: { action: string; number?: number | undefined; url?: string | undefined }): string | undefined {
+  if (issue.number === undefined || issue.action === 'none') return undefined;
+  const link = markdownLink(`#${issue.number}`, issue.url);
+  const what: Record<string, string> = {
+    opened: 'opened by this run: it lists every problem with its fix',
+    updated: 'updated by this run',
+    unchanged: 'unchanged: it already lists these problems',
+    closed: 'closed by this run: every check passes again',
+  };
+  return `Health issue ${link}: ${what[issue.action] ?? issue.action}.`;
 }
 
 /** `2026-11-28 06:00 UTC`. */

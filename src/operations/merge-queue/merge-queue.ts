@@ -43,7 +43,8 @@ export const mergeQueueStep: StepOperation<MergeQueueDetails> = async (ctx) => {
 async function checkProject(ctx: OperationContext, run: ProjectRun, shared: GroupCheck): Promise<Conclusion<MergeQueueDetails>> {
   const { group, mode, statuses } = shared;
   const { name: project, log, seen } = run;
-  let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), undefined);
+  // The run's page until there is a build to link: the check says where to look from its first state.
+  let set = await statuses.status(project, 'pending', pendingStatus(mode, group.pullRequest), ctx.run.runUrl);
   const checked: Checked = await concluding(ctx, run, async (): Promise<Checked> => {
     if (mode === 'build') return buildCheck(ctx, run, group);
     if (shared.head && 'sha' in shared.head) return mirrorCheck(ctx, run, group, shared.head.sha);

@@ -21,6 +21,8 @@ export interface ChangedPage {
   change?: 'added' | 'modified' | 'deleted';
   /** From the file tree diff: the modified or deleted page before the change (the base version's). */
   before?: string;
+  /** From the file tree diff: a modified page with the service's visual diff on (`?readthedocs-diff=true`), what changed highlighted. */
+  diff?: string;
   /** From a file tree diff of an earlier build of the pull request (the service had not written this push's). */
   earlierBuild?: true;
 }

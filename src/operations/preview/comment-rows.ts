@@ -5,6 +5,7 @@
  */
 import { z } from 'zod/mini';
 import type { FileProblem } from '../../domain/project-result.js';
+import type { KindCounts } from '../../reporting/broken-link.js';
 import { CELL_LIMIT } from '../../reporting/markdown.js';
 import { clipMiddle } from '../../util/clip-middle.js';
 import { encodeSegment } from '../../util/url.js';
@@ -52,10 +53,12 @@ export interface PreviewRow {
   moreUnredirected?: number;
   /** The workflow run that wrote the row: its job summary lists every changed page, its log the build's progress. */
   runUrl?: string;
-  /** `link-check`: the first broken links of the changed pages (page → target, what is wrong). */
-  brokenLinks?: BrokenLinkRow[];
-  /** Broken links beyond `brokenLinks`, which the job summary lists. */
-  moreBrokenLinks?: number;
+  /** `link-check`: the first changed pages with broken links, each with its first ones (target, what is wrong, text, source). */
+  brokenPages?: BrokenPageRow[];
+  /** Pages with broken links beyond `brokenPages`, which the job summary lists. */
+  moreBrokenPages?: number;
+  /** Every broken link of the changed pages, counted by kind (those listed included). */
+  brokenCounts?: KindCounts;
   /** `link-check`: the first links that answer 404 on the preview but that a redirect of the project sends on in production. */
   redirectedLinks?: RedirectedLinkRow[];
   /** Redirected links beyond `redirectedLinks`, which the job summary lists. */
@@ -64,6 +67,8 @@ export interface PreviewRow {
   unreadPages?: number;
   /** Input `warnings`: a ready preview's build added warnings its base branch's build does not have. */
   warnings?: RowWarnings;
+  /** The gates that turned the ready preview red, in their words (`broken links: 3 to pages, 2 to anchors`): the row is ❌, its preview linked. */
+  failedChecks?: string[];
 }
 
 /** A row's new warnings (the first ones, and how many more) and the counts of its comparison. */
@@ -76,11 +81,19 @@ export interface RowWarnings {
   baseline: { build: number; version: string };
 }
 
-/** A broken link: the page it is on, where it leads, and what is wrong (`missing page`, `missing anchor`…). */
-export interface BrokenLinkRow {
+/** A changed page with broken links: how many, and the first ones. */
+interface BrokenPageRow {
   page: string;
+  total: number;
+  links: BrokenLinkRow[];
+}
+
+/** A broken link of a page: where it leads, what is wrong (`missing page`, `missing anchor`…), its text, the line that writes it. */
+interface BrokenLinkRow {
   target: string;
   problem: string;
+  text?: string;
+  source?: { file: string; line?: number };
 }
 
 /** A link a redirect of the project keeps working: the page it is on, where it leads, and the redirect (its type, from and to). */
@@ -136,7 +149,7 @@ function serialiseRow(row: PreviewRow) {
   return {
     ...row,
     updatedAt: row.updatedAt.toISOString(),
-    ...(row.brokenLinks === undefined ? {} : { brokenLinks: row.brokenLinks.map(asCells) }),
+    ...(row.brokenPages === undefined ? {} : { brokenPages: row.brokenPages.map(pageAsCells) }),
     ...(row.redirectedLinks === undefined ? {} : { redirectedLinks: row.redirectedLinks.map(redirectedAsCells) }),
   };
 }
@@ -147,6 +160,13 @@ function serialiseRow(row: PreviewRow) {
  */
 function redirectedAsCells(link: RedirectedLinkRow): RedirectedLinkRow {
   return { ...asCells(link), redirect: asCells(link.redirect) };
+}
+
+function pageAsCells(page: BrokenPageRow): BrokenPageRow {
+  return {
+    ...asCells(page),
+    links: page.links.map((link) => ({ ...asCells(link), ...(link.source ? { source: asCells(link.source) } : {}) })),
+  };
 }
 
 function asCells<T extends object>(item: T): T {
@@ -176,6 +196,13 @@ function storedProblems() {
     z.transform((items: unknown[]) => items.flatMap((item) => readsBack(storedProblemSchema, item))),
   );
 }
+
+const storedBrokenLink = z.object({
+  target: z.string(),
+  problem: z.string(),
+  text: z.optional(z.string()),
+  source: z.optional(z.object({ file: z.string(), line: z.optional(z.int().check(z.positive())) })),
+});
 
 const storedRowSchema = z.object({
   project: z.string(),
@@ -210,13 +237,22 @@ const storedRowSchema = z.object({
     z.array(z.object({ file: z.string(), from: z.string(), to: z.optional(z.string()), entry: z.string() })).check(z.maxLength(100)),
   ),
   moreUnredirected: z.optional(z.int()),
-  brokenLinks: z.optional(
+  brokenPages: z.optional(
     z.pipe(
-      z.array(z.object({ page: z.string(), target: z.string(), problem: z.string() })).check(z.maxLength(20)),
-      z.transform((links: BrokenLinkRow[]) => links.map(asCells)),
+      z
+        .array(
+          z.object({
+            page: z.string(),
+            total: z.int().check(z.nonnegative()),
+            links: z.array(storedBrokenLink).check(z.maxLength(10)),
+          }),
+        )
+        .check(z.maxLength(20)),
+      z.transform((pages: BrokenPageRow[]) => pages.map(pageAsCells)),
     ),
   ),
-  moreBrokenLinks: z.optional(z.int()),
+  moreBrokenPages: z.optional(z.int()),
+  brokenCounts: z.optional(z.partialRecord(z.enum(['page', 'anchor', 'image', 'resource', 'external']), z.int().check(z.nonnegative()))),
   redirectedLinks: z.optional(
     z.pipe(
       z
@@ -242,6 +278,7 @@ const storedRowSchema = z.object({
       baseline: z.object({ build: z.int(), version: z.string().check(z.maxLength(255)) }),
     }),
   ),
+  failedChecks: z.optional(z.array(z.string().check(z.maxLength(CELL_LIMIT))).check(z.maxLength(5))),
 });
 
 /**

@@ -15,6 +15,7 @@ import type { ChangedPage } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
 import { removedByPullRequest, type MovedPage } from './redirect-guard.js';
+import { plural } from '../../util/plural.js';
 
 /** Deleted pages asked on the live docs at most (the others are judged by the files)... */
 const MAX_LIVE_CHECKS = 50;
@@ -74,7 +75,7 @@ function said(log: ProjectLog, pages: MovedPage[], why: string): void {
   const shown = pages.slice(0, 5).map((page) => page.from);
   log.info(
     safeLine(
-      `${pages.length} page(s) the file tree diff lists as deleted (${shown.join(', ')}${pages.length > shown.length ? ', …' : ''}): ${why}`,
+      `${plural(pages.length, 'page')} the file tree diff lists as deleted (${shown.join(', ')}${pages.length > shown.length ? ', …' : ''}): ${why}`,
       1000,
     ),
   );
@@ -112,6 +113,6 @@ async function liveAnswers(
     answers.set(file, status === 200 ? 'served' : status === 404 || status === 410 ? 'gone' : 'unknown');
   }
   const told = [...answers.values()].filter((answer) => answer !== 'unknown').length;
-  log.debug(`The base's live docs asked for ${Math.min(asked.length, MAX_LIVE_CHECKS)} deleted page(s): ${told} answered`);
+  log.debug(`The base's live docs asked for ${plural(Math.min(asked.length, MAX_LIVE_CHECKS), 'deleted page')}: ${told} answered`);
   return answers;
 }

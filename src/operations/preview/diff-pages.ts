@@ -5,7 +5,7 @@
  * them. When the diff is absent, `preview` maps the pull request's source files instead.
  */
 import type { PreviewRow } from './comment-rows.js';
-import { changedPageLine } from './render-comment.js';
+import { changedPageLine, visualDiffUrl } from './changed-page-lines.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
@@ -16,6 +16,7 @@ import { joinUrl, type ChangedPage } from './changed-pages.js';
 import { readCurrentFileTreeDiff, type AcceptLink, type DiffPage, type FileTreeDiff } from './file-tree-diff.js';
 import type { MovedPage } from './redirect-guard.js';
 import type { PreviewDetails } from './details.js';
+import { plural } from '../../util/plural.js';
 
 type PreviewDetailsFields = Extract<PreviewDetails, { pages: unknown }>;
 
@@ -84,7 +85,7 @@ export async function changedPagesFromDiff(
 function outdatedDiff(log: ProjectLog, diff: FileTreeDiff, previewUrl: string, reads: number): DiffOutcome {
   const base = baseRoot(diff);
   const note =
-    `Read the Docs' file tree diff is still of an earlier build of this pull request after ${reads} read(s): ` +
+    `Read the Docs' file tree diff is still of an earlier build of this pull request after ${plural(reads, 'read')}: ` +
     `its pages (${diff.added.length} added, ${diff.modified.length} modified, ${diff.deleted.length} deleted) may not be this push's`;
   log.info(safeLine(note, 500));
   const pages = diffChangedPages(diff, previewUrl).map((page): ChangedPage => ({ ...page, earlierBuild: true }));
@@ -113,14 +114,17 @@ export function diffChangedPages(diff: FileTreeDiff, previewUrl: string): Change
   const inPreview = (page: DiffPage) => page.current ?? joinUrl(previewUrl, page.filename.split('/'));
   return [
     ...diff.added.map((page): ChangedPage => ({ file: page.filename, url: inPreview(page), change: 'added' })),
-    ...diff.modified.map(
-      (page): ChangedPage => ({
+    ...diff.modified.map((page): ChangedPage => {
+      const url = inPreview(page);
+      const visual = visualDiffUrl(url);
+      return {
         file: page.filename,
-        url: inPreview(page),
+        url,
         change: 'modified',
         ...(page.base ? { before: page.base } : {}),
-      }),
-    ),
+        ...(visual ? { diff: visual } : {}),
+      };
+    }),
     ...diff.deleted.flatMap((page): ChangedPage[] =>
       page.base ? [{ file: page.filename, url: page.base, change: 'deleted', before: page.base }] : [],
     ),
@@ -152,7 +156,8 @@ function baseRoot(diff: FileTreeDiff): string | undefined {
 /** A ready row's pages: the first ones, and how many more the job summary lists. */
 export function commentPages(pages: ChangedPage[]): Pick<PreviewRow, 'pages' | 'morePages'> {
   if (pages.length === 0) return {};
-  const shown = pages.slice(0, MAX_COMMENT_PAGES);
+  // The comment's stored rows keep no visual diff link: the comment makes it from the page's.
+  const shown = pages.slice(0, MAX_COMMENT_PAGES).map(({ diff: _diff, ...page }) => page);
   return { pages: shown, ...(pages.length > shown.length ? { morePages: pages.length - shown.length } : {}) };
 }
 

@@ -1,20 +1,35 @@
 /**
  * `link-check` in `preview`: the links, images and anchors of the changed pages (added and
  * modified), checked on the preview itself, so that a link to a page the pull request adds
- * resolves. Each broken one is a warning annotation; the comment's row keeps the first ones, the
- * job summary lists them all; with `fail`, a broken internal target turns the project red.
+ * resolves. Each broken one is traced back to the pull request's line that writes it
+ * (link-sources.ts) and annotated there (an error when it fails the project); the comment's row
+ * keeps the first pages and their first links, the job summary lists every page; with `fail`, a
+ * broken internal target turns the project red (`linkGate`, the one place that says so).
  */
 import type { PreviewRow } from './comment-rows.js';
 import { BROKEN_LINKS_TITLE, REDIRECTED_LINKS_INTRO, redirectedLinkMarkdown } from './render-comment.js';
-import { type BrokenLink, brokenLinkMarkdown, brokenLinkText } from '../../reporting/broken-link.js';
+import {
+  type BrokenLink,
+  brokenLinksWords,
+  countKinds,
+  kindWords,
+  listedPages,
+  listedPagesMarkdown,
+  listedPagesText,
+  type ListedLink,
+} from '../../reporting/broken-link.js';
+import type { SourceLinks } from '../../reporting/file-problems.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
+import type { GateFailure } from '../shared/gates.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { linkCounts } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
 import { globList } from '../shared/links/resolve-link.js';
+import type { IndexUse, SiteBuilder } from '../shared/links/site-index.js';
 import type { ChangedPage } from './changed-pages.js';
+import { locateBrokenLinks, type SourceReading } from './link-sources.js';
 import type { ProjectRedirects } from './redirect-check.js';
 import { type PreviewLinkReport, type RedirectedLink, setRedirectedApart } from './redirected-links.js';
 
@@ -23,10 +38,16 @@ const MAX_LINK_CHECKED_PAGES = 200;
 const MAX_LINK_TARGETS = 2_000;
 /** The whole check's time (and the step's deadline). */
 const LINK_CHECK_BUDGET_MS = 60_000;
-/** Broken links the comment's row keeps; the job summary lists them all. */
-const MAX_COMMENT_BROKEN = 10;
-/** Broken links the job summary lists per project. */
-const MAX_SUMMARY_BROKEN = 1_000;
+/** Pages with broken links the comment's row keeps, and links of each; the job summary lists every page. */
+const COMMENT_BOUNDS = { pages: 10, perPage: 5 };
+/** Redirected links the comment's row keeps; the job summary lists them all. */
+const MAX_COMMENT_REDIRECTED = 10;
+/** Links the job summary lists per page (every page listed; `results` has every link)... */
+const SUMMARY_PER_PAGE = 20;
+/** ...and redirected links per project. */
+const MAX_SUMMARY_REDIRECTED = 1_000;
+/** A failure's reason (the error annotation, the job summary's block): the first pages, and links of each. */
+const REASON_BOUNDS = { pages: 10, perPage: 5 };
 
 /** What `results[].links` says: how many links were checked, how many not and why, the broken ones, and those a redirect keeps working. */
 export interface LinkDetails {
@@ -61,6 +82,10 @@ export async function checkPreviewLinks(
     redirects: ProjectRedirects;
     recheck?: boolean;
     singleVersion?: boolean;
+    /** The builder the build's resolved configuration names: how its search index's documents are served. */
+    builder?: SiteBuilder | undefined;
+    /** The pull request's sources, to find the line that writes each broken link. */
+    sources?: SourceReading | undefined;
   },
 ): Promise<PreviewLinkReport | undefined> {
   const levels = linkLevels(ctx.inputs, 'preview');
@@ -81,15 +106,26 @@ export async function checkPreviewLinks(
     answers: args.answers,
     // The CDN serves the previous build until the service's indexing ends (FACTS): without the diff, which comes after it, a 404 may be stale.
     ...(args.recheck ? { recheckAfterMs: ctx.polling.previewRetryMs } : {}),
+    // The preview's own search index answers the targets it lists (site-index.ts).
+    index: { builder: args.builder },
   });
-  const report = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
-  annotateBroken(log, report.broken);
+  const apart = await setRedirectedApart(log, checked, { redirects: args.redirects, token: Boolean(ctx.inputs.token) });
+  const report =
+    args.sources && apart.broken.length > 0 ? { ...apart, broken: await locateBrokenLinks(apart.broken, args.sources, log) } : apart;
+  const failing = new Set(failingLinks(report.broken, levels));
+  annotateBroken({ annotations: ctx.log, story: log }, report.broken, (link) => failing.has(link));
+  if (report.index?.file !== undefined) log.info(indexLine(report.index));
   const unread = report.unreadPages === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
   log.info(
     `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
   );
   return report;
+}
+
+/** "The build's search index (searchindex.js) answered 1980 target(s) of the changed pages, asked no more (2 request(s))". */
+function indexLine(use: IndexUse): string {
+  return `The build's search index (${use.file}) answered ${use.answered} target(s) of the changed pages, asked no more (${use.requests} request(s))`;
 }
 
 /** Why a changed page that answered 200 was not read. */
@@ -118,29 +154,49 @@ function asRoot(previewUrl: string): string {
   return url.href;
 }
 
-/** The broken links that fail the project at the inputs' levels. */
-export function failingOf(ctx: OperationContext, report: LinkReport | undefined): BrokenLink[] {
-  return report ? failingLinks(report.broken, linkLevels(ctx.inputs, 'preview')) : [];
+/**
+ * `link-check`'s gate, the one place that says whether the broken links fail the project (an
+ * internal page, image or resource at `link-check: fail`, an anchor at `link-check-anchors: fail`)
+ * and in what words; undefined when they do not.
+ */
+export function linkGate(ctx: OperationContext, project: string, report: LinkReport | undefined): GateFailure | undefined {
+  const failing = report ? failingLinks(report.broken, linkLevels(ctx.inputs, 'preview')) : [];
+  if (failing.length === 0) return undefined;
+  const words = brokenLinksWords(countKinds(failing));
+  return {
+    outcome: 'failed',
+    title: BROKEN_LINKS_TITLE,
+    subject: project,
+    words,
+    reason: [`${words} (input \`link-check: fail\`):`, ...listedPagesText(failing, REASON_BOUNDS)].join('\n'),
+  };
 }
 
-/** The comment row's part: the first broken links and redirected ones, and how many more the summary lists. */
+/** The comment row's part: the first pages with broken links (and their first links), every one counted by kind; the first redirected links. */
 export function rowBrokenLinks(
   report: PreviewLinkReport | undefined,
-): Pick<PreviewRow, 'brokenLinks' | 'moreBrokenLinks' | 'redirectedLinks' | 'moreRedirectedLinks' | 'unreadPages'> {
+): Pick<PreviewRow, 'brokenPages' | 'moreBrokenPages' | 'brokenCounts' | 'redirectedLinks' | 'moreRedirectedLinks' | 'unreadPages'> {
   if (!report) return {};
   const row: ReturnType<typeof rowBrokenLinks> = {};
   if (report.unreadPages > 0) row.unreadPages = report.unreadPages;
   if (report.broken.length > 0) {
-    const shown = report.broken.slice(0, MAX_COMMENT_BROKEN).map(({ page, target, problem }) => ({ page, target, problem }));
-    row.brokenLinks = shown;
-    if (report.broken.length > shown.length) row.moreBrokenLinks = report.broken.length - shown.length;
+    const { pages, morePages } = listedPages(report.broken, COMMENT_BOUNDS);
+    row.brokenCounts = countKinds(report.broken);
+    row.brokenPages = pages.map(({ url: _, links, ...page }) => ({ ...page, links: links.map(rowLink) }));
+    if (morePages > 0) row.moreBrokenPages = morePages;
   }
   if (report.redirected.length > 0) {
-    const shown = report.redirected.slice(0, MAX_COMMENT_BROKEN).map(({ page, target, redirect }) => ({ page, target, redirect }));
+    const shown = report.redirected.slice(0, MAX_COMMENT_REDIRECTED).map(({ page, target, redirect }) => ({ page, target, redirect }));
     row.redirectedLinks = shown;
     if (report.redirected.length > shown.length) row.moreRedirectedLinks = report.redirected.length - shown.length;
   }
   return row;
+}
+
+/** What the comment keeps of a link: its target, problem, text and source. */
+function rowLink(link: ListedLink) {
+  const { target, problem, text, source } = link;
+  return { target, problem, ...(text === undefined ? {} : { text }), ...(source === undefined ? {} : { source }) };
 }
 
 /** What `results[].links` carries. */
@@ -151,50 +207,34 @@ export function linkDetails(report: PreviewLinkReport | undefined): { links?: Li
   return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled } };
 }
 
-/** With `link-check: fail` (or anchors at `fail`): the project is red, and says which links. */
-export function brokenLinksFailure(
-  project: string,
-  failing: BrokenLink[],
-): { outcome: 'failed'; title: string; subject: string; reason: string } {
-  return {
-    outcome: 'failed',
-    title: BROKEN_LINKS_TITLE,
-    subject: project,
-    reason: [
-      `${failing.length} broken link(s) on the changed pages (input \`link-check: fail\`):`,
-      ...failing.slice(0, 20).map(brokenLinkText),
-      ...(failing.length > 20 ? [`… and ${failing.length - 20} more (the job summary lists them all)`] : []),
-    ].join('\n'),
-  };
-}
-
 /**
- * The job summary's list of a project's broken links: every one, up to {@link MAX_SUMMARY_BROKEN};
- * then those a redirect of the project keeps working in production, as many.
+ * The job summary's part of a project's broken links: its counts, then every page (linked on the
+ * preview at `previewUrl`) with its first {@link SUMMARY_PER_PAGE} links, each at its source's
+ * line; then those a redirect of the project keeps working in production.
  */
-export function brokenLinksSummary(project: string, report: PreviewLinkReport | undefined): string[] {
+export function brokenLinksSummary(
+  project: string,
+  report: PreviewLinkReport | undefined,
+  where: SourceLinks & { previewUrl?: string | undefined },
+): string[] {
   if (!report) return [];
   const redirected = report.redirected.length === 0 ? '' : `, ${report.redirected.length} redirected in production`;
   // "1 broken, 2 redirected in production, 11 checked, …": the notes beside the broken ones.
   const counts = linkCounts(report).replace(/^\d+ broken/, (broken) => `${broken}${redirected}`);
-  const head = `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**: ${counts}`;
-  const lines = ['', head];
+  const kinds = report.broken.length === 0 ? '' : ` (${escapeMarkdown(kindWords(countKinds(report.broken)))})`;
+  const lines = ['', `**${BROKEN_LINKS_TITLE} in ${escapeMarkdown(project)}**${kinds}: ${counts}`];
   if (report.broken.length > 0) {
+    const bounds = { pages: Number.MAX_SAFE_INTEGER, perPage: SUMMARY_PER_PAGE, root: where.previewUrl };
+    const { pages, morePages } = listedPages(report.broken, bounds);
     lines.push('');
-    for (const line of listed(report.broken, (link) => `${brokenLinkMarkdown(link)}${link.external ? ' (another site)' : ''}`))
+    for (const line of listedPagesMarkdown(pages, { links: where, morePages, elsewhere: ' (every one in the `results` output)' }))
       lines.push(line);
   }
   if (report.redirected.length > 0) {
     lines.push('', REDIRECTED_LINKS_INTRO, '');
-    for (const line of listed(report.redirected, redirectedLinkMarkdown)) lines.push(line);
+    for (const link of report.redirected.slice(0, MAX_SUMMARY_REDIRECTED)) lines.push(`- ${redirectedLinkMarkdown(link)}`);
+    if (report.redirected.length > MAX_SUMMARY_REDIRECTED)
+      lines.push(`- … and ${report.redirected.length - MAX_SUMMARY_REDIRECTED} more (every one in the \`results\` output)`);
   }
-  return lines;
-}
-
-/** Up to {@link MAX_SUMMARY_BROKEN} list items, then how many more `results` has. */
-function listed<T>(items: readonly T[], line: (item: T) => string): string[] {
-  const lines = items.slice(0, MAX_SUMMARY_BROKEN).map((item) => `- ${line(item)}`);
-  if (items.length > MAX_SUMMARY_BROKEN)
-    lines.push(`- … and ${items.length - MAX_SUMMARY_BROKEN} more (every one in the \`results\` output)`);
   return lines;
 }

@@ -1,18 +1,18 @@
 import type { CommitState } from '../../github/api/rest.js';
 import type { PreviewRow, PreviewStatus } from './comment-rows.js';
 import type { PreviewPublisher } from './preview-publisher.js';
-import { unredirectedSections } from './render-comment.js';
-import { codeSpan, escapeMarkdown, markdownLink } from '../../reporting/markdown.js';
+import { previewOrder, unredirectedSections } from './render-comment.js';
+import { codeSpan, escapeMarkdown, markdownLink, safeHttpUrl } from '../../reporting/markdown.js';
 import { reasonWithSubject, type OperationContext, type ProjectResult, type StepReport } from '../types.js';
 import type { ChangedPage } from './changed-pages.js';
 import { deploymentOutcome, type PreviewDeployments } from './deployments.js';
 import type { PreviewDetails } from './details.js';
 import { commentPages, diffDetails, pagesSummary } from './diff-pages.js';
 import type { PullRequestRun } from './pull-request.js';
-import { brokenLinksSummary, failingOf, linkDetails, rowBrokenLinks } from './link-check.js';
+import { brokenLinksSummary, linkDetails, rowBrokenLinks } from './link-check.js';
 import type { PreviewFindings } from './verify-preview.js';
 import { rowWarnings } from './new-warnings.js';
-import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
+import { gateWords } from '../shared/gates.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.
@@ -26,7 +26,7 @@ import { failsOnWarnings, newWarningsCount } from '../shared/warnings/gate.js';
 export async function presentPreviews(
   ctx: OperationContext,
   step: {
-    run: Pick<PullRequestRun, 'pr' | 'headSha'>;
+    run: Pick<PullRequestRun, 'pr' | 'headSha' | 'repoUrl'>;
     publisher: PreviewPublisher;
     deployments: PreviewDeployments;
   },
@@ -42,18 +42,13 @@ export async function presentPreviews(
     const status = commitStatusOf(result, row.status);
     if (unredirected.length > 0) row.unredirected = unredirected;
     if (unredirectedTotal > unredirected.length) row.moreUnredirected = unredirectedTotal - unredirected.length;
-    // `link-check`: the row lists the first broken links.
-    const links = ready(index) ? findings[index]!.links : undefined;
-    Object.assign(row, rowBrokenLinks(links));
-    if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
-      return { ...status, state: 'failure' as const, description: `${unredirectedTotal} page(s) moved or removed without a redirect` };
-    const broken = failingOf(ctx, links).length;
-    if (broken > 0) return { ...status, state: 'failure' as const, description: `${broken} broken link(s) on the changed pages` };
-    // `warnings: fail`: red on the warnings the base branch's build does not have.
-    const { warnings } = result;
-    return ready(index) && failsOnWarnings(warnings, ctx.inputs.warnings)
-      ? { ...status, state: 'failure' as const, description: `${newWarningsCount(warnings!.new.length)} (build #${result.buildId})` }
-      : status;
+    // `link-check`: the row lists the first pages with broken links.
+    Object.assign(row, rowBrokenLinks(ready(index) ? findings[index]!.links : undefined));
+    // A gate that turned the ready preview red (its own part decided it): ❌ and its words, the preview still linked.
+    const failed = ready(index) ? result.failedChecks : undefined;
+    if (!failed?.length) return status;
+    row.failedChecks = failed;
+    return { ...status, state: 'failure' as const, description: `${gateWords(failed)} (build #${result.buildId}; the preview is ready)` };
   });
   await Promise.all([
     publisher.publish(rows),
@@ -77,7 +72,15 @@ export async function presentPreviews(
     };
     return { ...result, details };
   });
-  return { results, summary: [summarySection(run, results, findings, publisher)], outputs: {} };
+  // The summary lists the projects as the comment does: failures first, then by name.
+  const summaryOrder = (a: ProjectResult, b: ProjectResult) => previewOrder(summaryRow(a), summaryRow(b));
+  return { results, summary: [summarySection(run, results, findings, publisher, summaryOrder)], outputs: {}, summaryOrder };
+}
+
+/** What {@link previewOrder} reads of a result: its name and its status as the comment shows it. */
+function summaryRow(result: ProjectResult): Pick<PreviewRow, 'project' | 'status' | 'failedChecks'> {
+  const status = (result.details as PreviewDetails | undefined)?.previewStatus ?? previewStatusOf(result);
+  return { project: result.project, status, ...(result.failedChecks ? { failedChecks: result.failedChecks } : {}) };
 }
 
 function previewStatusOf(result: ProjectResult): PreviewStatus {
@@ -159,17 +162,21 @@ function commitStatusOf(
 }
 
 function summarySection(
-  run: Pick<PullRequestRun, 'pr' | 'headSha'>,
-  results: ProjectResult[],
-  findings: PreviewFindings[],
+  run: Pick<PullRequestRun, 'pr' | 'headSha' | 'repoUrl'>,
+  unordered: ProjectResult[],
+  unorderedFindings: PreviewFindings[],
   publisher: PreviewPublisher,
+  order: (a: ProjectResult, b: ProjectResult) => number,
 ): string {
+  const entries = unordered.map((result, index) => ({ result, info: unorderedFindings[index]! })).sort((a, b) => order(a.result, b.result));
+  const results = entries.map(({ result }) => result);
+  const findings = entries.map(({ info }) => info);
   const where = publisher.location
     ? ` · ${markdownLink(locationLabel(publisher), publisher.location)}`
     : publisher.handedOverTo
       ? ` · ${markdownLink("Read the Docs' own comment", publisher.handedOverTo)} (no comment of the action's: \`comment: auto\`)`
       : '';
-  const lines = [`Pull request #${run.pr}, head commit ${codeSpan(run.headSha, { inTable: false })}${where}`];
+  const lines = [`Pull request #${run.pr}, head commit ${commitLink(run.repoUrl, run.headSha)}${where}`];
   for (const [index, result] of results.entries()) {
     const info = findings[index]!;
     if (result.previewUrl) for (const line of pagesSummary(result.project, info.pages, info.diff)) lines.push(line);
@@ -183,10 +190,18 @@ function summarySection(
   for (const section of unredirectedSections(unredirected)) lines.push('', section);
   for (const [index, result] of results.entries()) {
     if (!result.previewUrl) continue;
-    for (const line of brokenLinksSummary(result.project, findings[index]!.links)) lines.push(line);
+    const where = { repoUrl: run.repoUrl, commit: run.headSha, previewUrl: result.previewUrl };
+    for (const line of brokenLinksSummary(result.project, findings[index]!.links, where)) lines.push(line);
   }
   for (const note of publisher.notes) lines.push('', `> ⚠️ ${escapeMarkdown(note)}`);
   return lines.join('\n');
+}
+
+/** The commit as elsewhere: 7 characters in code, linked to the full one. */
+function commitLink(repoUrl: string, sha: string): string {
+  const code = codeSpan(sha.slice(0, 7), { inTable: false });
+  const url = safeHttpUrl(`${repoUrl}/commit/${sha}`);
+  return url === undefined ? code : `[${code}](${url})`;
 }
 
 function locationLabel(publisher: PreviewPublisher): string {

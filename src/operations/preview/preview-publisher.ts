@@ -163,8 +163,8 @@ export class PreviewPublisher {
         // A row with something to tell (broken links, links kept working by a redirect, pages without a redirect, new warnings) keeps the action's comment.
         const tells = shown.some((row) =>
           Boolean(
-            row.brokenLinks?.length ||
-              row.moreBrokenLinks ||
+            row.brokenCounts ||
+              row.failedChecks?.length ||
               row.unreadPages ||
               row.redirectedLinks?.length ||
               row.unredirected?.length ||

@@ -4,6 +4,7 @@
  * follows the project's `versioning_scheme`.
  */
 import { encodeSegment } from '../../util/url.js';
+import { forCount } from '../../util/plural.js';
 
 export interface ProjectForPreview {
   slug: string;
@@ -173,8 +174,9 @@ function fillPreviewTemplate(template: string, values: { project: string; versio
     .map((match) => match[0])
     .filter((placeholder) => !(PREVIEW_TEMPLATE_PLACEHOLDERS as readonly string[]).includes(placeholder));
   if (unknown.length > 0) {
+    const names = [...new Set(unknown)];
     throw new Error(
-      `Input "${PREVIEW_TEMPLATE_INPUT}" has unknown placeholder(s) ${[...new Set(unknown)].join(', ')}; accepted placeholders: ${accepted}.`,
+      `Input "${PREVIEW_TEMPLATE_INPUT}" has unknown ${forCount(names.length, 'placeholder')} ${names.join(', ')}; accepted placeholders: ${accepted}.`,
     );
   }
   const filled = template

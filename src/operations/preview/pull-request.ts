@@ -10,6 +10,7 @@ import { MAX_READTHEDOCS_YAML_BYTES, readReadthedocsConfig, type DocsBuilder } f
 import type { ProjectRecords } from './resolve-preview-url.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
 import { messageOf } from '../../util/message-of.js';
+import { plural } from '../../util/plural.js';
 
 // `preview`'s first job: reading the pull request (which one, its repository, the projects to
 // preview, its changed files), through the event and the GitHub API: no checkout of PR code.
@@ -131,7 +132,7 @@ export async function projectsToPreview(
     ctx.log.untrusted(
       translations.length === 0
         ? `${project} has no translations`
-        : `${project} has ${translations.length} translation(s): ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,
+        : `${project} has ${plural(translations.length, 'translation')}: ${translations.map((t) => `${t.slug} (${t.language.code})`).join(', ')}`,
     );
   }
   return projects;
@@ -179,7 +180,7 @@ export async function changedSourceFiles(
     }
     const entries = await listPullRequestFileEntries(gh, run.pr);
     const files = changedFileNames(entries);
-    ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${files.length} changed file(s)`);
+    ctx.log.debug(`docs folder ${docsDir} (${builder ?? 'sphinx'}), ${plural(files.length, 'changed file')}`);
     return { files, entries, docsDir, builder };
   } catch (error) {
     ctx.log.warning(`Changed pages are not linked: ${messageOf(error)}`, { title: 'Changed pages unknown' });

@@ -10,6 +10,8 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
+import type { Inputs } from '../../inputs/inputs.js';
+import type { GateFailure } from '../shared/gates.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
@@ -25,6 +27,7 @@ import {
 } from './redirect-guard.js';
 import { messageOf } from '../../util/message-of.js';
 import { naturalCompare } from '../../util/natural-order.js';
+import { forCount, plural } from '../../util/plural.js';
 
 /** The annotation's title for each page moved or removed without a redirect. */
 const NO_REDIRECT_TITLE = 'Page moved without a redirect';
@@ -104,7 +107,7 @@ export async function checkRedirects(ctx: OperationContext, log: ProjectLog, inp
   if (moved.length === 0) return NONE;
   if (!ctx.inputs.token) {
     // The redirects of a project are read with a maintainer's token only.
-    log.info(`${moved.length} page(s) moved or removed; their redirects are not checked without \`token\``);
+    log.info(`${plural(moved.length, 'page')} moved or removed; redirects are not checked without \`token\``);
     return NONE;
   }
   let uncovered = moved;
@@ -203,8 +206,9 @@ async function answeringTargets(
   const notAsked = targets.length - asked.length + unchecked.length;
   if (notAsked > 0) {
     log.info(
-      `${notAsked} new page address(es) were not looked up on the preview (at most ${MAX_TARGET_CHECKS}, within ` +
-        `${TARGET_CHECK_BUDGET_MS / 1000} s): their entries leave \`to:\` for you to fill in`,
+      `${plural(notAsked, 'new page address', 'new page addresses')} ${forCount(notAsked, 'was', 'were')} not looked up on the preview ` +
+        `(at most ${MAX_TARGET_CHECKS}, within ${TARGET_CHECK_BUDGET_MS / 1000} s): ` +
+        `${forCount(notAsked, 'its entry leaves', 'their entries leave')} \`to:\` for you to fill in`,
     );
   }
   return answering;
@@ -257,19 +261,23 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   return () => (promise ??= make());
 }
 
-/** With `redirect-check: fail`: the project is red, and says which pages. */
-export function unredirectedFailure(
+/**
+ * `redirect-check`'s gate, the one place that says whether pages moved or removed without a
+ * redirect fail the project (`redirect-check: fail`), and in what words; undefined when they do not.
+ */
+export function redirectGate(
+  level: Inputs['redirectCheck'],
   project: string,
   { pages, total }: UnredirectedPages,
-): { outcome: 'failed'; title: string; subject: string; reason: string } {
+): GateFailure | undefined {
+  if (level !== 'fail' || total === 0) return undefined;
   const first = total > pages.length ? ` (the first ${pages.length})` : '';
+  const words = `${plural(total, 'page')} moved or removed without a redirect`;
   return {
     outcome: 'failed',
     title: UNREDIRECTED_TITLE,
     subject: project,
-    reason: [
-      `${total} page(s) moved or removed without a redirect (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`,
-      ...pages.map((page) => page.entry),
-    ].join('\n'),
+    words,
+    reason: [`${words} (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`, ...pages.map((page) => page.entry)].join('\n'),
   };
 }

@@ -13,6 +13,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import type { LinkReport } from '../shared/links/link-checker.js';
 import { redirectMatcher, type ProjectRedirects } from './redirect-check.js';
 import type { RedirectRule } from './redirect-guard.js';
+import { forCount, plural } from '../../util/plural.js';
 
 /** A link that answers 404 on the preview but that one of the project's redirects sends on in production. */
 export interface RedirectedLink extends BrokenLink {
@@ -45,7 +46,7 @@ export async function setRedirectedApart(
   if (candidates.length === 0) return { ...report, redirected: [] };
   if (!args.token) {
     log.info(
-      `${candidates.length} missing target(s) may work in production through a redirect: the project's redirects are not read without \`token\``,
+      `${plural(candidates.length, 'missing target')} may work in production through a redirect: the project's redirects are not read without \`token\``,
     );
     return { ...report, redirected: [] };
   }
@@ -66,7 +67,8 @@ export async function setRedirectedApart(
   for (const link of redirected.slice(0, MAX_LOGGED)) log.info(safeLine(`${link.page} → ${link.target}: ${redirectedNote(link)}`, 1000));
   if (redirected.length > 0)
     log.info(
-      `${redirected.length} link(s) answer 404 on the preview, which applies no redirects, but work in production through the project's redirects`,
+      `${plural(redirected.length, 'link')} ${forCount(redirected.length, 'answers', 'answer')} 404 on the preview, which applies no redirects, ` +
+        `but ${forCount(redirected.length, 'works', 'work')} in production through the project's redirects`,
     );
   return { ...report, broken, redirected };
 }

@@ -1,8 +1,7 @@
 /** The Markdown of the preview comment: a heading, one table row per project, reasons and changed pages. */
-import { brokenLinkMarkdown } from '../../reporting/broken-link.js';
+import { countOf, kindWords, listedPagesMarkdown, pageOnSite, type ListedPage } from '../../reporting/broken-link.js';
 import {
   codeSpan,
-  escapeHtml,
   escapeMarkdown,
   fencedCode,
   fitsGitHubBody,
@@ -17,15 +16,15 @@ import { naturalCompare } from '../../util/natural-order.js';
 import {
   commentMarker,
   dataComment,
-  type BrokenLinkRow,
   type PreviewRow,
   type PreviewStatus,
   type RedirectedLinkRow,
-  type RowPage,
   type UnredirectedRowPage,
 } from './comment-rows.js';
 import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
+import { changedPagesFolds } from './changed-page-lines.js';
 import { newWarningsCount } from '../shared/warnings/gate.js';
+import { gateWords } from '../shared/gates.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -112,16 +111,16 @@ export function renderComment(args: CommentArgs, limit = GITHUB_BODY_LIMIT): str
 
 /** A row whose lists are only counted (`more…`), its output tail dropped. */
 function countsOnly(row: PreviewRow): PreviewRow {
-  const { tail: _tail, unredirected, brokenLinks, redirectedLinks, problems, ...kept } = row;
+  const { tail: _tail, unredirected, brokenPages, redirectedLinks, problems, ...kept } = row;
   const counted = (listed: unknown[] | undefined, more: number | undefined) => (listed?.length ?? 0) + (more ?? 0);
   const lost = counted(unredirected, row.moreUnredirected);
-  const broken = counted(brokenLinks, row.moreBrokenLinks);
+  const broken = counted(brokenPages, row.moreBrokenPages);
   const redirected = counted(redirectedLinks, row.moreRedirectedLinks);
   const problemCount = counted(problems, row.moreProblems);
   return {
     ...kept,
     ...(lost > 0 ? { moreUnredirected: lost } : {}),
-    ...(broken > 0 ? { moreBrokenLinks: broken } : {}),
+    ...(broken > 0 ? { moreBrokenPages: broken } : {}),
     ...(redirected > 0 ? { moreRedirectedLinks: redirected } : {}),
     ...(problemCount > 0 ? { moreProblems: problemCount } : {}),
     ...(row.warnings ? { warnings: { ...row.warnings, new: [], moreNew: rowNewWarnings(row) } } : {}),
@@ -170,19 +169,18 @@ function render(
     lines.push('', section);
   }
 
-  for (const section of linkSections(rows, headSha, args.runUrl)) lines.push('', section);
+  for (const section of linkSections(rows, { headSha, repoUrl, runUrl: args.runUrl })) lines.push('', section);
 
   // Input `warnings`: what a ready preview's build added, at its lines of the head commit.
   for (const row of rows.filter((row) => shownNewWarnings(row, headSha))) lines.push('', newWarningsSection(row, repoUrl, args.runUrl));
 
   if (options.pages) {
-    for (const row of rows) {
-      // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
-      // own comment lists them already.
-      if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
-      if (serviceComment(row) !== undefined) continue;
-      for (const line of changedPagesLines(row, args.runUrl)) lines.push(line);
-    }
+    // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
+    // own comment lists them already.
+    const listed = rows.filter(
+      (row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha) && serviceComment(row) === undefined,
+    );
+    for (const line of changedPagesFolds(listed, args.runUrl)) lines.push(line);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -197,7 +195,7 @@ function tableLines(rows: PreviewRow[], headSha: string | undefined, timeColumn:
     const outdated = headSha !== undefined && row.commit !== headSha;
     const cells = [
       escapeMarkdown(row.project),
-      statusCell(row.status) + (outdated ? ' (older commit)' : ''),
+      statusCell(row) + (outdated ? ' (older commit)' : ''),
       row.status === 'ready' && !outdated && safeHttpUrl(row.previewUrl) !== undefined ? markdownLink('Preview', row.previewUrl) : '—',
       buildCell(row),
     ];
@@ -205,42 +203,6 @@ function tableLines(rows: PreviewRow[], headSha: string | undefined, timeColumn:
     lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines;
-}
-
-/** A ready row's changed pages, collapsed: each linked, and how many more the job summary lists. */
-function changedPagesLines(row: PreviewRow, runUrl: string | undefined): string[] {
-  const pages = (row.pages ?? []).filter((page) => safeHttpUrl(page.url) !== undefined);
-  if (pages.length === 0) return [];
-  const count = pages.length + (row.morePages ?? 0);
-  const earlier = pages.some((page) => page.earlierBuild) ? ' of an earlier build, not this push' : '';
-  const from = pages.some((page) => page.change !== undefined) ? `, from Read the Docs' file tree diff${earlier}` : '';
-  const lines = ['', `<details><summary>Changed pages in ${escapeHtml(row.project)} (${count}${from})</summary>`, ''];
-  for (const page of pages) lines.push(`- ${changedPageLine(page, codeSpan(page.file, { inTable: false }))}`);
-  if (row.morePages)
-    lines.push(`- … and ${row.morePages} more: ${runLink(row.runUrl ?? runUrl, 'the job summary of this run')} lists them all`);
-  lines.push('', '</details>');
-  return lines;
-}
-
-/**
- * A changed page as a list item's text: `label` linked to the page, then what the service's file
- * tree diff says of it (new, removed) and the link to the page before the change.
- */
-export function changedPageLine(page: RowPage, label: string): string {
-  const link = (text: string, url: string | undefined) => {
-    const destination = safeHttpUrl(url);
-    return destination === undefined ? text : `[${text}](${destination})`;
-  };
-  switch (page.change) {
-    case 'added':
-      return `${link(label, page.url)} (new)`;
-    case 'deleted':
-      return `${label} (removed) · ${link('before', page.before ?? page.url)}`;
-    case 'modified':
-      return page.before === undefined ? link(label, page.url) : `${link(label, page.url)} · ${link('before', page.before)}`;
-    default:
-      return link(label, page.url);
-  }
 }
 
 /**
@@ -271,44 +233,28 @@ function reasonLines(
 
 /**
  * The verdict: the leading status's emoji and every status counted, then what a reader must still
- * fix: the build's warnings, pages that lose their address and broken links (a ready preview with
- * those is not "✅ ready": it says how many, under ⚠️).
+ * fix: a gate that turned a ready preview red says its words (`❌ … broken links: 3 pages, 2
+ * anchors`, the row's cell too, the preview still linked); otherwise the build's warnings, pages
+ * that lose their address and broken links (a ready preview with those is not "✅ ready": it says
+ * how many, under ⚠️).
  */
 function heading(rows: PreviewRow[], headSha: string | undefined): string {
   if (rows.length === 0) return 'ℹ️ Read the Docs preview: nothing to report yet';
   const counts = new Map<PreviewStatus, number>();
-  for (const row of rows) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  for (const row of rows) counts.set(shownStatus(row), (counts.get(shownStatus(row)) ?? 0) + 1);
   const leading = HEADING_PRIORITY.find((status) => counts.has(status)) ?? 'ready';
   const words = (status: PreviewStatus) => STATUS_LABELS[status].heading ?? STATUS_LABELS[status].label.toLowerCase();
-  const warnings = problemCount(
-    rows.flatMap((row) => row.problems ?? []),
-    rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0),
-  );
-  const unredirected = rows.filter((row) => shownUnredirected(row, headSha));
-  // Projects built from one source tree lose the same pages: each address counted once (the
-  // unlisted ones once per distinct list).
-  const listed = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
-  const unlisted = new Map(unredirected.map((row) => [listKey(unredirectedOfRow(row)), row.moreUnredirected ?? 0]));
-  const lost = listed + [...unlisted.values()].reduce((sum, more) => sum + more, 0);
-  const broken = rows
-    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
-    .reduce((sum, row) => sum + brokenCount(row), 0);
-  // Issue 50: a changed page the link check could not read is said, never passed over in silence.
-  const unread = rows
-    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
-    .reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
-  const added = rows.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
+  const gated = rows.filter((row) => row.failedChecks?.length);
+  // A gate's words stand for its row's notes: the rest are told of the other rows.
+  const others = rows.filter((row) => !row.failedChecks?.length);
   const notes = [
-    warnings,
-    lost === 0
-      ? ''
-      : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
-    broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
-    unread === 0 ? '' : `${unread} changed page${unread === 1 ? '' : 's'} not read for links`,
-    added === 0 ? '' : newWarningsCount(added),
-  ].filter((note) => note !== '');
-  const emoji = leading === 'ready' && lost + broken + unread + added > 0 ? '⚠️' : STATUS_LABELS[leading].emoji;
+    ...gated.map((row) => `${rows.length > 1 ? `${row.project}: ` : ''}${row.failedChecks!.join('; ')}`),
+    ...headingNotes(rows, others, headSha),
+  ];
+  const noted = notes.length > gated.length;
+  const emoji = leading === 'ready' && noted ? '⚠️' : STATUS_LABELS[leading].emoji;
   const said = notes.length === 0 ? '' : ` · ${notes.join(' · ')}`;
+  if (rows.length === 1 && gated.length === 1) return `${emoji} Read the Docs preview: ${notes.join(' · ')}`;
   if (rows.length === 1) return `${emoji} Read the Docs preview: ${words(leading)}${said}`;
   if (counts.size === 1) return `${emoji} Read the Docs previews: all ${rows.length} ${words(leading)}${said}`;
   const summary = HEADING_PRIORITY.filter((status) => counts.has(status))
@@ -317,9 +263,45 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   return `${emoji} Read the Docs previews: ${summary}${said}`;
 }
 
-/** A row's broken links, listed or counted. */
+/** What the rows without a failed gate still have to fix, counted: the build's warnings, pages without a redirect, broken links, changed pages not read for links, new warnings. */
+function headingNotes(rows: PreviewRow[], others: PreviewRow[], headSha: string | undefined): string[] {
+  const warnings = problemCount(
+    rows.flatMap((row) => row.problems ?? []),
+    rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0),
+  );
+  const unredirected = others.filter((row) => shownUnredirected(row, headSha));
+  // Projects built from one source tree lose the same pages: each address counted once (the
+  // unlisted ones once per distinct list).
+  const listed = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
+  const unlisted = new Map(unredirected.map((row) => [listKey(unredirectedOfRow(row)), row.moreUnredirected ?? 0]));
+  const lost = listed + [...unlisted.values()].reduce((sum, more) => sum + more, 0);
+  const broken = others
+    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+    .reduce((sum, row) => sum + brokenCount(row), 0);
+  // Issue 50: a changed page the link check could not read is said, never passed over in silence.
+  const unread = rows
+    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+    .reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
+  const added = others.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
+  return [
+    warnings,
+    lost === 0
+      ? ''
+      : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
+    broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+    unread === 0 ? '' : `${unread} changed page${unread === 1 ? '' : 's'} not read for links`,
+    added === 0 ? '' : newWarningsCount(added),
+  ].filter((note) => note !== '');
+}
+
+/** The status a row is shown with: a ready preview that a gate turned red is counted with the failed ones. */
+function shownStatus(row: Pick<PreviewRow, 'status' | 'failedChecks'>): PreviewStatus {
+  return row.status === 'ready' && row.failedChecks?.length ? 'failed' : row.status;
+}
+
+/** A row's broken links, counted. */
 function brokenCount(row: PreviewRow): number {
-  return (row.brokenLinks?.length ?? 0) + (row.moreBrokenLinks ?? 0);
+  return countOf(row.brokenCounts ?? {});
 }
 
 function unredirectedOfRow(row: PreviewRow): UnredirectedProject {
@@ -337,17 +319,28 @@ function shownUnredirected(row: PreviewRow, headSha: string | undefined): boolea
   return row.status === 'ready' && lost > 0 && (headSha === undefined || row.commit === headSha);
 }
 
-/** The rows in the order of {@link HEADING_PRIORITY}, what needs attention first; stable within a status. */
+/** The rows in the order of {@link previewOrder}: what needs attention first, then by name. */
 function failuresFirst(rows: PreviewRow[]): PreviewRow[] {
-  const rank = (row: PreviewRow) => HEADING_PRIORITY.indexOf(row.status);
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index)
-    .map(({ row }) => row);
+  return [...rows].sort(previewOrder);
 }
 
-function statusCell(status: PreviewStatus): string {
-  const { emoji, label } = STATUS_LABELS[status];
+type Ordered = Pick<PreviewRow, 'status' | 'project' | 'failedChecks'>;
+
+/**
+ * The order a reader sees projects in, the comment's and the job summary's: by status as shown
+ * (a ready preview a gate failed is failed) in the order of {@link HEADING_PRIORITY} (what needs
+ * attention first), then by name in natural order (the stored rows come in the order their jobs ended).
+ */
+export function previewOrder(a: Ordered, b: Ordered): number {
+  const rank = (row: Ordered) => HEADING_PRIORITY.indexOf(shownStatus(row));
+  return rank(a) - rank(b) || naturalCompare(a.project, b.project);
+}
+
+/** `✅ Ready`, or for a ready preview a gate turned red, `❌` and the gate's words: `❌ Broken links: 3 to pages, 2 to anchors`. */
+function statusCell(row: PreviewRow): string {
+  if (row.status === 'ready' && row.failedChecks?.length)
+    return `${STATUS_LABELS.failed.emoji} ${escapeMarkdown(gateWords(row.failedChecks))}`;
+  const { emoji, label } = STATUS_LABELS[row.status];
   return `${emoji} ${label}`;
 }
 
@@ -459,12 +452,15 @@ function unredirectedSection(projects: string | string[], pages: UnredirectedRow
 }
 
 /** `link-check`'s sections of the ready rows of the head commit: their broken links, and those a redirect keeps working. */
-function linkSections(rows: PreviewRow[], headSha: string | undefined, runUrl: string | undefined): string[] {
+function linkSections(
+  rows: PreviewRow[],
+  at: { headSha: string | undefined; repoUrl: string | undefined; runUrl: string | undefined },
+): string[] {
   const sections: string[] = [];
   for (const row of rows) {
-    if (row.status !== 'ready' || (headSha !== undefined && row.commit !== headSha)) continue;
-    const run = row.runUrl ?? runUrl;
-    if (brokenCount(row) > 0) sections.push(brokenLinksSection(row.project, row.brokenLinks ?? [], row.moreBrokenLinks, run));
+    if (row.status !== 'ready' || (at.headSha !== undefined && row.commit !== at.headSha)) continue;
+    const run = row.runUrl ?? at.runUrl;
+    if (brokenCount(row) > 0) sections.push(brokenLinksSection(row, at.repoUrl, run));
     if (row.redirectedLinks?.length || row.moreRedirectedLinks)
       sections.push(redirectedLinksSection(row.project, row.redirectedLinks ?? [], row.moreRedirectedLinks, run));
   }
@@ -501,15 +497,19 @@ export function redirectedLinkMarkdown(link: RedirectedLinkRow): string {
   return `${head}: works in production through the ${escapeMarkdown(type)} redirect ${codeSpan(from || '/', { inTable: false })}${where}`;
 }
 
-/** The section listing a project's first broken links (page → target, what is wrong), and how many more the job summary lists. */
-function brokenLinksSection(project: string, links: BrokenLinkRow[], more: number | undefined, runUrl: string | undefined): string {
-  return [
-    `#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(project)})`,
-    '',
-    ...links.map((link) => `- ${brokenLinkMarkdown(link)}`),
-    ...(more && links.length === 0
-      ? [`- ${more} broken link${more === 1 ? '' : 's'}: ${runLink(runUrl, 'the job summary of this run')} lists them all`]
-      : []),
-    ...(more && links.length > 0 ? [`- … and ${more} more: ${runLink(runUrl, 'the job summary of this run')} lists them all`] : []),
-  ].join('\n');
+/**
+ * The section of a project's broken links, grouped by page: its first pages, each linked on the
+ * preview, with its first links (at the line of the pull request that writes each, its text), and
+ * how many more the job summary lists.
+ */
+function brokenLinksSection(row: PreviewRow, repoUrl: string | undefined, runUrl: string | undefined): string {
+  const counts = row.brokenCounts ?? {};
+  const pages = (row.brokenPages ?? []).map((page): ListedPage => ({ ...page, url: pageOnSite(row.previewUrl, page.page) }));
+  const elsewhere = `: ${runLink(runUrl, 'the job summary of this run')} lists them`;
+  const total = countOf(counts);
+  const list =
+    pages.length === 0
+      ? [`- ${total} broken link${total === 1 ? '' : 's'}${elsewhere} all`]
+      : listedPagesMarkdown(pages, { links: { repoUrl, commit: row.commit }, morePages: row.moreBrokenPages ?? 0, elsewhere });
+  return [`#### ${BROKEN_LINKS_TITLE} (${escapeMarkdown(row.project)}): ${escapeMarkdown(kindWords(counts))}`, '', ...list].join('\n');
 }

@@ -176,7 +176,36 @@ function sharedVerification(
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
   });
-  return { pr: run.pr, records, changedFiles, projectFile, linkAnswers: new LinkAnswers({ signal: ctx.deadline.signal }) };
+  return {
+    pr: run.pr,
+    records,
+    changedFiles,
+    projectFile,
+    linkAnswers: new LinkAnswers({ signal: ctx.deadline.signal }),
+    sourceText: sourceTexts(ctx, github, run),
+  };
+}
+
+/**
+ * The pull request's files at its head commit, each read once in the run (projects of one
+ * repository share them): a broken link's source. Undefined when it cannot be read (said in the
+ * debug log), or when it is not a file's text GitHub gives (a file over 1 MB comes without it).
+ */
+function sourceTexts(ctx: OperationContext, github: () => Promise<GitHubRepo | undefined>, run: PullRequestRun) {
+  const texts = new Map<string, Promise<string | undefined>>();
+  return (path: string): Promise<string | undefined> => {
+    let text = texts.get(path);
+    if (text === undefined) {
+      text = github()
+        .then((gh) => (gh ? getFileContent(gh, path, run.headSha) : undefined))
+        .catch((error: unknown) => {
+          ctx.log.debug(safeLine(`${path} at ${run.headSha}: ${messageOf(error)}; its broken links have no line`));
+          return undefined;
+        });
+      texts.set(path, text);
+    }
+    return text;
+  };
 }
 
 /**

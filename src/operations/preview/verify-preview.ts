@@ -8,15 +8,15 @@ import { checkPage } from './check-page.js';
 import { changedPagesFromDiff, type DiffOutcome } from './diff-pages.js';
 import { MAX_PAGE_BYTES, type LinkAnswers } from '../shared/links/link-checker.js';
 import { linkLevels } from '../shared/links/levels.js';
-import { brokenLinksFailure, checkPreviewLinks, failingOf } from './link-check.js';
+import { checkPreviewLinks, linkGate } from './link-check.js';
 import { lookUpPages } from './page-lookups.js';
 import type { ChangedSources } from './pull-request.js';
-import { checkRedirects, projectRedirects, unredirectedFailure, type UnredirectedPage } from './redirect-check.js';
+import { checkRedirects, projectRedirects, redirectGate, type UnredirectedPage } from './redirect-check.js';
 import { deletedPagesToGuard } from './deleted-pages.js';
 import type { PreviewLinkReport } from './redirected-links.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
 import { messageOf } from '../../util/message-of.js';
-import { failsOnWarnings, warningsFailure } from '../shared/warnings/gate.js';
+import { warningsGate } from '../shared/warnings/gate.js';
 
 // `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
 // service's file tree diff, else the pull request's source files) and their redirects.
@@ -53,6 +53,8 @@ export interface PreviewVerification {
   projectFile: () => Promise<string | undefined>;
   /** What the link check has fetched in this run, for every project: each page and target once. */
   linkAnswers: LinkAnswers;
+  /** A file of the pull request at its head commit (a broken link's source), read once in the run; undefined when it cannot be. */
+  sourceText: (path: string) => Promise<string | undefined>;
 }
 
 /**
@@ -112,9 +114,9 @@ export async function verifyPreview(
 }
 
 /**
- * `redirect-check: fail` with pages moved without a redirect, `link-check: fail` with broken
- * links, or `warnings: fail` with new warnings (in that order): the project is red, its row still
- * ready. Else the ready preview.
+ * Each gate's own verdict (`redirect-check`, `link-check`, `warnings`, in that order): when one
+ * fails, the project is red with the first one's title and reason, its row still ready, and
+ * `failedChecks` says every one that failed in its words. Else the ready preview.
  */
 function checksVerdict(
   ctx: OperationContext,
@@ -125,12 +127,15 @@ function checksVerdict(
   // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
   const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0, 'unread-page': links?.unreadPages ?? 0 };
   const noted = { ...ready, notes };
-  if (ctx.inputs.redirectCheck === 'fail' && unredirectedTotal > 0)
-    return { ...noted, ...unredirectedFailure(project, { pages: unredirected, total: unredirectedTotal }) };
-  const failing = failingOf(ctx, links);
-  if (failing.length > 0) return { ...noted, ...brokenLinksFailure(project, failing) };
-  // `warnings: fail`: a warning the base branch's build does not have.
-  return failsOnWarnings(ready.warnings, ctx.inputs.warnings) ? { ...noted, ...warningsFailure(project, ready.warnings!) } : noted;
+  const failed = [
+    redirectGate(ctx.inputs.redirectCheck, project, { pages: unredirected, total: unredirectedTotal }),
+    linkGate(ctx, project, links),
+    warningsGate(project, ready.warnings, ctx.inputs.warnings),
+  ].filter((gate) => gate !== undefined);
+  const [first] = failed;
+  if (first === undefined) return noted;
+  const { words: _, ...failure } = first;
+  return { ...noted, ...failure, failedChecks: failed.map((gate) => gate.words) };
 }
 
 /** The changed pages of an answering preview that answer too, and (`redirect-check`) the moved pages without a redirect. */
@@ -160,7 +165,9 @@ async function verifyChangedPages(
       : read;
   info.diff = diff;
   if (!sources && 'fallback' in diff) return;
-  const builder = sources ? ((await builtWith(ctx, run, sources)) ?? sources.builder) : undefined;
+  // The build's own configuration, when read, also says how its search index's documents are served.
+  const built = sources ? await builtWith(ctx, run, sources) : undefined;
+  const builder = built ?? sources?.builder;
   const checked = new Map<string, boolean>();
   if ('pages' in diff) info.pages = diff.pages;
   else if (sources) {
@@ -177,6 +184,8 @@ async function verifyChangedPages(
     redirects,
     recheck: !('pages' in diff),
     singleVersion: record?.versioning_scheme === 'single_version_without_translations',
+    builder: built,
+    sources: sources && { files: sources.files, docsDir: sources.docsDir, builder, read: shared.sourceText },
   });
   if (links) info.links = links;
   if (ctx.inputs.redirectCheck !== 'off') {

@@ -5,6 +5,7 @@ import { safeLine } from '../../util/untrusted-text.js';
 import { outputTailOf } from '../../util/output-tail.js';
 import type { OperationContext } from '../types.js';
 import { notRead } from '../../util/message-of.js';
+import { plural } from '../../util/plural.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
 const OUTPUT_TAIL_LINES = 200;
@@ -137,5 +138,5 @@ export function outputTail(output: string, maxLines = OUTPUT_TAIL_LINES, maxChar
   const tail = outputTailOf(output, { lines: maxLines, chars: maxChars });
   if (tail.text === '') return '(no output)';
   if (tail.cutLines === 0) return tail.text;
-  return `[… ${tail.cutLines} earlier line(s) cut; the build page has the full output]\n${tail.text}`;
+  return `[… ${plural(tail.cutLines, 'earlier line')} cut; the build page has the full output]\n${tail.text}`;
 }

@@ -3,6 +3,7 @@ import type { Build } from '../../readthedocs/schemas.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import { outputTailOf } from '../../util/output-tail.js';
 import { messageOf } from '../../util/message-of.js';
+import { stoppedOnWarnings } from './sphinx-warnings.js';
 
 const OUTPUT_TAIL_LINES = 20;
 const OUTPUT_TAIL_CHARS = 3000;
@@ -48,6 +49,12 @@ export async function explainFailure(api: ReadTheDocsApi, build: Build): Promise
       if (failed) {
         parts.push(`Command failed (exit code ${failed.exit_code}): ${failed.command ?? '(unknown command)'}`);
         findings.headline ??= parts.at(-1);
+        // Sphinx's `-W`: what stopped it is said first, before the service's generic notification.
+        const stopped = stoppedOnWarnings(failed.output ?? '');
+        if (stopped !== undefined) {
+          parts.unshift(stopped);
+          findings.headline = stopped;
+        }
         const tail = tailLines(failed.output ?? '', OUTPUT_TAIL_LINES, OUTPUT_TAIL_CHARS);
         if (tail) parts.push(`Last lines of its output:\n${tail}`);
         if (tail) findings.outputTail = tail;

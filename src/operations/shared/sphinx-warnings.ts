@@ -8,6 +8,7 @@
 import type { FileProblem } from '../../domain/project-result.js';
 import type { Annotation, RunnerLog } from '../../runner/port.js';
 import { safeLine } from '../../util/untrusted-text.js';
+import { plural } from '../../util/plural.js';
 
 export type SphinxProblem = FileProblem;
 
@@ -72,6 +73,10 @@ function location(prefix: string): { path: string; docstring?: string; lineNumbe
 }
 // After Sphinx's `-W` notice, the next line is `path:line: message` with no level.
 const TREATED_AS_ERROR = /^Warning, treated as error:\s*$/;
+// Sphinx's last line when `-W --keep-going` failed the build (the service's `fail_on_warning`).
+const WARNINGS_AS_ERRORS = /^build finished with problems, (\d{1,9}) warnings? \(with warnings treated as errors\)\.$/;
+/** How many of the output's last lines are looked at for Sphinx's own account of why it stopped. */
+const STOP_LINES = 6;
 const BARE_PROBLEM = /^(.{1,1000}?):(\d{1,9}):\s?(.*)$/;
 // The checkout the service builds in, e.g.
 // /home/docs/checkouts/readthedocs.org/user_builds/<project>/checkouts/<version>/docs/index.rst
@@ -139,6 +144,26 @@ function problem(level: SphinxProblem['level'], path: string, lineNumber: string
   };
 }
 
+/**
+ * Why a failed Sphinx run stopped, when `-W` (warnings as errors) stopped it: "Sphinx stopped on 2
+ * warnings (`-W`)", from Sphinx's last line, or "on its first warning" when Sphinx without
+ * `--keep-going` stopped at its notice. Undefined for any other failure. Only the output's last
+ * lines are read (Sphinx says it last).
+ */
+export function stoppedOnWarnings(output: string): string | undefined {
+  const last = output
+    .slice(-STOP_LINES * MAX_LINE_CHARS)
+    .split('\n')
+    .slice(-STOP_LINES);
+  const lines = last.map(cleanOutputLine).map((line) => line?.trim() ?? '');
+  for (const line of lines.toReversed()) {
+    const counted = WARNINGS_AS_ERRORS.exec(line);
+    if (counted) return `Sphinx stopped on ${plural(Number(counted[1]), 'warning')} (\`-W\`)`;
+  }
+  // Without `--keep-going`: the notice, then the warning it turned into an error, and nothing after.
+  return lines.some(isTreatedAsErrorNotice) ? 'Sphinx stopped on its first warning (`-W`)' : undefined;
+}
+
 /** `path` relative to the repository, or undefined when it cannot be told. */
 export function repositoryPath(path: string): string | undefined {
   let relative = path.replace(CHECKOUT_PREFIX, '');
@@ -178,7 +203,7 @@ export function annotateSphinxProblems(
     }
     const rest = ofLevel.length - ANNOTATION_LIMITS[level];
     if (rest > 0) {
-      const what = `${rest} more Sphinx ${level}${rest === 1 ? '' : 's'} of ${safeLine(project, 200)}`;
+      const what = `${plural(rest, `more Sphinx ${level}`)} of ${safeLine(project, 200)}`;
       info(`${what} are in the build's output (the first ${ANNOTATION_LIMITS[level]} are annotated)`);
     }
   }

@@ -21,6 +21,7 @@ import {
 import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
 import { continueFrom } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
+import { plural } from '../../util/plural.js';
 
 /**
  * An active version gets its build from the service (a push of the tag, an automation rule);
@@ -188,7 +189,7 @@ async function verifyThroughSearch(
 
   if (hits.length > 0) {
     const top = hits.slice(0, TOP_HITS);
-    log.info(`${elapsed(ctx)} Search finds ${hits.length} page${hits.length === 1 ? '' : 's'} of ${version}:`);
+    log.info(`${elapsed(ctx)} Search finds ${plural(hits.length, 'page')} of ${version}:`);
     for (const hit of top) log.info(`  - ${plainLine(hit.title)} ${hit.url ?? ''}`.trimEnd());
     const summarySections = [...(built.summarySections ?? []), searchHitsMarkdown(project, version, text, top)];
     return { ...built, details: { verified: true, searchHits: top }, summarySections };

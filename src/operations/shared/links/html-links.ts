@@ -7,7 +7,7 @@
  * page whatever its nesting (the `Parser` on top of it keeps its stack with `unshift`: a page of
  * 240,000 nested elements held the CPU for 85 s). Never regular expressions. A page of a pull
  * request is hostile input: bounded before it gets here, read in slices between which the caller's
- * budget is asked, and bounded again in what is kept of it. It runs in the parser's worker
+ * budget is asked, and bounded again in what is kept of it (a link's text included). It runs in the parser's worker
  * (parse-worker.ts), whose Node strips types only: no TypeScript-only syntax, and `.ts` imports.
  */
 import { type TokenizerCallbacks, Tokenizer } from 'htmlparser2';
@@ -18,6 +18,8 @@ export interface PageLink {
   kind: 'link' | 'image' | 'resource';
   /** The attribute's value, entities decoded, as written (relative or absolute). */
   href: string;
+  /** What a reader sees of it: a link's text (an image's `alt` inside it included), an image's `alt`; bounded, spaces collapsed. */
+  text?: string;
 }
 
 export interface PageLinks {
@@ -36,13 +38,17 @@ const MAX_LINKS_PER_PAGE = 5_000;
 const MAX_ANCHORS_PER_PAGE = 50_000;
 /** Longer attribute values are not links (nor anchors) anyone meant. */
 const MAX_VALUE_LENGTH = 4_096;
+/** A link's text kept, in characters (what a reader needs to find it on the page)... */
+const MAX_TEXT_LENGTH = 80;
+/** ...read of it at most, spaces included. */
+const MAX_TEXT_READ = 400;
 /** The page is given to the tokenizer this many characters at a time; the budget is asked between two. */
 const SLICE_CHARACTERS = 64 * 1024;
 
 /** The elements whose attributes are read (`image` is `img`, as browsers have it); of the others, only `id`. */
 const READ_ELEMENTS = new Set(['a', 'base', 'img', 'image', 'link', 'script', 'video', 'audio', 'object', 'source']);
 /** The attributes read: the longest name is 6 characters, so a longer one is never sliced out of the page. */
-const READ_ATTRIBUTES = ['id', 'name', 'href', 'src', 'srcset', 'rel', 'data'] as const;
+const READ_ATTRIBUTES = ['id', 'name', 'href', 'src', 'srcset', 'rel', 'data', 'alt'] as const;
 type ReadAttribute = (typeof READ_ATTRIBUTES)[number];
 const LONGEST_NAME = 6;
 
@@ -60,6 +66,7 @@ export function pageLinks(html: string, options: ReadOptions = {}): PageLinks | 
     if (options.overBudget?.() === true) return undefined;
   }
   tokenizer.end();
+  reader.closeLink();
   const { links, base, dropped } = reader;
   return { links, anchors: anchorHashes(reader.anchors), dropped, ...(base === undefined ? {} : { base }) };
 }
@@ -83,6 +90,8 @@ class LinkReader implements TokenizerCallbacks {
   /** The attribute being read, and its value so far (`undefined` once over the length allowed). */
   private attribute: ReadAttribute | undefined;
   private value: string | undefined = '';
+  /** The `<a>` whose text is being read (an `<a>` inside it ends it, as browsers have it). */
+  private open: { link: PageLink; text: string } | undefined;
 
   constructor(html: string) {
     this.html = html;
@@ -128,28 +137,58 @@ class LinkReader implements TokenizerCallbacks {
     this.tagRead();
   }
 
-  onclosetag(): void {}
+  onclosetag(start: number, endIndex: number): void {
+    if (this.nameAt(start, endIndex) === 'a') this.closeLink();
+  }
+
   oncdata(): void {}
   oncomment(): void {}
   ondeclaration(): void {}
   onprocessinginstruction(): void {}
-  ontext(): void {}
-  ontextentity(): void {}
+
+  ontext(start: number, endIndex: number): void {
+    if (this.open === undefined) return;
+    const room = MAX_TEXT_READ - this.open.text.length;
+    if (room > 0) this.open.text += this.html.slice(start, Math.min(endIndex, start + room));
+  }
+
+  ontextentity(codepoint: number): void {
+    this.readText(String.fromCodePoint(codepoint));
+  }
+
   onend(): void {}
+
+  /** The open `<a>`'s text is all read: kept on its link. */
+  closeLink(): void {
+    if (this.open) setText(this.open.link, this.open.text);
+    this.open = undefined;
+  }
+
+  private readText(text: string): void {
+    if (this.open && this.open.text.length < MAX_TEXT_READ) this.open.text += text.slice(0, MAX_TEXT_READ - this.open.text.length);
+  }
 
   private tagRead(): void {
     const { values } = this;
     this.anchor(values.id);
     if (this.element === 'a') {
       this.anchor(values.name);
-      this.keep('link', values.href);
+      this.closeLink();
+      const link = this.keep('link', values.href);
+      if (link) this.open = { link, text: '' };
     } else if (this.element === 'base') {
       if (!this.baseSeen && values.href !== undefined) {
         this.baseSeen = true;
         if (values.href !== TOO_LONG) this.base = values.href;
       }
     } else if (this.element !== '') {
-      for (const [kind, url] of loaded(this.element, values)) this.keep(kind, url);
+      // An image's `alt` is its text, and the text of the link around it.
+      const alt = values.alt === undefined || values.alt === TOO_LONG ? undefined : values.alt;
+      if (this.element === 'img' && alt !== undefined) this.readText(` ${alt} `);
+      for (const [kind, url] of loaded(this.element, values)) {
+        const link = this.keep(kind, url);
+        if (link && kind === 'image' && alt !== undefined) setText(link, alt);
+      }
     }
     this.element = '';
     this.values = {};
@@ -160,15 +199,28 @@ class LinkReader implements TokenizerCallbacks {
     return end - start > LONGEST_NAME ? '' : this.html.slice(start, end).toLowerCase();
   }
 
-  private keep(kind: PageLink['kind'], href: string | undefined): void {
-    if (href === undefined || href === TOO_LONG) return;
-    if (this.links.length >= MAX_LINKS_PER_PAGE) this.dropped += 1;
-    else this.links.push({ kind, href });
+  private keep(kind: PageLink['kind'], href: string | undefined): PageLink | undefined {
+    if (href === undefined || href === TOO_LONG) return undefined;
+    if (this.links.length >= MAX_LINKS_PER_PAGE) {
+      this.dropped += 1;
+      return undefined;
+    }
+    const link: PageLink = { kind, href };
+    this.links.push(link);
+    return link;
   }
 
   private anchor(name: string | undefined): void {
     if (name !== undefined && name !== '' && name !== TOO_LONG && this.anchors.size < MAX_ANCHORS_PER_PAGE) this.anchors.add(name);
   }
+}
+
+/** `text` as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
+function setText(link: PageLink, text: string): void {
+  const words = text.slice(0, MAX_TEXT_READ).replace(/\s+/g, ' ').trim();
+  if (words === '') return;
+  const characters = [...words];
+  link.text = characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`;
 }
 
 /** What a value over {@link MAX_VALUE_LENGTH} is read as: compared by identity, never a link or an anchor. */

@@ -16,12 +16,15 @@ import pLimit, { type LimitFunction } from 'p-limit';
 import { type BrokenLink, brokenLinkText } from '../../../reporting/broken-link.js';
 import type { ProjectLog } from '../../../reporting/project-log.js';
 import { waitUntil } from '../../../resilience/index.js';
+import type { Annotation, RunnerLog } from '../../../runner/port.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
 import { type Answer, LinkAnswers, type PageRead, type Unreadable, withoutHash } from './link-answers.js';
 import { judge, type Judged, type Occurrence } from './link-judge.js';
 import { isPrivateHost } from '../../../util/private-host.js';
+import { ANNOTATION_LIMITS } from '../sphinx-warnings.js';
 import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
+import { indexAnswers, type IndexUse, type SiteIndexPlan } from './site-index.js';
 
 export { LinkAnswers } from './link-answers.js';
 
@@ -47,8 +50,10 @@ export interface LinkReport {
   unread: UnreadPage[];
   /** ...and how many in all (each counted as one link not checked). */
   unreadPages: number;
-  /** Distinct targets asked (the pages read excluded). */
+  /** Distinct targets asked (the pages read excluded), and the index files read. */
   requests: number;
+  /** The version's search index, when the plan let the check read it: what it answered (site-index.ts). */
+  index?: IndexUse;
 }
 
 interface UnreadPage {
@@ -85,6 +90,8 @@ export interface LinkCheckPlan {
    * a while after a build ends).
    */
   recheckAfterMs?: number;
+  /** The version's own targets answered from its build's search index first (site-index.ts), the builder given when known. */
+  index?: SiteIndexPlan;
 }
 
 /** Requests at the same time (each host's pace is the page fetcher's)... */
@@ -124,10 +131,11 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
   const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
   const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
+  const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
   const targets = await askTargets(plan, wants, read.known, ask);
-  const known = new Map([...read.known, ...refused, ...targets.answers]);
+  const known = new Map([...read.known, ...refused, ...(indexed?.answers ?? []), ...targets.answers]);
   let judged = judge(plan, read.occurrences, (url) => known.get(url));
-  let requests = targets.asked;
+  let requests = targets.asked + (indexed?.use?.requests ?? 0);
   if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0 && ctx.now() + plan.recheckAfterMs < endsAt) {
     // Once more after a short wait: the CDN may have served the previous build's page.
     const waitEnd = ctx.now() + plan.recheckAfterMs;
@@ -139,7 +147,35 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
     requests += again.length;
     judged = judge(plan, read.occurrences, (url) => known.get(url));
   }
-  return report(judged, { ...read, requests, known, askedOthers: targets.askedOthers });
+  const index = indexed?.use === undefined ? {} : { index: indexed.use };
+  return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
+}
+
+/**
+ * With `plan.index`, the version's own pages not read that its build's search index confirms
+ * (site-index.ts): answered from it and taken out of `wants`, so they are asked no more.
+ */
+async function answeredByIndex(
+  ctx: OperationContext,
+  plan: LinkCheckPlan,
+  args: {
+    read: { known: ReadonlyMap<string, Answer>; occurrences: readonly Occurrence[] };
+    wants: Map<string, Want>;
+    root: URL;
+    answers: LinkAnswers;
+    limit: LimitFunction;
+    remainingMs: () => number;
+  },
+): Promise<{ answers: Map<string, Answer>; use?: IndexUse } | undefined> {
+  if (plan.index === undefined) return undefined;
+  const { read, wants, ...reading } = args;
+  // Only pages are in an index: a file (an image, a stylesheet) is asked as before.
+  const pages = new Set<string>();
+  for (const { target } of read.occurrences) if (target.kind === 'internal' && target.html) pages.add(target.url);
+  const pending = [...wants.keys()].filter((url) => pages.has(url) && !read.known.has(url));
+  const indexed = await indexAnswers(ctx, plan.index, { ...reading, occurrences: read.occurrences, pending, anchors: plan.anchors });
+  for (const url of indexed.answers.keys()) wants.delete(url);
+  return indexed;
 }
 
 function report(
@@ -274,7 +310,13 @@ function occurrencesOf(
       target = where;
       read.targets.set(key, target);
     }
-    occurrences.push({ page: pagePath, kind: link.kind, target, ...(fragment === undefined ? {} : { fragment }) });
+    occurrences.push({
+      page: pagePath,
+      kind: link.kind,
+      target,
+      ...(fragment === undefined ? {} : { fragment }),
+      ...(link.text === undefined ? {} : { text: link.text }),
+    });
     if (target.kind === 'internal' && link.kind === 'link' && target.html) follow(target.url);
   }
   return occurrences;
@@ -395,17 +437,41 @@ function pathBelow(root: URL, url: string): string {
   return decoded === '' ? '/' : decoded;
 }
 
-/** The annotation's title of a broken link of the version's own pages... */
-const BROKEN_LINK_TITLE = 'Broken link';
+/** The annotation's title of a broken link of the version's own pages, by what it leads to... */
+const BROKEN_TITLES: Record<BrokenLink['kind'], string> = {
+  page: 'Broken link',
+  anchor: 'Broken anchor',
+  image: 'Broken image',
+  resource: 'Broken resource',
+};
 /** ...and of a link to another site (`link-check-external`), never failing. */
 const BROKEN_EXTERNAL_TITLE = 'Broken external link';
-/** Annotations at most (one each); the job summary has the rest. */
-const MAX_ANNOTATIONS = 50;
 
-/** One warning annotation per broken link, up to {@link MAX_ANNOTATIONS}. */
-export function annotateBroken(log: ProjectLog, broken: readonly BrokenLink[]): void {
-  for (const link of broken.slice(0, MAX_ANNOTATIONS)) {
-    log.warning(safeLine(brokenLinkText(link), 500), link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_LINK_TITLE);
+/**
+ * One annotation per broken link, at its source's line when known (the pull request's Files tab
+ * shows it there): an error for one that fails the project (`fails`), else a warning; those with a
+ * line first, at most GitHub's share of each level (`ANNOTATION_LIMITS`). The story counts the rest.
+ */
+export function annotateBroken(
+  log: { annotations: Pick<RunnerLog, 'warning' | 'error'>; story: Pick<ProjectLog, 'info'> },
+  broken: readonly BrokenLink[],
+  fails: (link: BrokenLink) => boolean = () => false,
+): void {
+  const placed = [...broken.filter((link) => link.source?.line !== undefined), ...broken.filter((link) => link.source?.line === undefined)];
+  const shown = { warning: 0, error: 0 };
+  for (const link of placed) {
+    const level = fails(link) ? 'error' : 'warning';
+    if (shown[level] >= ANNOTATION_LIMITS[level]) continue;
+    shown[level] += 1;
+    const text = link.text === undefined ? '' : ` (“${link.text}”)`;
+    const where: Annotation = {
+      title: link.external ? BROKEN_EXTERNAL_TITLE : BROKEN_TITLES[link.kind],
+      ...(link.source === undefined ? {} : { file: safeLine(link.source.file, 500) }),
+      ...(link.source?.line === undefined ? {} : { startLine: link.source.line }),
+    };
+    log.annotations[level](safeLine(`${brokenLinkText(link)}${text}`, 500), where);
   }
-  if (broken.length > MAX_ANNOTATIONS) log.info(`${broken.length - MAX_ANNOTATIONS} more broken links: the job summary lists them all`);
+  const left = broken.length - shown.warning - shown.error;
+  const more = left === 1 ? '1 more broken link is' : `${left} more broken links are`;
+  if (left > 0) log.story.info(`${more} not annotated (GitHub shows a few per step): the job summary lists them all`);
 }

@@ -17,6 +17,8 @@ export interface Occurrence {
   kind: PageLink['kind'];
   target: Exclude<LinkTarget, { kind: 'skipped' }>;
   fragment?: string;
+  /** What a reader sees of the link (`PageLink['text']`). */
+  text?: string;
 }
 
 export interface Judged {
@@ -42,7 +44,7 @@ export function judge(
   // Once per page and target: the occurrences come page after page, so the set holds one page's.
   let done = new Set<string>();
   let current: string | undefined;
-  for (const { page, kind, target, fragment: written } of occurrences) {
+  for (const { page, kind, target, fragment: written, text } of occurrences) {
     if (page !== current) {
       done = new Set();
       current = page;
@@ -56,14 +58,23 @@ export function judge(
     if (target.kind === 'ignored') judged.ignored += 1;
     else if (target.kind === 'outside') judged.outsideVersion += 1;
     else if (target.kind === 'external' && !plan.external) judged.otherSites += 1;
-    else judgeOne(judged, { page, kind, url: target.url, external: target.kind === 'external', shown, fragment }, answerOf(target.url));
+    else
+      judgeOne(judged, { page, kind, url: target.url, external: target.kind === 'external', shown, fragment, text }, answerOf(target.url));
   }
   return judged;
 }
 
 function judgeOne(
   judged: Judged,
-  link: { page: string; kind: PageLink['kind']; url: string; external: boolean; shown: string; fragment?: string | undefined },
+  link: {
+    page: string;
+    kind: PageLink['kind'];
+    url: string;
+    external: boolean;
+    shown: string;
+    fragment?: string | undefined;
+    text?: string | undefined;
+  },
   answer: Answer | undefined,
 ): void {
   const { external } = link;
@@ -77,7 +88,14 @@ function judgeOne(
   if (!external && (problem.startsWith('missing ') || answer?.status === 410)) judged.suspects.add(link.url);
   if (judged.broken.length < MAX_BROKEN) {
     const kind = problem === 'missing anchor' ? 'anchor' : link.kind === 'image' ? 'image' : link.kind === 'resource' ? 'resource' : 'page';
-    judged.broken.push({ page: link.page, target: link.shown, problem, kind, external });
+    judged.broken.push({
+      page: link.page,
+      target: link.shown,
+      problem,
+      kind,
+      external,
+      ...(link.text === undefined ? {} : { text: link.text }),
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ProjectSettings, Redirect, Version } from '../../../readthedocs/schemas.js';
+import { forCount } from '../../../util/plural.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
 import type { DesiredProject, DesiredRedirect } from './model.js';
@@ -54,7 +55,9 @@ export class MissingVersionsError extends Error {
     readonly project: string,
     readonly slugs: string[],
   ) {
-    super(`version(s) named under \`versions\` that ${project} does not have: ${slugs.map((slug) => safeLine(slug, 200)).join(', ')}`);
+    super(
+      `${forCount(slugs.length, 'A version', 'Versions')} named under \`versions\` that ${project} does not have: ${slugs.map((slug) => safeLine(slug, 200)).join(', ')}`,
+    );
   }
 }
 

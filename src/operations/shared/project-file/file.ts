@@ -5,6 +5,7 @@ import { ConfigFileSchema, type ConfigFile, type DesiredProject, type ProjectCon
 import { normaliseProject } from './normal-form.js';
 import { keysAt, setAside } from './salvage.js';
 import { didYouMean } from '../../../util/near-miss.js';
+import { plural } from '../../../util/plural.js';
 
 /** One thing wrong with the file (or worth a warning), placed on its line. */
 export interface FileProblem {
@@ -30,7 +31,7 @@ export class ConfigFileError extends Error {
     super(
       [
         ...problems.map((p) => `${p.file}:${p.line}: ${p.path ? `${p.path}: ` : ''}${p.message}`),
-        ...(more > 0 ? [`… and ${more} more problem${more === 1 ? '' : 's'} (the first ${problems.length} are shown)`] : []),
+        ...(more > 0 ? [`… and ${plural(more, 'more problem')} (the first ${problems.length} are shown)`] : []),
       ].join('\n'),
     );
     this.name = 'ConfigFileError';

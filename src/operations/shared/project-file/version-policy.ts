@@ -12,6 +12,7 @@
 import type { Version } from '../../../readthedocs/schemas.js';
 import { POLICY_ACTIVE, POLICY_PRERELEASES, type VersionPolicy } from './model.js';
 import { compareRelease, compareVersions, minorOf, parseVersionTag, type ParsedVersion } from '../version-tag.js';
+import { plural } from '../../../util/plural.js';
 
 // The tag parsing moved to ../shared/version-tag.ts (health reads release tags too); re-exported for this folder.
 export { compareVersions, minorOf, parseVersionTag };
@@ -115,7 +116,7 @@ export function policyTargets(
       targets.push({
         slug: version.slug,
         active: false,
-        reason: `${minor} is older than the newest ${count} minor${count === 1 ? '' : 's'}`,
+        reason: `${minor} is older than the newest ${plural(count, 'minor')}`,
       });
       continue;
     }

@@ -5,6 +5,8 @@
  */
 import type { BuildWarnings } from '../../../domain/project-result.js';
 import { problemText } from '../../../reporting/file-problems.js';
+import { plural } from '../../../util/plural.js';
+import type { GateFailure } from '../gates.js';
 
 export type WarningsLevel = 'off' | 'warn' | 'fail';
 
@@ -21,7 +23,7 @@ export function failsOnWarnings(warnings: Pick<BuildWarnings, 'new' | 'baseline'
 
 /** "1 new warning", "3 new warnings" (errors among them counted with them). */
 export function newWarningsCount(count: number): string {
-  return `${count} new warning${count === 1 ? '' : 's'}`;
+  return `${plural(count, 'new warning')}`;
 }
 
 /** What turns the project red: the title, and the reason listing the new warnings (the first ones). */
@@ -41,4 +43,13 @@ export function warningsFailure(
       ...(fresh.length > REASON_LISTED ? [`… and ${fresh.length - REASON_LISTED} more (the job summary lists them)`] : []),
     ].join('\n'),
   };
+}
+
+/**
+ * The warnings gate, the one place that says whether a build's new warnings fail its project
+ * (`warnings: fail`), and in what words; undefined when they do not.
+ */
+export function warningsGate(subject: string, warnings: BuildWarnings | undefined, level: WarningsLevel): GateFailure | undefined {
+  if (!failsOnWarnings(warnings, level)) return undefined;
+  return { ...warningsFailure(subject, warnings!), words: newWarningsCount(warnings!.new.length) };
 }
