@@ -112,7 +112,7 @@ describe.concurrent('hostile pages through dist/ (issue 50)', () => {
         expect(result!.links.checked).toBe(2);
         const status = gh.statuses(HEAD).at(-1);
         expect(status?.state).toBe('failure');
-        expect(status?.description).toBe('1 broken link(s) on the changed pages');
+        expect(status?.description).toBe('Broken links: 1 to a page (build #1; the preview is ready)');
       },
     ));
 
