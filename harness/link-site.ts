@@ -145,6 +145,40 @@ export function crawlSite(count: number, elsewhere: string): Record<string, stri
 }
 
 /**
+ * `count` changed pages (`guide/big-000.html`…) of about `bytes` each, for the link check's memory
+ * (issue 50's bench (i)): text with non-Latin-1 characters (`é`, `ü`, `—`, `中文`: the page decodes
+ * to two bytes a character), a section id every few paragraphs, inline tags throughout, and 20
+ * links: to the next pages' anchors, the index, one missing page of its own. The filler is one
+ * string shared by every page (the stand-in holds a few MB, not gigabytes).
+ */
+export function largePagesSite(count: number, bytes: number): { pages: Record<string, string>; changed: string[] } {
+  const name = (i: number) => `guide/big-${String(i % count).padStart(3, '0')}.html`;
+  const paragraph = (k: number) =>
+    `<p id="para-${k}">Le paramètre <em>über</em> — <code>valeur</code> 中文文档 <a href="#para-${k}">¶</a> ` +
+    `${'Returns the value of the parameter, converted as the caller asks; raises on a bad input. '.repeat(3)}</p>\n`;
+  const parts: string[] = [];
+  for (let size = 0, k = 0; size < bytes - 4_096; k++) {
+    const part = paragraph(k);
+    parts.push(part);
+    size += Buffer.byteLength(part);
+  }
+  const filler = parts.join('');
+  const pages: Record<string, string> = { 'index.html': page('Index', '<p id="start">Start</p>') };
+  const changed: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const links = [
+      ...Array.from({ length: 17 }, (_, k) => `<a href="../${name(i + k + 1)}#para-${k}">next ${k}</a>`),
+      '<a href="../index.html#start">index</a>',
+      `<a href="missing-${i}.html">gone</a>`,
+      `<a href="big-${String(i % count).padStart(3, '0')}.html#para-1">here</a>`,
+    ];
+    pages[name(i)] = page(`Big ${i}`, `<p>${links.join(' ')}</p>\n${filler}`);
+    changed.push(name(i));
+  }
+  return { pages, changed };
+}
+
+/**
  * A Sphinx-like version of `count` changed pages (`guide/page-000.html`…) of 20 links each and
  * `2 × count` reference pages nobody changed (`ref/topic-000.html`…, five sections each), for the
  * link check with the build's search index (issue 46): each changed page links 8 reference

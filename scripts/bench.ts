@@ -38,6 +38,10 @@
 //       quick mode), each with 150 anchors and 100 links, crawled whole with `link-check: warn`: the
 //       peak memory of the step, the pages read, the wall time (the docs hosts' pace lifted: the
 //       measure is the crawl's own work).
+//   (i) `operation: preview`'s link check on hostile sizes (issue 50): two projects, each with a
+//       file tree diff of 200 changed pages (20 in quick mode) of about 4 MB of HTML with
+//       non-Latin-1 text (two bytes a character once decoded): the peak memory of the step, the
+//       pages read (the run parses 64 MB at most; the others are counted, not fetched), the wall time.
 // (a) and (b) run concurrently (each against its own stand-in), with 150 ms added to every answer.
 //
 // `npm run bench -- --matrix` measures only (f), and `--quick` runs a small (f) beside the rest:
@@ -56,7 +60,7 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from '../harness/action-metadata.ts';
 import { startGitHubStandin } from '../harness/github-standin.ts';
 import { startStandin, type RecordedRequest, type Standin, type StandinOptions } from '../harness/rtd-standin.ts';
-import { crawlSite, indexedSite } from '../harness/link-site.ts';
+import { crawlSite, indexedSite, largePagesSite } from '../harness/link-site.ts';
 import { GITHUB_TOKEN, runAction, type ActionRun } from '../harness/run-action.ts';
 import { linkinatorCli, type LinkinatorRun, runLinkinator } from './bench/linkinator.ts';
 import { projectFileCosts } from './bench/project-file.ts';
@@ -475,6 +479,53 @@ async function healthCrawl(plan: Plan, pages: number): Promise<{ run: ActionRun;
   }
 }
 
+/** (i) `preview` of two projects, each with `pages` changed pages of about 4 MB (non-Latin-1 text): the step's peak memory. */
+async function largePagesPreview(plan: Plan, pages: number): Promise<{ run: ActionRun; pagesRead: number; peakRssBytes: number }> {
+  const rtd = await standinFor(plan, { docsRate: null });
+  const gh = await startGitHubStandin({ token: GITHUB_TOKEN });
+  try {
+    // Just under the 4 MB a page is read up to.
+    const site = largePagesSite(pages, 4 * MB - 64 * 1024);
+    for (const project of ['docs', 'api']) {
+      rtd.addProject({ slug: project, name: project, versions: [{ slug: String(PREVIEW_PR), type: 'external' }] });
+      rtd.addBuild(project, String(PREVIEW_PR), { durationMs: 500, outcome: 'success', commit: PREVIEW_HEAD, commitFromStart: true });
+      rtd.setSitePages(project, String(PREVIEW_PR), site.pages);
+      rtd.setFileTreeDiff(project, String(PREVIEW_PR), { modified: site.changed }, { writtenAfterMs: 0 });
+    }
+    gh.addPullRequest({ number: PREVIEW_PR, headSha: PREVIEW_HEAD, files: [{ filename: 'docs/index.rst' }] });
+    const repo = { full_name: 'octo/docs-repo' };
+    let peakRssBytes = 0;
+    const run = await runAction({
+      inputs: {
+        operation: 'preview',
+        project: 'docs, api',
+        token: TOKEN,
+        'base-url': rtd.url,
+        'poll-interval': 'auto',
+        timeout: '10m',
+        'link-check': 'warn',
+        'preview-url-template': '',
+      },
+      event: {
+        name: 'pull_request',
+        payload: {
+          action: 'synchronize',
+          number: PREVIEW_PR,
+          pull_request: { number: PREVIEW_PR, head: { sha: PREVIEW_HEAD, repo }, base: { repo } },
+        },
+      },
+      env: { GITHUB_API_URL: gh.url, RTD_ACTION_PAGES_PER_SECOND: LIFTED_PACE },
+      killAfterMs: 600_000,
+      onSpawn: (child) => samplePeakRss(child, (bytes) => (peakRssBytes = Math.max(peakRssBytes, bytes))),
+    });
+    // "Links of 8 changed page(s): …", once per project.
+    const pagesRead = [...run.stdout.matchAll(/Links of (\d+) changed page\(s\)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+    return { run, pagesRead, peakRssBytes };
+  } finally {
+    await Promise.all([rtd.close(), gh.close()]);
+  }
+}
+
 /** Spawns a process and says how long until the stand-in saw its first request (NaN: none came). */
 async function timeToFirstRequest(standin: Standin, start: () => Promise<number>): Promise<number> {
   const before = standin.requests.length;
@@ -821,6 +872,9 @@ async function main(plan: Plan): Promise<void> {
   const crawlPages = plan.quick ? 50 : 500;
   process.stderr.write(`(h) health's crawl of ${crawlPages} API pages...\n`);
   const crawl = await healthCrawl(plan, crawlPages);
+  const bigPages = plan.quick ? 20 : 200;
+  process.stderr.write(`(i) preview's link check, 2 projects × ${bigPages} changed pages of 4 MB...\n`);
+  const big = await largePagesPreview(plan, bigPages);
 
   // What could not be measured: the bench fails on it in either mode.
   const unmeasured: string[] = [];
@@ -855,6 +909,12 @@ async function main(plan: Plan): Promise<void> {
   }
   // The index and every API page read, or the measure is not a whole crawl's.
   if (crawl.pagesRead !== crawlPages + 1) unmeasured.push(`(h): ${crawl.pagesRead} pages read, not ${crawlPages + 1}`);
+  if (big.run.code !== 0) {
+    unmeasured.push(`(i): the step failed (exit ${big.run.code})`);
+    process.stderr.write(`(i): the step failed (exit ${big.run.code})\n${big.run.stdout}\n${big.run.stderr}\n`);
+  }
+  // The run's 64 MB read whole (about 16 pages of 4 MB), or the measure is not the check's on large pages.
+  if (big.pagesRead < 10) unmeasured.push(`(i): ${big.pagesRead} pages read, not about 16`);
   if (renamed.run.code !== 0) {
     unmeasured.push(`(f): the step failed (exit ${renamed.run.code})`);
     process.stderr.write(`(f): the step failed (exit ${renamed.run.code})\n${renamed.run.stdout}\n${renamed.run.stderr}\n`);
@@ -874,7 +934,8 @@ async function main(plan: Plan): Promise<void> {
     renamed.run.code === 0 &&
     linksOff.run.code === 0 &&
     linksOn.run.code === 0 &&
-    crawl.run.code === 0;
+    crawl.run.code === 0 &&
+    big.run.code === 0;
   // (g): the changed pages read, the index and the builder's options, the 4 images, the missing
   // page and the page of the missing section; the index page is the preview's root, read already.
   const linkRequestsExpected = linkPages + 2 + 4 + 2;
@@ -1041,6 +1102,13 @@ async function main(plan: Plan): Promise<void> {
       // Issue 46: a crawl keeps status, anchors and links, never a page's text (284 MB on 692 pages before).
       goal: '< 150 MB',
       pass: judged(crawl.peakRssBytes > 0 && crawl.peakRssBytes < 150 * MB),
+    },
+    {
+      label: `(i) preview link check, 2 projects × ${bigPages} changed pages of 4 MB (non-Latin-1 text): peak RSS · pages read · wall time`,
+      values: one(`${CAN_READ_RSS ? megabytes(big.peakRssBytes) : 'not measured'} · ${big.pagesRead} · ${seconds(big.run.durationMs)}`),
+      // Issue 50: 934 MB for one project, 3.3 GB for two, when a page's kept anchors held its whole body.
+      goal: '< 300 MB',
+      pass: judged(big.peakRssBytes > 0 && big.peakRssBytes < 300 * MB),
     },
     { label: 'every step succeeded', values: one(String(allGreen)), goal: 'true', pass: allGreen },
   ];

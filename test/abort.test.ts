@@ -75,4 +75,39 @@ describe("the report's time after the deadline", () => {
     expect(deadline.reporting.aborted).toBe(true);
     expect((deadline.reporting.reason as Error).message).toBe('cancelled');
   });
+
+  // Issue 50: a preview's commit status is never left `pending`, after a signal either.
+  it('`settling` outlives the deadline and the cancellation by REPORT_BUDGET_MS, whichever comes first', async () => {
+    const { REPORT_BUDGET_MS } = await import('../src/util/abort.js');
+    const clock = manualClock();
+    const cancellation = new AbortController();
+    const deadline = new Deadline(20_000, cancellation.signal, clock.now, clock.timer);
+    clock.advance(1_000);
+    cancellation.abort(new Error('cancelled'));
+    expect(deadline.signal.aborted).toBe(true);
+    expect(deadline.settling.aborted).toBe(false);
+    clock.advance(REPORT_BUDGET_MS - 1);
+    expect(deadline.settling.aborted).toBe(false);
+    clock.advance(1);
+    expect(deadline.settling.aborted).toBe(true);
+    expect((deadline.settling.reason as Error).message).toBe('cancelled');
+
+    const timedOut = new Deadline(clock.now() + 20_000, new AbortController().signal, clock.now, clock.timer);
+    clock.advance(20_000 + REPORT_BUDGET_MS - 1);
+    expect(timedOut.settling.aborted).toBe(false);
+    clock.advance(1);
+    expect(timedOut.settling.aborted).toBe(true);
+    expect((timedOut.settling.reason as Error).message).toMatch(/^the step timed out, and its report on GitHub had 5 s more/);
+
+    // Disposed, its timers go: nothing fires later.
+    const disposed = new Deadline(20_000, new AbortController().signal, clock.now, clock.timer);
+    const late = new AbortController();
+    const cancelledThenDisposed = new Deadline(clock.now() + 20_000, late.signal, clock.now, clock.timer);
+    late.abort(new Error('cancelled'));
+    disposed.dispose();
+    cancelledThenDisposed.dispose();
+    clock.advance(60_000);
+    expect(disposed.settling.aborted).toBe(false);
+    expect(cancelledThenDisposed.settling.aborted).toBe(false);
+  });
 });

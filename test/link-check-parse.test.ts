@@ -4,7 +4,8 @@
 // fragment no anchors), the ignore patterns, each link judged, the counts, and the levels.
 import { describe, expect, it } from 'vitest';
 import { InputError, parseInputs } from '../src/inputs/inputs.js';
-import { Anchors, pageLinks } from '../src/operations/shared/links/html-links.js';
+import { AnchorSet, anchorHash, anchorHashes } from '../src/operations/shared/links/anchor-set.js';
+import { pageLinks as readPage } from '../src/operations/shared/links/html-links.js';
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
 import { judge, type Occurrence } from '../src/operations/shared/links/link-judge.js';
 import { linkCounts } from '../src/operations/shared/links/link-counts.js';
@@ -13,6 +14,13 @@ import { globList, hasAnchor, resolveLink, versionScope } from '../src/operation
 const ROOT = versionScope('https://demo--7.org.readthedocs.build/en/7/');
 const PAGE = 'https://demo--7.org.readthedocs.build/en/7/guide/install.html';
 const none = globList([]);
+
+/** A page read whole (no budget), its anchors as the check keeps them. */
+function pageLinks(html: string) {
+  const found = readPage(html);
+  if (found === undefined) throw new Error('cut short without a budget');
+  return { ...found, anchors: new AnchorSet(found.anchors) };
+}
 
 describe('pageLinks', () => {
   it('finds <a href>, <img src> and every srcset candidate, ids and <a name>, entities decoded', async () => {
@@ -29,7 +37,9 @@ describe('pageLinks', () => {
       { kind: 'image', href: 'big.png' },
       { kind: 'image', href: 'wide.png' },
     ]);
-    expect([...found.anchors].sort()).toEqual(['old', 'setup', 'x<y']);
+    expect(found.anchors.size).toBe(3);
+    for (const name of ['old', 'setup', 'x<y']) expect(found.anchors.has(name), name).toBe(true);
+    for (const name of ['', 'x&lt;y', 'Setup']) expect(found.anchors.has(name), name).toBe(false);
   });
 
   // Issue 47: a broken link is shown with what a reader sees of it, to find it on the page.
@@ -90,19 +100,109 @@ describe('pageLinks', () => {
     expect(many.dropped).toBe(3);
   });
 
-  it("keeps a page's anchors packed: every one found by binary search, no other, whatever their characters", async () => {
+  it("keeps a page's anchors as hashes: every one found by binary search, no other, whatever their characters", async () => {
     const names = ['b', 'a', 'a-b', 'z\u0000y', 'é', 'Zed', '', ...Array.from({ length: 50_000 }, (_, i) => `sec-${i}`)];
-    const anchors = new Anchors(new Set(names));
+    const anchors = new AnchorSet(anchorHashes(names));
     expect(anchors.size).toBe(names.length);
     for (const name of names) expect(anchors.has(name), name).toBe(true);
-    for (const name of ['c', 'a-', 'sec-50000', 'z', 'y', 'sec-1 ', 'A']) expect(anchors.has(name), name).toBe(false);
-    expect([...new Anchors(['b', 'a'])]).toEqual(['a', 'b']);
+    for (const name of ['c', 'a-', 'sec-50000', 'z', 'y', 'sec-1 ', 'A', 'ab', 'ba', 'a\u0000'])
+      expect(anchors.has(name), name).toBe(false);
+    // Each name once, sorted: the same name twice is one anchor.
+    expect(anchorHashes(['b', 'a', 'b'])).toEqual(Float64Array.from([anchorHash('a'), anchorHash('b')].sort((x, y) => x - y)));
+    expect(new AnchorSet(anchorHashes([])).has('')).toBe(false);
+  });
+
+  it('hashes in 52 bits, every code unit and the length counted', () => {
+    const hashes = ['', 'a', 'b', 'ab', 'ba', 'a\u0000', '\u0000a', 'é', 'e\u0301', 'sec-1', 'sec-10'].map(anchorHash);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    for (const hash of hashes) {
+      expect(Number.isSafeInteger(hash) && hash >= 0 && hash < 2 ** 52, String(hash)).toBe(true);
+    }
+    // 100,000 names of one shape, no two alike.
+    expect(new Set(Array.from({ length: 100_000 }, (_, i) => anchorHash(`id-${i}`))).size).toBe(100_000);
   });
 
   it('reads a large hostile page in linear time (a long unclosed attribute, deep nesting)', async () => {
     const hostile = `<a href="${'x'.repeat(200_000)}` + '<div>'.repeat(50_000) + '<a id="end" href="end.html">';
     const found = await pageLinks(hostile);
     expect(found.links.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('pageLinks: what is read of a tag (issue 50: the Tokenizer alone)', () => {
+  const hrefs = (html: string) => pageLinks(html).links.map((link) => `${link.kind} ${link.href}`);
+
+  it('the first attribute of a name counts, as in a browser; names and tags in any case', () => {
+    expect(hrefs('<a href="a.html" href="b.html">x</a><A HREF=c.html>y</A><IMG SRC="i.png"/>')).toEqual([
+      'link a.html',
+      'link c.html',
+      'image i.png',
+    ]);
+    const anchors = pageLinks('<p id="x" id="y"></p><p ID="z"></p><p name="n"></p><a NAME="m"></a>').anchors;
+    for (const [name, has] of [
+      ['x', true],
+      ['y', false],
+      ['z', true],
+      ['n', false],
+      ['m', true],
+    ] as const)
+      expect(anchors.has(name), name).toBe(has);
+  });
+
+  it('a value over 4,096 characters is none, yet the first of its name; entities count in its length', () => {
+    const long = 'x'.repeat(4_097);
+    expect(hrefs(`<a href="${long}" href="b.html">x</a><a href="${'y'.repeat(4_096)}">y</a>`)).toEqual([`link ${'y'.repeat(4_096)}`]);
+    expect(hrefs(`<a href="${'y'.repeat(4_095)}&amp;">a</a><a href="${'y'.repeat(4_095)}&amp;&amp;">b</a>`)).toEqual([
+      `link ${'y'.repeat(4_095)}&`,
+    ]);
+    expect(pageLinks(`<p id="${long}"></p><p id="${'z'.repeat(4_096)}"></p>`).anchors.size).toBe(1);
+    expect(hrefs(`<img srcset="${'a.png 1x, '.repeat(500)}">`)).toEqual([]);
+  });
+
+  it('only the attributes read: a longer name is never one of them, and `name` is an anchor on <a> only', () => {
+    expect(hrefs('<a data-href="x.html" hreflang="en" href="y.html">y</a><a hrefx="z.html">z</a>')).toEqual(['link y.html']);
+    expect(hrefs('<img src="a.png" datasrc="b.png"><sourcex src="c.webm"><object data="d.svg" datax="e.svg">')).toEqual([
+      'image a.png',
+      'resource d.svg',
+    ]);
+    // `id` on any element, the others only on the elements that load something.
+    expect(hrefs('<div href="x.html" src="y.png" data="z.svg" id="here"></div>')).toEqual([]);
+    expect(pageLinks('<div id="here"></div>').anchors.has('here')).toBe(true);
+  });
+
+  it('<image> is <img>; a <link> counts when its rel names a stylesheet or an icon', () => {
+    expect(hrefs('<image src="i.png"><link rel=" Stylesheet  alternate " href="a.css"><link rel="apple-touch-icon" href="t.png">')).toEqual(
+      ['image i.png', 'resource a.css'],
+    );
+    expect(hrefs('<link rel="shortcut\ticon" href="f.ico"><link href="none.css"><link rel="icon">')).toEqual(['resource f.ico']);
+  });
+
+  it('a link without a value is kept as written (empty: the page itself); a <base> without href is no base', () => {
+    expect(pageLinks('<a href>x</a>').links).toEqual([{ kind: 'link', href: '', text: 'x' }]);
+    expect(pageLinks('<base target="_blank"><base href="/en/7/">').base).toBe('/en/7/');
+    // The first <base href> decides, even one too long to read.
+    expect(pageLinks(`<base href="${'x'.repeat(5_000)}"><base href="/en/7/">`)).not.toHaveProperty('base');
+    expect(pageLinks('<p>no base</p>')).not.toHaveProperty('base');
+  });
+
+  it('reads a page in slices: a tag across two slices is read whole', () => {
+    const page = `${'x'.repeat(65_530)}<a href="spanning.html" id="across">x</a>${'y'.repeat(70_000)}<img src="late.png">`;
+    const found = pageLinks(page);
+    expect(found.links.map((link) => link.href)).toEqual(['spanning.html', 'late.png']);
+    expect(found.anchors.has('across')).toBe(true);
+  });
+
+  it('asks its budget between two slices: over it, the page is cut short', () => {
+    let asked = 0;
+    const overBudget = () => {
+      asked += 1;
+      return asked > 2;
+    };
+    expect(readPage('<a href="a.html">a</a>'.repeat(10_000), { overBudget })).toBeUndefined();
+    expect(asked).toBe(3);
+    expect(readPage('<a href="a.html">a</a>', { overBudget: () => true })).toBeUndefined();
+    expect(readPage('<a href="a.html">a</a>', { overBudget: () => false })?.links).toHaveLength(1);
+    expect(readPage('')?.links).toEqual([]);
   });
 });
 
@@ -231,9 +331,22 @@ describe('judge and its counts', () => {
       () => undefined,
     );
     expect(judged).toMatchObject({ checked: 0, notChecked: 0, otherSites: 2, ignored: 1, outsideVersion: 2 });
-    expect(linkCounts({ ...judged, throttled: { docsHost: 3, otherSites: 0 } })).toBe(
+    expect(linkCounts({ ...judged, throttled: { docsHost: 3, otherSites: 0 }, privateAddresses: 0 })).toBe(
       '0 broken, 0 checked, 0 not checked, 2 to other sites not checked (`link-check-external: true` checks them; they never fail the step), ' +
         '1 ignored (`link-check-ignore`), 2 outside the version (not checked); the docs host throttled 3 request(s) (their links are not checked, never reported broken)',
+    );
+    // Issue 50: another site's target at a private address is not asked, and said.
+    expect(
+      linkCounts({
+        ...judged,
+        otherSites: 0,
+        ignored: 0,
+        outsideVersion: 0,
+        throttled: { docsHost: 0, otherSites: 2 },
+        privateAddresses: 4,
+      }),
+    ).toBe(
+      '0 broken, 0 checked, 0 not checked; other sites throttled 2 request(s), 4 target(s) at a private address not asked (their links are not checked, never reported broken)',
     );
   });
 

@@ -120,14 +120,14 @@ describe('checkPage', () => {
     expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 1024 })).toEqual({
       ok: true,
       status: 200,
-      body: '<h1>ok</h1>',
+      bytes: new TextEncoder().encode('<h1>ok</h1>'),
       attempts: 1,
       // The root redirects to its language: its links resolve against where it answered.
       url: `${base}/root/en/`,
       contentType: 'text/html',
     });
     expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).toMatchObject({ ok: true, status: 200, attempts: 1 });
-    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).not.toHaveProperty('body');
+    expect(await checkPage(`${base}/root/`, { ...options(1), maxBodyBytes: 4 })).not.toHaveProperty('bytes');
   });
 
   it('follows redirects to the page', async () => {

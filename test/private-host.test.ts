@@ -1,7 +1,7 @@
 // `link-check-external` never asks this machine or its private network (the review's SSRF finding):
 // each host as `new URL()` writes it, the many spellings of one address included.
 import { describe, expect, it } from 'vitest';
-import { isPrivateHost } from '../src/operations/shared/links/private-host.ts';
+import { addressKey, isPrivateAddress, isPrivateHost } from '../src/util/private-host.ts';
 
 const hostOf = (url: string) => new URL(url).hostname;
 
@@ -45,4 +45,99 @@ describe('isPrivateHost', () => {
     'https://localhost.example.org/',
   ];
   it.each(open)('%s is not', (url) => expect(isPrivateHost(hostOf(url))).toBe(false));
+});
+
+// Issue 50's 2: the addresses a name resolves to, judged as the connection is made.
+describe('isPrivateAddress', () => {
+  const refused = [
+    '127.0.0.1',
+    '127.255.255.254',
+    '0.0.0.0',
+    '0.255.255.255',
+    '10.0.0.1',
+    '100.64.0.1',
+    '100.127.255.255',
+    '169.254.169.254',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.0.0.8',
+    '192.168.0.1',
+    '198.18.0.1',
+    '198.19.255.255',
+    '224.0.0.1',
+    '239.255.255.250',
+    '255.255.255.255',
+    '::',
+    '::1',
+    '[::1]',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.1.2.3',
+    '::127.0.0.1',
+    '::10.0.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::8.8.8.8',
+    '2002:7f00:1::',
+    '2002:c0a8:101::1',
+    'fc00::1',
+    'fd00::5',
+    'fdff:ffff::1',
+    'fe80::1',
+    'fe80::1%eth0',
+    '[fe80::fc:ff:fe00:1%4]',
+    'febf::1',
+    'fec0::1',
+    'ff02::1',
+    'not an address',
+    '1:2:3:4:5:6:7',
+    '1::2::3',
+    '::ffff:300.1.1.1',
+    '12345::',
+  ];
+  it.each(refused)('%s is not public', (address) => expect(isPrivateAddress(address)).toBe(true));
+
+  const open = [
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '100.63.255.255',
+    '100.128.0.0',
+    '172.15.255.255',
+    '172.32.0.0',
+    '169.253.255.255',
+    '192.0.1.1',
+    '192.169.0.1',
+    '198.17.255.255',
+    '198.20.0.0',
+    '223.255.255.255',
+    '2606:2800:220:1:248:1893:25c8:1946',
+    '2001:db8::1',
+    '::ffff:8.8.8.8',
+    '::ffff:808:808',
+    '::8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+    'fbff::1',
+    'fe7f::1',
+    '1:2:3:4:5:6:1.2.3.4',
+    '2606:4700::6810:85e5',
+  ];
+  it.each(open)('%s is public', (address) => expect(isPrivateAddress(address)).toBe(false));
+});
+
+describe('addressKey', () => {
+  it('one spelling per address: IPv4 dotted, an IPv4-mapped one as its IPv4, IPv6 as eight groups', () => {
+    expect(addressKey('127.0.0.1')).toBe('127.0.0.1');
+    expect(addressKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
+    expect(addressKey('::ffff:7f00:1')).toBe('127.0.0.1');
+    expect(addressKey('[::ffff:7f00:1]')).toBe('127.0.0.1');
+    expect(addressKey('fe80::fc:ff:fe00:1%eth0')).toBe('fe80:0:0:0:fc:ff:fe00:1');
+    expect(addressKey('FD00::2')).toBe('fd00:0:0:0:0:0:0:2');
+    expect(addressKey('::127.0.0.1')).toBe('0:0:0:0:0:0:7f00:1');
+    expect(addressKey('0:0:0:0:1:ffff:7f00:1')).toBe('0:0:0:0:1:ffff:7f00:1');
+    expect(addressKey('example.org')).toBeUndefined();
+    expect(addressKey('1.2.3')).toBeUndefined();
+    expect(addressKey('1.2.3.256')).toBeUndefined();
+  });
 });

@@ -40,6 +40,8 @@ const report = (broken: BrokenLink[]): LinkReport => ({
   ignored: 0,
   outsideVersion: 0,
   throttled: { docsHost: 0, otherSites: 0 },
+  privateAddresses: 0,
+  unreadPages: 0,
   unread: [],
 });
 

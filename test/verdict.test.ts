@@ -46,4 +46,16 @@ describe('verdict', () => {
       text: '1 failed, 1 ready (demo: broken links: 3 to pages, 2 to anchors, 1 broken link)',
     });
   });
+
+  // Issue 50: a changed page the link check could not read holds no broken link it found: said beside the gate's words.
+  it('a result a gate failed still says its changed pages not read for links', () => {
+    const gated = {
+      project: 'demo',
+      outcome: 'failed' as const,
+      previewUrl: 'https://demo--7.org.readthedocs.build/en/7/',
+      notes: { 'broken-link': 1, 'unread-page': 2 },
+      failedChecks: ['broken links: 1 to a page'],
+    };
+    expect(verdict([gated])).toEqual({ emoji: '❌', text: 'demo failed (broken links: 1 to a page, 2 changed pages not read for links)' });
+  });
 });

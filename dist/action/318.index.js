@@ -255,6 +255,7 @@ const storedRowSchema = mini_schemas/* object */.Ikc({
     }))
         .check(api/* _maxLength */.Eb(20)), mini_schemas/* transform */.pdi((links) => links.map(redirectedAsCells)))),
     moreRedirectedLinks: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
+    unreadPages: mini_schemas/* optional */.lqM(mini_schemas/* int */.Whr()),
     warnings: mini_schemas/* optional */.lqM(mini_schemas/* object */.Ikc({
         total: mini_schemas/* int */.Whr(),
         fixed: mini_schemas/* int */.Whr(),
@@ -726,7 +727,7 @@ function heading(rows, headSha) {
         .join(', ');
     return `${emoji} Read the Docs previews: ${summary}${said}`;
 }
-/** What the rows without a failed gate still have to fix, counted: the build's warnings, pages without a redirect, broken links, new warnings. */
+/** What the rows without a failed gate still have to fix, counted: the build's warnings, pages without a redirect, broken links, changed pages not read for links, new warnings. */
 function headingNotes(rows, others, headSha) {
     const warnings = (0,file_problems/* problemCount */.bS)(rows.flatMap((row) => row.problems ?? []), rows.reduce((sum, row) => sum + (row.moreProblems ?? 0), 0));
     const unredirected = others.filter((row) => shownUnredirected(row, headSha));
@@ -738,6 +739,10 @@ function headingNotes(rows, others, headSha) {
     const broken = others
         .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
         .reduce((sum, row) => sum + brokenCount(row), 0);
+    // Issue 50: a changed page the link check could not read is said, never passed over in silence.
+    const unread = rows
+        .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+        .reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
     const added = others.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
     return [
         warnings,
@@ -745,6 +750,7 @@ function headingNotes(rows, others, headSha) {
             ? ''
             : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
         broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+        unread === 0 ? '' : `${unread} changed page${unread === 1 ? '' : 's'} not read for links`,
         added === 0 ? '' : (0,gate/* newWarningsCount */.lR)(added),
     ].filter((note) => note !== '');
 }
@@ -1120,6 +1126,7 @@ class PreviewPublisher {
                 // A row with something to tell (broken links, links kept working by a redirect, pages without a redirect, new warnings) keeps the action's comment.
                 const tells = shown.some((row) => Boolean(row.brokenCounts ||
                     row.failedChecks?.length ||
+                    row.unreadPages ||
                     row.redirectedLinks?.length ||
                     row.unredirected?.length ||
                     row.moreUnredirected ||
@@ -2038,7 +2045,7 @@ function diffDetails(diff) {
 }
 
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
-var link_checker = __webpack_require__(5513);
+var link_checker = __webpack_require__(8409);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
 var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
@@ -2284,7 +2291,7 @@ async function fetchOnce(url, options) {
     const answer = await options.pages.get(url, {
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? 10_000,
-        ...(maxBodyBytes > 0 ? { maxBodyBytes } : {}),
+        ...(maxBodyBytes > 0 ? { maxBodyBytes, bytes: true } : {}),
     });
     // A 200 whose body was too large or cut off answers all the same (its body is not kept).
     if (answer.status === 200 && (answer.problem === undefined || maxBodyBytes > 0)) {
@@ -2292,7 +2299,8 @@ async function fetchOnce(url, options) {
             ...(answer.url === undefined ? {} : { url: answer.url }),
             ...(answer.contentType ? { contentType: answer.contentType } : {}),
         };
-        return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }), ...served };
+        const body = answer.bytes === undefined ? (answer.tooLarge ? { tooLarge: true } : {}) : { bytes: answer.bytes };
+        return { ok: true, status: 200, ...body, ...served };
     }
     return { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
 }
@@ -2341,9 +2349,10 @@ async function lookUpPages(ctx, urls, options) {
                     sleep: ctx.sleep,
                     ...(options.read ? { maxBodyBytes: options.read.maxBodyBytes } : {}),
                 });
-                const { body, ...looked } = check;
-                if (check.ok && options.read)
-                    await options.read.page(url, { status: 200, body, url: check.url, contentType: check.contentType });
+                const { bytes, tooLarge, ...looked } = check;
+                if (check.ok && options.read) {
+                    await options.read.page(url, { status: 200, bytes, tooLarge, url: check.url, contentType: check.contentType });
+                }
                 checks.set(url, { ...looked, attempts: round });
                 if (!check.ok && options.retryIf(check))
                     again.push(url);
@@ -3238,7 +3247,7 @@ args) {
     (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: log }, report.broken, (link) => failing.has(link));
     if (report.index?.file !== undefined)
         log.info(indexLine(report.index));
-    const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
+    const unread = report.unreadPages === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
     log.info(`Links of ${report.pages} changed page(s): ${(0,link_counts/* linkCounts */.r3)(report)}${unread}` +
         (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''));
     return report;
@@ -3247,10 +3256,18 @@ args) {
 function indexLine(use) {
     return `The build's search index (${use.file}) answered ${use.answered} target(s) of the changed pages, asked no more (${use.requests} request(s))`;
 }
-/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
+/** Why a changed page that answered 200 was not read. */
+const UNREADABLE = {
+    'too large': 'over 4 MB',
+    'too complex': 'too large or complex to read in its time',
+    'run total': 'past the 64 MB of pages a run reads',
+};
+/** What the first unread pages answered, each once: "answered 404", "throttled", "over 4 MB", "no answer". */
 function unreadText(report) {
-    const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
-    return [...new Set(said)].join(', ');
+    const said = report.unread.map((page) => page.unreadable !== undefined
+        ? UNREADABLE[page.unreadable]
+        : (page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`)));
+    return said.length === 0 ? String(report.unreadPages) : `${report.unreadPages} (${[...new Set(said)].join(', ')})`;
 }
 /** A preview URL as the root its pages are below (ending in `/`). */
 function asRoot(previewUrl) {
@@ -3284,6 +3301,8 @@ function rowBrokenLinks(report) {
     if (!report)
         return {};
     const row = {};
+    if (report.unreadPages > 0)
+        row.unreadPages = report.unreadPages;
     if (report.broken.length > 0) {
         const { pages, morePages } = (0,broken_link/* listedPages */.s1)(report.broken, COMMENT_BOUNDS);
         row.brokenCounts = (0,broken_link/* countKinds */.xb)(report.broken);
@@ -3644,9 +3663,10 @@ function lazyGitHub(ctx, run) {
         }
         ctx.log.debug(`GitHub API: ${ctx.run.apiUrl}`);
         // GitHub calls report on the step, after its timeout too (the final comment and status): the
-        // step's deadline does not stop them, but the report has a few seconds past it in all (the
-        // deadline's `reporting`), and the workflow's cancellation stops them at once.
-        const limits = { signal: ctx.deadline.reporting };
+        // step's deadline does not stop them, but the report has a few seconds past it in all, and as
+        // many past the workflow's cancellation (the deadline's `settling`): a commit status is never
+        // left `pending`.
+        const limits = { signal: ctx.deadline.settling };
         // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
         const octokit = await ctx.github(token, { log: (message) => ctx.log.debug(message) });
         return { octokit, owner: run.owner, repo: run.repo, limits };
@@ -3870,8 +3890,10 @@ async function verifyPreview(ctx, run, built, shared) {
         return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
     }
     log.info(`Preview ready: ${url}`);
-    if (checksLinks)
-        await shared.linkAnswers.keep(url, { status: 200, body: check.body, url: check.url, contentType: check.contentType });
+    if (checksLinks) {
+        const { bytes, tooLarge, url: served, contentType } = check;
+        await shared.linkAnswers.keep(url, { status: 200, bytes, tooLarge, url: served, contentType });
+    }
     // What was found stays the project's details when the checks end early (the deadline).
     const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } };
     return (0,run_projects/* continueFrom */.oj)(ctx, run, ready, async () => {
@@ -3888,7 +3910,7 @@ async function verifyPreview(ctx, run, built, shared) {
 function checksVerdict(ctx, project, ready) {
     const { unredirected, unredirectedTotal, links } = ready.details;
     // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
-    const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0 };
+    const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0, 'unread-page': links?.unreadPages ?? 0 };
     const noted = { ...ready, notes };
     const failed = [
         redirectGate(ctx.inputs.redirectCheck, project, { pages: unredirected, total: unredirectedTotal }),
@@ -4183,7 +4205,14 @@ function sharedVerification(ctx, github, run, records) {
         const gh = await github();
         return gh ? (0,rest/* getFileContent */._P)(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
     });
-    return { pr: run.pr, records, changedFiles, projectFile, linkAnswers: new link_checker/* LinkAnswers */.q0(), sourceText: sourceTexts(ctx, github, run) };
+    return {
+        pr: run.pr,
+        records,
+        changedFiles,
+        projectFile,
+        linkAnswers: new link_checker/* LinkAnswers */.q0({ signal: ctx.deadline.signal }),
+        sourceText: sourceTexts(ctx, github, run),
+    };
 }
 /**
  * The pull request's files at its head commit, each read once in the run (projects of one

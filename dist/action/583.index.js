@@ -563,7 +563,7 @@ async function disabledNotice(api, project, log, admin) {
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
 var broken_link = __webpack_require__(2242);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
-var link_checker = __webpack_require__(5513);
+var link_checker = __webpack_require__(8409);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
 var link_counts = __webpack_require__(9055);
 // EXTERNAL MODULE: ./lib/operations/shared/links/levels.js
@@ -576,7 +576,10 @@ var resolve_link = __webpack_require__(8293);
  * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
  * of the report is a problem with `fail` (so the issue names the links, and closes once they are
  * fixed); with `warn` the broken links are warnings and the row stays ok. Either way the row
- * carries every broken link (`results`, the job summary's list grouped by page, the issue's).
+ * carries every broken link (`results`, the job summary's list grouped by page, the issue's). A
+ * crawl that left more links not checked than checked (an endless site, a throttled host, its
+ * time spent) is *partial*: it vouches for nothing, so its row is never ok (a problem with `fail`,
+ * not checked with `warn`), and an issue about the links stays open.
  */
 
 
@@ -589,6 +592,9 @@ const MAX_SWEEP_TARGETS = 5_000;
 /** The whole crawl's time (and the step's deadline): at the docs host's pace of 4 requests a second, about 1,200 pages and targets. */
 const SWEEP_BUDGET_MS = 300_000;
 const SINGLE_VERSION = 'single_version_without_translations';
+/** What a partial crawl's row says after its counts. */
+const PARTIAL = 'more links were left unchecked than checked, so this crawl does not vouch for the links: ' +
+    'crawl fewer pages (`link-check-pages`) or leave an endless part out (`link-check-ignore`)';
 /** The `links work` row of a project, or none with `link-check: off` (the default for `health`). */
 async function linkSweepRows(ctx, facts, log, 
 /** The run's answers, shared by its projects: a target two projects link to is fetched once. */
@@ -624,16 +630,19 @@ answers) {
         return [row('unknown', slug, unreadRoot(root, report))];
     const note = (0,link_counts/* throttleNote */.Pb)(report);
     const checked = [`${plural(report.checked, 'link')} checked`, `${report.notChecked} not checked`, ...(0,link_counts/* apartCounts */.n9)(report)].join(', ');
-    const counts = `${checked}${note === '' ? '' : `; ${note}`}`;
+    // More links left than checked: the crawl vouches for nothing.
+    const partial = report.notChecked > report.checked;
+    const counts = `${checked}${note === '' ? '' : `; ${note}`}${partial ? `; ${PARTIAL}` : ''}`;
     const failing = (0,links_levels/* failingLinks */.a)(report.broken, levels);
     const warned = report.broken.filter((link) => !failing.includes(link));
     (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: log }, warned);
     // Every broken link in `results` (the row's), the job summary's list and the issue's come from it.
     const broken = report.broken.length === 0 ? {} : { broken: report.broken };
-    const read = plural(report.pages, 'page');
+    const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
     if (failing.length === 0) {
         const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
-        return [{ ...row('ok', slug, `${read} read, ${counts}${told}`), ...broken }];
+        const state = !partial ? 'ok' : levels.links === 'fail' ? 'problem' : 'unknown';
+        return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }];
     }
     const pages = (0,broken_link/* byPage */.XQ)(failing).length;
     const also = warned.length === 0 ? '' : `, and ${plural(warned.length, 'more broken link')} told as warnings`;
@@ -771,7 +780,9 @@ function fixFor(row) {
                 ? "Re-enable the project's builds (*Admin → Settings*); the notification quoted says why they stopped."
                 : "Set the default version to an active version that builds (`apply`'s `default_version`, or *Admin → Settings*).";
         case 'links work':
-            return 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
+            return /^partial: /.test(row.details)
+                ? 'Make the crawl fit: fewer pages (`link-check-pages`), an endless part left out (`link-check-ignore`), or a host that answers at its pace.'
+                : 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
     }
 }
 /** Each check's problem in words: the heading says what is wrong, not the check's name. */
@@ -782,13 +793,17 @@ const PROBLEM_WORDS = {
     'the root works': "the project's root does not work",
     'links work': 'broken links',
 };
+/** The heading's words: a partial crawl that found no broken link is no "broken links". */
+function problemWords(row) {
+    return row.check === 'links work' && /^partial: /.test(row.details) ? 'a partial link check' : PROBLEM_WORDS[row.check];
+}
 /** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
 function problemBlock(project, row, index, repoUrl) {
     // `latest` is named by the problem's words already.
     const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${(0,markdown/* codeSpan */.SS)(row.subject, { inTable: false })}`;
     const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => (0,markdown/* markdownLink */.iQ)(link.label, link.url)).join(' · ')}`;
     const lines = [
-        `#### ${index}. ❌ ${(0,markdown/* escapeMarkdown */.FV)(project)}${about}: ${PROBLEM_WORDS[row.check]}`,
+        `#### ${index}. ❌ ${(0,markdown/* escapeMarkdown */.FV)(project)}${about}: ${problemWords(row)}`,
         '',
         `- **Found:** ${(0,markdown/* escapeMarkdown */.FV)(row.details)}${links}`,
         // The build's warnings, unfolded: each a link to its line of the commit built.
@@ -908,7 +923,7 @@ function repositoryUrl(ctx) {
 const healthStep = async (ctx) => {
     const gh = await gitHubRepo(ctx);
     const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
-    const results = await (0,run_projects/* forEachProject */.Wr)(ctx, ctx.inputs.projects, healthProject(reads, new link_checker/* LinkAnswers */.q0()));
+    const results = await (0,run_projects/* forEachProject */.Wr)(ctx, ctx.inputs.projects, healthProject(reads, new link_checker/* LinkAnswers */.q0({ signal: ctx.deadline.signal })));
     const rows = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
     const { failure, issue } = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : {};
     const kept = issue === undefined ? undefined : issueLine(issue);

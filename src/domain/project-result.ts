@@ -56,8 +56,11 @@ export interface BuildWarnings {
   notCompared?: string;
 }
 
-/** What a result can have to tell beyond its outcome: pages lost without a redirect, broken links, problems found, checks not made. */
-export type NoteKind = 'unredirected' | 'broken-link' | 'problem' | 'not-checked';
+/**
+ * What a result can have to tell beyond its outcome: pages lost without a redirect, broken links,
+ * changed pages the link check could not read, problems found, checks not made.
+ */
+export type NoteKind = 'unredirected' | 'broken-link' | 'unread-page' | 'problem' | 'not-checked';
 
 /**
  * What an operation concludes about one project: it returns this, and the per-project runner

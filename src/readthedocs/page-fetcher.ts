@@ -12,12 +12,17 @@
  * waited out as it asks, within the request's `waitMs`, and pauses the host for every request; a
  * challenge (`cf-mitigated: challenge`) or a throttle that outlasts the wait is answered as
  * `refused`, which says nothing about the page.
+ *
+ * A request `publicOnly` (another site's page, for the link check) connects only to public
+ * addresses, resolved and checked as it connects (public-connect.ts): a refused one is answered as
+ * `refused: 'private'`, with nothing sent.
  */
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { HostPacer, parseRetryAfter, type Sleep } from '../resilience/index.js';
 import { BodyTooLargeError, readBoundedBytes, readBoundedText } from '../util/bounded-body.js';
 import type { ProxyOptions } from '../util/network-env.js';
 import { messageOf } from '../util/message-of.js';
+import { PRIVATE_ADDRESS_CODE, publicLookup, refusal, type Resolve } from './public-connect.js';
 
 /** What one GET got: the last status, the body when asked for, or what went wrong. */
 interface PageAnswer {
@@ -25,8 +30,10 @@ interface PageAnswer {
   status?: number;
   /** The body's text (at most `maxBodyBytes`), when `maxBodyBytes` is above 0 and the answer is 200. */
   body?: string;
-  /** The body's bytes instead, when the request asked for `bytes` (a compressed file). */
-  bytes?: Buffer;
+  /** The body's bytes instead, when the request asked for them (`bytes`): a buffer of its own, never a pooled one. */
+  bytes?: Uint8Array;
+  /** A 200 whose body was over `maxBodyBytes`: not read. */
+  tooLarge?: true;
   /** What went wrong, for the reason shown to the user; undefined on a 200. */
   problem?: string;
   /** Where the last answer came from, after the redirects followed: the base of the page's relative links. */
@@ -37,9 +44,10 @@ interface PageAnswer {
   contentType?: string;
   /**
    * The host would not answer: still `throttled` (429, 503) when the wait ran out, or `challenged`
-   * (a 403 with `cf-mitigated: challenge`). Neither says anything about the page.
+   * (a 403 with `cf-mitigated: challenge`); or it was not asked: `private`, its name resolved to an
+   * address that is not public (`publicOnly`). None says anything about the page.
    */
-  refused?: 'throttled' | 'challenged';
+  refused?: 'throttled' | 'challenged' | 'private';
 }
 
 interface PageRequest {
@@ -49,8 +57,10 @@ interface PageRequest {
   accept?: string;
   /** At most this much of a 200's body is read and returned; 0 (the default): only the status matters. */
   maxBodyBytes?: number;
-  /** The body returned as bytes (`bytes`), not as UTF-8 text. */
+  /** The body as bytes (`bytes`), not decoded: the link check decodes it in its parser's worker, the index reader inflates it. */
   bytes?: boolean;
+  /** Another site's page: connected to only at a public address (public-connect.ts), whatever its name resolves to. */
+  publicOnly?: boolean;
   /** `false`: a redirect is not followed, its status is the answer (another site's page, by the link check). */
   followRedirects?: boolean;
   /** How long in all it may wait for its host's turns and for throttles to pass (default `timeoutMs`). */
@@ -76,12 +86,15 @@ export interface PageFetcherOptions {
   /** The clock and the wait of the pace (tests give a fake clock's). */
   now?: () => number;
   sleep?: Sleep;
+  /** How `publicOnly` requests resolve names (a test's); DNS by default (public-connect.ts). */
+  resolve?: Resolve;
 }
 
 /** What a page check reports of a redirect it does not follow. */
 const OFF_HOST_REDIRECT = 'redirects off the preview host; not followed';
 
 const MAX_REDIRECTS = 5;
+const CONNECT_TIMEOUT_MS = 10_000;
 /** A body not asked for is drained up to this much (then the connection closes). */
 const MAX_DRAINED_BYTES = 64 * 1024;
 /** Throttled answers waited out per request at most... */
@@ -94,6 +107,9 @@ const MAX_TOKEN_LENGTH = 100;
 /** The action's fetcher. */
 export function pageFetcher(userAgent: string, options: PageFetcherOptions = {}): PageFetcher {
   let agent = options.dispatcher;
+  // Connections that may reach only public addresses, apart from the others: a pooled connection is never shared between them.
+  let guarded = options.dispatcher;
+  const lookup = publicLookup(options.resolve);
   const own = options.dispatcher === undefined;
   const now = options.now ?? Date.now;
   const pacer = new HostPacer({
@@ -104,11 +120,20 @@ export function pageFetcher(userAgent: string, options: PageFetcherOptions = {})
   });
   return {
     get: (url, request) => {
-      agent ??= new EnvHttpProxyAgent({ ...options.proxy, connect: { timeout: 10_000 } });
+      if (request.publicOnly === true) {
+        // Node connects to an address as written without a lookup: it is judged here.
+        const { hostname } = new URL(url);
+        if (lookup.refusesAddress(hostname)) return Promise.resolve({ problem: refusal(hostname).message, refused: 'private' as const });
+        // The lookup is the direct connections' only: through a proxy, the proxy resolves the target.
+        guarded ??= new EnvHttpProxyAgent({ ...options.proxy, connect: { timeout: CONNECT_TIMEOUT_MS, lookup: lookup.lookup } });
+        return fetchPage(url, request, { dispatcher: guarded, userAgent, pacer, now });
+      }
+      agent ??= new EnvHttpProxyAgent({ ...options.proxy, connect: { timeout: CONNECT_TIMEOUT_MS } });
       return fetchPage(url, request, { dispatcher: agent, userAgent, pacer, now });
     },
     close: async () => {
-      if (own && agent) await agent.close().catch(() => undefined);
+      lookup.close();
+      if (own) await Promise.all([agent?.close(), guarded?.close()].map((closing) => closing?.catch(() => undefined)));
     },
   };
 }
@@ -168,7 +193,11 @@ async function fetchPage(url: string, options: PageRequest, fetching: Fetching):
 }
 
 /** One GET; what went wrong when no answer came (the step's own abort is thrown). */
-async function send(target: URL, options: PageRequest, fetching: Fetching): Promise<Dispatcher.ResponseData | { problem: string }> {
+async function send(
+  target: URL,
+  options: PageRequest,
+  fetching: Fetching,
+): Promise<Dispatcher.ResponseData | (PageAnswer & { problem: string })> {
   const { timeoutMs } = options;
   try {
     return await request(target, {
@@ -182,7 +211,8 @@ async function send(target: URL, options: PageRequest, fetching: Fetching): Prom
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
     const code = (error as { code?: string }).code;
-    return { problem: `${code ?? 'no answer'}: ${messageOf(error)}` };
+    const problem = `${code ?? 'no answer'}: ${messageOf(error)}`;
+    return code === PRIVATE_ADDRESS_CODE ? { problem, refused: 'private' } : { problem };
   }
 }
 
@@ -203,11 +233,14 @@ function typeOf(header: string | string[] | undefined): { contentType?: string }
 async function readBody(response: Dispatcher.ResponseData, options: PageRequest, status: number): Promise<PageAnswer> {
   try {
     const maxBytes = options.maxBodyBytes ?? 0;
-    if (options.bytes) return { status, bytes: await readBoundedBytes(response.body, maxBytes) };
-    return { status, body: await readBoundedText(response.body, maxBytes) };
+    if (options.bytes !== true) return { status, body: await readBoundedText(response.body, maxBytes) };
+    const read = await readBoundedBytes(response.body, maxBytes);
+    // A buffer of its own, so that it can be moved to another thread: a small Buffer is a view of a shared pool.
+    const whole = read.byteOffset === 0 && read.byteLength === read.buffer.byteLength;
+    return { status, bytes: whole ? new Uint8Array(read.buffer) : new Uint8Array(read) };
   } catch (error) {
     if (options.signal.aborted) throw options.signal.reason;
-    const problem = error instanceof BodyTooLargeError ? error.message : `the body was not read: ${messageOf(error)}`;
-    return { status, problem };
+    if (error instanceof BodyTooLargeError) return { status, problem: error.message, tooLarge: true };
+    return { status, problem: `the body was not read: ${messageOf(error)}` };
   }
 }

@@ -34,14 +34,22 @@ export function outcomeWords(result: Pick<ProjectResult, 'outcome' | 'buildId' |
 const NOTE_WORDS: Record<NoteKind, [string, string]> = {
   unredirected: ['page moved or removed without a redirect', 'pages moved or removed without a redirect'],
   'broken-link': ['broken link', 'broken links'],
+  'unread-page': ['changed page not read for links', 'changed pages not read for links'],
   problem: ['problem found', 'problems found'],
   'not-checked': ['check not made', 'checks not made'],
 };
 
-/** The notes of every result, counted in words (`2 broken links`), in {@link NOTE_WORDS}' order. */
+/** The notes a failed gate's words do not stand for: a changed page not read holds no broken link. */
+const BESIDE_GATES: ReadonlySet<NoteKind> = new Set(['unread-page']);
+
+/**
+ * The notes of every result, counted in words (`2 broken links`), in {@link NOTE_WORDS}' order; of a
+ * result whose gate failed, only those its gate's words do not say.
+ */
 function noteCounts(results: ProjectResult[]): string[] {
   return (Object.keys(NOTE_WORDS) as NoteKind[]).flatMap((kind) => {
-    const count = results.reduce((sum, result) => sum + (result.notes?.[kind] ?? 0), 0);
+    const counted = results.filter((result) => !result.failedChecks?.length || BESIDE_GATES.has(kind));
+    const count = counted.reduce((sum, result) => sum + (result.notes?.[kind] ?? 0), 0);
     return count === 0 ? [] : [`${count} ${NOTE_WORDS[kind][count === 1 ? 0 : 1]}`];
   });
 }
@@ -72,7 +80,7 @@ export function verdict(results: ProjectResult[], failure?: { title: string }): 
   const checks = results.flatMap((result) =>
     (result.failedChecks ?? []).map((words) => (results.length > 1 ? `${result.project}: ${words}` : words)),
   );
-  const notes = noteCounts(results.filter((result) => !result.failedChecks?.length));
+  const notes = noteCounts(results);
   const told = [problems, warningsCount(results), ...checks, ...notes].filter((said) => said !== '');
   const warned = told.length === 0 ? '' : ` (${told.join(', ')})`;
   // New warnings (input `warnings`) are something to tell, as notes are.

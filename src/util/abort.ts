@@ -99,10 +99,19 @@ export class Deadline {
    * then it gets that short while, not one per call.
    */
   readonly reporting: AbortSignal;
+  /**
+   * What ends a report that must not be left half-way, such as a preview's commit status (else
+   * `pending` for good): like `reporting`, `REPORT_BUDGET_MS` after the deadline; and after the
+   * workflow's cancellation, `REPORT_BUDGET_MS` after it rather than at once (the process ends at
+   * `CANCEL_EXIT_MS`, before the runner's SIGTERM, whatever is pending).
+   */
+  readonly settling: AbortSignal;
   private readonly controller = new AbortController();
   private readonly reportController = new AbortController();
+  private readonly settleController = new AbortController();
   private readonly stopTimer: () => void;
   private readonly stopReportTimer: () => void;
+  private stopSettleTimer: () => void = () => undefined;
   /** When the workflow's cancellation came (this deadline's clock), if it did. */
   private cancelledAt: number | undefined;
 
@@ -115,16 +124,20 @@ export class Deadline {
   ) {
     this.signal = this.controller.signal;
     this.reporting = this.reportController.signal;
+    this.settling = this.settleController.signal;
     this.stopTimer = timer(Math.max(0, endsAt - now()), () => this.controller.abort(new DeadlineError()));
-    this.stopReportTimer = timer(Math.max(0, endsAt + REPORT_BUDGET_MS - now()), () =>
-      this.reportController.abort(
-        new DeadlineError(`the step timed out, and its report on GitHub had ${REPORT_BUDGET_MS / 1000} s more in all, which have passed`),
-      ),
-    );
+    this.stopReportTimer = timer(Math.max(0, endsAt + REPORT_BUDGET_MS - now()), () => {
+      const reason = new DeadlineError(
+        `the step timed out, and its report on GitHub had ${REPORT_BUDGET_MS / 1000} s more in all, which have passed`,
+      );
+      this.reportController.abort(reason);
+      this.settleController.abort(reason);
+    });
     const onCancel = () => {
       this.cancelledAt = this.now();
       this.controller.abort(abortReason(cancellation));
       this.reportController.abort(abortReason(cancellation));
+      this.stopSettleTimer = this.timer(REPORT_BUDGET_MS, () => this.settleController.abort(abortReason(cancellation)));
     };
     if (cancellation.aborted) onCancel();
     else cancellation.addEventListener('abort', onCancel, { once: true });
@@ -164,5 +177,6 @@ export class Deadline {
   dispose(): void {
     this.stopTimer();
     this.stopReportTimer();
+    this.stopSettleTimer();
   }
 }

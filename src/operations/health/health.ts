@@ -48,7 +48,7 @@ function repositoryUrl(ctx: OperationContext): string | undefined {
 export const healthStep: StepOperation<HealthDetails> = async (ctx) => {
   const gh = await gitHubRepo(ctx);
   const reads = gitHubReads(gh, ctx.run.serverUrl, ctx.inputs.releases);
-  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads, new LinkAnswers()));
+  const results = await forEachProject(ctx, ctx.inputs.projects, healthProject(reads, new LinkAnswers({ signal: ctx.deadline.signal })));
   const rows: ProjectRows[] = results.map((result) => ({ project: result.project, rows: result.details?.checks ?? [] }));
   const { failure, issue } = ctx.inputs.healthIssue ? await reportThroughIssue(ctx, gh, results, rows) : {};
   const kept = issue === undefined ? undefined : issueLine(issue);

@@ -3,7 +3,10 @@
  * most `link-check-pages` pages), every link, image and anchor of the pages read checked. Its row
  * of the report is a problem with `fail` (so the issue names the links, and closes once they are
  * fixed); with `warn` the broken links are warnings and the row stays ok. Either way the row
- * carries every broken link (`results`, the job summary's list grouped by page, the issue's).
+ * carries every broken link (`results`, the job summary's list grouped by page, the issue's). A
+ * crawl that left more links not checked than checked (an endless site, a throttled host, its
+ * time spent) is *partial*: it vouches for nothing, so its row is never ok (a problem with `fail`,
+ * not checked with `warn`), and an issue about the links stays open.
  */
 import { type BrokenLink, byPage, countKinds, kindWords } from '../../reporting/broken-link.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
@@ -20,6 +23,10 @@ const MAX_SWEEP_TARGETS = 5_000;
 /** The whole crawl's time (and the step's deadline): at the docs host's pace of 4 requests a second, about 1,200 pages and targets. */
 const SWEEP_BUDGET_MS = 300_000;
 const SINGLE_VERSION = 'single_version_without_translations';
+/** What a partial crawl's row says after its counts. */
+const PARTIAL =
+  'more links were left unchecked than checked, so this crawl does not vouch for the links: ' +
+  'crawl fewer pages (`link-check-pages`) or leave an endless part out (`link-check-ignore`)';
 
 /** The `links work` row of a project, or none with `link-check: off` (the default for `health`). */
 export async function linkSweepRows(
@@ -58,16 +65,19 @@ export async function linkSweepRows(
   if (report.pages === 0) return [row('unknown', slug, unreadRoot(root, report))];
   const note = throttleNote(report);
   const checked = [`${plural(report.checked, 'link')} checked`, `${report.notChecked} not checked`, ...apartCounts(report)].join(', ');
-  const counts = `${checked}${note === '' ? '' : `; ${note}`}`;
+  // More links left than checked: the crawl vouches for nothing.
+  const partial = report.notChecked > report.checked;
+  const counts = `${checked}${note === '' ? '' : `; ${note}`}${partial ? `; ${PARTIAL}` : ''}`;
   const failing = failingLinks(report.broken, levels);
   const warned = report.broken.filter((link) => !failing.includes(link));
   annotateBroken({ annotations: ctx.log, story: log }, warned);
   // Every broken link in `results` (the row's), the job summary's list and the issue's come from it.
   const broken = report.broken.length === 0 ? {} : { broken: report.broken };
-  const read = plural(report.pages, 'page');
+  const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
   if (failing.length === 0) {
     const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
-    return [{ ...row('ok', slug, `${read} read, ${counts}${told}`), ...broken }];
+    const state = !partial ? 'ok' : levels.links === 'fail' ? 'problem' : 'unknown';
+    return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }];
   }
   const pages = byPage(failing).length;
   const also = warned.length === 0 ? '' : `, and ${plural(warned.length, 'more broken link')} told as warnings`;

@@ -115,7 +115,9 @@ export function fixFor(row: Pick<CheckRow, 'check' | 'details' | 'subject'>): st
         ? "Re-enable the project's builds (*Admin → Settings*); the notification quoted says why they stopped."
         : "Set the default version to an active version that builds (`apply`'s `default_version`, or *Admin → Settings*).";
     case 'links work':
-      return 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
+      return /^partial: /.test(row.details)
+        ? 'Make the crawl fit: fewer pages (`link-check-pages`), an endless part left out (`link-check-ignore`), or a host that answers at its pace.'
+        : 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
   }
 }
 
@@ -128,13 +130,18 @@ const PROBLEM_WORDS: Record<CheckRow['check'], string> = {
   'links work': 'broken links',
 };
 
+/** The heading's words: a partial crawl that found no broken link is no "broken links". */
+function problemWords(row: CheckRow): string {
+  return row.check === 'links work' && /^partial: /.test(row.details) ? 'a partial link check' : PROBLEM_WORDS[row.check];
+}
+
 /** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
 function problemBlock(project: string, row: CheckRow, index: number, repoUrl: string | undefined): string {
   // `latest` is named by the problem's words already.
   const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${codeSpan(row.subject, { inTable: false })}`;
   const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => markdownLink(link.label, link.url)).join(' · ')}`;
   const lines = [
-    `#### ${index}. ❌ ${escapeMarkdown(project)}${about}: ${PROBLEM_WORDS[row.check]}`,
+    `#### ${index}. ❌ ${escapeMarkdown(project)}${about}: ${problemWords(row)}`,
     '',
     `- **Found:** ${escapeMarkdown(row.details)}${links}`,
     // The build's warnings, unfolded: each a link to its line of the commit built.

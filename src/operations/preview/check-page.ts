@@ -8,8 +8,10 @@ export interface PageCheck {
   /** What went wrong the last time, for the reason shown to the user. */
   problem?: string;
   attempts: number;
-  /** The page's text (bounded) when `maxBodyBytes` asked for it and it was read whole. */
-  body?: string;
+  /** The page's bytes (bounded) when `maxBodyBytes` asked for them and it was read whole... */
+  bytes?: Uint8Array;
+  /** ...or that it was over `maxBodyBytes`, not read. */
+  tooLarge?: true;
   /** Where it was served from, after the redirects followed, and its media type. */
   url?: string;
   contentType?: string;
@@ -64,7 +66,7 @@ async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<P
   const answer = await options.pages.get(url, {
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? 10_000,
-    ...(maxBodyBytes > 0 ? { maxBodyBytes } : {}),
+    ...(maxBodyBytes > 0 ? { maxBodyBytes, bytes: true } : {}),
   });
   // A 200 whose body was too large or cut off answers all the same (its body is not kept).
   if (answer.status === 200 && (answer.problem === undefined || maxBodyBytes > 0)) {
@@ -72,7 +74,8 @@ async function fetchOnce(url: string, options: PageCheckOptions): Promise<Omit<P
       ...(answer.url === undefined ? {} : { url: answer.url }),
       ...(answer.contentType ? { contentType: answer.contentType } : {}),
     };
-    return { ok: true, status: 200, ...(answer.body === undefined ? {} : { body: answer.body }), ...served };
+    const body = answer.bytes === undefined ? (answer.tooLarge ? { tooLarge: true as const } : {}) : { bytes: answer.bytes };
+    return { ok: true, status: 200, ...body, ...served };
   }
   return { ok: false, ...(answer.status === undefined ? {} : { status: answer.status }), problem: answer.problem ?? 'did not answer' };
 }

@@ -63,6 +63,8 @@ export interface PreviewRow {
   redirectedLinks?: RedirectedLinkRow[];
   /** Redirected links beyond `redirectedLinks`, which the job summary lists. */
   moreRedirectedLinks?: number;
+  /** `link-check`: changed pages not read (over 4 MB, too large or complex to read, past the run's total), their links not checked. */
+  unreadPages?: number;
   /** Input `warnings`: a ready preview's build added warnings its base branch's build does not have. */
   warnings?: RowWarnings;
   /** The gates that turned the ready preview red, in their words (`broken links: 3 to pages, 2 to anchors`): the row is ❌, its preview linked. */
@@ -266,6 +268,7 @@ const storedRowSchema = z.object({
     ),
   ),
   moreRedirectedLinks: z.optional(z.int()),
+  unreadPages: z.optional(z.int()),
   warnings: z.optional(
     z.object({
       total: z.int(),

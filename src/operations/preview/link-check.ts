@@ -115,7 +115,7 @@ export async function checkPreviewLinks(
   const failing = new Set(failingLinks(report.broken, levels));
   annotateBroken({ annotations: ctx.log, story: log }, report.broken, (link) => failing.has(link));
   if (report.index?.file !== undefined) log.info(indexLine(report.index));
-  const unread = report.unread.length === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
+  const unread = report.unreadPages === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
   log.info(
     `Links of ${report.pages} changed page(s): ${linkCounts(report)}${unread}` +
       (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''),
@@ -128,10 +128,21 @@ function indexLine(use: IndexUse): string {
   return `The build's search index (${use.file}) answered ${use.answered} target(s) of the changed pages, asked no more (${use.requests} request(s))`;
 }
 
-/** What the first unread pages answered, each once: "answered 404", "throttled", "no answer". */
+/** Why a changed page that answered 200 was not read. */
+const UNREADABLE: Record<NonNullable<LinkReport['unread'][number]['unreadable']>, string> = {
+  'too large': 'over 4 MB',
+  'too complex': 'too large or complex to read in its time',
+  'run total': 'past the 64 MB of pages a run reads',
+};
+
+/** What the first unread pages answered, each once: "answered 404", "throttled", "over 4 MB", "no answer". */
 function unreadText(report: LinkReport): string {
-  const said = report.unread.map((page) => page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`));
-  return [...new Set(said)].join(', ');
+  const said = report.unread.map((page) =>
+    page.unreadable !== undefined
+      ? UNREADABLE[page.unreadable]
+      : (page.refused ?? (page.status === undefined ? 'no answer' : `answered ${page.status}`)),
+  );
+  return said.length === 0 ? String(report.unreadPages) : `${report.unreadPages} (${[...new Set(said)].join(', ')})`;
 }
 
 /** A preview URL as the root its pages are below (ending in `/`). */
@@ -164,9 +175,10 @@ export function linkGate(ctx: OperationContext, project: string, report: LinkRep
 /** The comment row's part: the first pages with broken links (and their first links), every one counted by kind; the first redirected links. */
 export function rowBrokenLinks(
   report: PreviewLinkReport | undefined,
-): Pick<PreviewRow, 'brokenPages' | 'moreBrokenPages' | 'brokenCounts' | 'redirectedLinks' | 'moreRedirectedLinks'> {
+): Pick<PreviewRow, 'brokenPages' | 'moreBrokenPages' | 'brokenCounts' | 'redirectedLinks' | 'moreRedirectedLinks' | 'unreadPages'> {
   if (!report) return {};
   const row: ReturnType<typeof rowBrokenLinks> = {};
+  if (report.unreadPages > 0) row.unreadPages = report.unreadPages;
   if (report.broken.length > 0) {
     const { pages, morePages } = listedPages(report.broken, COMMENT_BOUNDS);
     row.brokenCounts = countKinds(report.broken);

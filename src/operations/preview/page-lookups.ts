@@ -29,10 +29,11 @@ export interface PageLookupOptions {
   read?: { maxBodyBytes: number; page: (url: string, answer: PageReadAnswer) => Promise<void> };
 }
 
-/** A page that answered, as handed on: its body, where it was served from, its media type. */
+/** A page that answered, as handed on: its body's bytes (or that it was too large), where it was served from, its media type. */
 interface PageReadAnswer {
   status: number;
-  body?: string | undefined;
+  bytes?: Uint8Array | undefined;
+  tooLarge?: true | undefined;
   url?: string | undefined;
   contentType?: string | undefined;
 }
@@ -72,8 +73,10 @@ export async function lookUpPages(ctx: OperationContext, urls: readonly string[]
             sleep: ctx.sleep,
             ...(options.read ? { maxBodyBytes: options.read.maxBodyBytes } : {}),
           });
-          const { body, ...looked } = check;
-          if (check.ok && options.read) await options.read.page(url, { status: 200, body, url: check.url, contentType: check.contentType });
+          const { bytes, tooLarge, ...looked } = check;
+          if (check.ok && options.read) {
+            await options.read.page(url, { status: 200, bytes, tooLarge, url: check.url, contentType: check.contentType });
+          }
           checks.set(url, { ...looked, attempts: round });
           if (!check.ok && options.retryIf(check)) again.push(url);
         });

@@ -165,6 +165,7 @@ export class PreviewPublisher {
           Boolean(
             row.brokenCounts ||
               row.failedChecks?.length ||
+              row.unreadPages ||
               row.redirectedLinks?.length ||
               row.unredirected?.length ||
               row.moreUnredirected ||

@@ -90,9 +90,10 @@ export function lazyGitHub(ctx: OperationContext, run: Pick<PullRequestRun, 'own
     }
     ctx.log.debug(`GitHub API: ${ctx.run.apiUrl}`);
     // GitHub calls report on the step, after its timeout too (the final comment and status): the
-    // step's deadline does not stop them, but the report has a few seconds past it in all (the
-    // deadline's `reporting`), and the workflow's cancellation stops them at once.
-    const limits = { signal: ctx.deadline.reporting };
+    // step's deadline does not stop them, but the report has a few seconds past it in all, and as
+    // many past the workflow's cancellation (the deadline's `settling`): a commit status is never
+    // left `pending`.
+    const limits = { signal: ctx.deadline.settling };
     // Octokit's own warnings (a deprecated endpoint) are for whoever debugs the step, one neutralised line each.
     const octokit = await ctx.github(token, { log: (message) => ctx.log.debug(message) });
     return { octokit, owner: run.owner, repo: run.repo, limits };

@@ -263,7 +263,7 @@ function heading(rows: PreviewRow[], headSha: string | undefined): string {
   return `${emoji} Read the Docs previews: ${summary}${said}`;
 }
 
-/** What the rows without a failed gate still have to fix, counted: the build's warnings, pages without a redirect, broken links, new warnings. */
+/** What the rows without a failed gate still have to fix, counted: the build's warnings, pages without a redirect, broken links, changed pages not read for links, new warnings. */
 function headingNotes(rows: PreviewRow[], others: PreviewRow[], headSha: string | undefined): string[] {
   const warnings = problemCount(
     rows.flatMap((row) => row.problems ?? []),
@@ -278,6 +278,10 @@ function headingNotes(rows: PreviewRow[], others: PreviewRow[], headSha: string 
   const broken = others
     .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
     .reduce((sum, row) => sum + brokenCount(row), 0);
+  // Issue 50: a changed page the link check could not read is said, never passed over in silence.
+  const unread = rows
+    .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
+    .reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
   const added = others.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
   return [
     warnings,
@@ -285,6 +289,7 @@ function headingNotes(rows: PreviewRow[], others: PreviewRow[], headSha: string 
       ? ''
       : `${lost} page${lost === 1 ? '' : 's'} moved or removed without a redirect${unredirected.length > 1 ? ` in ${unredirected.length} projects` : ''}`,
     broken === 0 ? '' : `${broken} broken link${broken === 1 ? '' : 's'}`,
+    unread === 0 ? '' : `${unread} changed page${unread === 1 ? '' : 's'} not read for links`,
     added === 0 ? '' : newWarningsCount(added),
   ].filter((note) => note !== '');
 }

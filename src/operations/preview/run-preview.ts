@@ -176,7 +176,14 @@ function sharedVerification(
     const gh = await github();
     return gh ? getFileContent(gh, ctx.inputs.config, run.headSha).catch(() => undefined) : undefined;
   });
-  return { pr: run.pr, records, changedFiles, projectFile, linkAnswers: new LinkAnswers(), sourceText: sourceTexts(ctx, github, run) };
+  return {
+    pr: run.pr,
+    records,
+    changedFiles,
+    projectFile,
+    linkAnswers: new LinkAnswers({ signal: ctx.deadline.signal }),
+    sourceText: sourceTexts(ctx, github, run),
+  };
 }
 
 /**

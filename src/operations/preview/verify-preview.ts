@@ -100,7 +100,10 @@ export async function verifyPreview(
     return { ...built, outcome: 'error', title: 'Preview not answering', subject, reason };
   }
   log.info(`Preview ready: ${url}`);
-  if (checksLinks) await shared.linkAnswers.keep(url, { status: 200, body: check.body, url: check.url, contentType: check.contentType });
+  if (checksLinks) {
+    const { bytes, tooLarge, url: served, contentType } = check;
+    await shared.linkAnswers.keep(url, { status: 200, bytes, tooLarge, url: served, contentType });
+  }
   // What was found stays the project's details when the checks end early (the deadline).
   const ready = { ...built, previewUrl: url, details: { pages: [], unredirected: [], unredirectedTotal: 0 } as PreviewFindings };
   return continueFrom(ctx, run, ready, async () => {
@@ -122,7 +125,7 @@ function checksVerdict(
 ): Conclusion<PreviewFindings> {
   const { unredirected, unredirectedTotal, links } = ready.details;
   // What the PR comment's heading counts, the job summary's counts too (a ⚠️ with `warn`).
-  const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0 };
+  const notes = { unredirected: unredirectedTotal, 'broken-link': links?.broken.length ?? 0, 'unread-page': links?.unreadPages ?? 0 };
   const noted = { ...ready, notes };
   const failed = [
     redirectGate(ctx.inputs.redirectCheck, project, { pages: unredirected, total: unredirectedTotal }),

@@ -1,11 +1,17 @@
 /**
  * What a documentation page links to and what it can be linked to: its `<a href>`, `<img src>` and
  * `srcset` candidates, what it needs to render (stylesheets, scripts, icons, `<object data>`,
- * `<source>`, `<video>` and `<audio>`), and every `id` (and `<a name>`) a fragment may name. Parsed with
- * htmlparser2's streaming parser (linear time, no tree kept), never with regular expressions: a
- * page of a pull request is hostile input, bounded before it gets here and bounded again in what
- * is kept of it.
+ * `<source>`, `<video>` and `<audio>`), and every `id` (and `<a name>`) a fragment may name. Read
+ * with htmlparser2's `Tokenizer` alone: the tags as browsers tokenise them (entities, comments,
+ * scripts, unclosed tags), with no tree and no stack of open elements, so in time linear in the
+ * page whatever its nesting (the `Parser` on top of it keeps its stack with `unshift`: a page of
+ * 240,000 nested elements held the CPU for 85 s). Never regular expressions. A page of a pull
+ * request is hostile input: bounded before it gets here, read in slices between which the caller's
+ * budget is asked, and bounded again in what is kept of it (a link's text included). It runs in the parser's worker
+ * (parse-worker.ts), whose Node strips types only: no TypeScript-only syntax, and `.ts` imports.
  */
+import { type TokenizerCallbacks, Tokenizer } from 'htmlparser2';
+import { anchorHashes } from './anchor-set.ts';
 
 /** A link as the page writes it: a link to follow, an image, or a resource the page loads. */
 export interface PageLink {
@@ -18,11 +24,11 @@ export interface PageLink {
 
 export interface PageLinks {
   links: PageLink[];
-  /** Every `id` of the page and every `<a name>`: what a fragment may name. */
-  anchors: Anchors;
+  /** The hashes of every `id` of the page and every `<a name>` (anchor-set.ts): what a fragment may name. */
+  anchors: Float64Array;
   /** The first `<base href>`, which relative links resolve against. */
   base?: string;
-  /** Links beyond {@link MAX_LINKS_PER_PAGE}, not kept. */
+  /** Links beyond {@link MAX_LINKS_PER_PAGE}, not kept (each counted as not checked). */
   dropped: number;
 }
 
@@ -36,64 +42,177 @@ const MAX_VALUE_LENGTH = 4_096;
 const MAX_TEXT_LENGTH = 80;
 /** ...read of it at most, spaces included. */
 const MAX_TEXT_READ = 400;
+/** The page is given to the tokenizer this many characters at a time; the budget is asked between two. */
+const SLICE_CHARACTERS = 64 * 1024;
 
-/** The links and anchors of an HTML text. htmlparser2 is loaded on first use, so the bundle's entry stays small. */
-export async function pageLinks(html: string): Promise<PageLinks> {
-  const { Parser } = await import('htmlparser2');
-  const found: Omit<PageLinks, 'anchors'> = { links: [], dropped: 0 };
-  const anchors = new Set<string>();
-  const keep = (kind: PageLink['kind'], href: string | undefined): PageLink | undefined => {
-    if (href === undefined || href.length > MAX_VALUE_LENGTH) return undefined;
-    if (found.links.length >= MAX_LINKS_PER_PAGE) {
-      found.dropped += 1;
+/** The elements whose attributes are read (`image` is `img`, as browsers have it); of the others, only `id`. */
+const READ_ELEMENTS = new Set(['a', 'base', 'img', 'image', 'link', 'script', 'video', 'audio', 'object', 'source']);
+/** The attributes read: the longest name is 6 characters, so a longer one is never sliced out of the page. */
+const READ_ATTRIBUTES = ['id', 'name', 'href', 'src', 'srcset', 'rel', 'data', 'alt'] as const;
+type ReadAttribute = (typeof READ_ATTRIBUTES)[number];
+const LONGEST_NAME = 6;
+
+export interface ReadOptions {
+  /** Asked between two slices of the page: true stops the reading (the page is cut short). */
+  overBudget?: () => boolean;
+}
+
+/** The links and anchors of an HTML text; `undefined` when the budget cut the reading short. */
+export function pageLinks(html: string, options: ReadOptions = {}): PageLinks | undefined {
+  const reader = new LinkReader(html);
+  const tokenizer = new Tokenizer({ decodeEntities: true }, reader);
+  for (let at = 0; at < html.length; at += SLICE_CHARACTERS) {
+    tokenizer.write(html.slice(at, at + SLICE_CHARACTERS));
+    if (options.overBudget?.() === true) return undefined;
+  }
+  tokenizer.end();
+  reader.closeLink();
+  const { links, base, dropped } = reader;
+  return { links, anchors: anchorHashes(reader.anchors), dropped, ...(base === undefined ? {} : { base }) };
+}
+
+/**
+ * The tokenizer's callbacks: the positions it gives are in the whole page (`html`), from which
+ * only the names and values read are sliced, each value at most {@link MAX_VALUE_LENGTH} long.
+ */
+class LinkReader implements TokenizerCallbacks {
+  readonly links: PageLink[] = [];
+  readonly anchors = new Set<string>();
+  base: string | undefined;
+  /** The first `<base href>` was seen (one too long to read counts: no later one is taken). */
+  private baseSeen = false;
+  dropped = 0;
+  private readonly html: string;
+  /** The element whose attributes are read now: one of {@link READ_ELEMENTS}, or '' (only its `id`). */
+  private element = '';
+  /** Its attributes read so far: the first of each name counts, as browsers have it. */
+  private values: Partial<Record<ReadAttribute, string>> = {};
+  /** The attribute being read, and its value so far (`undefined` once over the length allowed). */
+  private attribute: ReadAttribute | undefined;
+  private value: string | undefined = '';
+  /** The `<a>` whose text is being read (an `<a>` inside it ends it, as browsers have it). */
+  private open: { link: PageLink; text: string } | undefined;
+
+  constructor(html: string) {
+    this.html = html;
+  }
+
+  onopentagname(start: number, endIndex: number): void {
+    const name = this.nameAt(start, endIndex);
+    this.element = READ_ELEMENTS.has(name) ? (name === 'image' ? 'img' : name) : '';
+    this.values = {};
+    this.attribute = undefined;
+  }
+
+  onattribname(start: number, endIndex: number): void {
+    const name = this.nameAt(start, endIndex) as ReadAttribute;
+    const wanted = READ_ATTRIBUTES.includes(name) && (this.element !== '' || name === 'id') && !(name in this.values);
+    this.attribute = wanted ? name : undefined;
+    this.value = '';
+  }
+
+  onattribdata(start: number, endIndex: number): void {
+    if (this.attribute === undefined || this.value === undefined) return;
+    this.value = endIndex - start + this.value.length > MAX_VALUE_LENGTH ? undefined : this.value + this.html.slice(start, endIndex);
+  }
+
+  onattribentity(codepoint: number): void {
+    if (this.attribute === undefined || this.value === undefined) return;
+    const text = String.fromCodePoint(codepoint);
+    this.value = this.value.length + text.length > MAX_VALUE_LENGTH ? undefined : this.value + text;
+  }
+
+  onattribend(): void {
+    // A value over the length allowed is read as none, but still the first of its name.
+    if (this.attribute !== undefined) this.values[this.attribute] = this.value ?? TOO_LONG;
+    this.attribute = undefined;
+  }
+
+  onopentagend(): void {
+    this.tagRead();
+  }
+
+  // HTML ignores the `/` of `<img/>`: the tag ends as any other.
+  onselfclosingtag(): void {
+    this.tagRead();
+  }
+
+  onclosetag(start: number, endIndex: number): void {
+    if (this.nameAt(start, endIndex) === 'a') this.closeLink();
+  }
+
+  oncdata(): void {}
+  oncomment(): void {}
+  ondeclaration(): void {}
+  onprocessinginstruction(): void {}
+
+  ontext(start: number, endIndex: number): void {
+    if (this.open === undefined) return;
+    const room = MAX_TEXT_READ - this.open.text.length;
+    if (room > 0) this.open.text += this.html.slice(start, Math.min(endIndex, start + room));
+  }
+
+  ontextentity(codepoint: number): void {
+    this.readText(String.fromCodePoint(codepoint));
+  }
+
+  onend(): void {}
+
+  /** The open `<a>`'s text is all read: kept on its link. */
+  closeLink(): void {
+    if (this.open) setText(this.open.link, this.open.text);
+    this.open = undefined;
+  }
+
+  private readText(text: string): void {
+    if (this.open && this.open.text.length < MAX_TEXT_READ) this.open.text += text.slice(0, MAX_TEXT_READ - this.open.text.length);
+  }
+
+  private tagRead(): void {
+    const { values } = this;
+    this.anchor(values.id);
+    if (this.element === 'a') {
+      this.anchor(values.name);
+      this.closeLink();
+      const link = this.keep('link', values.href);
+      if (link) this.open = { link, text: '' };
+    } else if (this.element === 'base') {
+      if (!this.baseSeen && values.href !== undefined) {
+        this.baseSeen = true;
+        if (values.href !== TOO_LONG) this.base = values.href;
+      }
+    } else if (this.element !== '') {
+      // An image's `alt` is its text, and the text of the link around it.
+      const alt = values.alt === undefined || values.alt === TOO_LONG ? undefined : values.alt;
+      if (this.element === 'img' && alt !== undefined) this.readText(` ${alt} `);
+      for (const [kind, url] of loaded(this.element, values)) {
+        const link = this.keep(kind, url);
+        if (link && kind === 'image' && alt !== undefined) setText(link, alt);
+      }
+    }
+    this.element = '';
+    this.values = {};
+  }
+
+  /** A tag or attribute name, lower case; '' for one longer than any read (never sliced). */
+  private nameAt(start: number, end: number): string {
+    return end - start > LONGEST_NAME ? '' : this.html.slice(start, end).toLowerCase();
+  }
+
+  private keep(kind: PageLink['kind'], href: string | undefined): PageLink | undefined {
+    if (href === undefined || href === TOO_LONG) return undefined;
+    if (this.links.length >= MAX_LINKS_PER_PAGE) {
+      this.dropped += 1;
       return undefined;
     }
-    const link: PageLink = { kind, href: detached(href) };
-    found.links.push(link);
+    const link: PageLink = { kind, href };
+    this.links.push(link);
     return link;
-  };
-  // The `<a>` whose text is being read (an `<a>` inside it ends it, as browsers have it).
-  let open: { link: PageLink; text: string } | undefined;
-  const close = () => {
-    if (open) setText(open.link, open.text);
-    open = undefined;
-  };
-  const read = (text: string | undefined) => {
-    if (open && text !== undefined && open.text.length < MAX_TEXT_READ) open.text += text.slice(0, MAX_TEXT_READ - open.text.length);
-  };
-  const anchor = (name: string | undefined) => {
-    if (name !== undefined && name !== '' && name.length <= MAX_VALUE_LENGTH && anchors.size < MAX_ANCHORS_PER_PAGE) anchors.add(name);
-  };
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        anchor(attributes.id);
-        if (name === 'a') {
-          anchor(attributes.name);
-          close();
-          const link = keep('link', attributes.href);
-          if (link) open = { link, text: '' };
-        } else if (name === 'base') {
-          if (found.base === undefined && attributes.href !== undefined) found.base = detached(attributes.href);
-        } else {
-          // An image's `alt` is its text, and the text of the link around it.
-          if (name === 'img') read(attributes.alt === undefined ? undefined : ` ${attributes.alt} `);
-          for (const [kind, url] of loaded(name, attributes)) {
-            const link = keep(kind, url);
-            if (link && kind === 'image' && attributes.alt !== undefined) setText(link, attributes.alt);
-          }
-        }
-      },
-      ontext: read,
-      onclosetag(name) {
-        if (name === 'a') close();
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(html);
-  close();
-  return { ...found, anchors: new Anchors(anchors) };
+  }
+
+  private anchor(name: string | undefined): void {
+    if (name !== undefined && name !== '' && name !== TOO_LONG && this.anchors.size < MAX_ANCHORS_PER_PAGE) this.anchors.add(name);
+  }
 }
 
 /** `text` as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
@@ -101,96 +220,44 @@ function setText(link: PageLink, text: string): void {
   const words = text.slice(0, MAX_TEXT_READ).replace(/\s+/g, ' ').trim();
   if (words === '') return;
   const characters = [...words];
-  link.text = detached(characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`);
+  link.text = characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`;
 }
 
-/**
- * The anchors of a page, packed: their names sorted and joined in one string, and where each one
- * starts. A crawl keeps the anchors of every page it reads; as a set of strings they would cost
- * several times as much. Looked up by binary search: a hostile page's 50,000 anchors cost 16
- * comparisons a link.
- */
-export class Anchors {
-  private readonly text: string;
-  private readonly starts: Uint32Array;
-
-  constructor(names: Iterable<string>) {
-    // Joined: a copy, which holds nothing of the page it was read from.
-    const sorted = [...names].sort();
-    this.text = sorted.join('\0');
-    this.starts = new Uint32Array(sorted.length + 1);
-    let at = 0;
-    for (const [i, name] of sorted.entries()) {
-      this.starts[i] = at;
-      at += name.length + 1;
-    }
-    this.starts[sorted.length] = at;
-  }
-
-  get size(): number {
-    return this.starts.length - 1;
-  }
-
-  has(name: string): boolean {
-    for (let low = 0, high = this.size - 1; low <= high; ) {
-      const middle = (low + high) >>> 1;
-      const value = this.nameAt(middle);
-      if (value === name) return true;
-      if (value < name) low = middle + 1;
-      else high = middle - 1;
-    }
-    return false;
-  }
-
-  *[Symbol.iterator](): IterableIterator<string> {
-    for (let i = 0; i < this.size; i++) yield this.nameAt(i);
-  }
-
-  private nameAt(i: number): string {
-    return this.text.slice(this.starts[i], this.starts[i + 1]! - 1);
-  }
-}
+/** What a value over {@link MAX_VALUE_LENGTH} is read as: compared by identity, never a link or an anchor. */
+const TOO_LONG = '\u0000too long\u0000';
 
 /** What an element other than `<a>` and `<base>` loads: images, and the resources a page needs to render. */
-function loaded(name: string, attributes: Record<string, string>): [PageLink['kind'], string | undefined][] {
+function loaded(name: string, values: Partial<Record<ReadAttribute, string>>): [PageLink['kind'], string | undefined][] {
   const srcset = (kind: PageLink['kind']) =>
-    attributes.srcset === undefined ? [] : srcsetUrls(attributes.srcset).map((url): [PageLink['kind'], string] => [kind, url]);
+    values.srcset === undefined || values.srcset === TOO_LONG
+      ? []
+      : srcsetUrls(values.srcset).map((url): [PageLink['kind'], string] => [kind, url]);
   switch (name) {
     case 'img':
-      return [['image', attributes.src], ...srcset('image')];
+      return [['image', values.src], ...srcset('image')];
     case 'link': {
-      const rel = (attributes.rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
-      return rel.includes('stylesheet') || rel.includes('icon') ? [['resource', attributes.href]] : [];
+      const rel = (values.rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+      return rel.includes('stylesheet') || rel.includes('icon') ? [['resource', values.href]] : [];
     }
     case 'script':
     case 'video':
     case 'audio':
-      return [['resource', attributes.src]];
+      return [['resource', values.src]];
     case 'object':
-      return [['resource', attributes.data]];
+      return [['resource', values.data]];
     case 'source':
-      return [['resource', attributes.src], ...srcset('resource')];
+      return [['resource', values.src], ...srcset('resource')];
     default:
       return [];
   }
 }
 
 /**
- * A copy of a piece of the page that holds no reference to the page's text: the parser's values
- * are slices of it, and a slice kept would keep the whole page (megabytes) alive for the run.
- */
-function detached(text: string): string {
-  // V8 copies a short piece anyway; a longer one joined to a character is flattened into a copy by `slice`.
-  return text.length < 13 ? text : ` ${text}`.slice(1);
-}
-
-/**
  * The URLs of a `srcset` (`a.png 1x, b.png 2x`): each candidate is a URL (no spaces), then its
  * descriptors up to the next comma. One pass over the text.
  */
-function srcsetUrls(srcset: string): string[] {
+function srcsetUrls(text: string): string[] {
   const urls: string[] = [];
-  const text = srcset.length > MAX_VALUE_LENGTH ? srcset.slice(0, MAX_VALUE_LENGTH) : srcset;
   let i = 0;
   const space = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
   while (i < text.length) {

@@ -187,7 +187,8 @@ const INVENTORY_HEADER = '# Sphinx inventory version 2';
  * it throws an IndexFormatError on anything else, or when the compressed part would give more than
  * {@link MAX_INVENTORY_BYTES}.
  */
-export async function sphinxInventory(bytes: Buffer): Promise<IndexedPlace[]> {
+export async function sphinxInventory(file: Uint8Array): Promise<IndexedPlace[]> {
+  const bytes = Buffer.from(file.buffer, file.byteOffset, file.byteLength);
   let offset = 0;
   const header: string[] = [];
   for (let line = 0; line < 4; line++) {

@@ -6,8 +6,11 @@
  * budget (and the step's deadline); then each link judged on its target's answer (link-judge.ts).
  * What is over a bound, out of time or refused by a throttled host is counted as not checked,
  * never guessed. Internal targets are on the version's host and below its root; another site is
- * asked only when `external` is set, with a limit per host and without following its redirects.
- * Requests are paced per host by `ctx.pages`, which sends no token.
+ * asked only when `external` is set, with a limit per host and without following its redirects,
+ * and only at a public address (resolved and checked as it connects: `publicOnly`), unless it is
+ * a host the action talks to anyway. Requests are paced per host by `ctx.pages`, which sends no
+ * token. Pages are parsed in a worker thread (page-parser.ts) under a CPU budget, so the step's
+ * deadline and signals are honoured during the check whatever a page holds.
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import { type BrokenLink, brokenLinkText } from '../../../reporting/broken-link.js';
@@ -16,9 +19,9 @@ import { waitUntil } from '../../../resilience/index.js';
 import type { Annotation, RunnerLog } from '../../../runner/port.js';
 import { safeLine } from '../../../util/untrusted-text.js';
 import type { OperationContext } from '../../types.js';
-import { type Answer, LinkAnswers, type PageRead, parseAnswer, withoutHash } from './link-answers.js';
+import { type Answer, LinkAnswers, type PageRead, type Unreadable, withoutHash } from './link-answers.js';
 import { judge, type Judged, type Occurrence } from './link-judge.js';
-import { isPrivateHost } from './private-host.js';
+import { isPrivateHost } from '../../../util/private-host.js';
 import { ANNOTATION_LIMITS } from '../sphinx-warnings.js';
 import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
 import { indexAnswers, type IndexUse, type SiteIndexPlan } from './site-index.js';
@@ -39,10 +42,14 @@ export interface LinkReport {
   outsideVersion: number;
   /** Requests a host would not answer (still throttled when the wait ran out, or challenged): their links are not checked. */
   throttled: { docsHost: number; otherSites: number };
+  /** Other sites' targets not asked: their name is or resolved to an address that is not public (their links not checked). */
+  privateAddresses: number;
   /** Pages read and parsed. */
   pages: number;
-  /** The plan's pages that were not read, with what they answered (a root that answered 401, 404…). */
+  /** The plan's pages that were not read, with what they answered (a root that answered 401, 404…): the first ones... */
   unread: UnreadPage[];
+  /** ...and how many in all (each counted as one link not checked). */
+  unreadPages: number;
   /** Distinct targets asked (the pages read excluded), and the index files read. */
   requests: number;
   /** The version's search index, when the plan let the check read it: what it answered (site-index.ts). */
@@ -53,6 +60,8 @@ interface UnreadPage {
   url: string;
   status?: number;
   refused?: Answer['refused'];
+  /** A page that answered 200 but was not read: over 4 MB, too large or complex to read in its budget, past the run's total. */
+  unreadable?: Unreadable;
 }
 
 export interface LinkCheckPlan {
@@ -99,12 +108,16 @@ const MAX_UNREAD_KEPT = 20;
 
 type Ask = (url: string, options: Want) => Promise<PageRead | undefined>;
 
-/** How a target is asked: with its body (its anchors are needed; a page read: its links too), as another site's (no redirect followed). */
+/**
+ * How a target is asked: with its body (its anchors are needed; a page read: its links too), as
+ * another site's (no redirect followed), at a public address only (`publicOnly`).
+ */
 interface Want {
   body: boolean;
   external: boolean;
   links?: boolean;
   host?: string;
+  publicOnly?: boolean;
 }
 
 export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Promise<LinkReport> {
@@ -112,15 +125,15 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   const endsAt = ctx.now() + Math.min(plan.budgetMs, ctx.deadline.remainingMs());
   const remainingMs = () => Math.max(0, endsAt - ctx.now());
   const limit = pLimit(CONCURRENCY);
-  const answers = plan.answers ?? new LinkAnswers();
+  const answers = plan.answers ?? new LinkAnswers({ signal: ctx.deadline.signal });
   // Out of time, nothing is asked (and nothing kept for the run's other projects).
   const ask: Ask = (url, options) =>
-    limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, url, options, remainingMs()))));
+    limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
   const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
-  const wants = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
+  const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
   const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
   const targets = await askTargets(plan, wants, read.known, ask);
-  const known = new Map([...read.known, ...(indexed?.answers ?? []), ...targets.answers]);
+  const known = new Map([...read.known, ...refused, ...(indexed?.answers ?? []), ...targets.answers]);
   let judged = judge(plan, read.occurrences, (url) => known.get(url));
   let requests = targets.asked + (indexed?.use?.requests ?? 0);
   if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0 && ctx.now() + plan.recheckAfterMs < endsAt) {
@@ -167,17 +180,30 @@ async function answeredByIndex(
 
 function report(
   judged: Judged,
-  facts: { pages: number; unread: UnreadPage[]; notRead: number; requests: number; known: Map<string, Answer>; askedOthers: Set<string> },
+  facts: {
+    pages: number;
+    unread: UnreadPage[];
+    notRead: number;
+    dropped: number;
+    requests: number;
+    known: Map<string, Answer>;
+    askedOthers: Set<string>;
+  },
 ): LinkReport {
   const throttled = { docsHost: 0, otherSites: 0 };
+  let privateAddresses = 0;
   for (const [url, answer] of facts.known) {
-    if (answer.refused !== undefined) throttled[facts.askedOthers.has(url) ? 'otherSites' : 'docsHost'] += 1;
+    if (answer.refused === 'private') privateAddresses += 1;
+    else if (answer.refused !== undefined) throttled[facts.askedOthers.has(url) ? 'otherSites' : 'docsHost'] += 1;
   }
   const { suspects: _, ...counts } = judged;
   return {
     ...counts,
-    notChecked: judged.notChecked + facts.notRead,
+    // An unread page of the plan counts as one, each link past a page's limit as one: nothing uncounted.
+    notChecked: judged.notChecked + facts.notRead + facts.dropped,
+    unreadPages: facts.notRead,
     throttled,
+    privateAddresses,
     pages: facts.pages,
     unread: facts.unread,
     requests: facts.requests,
@@ -185,18 +211,21 @@ function report(
 }
 
 /**
- * Whether another site's target may be asked: never this machine or its private network (a pull
- * request's page must not make a self-hosted runner probe them; no answer, so *not checked*),
- * unless it is a host the action talks to anyway: the preview's, `base-url`'s, GitHub's API.
+ * How another site's target may be asked: as any page when it is on a host the action talks to
+ * anyway (the preview's, `base-url`'s, GitHub's API: `own`); never when its host is this machine
+ * or a private network as written (`private`: a pull request's page must not make a self-hosted
+ * runner probe them; not checked, counted); else at a public address only (`public`), whatever
+ * its name, a redirect or DNS makes of it.
  */
-function mayAskOf(ctx: OperationContext, root: URL): (url: string) => boolean {
+function mayAskOf(ctx: OperationContext, root: URL): (url: string) => 'own' | 'private' | 'public' {
   const own = new Set([
     root.origin,
     ...[ctx.inputs.baseUrl, ctx.run.apiUrl].flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : [])),
   ]);
   return (url) => {
     const target = new URL(url);
-    return own.has(target.origin) || !isPrivateHost(target.hostname);
+    if (own.has(target.origin)) return 'own';
+    return isPrivateHost(target.hostname) ? 'private' : 'public';
   };
 }
 
@@ -218,6 +247,7 @@ async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask, lin
   const unread: UnreadPage[] = [];
   const targets = new Map<string, Occurrence['target']>();
   let notRead = Math.max(0, start.length - plan.maxPages);
+  let dropped = 0;
   let wave = [...seen];
   while (wave.length > 0) {
     const next: string[] = [];
@@ -230,12 +260,13 @@ async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask, lin
           // A page of the plan that gave no page to read: its links are not checked.
           if (!starts.has(url)) return;
           notRead += 1;
-          if (unread.length < MAX_UNREAD_KEPT) unread.push({ url, ...(page === undefined ? {} : unreadAnswer(page.answer)) });
+          if (unread.length < MAX_UNREAD_KEPT) unread.push({ url, ...(page === undefined ? {} : unreadAnswer(page)) });
           return;
         }
         const at = pageAddress(page.url ?? url);
         if (served.has(at)) return;
         served.add(at);
+        dropped += page.dropped ?? 0;
         linksOf.set(
           url,
           occurrencesOf(plan, scope, { page, at, targets }, (target) => crawled(plan, seen, next, target)),
@@ -246,11 +277,16 @@ async function readPages(plan: LinkCheckPlan, scope: VersionScope, ask: Ask, lin
     wave = next;
   }
   const occurrences = [...seen].flatMap((url) => linksOf.get(url) ?? []);
-  return { known, occurrences, pages: served.size, unread, notRead };
+  return { known, occurrences, pages: served.size, unread, notRead, dropped };
 }
 
-function unreadAnswer(answer: Answer): Omit<UnreadPage, 'url'> {
-  return { ...(answer.status === undefined ? {} : { status: answer.status }), ...(answer.refused ? { refused: answer.refused } : {}) };
+function unreadAnswer(page: PageRead): Omit<UnreadPage, 'url'> {
+  const { answer, unreadable } = page;
+  return {
+    ...(answer.status === undefined ? {} : { status: answer.status }),
+    ...(answer.refused ? { refused: answer.refused } : {}),
+    ...(unreadable === undefined ? {} : { unreadable }),
+  };
 }
 
 /** The links of a page read, resolved against where it was served from (`at`); `follow` is told each page of the version it links to. */
@@ -293,19 +329,31 @@ function crawled(plan: LinkCheckPlan, seen: Set<string>, next: string[], url: st
   next.push(url);
 }
 
-/** Every distinct target not known yet, and how to ask it; another site's only with `external`, and never a private address. */
-function wantsOf(plan: LinkCheckPlan, occurrences: readonly Occurrence[], mayAsk: (url: string) => boolean): Map<string, Want> {
+/**
+ * Every distinct target not known yet, and how to ask it; another site's only with `external`, and
+ * never at a private address: one whose host is private as written is `refused` at once.
+ */
+function wantsOf(
+  plan: LinkCheckPlan,
+  occurrences: readonly Occurrence[],
+  mayAsk: (url: string) => 'own' | 'private' | 'public',
+): { wants: Map<string, Want>; refused: Map<string, Answer> } {
   const wanted = new Map<string, Want>();
+  const refused = new Map<string, Answer>();
   for (const { target, kind, fragment } of occurrences) {
     if (target.kind !== 'internal' && target.kind !== 'external') continue;
-    if (target.kind === 'external' && (!plan.external || !mayAsk(target.url))) continue;
+    if (target.kind === 'external' && !plan.external) continue;
     const body = plan.anchors && target.kind === 'internal' && kind === 'link' && fragment !== undefined;
     const known = wanted.get(target.url);
     if (known) known.body ||= body;
-    else
-      wanted.set(target.url, { body, external: target.kind === 'external', ...(target.kind === 'external' ? { host: target.host } : {}) });
+    else if (target.kind === 'internal') wanted.set(target.url, { body, external: false });
+    else {
+      const how = mayAsk(target.url);
+      if (how === 'private') refused.set(target.url, { refused: 'private' });
+      else wanted.set(target.url, { body, external: true, host: target.host, ...(how === 'public' ? { publicOnly: true } : {}) });
+    }
   }
-  return wanted;
+  return { wants: wanted, refused };
 }
 
 /**
@@ -346,25 +394,34 @@ async function askAll(asked: readonly [string, Want][], ask: Ask): Promise<Map<s
 }
 
 /** One GET within what is left of the budget, its body parsed when asked for; undefined when no answer came. */
-async function fetchRead(ctx: OperationContext, url: string, options: Want, remainingMs: number): Promise<PageRead | undefined> {
+async function fetchRead(
+  ctx: OperationContext,
+  answers: LinkAnswers,
+  url: string,
+  options: Want,
+  remainingMs: number,
+): Promise<PageRead | undefined> {
   if (remainingMs <= 0) return undefined;
+  // The run has parsed all it may: a page is not fetched for its links (not read, counted), a target only for its status.
+  if (options.links && answers.spent) return { answer: {}, links: [], parsed: false, unreadable: 'run total' };
+  const body = options.body && !answers.spent;
   const answer = await ctx.pages.get(url, {
     signal: ctx.deadline.signal,
     timeoutMs: Math.min(REQUEST_TIMEOUT_MS, remainingMs),
     // The host's turns and its throttles may take what is left of the budget.
     waitMs: remainingMs,
-    accept: options.body ? 'text/html' : '*/*',
-    ...(options.body ? { maxBodyBytes: MAX_PAGE_BYTES } : {}),
+    accept: body ? 'text/html' : '*/*',
+    ...(body ? { maxBodyBytes: MAX_PAGE_BYTES, bytes: true } : {}),
     ...(options.external ? { followRedirects: false } : {}),
+    ...(options.publicOnly ? { publicOnly: true } : {}),
   });
   if (answer.status === undefined) {
-    ctx.log.debug(`link check: ${url}: ${answer.problem ?? 'no answer'}`);
-    // A host that throttled and would not give a turn in time: counted as throttled.
+    ctx.log.debug(safeLine(`link check: ${url}: ${answer.problem ?? 'no answer'}`, 500));
+    // A host that throttled and would not give a turn in time (counted as throttled), or a private address (counted apart).
     return answer.refused === undefined ? undefined : { answer: { refused: answer.refused }, links: [], parsed: false };
   }
   // A page too large to read answered: it is there, its anchors are unknown.
-  const fetched = { ...answer, body: options.body ? answer.body : undefined };
-  return parseAnswer(fetched);
+  return answers.parse({ ...answer, bytes: body ? answer.bytes : undefined });
 }
 
 /** The path of `url` below `root`, `/` for the root itself. */

@@ -5,7 +5,7 @@
  */
 import type { LinkReport } from './link-checker.js';
 
-type Counted = Pick<LinkReport, 'otherSites' | 'ignored' | 'outsideVersion' | 'throttled'>;
+type Counted = Pick<LinkReport, 'otherSites' | 'ignored' | 'outsideVersion' | 'throttled' | 'privateAddresses'>;
 
 /** The counts beside checked and not checked, each when it is not 0: "2 to other sites not checked (…)", "1 ignored", … */
 export function apartCounts(report: Counted): string[] {
@@ -18,12 +18,16 @@ export function apartCounts(report: Counted): string[] {
   ];
 }
 
-/** "the docs host throttled 3 requests (their links are not checked)", or '' when none was refused. */
-export function throttleNote(report: Pick<LinkReport, 'throttled'>): string {
+/**
+ * "the docs host throttled 3 requests, 2 other sites' targets at a private address not asked (their
+ * links are not checked…)", or '' when none was refused.
+ */
+export function throttleNote(report: Pick<LinkReport, 'throttled' | 'privateAddresses'>): string {
   const { docsHost, otherSites } = report.throttled;
   const parts = [
     ...(docsHost > 0 ? [`the docs host throttled ${docsHost} request(s)`] : []),
     ...(otherSites > 0 ? [`other sites throttled ${otherSites} request(s)`] : []),
+    ...(report.privateAddresses > 0 ? [`${report.privateAddresses} target(s) at a private address not asked`] : []),
   ];
   return parts.length === 0 ? '' : `${parts.join(', ')} (their links are not checked, never reported broken)`;
 }

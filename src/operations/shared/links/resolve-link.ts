@@ -21,6 +21,12 @@ export type LinkTarget =
 /** The version whose links are checked: what is below its root on its host, but for `outside` (paths below the root). */
 export interface VersionScope {
   root: URL;
+  /**
+   * The root's origin and path, read once: a URL's getters make a new string at each call, and a
+   * crawl resolves tens of thousands of links against the root.
+   */
+  origin: string;
+  path: string;
   outside: readonly string[];
 }
 
@@ -32,13 +38,18 @@ export interface VersionScope {
  */
 export function versionScope(root: string, singleVersion = false): VersionScope {
   const url = new URL(root);
-  return { root: url, outside: singleVersion || url.pathname === '/' ? ['projects/', '_/'] : [] };
+  const path = url.pathname;
+  return { root: url, origin: url.origin, path, outside: singleVersion || path === '/' ? ['projects/', '_/'] : [] };
 }
 
 /** Whether `url` is a page of the version: on its host, below its root, not in what the service keeps there. */
 export function isInScope(scope: VersionScope, url: URL): boolean {
-  if (url.origin !== scope.root.origin || !url.pathname.startsWith(scope.root.pathname)) return false;
-  const below = url.pathname.slice(scope.root.pathname.length);
+  return inScope(scope, url.origin, url.pathname);
+}
+
+function inScope(scope: VersionScope, origin: string, pathname: string): boolean {
+  if (origin !== scope.origin || !pathname.startsWith(scope.path)) return false;
+  const below = pathname.slice(scope.path.length);
   return !scope.outside.some((prefix) => below.startsWith(prefix));
 }
 
@@ -57,17 +68,19 @@ export function resolveLink(href: string, pageUrl: string, scope: VersionScope, 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'skipped', why: 'scheme' };
   const fragment = fragmentOf(url.hash);
   url.hash = '';
+  // Each read once: every getter call makes a new string.
+  const { href: address, origin, pathname } = url;
   const withFragment = fragment === undefined ? '' : `#${fragment}`;
   const ignored = (...texts: string[]) => !ignore.empty && texts.some((text) => ignore.matches(text));
-  if (url.origin !== scope.root.origin) {
-    if (ignored(url.href, url.href + withFragment)) return { kind: 'ignored', url: url.href };
-    return { kind: 'external', url: url.href, host: url.host };
+  if (origin !== scope.origin) {
+    if (ignored(address, address + withFragment)) return { kind: 'ignored', url: address };
+    return { kind: 'external', url: address, host: url.host };
   }
-  const path = safeDecode(url.pathname.startsWith(scope.root.pathname) ? url.pathname.slice(scope.root.pathname.length) : url.pathname);
-  if (ignored(url.href, url.href + withFragment, path, path + withFragment)) return { kind: 'ignored', url: url.href };
-  if (!isInScope(scope, url)) return { kind: 'outside', url: url.href };
-  const html = isPagePath(url.pathname);
-  return { kind: 'internal', url: pageAddress(url.href), path, ...(fragment !== undefined && html ? { fragment } : {}), html };
+  const path = safeDecode(pathname.startsWith(scope.path) ? pathname.slice(scope.path.length) : pathname);
+  if (ignored(address, address + withFragment, path, path + withFragment)) return { kind: 'ignored', url: address };
+  if (!inScope(scope, origin, pathname)) return { kind: 'outside', url: address };
+  const html = isPagePath(pathname);
+  return { kind: 'internal', url: pageAddress(address), path, ...(fragment !== undefined && html ? { fragment } : {}), html };
 }
 
 /** What the relative links of the page at `pageUrl` resolve against: its `<base href>` when it has a valid one. */

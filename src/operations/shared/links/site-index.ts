@@ -79,7 +79,7 @@ interface SiteIndex {
 interface FileAnswer {
   status?: number;
   body?: string;
-  bytes?: Buffer;
+  bytes?: Uint8Array;
   problem?: string;
 }
 
