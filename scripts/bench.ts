@@ -472,7 +472,7 @@ async function healthCrawl(plan: Plan, pages: number): Promise<{ run: ActionRun;
     const row = (run.outputs.results ? (JSON.parse(run.outputs.results) as Checks[]) : [])[0]?.checks?.find(
       (c) => c.check === 'links work',
     );
-    const pagesRead = Number(/^(\d+) page\(s\) read/.exec(row?.details ?? '')?.[1] ?? Number.NaN);
+    const pagesRead = Number(/^(?:partial: )?(\d+) pages? read/.exec(row?.details ?? '')?.[1] ?? Number.NaN);
     return { run, pagesRead, peakRssBytes };
   } finally {
     await Promise.all([rtd.close(), gh.close()]);
