@@ -178,7 +178,8 @@ describe.concurrent('link check through dist/', () => {
       expect(run.annotations.filter((a) => a.title === 'GitHub report failed')).toEqual([]);
       const [comment] = gh.comments(PR);
       expect(comment!.body.length).toBeLessThanOrEqual(65_536);
-      expect(comment!.body).toMatch(/^### ⚠️ Read the Docs preview: ready · \d+ broken links$/m);
+      // The check's minute may end before every page is read on a busy machine: the unread one is then said too.
+      expect(comment!.body).toMatch(/^### ⚠️ Read the Docs preview: ready · \d+ broken links( · \d changed pages? not read for links)?$/m);
       const section = comment!.body.slice(comment!.body.indexOf('#### Broken links (demo)'));
       expect(section).toContain(' … ');
       expect(gh.statuses(HEAD).at(-1)?.state).toBe('success');
