@@ -144,7 +144,7 @@ describe('npm run lint', () => {
       // A probe folder under src/operations is an operation's folder like any other.
       operation: probeFolder('src/operations', {
         'sibling-operation.ts': `import { a } from '../build-version/build.js';\n\n${body}`,
-        'shared.ts': `import { a } from '../shared/trigger.js';\n\n${body}`,
+        'shared.ts': `import { a } from '../shared/builds/trigger.js';\n\n${body}`,
         'registry-types.ts': `import type { a } from '../types.js';\n\nexport type Value = a;\n`,
         'layer-below.ts': `import { a } from '../../readthedocs/errors.js';\n\n${body}`,
         'sleep.ts': `import { sleep } from '../../util/abort.js';\n\nexport const value = [sleep];\n`,

@@ -7,7 +7,7 @@ import {
   nextPollDelay,
   StartTracker,
   type PollObservation,
-} from '../src/operations/shared/poll-policy.js';
+} from '../src/operations/shared/builds/poll-policy.js';
 import type { PollPolicyOptions } from '../src/operations/polling-plan.js';
 import { simulatePolling } from './support/simulate-polling.ts';
 

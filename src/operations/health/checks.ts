@@ -5,7 +5,7 @@ import type { BrokenLink } from '../../reporting/broken-link.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { formatDuration } from '../../util/format-duration.js';
-import { FINAL_STATES } from '../shared/build-ids.js';
+import { FINAL_STATES } from '../shared/builds/build-ids.js';
 import { rootWithoutDefault } from '../shared/docs-root.js';
 import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
 

@@ -6,9 +6,9 @@ import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/r
 import { safeLine } from '../../util/untrusted-text.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { buildsDisabledNotice } from '../shared/builds-disabled.js';
-import { explainFailure } from '../shared/failure-reason.js';
-import { problemsToShow } from '../shared/sphinx-warnings.js';
+import { buildsDisabledNotice } from '../shared/builds/builds-disabled.js';
+import { explainFailure } from '../shared/builds/failure-reason.js';
+import { problemsToShow } from '../shared/builds/sphinx-warnings.js';
 import { branchLatestTracks } from '../shared/latest-branch.js';
 import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';

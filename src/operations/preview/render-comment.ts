@@ -23,7 +23,7 @@ import {
 } from './comment-rows.js';
 import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
 import { changedPagesFolds } from './changed-page-lines.js';
-import { newWarningsCount } from '../shared/warnings/gate.js';
+import { newWarningsCount } from '../shared/builds/warnings/gate.js';
 import { gateWords } from '../shared/gates.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */

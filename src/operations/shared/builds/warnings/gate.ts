@@ -3,10 +3,10 @@
  * its baseline does not have fails its project; `warn` and `off` never fail, nor does a build that
  * could not be compared. Kept apart so that one place may decide every gate one day (issue 51).
  */
-import type { BuildWarnings } from '../../../domain/project-result.js';
-import { problemText } from '../../../reporting/file-problems.js';
-import { plural } from '../../../util/plural.js';
-import type { GateFailure } from '../gates.js';
+import type { BuildWarnings } from '../../../../domain/project-result.js';
+import { problemText } from '../../../../reporting/file-problems.js';
+import { plural } from '../../../../util/plural.js';
+import type { GateFailure } from '../../gates.js';
 
 export type WarningsLevel = 'off' | 'warn' | 'fail';
 

@@ -1,4 +1,4 @@
-import type { PollingPlan, PollPolicyOptions, WatchSchedule } from '../polling-plan.js';
+import type { PollingPlan, PollPolicyOptions, WatchSchedule } from '../../polling-plan.js';
 import { FINAL_STATES } from './build-ids.js';
 
 /**

@@ -1,6 +1,6 @@
-import { formatDuration } from '../../util/format-duration.js';
-import type { Build } from '../../readthedocs/schemas.js';
-import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../resilience/index.js';
+import { formatDuration } from '../../../util/format-duration.js';
+import type { Build } from '../../../readthedocs/schemas.js';
+import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
@@ -9,7 +9,7 @@ import { durationSpread, expectedDuration, StartTracker, watchDelay } from './po
 import { checkBuildWarnings, type WarningsCheck } from './warnings/check.js';
 import { newMarker } from './warnings/compare.js';
 import { failsOnWarnings, warningsFailure } from './warnings/gate.js';
-import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../../types.js';
 
 /** How long the next build will likely run (ms), and how far it may stray from that. */
 export interface DurationEstimate {
