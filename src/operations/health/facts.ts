@@ -9,8 +9,8 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { buildsDisabledNotice } from '../shared/builds/builds-disabled.js';
 import { explainFailure } from '../shared/builds/failure-reason.js';
 import { problemsToShow } from '../shared/builds/sphinx-warnings.js';
-import { branchLatestTracks } from '../shared/latest-branch.js';
-import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
+import { branchLatestTracks } from '../shared/versions/latest-branch.js';
+import { compareVersions, parseVersionTag } from '../shared/versions/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 import { messageOf } from '../../util/message-of.js';
 

@@ -14,7 +14,7 @@ import type { Annotation, RunnerLog } from '../../../../runner/port.js';
 import { messageOf } from '../../../../util/message-of.js';
 import { safeLine } from '../../../../util/untrusted-text.js';
 import type { OperationContext, ProjectRun } from '../../../types.js';
-import { branchLatestTracks } from '../../latest-branch.js';
+import { branchLatestTracks } from '../../versions/latest-branch.js';
 import { ANNOTATION_LIMITS, SCAN_LIMIT_CHARS } from '../sphinx-warnings.js';
 import { compareWarnings } from './compare.js';
 import { newWarningsCount } from './gate.js';
