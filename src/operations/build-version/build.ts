@@ -1,4 +1,4 @@
-import { resolveVersion } from '../shared/resolve-version.js';
+import { resolveVersion } from './resolve-version.js';
 import { newestBuildId } from '../shared/builds/build-ids.js';
 import { findDocsUrl } from '../shared/builds/docs-url.js';
 import { triggerOnce } from '../shared/builds/trigger.js';

@@ -3,7 +3,7 @@ import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import { findDocsUrl } from '../shared/builds/docs-url.js';
-import { failUnlessProjectVisible, VersionExists } from '../shared/project-visible.js';
+import { failUnlessProjectVisible, VersionExists } from './project-visible.js';
 import { concludeFollowed, watchBuildOfCommit } from '../shared/builds/follow-commit.js';
 import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/builds/skipped-by-rule.js';
 import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, waitingNotice } from '../shared/builds/watch-build.js';
