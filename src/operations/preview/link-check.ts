@@ -22,7 +22,7 @@ import type { SourceLinks } from '../../reporting/file-problems.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
-import type { GateFailure } from '../shared/gates.js';
+import type { GateFailure } from '../gates.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { linkCounts } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';

@@ -11,7 +11,7 @@ import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 import type { Inputs } from '../../inputs/inputs.js';
-import type { GateFailure } from '../shared/gates.js';
+import type { GateFailure } from '../gates.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';

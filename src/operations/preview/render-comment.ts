@@ -24,7 +24,7 @@ import {
 import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
 import { changedPagesFolds } from './changed-page-lines.js';
 import { newWarningsCount } from '../shared/builds/warnings/gate.js';
-import { gateWords } from '../shared/gates.js';
+import { gateWords } from '../gates.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {

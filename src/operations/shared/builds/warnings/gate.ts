@@ -6,7 +6,7 @@
 import type { BuildWarnings } from '../../../../domain/project-result.js';
 import { problemText } from '../../../../reporting/file-problems.js';
 import { plural } from '../../../../util/plural.js';
-import type { GateFailure } from '../../gates.js';
+import type { GateFailure } from '../../../gates.js';
 
 export type WarningsLevel = 'off' | 'warn' | 'fail';
 
