@@ -1,7 +1,7 @@
 // watchBuild with a scripted service (no HTTP) on a fake clock: the schedule it keeps, the fair
 // share between builds watched at once in one step (and only in that step), and the deadline.
 import { describe, expect, it } from 'vitest';
-import { pollingPlan } from '../../src/operations/shared/builds/poll-policy.js';
+import { pollingPlan } from '../../src/operations/polling-plan.js';
 import { LastSeenRecorder, type OperationContext, type ProjectRun } from '../../src/operations/types.js';
 import { WatcherRegistry } from '../../src/operations/watchers.js';
 import { watchBuild } from '../../src/operations/shared/builds/watch-build.js';
