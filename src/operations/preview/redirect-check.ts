@@ -20,12 +20,13 @@ import {
   MAX_MOVED_PAGES,
   movedPages,
   normalisePath,
-  projectFileRedirects,
   redirectEntry,
   type MovedPage,
   type RedirectRule,
 } from './redirect-guard.js';
 import { messageOf } from '../../util/message-of.js';
+import { once } from '../../util/once.js';
+import { projectFileRedirects } from '../shared/project-file/redirects-of.js';
 import { naturalCompare } from '../../util/natural-order.js';
 import { forCount, plural } from '../../util/plural.js';
 
@@ -253,12 +254,6 @@ async function exactPrefixes(ctx: OperationContext, log: ProjectLog, project: Pr
   }
   const language = p.versioningScheme === 'multiple_versions_without_translations' ? '' : `/${p.language}`;
   return [...versions].map((version) => `${base}${language}/${version}`);
-}
-
-/** Calls `make` once, on first use; later callers share its promise. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= make());
 }
 
 /**

@@ -21,12 +21,12 @@ import {
   changedSourceFiles,
   lazyGitHub,
   NO_PULL_REQUEST_TITLE,
-  once,
   projectsToPreview,
   pullRequestOf,
   type ChangedSources,
   type PullRequestRun,
 } from './pull-request.js';
+import { once } from '../../util/once.js';
 import { ProjectRecords } from './resolve-preview-url.js';
 import { verifyPreview, type PreviewFindings, type PreviewVerification } from './verify-preview.js';
 import { messageOf } from '../../util/message-of.js';
