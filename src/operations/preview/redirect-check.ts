@@ -11,7 +11,7 @@ import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 import type { Inputs } from '../../inputs/inputs.js';
-import type { GateFailure } from '../gates.js';
+import { failsAt, gateFailure, type GateFailure } from '../gates.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
@@ -265,14 +265,16 @@ export function redirectGate(
   project: string,
   { pages, total }: UnredirectedPages,
 ): GateFailure | undefined {
-  if (level !== 'fail' || total === 0) return undefined;
-  const first = total > pages.length ? ` (the first ${pages.length})` : '';
-  const words = `${plural(total, 'page')} moved or removed without a redirect`;
-  return {
-    outcome: 'failed',
-    title: UNREDIRECTED_TITLE,
-    subject: project,
-    words,
-    reason: [`${words} (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`, ...pages.map((page) => page.entry)].join('\n'),
-  };
+  return gateFailure(failsAt(level) ? total : 0, () => {
+    const first = total > pages.length ? ` (the first ${pages.length})` : '';
+    const words = `${plural(total, 'page')} moved or removed without a redirect`;
+    return {
+      title: UNREDIRECTED_TITLE,
+      subject: project,
+      words,
+      reason: [`${words} (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`, ...pages.map((page) => page.entry)].join(
+        '\n',
+      ),
+    };
+  });
 }
