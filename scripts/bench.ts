@@ -620,12 +620,12 @@ function loadSourcesFromLib(): void {
 /** (d) The functions that read untrusted text, on input built to make a backtracking regex crawl. */
 async function hostileText(): Promise<{ tail: number; variables: number; sphinx: number; warnings: number; policy: number }> {
   loadSourcesFromLib();
-  const { tailLines } = await import('../src/operations/shared/failure-reason.ts');
+  const { tailLines } = await import('../src/operations/shared/builds/failure-reason.ts');
   const { parseVariables, VALUE_MAX_LENGTH } = await import('../src/inputs/env-variables.ts');
-  const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/shared/sphinx-warnings.ts');
+  const { parseSphinxProblems, SCAN_LIMIT_CHARS } = await import('../src/operations/shared/builds/sphinx-warnings.ts');
   const { fitPolicy } = await import('../src/operations/shared/project-file/version-policy.ts');
-  const { parseBuildWarnings } = await import('../src/operations/shared/warnings/parse.ts');
-  const { compareWarnings } = await import('../src/operations/shared/warnings/compare.ts');
+  const { parseBuildWarnings } = await import('../src/operations/shared/builds/warnings/parse.ts');
+  const { compareWarnings } = await import('../src/operations/shared/builds/warnings/compare.ts');
   const spaces = `x${' '.repeat(200_000)}x${' '.repeat(1000)}`;
   const value = `A=x${' '.repeat(VALUE_MAX_LENGTH - 10)}x`;
   // Lines of colons and digits before the level, each just under the 4,000-character cap on a

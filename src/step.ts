@@ -12,7 +12,7 @@ import { GREEN_OUTCOMES, type OperationContext } from './operations/types.js';
 import { ReadTheDocsHttpClient } from './readthedocs/http-client.js';
 import { RateBudget } from './readthedocs/rate-budget.js';
 import { ReadTheDocsApi } from './readthedocs/read-the-docs.js';
-import { pollingPlan } from './operations/shared/poll-policy.js';
+import { pollingPlan } from './operations/polling-plan.js';
 import { WatcherRegistry } from './operations/watchers.js';
 import { CANCEL_EXIT_MS, CancelledError, Deadline } from './util/abort.js';
 import { sleep } from './resilience/index.js';

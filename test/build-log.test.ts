@@ -7,7 +7,7 @@ import {
   ganttSection,
   mermaidText,
   outputTail,
-} from '../src/operations/shared/build-log.ts';
+} from '../src/operations/shared/builds/build-log.ts';
 import type { Build, BuildCommands } from '../src/readthedocs/schemas.ts';
 import { runnerEffects } from './support/runner-commands.ts';
 

@@ -5,10 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BuildWarnings, FileProblem } from '../src/domain/project-result.js';
-import { compareWarnings, newMarker } from '../src/operations/shared/warnings/compare.js';
-import { failsOnWarnings, warningsFailure } from '../src/operations/shared/warnings/gate.js';
-import { MAX_WARNINGS, parseBuildWarnings, warningKey } from '../src/operations/shared/warnings/parse.js';
-import { SCAN_LIMIT_CHARS } from '../src/operations/shared/sphinx-warnings.js';
+import { compareWarnings, newMarker } from '../src/operations/shared/builds/warnings/compare.js';
+import { failsOnWarnings, warningsFailure } from '../src/operations/shared/builds/warnings/gate.js';
+import { MAX_WARNINGS, parseBuildWarnings, warningKey } from '../src/operations/shared/builds/warnings/parse.js';
+import { SCAN_LIMIT_CHARS } from '../src/operations/shared/builds/sphinx-warnings.js';
 import { warningsCount, warningsLine, warningsSection } from '../src/reporting/build-warnings.js';
 import { verdict } from '../src/reporting/verdict.js';
 

@@ -8,6 +8,7 @@ import { readActionMetadata, ROOT } from '../harness/action-metadata.ts';
 import { parseCommandLine, UsageError } from '../src/cli/args.ts';
 import { helpText } from '../src/cli/help.ts';
 import { INPUT_DECLARATIONS } from '../src/inputs/declarations.ts';
+import { OPERATIONS } from '../src/inputs/inputs.ts';
 
 describe('the command line', () => {
   it('refuses an option no input declares, naming it', () => {
@@ -34,7 +35,8 @@ describe('the command line', () => {
     for (const argv of [['--project', 'acme-docs'], ['--json'], ['', '--project', 'x']]) {
       const parse = () => parseCommandLine(argv, {});
       expect(parse).toThrow(UsageError);
-      expect(parse).toThrow(/^no operation given: one of `build`, `wait`, `sync-versions`, .*`health` comes first/);
+      // Every operation, the registry's last one included (a new operation needs no edit here).
+      expect(parse).toThrow(`no operation given: one of ${OPERATIONS.map((name) => `\`${name}\``).join(', ')} comes first`);
     }
     expect(parseCommandLine([], {})).toEqual({ kind: 'help', operation: undefined });
     expect(parseCommandLine(['--project', 'x', '--help'], {})).toEqual({ kind: 'help', operation: undefined });
@@ -124,6 +126,14 @@ describe('the command line', () => {
       /^`build` does not take `--dry-run`: it would do nothing here; only `env` and `apply` read it/,
     );
     expect(() => parseCommandLine(['deploy'], {})).toThrow(/^`deploy` is not an operation/);
+  });
+
+  it('prints no heading without lines under it: an operation with no options of its own has no `Options:` (issue 51)', () => {
+    for (const operation of [undefined, ...OPERATIONS]) {
+      const lines = helpText(operation).split('\n');
+      const empty = lines.filter((line, index) => line.endsWith(':') && !line.startsWith(' ') && (lines[index + 1] ?? '') === '');
+      expect(empty, `${operation ?? 'the overview'}: headings with nothing under them`).toEqual([]);
+    }
   });
 
   it('each operation’s help lists only the options it takes', () => {

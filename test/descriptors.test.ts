@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INPUT_DEFAULTS } from '../src/inputs/inputs.js';
 import { OPERATION_DESCRIPTORS, reportWithoutResults } from '../src/operations/index.js';
+import { lazyStep } from '../src/operations/lazy-step.js';
 import { type ActionStep, classifyBlock, docsPageOf, readDoc, thisActionSteps, yamlBlocks } from './support/markdown-docs.ts';
 
 /** The steps of this action in a docs page, each with its `with:` as text. */
@@ -48,6 +49,31 @@ describe('the operations’ examples', () => {
     for (const operation of OPERATIONS) {
       for (const example of OPERATION_DESCRIPTORS[operation].examples) expect(helpText(operation)).toContain(`  # ${example.purpose}\n`);
     }
+  });
+});
+
+/**
+ * The operations whose code is in the bundle's main file: the most common runs (docs/performance.md).
+ * Every other one's `run` is `lazyStep(async () => (await import('./x.js')).step)`, a chunk of its own.
+ */
+const EAGER = ['build', 'wait'];
+
+describe('the operations’ steps', () => {
+  // What lazyStep returns, as source: the same for every operation that uses it, whatever it loads.
+  const lazySource = lazyStep(async () => async () => ({ results: [], summary: [], outputs: {} })).toString();
+
+  it.each(OPERATIONS.filter((operation) => !EAGER.includes(operation)))(
+    '`%s` loads its code only when it runs: its `run` is a lazyStep (docs/development.md, Adding an operation)',
+    (operation) => {
+      expect(
+        OPERATION_DESCRIPTORS[operation].run.toString(),
+        `${operation}'s descriptor: run: lazyStep(async () => (await import('./x.js')).step)`,
+      ).toBe(lazySource);
+    },
+  );
+
+  it.each(EAGER)('`%s` is in the main file (no lazyStep): the most common run reads no chunk more', (operation) => {
+    expect(OPERATION_DESCRIPTORS[operation as 'build'].run.toString()).not.toBe(lazySource);
   });
 });
 

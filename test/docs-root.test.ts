@@ -2,7 +2,7 @@
 // inactive or missing; health's check and apply's preflight word it (test/health-checks.test.ts,
 // test/project-config.test.ts).
 import { describe, expect, it } from 'vitest';
-import { rootWithoutDefault } from '../src/operations/shared/docs-root.js';
+import { rootWithoutDefault } from '../src/operations/shared/versions/docs-root.js';
 
 describe('rootWithoutDefault', () => {
   it('multi-version: the root serves latest, /{lang}/{default}/ answers 404 (no language without translations)', () => {

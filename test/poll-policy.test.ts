@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
-  defaultPollPolicy,
   expectedDuration,
   durationSpread,
   nextPollDelay,
   StartTracker,
   type PollObservation,
-} from '../src/operations/shared/poll-policy.js';
-import type { PollPolicyOptions } from '../src/operations/polling-plan.js';
+} from '../src/operations/shared/builds/poll-policy.js';
+import { defaultPollPolicy, type PollPolicyOptions } from '../src/operations/polling-plan.js';
 import { simulatePolling } from './support/simulate-polling.ts';
 
 const SECOND = 1_000;

@@ -1,7 +1,8 @@
 // `poll-interval` is resolved once into a polling plan: one figure per use, the same figures the
 // operations used when each worked them out itself.
 import { describe, expect, it } from 'vitest';
-import { defaultPollPolicy, nextPollDelay, pollingPlan, watchDelay } from '../src/operations/shared/poll-policy.js';
+import { defaultPollPolicy, pollingPlan } from '../src/operations/polling-plan.js';
+import { nextPollDelay, watchDelay } from '../src/operations/shared/builds/poll-policy.js';
 
 describe('pollingPlan', () => {
   it('auto: each wait has its own tuned figure, the watch is predictive', () => {

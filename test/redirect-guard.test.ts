@@ -9,11 +9,11 @@ import {
   isCovered,
   movedPages,
   normalisePath,
-  projectFileRedirects,
   redirectEntry,
   type PullRequestFile,
 } from '../src/operations/preview/redirect-guard.ts';
-import { ConfigFileError, parseConfigFile } from '../src/operations/shared/project-file/file.ts';
+import { ConfigFileError, MAX_FILE_BYTES, parseConfigFile } from '../src/operations/shared/project-file/file.ts';
+import { projectFileRedirects } from '../src/operations/shared/project-file/redirects-of.ts';
 import { anyText } from './support/arbitraries.ts';
 
 const ISSUE_FILES: PullRequestFile[] = [
@@ -311,6 +311,10 @@ describe('projectFileRedirects', () => {
     expect(await projectFileRedirects('settings: {name: x}\n', 'acme')).toBeUndefined();
     expect(await projectFileRedirects('redirects: [\n', 'acme')).toBeUndefined();
     expect(await projectFileRedirects(`# ${'x'.repeat(600 * 1024)}\nredirects: []\n`, 'acme')).toBeUndefined();
+    // One limit for every reader of the file: past `apply`'s, the redirect check reads none either.
+    const past = `redirects: [{type: page, from: /a.html, to: /b.html}]\n# ${'x'.repeat(MAX_FILE_BYTES)}\n`;
+    expect(await projectFileRedirects(past, 'acme')).toBeUndefined();
+    expect(await projectFileRedirects(past.slice(0, MAX_FILE_BYTES - 1), 'acme')).toEqual([{ type: 'page', from: '/a.html' }]);
     expect(
       await projectFileRedirects(
         'a: &a [1]\nb: [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nredirects: []\n',

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newestBuildId } from '../src/operations/shared/build-ids.js';
+import { newestBuildId } from '../src/operations/shared/builds/build-ids.js';
 import { codeSpan, fencedCode } from '../src/reporting/markdown.js';
 import { summaryMarkdown } from '../src/reporting/report.js';
 import type { Build } from '../src/readthedocs/schemas.js';

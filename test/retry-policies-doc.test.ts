@@ -11,7 +11,7 @@ import {
   RETRY_BASE_MS,
   TRANSIENT_RETRIES,
 } from '../src/github/api/client.js';
-import { LOST_TRIGGER_CHECK_INTERVAL_MS, LOST_TRIGGER_CHECKS, MAX_TRIGGER_ATTEMPTS } from '../src/operations/shared/trigger.js';
+import { LOST_TRIGGER_CHECK_INTERVAL_MS, LOST_TRIGGER_CHECKS, MAX_TRIGGER_ATTEMPTS } from '../src/operations/shared/builds/trigger.js';
 import { UnavailableError } from '../src/readthedocs/errors.js';
 import { ANSWER_TIMEOUT_MS, retryAfter, ReadTheDocsHttpClient } from '../src/readthedocs/http-client.js';
 import { RateBudget } from '../src/readthedocs/rate-budget.js';

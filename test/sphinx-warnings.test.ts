@@ -7,7 +7,7 @@ import {
   repositoryPath,
   SCAN_LIMIT_CHARS,
   stoppedOnWarnings,
-} from '../src/operations/shared/sphinx-warnings.js';
+} from '../src/operations/shared/builds/sphinx-warnings.js';
 import { actionsLog } from '../src/runner/actions.js';
 import { parseAnnotations } from '../harness/run-action.ts';
 

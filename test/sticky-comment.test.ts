@@ -4,7 +4,7 @@ import { codeSpan, escapeHtml, escapeMarkdown, fencedCode, markdownLink, outputT
 import { commentMarker, mergeRows, readRows, type PreviewRow } from '../src/operations/preview/comment-rows.js';
 import { replaceMarkedBlock } from '../src/operations/preview/pr-description.js';
 import { renderComment } from '../src/operations/preview/render-comment.js';
-import { problemsToShow } from '../src/operations/shared/sphinx-warnings.js';
+import { problemsToShow } from '../src/operations/shared/builds/sphinx-warnings.js';
 import { anyText } from './support/arbitraries.ts';
 
 const SHA_A = '0123456789abcdef0123456789abcdef01234567';

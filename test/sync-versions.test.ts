@@ -9,7 +9,7 @@ import {
   searchTextFromName,
   verifySearchQuery,
 } from '../src/operations/sync-versions/search-hits.js';
-import { buildCreatedAfter, newestBuildId } from '../src/operations/shared/build-ids.js';
+import { buildCreatedAfter, newestBuildId } from '../src/operations/shared/builds/build-ids.js';
 import { queuedBuild } from '../src/operations/sync-versions/queued-build.js';
 import type { Build, SearchResponse } from '../src/readthedocs/schemas.js';
 

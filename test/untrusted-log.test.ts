@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProjectLog } from '../src/reporting/project-log.js';
 import { actionsLog } from '../src/runner/actions.js';
-import { tailLines } from '../src/operations/shared/failure-reason.js';
+import { tailLines } from '../src/operations/shared/builds/failure-reason.js';
 import { runnerCommands } from './support/runner-commands.js';
 
 const HOSTILE_OUTPUT = [

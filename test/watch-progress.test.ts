@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProjectLog } from '../src/reporting/project-log.js';
 import type { Build } from '../src/readthedocs/schemas.js';
 import { LastSeenRecorder, type OperationContext } from '../src/operations/types.js';
-import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/shared/watch-build.js';
-import { pollingPlan } from '../src/operations/shared/poll-policy.js';
+import { PROGRESS_INTERVAL_MS, progressLine, watchBuild } from '../src/operations/shared/builds/watch-build.js';
+import { pollingPlan } from '../src/operations/polling-plan.js';
 import { WatcherRegistry } from '../src/operations/watchers.js';
 import { sleep } from '../src/util/abort.js';
 

@@ -44,18 +44,20 @@ function overview(): string[] {
 function operationHelp(operation: Operation): string[] {
   const descriptor = OPERATION_DESCRIPTORS[operation];
   const own = descriptor.inputs.filter((name) => !(COMMON_INPUTS as readonly string[]).includes(name));
+  const ownLines = [
+    ...own.flatMap((name) => inputLines(name)),
+    ...(descriptor.commandOptions ?? []).flatMap((name) =>
+      name === 'force' ? optionLines('--force', FORCE_DESCRIPTION) : optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION),
+    ),
+  ];
   return [
     `Usage: ${COMMAND} ${operation} [--<input> value]...`,
     '',
     ...wrap(descriptor.summary, 0),
     ...(descriptor.needsToken ? ['', 'Needs a Read the Docs API token (`--token` or READTHEDOCS_TOKEN).'] : []),
     '',
-    'Options:',
-    ...own.flatMap((name) => inputLines(name)),
-    ...(descriptor.commandOptions ?? []).flatMap((name) =>
-      name === 'force' ? optionLines('--force', FORCE_DESCRIPTION) : optionLines('--variables-file <path>', VARIABLES_FILE_DESCRIPTION),
-    ),
-    '',
+    // Its own options, when it has any: no heading stands over nothing.
+    ...(ownLines.length === 0 ? [] : ['Options:', ...ownLines, '']),
     'Options of every operation:',
     ...COMMON_INPUTS.flatMap((name) => inputLines(name)),
     ...commandOptionLines(),

@@ -6,7 +6,7 @@
 // this push's pages, and asks a redirect only for the pages this pull request removes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeMarkdown } from '../../src/reporting/markdown.js';
-import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
+import { pollingPlan } from '../../src/operations/polling-plan.js';
 import { captureStdout } from './context.ts';
 import { HEAD, OLDER, onlyComment, PR, type PreviewStage, previewOf, previewStage, runPreview, summaryOf } from './preview-context.ts';
 

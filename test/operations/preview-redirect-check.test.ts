@@ -9,7 +9,7 @@
 // and issue 30's 4 (the new addresses checked at once, under one small budget) are the second block.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_TARGET_CHECKS } from '../../src/operations/preview/redirect-check.ts';
-import { pollingPlan } from '../../src/operations/shared/poll-policy.ts';
+import { pollingPlan } from '../../src/operations/polling-plan.ts';
 import { captureStdout } from './context.ts';
 import {
   HEAD,

@@ -1,10 +1,10 @@
 // watchBuild with a scripted service (no HTTP) on a fake clock: the schedule it keeps, the fair
 // share between builds watched at once in one step (and only in that step), and the deadline.
 import { describe, expect, it } from 'vitest';
-import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
+import { pollingPlan } from '../../src/operations/polling-plan.js';
 import { LastSeenRecorder, type OperationContext, type ProjectRun } from '../../src/operations/types.js';
 import { WatcherRegistry } from '../../src/operations/watchers.js';
-import { watchBuild } from '../../src/operations/shared/watch-build.js';
+import { watchBuild } from '../../src/operations/shared/builds/watch-build.js';
 import type { Build } from '../../src/readthedocs/schemas.js';
 import { Deadline, DeadlineError } from '../../src/util/abort.js';
 import { FakeClock, T0, recordingLog } from '../support/operation-context.ts';

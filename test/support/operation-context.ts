@@ -6,7 +6,7 @@ import { type InputName, parseInputs } from '../../src/inputs/inputs.js';
 import { gitHubClients } from '../../src/github/api/client.js';
 import { pageFetcher, type PageFetcher } from '../../src/readthedocs/page-fetcher.js';
 import type { RunContext } from '../../src/inputs/github-context.js';
-import { pollingPlan } from '../../src/operations/shared/poll-policy.js';
+import { pollingPlan } from '../../src/operations/polling-plan.js';
 import { forEachProject } from '../../src/operations/run-projects.js';
 import { LastSeenRecorder, type OperationContext, type ProjectOperation, type ProjectResult } from '../../src/operations/types.js';
 import { WatcherRegistry } from '../../src/operations/watchers.js';

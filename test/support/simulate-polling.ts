@@ -1,7 +1,8 @@
 // The polling policy played against a build of known duration, as the action feeds it (through
 // `StartTracker`): how many requests it sends and how late it sees the end. Only the tests use it.
 import type { PollPolicyOptions } from '../../src/operations/polling-plan.js';
-import { defaultPollPolicy, nextPollDelay, StartTracker } from '../../src/operations/shared/poll-policy.js';
+import { defaultPollPolicy } from '../../src/operations/polling-plan.js';
+import { nextPollDelay, StartTracker } from '../../src/operations/shared/builds/poll-policy.js';
 
 export interface SimulatePollingArgs {
   /** Running time, after the queue. */

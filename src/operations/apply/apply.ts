@@ -18,7 +18,7 @@ import {
   tellPlan,
 } from './apply-report.js';
 import { carryOut, readBack } from './carry-out.js';
-import { concludeWriteFailure, type WriteFailure } from '../shared/write-failure.js';
+import { concludeWriteFailure, type WriteFailure } from '../write-failure.js';
 import { MissingVersionsError, readCurrent } from '../shared/project-file/current-state.js';
 import { changeCount, planEntries, type ApplyDetails, type WriteStatus } from './describe.js';
 import { editionOf } from '../shared/project-file/edition.js';

@@ -1,4 +1,4 @@
-import type { WriteFailure } from '../shared/write-failure.js';
+import type { WriteFailure } from '../write-failure.js';
 import { UncertainWriteError } from '../../readthedocs/errors.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { safeLine } from '../../util/untrusted-text.js';

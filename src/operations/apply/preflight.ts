@@ -1,4 +1,4 @@
-import { rootWithoutDefault } from '../shared/docs-root.js';
+import { rootWithoutDefault } from '../shared/versions/docs-root.js';
 import { COMMUNITY_REDIRECT_LIMIT, type Edition } from '../shared/project-file/edition.js';
 import type { Segment } from '../shared/project-file/file-rules.js';
 import type { DesiredProject } from '../shared/project-file/model.js';

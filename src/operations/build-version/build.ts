@@ -1,8 +1,8 @@
-import { resolveVersion } from '../shared/resolve-version.js';
-import { newestBuildId } from '../shared/build-ids.js';
-import { findDocsUrl } from '../shared/docs-url.js';
-import { triggerOnce } from '../shared/trigger.js';
-import { concludeBuild, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
+import { resolveVersion } from './resolve-version.js';
+import { newestBuildId } from '../shared/builds/build-ids.js';
+import { findDocsUrl } from '../shared/builds/docs-url.js';
+import { triggerOnce } from '../shared/builds/trigger.js';
+import { concludeBuild, expectedFromHistory, watchBuild } from '../shared/builds/watch-build.js';
 import type { ProjectOperation } from '../types.js';
 
 /** `build`: trigger a build of the version, then wait for its end unless `wait: false`. */

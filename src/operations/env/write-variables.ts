@@ -2,7 +2,7 @@ import type { ProjectLog } from '../../reporting/project-log.js';
 import { ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
 import { findAfterLostWrite } from '../../resilience/index.js';
 import { forEachProject } from '../run-projects.js';
-import { concludeWriteFailure, type WriteFailure } from '../shared/write-failure.js';
+import { concludeWriteFailure, type WriteFailure } from '../write-failure.js';
 import type { OperationContext, ProjectOperation, StepOperation } from '../types.js';
 import {
   appliedEntries,

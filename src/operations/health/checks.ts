@@ -5,9 +5,9 @@ import type { BrokenLink } from '../../reporting/broken-link.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
 import { versionSlug } from '../../inputs/slugs.js';
 import { formatDuration } from '../../util/format-duration.js';
-import { FINAL_STATES } from '../shared/build-ids.js';
-import { rootWithoutDefault } from '../shared/docs-root.js';
-import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/version-tag.js';
+import { FINAL_STATES } from '../shared/builds/build-ids.js';
+import { rootWithoutDefault } from '../shared/versions/docs-root.js';
+import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/versions/version-tag.js';
 
 const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works', 'links work'] as const;
 type CheckName = (typeof CHECKS)[number];

@@ -6,11 +6,11 @@ import { getBranchHead, listReleaseTags, listTagNames } from '../../github/api/r
 import { safeLine } from '../../util/untrusted-text.js';
 import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { buildsDisabledNotice } from '../shared/builds-disabled.js';
-import { explainFailure } from '../shared/failure-reason.js';
-import { problemsToShow } from '../shared/sphinx-warnings.js';
-import { branchLatestTracks } from '../shared/latest-branch.js';
-import { compareVersions, parseVersionTag } from '../shared/version-tag.js';
+import { buildsDisabledNotice } from '../shared/builds/builds-disabled.js';
+import { explainFailure } from '../shared/builds/failure-reason.js';
+import { problemsToShow } from '../shared/builds/sphinx-warnings.js';
+import { branchLatestTracks } from '../shared/versions/latest-branch.js';
+import { compareVersions, parseVersionTag } from '../shared/versions/version-tag.js';
 import { failedLastBuilds, trackingVersion, type BranchHead, type ProjectFacts } from './checks.js';
 import { messageOf } from '../../util/message-of.js';
 

@@ -3,11 +3,11 @@ import { NotFoundError, ReadTheDocsError, UncertainWriteError } from '../../read
 import type { Build } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
 import type { OperationContext } from '../types.js';
-import { elapsed } from '../shared/watch-build.js';
+import { elapsed } from '../shared/builds/watch-build.js';
 import { formatDuration } from '../../util/format-duration.js';
-import { newestBuild } from '../shared/build-ids.js';
+import { newestBuild } from '../shared/builds/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
-import { AutomationRuleSkip, PULL_REQUEST_SLUG_SUFFIXES } from '../shared/skipped-by-rule.js';
+import { AutomationRuleSkip, PULL_REQUEST_SLUG_SUFFIXES } from '../shared/builds/skipped-by-rule.js';
 
 /** The build of the pull request's head, or word that none is coming (an automation rule skipped the push). */
 export type PullRequestBuild = { build: Build } | { skippedByRule: true };

@@ -22,7 +22,7 @@ import type { SourceLinks } from '../../reporting/file-problems.js';
 import { escapeMarkdown } from '../../reporting/markdown.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
 import type { OperationContext } from '../types.js';
-import type { GateFailure } from '../shared/gates.js';
+import { gateFailure, type GateFailure } from '../gates.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { linkCounts } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
@@ -161,15 +161,15 @@ function asRoot(previewUrl: string): string {
  */
 export function linkGate(ctx: OperationContext, project: string, report: LinkReport | undefined): GateFailure | undefined {
   const failing = report ? failingLinks(report.broken, linkLevels(ctx.inputs, 'preview')) : [];
-  if (failing.length === 0) return undefined;
-  const words = brokenLinksWords(countKinds(failing));
-  return {
-    outcome: 'failed',
-    title: BROKEN_LINKS_TITLE,
-    subject: project,
-    words,
-    reason: [`${words} (input \`link-check: fail\`):`, ...listedPagesText(failing, REASON_BOUNDS)].join('\n'),
-  };
+  return gateFailure(failing.length, () => {
+    const words = brokenLinksWords(countKinds(failing));
+    return {
+      title: BROKEN_LINKS_TITLE,
+      subject: project,
+      words,
+      reason: [`${words} (input \`link-check: fail\`):`, ...listedPagesText(failing, REASON_BOUNDS)].join('\n'),
+    };
+  });
 }
 
 /** The comment row's part: the first pages with broken links (and their first links), every one counted by kind; the first redirected links. */

@@ -12,7 +12,7 @@ import type { PullRequestRun } from './pull-request.js';
 import { brokenLinksSummary, linkDetails, rowBrokenLinks } from './link-check.js';
 import type { PreviewFindings } from './verify-preview.js';
 import { rowWarnings } from './new-warnings.js';
-import { gateWords } from '../shared/gates.js';
+import { gateWords } from '../gates.js';
 
 // `preview`'s third job: presenting what each project's part found: the comment's rows, the
 // commit statuses and deployments, each project's details, and the job summary.

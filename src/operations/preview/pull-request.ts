@@ -11,6 +11,7 @@ import type { ProjectRecords } from './resolve-preview-url.js';
 import { pullRequestOfWorkflowRun, type WorkflowRunPullRequest } from './workflow-run-pull-request.js';
 import { messageOf } from '../../util/message-of.js';
 import { plural } from '../../util/plural.js';
+import { once } from '../../util/once.js';
 
 // `preview`'s first job: reading the pull request (which one, its repository, the projects to
 // preview, its changed files), through the event and the GitHub API: no checkout of PR code.
@@ -186,10 +187,4 @@ export async function changedSourceFiles(
     ctx.log.warning(`Changed pages are not linked: ${messageOf(error)}`, { title: 'Changed pages unknown' });
     return undefined;
   }
-}
-
-/** Calls `make` once, on first use; later callers share its promise. */
-export function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= make());
 }

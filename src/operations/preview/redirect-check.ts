@@ -11,7 +11,7 @@ import type { Project } from '../../readthedocs/schemas.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import type { OperationContext } from '../types.js';
 import type { Inputs } from '../../inputs/inputs.js';
-import type { GateFailure } from '../shared/gates.js';
+import { failsAt, gateFailure, type GateFailure } from '../gates.js';
 import { joinUrl, type DocsBuilder } from './changed-pages.js';
 import { lookUpPages } from './page-lookups.js';
 import { forPreview } from './resolve-preview-url.js';
@@ -20,12 +20,13 @@ import {
   MAX_MOVED_PAGES,
   movedPages,
   normalisePath,
-  projectFileRedirects,
   redirectEntry,
   type MovedPage,
   type RedirectRule,
 } from './redirect-guard.js';
 import { messageOf } from '../../util/message-of.js';
+import { once } from '../../util/once.js';
+import { projectFileRedirects } from '../shared/project-file/redirects-of.js';
 import { naturalCompare } from '../../util/natural-order.js';
 import { forCount, plural } from '../../util/plural.js';
 
@@ -255,12 +256,6 @@ async function exactPrefixes(ctx: OperationContext, log: ProjectLog, project: Pr
   return [...versions].map((version) => `${base}${language}/${version}`);
 }
 
-/** Calls `make` once, on first use; later callers share its promise. */
-function once<T>(make: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () => (promise ??= make());
-}
-
 /**
  * `redirect-check`'s gate, the one place that says whether pages moved or removed without a
  * redirect fail the project (`redirect-check: fail`), and in what words; undefined when they do not.
@@ -270,14 +265,16 @@ export function redirectGate(
   project: string,
   { pages, total }: UnredirectedPages,
 ): GateFailure | undefined {
-  if (level !== 'fail' || total === 0) return undefined;
-  const first = total > pages.length ? ` (the first ${pages.length})` : '';
-  const words = `${plural(total, 'page')} moved or removed without a redirect`;
-  return {
-    outcome: 'failed',
-    title: UNREDIRECTED_TITLE,
-    subject: project,
-    words,
-    reason: [`${words} (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`, ...pages.map((page) => page.entry)].join('\n'),
-  };
+  return gateFailure(failsAt(level) ? total : 0, () => {
+    const first = total > pages.length ? ` (the first ${pages.length})` : '';
+    const words = `${plural(total, 'page')} moved or removed without a redirect`;
+    return {
+      title: UNREDIRECTED_TITLE,
+      subject: project,
+      words,
+      reason: [`${words} (input \`redirect-check: fail\`). Add under \`redirects:\`${first}:`, ...pages.map((page) => page.entry)].join(
+        '\n',
+      ),
+    };
+  });
 }

@@ -23,8 +23,8 @@ import {
 } from './comment-rows.js';
 import { newWarningsSection, rowNewWarnings } from './new-warnings.js';
 import { changedPagesFolds } from './changed-page-lines.js';
-import { newWarningsCount } from '../shared/warnings/gate.js';
-import { gateWords } from '../shared/gates.js';
+import { newWarningsCount } from '../shared/builds/warnings/gate.js';
+import { gateWords } from '../gates.js';
 
 /** Each status's cell; `heading` when the heading should not just lower-case the label. */
 const STATUS_LABELS: Record<PreviewStatus, { emoji: string; label: string; heading?: string }> = {
@@ -142,11 +142,22 @@ function render(
   const times = new Set(rows.map((row) => formatUpdated(row.updatedAt)));
   const timeColumn = times.size > 1;
   for (const line of tableLines(rows, headSha, timeColumn)) lines.push(line);
-
   lines.push('');
+  for (const line of footerLines(args, rows, repoUrl, timeColumn ? undefined : [...times][0])) lines.push(line);
+  for (const line of detailLines(args, rows, options, repoUrl)) lines.push(line);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Read the Docs' own comment on the pull request for a row's project, when the service wrote one. */
+function serviceCommentOf(args: CommentArgs, row: PreviewRow): string | undefined {
+  return row.projectId === undefined ? undefined : args.serviceComments?.get(row.projectId);
+}
+
+/** Below the table: the commit (with the time every row shares, and the run), and Read the Docs' own comments. */
+function footerLines(args: CommentArgs, rows: PreviewRow[], repoUrl: string | undefined, time: string | undefined): string[] {
+  const lines: string[] = [];
   const commits = commitLines(rows, repoUrl);
-  const [time] = times;
-  if (!timeColumn && time !== undefined && time !== '—' && commits.length === 1) commits[0] += ` · updated ${time} UTC`;
+  if (time !== undefined && time !== '—' && commits.length === 1) commits[0] += ` · updated ${time} UTC`;
   const run = safeHttpUrl(args.runUrl) === undefined ? undefined : markdownLink('workflow run', args.runUrl);
   if (run !== undefined && commits.length === 1) commits[0] += ` · ${run}`;
   else if (run !== undefined) {
@@ -154,13 +165,26 @@ function render(
     commits.push(`Reported by the ${run}`);
   }
   for (const line of commits) lines.push(line);
-  const serviceComment = (row: PreviewRow) => (row.projectId === undefined ? undefined : args.serviceComments?.get(row.projectId));
-  const linked = rows.filter((row) => safeHttpUrl(serviceComment(row)) !== undefined);
+  const linked = rows.filter((row) => safeHttpUrl(serviceCommentOf(args, row)) !== undefined);
   if (linked.length > 0) {
-    const links = linked.map((row) => markdownLink(row.project, serviceComment(row))).join(' · ');
+    const links = linked.map((row) => markdownLink(row.project, serviceCommentOf(args, row))).join(' · ');
     lines.push('', `Read the Docs' own comment${linked.length > 1 ? 's' : ''} (changed files): ${links}`);
   }
+  return lines;
+}
 
+/**
+ * The rows' details, one kind after another: why a row is not ready, the pages moved without a
+ * redirect, the links, the new warnings, the changed pages. A new kind of detail is one more block here.
+ */
+function detailLines(
+  args: CommentArgs,
+  rows: PreviewRow[],
+  options: { pages: boolean; reasonLimit: number; tail: { lines: number; chars: number } | undefined },
+  repoUrl: string | undefined,
+): string[] {
+  const { headSha } = args;
+  const lines: string[] = [];
   for (const row of rows) for (const line of reasonLines(row, options, repoUrl)) lines.push(line);
 
   // Projects that lose the same pages (one source tree, several projects) share one section.
@@ -178,11 +202,11 @@ function render(
     // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
     // own comment lists them already.
     const listed = rows.filter(
-      (row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha) && serviceComment(row) === undefined,
+      (row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha) && serviceCommentOf(args, row) === undefined,
     );
     for (const line of changedPagesFolds(listed, args.runUrl)) lines.push(line);
   }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }
 
 /** The table: a row per project, its status, its preview and its build (and when it was updated, when rows differ). */

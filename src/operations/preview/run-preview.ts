@@ -8,9 +8,9 @@ import { serviceLinks } from '../../reporting/service-links.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { continueFrom, forEachProject } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectResult, ProjectRun, StepOperation } from '../types.js';
-import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
-import { concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { expectedFromHistory } from '../shared/watch-build.js';
+import { concludeFollowed, watchBuildOfCommit } from '../shared/builds/follow-commit.js';
+import { concludeSkippedByRule } from '../shared/builds/skipped-by-rule.js';
+import { expectedFromHistory } from '../shared/builds/watch-build.js';
 import { PreviewDeployments, closePreview } from './deployments.js';
 import type { PreviewDetails } from './details.js';
 import { findPullRequestBuild } from './find-pr-build.js';
@@ -21,12 +21,12 @@ import {
   changedSourceFiles,
   lazyGitHub,
   NO_PULL_REQUEST_TITLE,
-  once,
   projectsToPreview,
   pullRequestOf,
   type ChangedSources,
   type PullRequestRun,
 } from './pull-request.js';
+import { once } from '../../util/once.js';
 import { ProjectRecords } from './resolve-preview-url.js';
 import { verifyPreview, type PreviewFindings, type PreviewVerification } from './verify-preview.js';
 import { messageOf } from '../../util/message-of.js';

@@ -16,7 +16,7 @@ import { deletedPagesToGuard } from './deleted-pages.js';
 import type { PreviewLinkReport } from './redirected-links.js';
 import { resolvePreviewUrl, type ProjectRecords } from './resolve-preview-url.js';
 import { messageOf } from '../../util/message-of.js';
-import { warningsGate } from '../shared/warnings/gate.js';
+import { warningsGate } from '../shared/builds/warnings/gate.js';
 
 // `preview`'s second job: verifying a built preview (it answers), then its changed pages (the
 // service's file tree diff, else the pull request's source files) and their redirects.

@@ -1,5 +1,5 @@
 import type { Build } from '../../readthedocs/schemas.js';
-import { FINAL_STATES, newestBuild } from '../shared/build-ids.js';
+import { FINAL_STATES, newestBuild } from '../shared/builds/build-ids.js';
 
 /**
  * For a version that is already active, the build the service queued for it: the newest one that

@@ -1,11 +1,11 @@
 import { formatDuration } from '../../util/format-duration.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Version } from '../../readthedocs/schemas.js';
-import { lookForBuild, lookInterval, waitForBuild, waitForVersion } from '../shared/version-appears.js';
+import { lookForBuild, lookInterval, waitForBuild, waitForVersion } from '../shared/builds/version-appears.js';
 import { pollUntil } from '../../resilience/index.js';
 import { DeadlineError } from '../../util/abort.js';
-import { triggerOnce } from '../shared/trigger.js';
-import { buildCreatedAfter, newestBuildId } from '../shared/build-ids.js';
+import { triggerOnce } from '../shared/builds/trigger.js';
+import { buildCreatedAfter, newestBuildId } from '../shared/builds/build-ids.js';
 import { queuedBuild } from './queued-build.js';
 import {
   TOP_HITS,
@@ -18,7 +18,7 @@ import {
   type SearchHit,
   type SyncDetails,
 } from './search-hits.js';
-import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/watch-build.js';
+import { concludeBuild, elapsed, expectedFromHistory, watchBuild } from '../shared/builds/watch-build.js';
 import { continueFrom } from '../run-projects.js';
 import type { Conclusion, OperationContext, ProjectOperation, ProjectRun } from '../types.js';
 import { plural } from '../../util/plural.js';

@@ -5,7 +5,7 @@ import { versionSlug } from '../../inputs/slugs.js';
 import { NotFoundError } from '../../readthedocs/errors.js';
 import type { Version } from '../../readthedocs/schemas.js';
 import { notRead } from '../../util/message-of.js';
-import { branchLatestTracks } from '../shared/latest-branch.js';
+import { branchLatestTracks } from '../shared/versions/latest-branch.js';
 
 /**
  * The versions whose builds `wait` may take as this push's. With the `version` input, that one;

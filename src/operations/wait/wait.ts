@@ -2,18 +2,18 @@ import { commitToWaitFor } from '../../inputs/github-context.js';
 import { ReadTheDocsError } from '../../readthedocs/errors.js';
 import type { Build, Notification } from '../../readthedocs/schemas.js';
 import { pollUntil } from '../../resilience/index.js';
-import { findDocsUrl } from '../shared/docs-url.js';
-import { failUnlessProjectVisible, VersionExists } from '../shared/project-visible.js';
-import { concludeFollowed, watchBuildOfCommit } from '../shared/follow-commit.js';
-import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/skipped-by-rule.js';
-import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, waitingNotice } from '../shared/watch-build.js';
+import { findDocsUrl } from '../shared/builds/docs-url.js';
+import { failUnlessProjectVisible, VersionExists } from './project-visible.js';
+import { concludeFollowed, watchBuildOfCommit } from '../shared/builds/follow-commit.js';
+import { AutomationRuleSkip, concludeSkippedByRule } from '../shared/builds/skipped-by-rule.js';
+import { concludeBuild, elapsed, expectedFromHistory, SKIP_NOTIFICATION, waitingNotice } from '../shared/builds/watch-build.js';
 import { reasonWithSubject, type Conclusion, type OperationContext, type ProjectOperation, type ProjectRun } from '../types.js';
 import type { ProjectLog } from '../../reporting/project-log.js';
-import { newestBuild } from '../shared/build-ids.js';
+import { newestBuild } from '../shared/builds/build-ids.js';
 import { safeLine } from '../../util/untrusted-text.js';
 import { ofPushVersions, pushVersions, stableAtCommit, type PushVersions } from './push-versions.js';
 import { notRead } from '../../util/message-of.js';
-import type { WarningsCheck } from '../shared/warnings/check.js';
+import type { WarningsCheck } from '../shared/builds/warnings/check.js';
 
 /** What the look for the commit's build found. */
 type Found =

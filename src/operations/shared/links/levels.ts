@@ -4,8 +4,9 @@
  * anchors follow `link-check` unless set apart.
  */
 import type { Inputs } from '../../../inputs/inputs.js';
+import { failsAt, type GateLevel } from '../../gates.js';
 
-type LinkLevel = 'off' | 'warn' | 'fail';
+type LinkLevel = GateLevel;
 
 export interface LinkLevels {
   /** Broken pages, images and resources. */
@@ -25,5 +26,5 @@ export function failingLinks<T extends { kind: 'page' | 'image' | 'anchor' | 're
   broken: readonly T[],
   levels: LinkLevels,
 ): T[] {
-  return broken.filter((link) => !link.external && (link.kind === 'anchor' ? levels.anchors === 'fail' : levels.links === 'fail'));
+  return broken.filter((link) => !link.external && failsAt(link.kind === 'anchor' ? levels.anchors : levels.links));
 }

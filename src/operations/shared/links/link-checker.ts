@@ -22,7 +22,7 @@ import type { OperationContext } from '../../types.js';
 import { type Answer, LinkAnswers, type PageRead, type Unreadable, withoutHash } from './link-answers.js';
 import { judge, type Judged, type Occurrence } from './link-judge.js';
 import { isPrivateHost } from '../../../util/private-host.js';
-import { ANNOTATION_LIMITS } from '../sphinx-warnings.js';
+import { ANNOTATION_LIMITS } from '../builds/sphinx-warnings.js';
 import { type GlobList, isInScope, linkBase, pageAddress, resolveLink, type VersionScope, versionScope } from './resolve-link.js';
 import { indexAnswers, type IndexUse, type SiteIndexPlan } from './site-index.js';
 

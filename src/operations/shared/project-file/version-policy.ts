@@ -11,10 +11,10 @@
 
 import type { Version } from '../../../readthedocs/schemas.js';
 import { POLICY_ACTIVE, POLICY_PRERELEASES, type VersionPolicy } from './model.js';
-import { compareRelease, compareVersions, minorOf, parseVersionTag, type ParsedVersion } from '../version-tag.js';
+import { compareRelease, compareVersions, minorOf, parseVersionTag, type ParsedVersion } from '../versions/version-tag.js';
 import { plural } from '../../../util/plural.js';
 
-// The tag parsing moved to ../shared/version-tag.ts (health reads release tags too); re-exported for this folder.
+// The tag parsing is in ../versions/version-tag.ts (health reads release tags too); re-exported for this folder.
 export { compareVersions, minorOf, parseVersionTag };
 
 export type { VersionPolicy };

@@ -1,4 +1,4 @@
-import type { PollingPlan, PollPolicyOptions, WatchSchedule } from '../polling-plan.js';
+import { defaultPollPolicy, type PollPolicyOptions, type WatchSchedule } from '../../polling-plan.js';
 import { FINAL_STATES } from './build-ids.js';
 
 /**
@@ -37,12 +37,6 @@ export interface PollObservation {
   /** How far this version's durations stray from the expected one (`durationSpread`); default 0. */
   durationSpreadMs?: number;
 }
-
-export const defaultPollPolicy: PollPolicyOptions = {
-  minIntervalMs: 1_000,
-  maxIntervalMs: 15_000,
-  nearEndWindowMs: 4_000,
-};
 
 /**
  * The service reports durations in whole seconds, so a build "like the last ones" may end up to
@@ -242,61 +236,6 @@ export class StartTracker {
     }
     return { buildStartedAt: this.runningSince, startUncertaintyMs: this.uncertainty };
   }
-}
-
-/** With `auto`: the build of a commit can lag behind the push (the service's webhook). */
-const AUTO_APPEAR_INTERVAL_MS = 5000;
-/** With `auto`: a pull request's build is given a minute to appear. */
-const AUTO_GRACE_MS = 60_000;
-/** With a fixed interval, the grace window is this many looks (at least a second). */
-const GRACE_LOOKS = 10;
-const MIN_GRACE_MS = 1000;
-/** With `auto`: versions and builds expected soon are looked for this often. */
-const AUTO_LOOK_INTERVAL_MS = 3000;
-/** With `auto`: search is repeated this often while the pages are indexed... */
-const AUTO_SEARCH_INTERVAL_MS = 5000;
-/** ...for at most this long. */
-const AUTO_VERIFY_WINDOW_MS = 3 * 60_000;
-/** With a fixed interval, the search window is this many intervals (at least the minimum). */
-const VERIFY_WINDOW_POLLS = 15;
-const MIN_VERIFY_WINDOW_MS = 2000;
-/** With `auto`: a fresh preview that does not answer yet is asked again after this. */
-const AUTO_PREVIEW_RETRY_MS = 5000;
-
-/** With `auto`: the file tree diff is written after the build ends (FACTS): read again this often... */
-const AUTO_DIFF_INTERVAL_MS = 5000;
-/** ...for at most this long. */
-const AUTO_DIFF_WINDOW_MS = 60_000;
-/** With a fixed interval, the diff's window is this many intervals (at least the minimum). */
-const DIFF_WINDOW_READS = 12;
-const MIN_DIFF_WINDOW_MS = 1000;
-
-/** The polling plan for the `poll-interval` input (`auto` or milliseconds). Pure. */
-export function pollingPlan(pollInterval: 'auto' | number): PollingPlan {
-  if (pollInterval === 'auto') {
-    return {
-      watch: { kind: 'predictive', policy: defaultPollPolicy },
-      appearIntervalMs: AUTO_APPEAR_INTERVAL_MS,
-      graceWindowMs: AUTO_GRACE_MS,
-      lookIntervalMs: AUTO_LOOK_INTERVAL_MS,
-      searchIntervalMs: AUTO_SEARCH_INTERVAL_MS,
-      verifyWindowMs: AUTO_VERIFY_WINDOW_MS,
-      previewRetryMs: AUTO_PREVIEW_RETRY_MS,
-      diffIntervalMs: AUTO_DIFF_INTERVAL_MS,
-      diffWindowMs: AUTO_DIFF_WINDOW_MS,
-    };
-  }
-  return {
-    watch: { kind: 'fixed', intervalMs: pollInterval },
-    appearIntervalMs: pollInterval,
-    graceWindowMs: Math.max(MIN_GRACE_MS, GRACE_LOOKS * pollInterval),
-    lookIntervalMs: pollInterval,
-    searchIntervalMs: pollInterval,
-    verifyWindowMs: Math.max(MIN_VERIFY_WINDOW_MS, VERIFY_WINDOW_POLLS * pollInterval),
-    previewRetryMs: pollInterval,
-    diffIntervalMs: pollInterval,
-    diffWindowMs: Math.max(MIN_DIFF_WINDOW_MS, DIFF_WINDOW_READS * pollInterval),
-  };
 }
 
 /** The wait before the next GET of a watched build, as the plan's schedule says for what the last answer showed. */

@@ -1,4 +1,4 @@
-import type { Build } from '../../readthedocs/schemas.js';
+import type { Build } from '../../../readthedocs/schemas.js';
 
 /** Build states after which nothing more happens to the build. */
 export const FINAL_STATES: ReadonlySet<string> = new Set(['finished', 'cancelled']);

@@ -1,6 +1,6 @@
-import { NotFoundError } from '../../readthedocs/errors.js';
-import type { Outcome, OperationContext, ProjectRun } from '../types.js';
-import { messageOf } from '../../util/message-of.js';
+import { NotFoundError } from '../../../readthedocs/errors.js';
+import type { Outcome, OperationContext, ProjectRun } from '../../types.js';
+import { messageOf } from '../../../util/message-of.js';
 
 /**
  * The `docs-url` of a successful build, from the record of the version last seen (PR versions have

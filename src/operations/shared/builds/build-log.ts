@@ -1,11 +1,11 @@
-import { formatDuration } from '../../util/format-duration.js';
-import type { ProjectLog } from '../../reporting/project-log.js';
-import type { Build, BuildCommands } from '../../readthedocs/schemas.js';
-import { safeLine } from '../../util/untrusted-text.js';
-import { outputTailOf } from '../../util/output-tail.js';
-import type { OperationContext } from '../types.js';
-import { notRead } from '../../util/message-of.js';
-import { plural } from '../../util/plural.js';
+import { formatDuration } from '../../../util/format-duration.js';
+import type { ProjectLog } from '../../../reporting/project-log.js';
+import type { Build, BuildCommands } from '../../../readthedocs/schemas.js';
+import { safeLine } from '../../../util/untrusted-text.js';
+import { outputTailOf } from '../../../util/output-tail.js';
+import type { OperationContext } from '../../types.js';
+import { notRead } from '../../../util/message-of.js';
+import { plural } from '../../../util/plural.js';
 
 /** The tail of a command's output kept in the log; the build page has the rest. */
 const OUTPUT_TAIL_LINES = 200;

@@ -1,4 +1,4 @@
-import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
+import type { ReadTheDocsApi } from '../../../readthedocs/read-the-docs.js';
 
 /** The project notification that says the service disabled the project's builds (FACTS.md, Builds). */
 const BUILDS_DISABLED = 'project:builds:disabled-due-to-consecutive-failures';

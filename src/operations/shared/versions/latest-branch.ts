@@ -1,4 +1,4 @@
-import type { Version } from '../../readthedocs/schemas.js';
+import type { Version } from '../../../readthedocs/schemas.js';
 
 /** A full commit SHA: what older answers (and tag versions) give as `identifier`, never a branch. */
 const COMMIT = /^[0-9a-f]{40}$/i;

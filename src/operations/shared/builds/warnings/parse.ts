@@ -6,8 +6,8 @@
  * (as the failure path reads it), lines are matched by anchored, bounded patterns (linear in the
  * output), at most {@link MAX_WARNINGS} are kept, and each warning carries its comparison key.
  */
-import type { FileProblem } from '../../../domain/project-result.js';
-import { safeLine } from '../../../util/untrusted-text.js';
+import type { FileProblem } from '../../../../domain/project-result.js';
+import { safeLine } from '../../../../util/untrusted-text.js';
 import { cleanOutputLine, isTreatedAsErrorNotice, repositoryPath, SCAN_LIMIT_CHARS, sphinxLineProblem } from '../sphinx-warnings.js';
 
 /** At most this many warnings are read from one build: past it, the build is not compared. */

@@ -1,8 +1,8 @@
-import type { ProjectLog } from '../../reporting/project-log.js';
-import { NotFoundError } from '../../readthedocs/errors.js';
-import type { Build, Version } from '../../readthedocs/schemas.js';
-import { pollUntil } from '../../resilience/index.js';
-import type { OperationContext } from '../types.js';
+import type { ProjectLog } from '../../../reporting/project-log.js';
+import { NotFoundError } from '../../../readthedocs/errors.js';
+import type { Build, Version } from '../../../readthedocs/schemas.js';
+import { pollUntil } from '../../../resilience/index.js';
+import type { OperationContext } from '../../types.js';
 import { elapsed, waitingNotice } from './watch-build.js';
 
 // Looking for what a sync or an activation makes, shared by `sync-versions` and `merge-queue`:

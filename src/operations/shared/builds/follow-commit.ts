@@ -1,7 +1,7 @@
-import type { Build } from '../../readthedocs/schemas.js';
-import { serviceLinks } from '../../reporting/service-links.js';
-import { safeLine } from '../../util/untrusted-text.js';
-import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
+import type { Build } from '../../../readthedocs/schemas.js';
+import { serviceLinks } from '../../../reporting/service-links.js';
+import { safeLine } from '../../../util/untrusted-text.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../../types.js';
 import { concludeBuild, watchBuild, type DurationEstimate } from './watch-build.js';
 import { buildCreatedAfter } from './build-ids.js';
 import type { WarningsCheck } from './warnings/check.js';

@@ -1,12 +1,12 @@
-import type { ProjectLog } from '../../reporting/project-log.js';
-import { findAfterLostWrite } from '../../resilience/index.js';
-import { SchemaError, ReadTheDocsError, UncertainWriteError } from '../../readthedocs/errors.js';
-import type { Build } from '../../readthedocs/schemas.js';
-import { CancelledError, DeadlineError } from '../../util/abort.js';
-import { safeLine } from '../../util/untrusted-text.js';
+import type { ProjectLog } from '../../../reporting/project-log.js';
+import { findAfterLostWrite } from '../../../resilience/index.js';
+import { SchemaError, ReadTheDocsError, UncertainWriteError } from '../../../readthedocs/errors.js';
+import type { Build } from '../../../readthedocs/schemas.js';
+import { CancelledError, DeadlineError } from '../../../util/abort.js';
+import { safeLine } from '../../../util/untrusted-text.js';
 import { buildCreatedAfter } from './build-ids.js';
 import { buildsDisabledNotice } from './builds-disabled.js';
-import type { OperationContext } from '../types.js';
+import type { OperationContext } from '../../types.js';
 
 // Triggering a build exactly once, shared by `build` and `sync-versions`.
 

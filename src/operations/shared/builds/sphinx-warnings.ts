@@ -5,10 +5,10 @@
  * quantifier-bounded patterns (linear in its length), only its end is read, and every message
  * goes out through `safeLine`.
  */
-import type { FileProblem } from '../../domain/project-result.js';
-import type { Annotation, RunnerLog } from '../../runner/port.js';
-import { safeLine } from '../../util/untrusted-text.js';
-import { plural } from '../../util/plural.js';
+import type { FileProblem } from '../../../domain/project-result.js';
+import type { Annotation, RunnerLog } from '../../../runner/port.js';
+import { safeLine } from '../../../util/untrusted-text.js';
+import { plural } from '../../../util/plural.js';
 
 export type SphinxProblem = FileProblem;
 

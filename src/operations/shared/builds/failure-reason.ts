@@ -1,8 +1,8 @@
-import type { ReadTheDocsApi } from '../../readthedocs/read-the-docs.js';
-import type { Build } from '../../readthedocs/schemas.js';
-import { NotFoundError } from '../../readthedocs/errors.js';
-import { outputTailOf } from '../../util/output-tail.js';
-import { messageOf } from '../../util/message-of.js';
+import type { ReadTheDocsApi } from '../../../readthedocs/read-the-docs.js';
+import type { Build } from '../../../readthedocs/schemas.js';
+import { NotFoundError } from '../../../readthedocs/errors.js';
+import { outputTailOf } from '../../../util/output-tail.js';
+import { messageOf } from '../../../util/message-of.js';
 import { stoppedOnWarnings } from './sphinx-warnings.js';
 
 const OUTPUT_TAIL_LINES = 20;

@@ -1,14 +1,13 @@
 /**
  * The warnings gate's decision (input `warnings`), pure: with `fail`, a build that added a warning
  * its baseline does not have fails its project; `warn` and `off` never fail, nor does a build that
- * could not be compared. Kept apart so that one place may decide every gate one day (issue 51).
+ * could not be compared; whether it fails, and in what words, through the gates' one place
+ * (src/operations/gates.ts), for `preview` and for the builds that `build` and `wait` watch alike.
  */
-import type { BuildWarnings } from '../../../domain/project-result.js';
-import { problemText } from '../../../reporting/file-problems.js';
-import { plural } from '../../../util/plural.js';
-import type { GateFailure } from '../gates.js';
-
-export type WarningsLevel = 'off' | 'warn' | 'fail';
+import type { BuildWarnings } from '../../../../domain/project-result.js';
+import { problemText } from '../../../../reporting/file-problems.js';
+import { plural } from '../../../../util/plural.js';
+import { failsAt, gateFailure, type GateFailure, type GateLevel } from '../../../gates.js';
 
 /** The annotation title of the project a new warning failed (`warnings: fail`). */
 const NEW_WARNINGS_TITLE = 'New warnings';
@@ -17,8 +16,8 @@ const NEW_WARNINGS_TITLE = 'New warnings';
 const REASON_LISTED = 20;
 
 /** Whether the build's warnings fail its project at `level`: only new ones, and only when compared. */
-export function failsOnWarnings(warnings: Pick<BuildWarnings, 'new' | 'baseline'> | undefined, level: WarningsLevel): boolean {
-  return level === 'fail' && warnings !== undefined && warnings.baseline !== null && warnings.new.length > 0;
+export function failsOnWarnings(warnings: Pick<BuildWarnings, 'new' | 'baseline'> | undefined, level: GateLevel): boolean {
+  return failsAt(level) && warnings !== undefined && warnings.baseline !== null && warnings.new.length > 0;
 }
 
 /** "1 new warning", "3 new warnings" (errors among them counted with them). */
@@ -49,7 +48,9 @@ export function warningsFailure(
  * The warnings gate, the one place that says whether a build's new warnings fail its project
  * (`warnings: fail`), and in what words; undefined when they do not.
  */
-export function warningsGate(subject: string, warnings: BuildWarnings | undefined, level: WarningsLevel): GateFailure | undefined {
-  if (!failsOnWarnings(warnings, level)) return undefined;
-  return { ...warningsFailure(subject, warnings!), words: newWarningsCount(warnings!.new.length) };
+export function warningsGate(subject: string, warnings: BuildWarnings | undefined, level: GateLevel): GateFailure | undefined {
+  return gateFailure(failsOnWarnings(warnings, level) ? warnings!.new.length : 0, () => {
+    const { outcome: _, ...failure } = warningsFailure(subject, warnings!);
+    return { ...failure, words: newWarningsCount(warnings!.new.length) };
+  });
 }

@@ -4,7 +4,7 @@
  * set aside), so a warning that moved a few lines is old; the same warning more times than the
  * baseline has it is new that many times. Pure and linear in the two lists.
  */
-import type { FileProblem } from '../../../domain/project-result.js';
+import type { FileProblem } from '../../../../domain/project-result.js';
 import { asReported, type KeyedWarning, warningKey } from './parse.js';
 
 /** What the comparison found: the new warnings, in the output's order, and how many of the baseline's are gone. */

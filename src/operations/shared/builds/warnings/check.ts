@@ -4,17 +4,18 @@
  * the two compared, the new warnings annotated on their lines. Reading never fails the project: a
  * build whose output cannot be read is not checked, one without a baseline is not compared.
  */
-import type { BuildWarnings, FileProblem } from '../../../domain/project-result.js';
-import { versionSlug } from '../../../inputs/slugs.js';
-import { NotFoundError } from '../../../readthedocs/errors.js';
-import type { Build } from '../../../readthedocs/schemas.js';
-import { warningsLine } from '../../../reporting/build-warnings.js';
-import type { ProjectLog } from '../../../reporting/project-log.js';
-import type { Annotation, RunnerLog } from '../../../runner/port.js';
-import { messageOf } from '../../../util/message-of.js';
-import { safeLine } from '../../../util/untrusted-text.js';
-import type { OperationContext, ProjectRun } from '../../types.js';
-import { branchLatestTracks } from '../latest-branch.js';
+import type { BuildWarnings, FileProblem } from '../../../../domain/project-result.js';
+import { versionSlug } from '../../../../inputs/slugs.js';
+import { NotFoundError } from '../../../../readthedocs/errors.js';
+import type { Build } from '../../../../readthedocs/schemas.js';
+import { warningsLine } from '../../../../reporting/build-warnings.js';
+import type { ProjectLog } from '../../../../reporting/project-log.js';
+import type { Annotation, RunnerLog } from '../../../../runner/port.js';
+import { messageOf } from '../../../../util/message-of.js';
+import { safeLine } from '../../../../util/untrusted-text.js';
+import { failsAt } from '../../../gates.js';
+import type { OperationContext, ProjectRun } from '../../../types.js';
+import { branchLatestTracks } from '../../versions/latest-branch.js';
 import { ANNOTATION_LIMITS, SCAN_LIMIT_CHARS } from '../sphinx-warnings.js';
 import { compareWarnings } from './compare.js';
 import { newWarningsCount } from './gate.js';
@@ -93,7 +94,7 @@ export async function checkBuildWarnings(
   }
   const warnings = await compared(ctx, run, build, check.baseline, current);
   log.info(`Warnings of build #${build.id}: ${warningsLine(warnings)}`);
-  if (options.annotate) annotateNewWarnings(ctx.log, run.name, warnings.new, ctx.inputs.warnings === 'fail' ? 'error' : 'warning', log);
+  if (options.annotate) annotateNewWarnings(ctx.log, run.name, warnings.new, failsAt(ctx.inputs.warnings) ? 'error' : 'warning', log);
   return warnings;
 }
 

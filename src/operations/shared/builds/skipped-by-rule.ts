@@ -1,8 +1,8 @@
-import type { ProjectLog } from '../../reporting/project-log.js';
-import type { VersionV2 } from '../../readthedocs/schemas.js';
-import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
-import { formatDuration } from '../../util/format-duration.js';
-import { messageOf, notRead } from '../../util/message-of.js';
+import type { ProjectLog } from '../../../reporting/project-log.js';
+import type { VersionV2 } from '../../../readthedocs/schemas.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../../types.js';
+import { formatDuration } from '../../../util/format-duration.js';
+import { messageOf, notRead } from '../../../util/message-of.js';
 
 /** Suffixes the service appends to make a pull request version's slug unique (`7`, then `7_a`, `7_b`). */
 export const PULL_REQUEST_SLUG_SUFFIXES = ['', '_a', '_b', '_c'];

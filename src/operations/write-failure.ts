@@ -1,7 +1,7 @@
-import { CancelledError, DeadlineError } from '../../util/abort.js';
-import { messageOf } from '../../util/message-of.js';
-import { failureOf } from '../run-projects.js';
-import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
+import { CancelledError, DeadlineError } from '../util/abort.js';
+import { messageOf } from '../util/message-of.js';
+import { failureOf } from './run-projects.js';
+import type { Conclusion, OperationContext, ProjectRun } from './types.js';
 
 /** The write that failed: what was being done, for the message ("creating `API_KEY`"), and why. */
 export interface WriteFailure {

@@ -1,6 +1,6 @@
-import { formatDuration } from '../../util/format-duration.js';
-import type { Build } from '../../readthedocs/schemas.js';
-import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../resilience/index.js';
+import { formatDuration } from '../../../util/format-duration.js';
+import type { Build } from '../../../readthedocs/schemas.js';
+import { pollUntil, type Sleep, sleepWithProgress, waitUntil } from '../../../resilience/index.js';
 import { FINAL_STATES } from './build-ids.js';
 import { BuildLogFollower } from './build-log.js';
 import { explainFailure } from './failure-reason.js';
@@ -8,8 +8,8 @@ import { annotateSphinxProblems, parseSphinxProblems, problemsToShow } from './s
 import { durationSpread, expectedDuration, StartTracker, watchDelay } from './poll-policy.js';
 import { checkBuildWarnings, type WarningsCheck } from './warnings/check.js';
 import { newMarker } from './warnings/compare.js';
-import { failsOnWarnings, warningsFailure } from './warnings/gate.js';
-import type { Conclusion, OperationContext, ProjectRun } from '../types.js';
+import { warningsGate } from './warnings/gate.js';
+import type { Conclusion, OperationContext, ProjectRun } from '../../types.js';
 
 /** How long the next build will likely run (ms), and how far it may stray from that. */
 export interface DurationEstimate {
@@ -258,8 +258,12 @@ async function concludeSuccess(
 ): Promise<Conclusion<never>> {
   const warnings = warningsCheck ? await checkBuildWarnings(ctx, run, build, warningsCheck, { annotate: true }) : undefined;
   const success: Conclusion<never> = { outcome: 'success', summarySections, ...(warnings === undefined ? {} : { warnings }) };
-  if (!warningsCheck?.gate || !failsOnWarnings(warnings, ctx.inputs.warnings)) return success;
-  const failure = warningsFailure(`${run.name} ${build.version ?? '(deleted version)'}`, warnings!);
+  const gate = warningsCheck?.gate
+    ? warningsGate(`${run.name} ${build.version ?? '(deleted version)'}`, warnings, ctx.inputs.warnings)
+    : undefined;
+  if (gate === undefined) return success;
+  // The build's own verdict counts its new warnings already (`warningsCount`): the gate's words are not repeated.
+  const { words: _, ...failure } = gate;
   run.log.info(`${failure.subject}: ${failure.reason}`);
   return { ...success, ...failure };
 }
