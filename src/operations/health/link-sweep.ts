@@ -12,6 +12,7 @@ import { type BrokenLink, byPage, countKinds, kindWords } from '../../reporting/
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { OperationContext } from '../types.js';
+import { failsAt } from '../gates.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { apartCounts, throttleNote } from '../shared/links/link-counts.js';
 import { failingLinks, linkLevels } from '../shared/links/levels.js';
@@ -76,7 +77,7 @@ export async function linkSweepRows(
   const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
   if (failing.length === 0) {
     const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
-    const state = !partial ? 'ok' : levels.links === 'fail' ? 'problem' : 'unknown';
+    const state = !partial ? 'ok' : failsAt(levels.links) ? 'problem' : 'unknown';
     return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }];
   }
   const pages = byPage(failing).length;
