@@ -2,7 +2,7 @@ export const id = 237;
 export const ids = [237];
 export const modules = {
 
-/***/ 1757:
+/***/ 7053:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,7 +13,7 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5816);
-/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3025);
+/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1566);
 
 
 
@@ -67,7 +67,7 @@ function lookInterval(ctx) {
 
 /***/ }),
 
-/***/ 6237:
+/***/ 8618:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -82,16 +82,16 @@ __webpack_require__.d(__webpack_exports__, {
 var format_duration = __webpack_require__(7365);
 // EXTERNAL MODULE: ./lib/readthedocs/errors.js
 var errors = __webpack_require__(1833);
-// EXTERNAL MODULE: ./lib/operations/shared/version-appears.js
-var version_appears = __webpack_require__(1757);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/version-appears.js
+var version_appears = __webpack_require__(7053);
 // EXTERNAL MODULE: ./lib/resilience/index.js + 5 modules
 var resilience = __webpack_require__(5816);
 // EXTERNAL MODULE: ./lib/util/abort.js
 var abort = __webpack_require__(2830);
-// EXTERNAL MODULE: ./lib/operations/shared/trigger.js
-var trigger = __webpack_require__(9922);
-// EXTERNAL MODULE: ./lib/operations/shared/build-ids.js
-var build_ids = __webpack_require__(5877);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/trigger.js
+var trigger = __webpack_require__(2146);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/build-ids.js
+var build_ids = __webpack_require__(3253);
 ;// CONCATENATED MODULE: ./lib/operations/sync-versions/queued-build.js
 
 /**
@@ -184,8 +184,8 @@ function plainLine(text, max = 160) {
     return (0,untrusted_text/* safeLine */.om)(text.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').trim(), max);
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 4 modules
-var watch_build = __webpack_require__(3025);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/watch-build.js + 5 modules
+var watch_build = __webpack_require__(1566);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
 // EXTERNAL MODULE: ./lib/util/plural.js

@@ -417,6 +417,8 @@ class TokenIdentity {
 /* harmony export */   W: () => (/* binding */ linkLevels),
 /* harmony export */   a: () => (/* binding */ failingLinks)
 /* harmony export */ });
+/* harmony import */ var _gates_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9414);
+
 function linkLevels(inputs, operation) {
     const links = inputs.linkCheck === 'auto' ? (operation === 'preview' ? 'warn' : 'off') : inputs.linkCheck;
     const anchors = links === 'off' ? 'off' : inputs.linkCheckAnchors === 'auto' ? links : inputs.linkCheckAnchors;
@@ -424,7 +426,7 @@ function linkLevels(inputs, operation) {
 }
 /** Whether broken links of a report fail at these levels: an internal page, image or resource with `fail`, an internal anchor with anchors at `fail`. */
 function failingLinks(broken, levels) {
-    return broken.filter((link) => !link.external && (link.kind === 'anchor' ? levels.anchors === 'fail' : levels.links === 'fail'));
+    return broken.filter((link) => !link.external && (0,_gates_js__WEBPACK_IMPORTED_MODULE_0__/* .failsAt */ .ZN)(link.kind === 'anchor' ? levels.anchors : levels.links));
 }
 
 
@@ -853,8 +855,8 @@ function problemOf(answer, kind, fragment, external) {
 
 // EXTERNAL MODULE: ./lib/util/private-host.js
 var private_host = __webpack_require__(1898);
-// EXTERNAL MODULE: ./lib/operations/shared/sphinx-warnings.js
-var sphinx_warnings = __webpack_require__(4690);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/sphinx-warnings.js
+var sphinx_warnings = __webpack_require__(5426);
 ;// CONCATENATED MODULE: ./lib/operations/shared/links/index-literal.js
 /**
  * A reader of the literals the docs builders' search indexes are written in: JSON (MkDocs'

@@ -362,16 +362,16 @@ var abort = __webpack_require__(2830);
 var format_duration = __webpack_require__(7365);
 // EXTERNAL MODULE: ./lib/util/untrusted-text.js
 var untrusted_text = __webpack_require__(9052);
-// EXTERNAL MODULE: ./lib/operations/shared/build-ids.js
-var build_ids = __webpack_require__(5877);
-// EXTERNAL MODULE: ./lib/operations/shared/follow-commit.js
-var follow_commit = __webpack_require__(5163);
-// EXTERNAL MODULE: ./lib/operations/shared/version-appears.js
-var version_appears = __webpack_require__(1757);
-// EXTERNAL MODULE: ./lib/operations/shared/watch-build.js + 4 modules
-var watch_build = __webpack_require__(3025);
-// EXTERNAL MODULE: ./lib/operations/shared/trigger.js
-var trigger = __webpack_require__(9922);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/build-ids.js
+var build_ids = __webpack_require__(3253);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/follow-commit.js
+var follow_commit = __webpack_require__(1467);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/version-appears.js
+var version_appears = __webpack_require__(7053);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/watch-build.js + 5 modules
+var watch_build = __webpack_require__(1566);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/trigger.js
+var trigger = __webpack_require__(2146);
 // EXTERNAL MODULE: ./lib/util/message-of.js
 var message_of = __webpack_require__(485);
 ;// CONCATENATED MODULE: ./lib/operations/merge-queue/checks.js
@@ -998,7 +998,7 @@ function leftoversLine(result) {
 
 /***/ }),
 
-/***/ 1757:
+/***/ 7053:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -1009,7 +1009,7 @@ function leftoversLine(result) {
 /* harmony export */ });
 /* harmony import */ var _readthedocs_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1833);
 /* harmony import */ var _resilience_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5816);
-/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3025);
+/* harmony import */ var _watch_build_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1566);
 
 
 

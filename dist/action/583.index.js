@@ -135,12 +135,12 @@ var run_projects = __webpack_require__(5120);
 var slugs = __webpack_require__(4961);
 // EXTERNAL MODULE: ./lib/util/format-duration.js + 1 modules
 var format_duration = __webpack_require__(7365);
-// EXTERNAL MODULE: ./lib/operations/shared/build-ids.js
-var build_ids = __webpack_require__(5877);
-// EXTERNAL MODULE: ./lib/operations/shared/docs-root.js
-var docs_root = __webpack_require__(7296);
-// EXTERNAL MODULE: ./lib/operations/shared/version-tag.js
-var version_tag = __webpack_require__(8275);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/build-ids.js
+var build_ids = __webpack_require__(3253);
+// EXTERNAL MODULE: ./lib/operations/shared/versions/docs-root.js
+var docs_root = __webpack_require__(5788);
+// EXTERNAL MODULE: ./lib/operations/shared/versions/version-tag.js
+var version_tag = __webpack_require__(9591);
 ;// CONCATENATED MODULE: ./lib/operations/health/checks.js
 
 
@@ -435,14 +435,14 @@ function rootProblem(facts, slug, version) {
     return `${what}: ${served}, and ${root.defaultPath} answers 404`;
 }
 
-// EXTERNAL MODULE: ./lib/operations/shared/builds-disabled.js
-var builds_disabled = __webpack_require__(9366);
-// EXTERNAL MODULE: ./lib/operations/shared/failure-reason.js
-var failure_reason = __webpack_require__(9645);
-// EXTERNAL MODULE: ./lib/operations/shared/sphinx-warnings.js
-var sphinx_warnings = __webpack_require__(4690);
-// EXTERNAL MODULE: ./lib/operations/shared/latest-branch.js
-var latest_branch = __webpack_require__(3560);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/builds-disabled.js
+var builds_disabled = __webpack_require__(6454);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/failure-reason.js
+var failure_reason = __webpack_require__(6237);
+// EXTERNAL MODULE: ./lib/operations/shared/builds/sphinx-warnings.js
+var sphinx_warnings = __webpack_require__(5426);
+// EXTERNAL MODULE: ./lib/operations/shared/versions/latest-branch.js
+var latest_branch = __webpack_require__(9028);
 ;// CONCATENATED MODULE: ./lib/operations/health/facts.js
 // What `health` reads, and only reads: a handful of lists per project from Read the Docs (through
 // the one client and its rate budget), and from GitHub the default branch's head and the release
@@ -562,6 +562,8 @@ async function disabledNotice(api, project, log, admin) {
 
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
 var broken_link = __webpack_require__(2242);
+// EXTERNAL MODULE: ./lib/operations/gates.js
+var gates = __webpack_require__(9414);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
 var link_checker = __webpack_require__(8409);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-counts.js
@@ -581,6 +583,7 @@ var resolve_link = __webpack_require__(8293);
  * time spent) is *partial*: it vouches for nothing, so its row is never ok (a problem with `fail`,
  * not checked with `warn`), and an issue about the links stays open.
  */
+
 
 
 
@@ -641,7 +644,7 @@ answers) {
     const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
     if (failing.length === 0) {
         const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
-        const state = !partial ? 'ok' : levels.links === 'fail' ? 'problem' : 'unknown';
+        const state = !partial ? 'ok' : (0,gates/* failsAt */.ZN)(levels.links) ? 'problem' : 'unknown';
         return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }];
     }
     const pages = (0,broken_link/* byPage */.XQ)(failing).length;
@@ -1041,7 +1044,7 @@ async function reportThroughIssue(ctx, gh, results, rows) {
 
 /***/ }),
 
-/***/ 7296:
+/***/ 5788:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

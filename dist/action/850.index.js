@@ -19,8 +19,8 @@ var errors = __webpack_require__(1833);
 var resilience = __webpack_require__(5816);
 // EXTERNAL MODULE: ./lib/operations/run-projects.js + 1 modules
 var run_projects = __webpack_require__(5120);
-// EXTERNAL MODULE: ./lib/operations/shared/write-failure.js
-var write_failure = __webpack_require__(5034);
+// EXTERNAL MODULE: ./lib/operations/write-failure.js
+var write_failure = __webpack_require__(4670);
 // EXTERNAL MODULE: ./lib/reporting/markdown.js
 var markdown = __webpack_require__(2817);
 ;// CONCATENATED MODULE: ./lib/operations/env/outcome.js
@@ -381,7 +381,7 @@ function totalLimitHint(error, plan) {
 
 /***/ }),
 
-/***/ 5034:
+/***/ 4670:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
