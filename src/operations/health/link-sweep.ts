@@ -55,6 +55,8 @@ export async function linkSweepRows(
     maxPages: ctx.inputs.linkCheckPages,
     maxTargets: MAX_SWEEP_TARGETS,
     external: ctx.inputs.linkCheckExternal,
+    accept: ctx.inputs.linkCheckAccept,
+    externalRecheckMs: ctx.inputs.linkCheckRecheck,
     anchors: levels.anchors !== 'off',
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: SWEEP_BUDGET_MS,

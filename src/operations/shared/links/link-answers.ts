@@ -25,7 +25,15 @@ export interface Answer {
    * resolved to an address that is not public): the answer says nothing about the target.
    */
   refused?: 'throttled' | 'challenged' | 'private';
+  /**
+   * No answer came: the host is not there (`no such host`, `connection refused`), or it said
+   * nothing in time (`no answer`: a timeout, a reset). Kept for other sites' targets.
+   */
+  failed?: Failed;
 }
+
+/** Why no answer came (the page fetcher's `failed`). */
+type Failed = 'no such host' | 'connection refused' | 'no answer';
 
 /** Why a page that answered 200 was not read: over the size read, too large or complex to read in its budget, past the run's total. */
 export type Unreadable = 'too large' | 'too complex' | 'run total';
