@@ -33,10 +33,11 @@ async function stage(options: { hidden?: boolean; tokenApp?: string } = {}): Pro
 
 function keep(
   repo: GitHubRepo,
-  body: string | undefined,
+  body: string | undefined | ((previous: string | undefined) => string),
   title = 'Read the Docs health: problems in acme',
 ): ReturnType<typeof keepHealthIssue> {
-  const options: HealthIssueOptions = { marker: MARKER, identity: new TokenIdentity(), title, body, closing: 'All well: closing.' };
+  const write = typeof body === 'string' ? () => body : body;
+  const options: HealthIssueOptions = { marker: MARKER, identity: new TokenIdentity(), title, body: write, closing: 'All well: closing.' };
   return keepHealthIssue(repo, options);
 }
 

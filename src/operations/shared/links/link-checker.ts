@@ -140,22 +140,26 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   // Out of time, nothing is asked (and nothing kept for the run's other projects).
   const ask: Ask = (url, options) =>
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
+  const askAgain: Ask = (url, options) =>
+    limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
   const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
   const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
   const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
   const askedAt = new Map<string, number>();
   const targets = await askTargets(plan, wants, read.known, ask, (url) => askedAt.set(url, ctx.now()));
   const known = new Map([...read.known, ...refused, ...(indexed?.answers ?? []), ...targets.answers]);
-  const first = judge(plan, read.occurrences, (url) => known.get(url));
+  // Another site's target another project of the run asked twice already: that answer stands.
+  const before = new Set([...targets.answers.keys()].filter((url) => answers.askedAgain(url, true)));
+  const first = judge(plan, read.occurrences, (url) => known.get(url), before);
   const again = recheckPlan(plan, first, { askedAt, now: ctx.now(), endsAt });
   if (again === undefined) return finish(first, targets.asked);
   await waitUntil(() => again.at, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
   const asked = again.urls.map((url): [string, Want] => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
-  for (const [url, want] of asked) answers.forget(url, want.external);
-  const fresh = await askAll(asked, ask);
+  const fresh = await askAll(asked, askAgain);
   for (const [url, answer] of fresh) known.set(url, answer);
   // Another site's target is broken only when a second answer says so too.
-  const confirmed = new Set(asked.filter(([url, want]) => want.external && fresh.has(url)).map(([url]) => url));
+  const confirmed = new Set(before);
+  for (const [url, want] of asked) if (want.external && fresh.has(url)) confirmed.add(url);
   return finish(
     judge(plan, read.occurrences, (url) => known.get(url), confirmed),
     targets.asked + asked.length,
