@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { BrokenLink } from '../../reporting/broken-link.js';
 
 /** A dead target, its site and the pages that link to it (the first ones, and how many in all). */
-export interface DeadLink {
+interface DeadLink {
   site: string;
   target: string;
   problem: string;
