@@ -85,6 +85,19 @@ describe('keepHealthIssue, the token known', () => {
     expect(writes(gh).length).toBe(closedWrites);
   });
 
+  // Issue 52: the body is written knowing the kept issue's (its hidden state: since when each dead link is dead).
+  it("writes the body from the kept issue's: nothing when it opens one, the kept body when it edits it", async () => {
+    const { repo } = await stage();
+    const seen: (string | undefined)[] = [];
+    const write = (previous: string | undefined) => {
+      seen.push(previous);
+      return `${MARKER}\nrun ${seen.length}`;
+    };
+    await keep(repo, write);
+    await keep(repo, write);
+    expect(seen).toEqual([undefined, `${MARKER}\nrun 1`]);
+  });
+
   it('writes the title and body with their bidi controls made visible, and finds them unchanged as GitHub stores them', async () => {
     const { gh, repo } = await stage();
     const body = `${MARKER}\nbuild output: \u202Eexe.txt\u202C \u2066x\u2069`;
