@@ -189,12 +189,12 @@ export function recheckPlan(
     parts.push({ at: clock.now + plan.recheckAfterMs, urls: [...judged.suspects] });
   if (plan.external && judged.unconfirmed.size > 0) {
     const urls = [...judged.unconfirmed];
-    const last = Math.max(...urls.map((url) => clock.askedAt.get(url) ?? clock.now));
+    const last = urls.reduce((latest, url) => Math.max(latest, clock.askedAt.get(url) ?? clock.now), 0);
     parts.push({ at: Math.max(clock.now, last + (plan.externalRecheckMs ?? DEFAULT_EXTERNAL_RECHECK_MS)), urls });
   }
   const fitting = parts.filter((part) => part.at < clock.endsAt);
   if (fitting.length === 0) return undefined;
-  return { at: Math.max(...fitting.map((part) => part.at)), urls: fitting.flatMap((part) => part.urls) };
+  return { at: fitting.reduce((latest, part) => Math.max(latest, part.at), 0), urls: fitting.flatMap((part) => part.urls) };
 }
 
 /**
