@@ -33,10 +33,11 @@ async function stage(options: { hidden?: boolean; tokenApp?: string } = {}): Pro
 
 function keep(
   repo: GitHubRepo,
-  body: string | undefined,
+  body: string | undefined | ((previous: string | undefined) => string),
   title = 'Read the Docs health: problems in acme',
 ): ReturnType<typeof keepHealthIssue> {
-  const options: HealthIssueOptions = { marker: MARKER, identity: new TokenIdentity(), title, body, closing: 'All well: closing.' };
+  const write = typeof body === 'string' ? () => body : body;
+  const options: HealthIssueOptions = { marker: MARKER, identity: new TokenIdentity(), title, body: write, closing: 'All well: closing.' };
   return keepHealthIssue(repo, options);
 }
 
@@ -82,6 +83,19 @@ describe('keepHealthIssue, the token known', () => {
     const closedWrites = writes(gh).length;
     expect(await keep(repo, undefined)).toEqual({ action: 'none', duplicates: [] });
     expect(writes(gh).length).toBe(closedWrites);
+  });
+
+  // Issue 52: the body is written knowing the kept issue's (its hidden state: since when each dead link is dead).
+  it("writes the body from the kept issue's: nothing when it opens one, the kept body when it edits it", async () => {
+    const { repo } = await stage();
+    const seen: (string | undefined)[] = [];
+    const write = (previous: string | undefined) => {
+      seen.push(previous);
+      return `${MARKER}\nrun ${seen.length}`;
+    };
+    await keep(repo, write);
+    await keep(repo, write);
+    expect(seen).toEqual([undefined, `${MARKER}\nrun 1`]);
   });
 
   it('writes the title and body with their bidi controls made visible, and finds them unchanged as GitHub stores them', async () => {

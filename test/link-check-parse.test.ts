@@ -452,4 +452,19 @@ describe('the link-check inputs', () => {
       /link-check-ignore.*at most 100 glob patterns/,
     );
   });
+
+  // Issue 52: the statuses other sites may answer that count as working, and when a dead-looking link is asked again.
+  it('link-check-accept and link-check-recheck: their defaults, values and refusals', () => {
+    const defaults = parseInputs({ project: 'demo' });
+    expect([...defaults.linkCheckAccept]).toEqual([]);
+    expect(defaults.linkCheckRecheck).toBe(30_000);
+    const given = parseInputs({ project: 'demo', 'link-check-accept': ' 403, 999\n429 ,403', 'link-check-recheck': '1m' });
+    expect([...given.linkCheckAccept]).toEqual([403, 999, 429]);
+    expect(given.linkCheckRecheck).toBe(60_000);
+    expect(parseInputs({ project: 'demo', 'link-check-accept': '100 999' }).linkCheckAccept).toEqual(new Set([100, 999]));
+    for (const text of ['40', '1000', '099', '403x', 'forbidden', '403;999', Array.from({ length: 51 }, () => '403').join(',')])
+      expect(refusal({ 'link-check-accept': text })).toMatch(/link-check-accept.*HTTP statuses \(100 to 999\)/);
+    expect(refusal({ 'link-check-recheck': 'soon' })).toMatch(/link-check-recheck.*not a duration/);
+    expect(refusal({ 'link-check-recheck': '0' })).toMatch(/link-check-recheck/);
+  });
 });

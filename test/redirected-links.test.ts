@@ -33,6 +33,7 @@ const link = (target: string, problem = 'missing page', extra: Partial<BrokenLin
 const report = (broken: BrokenLink[]): LinkReport => ({
   checked: 10,
   notChecked: 1,
+  unavailable: 0,
   broken,
   pages: 2,
   requests: 5,

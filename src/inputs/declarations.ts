@@ -410,6 +410,27 @@ export const INPUT_DECLARATIONS = {
       return patterns;
     }),
   },
+  'link-check-accept': {
+    kind: 'list',
+    default: '',
+    description: forReaders(
+      ' with `link-check-external`, statuses that other sites may answer and that count as working (`403, 999`): a site that refuses robots.',
+    ),
+    schema: parser((text, refuse) => {
+      const words = text.split(/[\s,]+/).filter((word) => word !== '');
+      if (words.length > 50 || !words.every((word) => /^[1-9]\d\d$/.test(word)))
+        return refuse(`\`${text.slice(0, 100)}\` is not accepted: give HTTP statuses (100 to 999), separated by commas or spaces`);
+      return new Set(words.map(Number));
+    }),
+  },
+  'link-check-recheck': {
+    kind: 'text',
+    default: '30s',
+    description: forReaders(
+      ' with `link-check-external`, how long after its first answer a link to another site that looked dead is asked again, after the rest of the check; dead only when it still fails.',
+    ),
+    schema: durationInput,
+  },
   'link-check-pages': {
     kind: 'text',
     default: '500',

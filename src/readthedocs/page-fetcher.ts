@@ -48,7 +48,20 @@ interface PageAnswer {
    * address that is not public (`publicOnly`). None says anything about the page.
    */
   refused?: 'throttled' | 'challenged' | 'private';
+  /**
+   * Why no answer came: the host is not there, its name does not resolve (`no such host`) or it
+   * refused the connection (`connection refused`); or it said nothing in time (`no answer`: a
+   * timeout, a reset). Through a proxy, the proxy answers for the host instead (often a 502).
+   */
+  failed?: 'no such host' | 'connection refused' | 'no answer';
 }
+
+/** The error codes that say the host is not there: c-ares' and getaddrinfo's for a name without address, the socket's for a refusal. */
+const UNREACHABLE = new Map<string, NonNullable<PageAnswer['failed']>>([
+  ['ENOTFOUND', 'no such host'],
+  ['ENODATA', 'no such host'],
+  ['ECONNREFUSED', 'connection refused'],
+]);
 
 interface PageRequest {
   /** The step's deadline and cancellation: when it fires, the fetch throws its reason. */
@@ -212,7 +225,8 @@ async function send(
     if (options.signal.aborted) throw options.signal.reason;
     const code = (error as { code?: string }).code;
     const problem = `${code ?? 'no answer'}: ${messageOf(error)}`;
-    return code === PRIVATE_ADDRESS_CODE ? { problem, refused: 'private' } : { problem };
+    if (code === PRIVATE_ADDRESS_CODE) return { problem, refused: 'private' };
+    return { problem, failed: (code === undefined ? undefined : UNREACHABLE.get(code)) ?? 'no answer' };
   }
 }
 

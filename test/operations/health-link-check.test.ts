@@ -147,7 +147,7 @@ describe('health link sweep', () => {
     expect(linkRow(result)!.details).toContain('1 page read');
   });
 
-  it('two projects linking to the same page of another site: it is asked once in the run', async () => {
+  it('two projects linking to the same page of another site: it is asked once in the run (a dead one twice)', async () => {
     const { rtd, gh } = await healthyStage();
     rtd.addProject({ slug: 'beta', versions: [] });
     rtd.addBuild('beta', 'latest', { durationMs: 60_000, outcome: 'success', commit: HEAD, startedAgoMs: 60 * 60_000 });
@@ -159,12 +159,73 @@ describe('health link sweep', () => {
       (result) => (result.details as { checks: Row[] }).checks.find((row) => row.check === 'links work')!.details,
     );
     // The root and `index.html` are one page (issue 46): its link to the other site is counted once.
-    expect(details[0]).toMatch(
-      /^4 pages read, .*; 5 broken links \(1 to a page, 1 to an anchor, 1 to an image, 2 to other sites\), told as warnings/,
-    );
+    expect(details[0]).toMatch(/^4 pages read, .*; 3 broken links \(1 to a page, 1 to an anchor, 1 to an image\), told as warnings/);
     expect(details[1]).toBe(details[0]);
+    const others = run.results.map(
+      (result) => (result.details as { checks: Row[] }).checks.find((row) => row.check === 'links to other sites')!.details,
+    );
+    expect(others).toEqual([
+      '2 dead links to 1 other site, on 2 pages, told as warnings (`link-check: warn`)',
+      '2 dead links to 1 other site, on 2 pages, told as warnings (`link-check: warn`)',
+    ]);
+    // Each asked once in the run, and each dead one once more to confirm it (not again for the second project).
     const asked = gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path);
-    expect(asked.length).toBeGreaterThan(0);
-    expect(asked.filter((path, index) => asked.indexOf(path) !== index)).toEqual([]);
+    expect(asked.sort()).toEqual([
+      '/other-site/elsewhere',
+      '/other-site/elsewhere',
+      '/other-site/elsewhere/install',
+      '/other-site/elsewhere/install',
+    ]);
+  });
+
+  // Issue 52: dead links to other sites, confirmed by a second ask 30 s later (the default), in the issue by site with since when.
+  it('with `link-check-external` and `fail`: the dead links to other sites in the issue since their first day; one that works again leaves', async () => {
+    const { rtd, gh, clock } = await healthyStage();
+    rtd.setSitePages('acme', 'latest', linkSite(`${gh.url}/other-site`, { fixed: true }));
+    const inputs = { 'link-check': 'fail', 'link-check-external': 'true' };
+    const first = await health(inputs);
+    expect(first.code).toBe(1);
+    const others = (result: typeof first) =>
+      (result.results[0]!.details as { checks: Row[] }).checks.find((row) => row.check === 'links to other sites')!;
+    expect(others(first)).toMatchObject({ state: 'problem', details: '2 dead links to 1 other site, on 2 pages' });
+    expect(linkRow(first)).toMatchObject({ state: 'ok' });
+    // Each asked twice: the second at least 30 s after the first answer, after the rest of the crawl.
+    const asked = gh.requests.filter((r) => r.path.startsWith('/other-site'));
+    expect(asked.map((r) => r.path).sort()).toEqual([
+      '/other-site/elsewhere',
+      '/other-site/elsewhere',
+      '/other-site/elsewhere/install',
+      '/other-site/elsewhere/install',
+    ]);
+    expect(clock.sleeps.some((ms) => ms >= 29_000 && ms <= 30_000)).toBe(true);
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const firstDay = day(T0);
+    const issue = () => gh.issues().filter((candidate) => candidate.state === 'open');
+    expect(issue()).toHaveLength(1);
+    const at = `${gh.url}/other-site/elsewhere`;
+    expect(issue()[0]!.body).toContain(
+      `- \`${new URL(gh.url).host}\`\n  - \`${at}\`: answered 401, dead since ${firstDay} · linked from \`/\`\n` +
+        `  - \`${at}/install\`: answered 401, dead since ${firstDay} · linked from \`guide/install.html\``,
+    );
+
+    // A week on: one page answers again, the other is still dead since its first day.
+    await clock.sleep(7 * 86_400_000);
+    gh.fault({ kind: 'status', path: /^\/other-site\/elsewhere$/, status: 200, body: 'back', times: 10 });
+    const second = await health(inputs);
+    expect(others(second)).toMatchObject({ state: 'problem', details: '1 dead link to 1 other site, on 1 page' });
+    expect(issue()).toHaveLength(1);
+    expect(issue()[0]!.body).not.toContain(`\`${at}\`:`);
+    expect(issue()[0]!.body).toContain(`\`${at}/install\`: answered 401, dead since ${firstDay}`);
+    expect(day(clock.now())).not.toBe(firstDay);
+
+    // Throttled (429 beyond the wait): unavailable, never dead; the issue closes.
+    gh.fault({ kind: 'status', path: '/other-site/elsewhere/install', status: 429, headers: { 'retry-after': '600' }, times: 10 });
+    const third = await health(inputs);
+    expect(third.code).toBe(0);
+    expect(others(third)).toMatchObject({
+      state: 'ok',
+      details: expect.stringMatching(/^no dead link to another site; 1 link not checked: /),
+    });
+    expect(issue()).toEqual([]);
   });
 });

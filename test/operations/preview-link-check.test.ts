@@ -174,11 +174,11 @@ describe('preview link check', () => {
     expect(gh.comments(PR).map((comment) => comment.id)).toEqual([service]);
   });
 
-  it('with `link-check-external`: the other site is asked once per target, its broken link reported but never failing', async () => {
+  it('with `link-check-external`: the other site is asked once per target, and its broken one again later; reported but never failing', async () => {
     const report = await runPreview(stage, { ...NO_TEMPLATE, 'link-check': 'fail', 'link-check-external': 'true' });
     const asked = stage.gh.requests.filter((r) => r.path.startsWith('/other-site'));
-    // Only the changed pages' links: `index.html`'s link to the other site is not on one.
-    expect(asked.map((r) => r.path)).toEqual(['/other-site/elsewhere/install']);
+    // Only the changed pages' links: `index.html`'s link to the other site is not on one. Dead only when a second ask agrees.
+    expect(asked.map((r) => r.path)).toEqual(['/other-site/elsewhere/install', '/other-site/elsewhere/install']);
     expect(asked.every((r) => r.headers.authorization === undefined)).toBe(true);
     const broken = (report.results[0]!.details as { links: { broken: { external: boolean; problem: string }[] } }).links.broken;
     expect(broken.filter((l) => l.external).map((l) => l.problem)).toEqual([expect.stringMatching(/^answered 4\d\d$/)]);
@@ -304,8 +304,11 @@ describe('preview link check', () => {
         result.project,
       ).toHaveLength(1);
     }
-    // Both projects' changed pages link to the other site's page: asked once.
-    expect(stage.gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path)).toEqual(['/other-site/elsewhere/install']);
+    // Both projects' changed pages link to the other site's page: asked once, and once more to confirm it is dead, in the run.
+    expect(stage.gh.requests.filter((r) => r.path.startsWith('/other-site')).map((r) => r.path)).toEqual([
+      '/other-site/elsewhere/install',
+      '/other-site/elsewhere/install',
+    ]);
     for (const project of ['demo', 'api-docs']) {
       const root = new URL(previewOf(stage.rtd, 'en', project)).pathname;
       const paths = stage.rtd.requests.filter((r) => r.path.startsWith(root)).map((r) => r.path);

@@ -102,7 +102,17 @@ describe('preview, in-process on a fake clock', () => {
             { file: 'docs/install.rst', url: `${url}install.html` },
           ],
           // `link-check: warn` by default: the changed pages' links (the stand-in's pages have none).
-          links: { checked: 0, notChecked: 0, broken: [], redirected: [], otherSites: 0, ignored: 0, outsideVersion: 0, throttled: 0 },
+          links: {
+            checked: 0,
+            notChecked: 0,
+            broken: [],
+            redirected: [],
+            otherSites: 0,
+            ignored: 0,
+            outsideVersion: 0,
+            throttled: 0,
+            unavailable: 0,
+          },
         },
       }),
     ]);

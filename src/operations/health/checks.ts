@@ -9,7 +9,14 @@ import { FINAL_STATES } from '../shared/builds/build-ids.js';
 import { rootWithoutDefault } from '../shared/versions/docs-root.js';
 import { compareVersions, parseVersionTag, type ParsedVersion } from '../shared/versions/version-tag.js';
 
-const CHECKS = ['latest is current', 'releases have docs', 'active versions build', 'the root works', 'links work'] as const;
+const CHECKS = [
+  'latest is current',
+  'releases have docs',
+  'active versions build',
+  'the root works',
+  'links work',
+  'links to other sites',
+] as const;
 type CheckName = (typeof CHECKS)[number];
 /** `unknown`: the check could not be made (no GitHub token, an answer that failed); never a problem by itself. */
 export type CheckState = 'ok' | 'problem' | 'unknown';
@@ -32,7 +39,10 @@ export interface CheckRow {
   /** A failed build's Sphinx warnings and errors, and the commit it built (their lines are that commit's). */
   problems?: FileProblem[];
   commit?: string;
-  /** `links work`: every broken link the crawl found (at most the link check's 1,000), in the order of their pages. */
+  /**
+   * `links work`: every broken link of the version's own the crawl found (at most the link check's
+   * 1,000), in the order of their pages; `links to other sites`: the dead ones, confirmed.
+   */
   broken?: BrokenLink[];
 }
 

@@ -17,6 +17,8 @@ export const health: OperationDescriptor = {
     'link-check-anchors',
     'link-check-external',
     'link-check-ignore',
+    'link-check-accept',
+    'link-check-recheck',
     'link-check-pages',
   ],
   outputs: ['success'],

@@ -19,8 +19,11 @@ export interface HealthIssueOptions {
   marker: string;
   identity: TokenIdentity;
   title: string;
-  /** The body while something is wrong (it starts with the marker); undefined when all is well. */
-  body: string | undefined;
+  /**
+   * The body while something is wrong (it starts with the marker), written knowing the body of the
+   * issue kept so far (its hidden state: dead-links.ts); undefined when all is well.
+   */
+  body: ((previous: string | undefined) => string) | undefined;
   /** The comment the issue is closed with. */
   closing: string;
 }
@@ -77,7 +80,7 @@ export async function keepHealthIssue(gh: GitHubRepo, options: HealthIssueOption
   const [kept, ...copies] = own;
   if (!kept) return openOne(gh, options, options.body);
   const duplicates = await closeDuplicates(gh, kept, copies);
-  return { ...(await edit(gh, kept, options.title, options.body)), duplicates };
+  return { ...(await edit(gh, kept, options.title, options.body(kept.body ?? undefined))), duplicates };
 }
 
 /** Every issue of the marker closed with the comment; `none` when there was none. */
@@ -96,8 +99,12 @@ async function closeAll(gh: GitHubRepo, own: KeptIssue[], closing: string): Prom
  * when another is older (a job that ran at the same moment, a search that missed it), the oldest
  * is kept and edited, the others closed as its duplicates.
  */
-async function openOne(gh: GitHubRepo, options: HealthIssueOptions, body: string): Promise<HealthIssueWrite> {
-  const created = await createIssue(gh, { title: options.title, body });
+async function openOne(
+  gh: GitHubRepo,
+  options: HealthIssueOptions,
+  body: (previous: string | undefined) => string,
+): Promise<HealthIssueWrite> {
+  const created = await createIssue(gh, { title: options.title, body: body(undefined) });
   const opened: HealthIssueWrite = { action: 'opened', number: created.number, url: created.html_url, duplicates: [] };
   const author = created.user?.login;
   if (!author) return opened;
@@ -108,7 +115,7 @@ async function openOne(gh: GitHubRepo, options: HealthIssueOptions, body: string
   const [kept, ...copies] = own as [KeptIssue, ...KeptIssue[]];
   const duplicates = await closeDuplicates(gh, kept, copies);
   if (kept.number === created.number) return { ...opened, duplicates };
-  return { ...(await edit(gh, kept, options.title, body)), duplicates };
+  return { ...(await edit(gh, kept, options.title, body(kept.body ?? undefined))), duplicates };
 }
 
 /** Each copy told it duplicates the kept issue (GitHub marks it so), and closed. */

@@ -152,7 +152,9 @@ async function reportThroughIssue(
       marker,
       identity: new TokenIdentity((message) => ctx.log.debug(message)),
       title: unhealthy ? issueTitle(rows) : '',
-      body: unhealthy ? issueBody(marker, rows, { at: ctx.now(), runUrl: ctx.run.runUrl, repoUrl: repositoryUrl(ctx) }) : undefined,
+      body: unhealthy
+        ? (previous) => issueBody(marker, rows, { at: ctx.now(), runUrl: ctx.run.runUrl, repoUrl: repositoryUrl(ctx), previous })
+        : undefined,
       closing: closingComment(results.map((result) => result.project)),
     });
     if (write.action !== 'none') ctx.log.untrusted(write.url ?? '', `Health issue #${write.number} ${write.action}:`);

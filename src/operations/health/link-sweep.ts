@@ -56,6 +56,8 @@ export async function linkSweepRows(
     maxPages: ctx.inputs.linkCheckPages,
     maxTargets: MAX_SWEEP_TARGETS,
     external: ctx.inputs.linkCheckExternal,
+    accept: ctx.inputs.linkCheckAccept,
+    externalRecheckMs: ctx.inputs.linkCheckRecheck,
     anchors: levels.anchors !== 'off',
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: SWEEP_BUDGET_MS,
@@ -69,20 +71,44 @@ export async function linkSweepRows(
   // More links left than checked: the crawl vouches for nothing.
   const partial = report.notChecked > report.checked;
   const counts = `${checked}${note === '' ? '' : `; ${note}`}${partial ? `; ${PARTIAL}` : ''}`;
-  const failing = failingLinks(report.broken, levels);
-  const warned = report.broken.filter((link) => !failing.includes(link));
+  const own = report.broken.filter((link) => !link.external);
+  const failing = failingLinks(own, levels);
+  const warned = own.filter((link) => !failing.includes(link));
   annotateBroken({ annotations: ctx.log, story: log }, warned);
   // Every broken link in `results` (the row's), the job summary's list and the issue's come from it.
-  const broken = report.broken.length === 0 ? {} : { broken: report.broken };
+  const broken = own.length === 0 ? {} : { broken: own };
   const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
+  const others = ctx.inputs.linkCheckExternal ? [otherSitesRow(ctx, { report, slug, fail: failsAt(levels.links), log })] : [];
   if (failing.length === 0) {
     const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
     const state = !partial ? 'ok' : failsAt(levels.links) ? 'problem' : 'unknown';
-    return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }];
+    return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }, ...others];
   }
   const pages = byPage(failing).length;
   const also = warned.length === 0 ? '' : `, and ${plural(warned.length, 'more broken link')} told as warnings`;
-  return [{ ...row('problem', slug, `${brokenWords(failing)} on ${pages} of the ${read} read${also}; ${counts}`), ...broken }];
+  return [{ ...row('problem', slug, `${brokenWords(failing)} on ${pages} of the ${read} read${also}; ${counts}`), ...broken }, ...others];
+}
+
+/**
+ * `links to other sites` (with `link-check-external`): the links whose site says they are gone
+ * (404, 410, another client error `link-check-accept` does not accept) or that is not there, each
+ * confirmed by a second ask later in the run (link-judge.ts). A problem with `link-check: fail`, so
+ * that the issue lists them by site with since when each is dead; warnings with `warn`. A site
+ * that would not tell (throttled, a server error, no answer) is counted, never dead.
+ */
+function otherSitesRow(ctx: OperationContext, args: { report: LinkReport; slug: string; fail: boolean; log: ProjectLog }): CheckRow {
+  const dead = args.report.broken.filter((link) => link.external);
+  const unavailable =
+    args.report.unavailable === 0
+      ? ''
+      : `; ${plural(args.report.unavailable, 'link')} not checked: the site was unavailable (throttled, a server error or no answer), never dead`;
+  if (dead.length === 0) return otherRow('ok', args.slug, `no dead link to another site${unavailable}`);
+  const sites = new Set(dead.map((link) => (URL.canParse(link.target) ? new URL(link.target).host : link.target))).size;
+  const targets = new Set(dead.map((link) => link.target)).size;
+  const found = `${plural(targets, 'dead link')} to ${plural(sites, 'other site')}, on ${plural(byPage(dead).length, 'page')}`;
+  if (args.fail) return { ...otherRow('problem', args.slug, `${found}${unavailable}`), broken: dead };
+  annotateBroken({ annotations: ctx.log, story: args.log }, dead);
+  return { ...otherRow('ok', args.slug, `${found}, told as warnings (\`link-check: warn\`)${unavailable}`), broken: dead };
 }
 
 /** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
@@ -120,4 +146,8 @@ function unreadRoot(root: string, report: LinkReport): string {
 
 function row(state: CheckRow['state'], subject: string, details: string): CheckRow {
   return { check: 'links work', state, subject, details, links: [] };
+}
+
+function otherRow(state: CheckRow['state'], subject: string, details: string): CheckRow {
+  return { check: 'links to other sites', state, subject, details, links: [] };
 }

@@ -4,7 +4,9 @@ import { codeSpan, escapeMarkdown, fencedCode, markdownLink } from '../../report
 import { problemList } from '../../reporting/file-problems.js';
 import { abridged } from '../../reporting/report.js';
 import { countKinds, kindWords, listedPages, listedPagesMarkdown } from '../../reporting/broken-link.js';
+import { clipMiddle } from '../../util/clip-middle.js';
 import type { CheckRow, CheckState } from './checks.js';
+import { deadKey, deadSites, readSince, sinceComment, sinceOfDead } from './dead-links.js';
 
 /** A project's rows, for the step's table and the issue. */
 export interface ProjectRows {
@@ -19,6 +21,9 @@ export const MAX_ISSUE_BODY = 60_000;
 const MAX_REASON_IN_ISSUE = 4_000;
 /** The crawl's broken links in the issue: the first pages, and links of each (the job summary lists every page). */
 const ISSUE_LINKS = { pages: 10, perPage: 5 };
+/** Dead links to other sites the issue lists per project (grouped by site; every date is kept), and a target's or page's characters shown. */
+const ISSUE_DEAD_LINKS = 50;
+const DEAD_SHOWN = 200;
 /** Links the job summary lists per page (every page listed). */
 const SUMMARY_LINKS_PER_PAGE = 20;
 
@@ -89,6 +94,8 @@ export interface CheckedBy {
   runUrl?: string | undefined;
   /** `https://github.com/owner/repo`: a failed build's warnings link to their lines. */
   repoUrl?: string | undefined;
+  /** The body of the issue kept so far: since when its dead links are dead (dead-links.ts). */
+  previous?: string | undefined;
 }
 
 /**
@@ -118,6 +125,12 @@ export function fixFor(row: Pick<CheckRow, 'check' | 'details' | 'subject'>): st
       return /^partial: /.test(row.details)
         ? 'Make the crawl fit: fewer pages (`link-check-pages`), an endless part left out (`link-check-ignore`), or a host that answers at its pace.'
         : 'Fix or remove the broken links (below) in the pages named, then build the default version again.';
+    case 'links to other sites':
+      return (
+        'Update or remove each dead link (below) in the pages named, then build the default version again. A site that answers ' +
+        'robots with an error while its pages work (LinkedIn’s 999, a 403): list that status in `link-check-accept`, or leave ' +
+        'the site out with `link-check-ignore`.'
+      );
   }
 }
 
@@ -128,6 +141,7 @@ const PROBLEM_WORDS: Record<CheckRow['check'], string> = {
   'active versions build': 'an active version does not build',
   'the root works': "the project's root does not work",
   'links work': 'broken links',
+  'links to other sites': 'dead links to other sites',
 };
 
 /** The heading's words: a partial crawl that found no broken link is no "broken links". */
@@ -136,7 +150,13 @@ function problemWords(row: CheckRow): string {
 }
 
 /** A problem as the issue tells it: the problem (heading), the evidence (details, links, the build's output), the fix. */
-function problemBlock(project: string, row: CheckRow, index: number, repoUrl: string | undefined): string {
+function problemBlock(
+  project: string,
+  row: CheckRow,
+  index: number,
+  where: { repoUrl: string | undefined; since: ReadonlyMap<string, number> },
+): string {
+  const { repoUrl, since } = where;
   // `latest` is named by the problem's words already.
   const about = row.subject === undefined || row.check === 'latest is current' ? '' : ` · ${codeSpan(row.subject, { inTable: false })}`;
   const links = row.links.length === 0 ? '' : ` · ${row.links.map((link) => markdownLink(link.label, link.url)).join(' · ')}`;
@@ -149,7 +169,9 @@ function problemBlock(project: string, row: CheckRow, index: number, repoUrl: st
     `- **Fix:** ${fixFor(row)}`,
   ];
   // What was found beyond the line above, headed by who found it: the crawl's links, grouped by page; the service's words.
-  if (row.broken?.length) {
+  if (row.check === 'links to other sites' && row.broken?.length) {
+    lines.push('', 'Dead links, by site (each confirmed by a second request later in the run):', '', ...deadLinesOf(project, row, since));
+  } else if (row.broken?.length) {
     const { pages, morePages } = listedPages(row.broken, ISSUE_LINKS);
     const elsewhere = ': the job summary of the run lists them all';
     const list = listedPagesMarkdown(pages, { links: {}, morePages, elsewhere });
@@ -170,6 +192,35 @@ function problemBlock(project: string, row: CheckRow, index: number, repoUrl: st
 }
 
 /**
+ * A project's dead links to other sites as the issue lists them: each site once, its dead targets
+ * under it, each with what it answered, since when it is dead (`since`, by {@link deadKey}) and
+ * the pages that link to it; at most {@link ISSUE_DEAD_LINKS} targets.
+ */
+function deadLinesOf(project: string, row: CheckRow, since: ReadonlyMap<string, number>): string[] {
+  const lines: string[] = [];
+  let shown = 0;
+  let left = 0;
+  for (const site of deadSites(row.broken ?? [])) {
+    const links = site.links.slice(0, Math.max(0, ISSUE_DEAD_LINKS - shown));
+    left += site.links.length - links.length;
+    if (links.length === 0) continue;
+    shown += links.length;
+    lines.push(`- ${codeSpan(clipMiddle(site.site, DEAD_SHOWN), { inTable: false })}`);
+    for (const link of links) {
+      const at = since.get(deadKey(project, link.target));
+      const day = at === undefined ? '' : `, dead since ${new Date(at).toISOString().slice(0, 10)}`;
+      const pages = link.pages.map((page) => codeSpan(clipMiddle(page, DEAD_SHOWN), { inTable: false })).join(', ');
+      const more = link.morePages === 0 ? '' : ` and ${link.morePages} more`;
+      lines.push(
+        `  - ${codeSpan(clipMiddle(link.target, DEAD_SHOWN), { inTable: false })}: ${escapeMarkdown(link.problem)}${day} · linked from ${pages}${more}`,
+      );
+    }
+  }
+  if (left > 0) lines.push(`- … and ${left} more dead link${left === 1 ? '' : 's'}: the job summary of the run lists them all`);
+  return lines;
+}
+
+/**
  * The job summary's list of each project's broken links (`links work`, whatever its level): every
  * page once, with its first {@link SUMMARY_LINKS_PER_PAGE} links; `results` has every one.
  */
@@ -182,7 +233,8 @@ export function brokenLinksSections(projects: ProjectRows[]): string[] {
       const about = row.subject === undefined ? '' : ` (${codeSpan(row.subject, { inTable: false })})`;
       const list = listedPagesMarkdown(pages, { links: {}, morePages, elsewhere: ' (every one in the `results` output)' });
       const found = `${row.broken.length} broken link${row.broken.length === 1 ? '' : 's'} (${escapeMarkdown(kindWords(countKinds(row.broken)))}) on ${pages.length + morePages} page${pages.length + morePages === 1 ? '' : 's'}:`;
-      return [[`### Broken links in ${escapeMarkdown(project)}${about}`, '', found, '', ...list].join('\n')];
+      const heading = row.check === 'links to other sites' ? 'Dead links to other sites' : 'Broken links';
+      return [[`### ${heading} in ${escapeMarkdown(project)}${about}`, '', found, '', ...list].join('\n')];
     }),
   );
 }
@@ -214,13 +266,23 @@ export function issueBody(marker: string, projects: ProjectRows[], checked?: Che
   const problems = projects.flatMap((p) => p.rows.filter((row) => row.state === 'problem').map((row) => ({ project: p.project, row })));
   const names = [...new Set(problems.map(({ project }) => project))];
   const run = checked?.runUrl === undefined ? '' : ` (${markdownLink('workflow run', checked.runUrl)})`;
-  const head = [
+  const heading = [
     marker,
     `### ❌ Read the Docs health: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${names.map(escapeMarkdown).join(', ')}`,
     '',
     `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
   ].join('\n');
-  const blocks = problems.map(({ project, row }, index) => problemBlock(project, row, index + 1, checked?.repoUrl));
+  // Since when each dead link to another site is dead: the day the issue first listed it, else today; kept in the body, hidden.
+  const previous = readSince(checked?.previous);
+  const since = new Map<string, number>();
+  for (const { project, row } of problems)
+    if (row.check === 'links to other sites')
+      for (const [key, at] of sinceOfDead(project, deadSites(row.broken ?? []), previous, checked?.at ?? 0)) since.set(key, at);
+  const state = checked === undefined ? '' : sinceComment(since);
+  const head = state === '' ? heading : `${heading.slice(0, marker.length)}\n${state}${heading.slice(marker.length)}`;
+  const blocks = problems.map(({ project, row }, index) =>
+    problemBlock(project, row, index + 1, { repoUrl: checked?.repoUrl, since: checked === undefined ? new Map() : since }),
+  );
   const footer = '\n_Checked by the `health` operation of the Read the Docs action, on every scheduled run._';
   const kept = [head];
   let size = head.length + footer.length + 200;

@@ -23,6 +23,8 @@ export const preview: OperationDescriptor = {
     'link-check-anchors',
     'link-check-external',
     'link-check-ignore',
+    'link-check-accept',
+    'link-check-recheck',
     'config',
   ],
   outputs: [...BUILD_OUTPUTS, 'preview-url'],

@@ -61,6 +61,8 @@ export interface LinkDetails {
   outsideVersion: number;
   /** Requests a host would not answer (throttled or challenged), their links not checked. */
   throttled: number;
+  /** Links to other sites whose site would not tell (throttled, a server error, no answer): not checked, never broken. */
+  unavailable: number;
 }
 
 /**
@@ -100,6 +102,8 @@ export async function checkPreviewLinks(
     maxPages: MAX_LINK_CHECKED_PAGES,
     maxTargets: MAX_LINK_TARGETS,
     external: ctx.inputs.linkCheckExternal,
+    accept: ctx.inputs.linkCheckAccept,
+    externalRecheckMs: ctx.inputs.linkCheckRecheck,
     anchors: levels.anchors !== 'off',
     ignore: globList(ctx.inputs.linkCheckIgnore),
     budgetMs: LINK_CHECK_BUDGET_MS,
@@ -202,9 +206,9 @@ function rowLink(link: ListedLink) {
 /** What `results[].links` carries. */
 export function linkDetails(report: PreviewLinkReport | undefined): { links?: LinkDetails } {
   if (!report) return {};
-  const { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion } = report;
+  const { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, unavailable } = report;
   const throttled = report.throttled.docsHost + report.throttled.otherSites;
-  return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled } };
+  return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled, unavailable } };
 }
 
 /**

@@ -25,7 +25,15 @@ export interface Answer {
    * resolved to an address that is not public): the answer says nothing about the target.
    */
   refused?: 'throttled' | 'challenged' | 'private';
+  /**
+   * No answer came: the host is not there (`no such host`, `connection refused`), or it said
+   * nothing in time (`no answer`: a timeout, a reset). Kept for other sites' targets.
+   */
+  failed?: Failed;
 }
+
+/** Why no answer came (the page fetcher's `failed`). */
+type Failed = 'no such host' | 'connection refused' | 'no answer';
 
 /** Why a page that answered 200 was not read: over the size read, too large or complex to read in its budget, past the run's total. */
 export type Unreadable = 'too large' | 'too complex' | 'run total';
@@ -71,6 +79,7 @@ const parser = new PageParser();
 
 export class LinkAnswers {
   private readonly reads = new Map<string, Kept>();
+  private readonly second = new Map<string, Promise<PageRead | undefined>>();
   private parsedBytes = 0;
   private readonly signal: AbortSignal;
   private readonly maxParseBytes: number;
@@ -122,9 +131,28 @@ export class LinkAnswers {
     );
   }
 
-  /** The next read of `url` asks again (a target the CDN may still have served from the previous build). */
-  forget(url: string, external: boolean): void {
-    this.reads.delete(keyOf(url, external));
+  /**
+   * `url` asked a second time (a target the CDN may still have served from the previous build,
+   * another site's that looked dead), once in the run: a check that asks again what another asked
+   * again already (or is asking) gets that answer, and the run keeps it as the target's answer.
+   */
+  again(
+    url: string,
+    options: { body: boolean; external: boolean },
+    fetch: () => Promise<PageRead | undefined>,
+  ): Promise<PageRead | undefined> {
+    const key = keyOf(url, options.external);
+    const known = this.second.get(key);
+    if (known !== undefined) return known;
+    this.reads.delete(key);
+    const read = this.read(url, options, fetch);
+    this.second.set(key, read);
+    return read;
+  }
+
+  /** Whether the run asked `url` a second time: what it has of it is that answer. */
+  askedAgain(url: string, external: boolean): boolean {
+    return this.second.has(keyOf(url, external));
   }
 
   /** Whether the run has parsed all it may: a page is then not fetched for its links, a target not for its anchors. */

@@ -38,6 +38,8 @@ export interface LinkReport {
   otherSites: number;
   /** Targets `link-check-ignore` matches. */
   ignored: number;
+  /** Links to other sites whose site would not tell (throttled, a server error, no answer, challenged, not confirmed): never broken. */
+  unavailable: number;
   /** Links to another path of the version's host (another version, the service's `/_/`, a subproject): never checked. */
   outsideVersion: number;
   /** Requests a host would not answer (still throttled when the wait ran out, or challenged): their links are not checked. */
@@ -90,10 +92,19 @@ export interface LinkCheckPlan {
    * a while after a build ends).
    */
   recheckAfterMs?: number;
+  /** Statuses another site may answer that count as working (`link-check-accept`: `403`, `999`). */
+  accept?: ReadonlySet<number>;
+  /**
+   * Another site's target that looked broken is asked again at least this long after its first
+   * answer, after the rest of the check, and broken only when it still fails (`link-check-recheck`).
+   */
+  externalRecheckMs?: number;
   /** The version's own targets answered from its build's search index first (site-index.ts), the builder given when known. */
   index?: SiteIndexPlan;
 }
 
+/** `link-check-recheck`'s default: a site down for a moment is not dead. */
+const DEFAULT_EXTERNAL_RECHECK_MS = 30_000;
 /** Requests at the same time (each host's pace is the page fetcher's)... */
 const CONCURRENCY = 4;
 /** ...and to one other site at the same time, and at most this many of its targets. */
@@ -129,26 +140,61 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   // Out of time, nothing is asked (and nothing kept for the run's other projects).
   const ask: Ask = (url, options) =>
     limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
+  const askAgain: Ask = (url, options) =>
+    limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
   const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
   const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
   const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
-  const targets = await askTargets(plan, wants, read.known, ask);
+  const askedAt = new Map<string, number>();
+  const targets = await askTargets(plan, wants, read.known, ask, (url) => askedAt.set(url, ctx.now()));
   const known = new Map([...read.known, ...refused, ...(indexed?.answers ?? []), ...targets.answers]);
-  let judged = judge(plan, read.occurrences, (url) => known.get(url));
-  let requests = targets.asked + (indexed?.use?.requests ?? 0);
-  if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0 && ctx.now() + plan.recheckAfterMs < endsAt) {
-    // Once more after a short wait: the CDN may have served the previous build's page.
-    const waitEnd = ctx.now() + plan.recheckAfterMs;
-    await waitUntil(() => waitEnd, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
-    const again = [...judged.suspects].map((url): [string, Want] => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
-    for (const [url] of again) answers.forget(url, false);
-    const fresh = await askAll(again, ask);
-    for (const [url, answer] of fresh) known.set(url, answer);
-    requests += again.length;
-    judged = judge(plan, read.occurrences, (url) => known.get(url));
+  // Another site's target another project of the run asked twice already: that answer stands.
+  const before = new Set([...targets.answers.keys()].filter((url) => answers.askedAgain(url, true)));
+  const first = judge(plan, read.occurrences, (url) => known.get(url), before);
+  const again = recheckPlan(plan, first, { askedAt, now: ctx.now(), endsAt });
+  if (again === undefined) return finish(first, targets.asked);
+  await waitUntil(() => again.at, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
+  const asked = again.urls.map((url): [string, Want] => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
+  const fresh = await askAll(asked, askAgain);
+  for (const [url, answer] of fresh) known.set(url, answer);
+  // Another site's target is broken only when a second answer says so too.
+  const confirmed = new Set(before);
+  for (const [url, want] of asked) if (want.external && fresh.has(url)) confirmed.add(url);
+  return finish(
+    judge(plan, read.occurrences, (url) => known.get(url), confirmed),
+    targets.asked + asked.length,
+  );
+
+  function finish(judged: Judged, asked: number): LinkReport {
+    const requests = asked + (indexed?.use?.requests ?? 0);
+    const index = indexed?.use === undefined ? {} : { index: indexed.use };
+    return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
   }
-  const index = indexed?.use === undefined ? {} : { index: indexed.use };
-  return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
+}
+
+/**
+ * What is asked a second time, and when: the version's own missing targets after
+ * `recheckAfterMs` (the CDN may have served the previous build's page), other sites' broken-looking
+ * ones at least `externalRecheckMs` after their first answer (a site down for a moment is not
+ * dead); each only when the wait ends within the budget (another site's, not asked again, then
+ * stays unavailable). Undefined when nothing is.
+ */
+export function recheckPlan(
+  plan: Pick<LinkCheckPlan, 'recheckAfterMs' | 'externalRecheckMs' | 'external'>,
+  judged: Pick<Judged, 'suspects' | 'unconfirmed'>,
+  clock: { askedAt: ReadonlyMap<string, number>; now: number; endsAt: number },
+): { at: number; urls: string[] } | undefined {
+  const parts: { at: number; urls: string[] }[] = [];
+  if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0)
+    parts.push({ at: clock.now + plan.recheckAfterMs, urls: [...judged.suspects] });
+  if (plan.external && judged.unconfirmed.size > 0) {
+    const urls = [...judged.unconfirmed];
+    const last = urls.reduce((latest, url) => Math.max(latest, clock.askedAt.get(url) ?? clock.now), 0);
+    parts.push({ at: Math.max(clock.now, last + (plan.externalRecheckMs ?? DEFAULT_EXTERNAL_RECHECK_MS)), urls });
+  }
+  const fitting = parts.filter((part) => part.at < clock.endsAt);
+  if (fitting.length === 0) return undefined;
+  return { at: fitting.reduce((latest, part) => Math.max(latest, part.at), 0), urls: fitting.flatMap((part) => part.urls) };
 }
 
 /**
@@ -196,7 +242,7 @@ function report(
     if (answer.refused === 'private') privateAddresses += 1;
     else if (answer.refused !== undefined) throttled[facts.askedOthers.has(url) ? 'otherSites' : 'docsHost'] += 1;
   }
-  const { suspects: _, ...counts } = judged;
+  const { suspects: _, unconfirmed: __, ...counts } = judged;
   return {
     ...counts,
     // An unread page of the plan counts as one, each link past a page's limit as one: nothing uncounted.
@@ -361,7 +407,13 @@ function wantsOf(
  * most {@link MAX_TARGETS_PER_HOST} per site, so that one site's thousands of links take no place
  * of the version's), within `maxTargets` in all.
  */
-async function askTargets(plan: LinkCheckPlan, wants: Map<string, Want>, read: ReadonlyMap<string, Answer>, ask: Ask) {
+async function askTargets(
+  plan: LinkCheckPlan,
+  wants: Map<string, Want>,
+  read: ReadonlyMap<string, Answer>,
+  ask: Ask,
+  answered: (url: string) => void,
+) {
   const pending = [...wants].filter(([url]) => !read.has(url));
   const perHost = new Map<string, number>();
   const others = pending.filter(([, want]) => {
@@ -370,12 +422,12 @@ async function askTargets(plan: LinkCheckPlan, wants: Map<string, Want>, read: R
     return perHost.get(want.host)! <= MAX_TARGETS_PER_HOST;
   });
   const asked = [...pending.filter(([, want]) => want.host === undefined), ...others].slice(0, plan.maxTargets);
-  const answers = await askAll(asked, ask);
+  const answers = await askAll(asked, ask, answered);
   return { answers, asked: asked.length, askedOthers: new Set(others.map(([url]) => url)) };
 }
 
 /** Each target asked; another site's at most {@link PER_HOST_CONCURRENCY} at a time. */
-async function askAll(asked: readonly [string, Want][], ask: Ask): Promise<Map<string, Answer>> {
+async function askAll(asked: readonly [string, Want][], ask: Ask, answered?: (url: string) => void): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
   const perHost = new Map<string, LimitFunction>();
   await Promise.all(
@@ -383,6 +435,7 @@ async function askAll(asked: readonly [string, Want][], ask: Ask): Promise<Map<s
       const go = async () => {
         const read = await ask(url, want);
         if (read) answers.set(url, read.answer);
+        answered?.(url);
       };
       if (want.host === undefined) return go();
       const host = perHost.get(want.host) ?? pLimit(PER_HOST_CONCURRENCY);
@@ -418,7 +471,9 @@ async function fetchRead(
   if (answer.status === undefined) {
     ctx.log.debug(safeLine(`link check: ${url}: ${answer.problem ?? 'no answer'}`, 500));
     // A host that throttled and would not give a turn in time (counted as throttled), or a private address (counted apart).
-    return answer.refused === undefined ? undefined : { answer: { refused: answer.refused }, links: [], parsed: false };
+    if (answer.refused !== undefined) return { answer: { refused: answer.refused }, links: [], parsed: false };
+    // Another site that is not there, or said nothing in time: what link-judge.ts reads of it.
+    return options.external && answer.failed !== undefined ? { answer: { failed: answer.failed }, links: [], parsed: false } : undefined;
   }
   // A page too large to read answered: it is there, its anchors are unknown.
   return answers.parse({ ...answer, bytes: body ? answer.bytes : undefined });

@@ -5,13 +5,16 @@
  */
 import type { LinkReport } from './link-checker.js';
 
-type Counted = Pick<LinkReport, 'otherSites' | 'ignored' | 'outsideVersion' | 'throttled' | 'privateAddresses'>;
+type Counted = Pick<LinkReport, 'otherSites' | 'ignored' | 'outsideVersion' | 'throttled' | 'privateAddresses' | 'unavailable'>;
 
 /** The counts beside checked and not checked, each when it is not 0: "2 to other sites not checked (…)", "1 ignored", … */
 export function apartCounts(report: Counted): string[] {
   return [
     ...(report.otherSites > 0
       ? [`${report.otherSites} to other sites not checked (\`link-check-external: true\` checks them; they never fail the step)`]
+      : []),
+    ...(report.unavailable > 0
+      ? [`${report.unavailable} to other sites not checked (unavailable: throttled, a server error or no answer; never broken)`]
       : []),
     ...(report.ignored > 0 ? [`${report.ignored} ignored (\`link-check-ignore\`)`] : []),
     ...(report.outsideVersion > 0 ? [`${report.outsideVersion} outside the version (not checked)`] : []),

@@ -1,0 +1,168 @@
+// Issue 52: what `health`'s issue remembers of the dead links to other sites: since when each one is
+// dead, hidden in its body, read back by the next run (a hostile body read safely), and the list
+// grouped by site with the pages that link to each target.
+import { describe, expect, it } from 'vitest';
+import { deadKey, deadSites, readSince, sinceComment, sinceOfDead } from '../src/operations/health/dead-links.js';
+import type { CheckRow } from '../src/operations/health/checks.js';
+import { issueBody } from '../src/operations/health/report.js';
+import type { BrokenLink } from '../src/reporting/broken-link.js';
+
+const DAY = 86_400_000;
+const T = Date.parse('2026-03-02T06:00:00Z');
+const dead = (page: string, target: string, problem = 'answered 404'): BrokenLink => ({
+  page,
+  target,
+  problem,
+  kind: 'page',
+  external: true,
+});
+
+describe('the hidden state', () => {
+  it('round-trips: days by key, written under one comment, read back', () => {
+    const since = new Map([
+      [deadKey('acme', 'https://a.example/x'), T],
+      [deadKey('acme', 'https://b.example/y'), T - 21 * DAY],
+    ]);
+    const comment = sinceComment(since);
+    expect(comment).toMatch(/^<!-- readthedocs-action:dead-links \{"[0-9a-f]{16}":"2026-03-02","[0-9a-f]{16}":"2026-02-09"\} -->$/);
+    const read = readSince(`<!-- marker -->\n${comment}\n### body`);
+    expect([...read.values()]).toEqual([Date.parse('2026-03-02T00:00:00Z'), Date.parse('2026-02-09T00:00:00Z')]);
+    expect([...read.keys()]).toEqual([...since.keys()]);
+    expect(sinceComment(new Map())).toBe('');
+  });
+
+  it('keys: one per project and target, 16 hex digits, nothing a page wrote', () => {
+    expect(deadKey('acme', 'https://a.example/x')).toMatch(/^[0-9a-f]{16}$/);
+    expect(deadKey('acme', 'https://a.example/x')).toBe(deadKey('acme', 'https://a.example/x'));
+    expect(deadKey('beta', 'https://a.example/x')).not.toBe(deadKey('acme', 'https://a.example/x'));
+    expect(deadKey('acme', 'https://a.example/y')).not.toBe(deadKey('acme', 'https://a.example/x'));
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['no state', 'just text'],
+    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef":"2026-03-02"}'],
+    ['not JSON', '<!-- readthedocs-action:dead-links {nope} -->'],
+    ['an array', '<!-- readthedocs-action:dead-links [1,2] -->'],
+    ['null', '<!-- readthedocs-action:dead-links null -->'],
+    ['a number', '<!-- readthedocs-action:dead-links 3 -->'],
+  ])('a body with %s: nothing', (_, body) => {
+    expect(readSince(body).size).toBe(0);
+  });
+
+  it('a planted state: only keys of 16 hex digits with a day are read, at most 2000, within the body GitHub holds', () => {
+    const good = '0123456789abcdef';
+    const entries = {
+      [good]: '2026-01-05',
+      '0123456789ABCDEF': '2026-01-05',
+      '0123456789abcde': '2026-01-05',
+      '0123456789abcdef0': '2026-01-05',
+      fedcba9876543210: '2026-01-05T00:00',
+      aaaaaaaaaaaaaaaa: 20260105,
+      bbbbbbbbbbbbbbbb: '2026-13-45',
+      cccccccccccccccc: ' 2026-01-05',
+    };
+    const read = readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(entries)} -->`);
+    expect([...read]).toEqual([[good, Date.parse('2026-01-05T00:00:00Z')]]);
+    const many = Object.fromEntries(Array.from({ length: 2_100 }, (_, i) => [i.toString(16).padStart(16, '0'), '2026-01-05']));
+    expect(readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(many)} -->`).size).toBe(2_000);
+    expect(sinceComment(new Map(Object.keys(many).map((key) => [key, T]))).match(/"[0-9a-f]{16}"/g)).toHaveLength(2_000);
+    // Past what GitHub holds of a body, nothing is looked for.
+    expect(readSince(`${'x'.repeat(70_000)}<!-- readthedocs-action:dead-links {"${good}":"2026-01-05"} -->`).size).toBe(0);
+  });
+
+  it('since: the previous day for a link it had, else now; no other link kept', () => {
+    const sites = deadSites([dead('/', 'https://a.example/x'), dead('/', 'https://a.example/new')]);
+    const previous = new Map([
+      [deadKey('acme', 'https://a.example/x'), T - 21 * DAY],
+      [deadKey('acme', 'https://a.example/fixed'), T - 9 * DAY],
+    ]);
+    expect(sinceOfDead('acme', sites, previous, T)).toEqual(
+      new Map([
+        [deadKey('acme', 'https://a.example/x'), T - 21 * DAY],
+        [deadKey('acme', 'https://a.example/new'), T],
+      ]),
+    );
+  });
+});
+
+describe('deadSites', () => {
+  it('by site, then by target, each page once; the version’s own links left out', () => {
+    const sites = deadSites([
+      dead('/', 'https://a.example/x'),
+      dead('guide.html', 'https://b.example:8443/y', 'no such host'),
+      dead('guide.html', 'https://a.example/x'),
+      dead('guide.html', 'https://a.example/x'),
+      { page: '/', target: 'gone.html', problem: 'missing page', kind: 'page', external: false },
+      dead('/', 'https://a.example/z'),
+    ]);
+    expect(sites).toEqual([
+      {
+        site: 'a.example',
+        links: [
+          { site: 'a.example', target: 'https://a.example/x', problem: 'answered 404', pages: ['/', 'guide.html'], morePages: 0 },
+          { site: 'a.example', target: 'https://a.example/z', problem: 'answered 404', pages: ['/'], morePages: 0 },
+        ],
+      },
+      {
+        site: 'b.example:8443',
+        links: [
+          { site: 'b.example:8443', target: 'https://b.example:8443/y', problem: 'no such host', pages: ['guide.html'], morePages: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('five pages named per target, the rest counted; a target that is no URL is its own site', () => {
+    const links = Array.from({ length: 8 }, (_, i) => dead(`p${i}.html`, 'https://a.example/x'));
+    expect(deadSites(links)[0]!.links[0]).toMatchObject({ pages: ['p0.html', 'p1.html', 'p2.html', 'p3.html', 'p4.html'], morePages: 3 });
+    expect(deadSites([dead('/', 'not a url')])[0]!.site).toBe('not a url');
+  });
+});
+
+describe('the issue body', () => {
+  const marker = '<!-- readthedocs-action:health -->';
+  const row = (broken: BrokenLink[]): CheckRow => ({
+    check: 'links to other sites',
+    state: 'problem',
+    subject: 'latest',
+    details: '2 dead links to 1 other site, on 2 pages',
+    links: [],
+    broken,
+  });
+
+  it('lists the dead links by site with since when, and keeps the dates hidden under the marker', () => {
+    const rows = [{ project: 'acme', rows: [row([dead('/', 'https://a.example/x'), dead('guide.html', 'https://a.example/new')])] }];
+    const previous = sinceComment(new Map([[deadKey('acme', 'https://a.example/x'), T - 21 * DAY]]));
+    const body = issueBody(marker, rows, { at: T, previous: `${marker}\n${previous}\nold` });
+    expect(body.startsWith(`${marker}\n<!-- readthedocs-action:dead-links {`)).toBe(true);
+    expect(body).toContain('#### 1. ❌ acme · `latest`: dead links to other sites');
+    expect(body).toContain(
+      '- `a.example`\n' +
+        '  - `https://a.example/x`: answered 404, dead since 2026-02-09 · linked from `/`\n' +
+        '  - `https://a.example/new`: answered 404, dead since 2026-03-02 · linked from `guide.html`',
+    );
+    expect(body).toContain('`link-check-accept`');
+    // The next run reads back both dates.
+    expect(readSince(body)).toEqual(
+      new Map([
+        [deadKey('acme', 'https://a.example/x'), Date.parse('2026-02-09T00:00:00Z')],
+        [deadKey('acme', 'https://a.example/new'), Date.parse('2026-03-02T00:00:00Z')],
+      ]),
+    );
+  });
+
+  it('at most 50 dead targets listed, the rest counted; every date kept', () => {
+    const many = Array.from({ length: 60 }, (_, i) => dead('/', `https://s${i % 2}.example/${i}`));
+    const body = issueBody(marker, [{ project: 'acme', rows: [row(many)] }], { at: T });
+    expect(body.match(/: answered 404, dead since/g)).toHaveLength(50);
+    expect(body).toContain('- … and 10 more dead links: the job summary of the run lists them all');
+    expect(readSince(body).size).toBe(60);
+  });
+
+  it('without dead links or a date, no state', () => {
+    const internal: CheckRow = { check: 'links work', state: 'problem', subject: 'latest', details: 'x', links: [] };
+    expect(issueBody(marker, [{ project: 'acme', rows: [internal] }], { at: T })).not.toContain('dead-links');
+    expect(issueBody(marker, [{ project: 'acme', rows: [row([dead('/', 'https://a.example/x')])] }])).not.toContain('dead-links');
+  });
+});
