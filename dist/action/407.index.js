@@ -444,6 +444,8 @@ __webpack_require__.d(__webpack_exports__, {
   mY: () => (/* binding */ checkLinks)
 });
 
+// UNUSED EXPORTS: recheckPlan
+
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(370);
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
@@ -654,6 +656,7 @@ const MAX_RUN_PARSE_BYTES = 64 * 1024 * 1024;
 const parser = new PageParser();
 class LinkAnswers {
     reads = new Map();
+    second = new Map();
     parsedBytes = 0;
     signal;
     maxParseBytes;
@@ -696,9 +699,24 @@ class LinkAnswers {
         kept.linksGone = true;
         kept.read = kept.read.then((read) => read && { answer: read.answer, links: [], ...(read.url === undefined ? {} : { url: read.url }), parsed: read.parsed });
     }
-    /** The next read of `url` asks again (a target the CDN may still have served from the previous build). */
-    forget(url, external) {
-        this.reads.delete(keyOf(url, external));
+    /**
+     * `url` asked a second time (a target the CDN may still have served from the previous build,
+     * another site's that looked dead), once in the run: a check that asks again what another asked
+     * again already (or is asking) gets that answer, and the run keeps it as the target's answer.
+     */
+    again(url, options, fetch) {
+        const key = keyOf(url, options.external);
+        const known = this.second.get(key);
+        if (known !== undefined)
+            return known;
+        this.reads.delete(key);
+        const read = this.read(url, options, fetch);
+        this.second.set(key, read);
+        return read;
+    }
+    /** Whether the run asked `url` a second time: what it has of it is that answer. */
+    askedAgain(url, external) {
+        return this.second.has(keyOf(url, external));
     }
     /** Whether the run has parsed all it may: a page is then not fetched for its links, a target not for its anchors. */
     get spent() {
@@ -778,8 +796,20 @@ function isHtmlType(type) {
 
 /** Broken links kept in the report (the counts go on). */
 const MAX_BROKEN = 1_000;
-function judge(plan, occurrences, answerOf) {
-    const judged = { checked: 0, notChecked: 0, broken: [], otherSites: 0, ignored: 0, outsideVersion: 0, suspects: new Set() };
+/** `confirmed`: other sites' targets asked a second time, whose answer is that one: only they may be broken. */
+function judge(plan, occurrences, answerOf, confirmed = new Set()) {
+    const judged = {
+        checked: 0,
+        notChecked: 0,
+        broken: [],
+        otherSites: 0,
+        ignored: 0,
+        outsideVersion: 0,
+        suspects: new Set(),
+        unavailable: 0,
+        unconfirmed: new Set(),
+    };
+    const external = { accept: plan.accept ?? new Set(), confirmed };
     // Once per page and target: the occurrences come page after page, so the set holds one page's.
     let done = new Set();
     let current;
@@ -801,15 +831,22 @@ function judge(plan, occurrences, answerOf) {
         else if (target.kind === 'external' && !plan.external)
             judged.otherSites += 1;
         else
-            judgeOne(judged, { page, kind, url: target.url, external: target.kind === 'external', shown, fragment, text }, answerOf(target.url));
+            judgeOne(judged, { page, kind, url: target.url, external: target.kind === 'external', shown, fragment, text }, answerOf(target.url), external);
     }
     return judged;
 }
-function judgeOne(judged, link, answer) {
+function judgeOne(judged, link, answer, policy) {
     const { external } = link;
-    const problem = problemOf(answer, link.kind, link.fragment, external);
+    const problem = external ? externalProblem(answer, policy.accept) : problemOf(answer, link.kind, link.fragment);
     if (problem === 'not checked') {
         judged.notChecked += 1;
+        return;
+    }
+    if (problem === UNAVAILABLE || (external && problem !== undefined && !policy.confirmed.has(link.url))) {
+        // Broken-looking but not asked twice yet: the checker asks it again later, and only then may it be broken.
+        if (problem !== UNAVAILABLE)
+            judged.unconfirmed.add(link.url);
+        judged.unavailable += 1;
         return;
     }
     judged.checked += 1;
@@ -830,14 +867,36 @@ function judgeOne(judged, link, answer) {
     }
 }
 const MISSING = { link: 'missing page', image: 'missing image', resource: 'missing resource' };
-/** What is wrong with one link given its target's answer; `not checked` when it tells nothing. */
-function problemOf(answer, kind, fragment, external) {
+/** What an other site's answer that says nothing of the link is: the site would not tell. */
+const UNAVAILABLE = 'unavailable';
+/**
+ * What is wrong with a link to another site given its answer: `answered 404`, `no such host`…;
+ * `unavailable` when the site would not tell (throttled, challenged, a server error, no answer in
+ * time); `not checked` when it was not asked (a bound, a private address); undefined when it works
+ * (a status below 400, a redirect not followed, or one `accept` counts as working).
+ */
+function externalProblem(answer, accept) {
+    if (answer === undefined || answer.refused === 'private')
+        return 'not checked';
+    const status = answer.status;
+    if (status !== undefined && accept.has(status))
+        return undefined;
+    if (answer.refused !== undefined || answer.failed === 'no answer')
+        return UNAVAILABLE;
+    if (answer.failed !== undefined)
+        return answer.failed;
+    if (status === undefined)
+        return 'not checked';
+    if (status === 429 || (status >= 500 && status < 600))
+        return UNAVAILABLE;
+    return status >= 400 ? `answered ${status}` : undefined;
+}
+/** What is wrong with a link to the version's own pages given its target's answer; `not checked` when it tells nothing. */
+function problemOf(answer, kind, fragment) {
     const status = answer?.status;
     // A throttled or challenged request says nothing about the link: it is never broken.
     if (status === undefined || answer?.refused !== undefined)
         return 'not checked';
-    if (external)
-        return status >= 400 ? `answered ${status}` : undefined;
     if (status === 404 || status === 410)
         return MISSING[kind];
     if (status >= 400 && status < 500)
@@ -1521,6 +1580,8 @@ async function fetchFile(ctx, url, options, remainingMs) {
 
 
 
+/** `link-check-recheck`'s default: a site down for a moment is not dead. */
+const DEFAULT_EXTERNAL_RECHECK_MS = 30_000;
 /** Requests at the same time (each host's pace is the page fetcher's)... */
 const CONCURRENCY = 4;
 /** ...and to one other site at the same time, and at most this many of its targets. */
@@ -1540,28 +1601,56 @@ async function checkLinks(ctx, plan) {
     const answers = plan.answers ?? new LinkAnswers({ signal: ctx.deadline.signal });
     // Out of time, nothing is asked (and nothing kept for the run's other projects).
     const ask = (url, options) => limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
+    const askAgain = (url, options) => limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
     const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
     const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
     const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
-    const targets = await askTargets(plan, wants, read.known, ask);
+    const askedAt = new Map();
+    const targets = await askTargets(plan, wants, read.known, ask, (url) => askedAt.set(url, ctx.now()));
     const known = new Map([...read.known, ...refused, ...(indexed?.answers ?? []), ...targets.answers]);
-    let judged = judge(plan, read.occurrences, (url) => known.get(url));
-    let requests = targets.asked + (indexed?.use?.requests ?? 0);
-    if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0 && ctx.now() + plan.recheckAfterMs < endsAt) {
-        // Once more after a short wait: the CDN may have served the previous build's page.
-        const waitEnd = ctx.now() + plan.recheckAfterMs;
-        await (0,resilience/* waitUntil */.a0)(() => waitEnd, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
-        const again = [...judged.suspects].map((url) => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
-        for (const [url] of again)
-            answers.forget(url, false);
-        const fresh = await askAll(again, ask);
-        for (const [url, answer] of fresh)
-            known.set(url, answer);
-        requests += again.length;
-        judged = judge(plan, read.occurrences, (url) => known.get(url));
+    // Another site's target another project of the run asked twice already: that answer stands.
+    const before = new Set([...targets.answers.keys()].filter((url) => answers.askedAgain(url, true)));
+    const first = judge(plan, read.occurrences, (url) => known.get(url), before);
+    const again = recheckPlan(plan, first, { askedAt, now: ctx.now(), endsAt });
+    if (again === undefined)
+        return finish(first, targets.asked);
+    await (0,resilience/* waitUntil */.a0)(() => again.at, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
+    const asked = again.urls.map((url) => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
+    const fresh = await askAll(asked, askAgain);
+    for (const [url, answer] of fresh)
+        known.set(url, answer);
+    // Another site's target is broken only when a second answer says so too.
+    const confirmed = new Set(before);
+    for (const [url, want] of asked)
+        if (want.external && fresh.has(url))
+            confirmed.add(url);
+    return finish(judge(plan, read.occurrences, (url) => known.get(url), confirmed), targets.asked + asked.length);
+    function finish(judged, asked) {
+        const requests = asked + (indexed?.use?.requests ?? 0);
+        const index = indexed?.use === undefined ? {} : { index: indexed.use };
+        return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
     }
-    const index = indexed?.use === undefined ? {} : { index: indexed.use };
-    return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
+}
+/**
+ * What is asked a second time, and when: the version's own missing targets after
+ * `recheckAfterMs` (the CDN may have served the previous build's page), other sites' broken-looking
+ * ones at least `externalRecheckMs` after their first answer (a site down for a moment is not
+ * dead); each only when the wait ends within the budget (another site's, not asked again, then
+ * stays unavailable). Undefined when nothing is.
+ */
+function recheckPlan(plan, judged, clock) {
+    const parts = [];
+    if (plan.recheckAfterMs !== undefined && judged.suspects.size > 0)
+        parts.push({ at: clock.now + plan.recheckAfterMs, urls: [...judged.suspects] });
+    if (plan.external && judged.unconfirmed.size > 0) {
+        const urls = [...judged.unconfirmed];
+        const last = urls.reduce((latest, url) => Math.max(latest, clock.askedAt.get(url) ?? clock.now), 0);
+        parts.push({ at: Math.max(clock.now, last + (plan.externalRecheckMs ?? DEFAULT_EXTERNAL_RECHECK_MS)), urls });
+    }
+    const fitting = parts.filter((part) => part.at < clock.endsAt);
+    if (fitting.length === 0)
+        return undefined;
+    return { at: fitting.reduce((latest, part) => Math.max(latest, part.at), 0), urls: fitting.flatMap((part) => part.urls) };
 }
 /**
  * With `plan.index`, the version's own pages not read that its build's search index confirms
@@ -1591,7 +1680,7 @@ function report(judged, facts) {
         else if (answer.refused !== undefined)
             throttled[facts.askedOthers.has(url) ? 'otherSites' : 'docsHost'] += 1;
     }
-    const { suspects: _, ...counts } = judged;
+    const { suspects: _, unconfirmed: __, ...counts } = judged;
     return {
         ...counts,
         // An unread page of the plan counts as one, each link past a page's limit as one: nothing uncounted.
@@ -1750,7 +1839,7 @@ function wantsOf(plan, occurrences, mayAsk) {
  * most {@link MAX_TARGETS_PER_HOST} per site, so that one site's thousands of links take no place
  * of the version's), within `maxTargets` in all.
  */
-async function askTargets(plan, wants, read, ask) {
+async function askTargets(plan, wants, read, ask, answered) {
     const pending = [...wants].filter(([url]) => !read.has(url));
     const perHost = new Map();
     const others = pending.filter(([, want]) => {
@@ -1760,11 +1849,11 @@ async function askTargets(plan, wants, read, ask) {
         return perHost.get(want.host) <= MAX_TARGETS_PER_HOST;
     });
     const asked = [...pending.filter(([, want]) => want.host === undefined), ...others].slice(0, plan.maxTargets);
-    const answers = await askAll(asked, ask);
+    const answers = await askAll(asked, ask, answered);
     return { answers, asked: asked.length, askedOthers: new Set(others.map(([url]) => url)) };
 }
 /** Each target asked; another site's at most {@link PER_HOST_CONCURRENCY} at a time. */
-async function askAll(asked, ask) {
+async function askAll(asked, ask, answered) {
     const answers = new Map();
     const perHost = new Map();
     await Promise.all(asked.map(async ([url, want]) => {
@@ -1772,6 +1861,7 @@ async function askAll(asked, ask) {
             const read = await ask(url, want);
             if (read)
                 answers.set(url, read.answer);
+            answered?.(url);
         };
         if (want.host === undefined)
             return go();
@@ -1802,7 +1892,10 @@ async function fetchRead(ctx, answers, url, options, remainingMs) {
     if (answer.status === undefined) {
         ctx.log.debug((0,untrusted_text/* safeLine */.om)(`link check: ${url}: ${answer.problem ?? 'no answer'}`, 500));
         // A host that throttled and would not give a turn in time (counted as throttled), or a private address (counted apart).
-        return answer.refused === undefined ? undefined : { answer: { refused: answer.refused }, links: [], parsed: false };
+        if (answer.refused !== undefined)
+            return { answer: { refused: answer.refused }, links: [], parsed: false };
+        // Another site that is not there, or said nothing in time: what link-judge.ts reads of it.
+        return options.external && answer.failed !== undefined ? { answer: { failed: answer.failed }, links: [], parsed: false } : undefined;
     }
     // A page too large to read answered: it is there, its anchors are unknown.
     return answers.parse({ ...answer, bytes: body ? answer.bytes : undefined });
@@ -1872,6 +1965,9 @@ function apartCounts(report) {
     return [
         ...(report.otherSites > 0
             ? [`${report.otherSites} to other sites not checked (\`link-check-external: true\` checks them; they never fail the step)`]
+            : []),
+        ...(report.unavailable > 0
+            ? [`${report.unavailable} to other sites not checked (unavailable: throttled, a server error or no answer; never broken)`]
             : []),
         ...(report.ignored > 0 ? [`${report.ignored} ignored (\`link-check-ignore\`)`] : []),
         ...(report.outsideVersion > 0 ? [`${report.outsideVersion} outside the version (not checked)`] : []),

@@ -3203,6 +3203,8 @@ args) {
         maxPages: MAX_LINK_CHECKED_PAGES,
         maxTargets: MAX_LINK_TARGETS,
         external: ctx.inputs.linkCheckExternal,
+        accept: ctx.inputs.linkCheckAccept,
+        externalRecheckMs: ctx.inputs.linkCheckRecheck,
         anchors: levels.anchors !== 'off',
         ignore: (0,resolve_link/* globList */.Xq)(ctx.inputs.linkCheckIgnore),
         budgetMs: LINK_CHECK_BUDGET_MS,
@@ -3297,9 +3299,9 @@ function rowLink(link) {
 function linkDetails(report) {
     if (!report)
         return {};
-    const { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion } = report;
+    const { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, unavailable } = report;
     const throttled = report.throttled.docsHost + report.throttled.otherSites;
-    return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled } };
+    return { links: { checked, notChecked, broken, redirected, otherSites, ignored, outsideVersion, throttled, unavailable } };
 }
 /**
  * The job summary's part of a project's broken links: its counts, then every page (linked on the
