@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BuildWarnings, FileProblem } from '../src/domain/project-result.js';
 import { compareWarnings, newMarker } from '../src/operations/shared/warnings/compare.js';
-import { failsOnWarnings, warningsFailure } from '../src/operations/shared/warnings/gate.js';
+import { failsOnWarnings, newWarningsCount, warningsFailure, warningsGate } from '../src/operations/shared/warnings/gate.js';
 import { MAX_WARNINGS, parseBuildWarnings, warningKey } from '../src/operations/shared/warnings/parse.js';
 import { SCAN_LIMIT_CHARS } from '../src/operations/shared/sphinx-warnings.js';
 import { warningsCount, warningsLine, warningsSection } from '../src/reporting/build-warnings.js';
@@ -236,6 +236,39 @@ describe('the gate and the words', () => {
       reason:
         'the build has 1 new warning than build #5 of latest (input `warnings: fail`):\ndocs/guide.rst:22: new warning: undefined label: install',
     });
+  });
+
+  it('the gate fails a project with the failure and the verdict’s words, and only when failsOnWarnings says so', () => {
+    const two = report({ new: [...report().new, { level: 'error', file: 'docs/a.rst', line: 1, message: 'unknown directive', new: true }] });
+    expect(warningsGate('demo', two, 'fail')).toEqual({ ...warningsFailure('demo', two), words: '2 new warnings' });
+    expect(warningsGate('demo', two, 'warn')).toBeUndefined();
+    expect(warningsGate('demo', report({ baseline: null, notCompared: 'no build' }), 'fail')).toBeUndefined();
+    expect(warningsGate('demo', undefined, 'fail')).toBeUndefined();
+    expect(newWarningsCount(1)).toBe('1 new warning');
+    expect(newWarningsCount(3)).toBe('3 new warnings');
+  });
+
+  it('the reason lists the first 20 new warnings and counts the others; without a baseline it names none', () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, index): FileProblem => ({
+        level: 'warning',
+        file: `docs/p${index + 1}.rst`,
+        line: 1,
+        message: 'undefined label: x',
+        new: true,
+      }));
+    const cut = warningsFailure('demo', report({ new: many(21) })).reason.split('\n');
+    expect(cut).toHaveLength(22);
+    expect(cut[0]).toBe('the build has 21 new warnings than build #5 of latest (input `warnings: fail`):');
+    expect(cut[20]).toBe('docs/p20.rst:1: new warning: undefined label: x');
+    expect(cut[21]).toBe('… and 1 more (the job summary lists them)');
+    const whole = warningsFailure('demo', report({ new: many(20) })).reason.split('\n');
+    expect(whole).toHaveLength(21);
+    expect(whole.at(-1)).toBe('docs/p20.rst:1: new warning: undefined label: x');
+    // Not reached by the gate (an uncompared build never fails), but the words stay true.
+    expect(warningsFailure('demo', report({ baseline: null })).reason.split('\n')[0]).toBe(
+      'the build has 1 new warning (input `warnings: fail`):',
+    );
   });
 
   it('the counts, the verdict and the job summary’s section', () => {
