@@ -204,12 +204,32 @@ describe('compareWarnings', () => {
     expect(compareWarnings(head.slice(0, 1), base)).toEqual({ new: [], fixed: 1 });
   });
 
+  it('of two on a line the baseline has one on, the second is new, not a later one on another line the baseline has', () => {
+    const base = keyed('latest', ['docs/a.rst:10: WARNING: dup', 'docs/a.rst:30: WARNING: dup']);
+    const head = keyed('7', ['docs/a.rst:10: WARNING: dup', 'docs/a.rst:10: WARNING: dup', 'docs/a.rst:30: WARNING: dup']);
+    expect(compareWarnings(head, base).new).toEqual([expect.objectContaining({ line: 10, new: true })]);
+  });
+
+  it('warnings without a line are matched by key, in order; the baseline’s left over are fixed, summed over its keys', () => {
+    const base = parseBuildWarnings(
+      ['WARNING: html_static_path entry does not exist', 'WARNING: html_static_path entry does not exist', 'WARNING: no theme'].join('\n'),
+    ).warnings;
+    const head = parseBuildWarnings(['WARNING: html_static_path entry does not exist', 'WARNING: a new one'].join('\n')).warnings;
+    expect(compareWarnings(head, base)).toEqual({ new: [{ level: 'warning', message: 'a new one', new: true }], fixed: 2 });
+    expect(compareWarnings(head, [])).toEqual({ new: head.map(({ problem }) => ({ ...problem, new: true })), fixed: 0 });
+    expect(compareWarnings([], base)).toEqual({ new: [], fixed: 3 });
+  });
+
   it('newMarker marks the failure path’s problems that are new, each new warning once', () => {
     const fresh: FileProblem[] = [{ level: 'warning', file: 'docs/a.rst', line: 3, message: 'undefined label: x', new: true }];
     const isNew = newMarker(fresh);
     expect(isNew({ level: 'error', file: 'docs/a.rst', line: 3, message: 'undefined label: x' })).toBe(true);
     expect(isNew({ level: 'error', file: 'docs/a.rst', line: 3, message: 'undefined label: x' })).toBe(false);
     expect(newMarker(fresh)({ level: 'warning', file: 'docs/a.rst', line: 4, message: 'undefined label: x' })).toBe(false);
+    // The failure path's problem as the output has it: its long message is matched as the reports cut it.
+    const long = `undefined label: ${'x'.repeat(400)}`;
+    const [cut] = parseBuildWarnings(`${checkout('7')}/docs/a.rst:3: WARNING: ${long}`).warnings;
+    expect(newMarker([{ ...cut!.problem, new: true }])({ level: 'error', file: 'docs/a.rst', line: 3, message: long })).toBe(true);
   });
 });
 
@@ -239,7 +259,9 @@ describe('the gate and the words', () => {
   });
 
   it('the gate fails a project with the failure and the verdict’s words, and only when failsOnWarnings says so', () => {
-    const two = report({ new: [...report().new, { level: 'error', file: 'docs/a.rst', line: 1, message: 'unknown directive', new: true }] });
+    const two = report({
+      new: [...report().new, { level: 'error', file: 'docs/a.rst', line: 1, message: 'unknown directive', new: true }],
+    });
     expect(warningsGate('demo', two, 'fail')).toEqual({ ...warningsFailure('demo', two), words: '2 new warnings' });
     expect(warningsGate('demo', two, 'warn')).toBeUndefined();
     expect(warningsGate('demo', report({ baseline: null, notCompared: 'no build' }), 'fail')).toBeUndefined();
@@ -250,13 +272,16 @@ describe('the gate and the words', () => {
 
   it('the reason lists the first 20 new warnings and counts the others; without a baseline it names none', () => {
     const many = (count: number) =>
-      Array.from({ length: count }, (_, index): FileProblem => ({
-        level: 'warning',
-        file: `docs/p${index + 1}.rst`,
-        line: 1,
-        message: 'undefined label: x',
-        new: true,
-      }));
+      Array.from(
+        { length: count },
+        (_, index): FileProblem => ({
+          level: 'warning',
+          file: `docs/p${index + 1}.rst`,
+          line: 1,
+          message: 'undefined label: x',
+          new: true,
+        }),
+      );
     const cut = warningsFailure('demo', report({ new: many(21) })).reason.split('\n');
     expect(cut).toHaveLength(22);
     expect(cut[0]).toBe('the build has 21 new warnings than build #5 of latest (input `warnings: fail`):');
