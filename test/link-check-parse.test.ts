@@ -246,6 +246,105 @@ describe('judge and its counts', () => {
     expect(judged.broken.map((link) => link.problem)).toEqual(['missing anchor']);
     expect(judged.checked).toBe(2);
   });
+
+  const ok = { status: 200, html: true, anchors: new Set(['setup']) };
+  const at = (status: number) => ({ status });
+
+  it('judges a target once per page: again on another page, and apart as a link and as an image', () => {
+    const judged = judge(
+      { external: false, anchors: true },
+      [
+        occurrence('gone.html'),
+        occurrence('gone.html'),
+        { ...occurrence('gone.html'), page: 'other.html' },
+        { ...occurrence('gone.html'), page: 'other.html' },
+        // Back on the first page after another (a page's links come together): judged again, the image apart.
+        occurrence('gone.html', 'image'),
+        occurrence('gone.html'),
+        occurrence('gone.html', 'image'),
+      ],
+      () => at(404),
+    );
+    expect(judged.broken.map((link) => [link.page, link.kind, link.problem])).toEqual([
+      ['/', 'page', 'missing page'],
+      ['other.html', 'page', 'missing page'],
+      ['/', 'image', 'missing image'],
+      ['/', 'page', 'missing page'],
+    ]);
+    expect(judged.checked).toBe(4);
+  });
+
+  it('a fragment is checked only on a link to the version’s own page, with anchors on; it is part of what is shown and judged', () => {
+    const answers = (url: string) => (url === 'https://docs.example.org/en/latest/' ? ok : undefined);
+    const links = [occurrence('#setup'), occurrence('./#gone'), occurrence('index.html#gone'), occurrence('#gone', 'image')];
+    const judged = judge({ external: false, anchors: true }, links, answers);
+    // Strictly: a link without a text has no `text` key.
+    expect(judged.broken).toStrictEqual([
+      { page: '/', target: '/#gone', problem: 'missing anchor', kind: 'anchor', external: false },
+      { page: '/', target: 'index.html#gone', problem: 'missing anchor', kind: 'anchor', external: false },
+    ]);
+    // An image's fragment is no anchor: the image is judged, once.
+    expect(judged.checked).toBe(4);
+    // Anchors off: each link is its page, judged once and working.
+    expect(judge({ external: false, anchors: false }, links, answers)).toMatchObject({ checked: 3, broken: [] });
+  });
+
+  it('another site’s link is judged with `link-check-external`: 400 and above is broken, never missing nor a suspect', () => {
+    const answers = new Map<string, { status: number }>([
+      ['https://example.org/gone', at(404)],
+      ['https://example.org/bad', at(400)],
+      ['https://example.org/moved', at(399)],
+      ['https://example.org/fine', at(200)],
+      ['https://example.org/down', at(503)],
+    ]);
+    const judged = judge(
+      { external: true, anchors: true },
+      [...answers.keys()].map((url) => ({ ...occurrence(url), text: 'the text' })),
+      (url) => answers.get(url),
+    );
+    expect(judged.broken).toEqual([
+      { page: '/', target: 'https://example.org/gone', problem: 'answered 404', kind: 'page', external: true, text: 'the text' },
+      { page: '/', target: 'https://example.org/bad', problem: 'answered 400', kind: 'page', external: true, text: 'the text' },
+      { page: '/', target: 'https://example.org/down', problem: 'answered 503', kind: 'page', external: true, text: 'the text' },
+    ]);
+    expect(judged).toMatchObject({ checked: 5, otherSites: 0 });
+    expect([...judged.suspects]).toEqual([]);
+  });
+
+  it('the version’s own target: 404 and 410 missing (suspects), 400–499 answered, a 5xx or a redirect tells nothing', () => {
+    const statuses = { 'a.html': 404, 'b.html': 410, 'c.html': 400, 'd.html': 499, 'e.html': 500, 'f.html': 301, 'g.html': 200 };
+    const url = (path: string) => `https://docs.example.org/en/latest/${path}`;
+    const judged = judge(
+      { external: false, anchors: true },
+      Object.keys(statuses).map((path) => occurrence(path)),
+      (asked) => at(Object.entries(statuses).find(([path]) => url(path) === asked)![1]),
+    );
+    expect(judged.broken.map((link) => [link.target, link.problem])).toEqual([
+      ['a.html', 'missing page'],
+      ['b.html', 'missing page'],
+      ['c.html', 'answered 400'],
+      ['d.html', 'answered 499'],
+    ]);
+    expect(judged).toMatchObject({ checked: 5, notChecked: 2 });
+    expect([...judged.suspects]).toEqual([url('a.html'), url('b.html')]);
+  });
+
+  it('a missing anchor is a suspect; an anchor is not checked on a page read without its anchors', () => {
+    const judged = judge({ external: false, anchors: true }, [occurrence('guide.html#x'), occurrence('plain.html#x')], (url) =>
+      url.endsWith('guide.html') ? ok : { status: 200, html: true },
+    );
+    expect(judged).toMatchObject({ checked: 1, notChecked: 1 });
+    expect([...judged.suspects]).toEqual(['https://docs.example.org/en/latest/guide.html']);
+  });
+
+  it('keeps the first 1,000 broken links and counts them all', () => {
+    const links = Array.from({ length: 1_001 }, (_, index) => occurrence(`gone-${index}.html`));
+    const judged = judge({ external: false, anchors: true }, links, () => at(404));
+    expect(judged.broken).toHaveLength(1_000);
+    expect(judged.broken.at(-1)!.target).toBe('gone-999.html');
+    expect(judged.checked).toBe(1_001);
+    expect(judged.suspects.size).toBe(1_001);
+  });
 });
 
 describe('the ignore patterns docs/preview.md gives for anchors made by JavaScript', () => {
