@@ -16,6 +16,7 @@ export default {
     'src/operations/shared/warnings/compare.ts',
     'src/operations/preview/redirected-links.ts',
     'src/operations/shared/links/link-judge.ts',
+    'src/operations/shared/links/levels.ts',
   ],
   // Every run measures the files as they are, never a previous run's results.
   incremental: false,

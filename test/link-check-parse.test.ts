@@ -398,6 +398,24 @@ describe('anchors and levels', () => {
     expect(failingLinks(broken, { links: 'fail', anchors: 'warn' })).toEqual([broken[0]]);
     expect(failingLinks(broken, { links: 'warn', anchors: 'fail' })).toEqual([broken[1]]);
   });
+
+  it('link-check `off` turns anchors off whatever they say; `auto` anchors follow each level, set ones stand', () => {
+    expect(linkLevels({ linkCheck: 'off', linkCheckAnchors: 'fail' }, 'preview')).toEqual({ links: 'off', anchors: 'off' });
+    expect(linkLevels({ linkCheck: 'warn', linkCheckAnchors: 'auto' }, 'health')).toEqual({ links: 'warn', anchors: 'warn' });
+    expect(linkLevels({ linkCheck: 'fail', linkCheckAnchors: 'auto' }, 'preview')).toEqual({ links: 'fail', anchors: 'fail' });
+    expect(linkLevels({ linkCheck: 'auto', linkCheckAnchors: 'off' }, 'preview')).toEqual({ links: 'warn', anchors: 'off' });
+  });
+
+  it('images and resources fail with the links’ level, another site’s links never', () => {
+    const broken = [
+      { kind: 'image' as const, external: false },
+      { kind: 'resource' as const, external: false },
+      { kind: 'anchor' as const, external: true },
+      { kind: 'image' as const, external: true },
+    ];
+    expect(failingLinks(broken, { links: 'fail', anchors: 'fail' })).toEqual([broken[0], broken[1]]);
+    expect(failingLinks(broken, { links: 'warn', anchors: 'warn' })).toEqual([]);
+  });
 });
 
 describe('the link-check inputs', () => {
