@@ -15,6 +15,7 @@ export default {
     'src/operations/shared/warnings/gate.ts',
     'src/operations/shared/warnings/compare.ts',
     'src/operations/preview/redirected-links.ts',
+    'src/operations/preview/deleted-pages.ts',
     'src/operations/shared/links/link-judge.ts',
     'src/operations/shared/links/levels.ts',
   ],
