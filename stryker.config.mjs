@@ -18,6 +18,7 @@ export default {
     'src/operations/preview/deleted-pages.ts',
     'src/operations/shared/links/link-judge.ts',
     'src/operations/shared/links/levels.ts',
+    'src/operations/shared/links/resolve-link.ts',
   ],
   // Every run measures the files as they are, never a previous run's results.
   incremental: false,

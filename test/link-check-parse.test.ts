@@ -8,7 +8,7 @@ import { Anchors, pageLinks } from '../src/operations/shared/links/html-links.js
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
 import { judge, type Occurrence } from '../src/operations/shared/links/link-judge.js';
 import { linkCounts } from '../src/operations/shared/links/link-counts.js';
-import { globList, hasAnchor, resolveLink, versionScope } from '../src/operations/shared/links/resolve-link.js';
+import { globList, hasAnchor, isInScope, resolveLink, versionScope } from '../src/operations/shared/links/resolve-link.js';
 
 const ROOT = versionScope('https://demo--7.org.readthedocs.build/en/7/');
 const PAGE = 'https://demo--7.org.readthedocs.build/en/7/guide/install.html';
@@ -181,6 +181,123 @@ describe('resolveLink: issue 46', () => {
     expect(pdf).toMatchObject({ kind: 'internal', html: false });
     expect(pdf).not.toHaveProperty('fragment');
     expect(resolveLink('../guide/#setup', PAGE, ROOT, none)).toMatchObject({ html: true, fragment: 'setup' });
+  });
+});
+
+describe('resolveLink: the edges', () => {
+  it('a link of 2,048 characters is followed, a longer one is not; spaces around a link are no part of it', () => {
+    const at = (length: number) => `${'a'.repeat(length - '.html'.length)}.html`;
+    expect(resolveLink(at(2_048), PAGE, ROOT, none)).toMatchObject({ kind: 'internal' });
+    expect(resolveLink(at(2_049), PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'invalid' });
+    expect(resolveLink(`  ${at(2_047)} `, PAGE, ROOT, none)).toMatchObject({ kind: 'internal', path: `guide/${at(2_047)}` });
+    expect(resolveLink(' http://example.org/a ', PAGE, ROOT, none)).toEqual({
+      kind: 'external',
+      url: 'http://example.org/a',
+      host: 'example.org',
+    });
+  });
+
+  it('what names a page: a folder, `.html`, `.htm`, `.xhtml` in any case, a name without a dot; anything else is a file', () => {
+    // Only the last segment's name counts: `v1.2/notes` is a page.
+    for (const href of ['../api/', 'a.html', 'A.HTM', 'b.xhtml', 'changelog', '../', 'v1.2/notes'])
+      expect(resolveLink(`${href}#x`, PAGE, ROOT, none), href).toMatchObject({ html: true, fragment: 'x' });
+    for (const href of ['logo.png', 'a.html.bak', 'v1.2'])
+      expect(resolveLink(`${href}#x`, PAGE, ROOT, none), href).toMatchObject({ html: false });
+    // The version's root is a folder, asked as itself.
+    expect(resolveLink('../index.html', PAGE, ROOT, none)).toMatchObject({
+      url: 'https://demo--7.org.readthedocs.build/en/7/',
+      path: 'index.html',
+    });
+    expect(resolveLink('../', PAGE, ROOT, none)).toMatchObject({ url: 'https://demo--7.org.readthedocs.build/en/7/', path: '' });
+    // Only a whole `index.html` is the folder's page.
+    expect(resolveLink('../myindex.html', PAGE, ROOT, none)).toMatchObject({
+      url: 'https://demo--7.org.readthedocs.build/en/7/myindex.html',
+    });
+  });
+
+  it('`#TOP` is the top in any case; a path that does not decode stays as written', () => {
+    expect(resolveLink('#TOP', PAGE, ROOT, none)).not.toHaveProperty('fragment');
+    expect(resolveLink('#topic', PAGE, ROOT, none)).toMatchObject({ fragment: 'topic' });
+    expect(resolveLink('bad%E0%A4.html', PAGE, ROOT, none)).toMatchObject({ kind: 'internal', path: 'guide/bad%E0%A4.html' });
+    expect(hasAnchor(new Set(['100%']), '100%')).toBe(true);
+    expect(hasAnchor(new Set(['x']), '%E0%A4')).toBe(false);
+  });
+
+  it('an invalid <base href> is set aside: links resolve against the page', () => {
+    expect(resolveLink('a.html', PAGE, ROOT, none, 'http://[::1')).toMatchObject({ path: 'guide/a.html' });
+    expect(resolveLink('a.html', PAGE, ROOT, none, 'https://demo--7.org.readthedocs.build/en/7/api/')).toMatchObject({
+      path: 'api/a.html',
+    });
+  });
+
+  it('http and https are followed, other schemes never', () => {
+    expect(resolveLink('https://example.org/', PAGE, ROOT, none)).toMatchObject({ kind: 'external' });
+    expect(resolveLink('http://example.org/', PAGE, ROOT, none)).toMatchObject({ kind: 'external' });
+    expect(resolveLink('ws://example.org/', PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'scheme' });
+  });
+
+  it('link-check-ignore on another path of the host matches its whole path; a fragment pattern matches another site’s link', () => {
+    const ignore = globList(['/en/latest/**', 'https://example.org/a#gen-*']);
+    expect(resolveLink('/en/latest/x.html', PAGE, ROOT, ignore)).toEqual({
+      kind: 'ignored',
+      url: 'https://demo--7.org.readthedocs.build/en/latest/x.html',
+    });
+    expect(resolveLink('/en/stable/x.html', PAGE, ROOT, ignore)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('https://example.org/a#gen-1', PAGE, ROOT, ignore)).toEqual({ kind: 'ignored', url: 'https://example.org/a' });
+    expect(resolveLink('https://example.org/a#intro', PAGE, ROOT, ignore)).toMatchObject({ kind: 'external' });
+    // The path below the root as written, and with its fragment.
+    expect(resolveLink('../gen/x.html#a', PAGE, ROOT, globList(['gen/x.html#a']))).toMatchObject({ kind: 'ignored' });
+    expect(resolveLink('../gen/x.html#a', PAGE, ROOT, globList(['https://demo--7.org.readthedocs.build/en/7/gen/x.html#a']))).toMatchObject(
+      {
+        kind: 'ignored',
+      },
+    );
+    expect(resolveLink('../gen/x.html#a', PAGE, ROOT, globList(['https://demo--7.org.readthedocs.build/en/7/gen/x.html']))).toMatchObject({
+      kind: 'ignored',
+    });
+  });
+
+  it('a version scope: a single-version project asked so has the service’s paths outside its root too; another host is never in it', () => {
+    const single = versionScope('https://docs.example.org/en/', true);
+    expect(resolveLink('/en/_/x.html', 'https://docs.example.org/en/a.html', single, none)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('/en/projects/x.html', 'https://docs.example.org/en/a.html', single, none)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('/en/other/x.html', 'https://docs.example.org/en/a.html', single, none)).toMatchObject({ kind: 'internal' });
+    expect(
+      resolveLink('/en/_/x.html', 'https://docs.example.org/en/a.html', versionScope('https://docs.example.org/en/'), none),
+    ).toMatchObject({
+      kind: 'internal',
+    });
+  });
+});
+
+describe('isInScope', () => {
+  it('a page of the version is on its host (scheme and port too), below its root, in none of its outside paths', () => {
+    const single = versionScope('https://docs.example.org/');
+    expect(isInScope(single, new URL('https://docs.example.org/guide/a.html'))).toBe(true);
+    expect(isInScope(single, new URL('https://docs.example.org/_/api/'))).toBe(false);
+    expect(isInScope(single, new URL('http://docs.example.org/guide/a.html'))).toBe(false);
+    expect(isInScope(single, new URL('https://other.example.org/guide/a.html'))).toBe(false);
+    expect(isInScope(ROOT, new URL('https://demo--7.org.readthedocs.build/en/7/a.html'))).toBe(true);
+    expect(isInScope(ROOT, new URL('https://demo--7.org.readthedocs.build/en/70/a.html'))).toBe(false);
+  });
+});
+
+describe('globList: the edges', () => {
+  it('no pattern ignores nothing; `***` is `**`; `?` is never `/`; a pattern matches the whole text', () => {
+    expect(globList([]).empty).toBe(true);
+    expect(globList([]).matches('')).toBe(false);
+    expect(globList(['a']).empty).toBe(false);
+    expect(globList(['a/***']).matches('a/b/c')).toBe(true);
+    expect(globList(['a?b']).matches('a/b')).toBe(false);
+    expect(globList(['a?b']).matches('axb')).toBe(true);
+    expect(globList(['a*']).matches('a/b')).toBe(false);
+    expect(globList(['a*']).matches('abc')).toBe(true);
+    expect(globList(['*']).matches('')).toBe(true);
+    expect(globList(['ab']).matches('abc')).toBe(false);
+    expect(globList(['bc']).matches('abc')).toBe(false);
+    expect(globList(['x', 'a*c']).matches('abc')).toBe(true);
+    expect(globList(['a**']).matches('a')).toBe(true);
+    expect(globList(['**b']).matches('a/b')).toBe(true);
   });
 });
 
