@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BuildWarnings, FileProblem } from '../src/domain/project-result.js';
 import { compareWarnings, newMarker } from '../src/operations/shared/builds/warnings/compare.js';
-import { failsOnWarnings, warningsFailure } from '../src/operations/shared/builds/warnings/gate.js';
+import { failsOnWarnings, newWarningsCount, warningsFailure, warningsGate } from '../src/operations/shared/builds/warnings/gate.js';
 import { MAX_WARNINGS, parseBuildWarnings, warningKey } from '../src/operations/shared/builds/warnings/parse.js';
 import { SCAN_LIMIT_CHARS } from '../src/operations/shared/builds/sphinx-warnings.js';
 import { warningsCount, warningsLine, warningsSection } from '../src/reporting/build-warnings.js';
@@ -204,12 +204,32 @@ describe('compareWarnings', () => {
     expect(compareWarnings(head.slice(0, 1), base)).toEqual({ new: [], fixed: 1 });
   });
 
+  it('of two on a line the baseline has one on, the second is new, not a later one on another line the baseline has', () => {
+    const base = keyed('latest', ['docs/a.rst:10: WARNING: dup', 'docs/a.rst:30: WARNING: dup']);
+    const head = keyed('7', ['docs/a.rst:10: WARNING: dup', 'docs/a.rst:10: WARNING: dup', 'docs/a.rst:30: WARNING: dup']);
+    expect(compareWarnings(head, base).new).toEqual([expect.objectContaining({ line: 10, new: true })]);
+  });
+
+  it('warnings without a line are matched by key, in order; the baseline’s left over are fixed, summed over its keys', () => {
+    const base = parseBuildWarnings(
+      ['WARNING: html_static_path entry does not exist', 'WARNING: html_static_path entry does not exist', 'WARNING: no theme'].join('\n'),
+    ).warnings;
+    const head = parseBuildWarnings(['WARNING: html_static_path entry does not exist', 'WARNING: a new one'].join('\n')).warnings;
+    expect(compareWarnings(head, base)).toEqual({ new: [{ level: 'warning', message: 'a new one', new: true }], fixed: 2 });
+    expect(compareWarnings(head, [])).toEqual({ new: head.map(({ problem }) => ({ ...problem, new: true })), fixed: 0 });
+    expect(compareWarnings([], base)).toEqual({ new: [], fixed: 3 });
+  });
+
   it('newMarker marks the failure path’s problems that are new, each new warning once', () => {
     const fresh: FileProblem[] = [{ level: 'warning', file: 'docs/a.rst', line: 3, message: 'undefined label: x', new: true }];
     const isNew = newMarker(fresh);
     expect(isNew({ level: 'error', file: 'docs/a.rst', line: 3, message: 'undefined label: x' })).toBe(true);
     expect(isNew({ level: 'error', file: 'docs/a.rst', line: 3, message: 'undefined label: x' })).toBe(false);
     expect(newMarker(fresh)({ level: 'warning', file: 'docs/a.rst', line: 4, message: 'undefined label: x' })).toBe(false);
+    // The failure path's problem as the output has it: its long message is matched as the reports cut it.
+    const long = `undefined label: ${'x'.repeat(400)}`;
+    const [cut] = parseBuildWarnings(`${checkout('7')}/docs/a.rst:3: WARNING: ${long}`).warnings;
+    expect(newMarker([{ ...cut!.problem, new: true }])({ level: 'error', file: 'docs/a.rst', line: 3, message: long })).toBe(true);
   });
 });
 
@@ -236,6 +256,44 @@ describe('the gate and the words', () => {
       reason:
         'the build has 1 new warning than build #5 of latest (input `warnings: fail`):\ndocs/guide.rst:22: new warning: undefined label: install',
     });
+  });
+
+  it('the gate fails a project with the failure and the verdict’s words, and only when failsOnWarnings says so', () => {
+    const two = report({
+      new: [...report().new, { level: 'error', file: 'docs/a.rst', line: 1, message: 'unknown directive', new: true }],
+    });
+    expect(warningsGate('demo', two, 'fail')).toEqual({ ...warningsFailure('demo', two), words: '2 new warnings' });
+    expect(warningsGate('demo', two, 'warn')).toBeUndefined();
+    expect(warningsGate('demo', report({ baseline: null, notCompared: 'no build' }), 'fail')).toBeUndefined();
+    expect(warningsGate('demo', undefined, 'fail')).toBeUndefined();
+    expect(newWarningsCount(1)).toBe('1 new warning');
+    expect(newWarningsCount(3)).toBe('3 new warnings');
+  });
+
+  it('the reason lists the first 20 new warnings and counts the others; without a baseline it names none', () => {
+    const many = (count: number) =>
+      Array.from(
+        { length: count },
+        (_, index): FileProblem => ({
+          level: 'warning',
+          file: `docs/p${index + 1}.rst`,
+          line: 1,
+          message: 'undefined label: x',
+          new: true,
+        }),
+      );
+    const cut = warningsFailure('demo', report({ new: many(21) })).reason.split('\n');
+    expect(cut).toHaveLength(22);
+    expect(cut[0]).toBe('the build has 21 new warnings than build #5 of latest (input `warnings: fail`):');
+    expect(cut[20]).toBe('docs/p20.rst:1: new warning: undefined label: x');
+    expect(cut[21]).toBe('… and 1 more (the job summary lists them)');
+    const whole = warningsFailure('demo', report({ new: many(20) })).reason.split('\n');
+    expect(whole).toHaveLength(21);
+    expect(whole.at(-1)).toBe('docs/p20.rst:1: new warning: undefined label: x');
+    // Not reached by the gate (an uncompared build never fails), but the words stay true.
+    expect(warningsFailure('demo', report({ baseline: null })).reason.split('\n')[0]).toBe(
+      'the build has 1 new warning (input `warnings: fail`):',
+    );
   });
 
   it('the counts, the verdict and the job summary’s section', () => {

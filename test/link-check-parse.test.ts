@@ -9,7 +9,7 @@ import { pageLinks as readPage } from '../src/operations/shared/links/html-links
 import { failingLinks, linkLevels } from '../src/operations/shared/links/levels.js';
 import { judge, type Occurrence } from '../src/operations/shared/links/link-judge.js';
 import { linkCounts } from '../src/operations/shared/links/link-counts.js';
-import { globList, hasAnchor, resolveLink, versionScope } from '../src/operations/shared/links/resolve-link.js';
+import { globList, hasAnchor, isInScope, resolveLink, versionScope } from '../src/operations/shared/links/resolve-link.js';
 
 const ROOT = versionScope('https://demo--7.org.readthedocs.build/en/7/');
 const PAGE = 'https://demo--7.org.readthedocs.build/en/7/guide/install.html';
@@ -284,6 +284,123 @@ describe('resolveLink: issue 46', () => {
   });
 });
 
+describe('resolveLink: the edges', () => {
+  it('a link of 2,048 characters is followed, a longer one is not; spaces around a link are no part of it', () => {
+    const at = (length: number) => `${'a'.repeat(length - '.html'.length)}.html`;
+    expect(resolveLink(at(2_048), PAGE, ROOT, none)).toMatchObject({ kind: 'internal' });
+    expect(resolveLink(at(2_049), PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'invalid' });
+    expect(resolveLink(`  ${at(2_047)} `, PAGE, ROOT, none)).toMatchObject({ kind: 'internal', path: `guide/${at(2_047)}` });
+    expect(resolveLink(' http://example.org/a ', PAGE, ROOT, none)).toEqual({
+      kind: 'external',
+      url: 'http://example.org/a',
+      host: 'example.org',
+    });
+  });
+
+  it('what names a page: a folder, `.html`, `.htm`, `.xhtml` in any case, a name without a dot; anything else is a file', () => {
+    // Only the last segment's name counts: `v1.2/notes` is a page.
+    for (const href of ['../api/', 'a.html', 'A.HTM', 'b.xhtml', 'changelog', '../', 'v1.2/notes'])
+      expect(resolveLink(`${href}#x`, PAGE, ROOT, none), href).toMatchObject({ html: true, fragment: 'x' });
+    for (const href of ['logo.png', 'a.html.bak', 'v1.2'])
+      expect(resolveLink(`${href}#x`, PAGE, ROOT, none), href).toMatchObject({ html: false });
+    // The version's root is a folder, asked as itself.
+    expect(resolveLink('../index.html', PAGE, ROOT, none)).toMatchObject({
+      url: 'https://demo--7.org.readthedocs.build/en/7/',
+      path: 'index.html',
+    });
+    expect(resolveLink('../', PAGE, ROOT, none)).toMatchObject({ url: 'https://demo--7.org.readthedocs.build/en/7/', path: '' });
+    // Only a whole `index.html` is the folder's page.
+    expect(resolveLink('../myindex.html', PAGE, ROOT, none)).toMatchObject({
+      url: 'https://demo--7.org.readthedocs.build/en/7/myindex.html',
+    });
+  });
+
+  it('`#TOP` is the top in any case; a path that does not decode stays as written', () => {
+    expect(resolveLink('#TOP', PAGE, ROOT, none)).not.toHaveProperty('fragment');
+    expect(resolveLink('#topic', PAGE, ROOT, none)).toMatchObject({ fragment: 'topic' });
+    expect(resolveLink('bad%E0%A4.html', PAGE, ROOT, none)).toMatchObject({ kind: 'internal', path: 'guide/bad%E0%A4.html' });
+    expect(hasAnchor(new Set(['100%']), '100%')).toBe(true);
+    expect(hasAnchor(new Set(['x']), '%E0%A4')).toBe(false);
+  });
+
+  it('an invalid <base href> is set aside: links resolve against the page', () => {
+    expect(resolveLink('a.html', PAGE, ROOT, none, 'http://[::1')).toMatchObject({ path: 'guide/a.html' });
+    expect(resolveLink('a.html', PAGE, ROOT, none, 'https://demo--7.org.readthedocs.build/en/7/api/')).toMatchObject({
+      path: 'api/a.html',
+    });
+  });
+
+  it('http and https are followed, other schemes never', () => {
+    expect(resolveLink('https://example.org/', PAGE, ROOT, none)).toMatchObject({ kind: 'external' });
+    expect(resolveLink('http://example.org/', PAGE, ROOT, none)).toMatchObject({ kind: 'external' });
+    expect(resolveLink('ws://example.org/', PAGE, ROOT, none)).toEqual({ kind: 'skipped', why: 'scheme' });
+  });
+
+  it('link-check-ignore on another path of the host matches its whole path; a fragment pattern matches another site’s link', () => {
+    const ignore = globList(['/en/latest/**', 'https://example.org/a#gen-*']);
+    expect(resolveLink('/en/latest/x.html', PAGE, ROOT, ignore)).toEqual({
+      kind: 'ignored',
+      url: 'https://demo--7.org.readthedocs.build/en/latest/x.html',
+    });
+    expect(resolveLink('/en/stable/x.html', PAGE, ROOT, ignore)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('https://example.org/a#gen-1', PAGE, ROOT, ignore)).toEqual({ kind: 'ignored', url: 'https://example.org/a' });
+    expect(resolveLink('https://example.org/a#intro', PAGE, ROOT, ignore)).toMatchObject({ kind: 'external' });
+    // The path below the root as written, and with its fragment.
+    expect(resolveLink('../gen/x.html#a', PAGE, ROOT, globList(['gen/x.html#a']))).toMatchObject({ kind: 'ignored' });
+    expect(resolveLink('../gen/x.html#a', PAGE, ROOT, globList(['https://demo--7.org.readthedocs.build/en/7/gen/x.html#a']))).toMatchObject(
+      {
+        kind: 'ignored',
+      },
+    );
+    expect(resolveLink('../gen/x.html#a', PAGE, ROOT, globList(['https://demo--7.org.readthedocs.build/en/7/gen/x.html']))).toMatchObject({
+      kind: 'ignored',
+    });
+  });
+
+  it('a version scope: a single-version project asked so has the service’s paths outside its root too; another host is never in it', () => {
+    const single = versionScope('https://docs.example.org/en/', true);
+    expect(resolveLink('/en/_/x.html', 'https://docs.example.org/en/a.html', single, none)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('/en/projects/x.html', 'https://docs.example.org/en/a.html', single, none)).toMatchObject({ kind: 'outside' });
+    expect(resolveLink('/en/other/x.html', 'https://docs.example.org/en/a.html', single, none)).toMatchObject({ kind: 'internal' });
+    expect(
+      resolveLink('/en/_/x.html', 'https://docs.example.org/en/a.html', versionScope('https://docs.example.org/en/'), none),
+    ).toMatchObject({
+      kind: 'internal',
+    });
+  });
+});
+
+describe('isInScope', () => {
+  it('a page of the version is on its host (scheme and port too), below its root, in none of its outside paths', () => {
+    const single = versionScope('https://docs.example.org/');
+    expect(isInScope(single, new URL('https://docs.example.org/guide/a.html'))).toBe(true);
+    expect(isInScope(single, new URL('https://docs.example.org/_/api/'))).toBe(false);
+    expect(isInScope(single, new URL('http://docs.example.org/guide/a.html'))).toBe(false);
+    expect(isInScope(single, new URL('https://other.example.org/guide/a.html'))).toBe(false);
+    expect(isInScope(ROOT, new URL('https://demo--7.org.readthedocs.build/en/7/a.html'))).toBe(true);
+    expect(isInScope(ROOT, new URL('https://demo--7.org.readthedocs.build/en/70/a.html'))).toBe(false);
+  });
+});
+
+describe('globList: the edges', () => {
+  it('no pattern ignores nothing; `***` is `**`; `?` is never `/`; a pattern matches the whole text', () => {
+    expect(globList([]).empty).toBe(true);
+    expect(globList([]).matches('')).toBe(false);
+    expect(globList(['a']).empty).toBe(false);
+    expect(globList(['a/***']).matches('a/b/c')).toBe(true);
+    expect(globList(['a?b']).matches('a/b')).toBe(false);
+    expect(globList(['a?b']).matches('axb')).toBe(true);
+    expect(globList(['a*']).matches('a/b')).toBe(false);
+    expect(globList(['a*']).matches('abc')).toBe(true);
+    expect(globList(['*']).matches('')).toBe(true);
+    expect(globList(['ab']).matches('abc')).toBe(false);
+    expect(globList(['bc']).matches('abc')).toBe(false);
+    expect(globList(['x', 'a*c']).matches('abc')).toBe(true);
+    expect(globList(['a**']).matches('a')).toBe(true);
+    expect(globList(['**b']).matches('a/b')).toBe(true);
+  });
+});
+
 describe('judge and its counts', () => {
   const scope = versionScope('https://docs.example.org/en/latest/');
   const page = 'https://docs.example.org/en/latest/index.html';
@@ -359,6 +476,108 @@ describe('judge and its counts', () => {
     expect(judged.broken.map((link) => link.problem)).toEqual(['missing anchor']);
     expect(judged.checked).toBe(2);
   });
+
+  const ok = { status: 200, html: true, anchors: new Set(['setup']) };
+  const at = (status: number) => ({ status });
+
+  it('judges a target once per page: again on another page, and apart as a link and as an image', () => {
+    const judged = judge(
+      { external: false, anchors: true },
+      [
+        occurrence('gone.html'),
+        occurrence('gone.html'),
+        { ...occurrence('gone.html'), page: 'other.html' },
+        { ...occurrence('gone.html'), page: 'other.html' },
+        // Back on the first page after another (a page's links come together): judged again, the image apart.
+        occurrence('gone.html', 'image'),
+        occurrence('gone.html'),
+        occurrence('gone.html', 'image'),
+      ],
+      () => at(404),
+    );
+    expect(judged.broken.map((link) => [link.page, link.kind, link.problem])).toEqual([
+      ['/', 'page', 'missing page'],
+      ['other.html', 'page', 'missing page'],
+      ['/', 'image', 'missing image'],
+      ['/', 'page', 'missing page'],
+    ]);
+    expect(judged.checked).toBe(4);
+  });
+
+  it('a fragment is checked only on a link to the version’s own page, with anchors on; it is part of what is shown and judged', () => {
+    const answers = (url: string) => (url === 'https://docs.example.org/en/latest/' ? ok : undefined);
+    const links = [occurrence('#setup'), occurrence('./#gone'), occurrence('index.html#gone'), occurrence('#gone', 'image')];
+    const judged = judge({ external: false, anchors: true }, links, answers);
+    // Strictly: a link without a text has no `text` key.
+    expect(judged.broken).toStrictEqual([
+      { page: '/', target: '/#gone', problem: 'missing anchor', kind: 'anchor', external: false },
+      { page: '/', target: 'index.html#gone', problem: 'missing anchor', kind: 'anchor', external: false },
+    ]);
+    // An image's fragment is no anchor: the image is judged, once.
+    expect(judged.checked).toBe(4);
+    // Anchors off: each link is its page, judged once and working.
+    expect(judge({ external: false, anchors: false }, links, answers)).toMatchObject({ checked: 3, broken: [] });
+  });
+
+  it('another site’s link with `link-check-external`: 400 and above broken once confirmed, never missing nor a suspect; a 5xx unavailable', () => {
+    const answers = new Map<string, { status: number }>([
+      ['https://example.org/gone', at(404)],
+      ['https://example.org/bad', at(400)],
+      ['https://example.org/moved', at(399)],
+      ['https://example.org/fine', at(200)],
+      ['https://example.org/down', at(503)],
+    ]);
+    const occurrences = [...answers.keys()].map((url) => ({ ...occurrence(url), text: 'the text' }));
+    // Asked once: the broken-looking ones wait for their second ask (issue 52), the 5xx tells nothing.
+    const first = judge({ external: true, anchors: true }, occurrences, (url) => answers.get(url));
+    expect(first.broken).toEqual([]);
+    expect([...first.unconfirmed]).toEqual(['https://example.org/gone', 'https://example.org/bad']);
+    expect(first).toMatchObject({ checked: 2, unavailable: 3, otherSites: 0 });
+    // Asked again and still failing: broken.
+    const confirmed = new Set(first.unconfirmed);
+    const judged = judge({ external: true, anchors: true }, occurrences, (url) => answers.get(url), confirmed);
+    expect(judged.broken).toStrictEqual([
+      { page: '/', target: 'https://example.org/gone', problem: 'answered 404', kind: 'page', external: true, text: 'the text' },
+      { page: '/', target: 'https://example.org/bad', problem: 'answered 400', kind: 'page', external: true, text: 'the text' },
+    ]);
+    expect(judged).toMatchObject({ checked: 4, unavailable: 1, otherSites: 0 });
+    expect([...judged.suspects]).toEqual([]);
+  });
+
+  it('the version’s own target: 404 and 410 missing (suspects), 400–499 answered, a 5xx or a redirect tells nothing', () => {
+    const statuses = { 'a.html': 404, 'b.html': 410, 'c.html': 400, 'd.html': 499, 'e.html': 500, 'f.html': 301, 'g.html': 200 };
+    const url = (path: string) => `https://docs.example.org/en/latest/${path}`;
+    const judged = judge(
+      { external: false, anchors: true },
+      Object.keys(statuses).map((path) => occurrence(path)),
+      (asked) => at(Object.entries(statuses).find(([path]) => url(path) === asked)![1]),
+    );
+    expect(judged.broken.map((link) => [link.target, link.problem])).toEqual([
+      ['a.html', 'missing page'],
+      ['b.html', 'missing page'],
+      ['c.html', 'answered 400'],
+      ['d.html', 'answered 499'],
+    ]);
+    expect(judged).toMatchObject({ checked: 5, notChecked: 2 });
+    expect([...judged.suspects]).toEqual([url('a.html'), url('b.html')]);
+  });
+
+  it('a missing anchor is a suspect; an anchor is not checked on a page read without its anchors', () => {
+    const judged = judge({ external: false, anchors: true }, [occurrence('guide.html#x'), occurrence('plain.html#x')], (url) =>
+      url.endsWith('guide.html') ? ok : { status: 200, html: true },
+    );
+    expect(judged).toMatchObject({ checked: 1, notChecked: 1 });
+    expect([...judged.suspects]).toEqual(['https://docs.example.org/en/latest/guide.html']);
+  });
+
+  it('keeps the first 1,000 broken links and counts them all', () => {
+    const links = Array.from({ length: 1_001 }, (_, index) => occurrence(`gone-${index}.html`));
+    const judged = judge({ external: false, anchors: true }, links, () => at(404));
+    expect(judged.broken).toHaveLength(1_000);
+    expect(judged.broken.at(-1)!.target).toBe('gone-999.html');
+    expect(judged.checked).toBe(1_001);
+    expect(judged.suspects.size).toBe(1_001);
+  });
 });
 
 describe('the ignore patterns docs/preview.md gives for anchors made by JavaScript', () => {
@@ -411,6 +630,24 @@ describe('anchors and levels', () => {
     ];
     expect(failingLinks(broken, { links: 'fail', anchors: 'warn' })).toEqual([broken[0]]);
     expect(failingLinks(broken, { links: 'warn', anchors: 'fail' })).toEqual([broken[1]]);
+  });
+
+  it('link-check `off` turns anchors off whatever they say; `auto` anchors follow each level, set ones stand', () => {
+    expect(linkLevels({ linkCheck: 'off', linkCheckAnchors: 'fail' }, 'preview')).toEqual({ links: 'off', anchors: 'off' });
+    expect(linkLevels({ linkCheck: 'warn', linkCheckAnchors: 'auto' }, 'health')).toEqual({ links: 'warn', anchors: 'warn' });
+    expect(linkLevels({ linkCheck: 'fail', linkCheckAnchors: 'auto' }, 'preview')).toEqual({ links: 'fail', anchors: 'fail' });
+    expect(linkLevels({ linkCheck: 'auto', linkCheckAnchors: 'off' }, 'preview')).toEqual({ links: 'warn', anchors: 'off' });
+  });
+
+  it('images and resources fail with the links’ level, another site’s links never', () => {
+    const broken = [
+      { kind: 'image' as const, external: false },
+      { kind: 'resource' as const, external: false },
+      { kind: 'anchor' as const, external: true },
+      { kind: 'image' as const, external: true },
+    ];
+    expect(failingLinks(broken, { links: 'fail', anchors: 'fail' })).toEqual([broken[0], broken[1]]);
+    expect(failingLinks(broken, { links: 'warn', anchors: 'warn' })).toEqual([]);
   });
 });
 

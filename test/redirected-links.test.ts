@@ -97,6 +97,78 @@ describe('setRedirectedApart', () => {
     expect(redirects.reads).toBe(1);
   });
 
+  it('logs each redirected link with its redirect (no arrow without a target, `/` for an empty from), then one line counting them', async () => {
+    const redirects = redirectsOf([
+      { type: 'page', from: '/gone/' },
+      { type: 'page', from: '/empty-to/', to: '' },
+      { type: 'exact', from: '/en/latest/long/*', to: `/en/latest/${'x'.repeat(400)}` },
+    ]);
+    const lines: string[] = [];
+    const result = await setRedirectedApart(quietLog(lines), report([link('gone/'), link('long/page.html'), link('empty-to/')]), {
+      redirects,
+      token: true,
+    });
+
+    // A redirect without `to` stays without one (the service's rule as it holds it).
+    expect(result.redirected[0]!.redirect).toStrictEqual({ type: 'page', from: '/gone/' });
+    expect(lines[0]).toBe('guide/index.html → gone/: works in production through the page redirect /gone/');
+    // A `to` longer than the service stores is cut.
+    expect(lines[1]).toMatch(
+      /^guide\/index\.html → long\/page\.html: works in production through the exact redirect \/en\/latest\/long\/\* → \/en\/latest\/x+…$/,
+    );
+    expect(lines[1]!.split(' → /en/latest/').at(-1)).toHaveLength(300 - '/en/latest/'.length);
+    // An empty `to` is no target either.
+    expect(lines[2]).toBe('guide/index.html → empty-to/: works in production through the page redirect /empty-to/');
+    expect(lines[3]).toBe(
+      "3 links answer 404 on the preview, which applies no redirects, but work in production through the project's redirects",
+    );
+    expect(lines).toHaveLength(4);
+
+    const one: string[] = [];
+    await setRedirectedApart(quietLog(one), report([link('gone/')]), { redirects, token: true });
+    expect(one.at(-1)).toBe(
+      "1 link answers 404 on the preview, which applies no redirects, but works in production through the project's redirects",
+    );
+    // Nothing redirected, nothing said.
+    const none: string[] = [];
+    await setRedirectedApart(quietLog(none), report([link('kept.html')]), {
+      redirects: redirectsOf([{ type: 'page', from: '/gone/' }]),
+      token: true,
+    });
+    expect(none).toEqual([]);
+  });
+
+  it('a link to the version’s root is matched as the root; a redirect with an empty `from` is shown from `/`', async () => {
+    const lines: string[] = [];
+    const result = await setRedirectedApart(quietLog(lines), report([link('/')]), {
+      redirects: redirectsOf([{ type: 'page', from: '', to: '/start/' }]),
+      token: true,
+    });
+    expect(result.redirected.map((l) => l.target)).toEqual(['/']);
+    expect(lines[0]).toBe('guide/index.html → /: works in production through the page redirect / → /start/');
+  });
+
+  it('logs at most 50 redirected links one by one; the count line counts them all', async () => {
+    const lines: string[] = [];
+    const broken = Array.from({ length: 51 }, (_, index) => link(`old/page-${index}.html`));
+    const result = await setRedirectedApart(quietLog(lines), report(broken), {
+      redirects: redirectsOf([{ type: 'page', from: '/old/*', to: '/new/' }]),
+      token: true,
+    });
+    expect(result.redirected).toHaveLength(51);
+    expect(lines).toHaveLength(51);
+    expect(lines.at(-2)).toContain('old/page-49.html');
+    expect(lines.at(-1)).toMatch(/^51 links answer 404/);
+  });
+
+  it('another site’s link is never the project’s, whatever its problem', async () => {
+    const external = link('https://elsewhere.example/old/page.html', 'missing page', { external: true });
+    const redirects = redirectsOf([{ type: 'page', from: '*' }]);
+    const result = await setRedirectedApart(quietLog(), report([external]), { redirects, token: true });
+    expect(result.broken).toEqual([external]);
+    expect(redirects.reads).toBe(0);
+  });
+
   it('reads no redirect when no link may be one, nor without a token; a refused read leaves every link broken', async () => {
     const none = redirectsOf([{ type: 'page', from: '*' }]);
     const anchors = await setRedirectedApart(quietLog(), report([link('a.html#x', 'missing anchor')]), { redirects: none, token: true });
