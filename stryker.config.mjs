@@ -13,6 +13,7 @@ export default {
     'src/operations/preview/file-tree-diff.ts',
     'src/util/private-host.ts',
     'src/operations/unread-inputs.ts',
+    'src/operations/health/link-sweep.ts',
   ],
   // Every run measures the files as they are, never a previous run's results.
   incremental: false,
