@@ -34,6 +34,14 @@ describe('isPrivateHost', () => {
   ];
   it.each(blocked)('%s is private', (url) => expect(isPrivateHost(hostOf(url))).toBe(true));
 
+  it('judges an IP literal as an address, a half-bracketed one as none (never asked), any other name as a name', () => {
+    expect(isPrivateHost('[::1')).toBe(true);
+    expect(isPrivateHost('[2001:db8::1]')).toBe(false);
+    expect(isPrivateHost('8.8.8.8')).toBe(false);
+    expect(isPrivateHost('10.0.0.1')).toBe(true);
+    expect(isPrivateHost('intranet')).toBe(false);
+  });
+
   const open = [
     'https://example.org/',
     'https://docs.readthedocs.io/',
@@ -94,6 +102,32 @@ describe('isPrivateAddress', () => {
     '1::2::3',
     '::ffff:300.1.1.1',
     '12345::',
+    '1:2:3:4:5:6:7::8:9',
+    // Global unicast spelled wrong: seven groups, two `::`.
+    '2001:2:3:4:5:6:7',
+    '2001::2::3',
+    // Not an IPv4 address: each part 1 to 3 digits, nothing else.
+    '8.8.8.',
+    '8.8.8.8 ',
+    ' 8.8.8.8',
+    '8.8.8.0008',
+    '8.8.8.1e1',
+    '8.8.8.0x8',
+    // Outside global unicast (2000::/3): nothing public lives there.
+    '::8.8.8.8',
+    '::1:127.0.0.1',
+    '0:0:0:0:1:ffff:808:808',
+    '::fffe:808:808',
+    '1:2:3:4:5:6:1.2.3.4',
+    '64:1::8.8.8.8',
+    '65:ff9b::808:808',
+    '64:ff9a::808:808',
+    '64:ff9b:0:0:0:1:808:808',
+    '100::1',
+    '1fff:ffff::1',
+    '4000::1',
+    'fbff::1',
+    'fe7f::1',
   ];
   it.each(refused)('%s is not public', (address) => expect(isPrivateAddress(address)).toBe(true));
 
@@ -115,12 +149,14 @@ describe('isPrivateAddress', () => {
     '2001:db8::1',
     '::ffff:8.8.8.8',
     '::ffff:808:808',
-    '::8.8.8.8',
+    '::ffff:8.8.0.1',
     '64:ff9b::8.8.8.8',
     '2002:808:808::1',
-    'fbff::1',
-    'fe7f::1',
-    '1:2:3:4:5:6:1.2.3.4',
+    '2000::1',
+    '3fff:ffff::1',
+    '2001:2:3:4:5:6:1.2.3.4',
+    // A global address whose last groups read as 127.0.0.1 is no NAT64 or mapped one.
+    '2001:ff9b::7f00:1',
     '2606:4700::6810:85e5',
   ];
   it.each(open)('%s is public', (address) => expect(isPrivateAddress(address)).toBe(false));
@@ -139,5 +175,8 @@ describe('addressKey', () => {
     expect(addressKey('example.org')).toBeUndefined();
     expect(addressKey('1.2.3')).toBeUndefined();
     expect(addressKey('1.2.3.256')).toBeUndefined();
+    expect(addressKey('1.2.3.')).toBeUndefined();
+    expect(addressKey('[::1')).toBeUndefined();
+    expect(addressKey('1::1]')).toBeUndefined();
   });
 });

@@ -26,9 +26,13 @@ describe('an input the operation does not read (issue 41)', () => {
     const given = givenInputs(runnerInputs({ 'dry-run': 'False', timeout: '1800', wait: ' true ', prune: 'true', comment: 'none' }));
     expect(given).toEqual(['project', 'prune', 'comment']);
     // Empty is "not given": the action applies the default.
-    expect(givenInputs(runnerInputs({ 'poll-interval': '', config: '' }))).toEqual(['project']);
+    expect(givenInputs(runnerInputs({ 'poll-interval': '', config: '', 'dry-run': '  ' }))).toEqual(['project']);
     // A value its schema refuses counts as given (parseInputs names what it accepts too).
     expect(givenInputs(runnerInputs({ 'dry-run': 'maybe' }))).toContain('dry-run');
+    // ...whatever its default reads as: `hidden`'s empty default reads as nothing (a refused value
+    // reads as nothing too), `project` has none its schema accepts (neither does a refused value).
+    expect(givenInputs(runnerInputs({ hidden: 'maybe', 'rate-limit': 'lots' }))).toEqual(['project', 'rate-limit', 'hidden']);
+    expect(givenInputs(runnerInputs({ project: 'Not a slug!' }))).toEqual(['project']);
     // The runner expands `github-token`'s default: a PAT and the job's token cannot be told apart.
     expect(givenInputs(runnerInputs({ 'github-token': 'ghp_a_personal_token' }))).not.toContain('github-token');
   });
@@ -62,6 +66,8 @@ describe('an input the operation does not read (issue 41)', () => {
 
   it('is judged for the operation the inputs name, none when that one is refused', () => {
     expect(unreadOnRunner(runnerInputs({ operation: 'deploy', 'dry-run': 'true' }))).toEqual([]);
+    // Blank is the default operation, `build`.
+    expect(unreadOnRunner(runnerInputs({ operation: '  ', 'dry-run': 'true' }))).toMatchObject([{ input: 'dry-run', operation: 'build' }]);
     expect(unreadOnRunner(runnerInputs({ operation: ' env ', wait: 'false' }))).toMatchObject([{ input: 'wait', operation: 'env' }]);
   });
 

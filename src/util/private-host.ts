@@ -1,36 +1,35 @@
 /**
  * Whether a host or an address is this machine or a network that is not the public internet:
  * loopback, private (RFC 1918), shared (100.64/10), link-local (cloud metadata: 169.254.169.254),
- * unspecified, multicast and reserved ranges, unique local IPv6 (fc00::/7), and IPv4 inside IPv6
- * (mapped `::ffff:a.b.c.d`, compatible `::a.b.c.d`, NAT64 `64:ff9b::`, 6to4 `2002::`), in every
- * spelling (`0x7f.1` as URL parsing writes it, `::ffff:7f00:1`, zones). `isPrivateHost` reads a
+ * unspecified, multicast and reserved ranges, IPv6 outside global unicast (2000::/3: unique local
+ * fc00::/7 among them), and IPv4 inside IPv6 (mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::`, 6to4
+ * `2002::`; compatible `::a.b.c.d` never public), in every spelling (`0x7f.1` as URL parsing writes it, `::ffff:7f00:1`, zones). `isPrivateHost` reads a
  * URL's host name as written (no name is looked up: `localhost` and names below it, IP literals);
  * `isPrivateAddress` judges an address a name resolved to, at the moment of connecting
  * (src/readthedocs/public-connect.ts). A pull request's page must never make a runner probe them
  * (`link-check-external`). Pure.
  */
 
-/** IPv4 ranges as [first octets..., prefix length]. */
-const PRIVATE_V4: readonly [number, number, number, number, number][] = [
-  [0, 0, 0, 0, 8], // "this network", the unspecified address
-  [10, 0, 0, 0, 8],
-  [100, 64, 0, 0, 10], // shared (carrier-grade NAT)
-  [127, 0, 0, 0, 8],
-  [169, 254, 0, 0, 16], // link-local
-  [172, 16, 0, 0, 12],
-  [192, 0, 0, 0, 24], // IETF protocol assignments
-  [192, 168, 0, 0, 16],
-  [198, 18, 0, 0, 15], // benchmarking
-  [224, 0, 0, 0, 3], // multicast, reserved and broadcast (224/4, 240/4)
+/** IPv4 ranges as [first octet, second octet, prefix length] (none has more than two octets of prefix). */
+const PRIVATE_V4: readonly [number, number, number][] = [
+  [0, 0, 8], // "this network", the unspecified address
+  [10, 0, 8],
+  [100, 64, 10], // shared (carrier-grade NAT)
+  [127, 0, 8],
+  [169, 254, 16], // link-local
+  [172, 16, 12],
+  [192, 0, 24], // IETF protocol assignments (192.0.0.0/24)
+  [192, 168, 16],
+  [198, 18, 15], // benchmarking
+  [224, 0, 3], // multicast, reserved and broadcast (224/4, 240/4)
 ];
 
 /** `hostname` as `URL.hostname` gives it (IPv6 in brackets). */
 export function isPrivateHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
-  if (name.startsWith('[') && name.endsWith(']')) return isPrivateV6(name.slice(1, -1));
-  const v4 = ipv4Of(name);
-  return v4 !== undefined && isPrivateV4(v4);
+  // An IP literal is judged as an address (IPv6 in brackets); any other name is not one.
+  return name.startsWith('[') || ipv4Of(name) !== undefined ? isPrivateAddress(name) : false;
 }
 
 /**
@@ -72,8 +71,8 @@ function ipv4Of(text: string): number[] | undefined {
 
 function isPrivateV4(octets: readonly number[]): boolean {
   const value = ((octets[0]! << 24) >>> 0) + (octets[1]! << 16) + (octets[2]! << 8) + octets[3]!;
-  return PRIVATE_V4.some(([a, b, c, d, bits]) => {
-    const start = ((a << 24) >>> 0) + (b << 16) + (c << 8) + d;
+  return PRIVATE_V4.some(([a, b, bits]) => {
+    const start = ((a << 24) >>> 0) + (b << 16);
     const size = 2 ** (32 - bits);
     return value >= start && value < start + size;
   });
@@ -84,22 +83,24 @@ function embeddedV4(groups: readonly number[]): number[] {
   return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff];
 }
 
-/** Loopback, unspecified, unique local (fc00::/7), link-local (fe80::/10), site-local, multicast, and IPv4 inside IPv6. */
+/**
+ * Public is global unicast (2000::/3, all of IPv6 that is allocated for the internet) and an IPv4
+ * reached through IPv6 that is public: mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4
+ * `2002:aabb:ccdd::`. The rest is not: loopback `::1`, unspecified `::`, compatible `::a.b.c.d`,
+ * NAT64 for local use (64:ff9b:1::/48), unique local (fc00::/7), link-local (fe80::/10),
+ * site-local, multicast (ff00::/8), and the unallocated space between.
+ */
 function isPrivateV6(text: string): boolean {
   const groups = ipv6Groups(text);
   if (groups === undefined) return true; // not an address: never asked
-  const [first] = groups as [number];
-  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xffc0) === 0xfec0 || (first & 0xff00) === 0xff00) return true;
-  const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
-  // ::, ::1 and ::a.b.c.d (compatible), ::ffff:a.b.c.d (mapped).
-  if (zeroTo(6) || (zeroTo(5) && groups[5] === 0xffff)) {
-    return zeroTo(8) || (groups[7] === 1 && zeroTo(7)) || isPrivateV4(embeddedV4(groups));
+  const [first, second, third] = groups as [number, number, number];
+  const zeroFrom = (start: number, end: number) => groups.slice(start, end).every((group) => group === 0);
+  if ((zeroFrom(0, 5) && groups[5] === 0xffff) || (first === 0x64 && second === 0xff9b && zeroFrom(2, 6))) {
+    return isPrivateV4(embeddedV4(groups));
   }
-  // 64:ff9b::a.b.c.d (NAT64); the rest of 64:ff9b::/32 (64:ff9b:1::/48, NAT64 for local use) is never public.
-  if (first === 0x64 && groups[1] === 0xff9b) return !groups.slice(2, 6).every((group) => group === 0) || isPrivateV4(embeddedV4(groups));
   // 2002:aabb:ccdd::/48 (6to4) carries a.b.c.d in its second and third groups.
-  if (first === 0x2002) return isPrivateV4([groups[1]! >> 8, groups[1]! & 0xff, groups[2]! >> 8, groups[2]! & 0xff]);
-  return false;
+  if (first === 0x2002) return isPrivateV4([second >> 8, second & 0xff, third >> 8, third & 0xff]);
+  return (first & 0xe000) !== 0x2000;
 }
 
 /** The eight groups of an IPv6 address's text (a dotted IPv4 tail read as two groups); undefined when it is none. */
@@ -107,7 +108,8 @@ function ipv6Groups(text: string): number[] | undefined {
   let body = text;
   const tail: number[] = [];
   const lastColon = body.lastIndexOf(':');
-  if (body.slice(lastColon + 1).includes('.')) {
+  // A dot only in the last group (a dotted IPv4 tail); one anywhere else makes no address.
+  if (body.includes('.')) {
     const v4 = ipv4Of(body.slice(lastColon + 1));
     if (v4 === undefined) return undefined;
     tail.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
