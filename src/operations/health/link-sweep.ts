@@ -12,6 +12,7 @@ import { type BrokenLink, byPage, countKinds, kindWords } from '../../reporting/
 import type { ProjectLog } from '../../reporting/project-log.js';
 import { plainUrl } from '../../reporting/output-values.js';
 import type { OperationContext } from '../types.js';
+import { plural } from '../../util/plural.js';
 import { failsAt } from '../gates.js';
 import { annotateBroken, checkLinks, type LinkAnswers, type LinkReport } from '../shared/links/link-checker.js';
 import { apartCounts, throttleNote } from '../shared/links/link-counts.js';
@@ -114,10 +115,6 @@ function otherSitesRow(ctx: OperationContext, args: { report: LinkReport; slug: 
 /** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
 function brokenWords(links: readonly BrokenLink[]): string {
   return `${plural(links.length, 'broken link')} (${kindWords(countKinds(links))})`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /**
