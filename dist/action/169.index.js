@@ -569,6 +569,8 @@ async function disabledNotice(api, project, log, admin) {
 
 // EXTERNAL MODULE: ./lib/reporting/broken-link.js
 var broken_link = __webpack_require__(2242);
+// EXTERNAL MODULE: ./lib/util/plural.js
+var plural = __webpack_require__(3960);
 // EXTERNAL MODULE: ./lib/operations/gates.js
 var gates = __webpack_require__(9414);
 // EXTERNAL MODULE: ./lib/operations/shared/links/link-checker.js + 7 modules
@@ -590,6 +592,7 @@ var resolve_link = __webpack_require__(8293);
  * time spent) is *partial*: it vouches for nothing, so its row is never ok (a problem with `fail`,
  * not checked with `warn`), and an issue about the links stays open.
  */
+
 
 
 
@@ -641,7 +644,7 @@ answers) {
     if (report.pages === 0)
         return [row('unknown', slug, unreadRoot(root, report))];
     const note = (0,link_counts/* throttleNote */.Pb)(report);
-    const checked = [`${plural(report.checked, 'link')} checked`, `${report.notChecked} not checked`, ...(0,link_counts/* apartCounts */.n9)(report)].join(', ');
+    const checked = [`${(0,plural/* plural */.L)(report.checked, 'link')} checked`, `${report.notChecked} not checked`, ...(0,link_counts/* apartCounts */.n9)(report)].join(', ');
     // More links left than checked: the crawl vouches for nothing.
     const partial = report.notChecked > report.checked;
     const counts = `${checked}${note === '' ? '' : `; ${note}`}${partial ? `; ${PARTIAL}` : ''}`;
@@ -651,7 +654,7 @@ answers) {
     (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: log }, warned);
     // Every broken link in `results` (the row's), the job summary's list and the issue's come from it.
     const broken = own.length === 0 ? {} : { broken: own };
-    const read = `${partial ? 'partial: ' : ''}${plural(report.pages, 'page')}`;
+    const read = `${partial ? 'partial: ' : ''}${(0,plural/* plural */.L)(report.pages, 'page')}`;
     const others = ctx.inputs.linkCheckExternal ? [otherSitesRow(ctx, { report, slug, fail: (0,gates/* failsAt */.ZN)(levels.links), log })] : [];
     if (failing.length === 0) {
         const told = warned.length === 0 ? '' : `; ${brokenWords(warned)}, told as warnings (\`link-check: warn\`)`;
@@ -659,7 +662,7 @@ answers) {
         return [{ ...row(state, slug, `${read} read, ${counts}${told}`), ...broken }, ...others];
     }
     const pages = (0,broken_link/* byPage */.XQ)(failing).length;
-    const also = warned.length === 0 ? '' : `, and ${plural(warned.length, 'more broken link')} told as warnings`;
+    const also = warned.length === 0 ? '' : `, and ${(0,plural/* plural */.L)(warned.length, 'more broken link')} told as warnings`;
     return [{ ...row('problem', slug, `${brokenWords(failing)} on ${pages} of the ${read} read${also}; ${counts}`), ...broken }, ...others];
 }
 /**
@@ -673,12 +676,12 @@ function otherSitesRow(ctx, args) {
     const dead = args.report.broken.filter((link) => link.external);
     const unavailable = args.report.unavailable === 0
         ? ''
-        : `; ${plural(args.report.unavailable, 'link')} not checked: the site was unavailable (throttled, a server error or no answer), never dead`;
+        : `; ${(0,plural/* plural */.L)(args.report.unavailable, 'link')} not checked: the site was unavailable (throttled, a server error or no answer), never dead`;
     if (dead.length === 0)
         return otherRow('ok', args.slug, `no dead link to another site${unavailable}`);
     const sites = new Set(dead.map((link) => (URL.canParse(link.target) ? new URL(link.target).host : link.target))).size;
     const targets = new Set(dead.map((link) => link.target)).size;
-    const found = `${plural(targets, 'dead link')} to ${plural(sites, 'other site')}, on ${plural((0,broken_link/* byPage */.XQ)(dead).length, 'page')}`;
+    const found = `${(0,plural/* plural */.L)(targets, 'dead link')} to ${(0,plural/* plural */.L)(sites, 'other site')}, on ${(0,plural/* plural */.L)((0,broken_link/* byPage */.XQ)(dead).length, 'page')}`;
     if (args.fail)
         return { ...otherRow('problem', args.slug, `${found}${unavailable}`), broken: dead };
     (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: args.log }, dead);
@@ -686,10 +689,7 @@ function otherSitesRow(ctx, args) {
 }
 /** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
 function brokenWords(links) {
-    return `${plural(links.length, 'broken link')} (${(0,broken_link/* kindWords */.Gk)((0,broken_link/* countKinds */.xb)(links))})`;
-}
-function plural(count, word) {
-    return `${count} ${word}${count === 1 ? '' : 's'}`;
+    return `${(0,plural/* plural */.L)(links.length, 'broken link')} (${(0,broken_link/* kindWords */.Gk)((0,broken_link/* countKinds */.xb)(links))})`;
 }
 /**
  * Why the root gave no page to read: only an HTML page that answered 200 is read, so nothing is
