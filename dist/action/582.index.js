@@ -593,7 +593,7 @@ function detailLines(args, rows, options, repoUrl) {
     if (options.pages) {
         // Links to pages of a preview that is not ready (or is outdated) would mislead; the service's
         // own comment lists them already.
-        const listed = rows.filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha) && serviceCommentOf(args, row) === undefined);
+        const listed = rows.filter((row) => readyAtHead(row, headSha) && serviceCommentOf(args, row) === undefined);
         for (const line of changedPagesFolds(listed, args.runUrl))
             lines.push(line);
     }
@@ -688,13 +688,9 @@ function headingNotes(rows, others, headSha) {
     const listed = new Set(unredirected.flatMap((row) => (row.unredirected ?? []).map((page) => page.from))).size;
     const unlisted = new Map(unredirected.map((row) => [listKey(unredirectedOfRow(row)), row.moreUnredirected ?? 0]));
     const lost = listed + [...unlisted.values()].reduce((sum, more) => sum + more, 0);
-    const broken = others
-        .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
-        .reduce((sum, row) => sum + brokenCount(row), 0);
+    const broken = others.filter((row) => readyAtHead(row, headSha)).reduce((sum, row) => sum + brokenCount(row), 0);
     // Issue 50: a changed page the link check could not read is said, never passed over in silence.
-    const unread = rows
-        .filter((row) => row.status === 'ready' && (headSha === undefined || row.commit === headSha))
-        .reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
+    const unread = rows.filter((row) => readyAtHead(row, headSha)).reduce((sum, row) => sum + (row.unreadPages ?? 0), 0);
     const added = others.filter((row) => shownNewWarnings(row, headSha)).reduce((sum, row) => sum + rowNewWarnings(row), 0);
     return [
         warnings,
@@ -709,6 +705,10 @@ function headingNotes(rows, others, headSha) {
 /** The status a row is shown with: a ready preview that a gate turned red is counted with the failed ones. */
 function shownStatus(row) {
     return row.status === 'ready' && row.failedChecks?.length ? 'failed' : row.status;
+}
+/** A ready preview of the head commit (any commit when the head is not known): what its findings are told of. */
+function readyAtHead(row, headSha) {
+    return row.status === 'ready' && (headSha === undefined || row.commit === headSha);
 }
 /** A row's broken links, counted. */
 function brokenCount(row) {
