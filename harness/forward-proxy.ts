@@ -6,7 +6,15 @@
 // action would never connect to itself is fine here), any other name is "not found": 502, as a
 // real proxy answers a name that does not resolve. The site answers each page from its script,
 // one answer per request, the last one repeated (404, 503 once then 200, 429 always, 200).
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
 /** One request the proxy was asked: `GET http://site.example/x`, or `CONNECT site.example:443`. */
@@ -80,18 +88,23 @@ export interface OtherSite {
   close(): Promise<void>;
 }
 
-/** Another site on loopback: each scripted page answers its next answer (HTML `ok` on a 200). */
-export async function startOtherSite(): Promise<OtherSite> {
+/**
+ * Another site on loopback: each scripted page answers its next answer (HTML `ok` on a 200).
+ * `tls`: the site speaks HTTPS with this certificate (an https:// target, reached through the
+ * proxy's CONNECT tunnel; the action trusts the certificate through `NODE_EXTRA_CA_CERTS`).
+ */
+export async function startOtherSite(options: { tls?: { key: string; cert: string } } = {}): Promise<OtherSite> {
   const requests: string[] = [];
   const scripts = new Map<string, { answers: Answer[]; next: number }>();
-  const server = createServer((req, res) => {
+  const respond: RequestListener = (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     requests.push(`${req.method} ${path}`);
     const script = scripts.get(path);
     const answer = script === undefined ? 404 : script.answers[Math.min(script.next++, script.answers.length - 1)]!;
     const { status, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
     res.writeHead(status, { 'content-type': 'text/html', ...headers }).end(status === 200 ? '<p>ok</p>' : `<p>${status}</p>`);
-  });
+  };
+  const server = options.tls === undefined ? createServer(respond) : createTlsServer(options.tls, respond);
   const url = await listen(server);
   return {
     port: Number(new URL(url).port),
