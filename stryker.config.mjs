@@ -17,6 +17,7 @@ export default {
     'src/operations/preview/redirected-links.ts',
     'src/operations/preview/deleted-pages.ts',
     'src/operations/shared/links/link-judge.ts',
+    'src/operations/shared/links/link-checker.ts',
     'src/operations/shared/links/levels.ts',
     'src/operations/shared/links/resolve-link.ts',
     'src/util/private-host.ts',
