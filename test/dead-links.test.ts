@@ -41,7 +41,9 @@ describe('the hidden state', () => {
   it.each([
     ['no body', undefined],
     ['no state', 'just text'],
-    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef":"2026-03-02"}'],
+    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef":"2026-03-02"} '],
+    // A state's JSON and end without its opening: not a state.
+    ['no opening', `${'x'.repeat(34)}{"0123456789abcdef":"2026-03-02"} -->`],
     ['not JSON', '<!-- readthedocs-action:dead-links {nope} -->'],
     ['an array', '<!-- readthedocs-action:dead-links [1,2] -->'],
     ['null', '<!-- readthedocs-action:dead-links null -->'],
@@ -61,6 +63,10 @@ describe('the hidden state', () => {
       aaaaaaaaaaaaaaaa: 20260105,
       bbbbbbbbbbbbbbbb: '2026-13-45',
       cccccccccccccccc: ' 2026-01-05',
+      // Days that `Date.parse` would read, written otherwise: an extended year, a trailing comment, a list of one day.
+      dddddddddddddddd: '+002026-01-05',
+      eeeeeeeeeeeeeeee: '2026-01-05(',
+      ffffffffffffffff: ['2026-01-05'],
     };
     const read = readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(entries)} -->`);
     expect([...read]).toEqual([[good, Date.parse('2026-01-05T00:00:00Z')]]);

@@ -96,7 +96,9 @@ describe('judge: links to other sites', () => {
   });
 
   it('confirmed by a second ask, it is broken, with its page each time; the unavailable stay unavailable', () => {
-    const judged = judge(plan, links, (url) => answers.get(url), new Set(['https://a.example/gone', 'https://c.example/']));
+    // A second answer that is a server error too (another project's ask, in the run) confirms nothing.
+    const confirmed = new Set(['https://a.example/gone', 'https://c.example/', 'https://b.example/slow']);
+    const judged = judge(plan, links, (url) => answers.get(url), confirmed);
     expect(judged).toMatchObject({ checked: 4, notChecked: 0, unavailable: 2 });
     expect(judged.unconfirmed.size).toBe(0);
     // The confirmed are judged (dead); the unavailable are not.
@@ -136,12 +138,13 @@ describe('judge: links to other sites', () => {
 
   it("not asked (a bound, out of time, a private address): not checked, and not judged; the version's own not checked are not another site's", () => {
     const own = occurrence('later.html');
+    const unasked = occurrence('unasked.html');
     const judged = judge(
       plan,
-      [occurrence('https://d.example/unasked'), occurrence('http://localhost:9/'), own, occurrence('https://a.example/ok')],
+      [occurrence('https://d.example/unasked'), occurrence('http://localhost:9/'), own, unasked, occurrence('https://a.example/ok')],
       (url) => (url === 'http://localhost:9/' ? { refused: 'private' } : url === own.target.url ? {} : answers.get(url)),
     );
-    expect(judged).toMatchObject({ checked: 1, notChecked: 3, unavailable: 0 });
+    expect(judged).toMatchObject({ checked: 1, notChecked: 4, unavailable: 0 });
     expect([...judged.unjudged]).toEqual(['https://d.example/unasked', 'http://localhost:9/']);
   });
 

@@ -266,6 +266,16 @@ describe('the links to other sites row of health', () => {
     expect(annotations).toEqual([]);
   });
 
+  it('counts the sites of the dead ones: two targets of one site, one of another', async () => {
+    const site = {
+      [ROOT]: page(
+        '<a href="https://a.example/gone">gone</a> <a href="https://a.example/lost">lost</a> <a href="https://c.example/x">x</a>',
+      ),
+    };
+    const { rows } = await sweep(site, { 'link-check': 'fail', 'link-check-external': 'true' });
+    expect(others(rows)!.details).toBe('3 dead links to 2 other sites, on 1 page');
+  });
+
   it('with `warn`: ok, the dead ones told as warnings, the targets not judged carried all the same', async () => {
     const { rows, annotations } = await sweep(OTHERS, { 'link-check': 'warn', 'link-check-external': 'true' });
     expect(others(rows)).toMatchObject({
