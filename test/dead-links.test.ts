@@ -2,7 +2,7 @@
 // dead, hidden in its body, read back by the next run (a hostile body read safely), and the list
 // grouped by site with the pages that link to each target.
 import { describe, expect, it } from 'vitest';
-import { deadKey, deadSites, readSince, sinceComment, sinceOfDead } from '../src/operations/health/dead-links.js';
+import { deadKey, deadSites, readSince, sinceComment, sinceOfDead, sinceOfRun } from '../src/operations/health/dead-links.js';
 import type { CheckRow } from '../src/operations/health/checks.js';
 import { issueBody } from '../src/operations/health/report.js';
 import type { BrokenLink } from '../src/reporting/broken-link.js';
@@ -41,7 +41,9 @@ describe('the hidden state', () => {
   it.each([
     ['no body', undefined],
     ['no state', 'just text'],
-    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef":"2026-03-02"}'],
+    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef":"2026-03-02"} '],
+    // A state's JSON and end without its opening: not a state.
+    ['no opening', `${'x'.repeat(34)}{"0123456789abcdef":"2026-03-02"} -->`],
     ['not JSON', '<!-- readthedocs-action:dead-links {nope} -->'],
     ['an array', '<!-- readthedocs-action:dead-links [1,2] -->'],
     ['null', '<!-- readthedocs-action:dead-links null -->'],
@@ -61,6 +63,10 @@ describe('the hidden state', () => {
       aaaaaaaaaaaaaaaa: 20260105,
       bbbbbbbbbbbbbbbb: '2026-13-45',
       cccccccccccccccc: ' 2026-01-05',
+      // Days that `Date.parse` would read, written otherwise: an extended year, a trailing comment, a list of one day.
+      dddddddddddddddd: '+002026-01-05',
+      eeeeeeeeeeeeeeee: '2026-01-05(',
+      ffffffffffffffff: ['2026-01-05'],
     };
     const read = readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(entries)} -->`);
     expect([...read]).toEqual([[good, Date.parse('2026-01-05T00:00:00Z')]]);
@@ -83,6 +89,50 @@ describe('the hidden state', () => {
         [deadKey('acme', 'https://a.example/new'), T],
       ]),
     );
+  });
+});
+
+describe('sinceOfRun: the state a run writes', () => {
+  const key = (project: string, target: string) => deadKey(project, target);
+  const previous = new Map([
+    [key('acme', 'https://a.example/dead'), T - 21 * DAY],
+    [key('acme', 'https://a.example/busy'), T - 14 * DAY],
+    [key('acme', 'https://a.example/back'), T - 7 * DAY],
+    [key('beta', 'https://b.example/busy'), T - 3 * DAY],
+  ]);
+
+  it('the dead ones (their first day, else now), then the days of the targets not judged that it had; a working one dropped', () => {
+    const since = sinceOfRun(
+      [
+        {
+          project: 'acme',
+          sites: deadSites([dead('/', 'https://a.example/dead'), dead('/', 'https://a.example/new')]),
+          // Not judged and never dead: no day to keep.
+          unjudged: ['https://a.example/busy', 'https://a.example/never'],
+        },
+        { project: 'beta', sites: deadSites([dead('/', 'https://b.example/new')]), unjudged: ['https://b.example/busy'] },
+      ],
+      previous,
+      T,
+    );
+    // Every project's dead ones before any target not judged: the bound keeps them first.
+    expect([...since]).toEqual([
+      [key('acme', 'https://a.example/dead'), T - 21 * DAY],
+      [key('acme', 'https://a.example/new'), T],
+      [key('beta', 'https://b.example/new'), T],
+      [key('acme', 'https://a.example/busy'), T - 14 * DAY],
+      [key('beta', 'https://b.example/busy'), T - 3 * DAY],
+    ]);
+  });
+
+  it("a target not judged is kept by its own project's key only", () => {
+    // beta's busy target under acme's name: another key, not in the previous state.
+    expect(sinceOfRun([{ project: 'acme', sites: [], unjudged: ['https://b.example/busy'] }], previous, T).size).toBe(0);
+  });
+
+  it('nothing dead and nothing not judged: an empty state', () => {
+    expect(sinceOfRun([], previous, T).size).toBe(0);
+    expect(sinceOfRun([{ project: 'acme', sites: [], unjudged: [] }], previous, T).size).toBe(0);
   });
 });
 
@@ -158,6 +208,57 @@ describe('the issue body', () => {
     expect(body.match(/: answered 404, dead since/g)).toHaveLength(50);
     expect(body).toContain('- … and 10 more dead links: the job summary of the run lists them all');
     expect(readSince(body).size).toBe(60);
+  });
+
+  it('dead, then unavailable (another problem keeps the issue open), then dead again: its first day comes back', () => {
+    const target = 'https://a.example/x';
+    const internal: CheckRow = { check: 'links work', state: 'problem', subject: 'latest', details: '1 broken link', links: [] };
+    const first = issueBody(marker, [{ project: 'acme', rows: [row([dead('/', target)])] }], { at: T - 21 * DAY });
+    expect(first).toContain(`\`${target}\`: answered 404, dead since 2026-02-09`);
+    // Not judged a week on: not listed (not confirmed), its day kept hidden; a target that answered is gone from the state.
+    const unavailable: CheckRow = {
+      check: 'links to other sites',
+      state: 'ok',
+      subject: 'latest',
+      details: 'no dead link',
+      links: [],
+      unjudged: [target],
+    };
+    const second = issueBody(marker, [{ project: 'acme', rows: [internal, unavailable] }], { at: T - 14 * DAY, previous: first });
+    expect(second).not.toContain(target);
+    expect(second).not.toContain('dead since');
+    expect(readSince(second)).toEqual(new Map([[deadKey('acme', target), Date.parse('2026-02-09T00:00:00Z')]]));
+    const third = issueBody(marker, [{ project: 'acme', rows: [row([dead('/', target)])] }], { at: T, previous: second });
+    expect(third).toContain(`\`${target}\`: answered 404, dead since 2026-02-09`);
+    // Working (neither dead nor unjudged) on the fourth: dropped, and dead again after that, a new day.
+    const working: CheckRow = { ...unavailable, unjudged: [] };
+    const fourth = issueBody(marker, [{ project: 'acme', rows: [internal, working] }], { at: T + DAY, previous: third });
+    expect(fourth).not.toContain('dead-links');
+    const fifth = issueBody(marker, [{ project: 'acme', rows: [row([dead('/', target)])] }], { at: T + 2 * DAY, previous: fourth });
+    expect(fifth).toContain(`\`${target}\`: answered 404, dead since 2026-03-04`);
+  });
+
+  it("a problem row's targets not judged keep their days beside the dead ones; a row told as warnings keeps no dead one's", () => {
+    const previous = sinceComment(
+      new Map([
+        [deadKey('acme', 'https://a.example/busy'), T - 9 * DAY],
+        [deadKey('acme', 'https://a.example/warned'), T - 9 * DAY],
+      ]),
+    );
+    const problem = { ...row([dead('/', 'https://a.example/x')]), unjudged: ['https://a.example/busy'] };
+    const body = issueBody(marker, [{ project: 'acme', rows: [problem] }], { at: T, previous });
+    expect(body).not.toContain('https://a.example/busy');
+    expect(readSince(body)).toEqual(
+      new Map([
+        [deadKey('acme', 'https://a.example/x'), Date.parse('2026-03-02T00:00:00Z')],
+        [deadKey('acme', 'https://a.example/busy'), Date.parse('2026-02-21T00:00:00Z')],
+      ]),
+    );
+    // `warn`: the dead ones are no problem of the issue's, and no day of theirs is written; a target not judged keeps its own.
+    const internal: CheckRow = { check: 'links work', state: 'problem', subject: 'latest', details: '1 broken link', links: [] };
+    const warned: CheckRow = { ...row([dead('/', 'https://a.example/warned')]), state: 'ok', unjudged: ['https://a.example/busy'] };
+    const kept = issueBody(marker, [{ project: 'acme', rows: [internal, warned] }], { at: T, previous });
+    expect(readSince(kept)).toEqual(new Map([[deadKey('acme', 'https://a.example/busy'), Date.parse('2026-02-21T00:00:00Z')]]));
   });
 
   it('without dead links or a date, no state', () => {

@@ -84,14 +84,25 @@ describe('judge: links to other sites', () => {
     const judged = judge(plan, links, (url) => answers.get(url));
     expect(judged).toMatchObject({ checked: 1, notChecked: 0, unavailable: 5, broken: [] });
     expect([...judged.unconfirmed]).toEqual(['https://a.example/gone', 'https://c.example/']);
+    // Not judged, each target once: the unavailable and the unconfirmed alike; the working one is judged.
+    expect([...judged.unjudged]).toEqual([
+      'https://a.example/gone',
+      'https://b.example/slow',
+      'https://b.example/busy',
+      'https://c.example/',
+    ]);
     // The version's own suspects (the CDN's lag) are another thing.
     expect(judged.suspects.size).toBe(0);
   });
 
   it('confirmed by a second ask, it is broken, with its page each time; the unavailable stay unavailable', () => {
-    const judged = judge(plan, links, (url) => answers.get(url), new Set(['https://a.example/gone', 'https://c.example/']));
+    // A second answer that is a server error too (another project's ask, in the run) confirms nothing.
+    const confirmed = new Set(['https://a.example/gone', 'https://c.example/', 'https://b.example/slow']);
+    const judged = judge(plan, links, (url) => answers.get(url), confirmed);
     expect(judged).toMatchObject({ checked: 4, notChecked: 0, unavailable: 2 });
     expect(judged.unconfirmed.size).toBe(0);
+    // The confirmed are judged (dead); the unavailable are not.
+    expect([...judged.unjudged]).toEqual(['https://b.example/slow', 'https://b.example/busy']);
     expect(judged.broken).toEqual([
       { page: '/', target: 'https://a.example/gone', problem: 'answered 404', kind: 'page', external: true },
       { page: 'guide.html', target: 'https://a.example/gone', problem: 'answered 404', kind: 'page', external: true },
@@ -121,6 +132,28 @@ describe('judge: links to other sites', () => {
     const judged = judge({ external: false, anchors: true }, links, (url) => answers.get(url));
     expect(judged).toMatchObject({ checked: 0, unavailable: 0, otherSites: 6, broken: [] });
     expect(judged.unconfirmed.size).toBe(0);
+    // Not asked for want of the input: no date of theirs to keep either.
+    expect(judged.unjudged.size).toBe(0);
+  });
+
+  it("not asked (a bound, out of time, a private address): not checked, and not judged; the version's own not checked are not another site's", () => {
+    const own = occurrence('later.html');
+    const unasked = occurrence('unasked.html');
+    const judged = judge(
+      plan,
+      [occurrence('https://d.example/unasked'), occurrence('http://localhost:9/'), own, unasked, occurrence('https://a.example/ok')],
+      (url) => (url === 'http://localhost:9/' ? { refused: 'private' } : url === own.target.url ? {} : answers.get(url)),
+    );
+    expect(judged).toMatchObject({ checked: 1, notChecked: 4, unavailable: 0 });
+    expect([...judged.unjudged]).toEqual(['https://d.example/unasked', 'http://localhost:9/']);
+  });
+
+  it('at most 2,000 targets not judged are named (the count goes on)', () => {
+    const many = Array.from({ length: 2_003 }, (_, i) => occurrence(`https://b.example/${i}`));
+    const judged = judge(plan, many, () => ({ status: 503 }));
+    expect(judged.unavailable).toBe(2_003);
+    expect(judged.unjudged.size).toBe(2_000);
+    expect([...judged.unjudged].at(-1)).toBe('https://b.example/1999');
   });
 });
 

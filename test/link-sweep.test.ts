@@ -4,6 +4,7 @@
 // annotations. The stand-in's scenarios (throttles, private docs, redirects) are in
 // test/operations/health-link-check.test.ts and link-check-docs-hosts.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckRow } from '../src/operations/health/checks.js';
 import { linkSweepRows } from '../src/operations/health/link-sweep.js';
 import { LinkAnswers } from '../src/operations/shared/links/link-checker.js';
 import type { InputName } from '../src/inputs/declarations.js';
@@ -229,6 +230,77 @@ describe('the links work row of health', () => {
       details: expect.stringMatching(
         /^1 broken link \(1 to a page\) on 1 of the partial: 2 pages read; 2 links checked, 3 not checked; more links/,
       ),
+    });
+  });
+});
+
+// Issue 52: the row of links to other sites (`link-check-external`): the dead ones, and the targets not judged.
+describe('the links to other sites row of health', () => {
+  /** The root links to a dead page, a page that answers 503, one at a private address, and a page that works, all of other sites. */
+  const OTHERS = {
+    [ROOT]: page(
+      '<a href="https://a.example/gone">gone</a> <a href="https://b.example/slow">slow</a> ' +
+        '<a href="http://localhost:9/">here</a> <a href="https://a.example/ok">ok</a>',
+    ),
+    'https://a.example/ok': page('fine'),
+    'https://b.example/slow': { status: 503, url: 'https://b.example/slow', contentType: 'text/html', problem: 'answered 503' },
+  };
+  const GONE = [{ page: '/', target: 'https://a.example/gone', problem: 'answered 404', kind: 'page', external: true, text: 'gone' }];
+  const others = (rows: readonly CheckRow[]) => rows.find((row) => row.check === 'links to other sites');
+
+  it('with `fail`: a problem with the dead ones, carrying the targets it could not judge (unavailable, not asked), not the working one', async () => {
+    const { rows, asked, annotations } = await sweep(OTHERS, { 'link-check': 'fail', 'link-check-external': 'true' });
+    expect(others(rows)).toEqual({
+      check: 'links to other sites',
+      state: 'problem',
+      subject: 'latest',
+      details:
+        '1 dead link to 1 other site, on 1 page; 1 link not checked: the site was unavailable (throttled, a server error or no answer), never dead',
+      links: [],
+      broken: GONE,
+      unjudged: ['https://b.example/slow', 'http://localhost:9/'],
+    });
+    // The dead one asked twice (confirmed), the others once; the private one never.
+    expect(asked.filter((url) => url === 'https://a.example/gone')).toHaveLength(2);
+    expect(asked).not.toContain('http://localhost:9/');
+    expect(annotations).toEqual([]);
+  });
+
+  it('counts the sites of the dead ones: two targets of one site, one of another', async () => {
+    const site = {
+      [ROOT]: page(
+        '<a href="https://a.example/gone">gone</a> <a href="https://a.example/lost">lost</a> <a href="https://c.example/x">x</a>',
+      ),
+    };
+    const { rows } = await sweep(site, { 'link-check': 'fail', 'link-check-external': 'true' });
+    expect(others(rows)!.details).toBe('3 dead links to 2 other sites, on 1 page');
+  });
+
+  it('with `warn`: ok, the dead ones told as warnings, the targets not judged carried all the same', async () => {
+    const { rows, annotations } = await sweep(OTHERS, { 'link-check': 'warn', 'link-check-external': 'true' });
+    expect(others(rows)).toMatchObject({
+      state: 'ok',
+      details: expect.stringMatching(
+        /^1 dead link to 1 other site, on 1 page, told as warnings \(`link-check: warn`\); 1 link not checked/,
+      ),
+      broken: GONE,
+      unjudged: ['https://b.example/slow', 'http://localhost:9/'],
+    });
+    expect(annotations.map(({ title }) => title)).toEqual(['Broken external link']);
+  });
+
+  it('no dead link: ok, still carrying the targets not judged; none of them: no list at all', async () => {
+    const alive = { ...OTHERS, 'https://a.example/gone': page('back') };
+    const { rows } = await sweep(alive, { 'link-check': 'fail', 'link-check-external': 'true' });
+    expect(others(rows)).toMatchObject({ state: 'ok', unjudged: ['https://b.example/slow', 'http://localhost:9/'] });
+    expect(others(rows)!.details).toMatch(/^no dead link to another site; 1 link not checked: the site was unavailable/);
+    const fine = { [ROOT]: page('<a href="https://a.example/ok">ok</a>'), 'https://a.example/ok': page('fine') };
+    expect(others((await sweep(fine, { 'link-check': 'fail', 'link-check-external': 'true' })).rows)).toEqual({
+      check: 'links to other sites',
+      state: 'ok',
+      subject: 'latest',
+      details: 'no dead link to another site',
+      links: [],
     });
   });
 });

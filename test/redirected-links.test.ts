@@ -34,6 +34,7 @@ const report = (broken: BrokenLink[]): LinkReport => ({
   checked: 10,
   notChecked: 1,
   unavailable: 0,
+  unjudged: new Set(),
   broken,
   pages: 2,
   requests: 5,

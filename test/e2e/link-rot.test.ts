@@ -3,8 +3,10 @@
 // forward proxy that resolves `rot.example` to a scripted site). The default version's page links
 // one working, one dead (404), one flaky (503 once, then fine) and one throttled (429 every time)
 // page there: one issue naming only the dead one, since when it is dead, kept across runs (a date
-// planted three weeks back is kept); once the page answers again, the issue closes. The decisions
-// are unit-tested in test/link-judge.test.ts and test/dead-links.test.ts.
+// planted three weeks back is kept, through a run where the site would not tell: 503, while a
+// broken link of the docs' own keeps the issue open); once the page answers again, the issue
+// closes. The decisions are unit-tested in test/link-judge-external.test.ts and
+// test/dead-links.test.ts.
 import { describe, expect, it } from 'vitest';
 import { startForwardProxy, startOtherSite } from '../../harness/forward-proxy.ts';
 import { startGitHubStandin } from '../../harness/github-standin.ts';
@@ -86,6 +88,38 @@ describe('link rot in health, through dist/ and a proxy', () => {
     expect(second.code, second.stdout).toBe(1);
     expect(open().map((issue) => issue.number)).toEqual([number]);
     expect(open()[0]!.body).toContain(`\`${SITE}/dead.html\`: answered 404, dead since ${weeksAgo}`);
+    expect(gh.count('POST', /\/issues$/)).toBe(1);
+
+    // A run that cannot judge it (503: unavailable), while a broken link of the docs' own keeps the issue open: the dead link is
+    // not listed (not confirmed this run), and its date stays in the hidden state...
+    const state = (text: string) => text.match(/<!-- readthedocs-action:dead-links (\{.*?\}) -->/)?.[1];
+    const plantedState = state(planted);
+    expect(plantedState).toContain(`":"${weeksAgo}"`);
+    rtd.setSitePages('acme', 'latest', {
+      'index.html': page.replace('</p>', '<a href="missing.html">missing</a></p>'),
+      'guide.html': '<p>Guide</p>',
+    });
+    site.script('/dead.html', [503]);
+    site.script('/flaky.html', [503, 200]);
+    const unavailable = await health();
+    expect(unavailable.code, unavailable.stdout).toBe(1);
+    expect(unavailable.stdout).toContain('links to other sites: latest: no dead link to another site; 3 links not checked');
+    expect(open().map((issue) => issue.number)).toEqual([number]);
+    const kept = open()[0]!.body;
+    expect(kept).toContain('broken links');
+    expect(kept).not.toContain(`${SITE}/dead.html`);
+    expect(kept).not.toContain('dead since');
+    expect(state(kept)).toBe(plantedState);
+
+    // ...so that dead again on the next run, it is dead since its first day, not since today.
+    rtd.setSitePages('acme', 'latest', { 'index.html': page, 'guide.html': '<p>Guide</p>' });
+    site.script('/dead.html', [404]);
+    site.script('/flaky.html', [503, 200]);
+    const again = await health();
+    expect(again.code, again.stdout).toBe(1);
+    expect(open().map((issue) => issue.number)).toEqual([number]);
+    expect(open()[0]!.body).toContain(`\`${SITE}/dead.html\`: answered 404, dead since ${weeksAgo}`);
+    expect(open()[0]!.body).not.toContain(`dead since ${today}`);
     expect(gh.count('POST', /\/issues$/)).toBe(1);
 
     site.script('/dead.html', [200]);

@@ -44,6 +44,11 @@ export interface CheckRow {
    * 1,000), in the order of their pages; `links to other sites`: the dead ones, confirmed.
    */
   broken?: BrokenLink[];
+  /**
+   * `links to other sites`: the targets this run could not judge (their site would not tell, or
+   * they were not asked), at most 2,000: a dead one the issue listed keeps its date through them.
+   */
+  unjudged?: string[];
 }
 
 /** The default branch's head as GitHub gives it. */

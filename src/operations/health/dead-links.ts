@@ -3,10 +3,12 @@
  * when each one is dead. The dates live in the issue's body, in a hidden comment under the marker
  * (one key per project and target: a hash, so nothing a page wrote is in it), read back from the
  * issue the next run keeps, so that a link dead for three weeks says "since" the day it was first
- * found. Each run writes the dates of the dead links it found and no other: a link that works
- * again (or that this run could not confirm) leaves the issue and the state; the issue closes when
- * nothing is left. The body is hostile (anyone who may edit the issue may write it): read in linear
- * time, bounded, and a date that is not one is ignored. Pure.
+ * found. Each run writes the dates of the dead links it found, then keeps those of the links it
+ * could not judge (their site would not tell: throttled, a server error, no answer; or not asked):
+ * not listed, as not confirmed, but dead again on a later run they say their first day. A link that
+ * works again, or is linked no more, leaves the issue and the state; the issue closes when nothing
+ * is left, and its dates with it. The body is hostile (anyone who may edit the issue may write it):
+ * read in linear time, bounded, and a date that is not one is ignored. Pure.
  */
 import { createHash } from 'node:crypto';
 import type { BrokenLink } from '../../reporting/broken-link.js';
@@ -86,6 +88,30 @@ export function sinceOfDead(
     for (const link of site.links) {
       const key = deadKey(project, link.target);
       since.set(key, previous.get(key) ?? now);
+    }
+  return since;
+}
+
+/** One project's part of a run: its dead targets (confirmed), and the targets the run could not judge. */
+export interface DeadOfProject {
+  project: string;
+  sites: readonly DeadSite[];
+  unjudged: readonly string[];
+}
+
+/**
+ * The state a run writes: each dead target's first day ({@link sinceOfDead}), then the day the
+ * previous state had for each target the run could not judge (kept, not listed). The dead ones
+ * come first, so that {@link sinceComment}'s bound keeps them before the others.
+ */
+export function sinceOfRun(projects: readonly DeadOfProject[], previous: ReadonlyMap<string, number>, now: number): Map<string, number> {
+  const since = new Map<string, number>();
+  for (const { project, sites } of projects) for (const [key, at] of sinceOfDead(project, sites, previous, now)) since.set(key, at);
+  for (const { project, unjudged } of projects)
+    for (const target of unjudged) {
+      const key = deadKey(project, target);
+      const at = previous.get(key);
+      if (at !== undefined) since.set(key, at);
     }
   return since;
 }

@@ -103,13 +103,16 @@ function otherSitesRow(ctx: OperationContext, args: { report: LinkReport; slug: 
     args.report.unavailable === 0
       ? ''
       : `; ${plural(args.report.unavailable, 'link')} not checked: the site was unavailable (throttled, a server error or no answer), never dead`;
-  if (dead.length === 0) return otherRow('ok', args.slug, `no dead link to another site${unavailable}`);
+  const unjudged = [...args.report.unjudged];
+  // The targets not judged: a dead one the issue listed keeps its first day through a run that could not tell.
+  const untold = unjudged.length === 0 ? {} : { unjudged };
+  if (dead.length === 0) return { ...otherRow('ok', args.slug, `no dead link to another site${unavailable}`), ...untold };
   const sites = new Set(dead.map((link) => (URL.canParse(link.target) ? new URL(link.target).host : link.target))).size;
   const targets = new Set(dead.map((link) => link.target)).size;
   const found = `${plural(targets, 'dead link')} to ${plural(sites, 'other site')}, on ${plural(byPage(dead).length, 'page')}`;
-  if (args.fail) return { ...otherRow('problem', args.slug, `${found}${unavailable}`), broken: dead };
+  if (args.fail) return { ...otherRow('problem', args.slug, `${found}${unavailable}`), broken: dead, ...untold };
   annotateBroken({ annotations: ctx.log, story: args.log }, dead);
-  return { ...otherRow('ok', args.slug, `${found}, told as warnings (\`link-check: warn\`)${unavailable}`), broken: dead };
+  return { ...otherRow('ok', args.slug, `${found}, told as warnings (\`link-check: warn\`)${unavailable}`), broken: dead, ...untold };
 }
 
 /** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */

@@ -6,7 +6,7 @@ import { abridged } from '../../reporting/report.js';
 import { countKinds, kindWords, listedPages, listedPagesMarkdown } from '../../reporting/broken-link.js';
 import { clipMiddle } from '../../util/clip-middle.js';
 import type { CheckRow, CheckState } from './checks.js';
-import { deadKey, deadSites, readSince, sinceComment, sinceOfDead } from './dead-links.js';
+import { deadKey, deadSites, readSince, sinceComment, sinceOfRun } from './dead-links.js';
 
 /** A project's rows, for the step's table and the issue. */
 export interface ProjectRows {
@@ -272,12 +272,17 @@ export function issueBody(marker: string, projects: ProjectRows[], checked?: Che
     '',
     `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
   ].join('\n');
-  // Since when each dead link to another site is dead: the day the issue first listed it, else today; kept in the body, hidden.
-  const previous = readSince(checked?.previous);
-  const since = new Map<string, number>();
-  for (const { project, row } of problems)
-    if (row.check === 'links to other sites')
-      for (const [key, at] of sinceOfDead(project, deadSites(row.broken ?? []), previous, checked?.at ?? 0)) since.set(key, at);
+  // Since when each dead link to another site is dead: the day the issue first listed it, else today; kept in the body, hidden,
+  // with the days of the links this run could not judge (a problem row's or not: another problem may keep the issue open).
+  const since = sinceOfRun(
+    projects.flatMap(({ project, rows }) =>
+      rows
+        .filter((row) => row.check === 'links to other sites')
+        .map((row) => ({ project, sites: row.state === 'problem' ? deadSites(row.broken ?? []) : [], unjudged: row.unjudged ?? [] })),
+    ),
+    readSince(checked?.previous),
+    checked?.at ?? 0,
+  );
   const state = checked === undefined ? '' : sinceComment(since);
   const head = state === '' ? heading : `${heading.slice(0, marker.length)}\n${state}${heading.slice(marker.length)}`;
   const blocks = problems.map(({ project, row }, index) =>

@@ -40,6 +40,8 @@ export interface LinkReport {
   ignored: number;
   /** Links to other sites whose site would not tell (throttled, a server error, no answer, challenged, not confirmed): never broken. */
   unavailable: number;
+  /** Other sites' targets not judged this run (unavailable, or never asked), at most 2,000: a dead one keeps its date through them (health). */
+  unjudged: ReadonlySet<string>;
   /** Links to another path of the version's host (another version, the service's `/_/`, a subproject): never checked. */
   outsideVersion: number;
   /** Requests a host would not answer (still throttled when the wait ran out, or challenged): their links are not checked. */
@@ -52,7 +54,7 @@ export interface LinkReport {
   unread: UnreadPage[];
   /** ...and how many in all (each counted as one link not checked). */
   unreadPages: number;
-  /** Distinct targets asked (the pages read excluded), and the index files read. */
+  /** Requests sent for targets (the pages read excluded; a second look included) and the index files read. */
   requests: number;
   /** The version's search index, when the plan let the check read it: what it answered (site-index.ts). */
   index?: IndexUse;
@@ -137,12 +139,19 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   const remainingMs = () => Math.max(0, endsAt - ctx.now());
   const limit = pLimit(CONCURRENCY);
   const answers = plan.answers ?? new LinkAnswers({ signal: ctx.deadline.signal });
+  // Requests this check sent (an answer another project of the run had already is none).
+  let sent = 0;
+  const fetchCounted = (url: string, options: Want) => {
+    sent += 1;
+    return fetchRead(ctx, answers, url, options, remainingMs());
+  };
   // Out of time, nothing is asked (and nothing kept for the run's other projects).
   const ask: Ask = (url, options) =>
-    limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
+    limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchCounted(url, options))));
   const askAgain: Ask = (url, options) =>
-    limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
+    limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchCounted(url, options))));
   const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
+  const sentForPages = sent;
   const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
   const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
   const askedAt = new Map<string, number>();
@@ -152,7 +161,7 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   const before = new Set([...targets.answers.keys()].filter((url) => answers.askedAgain(url, true)));
   const first = judge(plan, read.occurrences, (url) => known.get(url), before);
   const again = recheckPlan(plan, first, { askedAt, now: ctx.now(), endsAt });
-  if (again === undefined) return finish(first, targets.asked);
+  if (again === undefined) return finish(first);
   await waitUntil(() => again.at, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
   const asked = again.urls.map((url): [string, Want] => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
   const fresh = await askAll(asked, askAgain);
@@ -160,13 +169,10 @@ export async function checkLinks(ctx: OperationContext, plan: LinkCheckPlan): Pr
   // Another site's target is broken only when a second answer says so too.
   const confirmed = new Set(before);
   for (const [url, want] of asked) if (want.external && fresh.has(url)) confirmed.add(url);
-  return finish(
-    judge(plan, read.occurrences, (url) => known.get(url), confirmed),
-    targets.asked + asked.length,
-  );
+  return finish(judge(plan, read.occurrences, (url) => known.get(url), confirmed));
 
-  function finish(judged: Judged, asked: number): LinkReport {
-    const requests = asked + (indexed?.use?.requests ?? 0);
+  function finish(judged: Judged): LinkReport {
+    const requests = sent - sentForPages + (indexed?.use?.requests ?? 0);
     const index = indexed?.use === undefined ? {} : { index: indexed.use };
     return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
   }

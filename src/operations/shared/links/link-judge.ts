@@ -38,6 +38,12 @@ export interface Judged {
   unavailable: number;
   /** Other sites' targets that looked broken but were not asked again yet: broken only once a second ask agrees. */
   unconfirmed: Set<string>;
+  /**
+   * Other sites' targets this check could not judge: unavailable (as counted above, the unconfirmed
+   * included) or not asked (a bound, out of time, a private address); at most {@link MAX_UNJUDGED}.
+   * A dead one `health`'s issue listed keeps its first day through them (dead-links.ts).
+   */
+  unjudged: Set<string>;
 }
 
 /** How other sites' answers are read: the statuses counted as working (`link-check-accept`). */
@@ -49,6 +55,8 @@ interface ExternalPolicy {
 
 /** Broken links kept in the report (the counts go on). */
 const MAX_BROKEN = 1_000;
+/** Targets not judged kept in the report: as many as `health`'s issue keeps dates of. */
+const MAX_UNJUDGED = 2_000;
 
 /** `confirmed`: other sites' targets asked a second time, whose answer is that one: only they may be broken. */
 export function judge(
@@ -67,6 +75,7 @@ export function judge(
     suspects: new Set(),
     unavailable: 0,
     unconfirmed: new Set(),
+    unjudged: new Set(),
   };
   const external = { accept: plan.accept ?? new Set<number>(), confirmed };
   // Once per page and target: the occurrences come page after page, so the set holds one page's.
@@ -115,12 +124,14 @@ function judgeOne(
   const problem = external ? externalProblem(answer, policy.accept) : problemOf(answer, link.kind, link.fragment);
   if (problem === 'not checked') {
     judged.notChecked += 1;
+    if (external) unjudged(judged, link.url);
     return;
   }
   if (problem === UNAVAILABLE || (external && problem !== undefined && !policy.confirmed.has(link.url))) {
     // Broken-looking but not asked twice yet: the checker asks it again later, and only then may it be broken.
     if (problem !== UNAVAILABLE) judged.unconfirmed.add(link.url);
     judged.unavailable += 1;
+    unjudged(judged, link.url);
     return;
   }
   judged.checked += 1;
@@ -137,6 +148,11 @@ function judgeOne(
       ...(link.text === undefined ? {} : { text: link.text }),
     });
   }
+}
+
+/** Another site's target this check could not judge, kept while there is room. */
+function unjudged(judged: Judged, url: string): void {
+  if (judged.unjudged.size < MAX_UNJUDGED) judged.unjudged.add(url);
 }
 
 const MISSING: Record<PageLink['kind'], string> = { link: 'missing page', image: 'missing image', resource: 'missing resource' };
