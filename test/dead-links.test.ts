@@ -24,7 +24,7 @@ describe('the hidden state', () => {
       [deadKey('acme', 'https://b.example/y'), T - 21 * DAY],
     ]);
     const comment = sinceComment(since);
-    expect(comment).toMatch(/^<!-- readthedocs-action:dead-links \{"[0-9a-f]{16}":"2026-03-02","[0-9a-f]{16}":"2026-02-09"\} -->$/);
+    expect(comment).toMatch(/^<!-- readthedocs-action:dead-links \{"[0-9a-f]{18}":"2026-03-02","[0-9a-f]{18}":"2026-02-09"\} -->$/);
     const read = readSince(`<!-- marker -->\n${comment}\n### body`);
     expect([...read.values()]).toEqual([Date.parse('2026-03-02T00:00:00Z'), Date.parse('2026-02-09T00:00:00Z')]);
     expect([...read.keys()]).toEqual([...since.keys()]);
@@ -32,7 +32,7 @@ describe('the hidden state', () => {
   });
 
   it('keys: one per project and target, 16 hex digits, nothing a page wrote', () => {
-    expect(deadKey('acme', 'https://a.example/x')).toMatch(/^[0-9a-f]{16}$/);
+    expect(deadKey('acme', 'https://a.example/x')).toMatch(/^[0-9a-f]{18}$/);
     expect(deadKey('acme', 'https://a.example/x')).toBe(deadKey('acme', 'https://a.example/x'));
     expect(deadKey('beta', 'https://a.example/x')).not.toBe(deadKey('acme', 'https://a.example/x'));
     expect(deadKey('acme', 'https://a.example/y')).not.toBe(deadKey('acme', 'https://a.example/x'));
@@ -52,27 +52,30 @@ describe('the hidden state', () => {
     expect(readSince(body).size).toBe(0);
   });
 
-  it('a planted state: only keys of 16 hex digits with a day are read, at most 2000, within the body GitHub holds', () => {
-    const good = '0123456789abcdef';
+  it('a planted state: only keys of 18 hex digits with a day are read, at most 1,000, within the body GitHub holds', () => {
+    const good = '0123456789abcdef01';
     const entries = {
       [good]: '2026-01-05',
-      '0123456789ABCDEF': '2026-01-05',
-      '0123456789abcde': '2026-01-05',
+      '0123456789ABCDEF01': '2026-01-05',
       '0123456789abcdef0': '2026-01-05',
-      fedcba9876543210: '2026-01-05T00:00',
-      aaaaaaaaaaaaaaaa: 20260105,
-      bbbbbbbbbbbbbbbb: '2026-13-45',
-      cccccccccccccccc: ' 2026-01-05',
+      '0123456789abcdef012': '2026-01-05',
+      fedcba9876543210fe: '2026-01-05T00:00',
+      aaaaaaaaaaaaaaaaaa: 20260105,
+      bbbbbbbbbbbbbbbbbb: '2026-13-45',
+      cccccccccccccccccc: ' 2026-01-05',
       // Days that `Date.parse` would read, written otherwise: an extended year, a trailing comment, a list of one day.
-      dddddddddddddddd: '+002026-01-05',
-      eeeeeeeeeeeeeeee: '2026-01-05(',
-      ffffffffffffffff: ['2026-01-05'],
+      dddddddddddddddddd: '+002026-01-05',
+      eeeeeeeeeeeeeeeeee: '2026-01-05(',
+      ffffffffffffffffff: ['2026-01-05'],
     };
     const read = readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(entries)} -->`);
     expect([...read]).toEqual([[good, Date.parse('2026-01-05T00:00:00Z')]]);
-    const many = Object.fromEntries(Array.from({ length: 2_100 }, (_, i) => [i.toString(16).padStart(16, '0'), '2026-01-05']));
-    expect(readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(many)} -->`).size).toBe(2_000);
-    expect(sinceComment(new Map(Object.keys(many).map((key) => [key, T]))).match(/"[0-9a-f]{16}"/g)).toHaveLength(2_000);
+    const many = Object.fromEntries(Array.from({ length: 1_100 }, (_, i) => [i.toString(16).padStart(18, '0'), '2026-01-05']));
+    expect(readSince(`<!-- readthedocs-action:dead-links ${JSON.stringify(many)} -->`).size).toBe(1_000);
+    const full = sinceComment(new Map(Object.keys(many).map((key) => [key, T])));
+    expect(full.match(/"[0-9a-f]{18}"/g)).toHaveLength(1_000);
+    // The whole state leaves most of the 65,536 characters GitHub holds of a body to the issue's text.
+    expect(full.length).toBeLessThanOrEqual(34_100);
     // Past what GitHub holds of a body, nothing is looked for.
     expect(readSince(`${'x'.repeat(70_000)}<!-- readthedocs-action:dead-links {"${good}":"2026-01-05"} -->`).size).toBe(0);
   });
@@ -128,6 +131,26 @@ describe('sinceOfRun: the state a run writes', () => {
   it("a target not judged is kept by its own project's key only", () => {
     // beta's busy target under acme's name: another key, not in the previous state.
     expect(sinceOfRun([{ project: 'acme', sites: [], unjudged: ['https://b.example/busy'] }], previous, T).size).toBe(0);
+  });
+
+  it("a project not crawled keeps every day it had, after the crawled ones'; a crawled project's working target is dropped", () => {
+    const since = sinceOfRun([{ project: 'beta', sites: [], unjudged: [] }], previous, T, ['acme']);
+    expect([...since]).toEqual([
+      [key('acme', 'https://a.example/dead'), T - 21 * DAY],
+      [key('acme', 'https://a.example/busy'), T - 14 * DAY],
+      [key('acme', 'https://a.example/back'), T - 7 * DAY],
+    ]);
+    // Its dead ones found again are not written twice, nor moved: the crawled project's day stands first.
+    const again = sinceOfRun([{ project: 'acme', sites: deadSites([dead('/', 'https://a.example/dead')]), unjudged: [] }], previous, T, [
+      'beta',
+    ]);
+    expect([...again]).toEqual([
+      [key('acme', 'https://a.example/dead'), T - 21 * DAY],
+      [key('beta', 'https://b.example/busy'), T - 3 * DAY],
+    ]);
+    // Keys start with their project's part, the same for every target of one project, another for another project.
+    expect(key('acme', 'https://a.example/x').slice(0, 6)).toBe(key('acme', 'https://b.example/y').slice(0, 6));
+    expect(key('beta', 'https://a.example/x').slice(0, 6)).not.toBe(key('acme', 'https://a.example/x').slice(0, 6));
   });
 
   it('nothing dead and nothing not judged: an empty state', () => {

@@ -79,7 +79,7 @@ describe('link rot in health, through dist/ and a proxy', () => {
     // A link dead for three weeks: the date the issue keeps (planted three weeks back, as an earlier run would have written it).
     const number = open()[0]!.number;
     const weeksAgo = new Date(Date.now() - 21 * 86_400_000).toISOString().slice(0, 10);
-    const planted = body.replace(/("[0-9a-f]{16}":")\d{4}-\d{2}-\d{2}(")/, `$1${weeksAgo}$2`);
+    const planted = body.replace(/("[0-9a-f]{18}":")\d{4}-\d{2}-\d{2}(")/, `$1${weeksAgo}$2`);
     expect(planted).not.toBe(body);
     await editIssue(gh.url, number, planted);
 

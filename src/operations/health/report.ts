@@ -273,16 +273,15 @@ export function issueBody(marker: string, projects: ProjectRows[], checked?: Che
     `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
   ].join('\n');
   // Since when each dead link to another site is dead: the day the issue first listed it, else today; kept in the body, hidden,
-  // with the days of the links this run could not judge (a problem row's or not: another problem may keep the issue open).
-  const since = sinceOfRun(
-    projects.flatMap(({ project, rows }) =>
-      rows
-        .filter((row) => row.check === 'links to other sites')
-        .map((row) => ({ project, sites: row.state === 'problem' ? deadSites(row.broken ?? []) : [], unjudged: row.unjudged ?? [] })),
-    ),
-    readSince(checked?.previous),
-    checked?.at ?? 0,
+  // with the days of the links this run could not judge (a problem row's or not: another problem may keep the issue open), and
+  // all the days of a project whose links it did not crawl (no row of other sites: its root unread, or the check off).
+  const crawled = projects.flatMap(({ project, rows }) =>
+    rows
+      .filter((row) => row.check === 'links to other sites')
+      .map((row) => ({ project, sites: row.state === 'problem' ? deadSites(row.broken ?? []) : [], unjudged: row.unjudged ?? [] })),
   );
+  const notCrawled = projects.map(({ project }) => project).filter((project) => !crawled.some((row) => row.project === project));
+  const since = sinceOfRun(crawled, readSince(checked?.previous), checked?.at ?? 0, notCrawled);
   const state = checked === undefined ? '' : sinceComment(since);
   const head = state === '' ? heading : `${heading.slice(0, marker.length)}\n${state}${heading.slice(marker.length)}`;
   const blocks = problems.map(({ project, row }, index) =>
