@@ -195,7 +195,7 @@ class LinkReader implements TokenizerCallbacks {
       if (this.element === 'img' && alt !== undefined) this.readText(` ${alt} `);
       for (const [kind, url] of loaded(this.element, values)) {
         const link = this.keep(kind, url);
-        if (link && kind === 'image' && alt !== undefined) setText(link, alt);
+        if (link && kind === 'image' && alt !== undefined) setText(link, alt.slice(0, MAX_TEXT_READ));
       }
     }
     this.element = '';
@@ -223,9 +223,9 @@ class LinkReader implements TokenizerCallbacks {
   }
 }
 
-/** `text` as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
+/** `text` (at most {@link MAX_TEXT_READ} characters, as read) as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
 function setText(link: PageLink, text: string): void {
-  const words = text.slice(0, MAX_TEXT_READ).replace(/\s+/g, ' ').trim();
+  const words = text.replace(/\s+/g, ' ').trim();
   if (words === '') return;
   const characters = [...words];
   link.text = characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`;
