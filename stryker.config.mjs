@@ -24,6 +24,7 @@ export default {
     'src/operations/unread-inputs.ts',
     'src/operations/health/link-sweep.ts',
     'src/operations/health/dead-links.ts',
+    'src/operations/shared/links/html-links.ts',
   ],
   // Every run measures the files as they are, never a previous run's results.
   incremental: false,

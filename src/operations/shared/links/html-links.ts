@@ -18,7 +18,7 @@ export interface PageLink {
   kind: 'link' | 'image' | 'resource';
   /** The attribute's value, entities decoded, as written (relative or absolute). */
   href: string;
-  /** What a reader sees of it: a link's text (an image's `alt` inside it included), an image's `alt`; bounded, spaces collapsed. */
+  /** What a reader sees of it: a link's text (an image's `alt` inside it included, a `<script>`'s or `<style>`'s text not), an image's `alt`; bounded, spaces collapsed. */
   text?: string;
 }
 
@@ -51,6 +51,8 @@ const READ_ELEMENTS = new Set(['a', 'base', 'img', 'image', 'link', 'script', 'v
 const READ_ATTRIBUTES = ['id', 'name', 'href', 'src', 'srcset', 'rel', 'data', 'alt'] as const;
 type ReadAttribute = (typeof READ_ATTRIBUTES)[number];
 const LONGEST_NAME = 6;
+/** The elements whose text no reader sees: the tokenizer reads it as raw text up to their end tag. */
+const HIDDEN_TEXT = new Set(['script', 'style']);
 
 export interface ReadOptions {
   /** Asked between two slices of the page: true stops the reading (the page is cut short). */
@@ -85,6 +87,8 @@ class LinkReader implements TokenizerCallbacks {
   private readonly html: string;
   /** The element whose attributes are read now: one of {@link READ_ELEMENTS}, or '' (only its `id`). */
   private element = '';
+  /** Inside a `<script>` or `<style>` (its start tag read, its end tag not yet): no link's text. */
+  private hidden = false;
   /** Its attributes read so far: the first of each name counts, as browsers have it. */
   private values: Partial<Record<ReadAttribute, string>> = {};
   /** The attribute being read, and its value so far (`undefined` once over the length allowed). */
@@ -99,6 +103,8 @@ class LinkReader implements TokenizerCallbacks {
 
   onopentagname(start: number, endIndex: number): void {
     const name = this.nameAt(start, endIndex);
+    // Its text is the next the tokenizer gives (no text comes between a start tag's name and its end).
+    this.hidden = HIDDEN_TEXT.has(name);
     this.element = READ_ELEMENTS.has(name) ? (name === 'image' ? 'img' : name) : '';
     this.values = {};
     this.attribute = undefined;
@@ -138,6 +144,8 @@ class LinkReader implements TokenizerCallbacks {
   }
 
   onclosetag(start: number, endIndex: number): void {
+    // Inside a `<script>` or `<style>`, the tokenizer gives no tag before its end tag.
+    this.hidden = false;
     if (this.nameAt(start, endIndex) === 'a') this.closeLink();
   }
 
@@ -147,7 +155,7 @@ class LinkReader implements TokenizerCallbacks {
   onprocessinginstruction(): void {}
 
   ontext(start: number, endIndex: number): void {
-    if (this.open === undefined) return;
+    if (this.open === undefined || this.hidden) return;
     const room = MAX_TEXT_READ - this.open.text.length;
     if (room > 0) this.open.text += this.html.slice(start, Math.min(endIndex, start + room));
   }
@@ -187,7 +195,7 @@ class LinkReader implements TokenizerCallbacks {
       if (this.element === 'img' && alt !== undefined) this.readText(` ${alt} `);
       for (const [kind, url] of loaded(this.element, values)) {
         const link = this.keep(kind, url);
-        if (link && kind === 'image' && alt !== undefined) setText(link, alt);
+        if (link && kind === 'image' && alt !== undefined) setText(link, alt.slice(0, MAX_TEXT_READ));
       }
     }
     this.element = '';
@@ -215,9 +223,9 @@ class LinkReader implements TokenizerCallbacks {
   }
 }
 
-/** `text` as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
+/** `text` (at most {@link MAX_TEXT_READ} characters, as read) as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
 function setText(link: PageLink, text: string): void {
-  const words = text.slice(0, MAX_TEXT_READ).replace(/\s+/g, ' ').trim();
+  const words = text.replace(/\s+/g, ' ').trim();
   if (words === '') return;
   const characters = [...words];
   link.text = characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`;
