@@ -677,15 +677,18 @@ function otherSitesRow(ctx, args) {
     const unavailable = args.report.unavailable === 0
         ? ''
         : `; ${(0,plural/* plural */.L)(args.report.unavailable, 'link')} not checked: the site was unavailable (throttled, a server error or no answer), never dead`;
+    const unjudged = [...args.report.unjudged];
+    // The targets not judged: a dead one the issue listed keeps its first day through a run that could not tell.
+    const untold = unjudged.length === 0 ? {} : { unjudged };
     if (dead.length === 0)
-        return otherRow('ok', args.slug, `no dead link to another site${unavailable}`);
+        return { ...otherRow('ok', args.slug, `no dead link to another site${unavailable}`), ...untold };
     const sites = new Set(dead.map((link) => (URL.canParse(link.target) ? new URL(link.target).host : link.target))).size;
     const targets = new Set(dead.map((link) => link.target)).size;
     const found = `${(0,plural/* plural */.L)(targets, 'dead link')} to ${(0,plural/* plural */.L)(sites, 'other site')}, on ${(0,plural/* plural */.L)((0,broken_link/* byPage */.XQ)(dead).length, 'page')}`;
     if (args.fail)
-        return { ...otherRow('problem', args.slug, `${found}${unavailable}`), broken: dead };
+        return { ...otherRow('problem', args.slug, `${found}${unavailable}`), broken: dead, ...untold };
     (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: args.log }, dead);
-    return { ...otherRow('ok', args.slug, `${found}, told as warnings (\`link-check: warn\`)${unavailable}`), broken: dead };
+    return { ...otherRow('ok', args.slug, `${found}, told as warnings (\`link-check: warn\`)${unavailable}`), broken: dead, ...untold };
 }
 /** "5 broken links (2 to pages, 2 to anchors, 1 to an image)". */
 function brokenWords(links) {
@@ -740,24 +743,36 @@ var external_node_crypto_ = __webpack_require__(7598);
  * when each one is dead. The dates live in the issue's body, in a hidden comment under the marker
  * (one key per project and target: a hash, so nothing a page wrote is in it), read back from the
  * issue the next run keeps, so that a link dead for three weeks says "since" the day it was first
- * found. Each run writes the dates of the dead links it found and no other: a link that works
- * again (or that this run could not confirm) leaves the issue and the state; the issue closes when
- * nothing is left. The body is hostile (anyone who may edit the issue may write it): read in linear
- * time, bounded, and a date that is not one is ignored. Pure.
+ * found. Each run writes the dates of the dead links it found, then keeps those of the links it
+ * could not judge (their site would not tell: throttled, a server error, no answer; or not asked)
+ * and all those of a project it did not crawl (each key starts with its project's hash): not
+ * listed, as not confirmed, but dead again on a later run they say their first day. A link that
+ * works again, or is linked no more, leaves the issue and the state; the issue closes when nothing
+ * is left, and its dates with it. The body is hostile (anyone who may edit the issue may write it):
+ * read in linear time, bounded, and a date that is not one is ignored. Pure.
  */
 
 /** The hidden comment's opening; its JSON follows on the same line. */
 const STATE_OPEN = '<!-- readthedocs-action:dead-links ';
 const STATE_CLOSE = ' -->';
-/** Dates kept at most (a project's dead links beyond them start their date again). */
-const MAX_ENTRIES = 2_000;
+/**
+ * Dates kept at most (a project's dead links beyond them start their date again): 34 characters
+ * each, so the state takes at most 34,000 of the 65,536 GitHub holds of a body (the issue lists 50).
+ */
+const MAX_ENTRIES = 1_000;
+/** Hex digits of a key that name its project. */
+const PROJECT_KEY_LENGTH = 6;
 /** What is read of a body to find the state: GitHub holds a body to 65,536 characters. */
 const MAX_BODY_READ = 70_000;
 /** Pages named under one dead target (the rest counted). */
 const PAGES_PER_TARGET = 5;
-/** The key of one project's dead target in the state: 16 hex digits of a SHA-256. */
+/** The key of one project's dead target in the state: its project's {@link projectKey}, then 12 hex digits of a SHA-256. */
 function deadKey(project, target) {
-    return (0,external_node_crypto_.createHash)('sha256').update(`${project}\n${target}`).digest('hex').slice(0, 16);
+    return `${projectKey(project)}${(0,external_node_crypto_.createHash)('sha256').update(`${project}\n${target}`).digest('hex').slice(0, 12)}`;
+}
+/** What every key of a project's targets starts with (6 hex digits of a SHA-256): a project not crawled keeps its dates by it. */
+function projectKey(project) {
+    return (0,external_node_crypto_.createHash)('sha256').update(project).digest('hex').slice(0, PROJECT_KEY_LENGTH);
 }
 /** The dates a body's hidden state holds, by key (ms epoch); empty when it has none or not one that reads. */
 function readSince(body) {
@@ -784,7 +799,7 @@ function readSince(body) {
         if (since.size >= MAX_ENTRIES)
             break;
         // A day written as `YYYY-MM-DD`, nothing else.
-        if (!/^[0-9a-f]{16}$/.test(key) || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
+        if (!/^[0-9a-f]{18}$/.test(key) || typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
             continue;
         const at = Date.parse(`${value}T00:00:00Z`);
         if (Number.isFinite(at))
@@ -807,6 +822,31 @@ function sinceOfDead(project, sites, previous, now) {
             const key = deadKey(project, link.target);
             since.set(key, previous.get(key) ?? now);
         }
+    return since;
+}
+/**
+ * The state a run writes: each dead target's first day ({@link sinceOfDead}), then the day the
+ * previous state had for each target the run could not judge (kept, not listed), then every day
+ * the previous state had for the projects whose links this run did not crawl (`notCrawled`: its
+ * root could not be read, or the check was off), which the run can tell nothing about. The dead
+ * ones come first, so that {@link sinceComment}'s bound keeps them before the others.
+ */
+function sinceOfRun(projects, previous, now, notCrawled = []) {
+    const since = new Map();
+    for (const { project, sites } of projects)
+        for (const [key, at] of sinceOfDead(project, sites, previous, now))
+            since.set(key, at);
+    for (const { project, unjudged } of projects)
+        for (const target of unjudged) {
+            const key = deadKey(project, target);
+            const at = previous.get(key);
+            if (at !== undefined)
+                since.set(key, at);
+        }
+    const untouched = new Set(notCrawled.map(projectKey));
+    for (const [key, at] of previous)
+        if (untouched.has(key.slice(0, PROJECT_KEY_LENGTH)) && !since.has(key))
+            since.set(key, at);
     return since;
 }
 /** Broken links to other sites grouped by site, then by target (each target once, with the pages linking to it). */
@@ -1059,13 +1099,14 @@ function issueBody(marker, projects, checked) {
         '',
         `${checked === undefined ? 'Checked' : `Last checked ${utc(checked.at)}${run}`}. This issue is updated while a problem lasts, and closed once every check passes again.`,
     ].join('\n');
-    // Since when each dead link to another site is dead: the day the issue first listed it, else today; kept in the body, hidden.
-    const previous = readSince(checked?.previous);
-    const since = new Map();
-    for (const { project, row } of problems)
-        if (row.check === 'links to other sites')
-            for (const [key, at] of sinceOfDead(project, deadSites(row.broken ?? []), previous, checked?.at ?? 0))
-                since.set(key, at);
+    // Since when each dead link to another site is dead: the day the issue first listed it, else today; kept in the body, hidden,
+    // with the days of the links this run could not judge (a problem row's or not: another problem may keep the issue open), and
+    // all the days of a project whose links it did not crawl (no row of other sites: its root unread, or the check off).
+    const crawled = projects.flatMap(({ project, rows }) => rows
+        .filter((row) => row.check === 'links to other sites')
+        .map((row) => ({ project, sites: row.state === 'problem' ? deadSites(row.broken ?? []) : [], unjudged: row.unjudged ?? [] })));
+    const notCrawled = projects.map(({ project }) => project).filter((project) => !crawled.some((row) => row.project === project));
+    const since = sinceOfRun(crawled, readSince(checked?.previous), checked?.at ?? 0, notCrawled);
     const state = checked === undefined ? '' : sinceComment(since);
     const head = state === '' ? heading : `${heading.slice(0, marker.length)}\n${state}${heading.slice(marker.length)}`;
     const blocks = problems.map(({ project, row }, index) => problemBlock(project, row, index + 1, { repoUrl: checked?.repoUrl, since: checked === undefined ? new Map() : since }));

@@ -796,6 +796,8 @@ function isHtmlType(type) {
 
 /** Broken links kept in the report (the counts go on). */
 const MAX_BROKEN = 1_000;
+/** Targets not judged kept in the report: as many as `health`'s issue keeps dates of. */
+const MAX_UNJUDGED = 2_000;
 /** `confirmed`: other sites' targets asked a second time, whose answer is that one: only they may be broken. */
 function judge(plan, occurrences, answerOf, confirmed = new Set()) {
     const judged = {
@@ -808,6 +810,7 @@ function judge(plan, occurrences, answerOf, confirmed = new Set()) {
         suspects: new Set(),
         unavailable: 0,
         unconfirmed: new Set(),
+        unjudged: new Set(),
     };
     const external = { accept: plan.accept ?? new Set(), confirmed };
     // Once per page and target: the occurrences come page after page, so the set holds one page's.
@@ -840,6 +843,8 @@ function judgeOne(judged, link, answer, policy) {
     const problem = external ? externalProblem(answer, policy.accept) : problemOf(answer, link.kind, link.fragment);
     if (problem === 'not checked') {
         judged.notChecked += 1;
+        if (external)
+            unjudged(judged, link.url);
         return;
     }
     if (problem === UNAVAILABLE || (external && problem !== undefined && !policy.confirmed.has(link.url))) {
@@ -847,6 +852,7 @@ function judgeOne(judged, link, answer, policy) {
         if (problem !== UNAVAILABLE)
             judged.unconfirmed.add(link.url);
         judged.unavailable += 1;
+        unjudged(judged, link.url);
         return;
     }
     judged.checked += 1;
@@ -865,6 +871,11 @@ function judgeOne(judged, link, answer, policy) {
             ...(link.text === undefined ? {} : { text: link.text }),
         });
     }
+}
+/** Another site's target this check could not judge, kept while there is room. */
+function unjudged(judged, url) {
+    if (judged.unjudged.size < MAX_UNJUDGED)
+        judged.unjudged.add(url);
 }
 const MISSING = { link: 'missing page', image: 'missing image', resource: 'missing resource' };
 /** What an other site's answer that says nothing of the link is: the site would not tell. */
@@ -1599,10 +1610,17 @@ async function checkLinks(ctx, plan) {
     const remainingMs = () => Math.max(0, endsAt - ctx.now());
     const limit = (0,p_limit/* default */.A)(CONCURRENCY);
     const answers = plan.answers ?? new LinkAnswers({ signal: ctx.deadline.signal });
+    // Requests this check sent (an answer another project of the run had already is none).
+    let sent = 0;
+    const fetchCounted = (url, options) => {
+        sent += 1;
+        return fetchRead(ctx, answers, url, options, remainingMs());
+    };
     // Out of time, nothing is asked (and nothing kept for the run's other projects).
-    const ask = (url, options) => limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
-    const askAgain = (url, options) => limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchRead(ctx, answers, url, options, remainingMs()))));
+    const ask = (url, options) => limit(() => (remainingMs() <= 0 ? undefined : answers.read(url, options, () => fetchCounted(url, options))));
+    const askAgain = (url, options) => limit(() => (remainingMs() <= 0 ? undefined : answers.again(url, options, () => fetchCounted(url, options))));
     const read = await readPages(plan, scope, ask, (url) => answers.linksTaken(url));
+    const sentForPages = sent;
     const { wants, refused } = wantsOf(plan, read.occurrences, mayAskOf(ctx, scope.root));
     const indexed = await answeredByIndex(ctx, plan, { read, wants, root: scope.root, answers, limit, remainingMs });
     const askedAt = new Map();
@@ -1613,7 +1631,7 @@ async function checkLinks(ctx, plan) {
     const first = judge(plan, read.occurrences, (url) => known.get(url), before);
     const again = recheckPlan(plan, first, { askedAt, now: ctx.now(), endsAt });
     if (again === undefined)
-        return finish(first, targets.asked);
+        return finish(first);
     await (0,resilience/* waitUntil */.a0)(() => again.at, { now: ctx.now, sleep: ctx.sleep, signal: ctx.deadline.signal });
     const asked = again.urls.map((url) => [url, wants.get(url) ?? { body: plan.anchors, external: false }]);
     const fresh = await askAll(asked, askAgain);
@@ -1624,9 +1642,9 @@ async function checkLinks(ctx, plan) {
     for (const [url, want] of asked)
         if (want.external && fresh.has(url))
             confirmed.add(url);
-    return finish(judge(plan, read.occurrences, (url) => known.get(url), confirmed), targets.asked + asked.length);
-    function finish(judged, asked) {
-        const requests = asked + (indexed?.use?.requests ?? 0);
+    return finish(judge(plan, read.occurrences, (url) => known.get(url), confirmed));
+    function finish(judged) {
+        const requests = sent - sentForPages + (indexed?.use?.requests ?? 0);
         const index = indexed?.use === undefined ? {} : { index: indexed.use };
         return { ...report(judged, { ...read, requests, known, askedOthers: targets.askedOthers }), ...index };
     }
