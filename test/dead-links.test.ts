@@ -41,15 +41,19 @@ describe('the hidden state', () => {
   it.each([
     ['no body', undefined],
     ['no state', 'just text'],
-    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef":"2026-03-02"} '],
+    ['no end', '<!-- readthedocs-action:dead-links {"0123456789abcdef01":"2026-03-02"} '],
     // A state's JSON and end without its opening: not a state.
-    ['no opening', `${'x'.repeat(34)}{"0123456789abcdef":"2026-03-02"} -->`],
+    ['no opening', `${'x'.repeat(34)}{"0123456789abcdef01":"2026-03-02"} -->`],
     ['not JSON', '<!-- readthedocs-action:dead-links {nope} -->'],
     ['an array', '<!-- readthedocs-action:dead-links [1,2] -->'],
     ['null', '<!-- readthedocs-action:dead-links null -->'],
     ['a number', '<!-- readthedocs-action:dead-links 3 -->'],
   ])('a body with %s: nothing', (_, body) => {
     expect(readSince(body).size).toBe(0);
+  });
+
+  it('the state those bodies cut is read whole: each of them is nothing only for what it lacks', () => {
+    expect(readSince('<!-- readthedocs-action:dead-links {"0123456789abcdef01":"2026-03-02"} -->').size).toBe(1);
   });
 
   it('a planted state: only keys of 18 hex digits with a day are read, at most 1,000, within the body GitHub holds', () => {
@@ -259,6 +263,36 @@ describe('the issue body', () => {
     expect(fourth).not.toContain('dead-links');
     const fifth = issueBody(marker, [{ project: 'acme', rows: [row([dead('/', target)])] }], { at: T + 2 * DAY, previous: fourth });
     expect(fifth).toContain(`\`${target}\`: answered 404, dead since 2026-03-04`);
+  });
+
+  it('a project whose docs the run did not crawl (no row of other sites) keeps every day; a crawled one keeps only what it found', () => {
+    const previous = sinceComment(
+      new Map([
+        [deadKey('acme', 'https://a.example/x'), T - 21 * DAY],
+        [deadKey('beta', 'https://b.example/y'), T - 9 * DAY],
+        [deadKey('beta', 'https://b.example/fixed'), T - 5 * DAY],
+      ]),
+    );
+    // acme's root did not answer this run (a `links work` row, no row of other sites); beta was crawled and found y dead again.
+    const unread: CheckRow = { check: 'links work', state: 'unknown', subject: 'latest', details: 'the root did not answer', links: [] };
+    const body = issueBody(
+      marker,
+      [
+        { project: 'acme', rows: [unread] },
+        { project: 'beta', rows: [row([dead('/', 'https://b.example/y')])] },
+      ],
+      {
+        at: T,
+        previous,
+      },
+    );
+    expect(body).not.toContain('https://a.example/x');
+    expect(readSince(body)).toEqual(
+      new Map([
+        [deadKey('beta', 'https://b.example/y'), Date.parse('2026-02-21T00:00:00Z')],
+        [deadKey('acme', 'https://a.example/x'), Date.parse('2026-02-09T00:00:00Z')],
+      ]),
+    );
   });
 
   it("a problem row's targets not judged keep their days beside the dead ones; a row told as warnings keeps no dead one's", () => {
