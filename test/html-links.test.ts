@@ -88,6 +88,14 @@ describe('html-links: what a reader sees of a link', () => {
     ]);
   });
 
+  it('a character the 400th unit cuts in half is no text: no half of it is kept', () => {
+    const spaces = ' '.repeat(399);
+    expect(texts(`<a href=a>${spaces}😀</a><a href=b>${' '.repeat(398)}😀</a>`)).toEqual([
+      ['a', undefined],
+      ['b', '😀'],
+    ]);
+  });
+
   it('a text across two slices of the page is read whole, and a last entity with no `;` is read', () => {
     expect(texts(across('<a href=a>first half, second half</a>', '<a href=a>first half'.length))).toEqual([
       ['a', 'first half, second half'],
@@ -171,6 +179,16 @@ describe('html-links: srcset', () => {
     expect(hrefs('<img srcset="">')).toEqual([]);
     // Commas inside a URL are part of it; those ending it end the candidate.
     expect(hrefs('<img srcset="data:x,y 1x,b.png,, c.png 2x">')).toEqual(['image data:x,y', 'image b.png', 'image c.png']);
+  });
+
+  it('names and rel keywords in ASCII case only: a Kelvin sign (U+212A) is no `k`', () => {
+    expect(
+      hrefs('<LINK REL="STYLESHEET" HREF=a.css><lin\u212A rel=stylesheet href=b.css><link rel="stylesheet\u212A" href=c.css><A HREF=d>'),
+    ).toEqual(['resource a.css', 'link d']);
+    expect(hrefs('<link rel="icon" href=e.ico><link rel="Icon" href=f.ico><link rel="ıcon" href=g.ico>')).toEqual([
+      'resource e.ico',
+      'resource f.ico',
+    ]);
   });
 
   it('a <link> rel is split by any HTML space', () => {

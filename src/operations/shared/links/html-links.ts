@@ -204,7 +204,7 @@ class LinkReader implements TokenizerCallbacks {
 
   /** A tag or attribute name, lower case; '' for one longer than any read (never sliced). */
   private nameAt(start: number, end: number): string {
-    return end - start > LONGEST_NAME ? '' : this.html.slice(start, end).toLowerCase();
+    return end - start > LONGEST_NAME ? '' : asciiLower(this.html.slice(start, end));
   }
 
   private keep(kind: PageLink['kind'], href: string | undefined): PageLink | undefined {
@@ -225,10 +225,19 @@ class LinkReader implements TokenizerCallbacks {
 
 /** `text` (at most {@link MAX_TEXT_READ} characters, as read) as the link's, spaces collapsed, at most {@link MAX_TEXT_LENGTH} characters (an ellipsis past them); none when empty. */
 function setText(link: PageLink, text: string): void {
-  const words = text.replace(/\s+/g, ' ').trim();
+  // The read stops at a count of UTF-16 units: half a character cut there is no text.
+  const words = text
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (words === '') return;
   const characters = [...words];
   link.text = characters.length <= MAX_TEXT_LENGTH ? words : `${characters.slice(0, MAX_TEXT_LENGTH - 1).join('')}…`;
+}
+
+/** HTML's names and keywords compare in ASCII case only: `toLowerCase` would read the Kelvin sign (U+212A) in `<lin&#x212A;>` as `k`. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (upper) => upper.toLowerCase());
 }
 
 /** What a value over {@link MAX_VALUE_LENGTH} is read as: compared by identity, never a link or an anchor. */
@@ -244,7 +253,7 @@ function loaded(name: string, values: Partial<Record<ReadAttribute, string>>): [
     case 'img':
       return [['image', values.src], ...srcset('image')];
     case 'link': {
-      const rel = (values.rel ?? '').toLowerCase().split(/[\t\n\f\r ]+/);
+      const rel = asciiLower(values.rel ?? '').split(/[\t\n\f\r ]+/);
       return rel.includes('stylesheet') || rel.includes('icon') ? [['resource', values.href]] : [];
     }
     case 'script':
