@@ -233,4 +233,16 @@ describe('html-links: the text of a <script> or <style> is no link’s', () => {
       ['d', 'open'],
     ]);
   });
+
+  it('nor is the fallback of an <iframe>, <noembed> or <noframes>, in any case; a name one longer is no such element', () => {
+    expect(
+      texts(
+        '<a href=a><iframe src=f.html>No frames?</iframe>Docs<NOEMBED>no embed</NOEMBED> here<noframes>none</noframes>.</a>' +
+          '<a href=b><noframesx>shown</noframesx></a>',
+      ),
+    ).toEqual([
+      ['a', 'Docs here.'],
+      ['b', 'shown'],
+    ]);
+  });
 });

@@ -47,12 +47,16 @@ const SLICE_CHARACTERS = 64 * 1024;
 
 /** The elements whose attributes are read (`image` is `img`, as browsers have it); of the others, only `id`. */
 const READ_ELEMENTS = new Set(['a', 'base', 'img', 'image', 'link', 'script', 'video', 'audio', 'object', 'source']);
-/** The attributes read: the longest name is 6 characters, so a longer one is never sliced out of the page. */
+/** The attributes read. */
 const READ_ATTRIBUTES = ['id', 'name', 'href', 'src', 'srcset', 'rel', 'data', 'alt'] as const;
 type ReadAttribute = (typeof READ_ATTRIBUTES)[number];
-const LONGEST_NAME = 6;
-/** The elements whose text no reader sees: the tokenizer reads it as raw text up to their end tag. */
-const HIDDEN_TEXT = new Set(['script', 'style']);
+/**
+ * The elements whose text no reader sees (a browser that runs scripts and shows frames and embeds
+ * shows none of their fallbacks): the tokenizer reads it as raw text up to their end tag.
+ */
+const HIDDEN_TEXT = new Set(['script', 'style', 'iframe', 'noembed', 'noframes']);
+/** The longest name read (`noframes`): a longer tag or attribute name is never sliced out of the page. */
+const LONGEST_NAME = 8;
 
 export interface ReadOptions {
   /** Asked between two slices of the page: true stops the reading (the page is cut short). */
