@@ -83,11 +83,17 @@ export class LinkAnswers {
   private parsedBytes = 0;
   private readonly signal: AbortSignal;
   private readonly maxParseBytes: number;
+  private readonly parser: Pick<PageParser, 'parse'>;
 
-  /** `signal`: the step's deadline and cancellation, which end a page's reading. */
-  constructor(options: { signal?: AbortSignal; maxParseBytes?: number } = {}) {
+  /**
+   * `signal`: the step's deadline and cancellation, which end a page's reading. `parser`: where pages
+   * are read, the process's worker unless a test gives another (a page cut short, without a page
+   * that takes seconds).
+   */
+  constructor(options: { signal?: AbortSignal; maxParseBytes?: number; parser?: Pick<PageParser, 'parse'> } = {}) {
     this.signal = options.signal ?? new AbortController().signal;
     this.maxParseBytes = options.maxParseBytes ?? MAX_RUN_PARSE_BYTES;
+    this.parser = options.parser ?? parser;
   }
 
   /**
@@ -187,7 +193,7 @@ export class LinkAnswers {
       return unread('run total');
     }
     this.parsedBytes += answer.bytes.byteLength;
-    const outcome = await parser.parse(answer.bytes, { signal: this.signal });
+    const outcome = await this.parser.parse(answer.bytes, { signal: this.signal });
     // Cut short (its budget, its time, the worker's heap): the page's own size or shape took more than a page may.
     if ('cut' in outcome) return unread('too complex');
     const { links, anchors, base, dropped } = outcome.page;
