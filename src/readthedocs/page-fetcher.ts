@@ -122,7 +122,7 @@ export function pageFetcher(userAgent: string, options: PageFetcherOptions = {})
   let agent = options.dispatcher;
   // Connections that may reach only public addresses, apart from the others: a pooled connection is never shared between them.
   let guarded = options.dispatcher;
-  const lookup = publicLookup(options.resolve);
+  const lookup = publicLookup({ resolve: options.resolve });
   const own = options.dispatcher === undefined;
   const now = options.now ?? Date.now;
   const pacer = new HostPacer({

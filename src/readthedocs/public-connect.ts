@@ -51,12 +51,35 @@ export interface PublicLookup {
   close(): void;
 }
 
-/** `resolve`: a test's; by default DNS through c-ares, as above. */
-export function publicLookup(resolve?: Resolve): PublicLookup {
-  const dns = resolve === undefined ? dnsResolver() : { resolve, close: () => undefined };
+/** Test settings of {@link publicLookup}: production passes none (or only `resolve`, a test's too). */
+interface PublicLookupOptions {
+  /** How names resolve (a test's); by default DNS through c-ares, as above. */
+  resolve?: Resolve | undefined;
+  /** The c-ares resolver's (without `resolve`): a test's DNS server, query timeout and clock. */
+  dns?: DnsOptions;
+  /** This machine's interfaces (a test's); by default `os.networkInterfaces()`. */
+  interfaces?: ReturnType<typeof networkInterfaces>;
+}
+
+/** What a test changes in {@link dnsResolver}; each defaults to production's. */
+interface DnsOptions {
+  /** The DNS servers (`Resolver#setServers`, `'127.0.0.1:5353'`); by default the system's. */
+  servers?: string[];
+  /** Each query's timeout, by default {@link QUERY_TIMEOUT_MS}. */
+  queryTimeoutMs?: number;
+  /** The clock of the queue rule ({@link MAX_QUEUED_MS}), by default `Date.now`. */
+  now?: () => number;
+}
+
+/** The lookup of `publicOnly` connections; production passes no options (the page fetcher, a test's `resolve` if any). */
+export function publicLookup(options: PublicLookupOptions = {}): PublicLookup {
+  const { resolve } = options;
+  const dns = resolve === undefined ? dnsResolver(options.dns) : { resolve, close: () => undefined };
   // The runner's own addresses, whatever their range (a public address of this machine is still this machine).
   const own = new Set(
-    Object.values(networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((entry) => addressKey(entry.address) ?? '')),
+    Object.values(options.interfaces ?? networkInterfaces()).flatMap((addresses) =>
+      (addresses ?? []).map((entry) => addressKey(entry.address) ?? ''),
+    ),
   );
   const refused = (address: string) => isPrivateAddress(address) || own.has(addressKey(address) ?? '');
   const lookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
@@ -85,17 +108,21 @@ export function refusal(what: string): Error {
 }
 
 /** DNS through c-ares: A and AAAA asked together, a few names at a time, each query under its own timeout. */
-function dnsResolver(): { resolve: Resolve; close: () => void } {
+function dnsResolver({ servers, queryTimeoutMs = QUERY_TIMEOUT_MS, now = Date.now }: DnsOptions = {}): {
+  resolve: Resolve;
+  close: () => void;
+} {
   const limit = pLimit(MAX_LOOKUPS);
   const active = new Set<Resolver>();
   let closed = false;
   const resolve: Resolve = (hostname) => {
-    const queuedAt = Date.now();
+    const queuedAt = now();
     return limit(async () => {
-      if (closed || Date.now() - queuedAt > MAX_QUEUED_MS) {
+      if (closed || now() - queuedAt > MAX_QUEUED_MS) {
         throw Object.assign(new Error(`${hostname} was not looked up in time`), { code: 'ETIMEOUT' });
       }
-      const resolver = new Resolver({ timeout: QUERY_TIMEOUT_MS, tries: QUERY_TRIES });
+      const resolver = new Resolver({ timeout: queryTimeoutMs, tries: QUERY_TRIES });
+      if (servers !== undefined) resolver.setServers(servers);
       active.add(resolver);
       try {
         const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
