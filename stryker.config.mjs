@@ -25,6 +25,7 @@ export default {
     'src/operations/health/link-sweep.ts',
     'src/operations/health/dead-links.ts',
     'src/operations/shared/links/html-links.ts',
+    'src/operations/preview/link-check.ts',
   ],
   // Every run measures the files as they are, never a previous run's results.
   incremental: false,
