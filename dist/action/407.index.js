@@ -660,10 +660,16 @@ class LinkAnswers {
     parsedBytes = 0;
     signal;
     maxParseBytes;
-    /** `signal`: the step's deadline and cancellation, which end a page's reading. */
+    parser;
+    /**
+     * `signal`: the step's deadline and cancellation, which end a page's reading. `parser`: where pages
+     * are read, the process's worker unless a test gives another (a page cut short, without a page
+     * that takes seconds).
+     */
     constructor(options = {}) {
         this.signal = options.signal ?? new AbortController().signal;
         this.maxParseBytes = options.maxParseBytes ?? MAX_RUN_PARSE_BYTES;
+        this.parser = options.parser ?? parser;
     }
     /**
      * A page of the version the run fetched already (answered 200, its bounded body when it was
@@ -752,7 +758,7 @@ class LinkAnswers {
             return unread('run total');
         }
         this.parsedBytes += answer.bytes.byteLength;
-        const outcome = await parser.parse(answer.bytes, { signal: this.signal });
+        const outcome = await this.parser.parse(answer.bytes, { signal: this.signal });
         // Cut short (its budget, its time, the worker's heap): the page's own size or shape took more than a page may.
         if ('cut' in outcome)
             return unread('too complex');

@@ -3220,10 +3220,18 @@ args) {
     (0,link_checker/* annotateBroken */.me)({ annotations: ctx.log, story: log }, report.broken, (link) => failing.has(link));
     if (report.index?.file !== undefined)
         log.info(indexLine(report.index));
-    const unread = report.unreadPages === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
-    log.info(`Links of ${report.pages} changed page(s): ${(0,link_counts/* linkCounts */.r3)(report)}${unread}` +
-        (pages.length > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : ''));
+    log.info(checkedLine(report, pages.length));
     return report;
+}
+/**
+ * The log's line of the check of `planned` changed pages: "Links of 3 changed page(s): 1 broken, 15
+ * checked, …; changed pages not read: 1 (answered 404)", and when more were planned than are read,
+ * how many are.
+ */
+function checkedLine(report, planned) {
+    const unread = report.unreadPages === 0 ? '' : `; changed pages not read: ${unreadText(report)}`;
+    const bounded = planned > MAX_LINK_CHECKED_PAGES ? ` (at most ${MAX_LINK_CHECKED_PAGES} pages are read)` : '';
+    return `Links of ${report.pages} changed page(s): ${(0,link_counts/* linkCounts */.r3)(report)}${unread}${bounded}`;
 }
 /** "The build's search index (searchindex.js) answered 1980 target(s) of the changed pages, asked no more (2 request(s))". */
 function indexLine(use) {
