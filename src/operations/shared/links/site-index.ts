@@ -110,10 +110,9 @@ export async function indexAnswers(
   const known = read.get(args.root.href);
   if (known === undefined && args.pending.length < MIN_TARGETS) return { answers: new Map() };
   let requests = 0;
-  const get: FileGet = (path, options) => {
-    requests += 1;
-    return args.limit(() => fetchFile(ctx, new URL(path, args.root).href, options, args.remainingMs()));
-  };
+  // Counted when sent: a file not asked for want of time is no request.
+  const get: FileGet = (path, options) =>
+    args.limit(() => fetchFile(ctx, new URL(path, args.root).href, options, args.remainingMs(), () => (requests += 1)));
   const debug = (line: string) => ctx.log.debug(safeLine(`link check: ${line}`, 500));
   const reading = known ?? readIndex(plan.builder, args.root, get, debug);
   read.set(args.root.href, reading);
@@ -261,14 +260,16 @@ function placeUrl(root: URL, path: string): string | undefined {
   return pageAddress(url.href);
 }
 
-/** One GET of an index file within what is left of the budget; undefined when there is no time left. */
+/** One GET of an index file within what is left of the budget (`sent` called as it goes); undefined when there is no time left. */
 async function fetchFile(
   ctx: Pick<OperationContext, 'pages' | 'deadline'>,
   url: string,
   options: { maxBytes: number; bytes?: boolean },
   remainingMs: number,
+  sent: () => void,
 ): Promise<FileAnswer | undefined> {
   if (remainingMs <= 0) return undefined;
+  sent();
   return ctx.pages.get(url, {
     signal: ctx.deadline.signal,
     timeoutMs: Math.min(INDEX_TIMEOUT_MS, remainingMs),
