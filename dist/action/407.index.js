@@ -1409,10 +1409,8 @@ async function indexAnswers(ctx, plan, args) {
     if (known === undefined && args.pending.length < MIN_TARGETS)
         return { answers: new Map() };
     let requests = 0;
-    const get = (path, options) => {
-        requests += 1;
-        return args.limit(() => fetchFile(ctx, new URL(path, args.root).href, options, args.remainingMs()));
-    };
+    // Counted when sent: a file not asked for want of time is no request.
+    const get = (path, options) => args.limit(() => fetchFile(ctx, new URL(path, args.root).href, options, args.remainingMs(), () => (requests += 1)));
     const debug = (line) => ctx.log.debug((0,untrusted_text/* safeLine */.om)(`link check: ${line}`, 500));
     const reading = known ?? readIndex(plan.builder, args.root, get, debug);
     read.set(args.root.href, reading);
@@ -1557,10 +1555,11 @@ function placeUrl(root, path) {
     url.hash = '';
     return (0,resolve_link/* pageAddress */.qx)(url.href);
 }
-/** One GET of an index file within what is left of the budget; undefined when there is no time left. */
-async function fetchFile(ctx, url, options, remainingMs) {
+/** One GET of an index file within what is left of the budget (`sent` called as it goes); undefined when there is no time left. */
+async function fetchFile(ctx, url, options, remainingMs, sent) {
     if (remainingMs <= 0)
         return undefined;
+    sent();
     return ctx.pages.get(url, {
         signal: ctx.deadline.signal,
         timeoutMs: Math.min(INDEX_TIMEOUT_MS, remainingMs),
