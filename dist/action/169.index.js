@@ -924,7 +924,8 @@ function healthTable(projects) {
             detailsCell(row),
             linksCell(row),
         ]));
-    const shown = ['Project', 'Check', 'State', 'Details', 'Links'].map((_, column) => column === 0 ? projects.length > 1 : column === 4 ? cells.some((row) => row[4] !== '') : true);
+    // Project, Check, State, Details, Links.
+    const shown = [projects.length > 1, true, true, true, cells.some((row) => row[4] !== '')];
     const line = (row) => `| ${row.filter((_, column) => shown[column]).join(' | ')} |`;
     const head = [line(['Project', 'Check', 'State', 'Details', 'Links']), line(['---', '---', '---', '---', '---'])];
     const title = projects.length === 1 ? `### Health of ${(0,markdown/* escapeMarkdown */.FV)(projects[0].project)}` : '### Health';
