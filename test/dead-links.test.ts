@@ -6,16 +6,10 @@ import { deadKey, deadSites, readSince, sinceComment, sinceOfDead, sinceOfRun } 
 import type { CheckRow } from '../src/operations/health/checks.js';
 import { issueBody } from '../src/operations/health/report.js';
 import type { BrokenLink } from '../src/reporting/broken-link.js';
+import { deadLink as dead } from './support/broken-links.ts';
 
 const DAY = 86_400_000;
 const T = Date.parse('2026-03-02T06:00:00Z');
-const dead = (page: string, target: string, problem = 'answered 404'): BrokenLink => ({
-  page,
-  target,
-  problem,
-  kind: 'page',
-  external: true,
-});
 
 describe('the hidden state', () => {
   it('round-trips: days by key, written under one comment, read back', () => {

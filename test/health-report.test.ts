@@ -15,6 +15,7 @@ import {
   MAX_ISSUE_BODY,
 } from '../src/operations/health/report.js';
 import type { BrokenLink } from '../src/reporting/broken-link.js';
+import { deadLink as dead } from './support/broken-links.ts';
 
 const MARKER = '<!-- readthedocs-action:health -->';
 const AT = Date.parse('2026-11-28T06:00:00Z');
@@ -30,13 +31,6 @@ const row = (fields: Partial<CheckRow> = {}): CheckRow => ({
 });
 const ok = (fields: Partial<CheckRow> = {}): CheckRow => row({ state: 'ok', details: 'fine', ...fields });
 const own = (page: string, target: string): BrokenLink => ({ page, target, problem: 'missing page', kind: 'page', external: false });
-const dead = (page: string, target: string, problem = 'answered 404'): BrokenLink => ({
-  page,
-  target,
-  problem,
-  kind: 'page',
-  external: true,
-});
 
 describe('healthTable', () => {
   it('one healthy project: named in the title, no Project column, no Links column when no row has a link', () => {
